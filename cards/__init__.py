@@ -1,0 +1,1 @@
+"""Shared card definitions and readers of card data files."""

@@ -1,0 +1,1 @@
+"""The generic engine: it runs any rule pack and knows no game."""

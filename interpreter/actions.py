@@ -1,0 +1,256 @@
+"""The game actions that scripts call: moving cards, drawing, damage, counters, marks,
+continuous effects, winning and losing. Each keeps the state consistent and logs it.
+"""
+from __future__ import annotations
+
+from .state import PlayerRef, RuleError, State
+
+
+# ------------------------------------------------------------------ moving cards
+def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None) -> None:
+    """Put card `c` into zone `dest`. A card that changes zone is a new object:
+    its tapped state, damage, marks, counters and effects on it end."""
+    src = s.zone_of[c]
+    if src >= 0:
+        s.zones[src].remove(c)
+    if bottom:
+        s.zones[dest].insert(0, c)
+    else:
+        s.zones[dest].append(c)
+    s.zone_of[c] = dest
+    owner_seat = s.t.zone_meta[dest][1]
+    if controller is not None:
+        s.controller[c] = controller
+    elif owner_seat is not None:
+        s.controller[c] = owner_seat
+    else:
+        s.controller[c] = s.t.owner[c]
+    s.tapped[c] = False
+    s.damage[c] = 0
+    s.entered[c] = s.turn
+    s.moves[c] += 1
+    if s.face_down[c] and s.t.zone_meta[dest][0].visibility != "hidden" and s.t.zone_meta[dest][0].role not in ("play", "pile"):
+        s.face_down[c] = False
+    if s.marks:
+        for key in [k for k in s.marks if k[0] == c]:
+            del s.marks[key]
+    if s.counters:
+        for key in [k for k in s.counters if k[0] == c]:
+            del s.counters[key]
+    if s.mods:
+        _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
+    s.dirty = True
+
+
+def zone_label(s: State, zone: int) -> str:
+    zdef, seat = s.t.zone_meta[zone]
+    if seat is None:
+        return zdef.name
+    return f"{s.t.players[seat].name}'s {zdef.name}"
+
+
+def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None) -> None:
+    src = s.zone_of[c]
+    move(s, c, dest, bottom, controller)
+    hidden = s.t.zone_meta[dest][0].visibility == "hidden" and (src < 0 or s.t.zone_meta[src][0].visibility == "hidden")
+    what = "a card" if hidden else s.t.names[c]
+    where = "the bottom of " if bottom else ""
+    s.say("move", f"{what} moves from {zone_label(s, src)} to {where}{zone_label(s, dest)}")
+
+
+def zone_of_role(s: State, role: str, seat: int) -> int:
+    name = s.t.pack.roles.get(role)
+    if name is None:
+        raise RuleError(f'the pack has no zone with the role "{role}"')
+    return s.t.zone(name, seat)
+
+
+def refill(s: State, deck: int) -> bool:
+    """An empty zone that declares a refill takes the cards of another zone."""
+    zdef, seat = s.t.zone_meta[deck]
+    if not zdef.refill_from:
+        return False
+    src = s.t.zone(zdef.refill_from, seat)
+    cards = s.zones[src]
+    if not cards:
+        return False
+    # The top of a pile turned face down is what was at its bottom: the order reverses.
+    order = list(reversed(cards)) if zdef.refill_order == "reversed" else list(cards)
+    for c in order:
+        move(s, c, deck, bottom=True)
+    if zdef.refill_order == "shuffled":
+        s.shuffle_list(s.zones[deck])
+    s.say("refill", f"{zone_label(s, src)} becomes {zone_label(s, deck)} ({len(order)} cards, {zdef.refill_order})")
+    return True
+
+
+def draw(s: State, seat: int, n: int) -> None:
+    deck = zone_of_role(s, "deck", seat)
+    hand = zone_of_role(s, "hand", seat)
+    name = s.t.players[seat].name
+    for _ in range(n):
+        if not s.zones[deck] and not refill(s, deck):
+            s.say("draw", f"{name} cannot draw: no cards left")
+            return
+        c = s.zones[deck][-1]
+        move(s, c, hand)
+        s.say("draw", f"{name} draws a card")
+
+
+def shuffle(s: State, zone: int) -> None:
+    s.shuffle_list(s.zones[zone])
+    s.say("shuffle", f"{zone_label(s, zone)} is shuffled")
+
+
+def tap(s: State, c: int, state: bool) -> None:
+    if s.tapped[c] != state:
+        s.tapped[c] = state
+        s.dirty = True
+
+
+# ------------------------------------------------------------------------ damage
+def deal(s: State, source, target, amount: int) -> None:
+    """Deal damage now: redirections and prevention apply as it is dealt; a pack
+    that defers damage applies it later with `apply damage`."""
+    if amount <= 0 or target is None:
+        return
+    seen = set()
+    while True:
+        redirected = None
+        for m in reversed(s.mods):
+            if m[0] == "redirect" and m[2] == target and id(m) not in seen:
+                seen.add(id(m))
+                redirected = m[4]
+                break
+        if redirected is None:
+            break
+        s.say("redirect", f"damage to {s.card_name(target)} is dealt to {s.card_name(redirected)} instead")
+        target = redirected
+    if _prevented(s, target):
+        s.say("prevent", f"{amount} damage to {s.card_name(target)} is prevented")
+        return
+    if type(target) is int and s.zone_of[target] < 0:
+        return
+    s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
+    if s.t.pack.damage_deferred:
+        s.pending.append((target, amount, source))
+    else:
+        _mark_damage(s, target, amount)
+
+
+def _prevented(s: State, target) -> bool:
+    for m in s.mods:
+        if m[0] == "prevent" and m[2] == target:
+            return True
+    return False
+
+
+def _mark_damage(s: State, target, amount: int) -> None:
+    if isinstance(target, PlayerRef):
+        life = s.t.pack.life_counter
+        if life is None:
+            raise RuleError("damage was dealt to a player, but the pack names no life counter")
+        s.pvars[target.seat][life] = s.pvars[target.seat].get(life, 0) - amount
+    else:
+        s.damage[target] += amount
+    s.dirty = True
+
+
+def apply_damage(s: State) -> None:
+    """Damage waiting to be applied is applied to cards first, then to players."""
+    if not s.pending:
+        return
+    pending, s.pending = s.pending, []
+    for target, amount, _ in pending:
+        if type(target) is int and not _prevented(s, target):
+            _mark_damage(s, target, amount)
+    for target, amount, _ in pending:
+        if isinstance(target, PlayerRef) and not _prevented(s, target):
+            _mark_damage(s, target, amount)
+
+
+def remove_damage(s: State, target) -> None:
+    if type(target) is int:
+        s.damage[target] = 0
+    before = len(s.pending)
+    s.pending = [p for p in s.pending if p[0] is not target and p[0] != target]
+    if before != len(s.pending) or type(target) is int:
+        s.dirty = True
+
+
+# ---------------------------------------------------------- continuous effects
+def add_mod(s: State, mod: tuple) -> None:
+    s.mods.append(mod)
+    if mod[0] == "stat":
+        key = (mod[2], mod[3])
+        s.moddelta[key] = s.moddelta.get(key, 0) + mod[4]
+    s.dirty = True
+
+
+def _drop_mods(s: State, doomed) -> None:
+    keep = []
+    for m in s.mods:
+        if doomed(m):
+            if m[0] == "stat":
+                key = (m[2], m[3])
+                left = s.moddelta.get(key, 0) - m[4]
+                if left:
+                    s.moddelta[key] = left
+                else:
+                    s.moddelta.pop(key, None)
+            elif m[0] == "mark":
+                if s.marks.get((m[2], m[3]), _MISSING) is m[4]:
+                    del s.marks[(m[2], m[3])]
+        else:
+            keep.append(m)
+    s.mods = keep
+
+
+_MISSING = object()
+
+
+def end_effects(s: State, duration: str) -> None:
+    if s.mods:
+        _drop_mods(s, lambda m: m[1] == duration)
+    s.dirty = True
+
+
+def set_mark(s: State, c: int, mark: str, value, duration: str | None) -> None:
+    s.marks[(c, mark)] = value
+    if duration:
+        s.mods.append(("mark", duration, c, mark, value))
+
+
+# --------------------------------------------------------------- end of a game
+def lose(s: State, seat: int) -> None:
+    if s.out[seat] or s.result is not None:
+        return
+    s.out[seat] = True
+    s.say("lose", f"{s.t.players[seat].name} loses the game")
+    teams = {_team(s, p) for p in s.in_game()}
+    if len(teams) <= 1:
+        finish(s, [p for p in s.in_game()])
+
+
+def win(s: State, seat: int) -> None:
+    if s.result is not None:
+        return
+    team = _team(s, seat)
+    finish(s, [p for p in range(len(s.out)) if _team(s, p) == team])
+
+
+def finish(s: State, winners: list) -> None:
+    n = len(s.out)
+    if not winners:
+        s.result = tuple(0.0 for _ in range(n))
+        s.say("end", "the game is a draw")
+    else:
+        s.result = tuple(1.0 if p in winners else -1.0 for p in range(n))
+        names = " and ".join(s.t.players[p].name for p in winners)
+        s.say("end", f"{names} {'wins' if len(winners) == 1 else 'win'} the game")
+    s.decision = None
+
+
+def _team(s: State, seat: int):
+    team = s.t.pack.seats[seat].get("team") if seat < len(s.t.pack.seats) else None
+    return team if team is not None else f"seat{seat}"

@@ -1,0 +1,267 @@
+"""From parse trees to closures: the DSL is analysed once, when a pack loads.
+
+Every node becomes a Python closure `f(state, env)`; names are resolved and
+types checked here, so a game never walks a tree and a pack with a mistake is
+refused before it runs. Problems are collected, not raised, so a designer sees
+all of them at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from . import dsl, registry
+from .suggest import did_you_mean
+from .types import ANY, NUMBER, T
+
+
+@dataclass
+class Names:
+    """What the pack declares, as the compiler needs it."""
+    zones: dict = field(default_factory=dict)            # name -> ZoneDef
+    card_types: set = field(default_factory=set)
+    damageable: frozenset = frozenset()
+    properties: dict = field(default_factory=dict)       # card property -> default
+    player_counters: set = field(default_factory=set)
+    card_counters: set = field(default_factory=set)
+    keywords: set = field(default_factory=set)
+    marks: set = field(default_factory=set)
+    durations: set = field(default_factory=set)
+    windows: set = field(default_factory=set)
+    options: dict = field(default_factory=dict)          # name -> OptionDef
+    defines: dict = field(default_factory=dict)          # name -> (tree, Snippet)
+    currencies: dict = field(default_factory=dict)
+    roles: dict = field(default_factory=dict)
+    phases: set = field(default_factory=set)
+    steps: set = field(default_factory=set)
+
+
+@dataclass
+class Scope:
+    vars: dict                      # name -> T
+    this: T | None = None           # the card whose ability this is
+    it: T | None = None             # the thing a "where" clause is about
+    mode: str = "effect"            # effect | cost | condition
+
+    def child(self, **changes) -> "Scope":
+        s = Scope(dict(self.vars), self.this, self.it, self.mode)
+        for k, v in changes.items():
+            setattr(s, k, v)
+        return s
+
+
+class Snippet:
+    """A DSL text inside a pack file: maps positions in the text to the file."""
+
+    def __init__(self, file: str, text: str, locate=None):
+        self.file = file
+        self.text = text
+        self._locate = locate
+
+    def position(self, line: int, col: int) -> tuple[int, int]:
+        if self._locate is None:
+            return line, col
+        return self._locate(line, col)
+
+
+class CompileProblem(Exception):
+    def __init__(self, file, line, col, message):
+        super().__init__(message)
+        self.file, self.line, self.col, self.message = file, line, col, message
+
+
+class Compiler:
+    def __init__(self, names: Names):
+        self.names = names
+        self.problems: list[CompileProblem] = []
+        self.snippet: Snippet | None = None
+        self._define_stack: list[str] = []
+
+    # ----------------------------------------------------------- problems
+    def error(self, node, message: str) -> None:
+        line, col = _pos(node)
+        file_line, file_col = self.snippet.position(line, col) if self.snippet else (line, col)
+        self.problems.append(CompileProblem(self.snippet.file if self.snippet else "", file_line, file_col, message))
+
+    # -------------------------------------------------------------- entry
+    def compile_text(self, snippet: Snippet, start: str, scope: Scope):
+        """Parse and compile one DSL text; returns the compiled result or None."""
+        self.snippet = snippet
+        try:
+            tree = dsl.parse(snippet.text, start)
+        except dsl.DslSyntaxError as e:
+            line, col = snippet.position(e.line, e.column)
+            self.problems.append(CompileProblem(snippet.file, line, col, e.message))
+            return None
+        before = len(self.problems)
+        if start == "script":
+            result = self.block(tree.children, scope)
+        elif start in ("condition", "value"):
+            result = self.expr(tree, scope)
+        elif start == "targets":
+            result = self.selector(tree, scope)
+        else:
+            result = self.node(tree, scope)
+        return result if len(self.problems) == before else None
+
+    def node(self, tree, scope: Scope):
+        rule = tree.data if isinstance(tree, Tree) else tree.type
+        entry = registry.ENTRIES.get(rule)
+        if entry is None:
+            self.error(tree, f"this is not understood here ({rule})")
+            return None
+        return entry.compile(self, tree, scope)
+
+    # --------------------------------------------------------- statements
+    def block(self, statements, scope: Scope) -> tuple:
+        ops = []
+        for st in statements:
+            if st is None:
+                continue
+            if isinstance(st, Tree) and st.data in ("block", "block_inline"):
+                ops.extend(self.block(st.children, scope))
+                continue
+            entry = registry.ENTRIES.get(st.data)
+            if entry is None or entry.kind not in ("statement", "cost"):
+                self.error(st, f'"{_source(self, st)}" is not a statement')
+                continue
+            if scope.mode == "cost" and entry.kind != "cost" and st.data not in COST_STATEMENTS:
+                self.error(st, f'"{_source(self, st)}" cannot be a cost: a cost pays mana, taps, discards or sacrifices')
+                continue
+            if scope.mode != "cost" and entry.kind == "cost":
+                self.error(st, f'"{_source(self, st)}" is a cost: write it under "cost"')
+                continue
+            op = entry.compile(self, st, scope)
+            if op is None:
+                continue
+            if isinstance(op, tuple):
+                ops.extend(op)
+            else:
+                ops.append(op)
+        return tuple(ops)
+
+    # -------------------------------------------------------- expressions
+    def expr(self, tree, scope: Scope):
+        if isinstance(tree, Token):
+            return self.name(tree, scope)
+        entry = registry.ENTRIES.get(tree.data)
+        if entry is None or entry.kind != "expression":
+            self.error(tree, f'"{_source(self, tree)}" is not a value')
+            return _const(None), ANY
+        return entry.compile(self, tree, scope)
+
+    def expect(self, tree, scope: Scope, kinds: tuple, what: str):
+        fn, t = self.expr(tree, scope)
+        if t.kind not in kinds and t.kind != "any":
+            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but "{_source(self, tree)}" is {t.word()}')
+        return fn, t
+
+    def name(self, token, scope: Scope):
+        """A bare name: a variable, a definition, an option, a global or a zone."""
+        word = str(token)
+        if word in scope.vars:
+            t = scope.vars[word]
+            return (lambda s, env, w=word: env.get(w)), t
+        if word in self.names.defines:
+            if word in self._define_stack:
+                self.error(token, f'"{word}" is defined in terms of itself')
+                return _const(None), ANY
+            tree, snippet = self.names.defines[word]
+            saved = self.snippet
+            self.snippet = snippet
+            self._define_stack.append(word)
+            try:
+                return self.expr(tree, scope)
+            finally:
+                self._define_stack.pop()
+                self.snippet = saved
+        if word in self.names.options:
+            opt = self.names.options[word]
+            kind = {"number": "number", "flag": "bool"}.get(opt.kind, "text")
+            return (lambda s, env, w=word: s.t.options[w]), T(kind)
+        if word in registry.GLOBALS:
+            return _global(word), T(registry.GLOBALS[word][0])
+        if word in self.names.zones:
+            return _zones_named(word), T("zone")
+        self.error(token, f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
+        return _const(None), ANY
+
+    def known_names(self, scope: Scope) -> list:
+        n = self.names
+        return [*scope.vars, *n.defines, *n.options, *registry.GLOBALS, *n.zones,
+                *n.card_types, *n.properties, *n.player_counters, *n.marks, *n.keywords]
+
+    # ---------------------------------------------------------- selectors
+    def selector(self, tree, scope: Scope):
+        entry = registry.ENTRIES.get(tree.data)
+        if entry is None or entry.kind != "selector":
+            self.error(tree, f'"{_source(self, tree)}" does not pick cards or players')
+            return (lambda s, env: ()), ANY
+        return entry.compile(self, tree, scope)
+
+    def source(self, tree) -> str:
+        return _source(self, tree)
+
+
+COST_STATEMENTS = {"tap", "discard", "remove_counters", "pay"}
+
+
+def _kinds_word(kinds: tuple) -> str:
+    from .types import WORDS
+    words = [WORDS.get(k, k) for k in kinds]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _pos(node) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.line or 1, node.column or 1
+    meta = getattr(node, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.line, meta.column
+    for child in getattr(node, "children", ()):
+        if child is not None:
+            return _pos(child)
+    return 1, 1
+
+
+def _source(compiler: Compiler, node) -> str:
+    if isinstance(node, Token):
+        return str(node)
+    meta = getattr(node, "meta", None)
+    text = compiler.snippet.text if compiler.snippet else ""
+    if meta is not None and not meta.empty and text:
+        return _slice(text, meta.line, meta.column, meta.end_line, meta.end_column).strip()
+    return node.data if isinstance(node, Tree) else str(node)
+
+
+def _slice(text: str, line: int, col: int, end_line: int, end_col: int) -> str:
+    lines = text.split("\n")
+    if line == end_line:
+        return lines[line - 1][col - 1:end_col - 1]
+    parts = [lines[line - 1][col - 1:]] + lines[line:end_line - 1] + [lines[end_line - 1][:end_col - 1]]
+    return "\n".join(parts)
+
+
+def _const(value):
+    return lambda s, env: value
+
+
+def _global(word: str):
+    if word == "turn":
+        return lambda s, env: s.turn
+    if word == "phase":
+        return lambda s, env: s.phase
+    if word == "step":
+        return lambda s, env: s.step
+    if word == "window":
+        return lambda s, env: s.window
+    if word == "players":
+        return lambda s, env: tuple(s.t.players[p] for p in s.in_game())
+    if word == "opponents":
+        return lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
+    raise KeyError(word)
+
+
+def _zones_named(word: str):
+    return lambda s, env: s.t.zones_named(word)

@@ -1,0 +1,406 @@
+"""Values and conditions: numbers, properties, counts, comparisons."""
+from __future__ import annotations
+
+import operator
+
+from .compiler import Compiler, Scope, _const
+from .registry import CARD_PROPERTIES, register
+from .state import PlayerRef
+from .suggest import did_you_mean
+from .types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish
+
+E = "expression"
+
+
+@register("number", E, "3", "A whole number.")
+def _number(c: Compiler, tree, scope: Scope):
+    return _const(int(tree.children[0])), NUMBER
+
+
+@register("text", E, '"main"', "A text in double quotes.")
+def _text(c, tree, scope):
+    return _const(str(tree.children[0])[1:-1]), TEXT
+
+
+@register("true", E, "true", "The condition that always holds.")
+def _true(c, tree, scope):
+    return _const(True), BOOL
+
+
+@register("false", E, "false", "The condition that never holds.")
+def _false(c, tree, scope):
+    return _const(False), BOOL
+
+
+@register("none", E, "none", "No card or player: what an empty choice leaves in its variable.")
+def _none(c, tree, scope):
+    return _const(None), NONE
+
+
+@register("this", E, "this", "The card whose ability or text this is.")
+def _this(c, tree, scope):
+    if scope.this is None:
+        c.error(tree, '"this" means the card whose ability runs, and here there is none')
+        return _const(None), ANY
+    return (lambda s, env: env["this"]), scope.this
+
+
+@register("it", E, "it", 'The card or player a "where" clause is about; outside one, "its" means this card\'s.')
+def _it(c, tree, scope):
+    if scope.it is None and scope.this is not None and _possessive(c, tree):
+        return (lambda s, env: env["this"]), scope.this
+    if scope.it is None:
+        c.error(tree, '"it" refers to what a "where" clause is about, and here there is none')
+        return _const(None), ANY
+    return (lambda s, env: env["it"]), scope.it
+
+
+def _possessive(c, tree) -> bool:
+    """Whether this "it" was written "its" or "their" (card text says "its controller")."""
+    text = c.snippet.text if c.snippet else ""
+    meta = getattr(tree, "meta", None)
+    if meta is None or meta.empty:
+        return False
+    line = text.split("\n")[meta.line - 1]
+    word = line[meta.column - 1:meta.end_column - 1].lower()
+    return word in ("its", "their")
+
+
+@register("you", E, "you", "The player who uses the ability, or the active player in a phase script (also \"your\").")
+def _you(c, tree, scope):
+    return (lambda s, env: env["you"]), PLAYER
+
+
+@register("opponent", E, "opponent", "The next player after you, in seat order, still in the game.")
+def _opponent(c, tree, scope):
+    def f(s, env):
+        return s.t.players[s.next_seat(env["you"].seat)]
+    return f, PLAYER
+
+
+@register("active_player", E, "active player", "The player whose turn it is.")
+def _active(c, tree, scope):
+    return (lambda s, env: s.t.players[s.active]), PLAYER
+
+
+@register("name", E, "NAME",
+          "A variable, a definition of the pack, an option, a zone, or turn, phase, step, window, players, opponents.")
+def _name(c, tree, scope):
+    return c.name(tree.children[0], scope)
+
+
+def property_of(c: Compiler, node, subject, word: str, scope: Scope):
+    """`word of subject`: a card's property, counter or mark; a player's counter or zone;
+    a share of a division."""
+    if isinstance(subject, tuple):
+        fn, t = subject
+    else:
+        fn, t = c.expr(subject, scope)
+    names = c.names
+    if t.kind == "mapping":
+        c.error(node, f'a division is read as "{word} of CARD", where {word} is the division')
+        return _const(None), ANY
+    if word in scope.vars and scope.vars[word].kind == "mapping":
+        return (lambda s, env, w=word: (env.get(w) or {}).get(fn(s, env), 0)), NUMBER
+    if t.kind in ("player", "any") and (word in names.player_counters or word in names.zones):
+        if word in names.zones:
+            zdef = names.zones[word]
+            if zdef.per_player:
+                return (lambda s, env, w=word: _player_zone(s, fn(s, env), w)), T("zone")
+            return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
+        return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
+    if t.kind in ("card", "object", "any"):
+        if word in CARD_PROPERTIES:
+            kind = CARD_PROPERTIES[word][0]
+            return _card_builtin(word, fn), T(kind)
+        if word in names.properties:
+            return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), NUMBER if _numeric(names.properties[word]) else ANY
+        if word in names.card_counters:
+            return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
+        if word in names.marks:
+            return (lambda s, env, w=word: _mark(s, fn(s, env), w)), T("card")
+    if t.kind == "player":
+        known = [*names.player_counters, *names.zones]
+        c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
+    elif t.kind == "card":
+        known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks]
+        c.error(node, f'a card has no "{word}"{did_you_mean(word, known)}')
+    elif t.kind not in ("any", "object"):
+        c.error(node, f'"{word} of ..." needs a card or a player, not {t.word()}')
+    else:
+        known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks, *names.player_counters, *names.zones]
+        c.error(node, f'unknown property "{word}"{did_you_mean(word, known)}')
+    return _const(None), ANY
+
+
+def _numeric(default) -> bool:
+    return isinstance(default, (int, float)) and not isinstance(default, bool)
+
+
+def _player_zone(s, p, word):
+    if p is None:
+        return ()
+    return (s.t.zone(word, p.seat),)
+
+
+def _player_counter(s, p, word):
+    if p is None:
+        return 0
+    return s.pvars[p.seat].get(word, 0)
+
+
+def _card_prop(s, card, word):
+    if card is None or type(card) is not int:
+        return 0
+    return s.prop(card, word)
+
+
+def _counter(s, card, word):
+    if card is None or type(card) is not int:
+        return 0
+    return s.counters.get((card, word), 0)
+
+
+def _mark(s, card, word):
+    if card is None or type(card) is not int:
+        return None
+    return s.marks.get((card, word))
+
+
+def _card_builtin(word, fn):
+    if word == "owner":
+        return lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.t.owner[c]]
+    if word == "controller":
+        return lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.controller[c]]
+    if word == "damage":
+        def damage(s, env):
+            c = fn(s, env)
+            if c is None:
+                return 0
+            pending = sum(a for t, a, _ in s.pending if t == c and type(t) is type(c))
+            return (s.damage[c] if type(c) is int else 0) + pending
+        return damage
+    return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
+
+
+@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), or a player's zone (hand).")
+def _prop(c, tree, scope):
+    word, subject = tree.children
+    return property_of(c, tree, subject, str(word), scope)
+
+
+@register("prop_of", E, "X's PROPERTY", 'The same, written the other way: "your life", "its owner", "opponent\'s hand".')
+def _prop_of(c, tree, scope):
+    subject, word = tree.children
+    return property_of(c, tree, subject, str(word), scope)
+
+
+@register("count", E, "count of SELECTOR", "How many cards or players the selector picks (also \"number of\").")
+def _count(c, tree, scope):
+    fn, _ = c.selector(tree.children[0], scope)
+    return (lambda s, env: len(fn(s, env))), NUMBER
+
+
+@register("random_number", E, "a random number from A to B", "A whole number from A to B inclusive, drawn from the game's seeded random source.")
+def _random_number(c, tree, scope):
+    lo, _ = c.expect(tree.children[0], scope, ("number",), "the lowest number")
+    hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
+
+    def f(s, env):
+        a, b = lo(s, env), hi(s, env)
+        return a if b <= a else a + s.randbelow(b - a + 1)
+    return f, NUMBER
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+@register("arith", E, "A + B, A - B, A * B", "Arithmetic on whole numbers.")
+def _arith(c, tree, scope):
+    first, _ = c.expect(tree.children[0], scope, ("number",), "a number in a sum")
+    rest = []
+    kids = tree.children[1:]
+    for i in range(0, len(kids), 2):
+        op = _ARITH[str(kids[i])]
+        fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
+        rest.append((op, fn))
+
+    def f(s, env):
+        v = first(s, env) or 0
+        for op, fn in rest:
+            v = op(v, fn(s, env) or 0)
+        return v
+    return f, NUMBER
+
+
+@register("neg", E, "-A", "The negative of a number.")
+def _neg(c, tree, scope):
+    fn, _ = c.expect(tree.children[0], scope, ("number",), "a negative number")
+    return (lambda s, env: -(fn(s, env) or 0)), NUMBER
+
+
+_COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+            "=": operator.eq, "!=": operator.ne}
+
+
+@register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
+          "Compares two numbers; = and != also compare cards, players and texts.")
+def _compare(c, tree, scope):
+    left, op, right = tree.children
+    op = str(op)
+    if op in ("=", "!="):
+        a, ta = c.expr(left, scope)
+        b, tb = c.expr(right, scope)
+        fn = _COMPARE[op]
+        return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
+    a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
+    b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
+    fn = _COMPARE[op]
+    return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
+
+
+@register("any_of", E, "A or B", "Holds when either condition holds.")
+def _any_of(c, tree, scope):
+    parts = [c.expect(k, scope, ("bool",), 'each side of "or"')[0] for k in tree.children]
+    if len(parts) == 2:
+        a, b = parts
+        return (lambda s, env: a(s, env) or b(s, env)), BOOL
+    return (lambda s, env: any(p(s, env) for p in parts)), BOOL
+
+
+@register("all_of", E, "A and B", "Holds when both conditions hold.")
+def _all_of(c, tree, scope):
+    parts = [c.expect(k, scope, ("bool",), 'each side of "and"')[0] for k in tree.children]
+    if len(parts) == 2:
+        a, b = parts
+        return (lambda s, env: a(s, env) and b(s, env)), BOOL
+    return (lambda s, env: all(p(s, env) for p in parts)), BOOL
+
+
+@register("not_", E, "not A", "Holds when the condition does not.")
+def _not(c, tree, scope):
+    a, _ = c.expect(tree.children[0], scope, ("bool",), '"not"')
+    return (lambda s, env: not a(s, env)), BOOL
+
+
+def card_word_test(c: Compiler, node, word: str, scope: Scope):
+    """A word that describes a card: a card type, tapped/untapped, a mark or a keyword.
+    Returns a test `f(state, card) -> bool`, or None (after reporting) when unknown."""
+    names = c.names
+    if word in names.card_types:
+        return lambda s, x, w=word: type(x) is int and w in s.t.cards[x].types and not s.face_down[x]
+    if word == "tapped":
+        return lambda s, x: type(x) is int and s.tapped[x]
+    if word == "untapped":
+        return lambda s, x: type(x) is int and not s.tapped[x]
+    if word in names.marks:
+        return lambda s, x, w=word: (x, w) in s.marks
+    if word in names.keywords:
+        return lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
+    return None
+
+
+def has_keyword(s, card: int, word: str) -> bool:
+    if s.face_down[card]:
+        return False
+    if word in s.t.cards[card].keywords:
+        return True
+    return (card, "@" + word) in s.marks
+
+
+@register("is_word", E, "X is WORD / X is not WORD",
+          "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
+          "or, for phase, step and window, is the one named.")
+def _is_word(c, tree, scope):
+    subject, negate, word, value = tree.children
+    word = str(word)
+    fn, t = c.expr(subject, scope)
+    neg = negate is not None
+    if t.kind == "text":
+        known = set(c.names.phases) | set(c.names.steps) | set(c.names.windows)
+        if word not in known:
+            c.error(tree.children[2], f'unknown phase, step or window "{word}"{did_you_mean(word, known)}')
+        test = lambda s, env, w=word: fn(s, env) == w
+    elif value is not None:
+        if word not in c.names.marks:
+            c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
+        vfn, _ = c.expr(value, scope)
+        test = lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env)
+    else:
+        if not is_cardish(t) and t.kind != "player":
+            c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
+        card_test = card_word_test(c, tree, word, scope)
+        if card_test is None:
+            known = [*c.names.card_types, "tapped", "untapped", *c.names.marks, *c.names.keywords]
+            c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
+            card_test = lambda s, x: False
+        test = lambda s, env: card_test(s, fn(s, env))
+    if neg:
+        return (lambda s, env: not test(s, env)), BOOL
+    return test, BOOL
+
+
+_NOTHING = object()
+
+
+@register("is_in", E, "X is in ZONE / X is not in ZONE", "The card is in that zone.")
+def _is_in(c, tree, scope):
+    subject, negate, zone = tree.children
+    fn, _ = c.expr(subject, scope)
+    zfn, zt = c.expect(zone, scope, ("zone",), "the place after \"in\"")
+    neg = negate is not None
+
+    def f(s, env):
+        x = fn(s, env)
+        inside = type(x) is int and s.zone_of[x] in zfn(s, env)
+        return inside != neg
+    return f, BOOL
+
+
+@register("is_empty", E, "ZONE is empty", "The zone (or a set of cards) has no card.")
+def _is_empty(c, tree, scope):
+    subject, negate = tree.children
+    fn, t = c.expr(subject, scope)
+    neg = negate is not None
+    if t.kind == "zone":
+        f = lambda s, env: all(not s.zones[z] for z in fn(s, env))
+    else:
+        f = lambda s, env: not fn(s, env)
+    if neg:
+        return (lambda s, env: not f(s, env)), BOOL
+    return f, BOOL
+
+
+@register("has_keyword", E, "X has KEYWORD", "The card has the keyword (printed, or given by an effect).")
+def _has_keyword(c, tree, scope):
+    subject, word = tree.children
+    word = str(word)
+    fn, _ = c.expr(subject, scope)
+    if word not in c.names.keywords:
+        c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
+    return (lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word)), BOOL
+
+
+@register("entered_this", E, "X entered this turn", "The card came into its zone during this turn (summoning sickness).")
+def _entered(c, tree, scope):
+    subject, word = tree.children
+    if str(word) != "turn":
+        c.error(tree.children[1], f'write "entered this turn", not "entered this {word}"')
+    fn, _ = c.expr(subject, scope)
+    return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
+
+
+@register("exists", E, "any SELECTOR", "Holds when the selector picks at least one card or player.")
+def _exists(c, tree, scope):
+    fn, _ = c.selector(tree.children[0], scope)
+    return (lambda s, env: bool(fn(s, env))), BOOL
+
+
+@register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.")
+def _none_exist(c, tree, scope):
+    fn, _ = c.selector(tree.children[0], scope)
+    return (lambda s, env: not fn(s, env)), BOOL
+
+
+def is_player(x) -> bool:
+    return isinstance(x, PlayerRef)

@@ -1,0 +1,353 @@
+"""The running of a game: a stack of frames that step until a player must decide.
+
+Compiled scripts are tuples of operations, closures `op(state, env)`. A frame
+keeps a script's place (its program counter and variables), so a game paused on
+a decision is plain data: it clones, and it resumes with the answer.
+"""
+from __future__ import annotations
+
+from . import actions
+from .decisions import Decision, Option
+from .state import RuleError, State
+
+MAX_LOOP = 10_000
+
+
+class ScriptFrame:
+    __slots__ = ("ops", "pc", "env", "loop")
+
+    def __init__(self, ops, env, loop=None):
+        self.ops = ops
+        self.pc = 0
+        self.env = env
+        self.loop = loop          # None, or [var, items, index], or ["?while", cond, count]
+
+    def copy(self, envs):
+        f = ScriptFrame.__new__(ScriptFrame)
+        f.ops = self.ops
+        f.pc = self.pc
+        e = envs.get(id(self.env))
+        if e is None:
+            e = envs[id(self.env)] = self.env.copy()
+        f.env = e
+        f.loop = None if self.loop is None else self.loop[:]
+        return f
+
+    def step(self, s: State) -> None:
+        ops = self.ops
+        env = self.env
+        frames = s.frames
+        while self.pc < len(ops):
+            op = ops[self.pc]
+            self.pc += 1
+            op(s, env)
+            if s.decision is not None or frames[-1] is not self or s.result is not None:
+                return
+        loop = self.loop
+        if loop is not None:
+            if loop[0] == "?while":
+                loop[2] += 1
+                if loop[2] > MAX_LOOP:
+                    raise RuleError(f"a while loop ran {MAX_LOOP} times without ending")
+                if loop[1](s, env):
+                    self.pc = 0
+                    return
+            else:
+                loop[2] += 1
+                if loop[2] < len(loop[1]):
+                    env[loop[0]] = loop[1][loop[2]]
+                    self.pc = 0
+                    return
+        frames.pop()
+
+
+class TurnFrame:
+    """Runs the pack's phases and steps, turn after turn, until the game ends."""
+    __slots__ = ("phase", "step_i", "started")
+
+    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False):
+        self.phase = phase
+        self.step_i = step_i
+        self.started = started
+
+    def copy(self, envs):
+        return TurnFrame(self.phase, self.step_i, self.started)
+
+    def step(self, s: State) -> None:
+        pack = s.t.pack
+        if checkpoint(s):
+            return
+        if not self.started:
+            self.started = True
+            begin_turn(s)
+            return
+        phases = pack.phases
+        if self.phase >= len(phases):
+            end_turn(s)
+            self.phase = self.step_i = 0
+            self.started = False
+            return
+        phase = phases[self.phase]
+        step = phase.steps[self.step_i]
+        self.step_i += 1
+        if self.step_i >= len(phase.steps):
+            self.phase += 1
+            self.step_i = 0
+        s.phase = phase.name
+        s.step = step.name
+        if step.script:
+            s.frames.append(ScriptFrame(step.script, {"you": s.t.players[s.active]}))
+
+
+def begin_turn(s: State) -> None:
+    pack = s.t.pack
+    s.decisions_this_turn = 0
+    for seat, pv in enumerate(s.pvars):
+        for name, counter in pack.player_counters.items():
+            if counter.reset == "turn":
+                pv[name] = start_value(s, counter)
+    s.say("turn", f"turn {s.turn}: {s.t.players[s.active].name}")
+
+
+def end_turn(s: State) -> None:
+    pack = s.t.pack
+    s.turn += 1
+    s.active = s.next_seat(s.active)
+    s.phase = s.step = ""
+    limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option else None
+    if limit is not None and s.turn > limit:
+        s.say("limit", f"the turn limit ({limit}) is reached")
+        actions.finish(s, [])
+
+
+def start_value(s: State, counter):
+    start = counter.start
+    if isinstance(start, str):
+        return s.t.options[start]
+    return start
+
+
+def checkpoint(s: State) -> bool:
+    """Run the pack's checks if anything changed since they last ran.
+    Returns True when a frame was pushed (the caller steps again later)."""
+    if s.dirty and s.t.pack.checks is not None:
+        s.dirty = False
+        s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active]}))
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- priority
+class WindowFrame:
+    """Players hold priority in turn; each acts or passes. When all pass in
+    succession the pile resolves (then the active player has priority again),
+    or, with an empty pile, the window ends."""
+    __slots__ = ("name", "priority", "passes", "outer")
+
+    def __init__(self, name: str, priority: int, outer: str):
+        self.name = name
+        self.priority = priority
+        self.passes = 0
+        self.outer = outer
+
+    def copy(self, envs):
+        w = WindowFrame(self.name, self.priority, self.outer)
+        w.passes = self.passes
+        return w
+
+    def step(self, s: State) -> None:
+        s.window = self.name
+        if checkpoint(s):
+            return
+        seat = self.priority
+        if s.out[seat]:
+            self.priority = s.next_seat(seat)
+            return
+        options = [Option("pass", None)]
+        options.extend(playable(s, seat))
+        if len(options) == 1 and s.t.pack.auto_single:
+            _window_answer(s, None)
+            return
+        s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
+                              tuple(options), _window_answer, "priority")
+
+
+def _window_answer(s: State, value) -> None:
+    w = s.frames[-1]
+    if value is None:
+        w.passes += 1
+        if w.passes >= len(s.in_game()):
+            w.passes = 0
+            if s.pile:
+                w.priority = s.active
+                s.frames.append(ResolveFrame())
+            else:
+                s.window = w.outer
+                s.frames.pop()
+        else:
+            w.priority = s.next_seat(w.priority)
+        return
+    card, ability = value
+    w.passes = 0
+    s.frames.append(ActivationFrame(card, ability, w.priority))
+
+
+def playable(s: State, seat: int) -> list:
+    """Every ability `seat` may use now: in its zone, its condition true, its
+    targets there and its costs payable."""
+    pack = s.t.pack
+    found = []
+    me = s.t.players[seat]
+    for zname in pack.ability_zones:
+        zone = s.t.zone(zname, seat)
+        for c in s.zones[zone]:
+            if s.controller[c] != seat:
+                continue
+            for ab in s.t.cards[c].abilities:
+                if ab.zone != zname:
+                    continue
+                env = {"this": c, "you": me}
+                if ab.when is not None and not ab.when(s, env):
+                    continue
+                if not all(cost.can(s, env) for cost in ab.costs):
+                    continue
+                if not all(sel(s, env) for _, sel, _ in ab.targets):
+                    continue
+                found.append(Option(f"{ab.name}: {s.t.names[c]}", (c, ab)))
+    for c in _shared_zone_cards(s, pack):
+        pass
+    return found
+
+
+def _shared_zone_cards(s, pack):
+    return ()
+
+
+class ActivationFrame:
+    """Using an ability: targets are chosen, costs paid, then it goes on the pile
+    or happens at once."""
+    __slots__ = ("card", "ability", "seat", "stage", "env")
+
+    def __init__(self, card, ability, seat, stage=0, env=None):
+        self.card = card
+        self.ability = ability
+        self.seat = seat
+        self.stage = stage
+        self.env = env if env is not None else {"this": card, "you": None}
+
+    def copy(self, envs):
+        e = envs.get(id(self.env))
+        if e is None:
+            e = envs[id(self.env)] = self.env.copy()
+        return ActivationFrame(self.card, self.ability, self.seat, self.stage, e)
+
+    def step(self, s: State) -> None:
+        ab = self.ability
+        env = self.env
+        targets = ab.targets
+        st = self.stage
+        self.stage += 1
+        if st == 0:
+            env["you"] = s.t.players[self.seat]
+            s.say("play", f"{s.t.players[self.seat].name} uses {ab.name} of {s.t.names[self.card]}")
+            if ab.pile and s.t.pack.pile_zone and s.t.zone_meta[s.zone_of[self.card]][0].role == "hand":
+                pile = s.t.zone(s.t.pack.pile_zone, self.seat)
+                actions.move(s, self.card, pile, controller=self.seat)
+            return
+        if st <= len(targets):
+            name, sel, _ = targets[st - 1]
+            ask_choice(s, self.seat, f"choose {name} for {ab.name} of {s.t.names[self.card]}",
+                       sel(s, env), name, target=True)
+            return
+        if st == len(targets) + 1:
+            if ab.costs:
+                s.frames.append(ScriptFrame(ab.pay_ops, env))
+            return
+        s.frames.pop()
+        if ab.pile:
+            s.pile.append((self.card, ab, self.seat, env))
+            chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
+            s.say("pile", f"{ab.name} of {s.t.names[self.card]} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
+            w = _window(s)
+            if w is not None and s.t.pack.priority_after_pile == "next":
+                w.priority = s.next_seat(self.seat)
+        else:
+            s.frames.append(ScriptFrame(ab.effect, env))
+
+
+def _window(s: State):
+    for f in reversed(s.frames):
+        if type(f) is WindowFrame:
+            return f
+    return None
+
+
+def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: bool = False) -> None:
+    """Ask `seat` to pick one of `candidates`; the answer is bound to `var`."""
+    options = tuple(Option(s.card_name(c), c) for c in candidates)
+
+    def resume(s2, value, var=var, target=target):
+        env = s2.frames[-1].env
+        env[var] = value
+        if target and type(value) is int:
+            env["@" + var] = s2.moves[value]
+
+    if not options:
+        s.frames[-1].env[var] = None
+        return
+    if len(options) == 1 and s.t.pack.auto_single:
+        resume(s, options[0].value)
+        return
+    s.decision = Decision(seat, prompt, options, resume, "target" if target else "choice")
+
+
+class ResolveFrame:
+    """Resolves the pile: all of it, last in first out, or only its top entry."""
+    __slots__ = ("done",)
+
+    def __init__(self, done: int = 0):
+        self.done = done
+
+    def copy(self, envs):
+        return ResolveFrame(self.done)
+
+    def step(self, s: State) -> None:
+        pack = s.t.pack
+        if not s.pile or (pack.pile_resolve == "top" and self.done):
+            s.frames.pop()
+            if pack.pile_after_all is not None:
+                s.frames.append(ScriptFrame(pack.pile_after_all, {"you": s.t.players[s.active]}))
+            return
+        self.done += 1
+        card, ab, seat, env = s.pile.pop()
+        env = env.copy()
+        if pack.pile_after_each is not None:
+            s.frames.append(ScriptFrame(pack.pile_after_each, {"this": card, "you": s.t.players[seat]}))
+        gone = [n for n, _, _ in ab.targets if _target_gone(s, env, n)]
+        if gone:
+            s.say("fizzle", f"{ab.name} of {s.t.names[card]} does nothing: its target is gone")
+            return
+        s.say("resolve", f"{ab.name} of {s.t.names[card]} resolves")
+        s.frames.append(ScriptFrame(ab.effect, env))
+
+
+def _target_gone(s: State, env: dict, name: str) -> bool:
+    value = env.get(name)
+    if value is None:
+        return True
+    if type(value) is int:
+        return s.moves[value] != env.get("@" + name)
+    return s.out[value.seat]
+
+
+def open_window(s: State, name: str) -> None:
+    s.frames.append(WindowFrame(name, s.active, s.window))
+
+
+def run(s: State) -> None:
+    """Step the game until a player must decide or the game is over."""
+    frames = s.frames
+    while s.decision is None and s.result is None:
+        if not frames:
+            raise RuleError("the game has nothing left to run")
+        frames[-1].step(s)

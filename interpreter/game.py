@@ -1,0 +1,199 @@
+"""Playing a pack: a `Game` (pack + options) makes `GameState`s with the API that
+game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
+"""
+from __future__ import annotations
+
+from . import actions
+from .decisions import IllegalAction
+from .frames import ScriptFrame, TurnFrame, run
+from .model import Pack
+from .state import PlayerRef, RuleError, State, Table
+from .suggest import did_you_mean
+
+TERMINAL = -4
+
+
+class OptionError(ValueError):
+    """An option a pack does not have, or a value it does not accept."""
+
+
+class Game:
+    """A pack with its options settled: the static part every state shares."""
+
+    def __init__(self, pack: Pack, options: dict | None = None, num_players: int | None = None,
+                 decks: dict | None = None):
+        self.pack = pack
+        self.options = settle_options(pack, options or {})
+        n = num_players or pack.min_players
+        if not pack.min_players <= n <= pack.max_players:
+            raise OptionError(f"{pack.name} is played by {pack.min_players} to {pack.max_players} players, not {n}")
+        self.num_players = n
+        self.decks = decks or {}
+
+    def new_initial_state(self, seed: int = 0, first_player: int | None = None) -> "GameState":
+        s = self.blank_state(seed)
+        pack = self.pack
+        if first_player is None:
+            first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
+        s.active = first_player
+        s.say("start", f"{pack.name}: {', '.join(p.name for p in s.t.players)}; {s.t.players[first_player].name} starts")
+        s.frames.append(TurnFrame())
+        if pack.setup:
+            s.frames.append(ScriptFrame(pack.setup, {"you": s.t.players[first_player]}))
+        state = GameState(self, s)
+        state.advance()
+        return state
+
+    def blank_state(self, seed: int) -> State:
+        """Cards dealt into their decks, no script run yet."""
+        pack = self.pack
+        cards, owner, start_zone = [], [], []
+        players = tuple(PlayerRef(i, _seat_name(pack, i)) for i in range(self.num_players))
+        for seat in range(self.num_players):
+            for name in self.deck_for(seat):
+                cards.append(pack.cards[name])
+                owner.append(seat)
+        table = Table(pack, tuple(cards), tuple(owner), players, self.options)
+        s = State(table, seed)
+        deck_zone = pack.roles.get("deck")
+        for c in range(len(cards)):
+            zone = table.zone(deck_zone, owner[c]) if deck_zone else 0
+            s.zones[zone].append(c)
+            s.zone_of[c] = zone
+        return s
+
+    def deck_for(self, seat: int) -> tuple:
+        if seat in self.decks:
+            return tuple(self.decks[seat])
+        seats = self.pack.seats
+        if seat < len(seats) and seats[seat].get("deck"):
+            return self.pack.decks[seats[seat]["deck"]]
+        if "shared" in self.pack.decks and seat == 0:
+            return self.pack.decks["shared"]
+        return ()
+
+
+def _seat_name(pack: Pack, seat: int) -> str:
+    if seat < len(pack.seats) and pack.seats[seat].get("name"):
+        return pack.seats[seat]["name"]
+    return f"Player {seat + 1}"
+
+
+def settle_options(pack: Pack, given: dict) -> dict:
+    out = {name: o.default for name, o in pack.options.items()}
+    for name, value in given.items():
+        if name not in pack.options:
+            raise OptionError(f'{pack.name} has no option "{name}"{did_you_mean(name, pack.options)}')
+        o = pack.options[name]
+        if o.kind == "number":
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f'option "{name}" takes a whole number, not "{value}"') from None
+            if o.minimum is not None and value < o.minimum:
+                raise OptionError(f'option "{name}" must be at least {o.minimum}, not {value}')
+            if o.maximum is not None and value > o.maximum:
+                raise OptionError(f'option "{name}" must be at most {o.maximum}, not {value}')
+        elif o.kind == "flag":
+            if isinstance(value, str):
+                if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                    raise OptionError(f'option "{name}" is true or false, not "{value}"')
+                value = value.lower() in ("true", "yes", "1")
+        elif o.choices and value not in o.choices:
+            raise OptionError(f'option "{name}" must be one of: {", ".join(o.choices)}')
+        out[name] = value
+    return out
+
+
+class GameState:
+    """One position of a game, and the moves from it."""
+    __slots__ = ("game", "s")
+
+    def __init__(self, game: Game, s: State):
+        self.game = game
+        self.s = s
+
+    # --------------------------------------------------------- OpenSpiel API
+    def current_player(self) -> int:
+        if self.s.result is not None:
+            return TERMINAL
+        return self.s.decision.player
+
+    def is_terminal(self) -> bool:
+        return self.s.result is not None
+
+    def returns(self) -> list[float]:
+        if self.s.result is None:
+            return [0.0] * self.game.num_players
+        return list(self.s.result)
+
+    def legal_actions(self) -> list[int]:
+        d = self.s.decision
+        if d is None:
+            return []
+        return list(range(len(d.options)))
+
+    def action_to_string(self, action: int) -> str:
+        return self.s.decision.options[action].label
+
+    def legal_labels(self) -> list[str]:
+        d = self.s.decision
+        return [o.label for o in d.options] if d else []
+
+    def prompt(self) -> str:
+        d = self.s.decision
+        return d.prompt if d else ""
+
+    def apply_action(self, action: int) -> None:
+        s = self.s
+        d = s.decision
+        if d is None:
+            raise IllegalAction("the game is over: no decision is open" if s.result is not None else "no decision is open")
+        if type(action) is not int or not 0 <= action < len(d.options):
+            raise IllegalAction(f"{action!r} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
+        option = d.options[action]
+        s.decision = None
+        s.history.append((d.player, action, option.label))
+        s.decisions_this_turn += 1
+        d.resume(s, option.value)
+        self.advance()
+
+    def apply_label(self, label: str, player: int | None = None) -> None:
+        """Answer with the text of an option (as a test script or a replay does)."""
+        d = self.s.decision
+        if d is None:
+            raise IllegalAction("the game is over" if self.s.result is not None else "no decision is open")
+        if player is not None and player != d.player:
+            raise IllegalAction(f"it is {self.s.t.players[d.player].name}'s decision, not {self.s.t.players[player].name}'s ({d.prompt})")
+        labels = [o.label for o in d.options]
+        if label not in labels:
+            raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(labels)}')
+        self.apply_action(labels.index(label))
+
+    def advance(self) -> None:
+        try:
+            run(self.s)
+        except RuleError:
+            raise
+        except RecursionError:
+            raise RuleError("the rules ran into an endless chain of effects") from None
+        if self.s.decisions_this_turn > 10_000 and self.s.result is None:
+            self.s.say("limit", "a single turn took more than 10,000 decisions")
+            actions.finish(self.s, [])
+
+    def clone(self) -> "GameState":
+        return GameState(self.game, self.s.clone())
+
+    # -------------------------------------------------------------- viewing
+    @property
+    def log(self) -> list[str]:
+        return [text for _, _, text in self.s.log]
+
+    def observation(self, player: int) -> dict:
+        """What `player` may see: hidden zones show only how many cards they hold."""
+        from .observe import observe
+        return observe(self.s, player)
+
+    def __str__(self) -> str:
+        from .observe import describe
+        return describe(self.s, None)

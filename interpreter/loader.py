@@ -1,0 +1,439 @@
+"""Loading a pack: read its YAML, check it against the schema and its own names,
+compile every DSL text, and report every problem with its file, line and column.
+"""
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+from . import costs as _costs  # noqa: F401  (registers the cost vocabulary)
+from . import expressions as _expressions  # noqa: F401
+from . import selectors as _selectors  # noqa: F401
+from . import statements as _statements  # noqa: F401
+from .compiler import Compiler, Names, Scope, Snippet
+from .costs import compile_costs, pay_cost
+from .diagnostics import Report
+from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
+from .packfiles import builtin_pack_dir, resolve_pack
+from .schemacheck import check_schema, load_schema
+from .suggest import did_you_mean
+from .types import T, single
+from .yamlpos import PosDict, PosList, YamlProblem, load_yaml_file
+
+RESERVED_KEYS = {"name", "match", "count", "types", "keywords", "text", "abilities"}
+
+
+class PackError(Exception):
+    """The pack could not be loaded; the report says why."""
+
+
+class _Ctx:
+    """Loading state: the report, the compiler and where each text came from."""
+
+    def __init__(self, report: Report):
+        self.report = report
+        self.comp: Compiler | None = None
+
+    def at(self, loaded, container, key, message: str) -> None:
+        line, col = _position(container, key)
+        self.report.add(loaded.filename, line, col, message)
+
+    def snippet(self, loaded, container, key) -> Snippet:
+        info = getattr(container, "scalar", {}).get(key)
+        text = container[key]
+        if info is None:
+            line, col = _position(container, key)
+            return Snippet(loaded.filename, str(text), lambda l, c, L=line, C=col: (L + l - 1, C + c - 1 if l == 1 else c))
+        return Snippet(loaded.filename, str(text), info.locate)
+
+    def compile(self, loaded, container, key, start: str, scope: Scope):
+        return self.comp.compile_text(self.snippet(loaded, container, key), start, scope)
+
+    def flush(self) -> None:
+        for p in self.comp.problems:
+            self.report.add(p.file, p.line, p.col, p.message)
+        self.comp.problems.clear()
+
+
+def _position(container, key) -> tuple[int, int]:
+    for attr in ("value_pos", "key_pos"):
+        table = getattr(container, attr, None)
+        if table and key in table:
+            return table[key]
+    if isinstance(container, PosList):
+        if isinstance(key, int) and key < len(container.item_pos):
+            return container.item_pos[key]
+    return getattr(container, "pos", (1, 1))
+
+
+def load_pack(name_or_path: str, report: Report, options: dict | None = None) -> Pack:
+    """Load a pack by built-in name or path. Raises PackError after filling `report`."""
+    pack_file = resolve_pack(name_or_path, report)
+    if pack_file is None:
+        raise PackError(name_or_path)
+    ctx = _Ctx(report)
+    loaded = _read(ctx, pack_file, "pack")
+    if loaded is None:
+        raise PackError(name_or_path)
+    pack = _build(ctx, loaded, Path(pack_file).parent)
+    if not report.ok or pack is None:
+        raise PackError(name_or_path)
+    return pack
+
+
+def _read(ctx: _Ctx, path, schema: str):
+    try:
+        loaded = load_yaml_file(path)
+    except YamlProblem as e:
+        ctx.report.add(e.filename, e.line, e.col, e.message, hint=e.hint)
+        return None
+    ctx.report.add_source(loaded.filename, loaded.text)
+    ctx.report.add_checked(loaded.filename)
+    if loaded.data is None:
+        ctx.report.add(loaded.filename, 1, 1, "the file is empty")
+        return None
+    before = len(ctx.report.errors)
+    check_schema(loaded, load_schema(schema), ctx.report)
+    if len(ctx.report.errors) > before:
+        return None
+    return loaded
+
+
+def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
+    d = loaded.data
+    names = Names()
+    report = ctx.report
+    at = lambda container, key, msg: ctx.at(loaded, container, key, msg)
+
+    # ---------------------------------------------------------- declarations
+    options = {}
+    for name, raw in (d.get("options") or {}).items():
+        default = raw["default"]
+        kind = "flag" if isinstance(default, bool) else "number" if isinstance(default, (int, float)) else "text"
+        options[name] = OptionDef(name, default, kind, raw.get("description", ""), raw.get("min"), raw.get("max"),
+                                  tuple(raw.get("choices", ())))
+    names.options = options
+
+    zones = []
+    roles = {}
+    for i, (name, raw) in enumerate(d["zones"].items()):
+        refill = raw.get("refill") or {}
+        z = ZoneDef(name, i, raw.get("per", "player") == "player", raw.get("visibility", "public"),
+                    bool(raw.get("ordered", False)), raw.get("role"), refill.get("from"),
+                    refill.get("order", "shuffled"), raw.get("description", ""))
+        zones.append(z)
+        if z.role:
+            if z.role in roles:
+                at(raw, "role", f'two zones have the role "{z.role}": {roles[z.role]} and {name}')
+            roles[z.role] = name
+    zone_by_name = {z.name: z for z in zones}
+    for name, raw in d["zones"].items():
+        src = (raw.get("refill") or {}).get("from")
+        if src and src not in zone_by_name:
+            at(raw["refill"], "from", f'unknown zone "{src}"{did_you_mean(src, zone_by_name)}')
+    names.zones = zone_by_name
+    names.roles = roles
+
+    types_raw = d.get("card_types") or {}
+    names.card_types = set(types_raw)
+    names.damageable = frozenset(n for n, r in types_raw.items() if r.get("damageable"))
+    names.properties = {n: r.get("default", 0) for n, r in (d.get("properties") or {}).items()}
+    counters_raw = d.get("player_counters") or {}
+    from .model import CounterDef
+    player_counters = {}
+    for n, r in counters_raw.items():
+        start = r.get("start", 0)
+        if isinstance(start, str) and start not in options:
+            at(r, "start", f'unknown option "{start}"{did_you_mean(start, options)}')
+        player_counters[n] = CounterDef(n, start, r.get("reset"), r.get("description", ""))
+    names.player_counters = set(player_counters)
+    names.card_counters = set(d.get("card_counters") or {})
+    names.keywords = set(d.get("keywords") or {})
+    names.marks = set(d.get("marks") or {})
+    names.durations = set(d.get("durations") or {})
+    names.windows = set(d.get("windows") or {})
+    phases_raw = d["turn"]
+    names.phases = {p["phase"] for p in phases_raw}
+    names.steps = {s["step"] for p in phases_raw for s in p.get("steps", [])} | names.phases
+
+    comp = Compiler(names)
+    ctx.comp = comp
+
+    for name, raw in (d.get("define") or {}).items():
+        tree = _parse(ctx, loaded, d["define"], name, "value")
+        if tree is not None:
+            names.defines[name] = (tree, ctx.snippet(loaded, d["define"], name))
+
+    currencies = {}
+    for name, raw in (d.get("currencies") or {}).items():
+        scope = Scope({})
+        using = ctx.compile(loaded, raw, "using", "targets", scope)
+        worth = None
+        if "worth" in raw:
+            res = ctx.compile(loaded, raw, "worth", "value", Scope({}, it=T("card")))
+            worth = res[0] if res else None
+        currencies[name] = Currency(name, raw["pay"], using[0] if using else (lambda s, env: ()), worth,
+                                    raw.get("description", ""))
+    names.currencies = currencies
+    ctx.flush()
+
+    damage = d.get("damage") or {}
+    life = damage.get("to_players")
+    if life is not None and life not in player_counters:
+        at(damage, "to_players", f'unknown player counter "{life}"{did_you_mean(life, player_counters)}')
+
+    # ------------------------------------------------------------ abilities
+    def ability(raw, owner_name: str, this_type: T, container_loaded) -> Ability | None:
+        lo = container_loaded
+        zone = raw.get("from", roles.get("play", "play"))
+        if zone not in zone_by_name:
+            ctx.at(lo, raw, "from", f'unknown zone "{zone}"{did_you_mean(zone, zone_by_name)}')
+            return None
+        scope = Scope({}, this=this_type)
+        when = None
+        if "when" in raw:
+            res = ctx.compile(lo, raw, "when", "condition", scope.child())
+            when = res[0] if res else None
+        targets = []
+        for tname, _text in (raw.get("targets") or {}).items():
+            res = ctx.compile(lo, raw["targets"], tname, "targets", scope.child())
+            if res:
+                fn, t = res
+                targets.append((tname, fn, str(_text)))
+                scope.vars[tname] = single(t)
+        cost_objs = ()
+        cost = raw.get("cost")
+        if isinstance(cost, bool):
+            ctx.at(lo, raw, "cost", "a cost is a number or a text such as \"pay 2 mana\"")
+        elif isinstance(cost, int):
+            default = _default_currency(currencies)
+            if default is None:
+                ctx.at(lo, raw, "cost", "a cost given as a number needs exactly one currency in the pack")
+            elif cost > 0:
+                cost_objs = (pay_cost(default, lambda s, env, n=cost: n, f"pay {cost} {default.name}"),)
+        elif isinstance(cost, str):
+            tree = _parse(ctx, lo, raw, "cost", "script")
+            if tree is not None:
+                comp.snippet = ctx.snippet(lo, raw, "cost")
+                cost_objs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+        effect = ctx.compile(lo, raw, "effect", "script", scope.child())
+        ctx.flush()
+        ab = Ability(raw["name"], owner_name, zone, when, tuple(cost_objs), tuple(targets),
+                     effect or (), bool(raw.get("pile", True)), text=raw.get("text", ""))
+        ab.pay_ops = tuple(c.op for c in cost_objs)
+        return ab
+
+    type_abilities = {}
+    for tname, raw in types_raw.items():
+        abs_ = []
+        for ab_raw in raw.get("abilities", []) or []:
+            ab = ability(ab_raw, tname, T("card", frozenset([tname])), loaded)
+            if ab is not None:
+                abs_.append(ab)
+        type_abilities[tname] = tuple(abs_)
+
+    # ----------------------------------------------------------------- cards
+    shared = {}
+    for imp in d.get("imports") or []:
+        path = (folder / imp["from"]).resolve()
+        if not path.exists():
+            path = _builtin_relative(imp["from"], folder)
+        if path is None or not path.exists():
+            at(imp, "from", f'no such file "{imp["from"]}"')
+            continue
+        lo = _read(ctx, path, "cards")
+        if lo is None:
+            continue
+        shared[imp["as"]] = (lo, lo.data.get("cards") or [])
+
+    families = []     # (loaded, raw)
+    standalone = {}   # name -> (loaded, raw)
+    for i, pattern in enumerate(d.get("cards") or []):
+        matches = sorted(glob.glob(str(folder / pattern)))
+        if not matches:
+            at(d["cards"], i, f'no card file matches "{pattern}"')
+        for path in matches:
+            lo = _read(ctx, path, "cards")
+            if lo is None:
+                continue
+            for raw in lo.data.get("families") or []:
+                families.append((lo, raw))
+            for raw in lo.data.get("cards") or []:
+                if raw["name"] in standalone:
+                    ctx.at(lo, raw, "name", f'a card named "{raw["name"]}" is defined twice')
+                standalone[raw["name"]] = (lo, raw)
+
+    def card_parts(lo, raw):
+        types = list(raw.get("types") or [])
+        for k, t in enumerate(types):
+            if t not in names.card_types:
+                ctx.at(lo, raw["types"], k, f'unknown card type "{t}"{did_you_mean(t, names.card_types)}')
+        props = {}
+        for key, value in raw.items():
+            if key in RESERVED_KEYS:
+                continue
+            if key not in names.properties:
+                ctx.at(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
+                continue
+            props[key] = value
+        kws = list(raw.get("keywords") or [])
+        for k, kw in enumerate(kws):
+            if kw not in names.keywords:
+                ctx.at(lo, raw["keywords"], k, f'unknown keyword "{kw}"{did_you_mean(kw, names.keywords)}')
+        this_type = T("card", frozenset(types))
+        own = []
+        for ab_raw in raw.get("abilities") or []:
+            ab = ability(ab_raw, raw["name"], this_type, lo)
+            if ab is not None:
+                own.append(ab)
+        inherited = [ab for t in types for ab in type_abilities.get(t, ())]
+        return frozenset(types), props, frozenset(kws), tuple(own) + tuple(inherited)
+
+    family_defs = []
+    for lo, raw in families:
+        types, props, kws, abilities = card_parts(lo, raw)
+        family_defs.append((lo, raw, types, props, kws, abilities))
+
+    cards = {}
+    for name, (lo, raw) in standalone.items():
+        types, props, kws, abilities = card_parts(lo, raw)
+        cards[name] = CardDef(name, types, props, kws, abilities, None, raw.get("text", ""))
+
+    decks = {}
+    for dname, raw in (d.get("decks") or {}).items():
+        names_in_deck = []
+        src = raw.get("from")
+        if src is not None:
+            if src not in shared:
+                at(raw, "from", f'unknown import "{src}"{did_you_mean(src, shared)}')
+                continue
+            lo_shared, shared_cards = shared[src]
+            where = raw.get("where") or {}
+            for sc in shared_cards:
+                if not all(_matches(sc.get(k), v) for k, v in where.items()):
+                    continue
+                fam = [f for f in family_defs if all(_matches(sc.get(k), v) for k, v in (f[1].get("match") or {}).items())
+                       and f[1].get("match")]
+                if not fam:
+                    at(raw, "from", f'no card family of the pack matches "{sc["name"]}"')
+                    continue
+                if len(fam) > 1:
+                    at(raw, "from", f'"{sc["name"]}" matches several families: {", ".join(f[1]["name"] for f in fam)}')
+                    continue
+                lo, fraw, types, props, kws, abilities = fam[0]
+                merged = {k: v for k, v in sc.items() if k != "name"}
+                merged.update(props)
+                merged = {k: v for k, v in merged.items() if k in names.properties or k in ("suit", "colour", "rank")}
+                cards[sc["name"]] = CardDef(sc["name"], types, merged, kws, abilities, fraw["name"], fraw.get("text", ""))
+                names_in_deck.append(sc["name"])
+        for k, entry in enumerate(raw.get("cards") or []):
+            count, cname = _count_name(entry)
+            if cname not in cards:
+                ctx.at(loaded, raw["cards"], k, f'unknown card "{cname}"{did_you_mean(cname, cards)}')
+                continue
+            names_in_deck.extend([cname] * count)
+        size = raw.get("size")
+        if size is not None and len(names_in_deck) != size:
+            at(raw, "size", f'deck "{dname}" has {len(names_in_deck)} cards, not {size}')
+        decks[dname] = tuple(names_in_deck)
+
+    # ----------------------------------------------------- players and seats
+    players = d["players"]
+    seats = tuple(dict(s) for s in players.get("seats") or [])
+    for k, seat in enumerate(seats):
+        deck = seat.get("deck")
+        if deck is not None and deck not in decks and "decks" in d:
+            ctx.at(loaded, players["seats"][k], "deck", f'unknown deck "{deck}"{did_you_mean(deck, decks)}')
+
+    # --------------------------------------------------------------- scripts
+    def script(container, key, scope=None):
+        if container is None or key not in container:
+            return None
+        res = ctx.compile(loaded, container, key, "script", scope or Scope({}))
+        return res
+
+    setup = script(d, "setup")
+    phases = []
+    for p in phases_raw:
+        if "steps" in p:
+            steps = tuple(Step(s["step"], script(s, "script")) for s in p["steps"])
+        else:
+            steps = (Step(p["phase"], script(p, "script")),)
+        phases.append(Phase(p["phase"], steps))
+    checks = script(d, "checks")
+    pile = d.get("pile") or {}
+    pile_zone = pile.get("zone")
+    if pile_zone is not None and pile_zone not in zone_by_name:
+        at(pile, "zone", f'unknown zone "{pile_zone}"{did_you_mean(pile_zone, zone_by_name)}')
+    after_each = script(pile, "after_each", Scope({}, this=T("card")))
+    after_all = script(pile, "after_all")
+    ctx.flush()
+
+    end = d.get("end") or {}
+    limit = end.get("turn_limit")
+    if limit is not None and limit not in options:
+        at(end, "turn_limit", f'unknown option "{limit}"{did_you_mean(limit, options)}')
+
+    first = players.get("first", "random")
+    pack = Pack(
+        id=d["id"], name=d["name"], version=str(d["version"]), description=d.get("description", ""),
+        path=str(folder), min_players=players["min"], max_players=players["max"], seats=seats,
+        first_player=first, options=options, zones=tuple(zones), zone_by_name=zone_by_name,
+        card_types={n: r.get("description", "") for n, r in types_raw.items()}, damageable=names.damageable,
+        properties=names.properties, player_counters=player_counters,
+        card_counters=dict(d.get("card_counters") or {}), keywords=dict(d.get("keywords") or {}),
+        marks=dict(d.get("marks") or {}), durations=tuple(d.get("durations") or {}), currencies=currencies,
+        cards=cards, decks=decks, type_abilities=type_abilities, setup=setup, phases=tuple(phases),
+        checks=checks, pile_zone=pile_zone, pile_resolve=pile.get("resolve", "all"),
+        pile_after_each=after_each, pile_after_all=after_all,
+        priority_after_pile=pile.get("priority_after_adding", "same"),
+        damage_deferred=bool(damage.get("deferred", False)), life_counter=life,
+        turn_limit_option=limit, auto_single=bool(d.get("auto_single", True)),
+        defines={n: str(v) for n, v in (d.get("define") or {}).items()}, roles=roles,
+    )
+    pack.ability_zones = tuple(sorted({ab.zone for c in cards.values() for ab in c.abilities if zone_by_name[ab.zone].per_player}))
+    pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})
+    pack.windows = dict(d.get("windows") or {})
+    pack.evaluation = dict(d.get("evaluation") or {})
+    pack.raw = d
+    return pack
+
+
+def _default_currency(currencies: dict):
+    if len(currencies) == 1:
+        return next(iter(currencies.values()))
+    return None
+
+
+def _parse(ctx: _Ctx, loaded, container, key, start: str):
+    from . import dsl
+    snippet = ctx.snippet(loaded, container, key)
+    try:
+        return dsl.parse(snippet.text, start)
+    except dsl.DslSyntaxError as e:
+        line, col = snippet.position(e.line, e.column)
+        ctx.report.add(loaded.filename, line, col, e.message)
+        return None
+
+
+def _matches(value, wanted) -> bool:
+    if isinstance(wanted, list):
+        return value in wanted
+    return value == wanted
+
+
+def _count_name(entry: str) -> tuple[int, str]:
+    head, _, rest = entry.partition(" ")
+    if head.isdigit() and rest:
+        return int(head), rest.strip()
+    return 1, entry.strip()
+
+
+def _builtin_relative(path: str, folder: Path):
+    """An import written relative to the source tree, found inside an installed package."""
+    root = builtin_pack_dir().parent
+    candidate = (root / Path(path).name)
+    for p in (root / "cards" / Path(path).name, candidate):
+        if p.exists():
+            return p
+    return None

@@ -1,0 +1,145 @@
+"""What a loaded pack is: plain, immutable definitions shared by every game of it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a piece of pack text came from, so that errors at play time can name it."""
+    file: str
+    line: int
+    col: int
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass
+class ZoneDef:
+    name: str
+    index: int
+    per_player: bool
+    visibility: str          # public | owner | hidden
+    ordered: bool
+    role: str | None
+    refill_from: str | None = None
+    refill_order: str = "shuffled"   # shuffled | reversed | kept
+    description: str = ""
+
+
+@dataclass
+class OptionDef:
+    name: str
+    default: Any
+    kind: str                # number | flag | text
+    description: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple = ()
+
+
+@dataclass
+class CounterDef:
+    name: str
+    start: Any = 0           # a number, or an option's name
+    reset: str | None = None  # "turn": set back to start when a turn begins
+    description: str = ""
+
+
+@dataclass
+class Currency:
+    name: str
+    pay: str                 # tap | discard | sacrifice
+    using: Any               # compiled selector: the cards that can pay
+    worth: Any = None        # compiled value per card (None: 1 each)
+    description: str = ""
+
+
+@dataclass
+class Ability:
+    name: str
+    owner_name: str          # the card or card type that has it
+    zone: str                # the zone the card must be in to use it
+    when: Callable | None
+    costs: tuple             # compiled Cost objects
+    targets: tuple           # (name, selector fn, description)
+    effect: Any              # compiled block
+    pile: bool
+    source: Source | None = None
+    text: str = ""
+    pay_ops: tuple = ()
+
+
+@dataclass
+class CardDef:
+    name: str
+    types: frozenset
+    props: dict
+    keywords: frozenset = frozenset()
+    abilities: tuple = ()
+    family: str | None = None
+    text: str = ""
+    source: Source | None = None
+
+
+@dataclass
+class Step:
+    name: str
+    script: Any              # compiled block, or None
+    source: Source | None = None
+
+
+@dataclass
+class Phase:
+    name: str
+    steps: tuple             # of Step; a phase without steps has one step named like it
+
+
+@dataclass
+class Pack:
+    id: str
+    name: str
+    version: str
+    description: str
+    path: str
+    min_players: int
+    max_players: int
+    seats: tuple             # per seat: dict with "team" and "deck"
+    first_player: Any        # "random" or a seat number
+    options: dict            # name -> OptionDef
+    zones: tuple             # of ZoneDef
+    zone_by_name: dict
+    card_types: dict         # name -> description
+    damageable: frozenset    # card types that can be dealt damage
+    properties: dict         # name -> default
+    player_counters: dict    # name -> CounterDef
+    card_counters: dict      # name -> description
+    keywords: dict
+    marks: dict
+    durations: tuple
+    currencies: dict
+    cards: dict              # name -> CardDef
+    decks: dict              # deck name -> tuple of card names
+    type_abilities: dict     # card type -> tuple of Ability
+    setup: Any
+    phases: tuple
+    checks: Any
+    pile_zone: str | None
+    pile_resolve: str        # "all" | "top"
+    pile_after_each: Any
+    pile_after_all: Any
+    priority_after_pile: str  # "next" | "same"
+    damage_deferred: bool
+    life_counter: str | None
+    turn_limit_option: str | None
+    auto_single: bool = True
+    defines: dict = field(default_factory=dict)
+    roles: dict = field(default_factory=dict)   # zone role -> zone name
+    ability_zones: tuple = ()                   # zones whose cards have abilities to offer
+    face_down_props: dict = field(default_factory=dict)
+    windows: dict = field(default_factory=dict)
+    evaluation: dict = field(default_factory=dict)
+    raw: Any = None                             # the pack.yaml document, for tools

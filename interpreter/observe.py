@@ -1,0 +1,97 @@
+"""What a player may see of a game: the one place hidden information is decided."""
+from __future__ import annotations
+
+from .state import State
+
+
+def _visible(s: State, zone: int, viewer: int | None) -> bool:
+    zdef, seat = s.t.zone_meta[zone]
+    if zdef.visibility == "public":
+        return True
+    if zdef.visibility == "owner":
+        return viewer is not None and seat == viewer
+    return False
+
+
+def _card_view(s: State, c: int) -> dict:
+    view = {"id": c, "name": s.t.names[c]}
+    if s.face_down[c]:
+        view = {"id": c, "name": "face-down card"}
+    if s.tapped[c]:
+        view["tapped"] = True
+    if s.damage[c]:
+        view["damage"] = s.damage[c]
+    marks = {m: s.card_name(v) if type(v) is int else v for (x, m), v in s.marks.items() if x == c and not m.startswith("@")}
+    if marks:
+        view["marks"] = marks
+    counters = {k: n for (x, k), n in s.counters.items() if x == c}
+    if counters:
+        view["counters"] = counters
+    return view
+
+
+def zone_view(s: State, zone: int, viewer: int | None):
+    cards = s.zones[zone]
+    if viewer is None or _visible(s, zone, viewer):
+        return [_card_view(s, c) for c in cards]
+    return {"count": len(cards)}
+
+
+def observe(s: State, viewer: int | None) -> dict:
+    """A plain dict: safe to print, to compare and to give to an agent."""
+    players = []
+    for p, ref in enumerate(s.t.players):
+        zones = {}
+        for z, (zdef, seat) in enumerate(s.t.zone_meta):
+            if seat == p:
+                zones[zdef.name] = zone_view(s, z, viewer)
+        players.append({"name": ref.name, "out": s.out[p], "counters": dict(s.pvars[p]), "zones": zones})
+    shared = {zdef.name: zone_view(s, z, viewer) for z, (zdef, seat) in enumerate(s.t.zone_meta) if seat is None}
+    view = {
+        "turn": s.turn, "active": s.t.players[s.active].name, "phase": s.phase, "step": s.step,
+        "window": s.window, "players": players, "shared": shared,
+        "pile": [{"card": s.t.names[c], "ability": ab.name, "player": s.t.players[p].name} for c, ab, p, _ in s.pile],
+    }
+    d = s.decision
+    if d is not None:
+        view["decision"] = {"player": s.t.players[d.player].name}
+        if viewer is None or viewer == d.player:
+            view["decision"].update(prompt=d.prompt, options=[o.label for o in d.options])
+    if s.result is not None:
+        view["result"] = list(s.result)
+    return view
+
+
+def describe(s: State, viewer: int | None) -> str:
+    """A board a person can read: life, zones, tapped and damaged cards, the pile."""
+    o = observe(s, viewer)
+    lines = [f"Turn {o['turn']} - {o['active']}'s turn - phase {o['phase'] or '-'}" + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")]
+    for p in o["players"]:
+        counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items())
+        lines.append(f"{p['name']}{' (out)' if p['out'] else ''}: {counters}")
+        for zname, cards in p["zones"].items():
+            lines.append(f"  {zname}: {_cards_text(cards)}")
+    for zname, cards in o["shared"].items():
+        lines.append(f"{zname}: {_cards_text(cards)}")
+    return "\n".join(lines)
+
+
+def _cards_text(cards) -> str:
+    if isinstance(cards, dict):
+        n = cards["count"]
+        return f"{n} card{'s' if n != 1 else ''}"
+    if not cards:
+        return "-"
+    parts = []
+    for c in cards:
+        extra = []
+        if c.get("tapped"):
+            extra.append("tapped")
+        if c.get("damage"):
+            extra.append(f"{c['damage']} damage")
+        for m, v in (c.get("marks") or {}).items():
+            extra.append(m if v is True else f"{m} {v}")
+        for k, n in (c.get("counters") or {}).items():
+            extra.append(f"{n} {k}")
+        parts.append(c["name"] + (f" ({', '.join(extra)})" if extra else ""))
+    return ", ".join(parts)

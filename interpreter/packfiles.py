@@ -1,0 +1,47 @@
+"""Finding packs: by built-in name (a folder of variants/) or by path."""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from .diagnostics import Report
+from .suggest import did_you_mean
+
+
+def package_root() -> Path:
+    """The folder holding grammar/, schemas/, cards/ and variants/."""
+    here = Path(__file__).resolve().parent.parent
+    if (here / "variants").is_dir():
+        return here
+    return Path(str(resources.files("cardtable")))
+
+
+def builtin_pack_dir() -> Path:
+    return package_root() / "variants"
+
+
+def builtin_packs() -> list[str]:
+    root = builtin_pack_dir()
+    return sorted(p.name for p in root.iterdir() if (p / "pack.yaml").is_file()) if root.is_dir() else []
+
+
+def resolve_pack(name_or_path: str, report: Report) -> Path | None:
+    """The pack.yaml of a built-in pack name, a pack folder or a pack.yaml path."""
+    text = str(name_or_path)
+    path = Path(text)
+    if path.is_file():
+        return path
+    if path.is_dir():
+        if (path / "pack.yaml").is_file():
+            return path / "pack.yaml"
+        report.add(text, 1, 1, "this folder has no pack.yaml")
+        return None
+    if "/" not in text and "\\" not in text:
+        builtin = builtin_pack_dir() / text / "pack.yaml"
+        if builtin.is_file():
+            return builtin
+        known = builtin_packs()
+        report.add(text, 1, 1, f'no pack named "{text}"{did_you_mean(text, known)} (built-in packs: {", ".join(known)})')
+        return None
+    report.add(text, 1, 1, "no such file or folder")
+    return None

@@ -1,0 +1,81 @@
+"""The vocabulary of the effect DSL, in one table.
+
+Each entry names a grammar rule, shows how it is written, says in one line what
+it does and lists its typed parameters. The compiler dispatches on this table,
+the validator reports with its words and `cardtable docs` prints it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    description: str
+
+
+@dataclass
+class Entry:
+    rule: str                 # the grammar rule (or alias) it compiles
+    kind: str                 # statement | expression | selector | cost | trigger
+    syntax: str               # how a designer writes it
+    description: str
+    params: tuple = ()
+    example: str = ""
+    compile: Callable | None = field(default=None, repr=False)
+
+
+ENTRIES: dict[str, Entry] = {}
+
+KINDS = ("statement", "cost", "expression", "selector", "trigger")
+
+
+def register(rule: str, kind: str, syntax: str, description: str, params=(), example: str = ""):
+    """Decorator: the function compiles nodes of grammar rule `rule`."""
+    def wrap(fn):
+        ENTRIES[rule] = Entry(rule, kind, syntax, description,
+                              tuple(Param(*p) for p in params), example, fn)
+        return fn
+    return wrap
+
+
+def entries(kind: str) -> list[Entry]:
+    seen = set()
+    out = []
+    for e in ENTRIES.values():
+        if e.kind == kind and (e.syntax, e.description) not in seen:
+            seen.add((e.syntax, e.description))
+            out.append(e)
+    return out
+
+
+# Values a script can ask about without declaring them.
+GLOBALS = {
+    "turn": ("number", "The number of the current turn (the first turn is 1)."),
+    "phase": ("text", "The name of the current phase."),
+    "step": ("text", "The name of the current step."),
+    "window": ("text", "The name of the priority window open now, or empty."),
+    "players": ("players", "Every player still in the game."),
+    "opponents": ("players", "Every player still in the game other than you."),
+}
+
+# Properties every card has, beside those the pack declares.
+CARD_PROPERTIES = {
+    "owner": ("player", "The player who owns the card."),
+    "controller": ("player", "The player who controls the card."),
+    "damage": ("number", "The damage marked on the card (and dealt to it, not yet applied)."),
+    "name": ("text", "The card's name."),
+}
+
+# Words that describe cards in a selector, beside card types, marks and keywords.
+CARD_STATES = {
+    "tapped": "Cards that are tapped.",
+    "untapped": "Cards that are not tapped.",
+    "card": "Any card.",
+    "cards": "Any card.",
+    "player": "A player.",
+    "players": "Players.",
+}

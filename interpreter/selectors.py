@@ -1,0 +1,182 @@
+"""Selectors: the noun phrases that pick cards or players.
+
+"untapped creatures you control in play where it did not enter this turn" becomes
+one closure that walks the named zones once and applies every test.
+"""
+from __future__ import annotations
+
+from .compiler import Compiler, Scope
+from .expressions import card_word_test
+from .registry import register
+from .suggest import did_you_mean
+from .types import ANY, T, as_set, single, union
+
+S = "selector"
+
+_PLAYER_NOUNS = {"player", "players"}
+_CARD_NOUNS = {"card", "cards"}
+
+
+def _singular(word: str, known) -> str | None:
+    if word in known:
+        return word
+    if word.endswith("s") and word[:-1] in known:
+        return word[:-1]
+    if word.endswith("ies") and word[:-3] + "y" in known:
+        return word[:-3] + "y"
+    return None
+
+
+@register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [where CONDITION]",
+          "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
+          "narrow it down (tapped, untapped, a mark, a keyword, another type). Without \"in\", cards in play zones.",
+          example="untapped creatures you control in play where it did not enter this turn")
+def _selector(c: Compiler, tree, scope: Scope):
+    words_node = tree.children[0]
+    words = [str(w) for w in words_node.children]
+    restrictions = [k for k in tree.children[1:] if k is not None]
+    noun = words[-1]
+    adjectives = words[:-1]
+    names = c.names
+
+    base = None        # a closure giving the starting set, for variables and players
+    t: T
+    if noun in scope.vars:
+        vt = scope.vars[noun]
+        base_fn = lambda s, env, w=noun: env.get(w)
+        base = lambda s, env, f=base_fn: _as_tuple(f(s, env))
+        t = as_set(vt)
+    elif noun in ("opponents", "opponent"):
+        base = lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
+        t = T("players")
+    elif noun in _PLAYER_NOUNS:
+        base = lambda s, env: tuple(s.t.players[p] for p in s.in_game())
+        t = T("players")
+    elif noun in _CARD_NOUNS:
+        t = T("cards", frozenset())
+    else:
+        kind = _singular(noun, names.card_types)
+        if kind is None:
+            known = [*names.card_types, "card", "player", *scope.vars]
+            c.error(words_node.children[-1], f'unknown card type or variable "{noun}"{did_you_mean(noun, known)}')
+            return (lambda s, env: ()), ANY
+        adjectives = adjectives + [kind]
+        t = T("cards", frozenset([kind]))
+
+    tests = []
+    for i, adj in enumerate(adjectives):
+        word = _singular(adj, names.card_types) or adj
+        test = card_word_test(c, words_node.children[i], word, scope)
+        if test is None:
+            known = [*names.card_types, "tapped", "untapped", *names.marks, *names.keywords]
+            c.error(words_node.children[i], f'unknown card type, mark or keyword "{adj}"{did_you_mean(adj, known)}')
+            continue
+        tests.append(test)
+        if word in names.card_types and t.kind == "cards":
+            t = T("cards", (t.ctypes or frozenset()) | {word})  # the card has all these types
+
+    zone_fn = None
+    where_fn = None
+    for r in restrictions:
+        if r.data == "location":
+            zone_fn, zt = c.expect(r.children[0], scope, ("zone",), 'the place after "in"')
+        elif r.data == "controlled_by":
+            pfn, _ = c.expect(r.children[0], scope, ("player",), "who controls them")
+            tests.append(("control", pfn))
+        elif r.data == "where":
+            inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+            where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+
+    plain_tests = tuple(x for x in tests if not isinstance(x, tuple))
+    control = [x[1] for x in tests if isinstance(x, tuple)]
+    control_fn = control[0] if control else None
+
+    if base is None:
+        play_zones = names.roles.get("play")
+        if zone_fn is None:
+            if play_zones is None:
+                c.error(tree, 'say where the cards are ("in ZONE"): the pack has no zone with the role "play"')
+                return (lambda s, env: ()), t
+            zone_fn = lambda s, env, z=play_zones: s.t.zones_named(z)
+
+        def pick(s, env):
+            out = []
+            zones = s.zones
+            for z in zone_fn(s, env):
+                out.extend(zones[z])
+            return out
+    else:
+        if zone_fn is not None:
+            zf = zone_fn
+            pick = lambda s, env, b=base: [x for x in b(s, env) if type(x) is int and s.zone_of[x] in zf(s, env)]
+        else:
+            pick = lambda s, env, b=base: list(b(s, env))
+
+    def select(s, env):
+        found = pick(s, env)
+        if plain_tests:
+            found = [x for x in found if all(test(s, x) for test in plain_tests)]
+        if control_fn is not None:
+            p = control_fn(s, env)
+            seat = p.seat if p is not None else -1
+            found = [x for x in found if type(x) is int and s.controller[x] == seat]
+        if where_fn is not None:
+            saved = env.get("it")
+            kept = []
+            for x in found:
+                env["it"] = x
+                if where_fn(s, env):
+                    kept.append(x)
+            env["it"] = saved
+            found = kept
+        return tuple(found)
+    return select, t
+
+
+def _as_tuple(value) -> tuple:
+    if value is None:
+        return ()
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, (list, set, frozenset)):
+        return tuple(value)
+    if isinstance(value, dict):
+        return tuple(value)
+    return (value,)
+
+
+@register("top_cards", S, "top N cards of ZONE", "The N cards on top of an ordered zone (fewer if it holds fewer).")
+def _top_cards(c, tree, scope):
+    n_node, word, zone = tree.children
+    if str(word) not in ("card", "cards"):
+        c.error(word, f'write "top N cards of ZONE", not "{word}"')
+    nfn, _ = c.expect(n_node, scope, ("number",), "how many cards")
+    zfn, _ = c.expect(zone, scope, ("zone",), 'the zone after "of"')
+
+    def top(s, env):
+        n = nfn(s, env) or 0
+        out = []
+        for z in zfn(s, env):
+            cards = s.zones[z]
+            out.extend(reversed(cards[-n:] if n > 0 else []))
+        return tuple(out)
+    return top, T("cards")
+
+
+@register("targets", S, "SELECTOR or SELECTOR", "Either selection, e.g. \"creature in play or player\".")
+def _targets(c, tree, scope):
+    parts = [c.selector(k, scope) for k in tree.children]
+    if len(parts) == 1:
+        return parts[0]
+    t = parts[0][1]
+    for _, pt in parts[1:]:
+        t = union(t, pt)
+    fns = [f for f, _ in parts]
+
+    def either(s, env):
+        out = []
+        for f in fns:
+            out.extend(f(s, env))
+        return tuple(out)
+    return either, t
+

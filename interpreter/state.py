@@ -1,0 +1,186 @@
+"""The state of one game: plain arrays indexed by card id, cheap to clone.
+
+Everything a game changes lives here; everything a pack defines lives in the
+shared `Pack`. Cards are integers (their id); players are `PlayerRef` values.
+"""
+from __future__ import annotations
+
+from . import rng
+
+
+class PlayerRef:
+    """A player as a value in scripts. One per seat, shared by every clone."""
+    __slots__ = ("seat", "name")
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class RuleError(Exception):
+    """A pack's rule that cannot be carried out during play (names the pack text)."""
+
+
+class Table:
+    """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
+    __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
+                 "names", "options", "seat_names")
+
+    def __init__(self, pack, cards, owner, players, options):
+        self.pack = pack
+        self.cards = cards            # CardDef per card id
+        self.owner = owner            # seat per card id
+        self.players = players        # PlayerRef per seat
+        self.options = options
+        self.names = tuple(c.name for c in cards)
+        self.zone_base = {}
+        meta = []
+        for z in pack.zones:
+            self.zone_base[z.name] = len(meta)
+            if z.per_player:
+                meta.extend((z, p) for p in range(len(players)))
+            else:
+                meta.append((z, None))
+        self.zone_meta = tuple(meta)
+
+    def zone(self, name: str, seat: int | None) -> int:
+        z = self.pack.zone_by_name[name]
+        base = self.zone_base[name]
+        return base + (seat or 0) if z.per_player else base
+
+    def zones_named(self, name: str) -> tuple:
+        z = self.pack.zone_by_name[name]
+        base = self.zone_base[name]
+        return tuple(range(base, base + len(self.players))) if z.per_player else (base,)
+
+
+class State:
+    __slots__ = (
+        "t", "zone_of", "zones", "controller", "tapped", "damage", "entered", "moves",
+        "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
+        "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
+        "result", "dirty", "decisions_this_turn", "history", "face_down",
+    )
+
+    def __init__(self, table: Table, seed: int):
+        n = len(table.cards)
+        self.t = table
+        self.zone_of = [-1] * n
+        self.zones = [[] for _ in table.zone_meta]
+        self.controller = list(table.owner)
+        self.tapped = [False] * n
+        self.damage = [0] * n
+        self.entered = [0] * n
+        self.moves = [0] * n
+        self.face_down = [False] * n
+        self.counters = {}            # (card, counter) -> count
+        self.marks = {}               # (card, mark) -> value
+        self.mods = []                # continuous effects: (kind, duration, card, a, b)
+        self.moddelta = {}            # (card, property) -> total change
+        self.pvars = [{} for _ in table.players]
+        self.turn = 1
+        self.active = 0
+        self.phase = ""
+        self.step = ""
+        self.window = ""
+        self.pending = []             # damage dealt and not yet applied: (target, amount, source)
+        self.pile = []                # effects waiting to resolve, last on top
+        self.frames = []
+        self.decision = None
+        self.rng = rng.seed_state(seed)
+        self.log = []
+        self.out = [False] * len(table.players)
+        self.result = None
+        self.dirty = False
+        self.decisions_this_turn = 0
+        self.history = []             # answers given: (player, option index, label)
+
+    def clone(self) -> "State":
+        c = State.__new__(State)
+        c.t = self.t
+        c.zone_of = self.zone_of[:]
+        c.zones = [z[:] for z in self.zones]
+        c.controller = self.controller[:]
+        c.tapped = self.tapped[:]
+        c.damage = self.damage[:]
+        c.entered = self.entered[:]
+        c.moves = self.moves[:]
+        c.face_down = self.face_down[:]
+        c.counters = self.counters.copy()
+        c.marks = self.marks.copy()
+        c.mods = self.mods[:]
+        c.moddelta = self.moddelta.copy()
+        c.pvars = [d.copy() for d in self.pvars]
+        c.turn = self.turn
+        c.active = self.active
+        c.phase = self.phase
+        c.step = self.step
+        c.window = self.window
+        c.pending = self.pending[:]
+        c.pile = self.pile[:]
+        envs = {}
+        c.frames = [f.copy(envs) for f in self.frames]
+        c.decision = self.decision
+        c.rng = self.rng
+        c.log = self.log[:]
+        c.out = self.out[:]
+        c.result = self.result
+        c.dirty = self.dirty
+        c.decisions_this_turn = self.decisions_this_turn
+        c.history = self.history[:]
+        return c
+
+    # ------------------------------------------------------------- chance
+    def randbelow(self, n: int) -> int:
+        self.rng, r = rng.below(self.rng, n)
+        return r
+
+    def shuffle_list(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # --------------------------------------------------------------- log
+    def say(self, kind: str, text: str) -> None:
+        self.log.append((self.turn, kind, text))
+
+    def card_name(self, c) -> str:
+        if isinstance(c, PlayerRef):
+            return c.name
+        if c is None:
+            return "nothing"
+        return self.t.names[c]
+
+    # ----------------------------------------------------------- reading
+    def prop(self, c: int, name: str):
+        card = self.t.cards[c]
+        if self.face_down[c]:
+            base = self.t.pack.face_down_props.get(name, self.t.pack.properties.get(name, 0))
+            return base
+        base = card.props.get(name)
+        if base is None:
+            base = self.t.pack.properties.get(name, 0)
+        delta = self.moddelta.get((c, name))
+        if delta:
+            base = base + delta
+        return base
+
+    def zone_player(self, zone: int):
+        return self.t.zone_meta[zone][1]
+
+    def zone_def(self, zone: int):
+        return self.t.zone_meta[zone][0]
+
+    def in_game(self) -> list:
+        return [p for p in range(len(self.out)) if not self.out[p]]
+
+    def next_seat(self, seat: int) -> int:
+        n = len(self.out)
+        for k in range(1, n + 1):
+            q = (seat + k) % n
+            if not self.out[q]:
+                return q
+        return seat

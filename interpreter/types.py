@@ -1,0 +1,60 @@
+"""Static types of DSL expressions, checked when a pack loads."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class T(NamedTuple):
+    kind: str                      # number bool text card player object cards players objects zone mapping none any
+    ctypes: frozenset | None = None  # the card types a card value is known to have (None: unknown)
+
+    def word(self) -> str:
+        return WORDS.get(self.kind, self.kind)
+
+
+WORDS = {
+    "number": "a number", "bool": "a condition", "text": "a text", "card": "a card",
+    "player": "a player", "object": "a card or a player", "cards": "a set of cards",
+    "players": "a set of players", "objects": "a set of cards and players",
+    "zone": "a zone", "mapping": "a division", "none": "none", "any": "a value",
+}
+
+NUMBER = T("number")
+BOOL = T("bool")
+TEXT = T("text")
+PLAYER = T("player")
+PLAYERS = T("players")
+ZONE = T("zone")
+ANY = T("any")
+NONE = T("none")
+MAPPING = T("mapping")
+
+SINGLE_OF = {"cards": "card", "players": "player", "objects": "object"}
+SET_OF = {"card": "cards", "player": "players", "object": "objects"}
+
+
+def single(t: T) -> T:
+    return T(SINGLE_OF.get(t.kind, t.kind), t.ctypes)
+
+
+def as_set(t: T) -> T:
+    return T(SET_OF.get(t.kind, t.kind), t.ctypes)
+
+
+def is_cardish(t: T) -> bool:
+    return t.kind in ("card", "cards", "object", "objects", "any")
+
+
+def is_playerish(t: T) -> bool:
+    return t.kind in ("player", "players", "object", "objects", "any")
+
+
+def union(a: T, b: T) -> T:
+    if a.kind == b.kind:
+        ct = None if a.ctypes is None or b.ctypes is None else a.ctypes | b.ctypes
+        return T(a.kind, ct)
+    kinds = {single(a).kind, single(b).kind}
+    if kinds <= {"card", "player", "object"}:
+        ct = a.ctypes if b.ctypes is None and single(b).kind == "player" else b.ctypes if single(a).kind == "player" else None
+        return T("objects", ct)
+    return ANY
