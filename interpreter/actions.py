@@ -39,6 +39,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
             del s.counters[key]
     if s.mods:
         _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
+    if s.t.triggering:
+        s.events.append(("move", c, src, dest))
     s.dirty = True
 
 

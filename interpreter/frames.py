@@ -95,6 +95,11 @@ class TurnFrame:
             self.step_i = 0
         s.phase = phase.name
         s.step = step.name
+        if s.t.triggering:
+            if self.step_i == 1 or len(phase.steps) == 1:
+                s.events.append(("begin", phase.name))
+            if step.name != phase.name:
+                s.events.append(("begin", step.name))
         if step.script:
             s.frames.append(ScriptFrame(step.script, {"you": s.t.players[s.active]}))
 
@@ -107,6 +112,8 @@ def begin_turn(s: State) -> None:
             if counter.reset == "turn":
                 pv[name] = start_value(s, counter)
     s.say("turn", f"turn {s.turn}: {s.t.players[s.active].name}")
+    if s.t.triggering:
+        s.events.append(("begin", "turn"))
 
 
 def end_turn(s: State) -> None:
@@ -134,7 +141,50 @@ def checkpoint(s: State) -> bool:
         s.dirty = False
         s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active]}))
         return True
+    if s.events:
+        return fire_triggers(s)
     return False
+
+
+def fire_triggers(s: State) -> bool:
+    """Each event since the last checkpoint fires the triggered abilities that watch
+    for it; the first fired are the first to run (or the lowest on the pile)."""
+    events, s.events = s.events, []
+    fired = []
+    for event in events:
+        for c in s.t.triggering:
+            for ab in s.t.cards[c].abilities:
+                tr = ab.trigger
+                if tr is None:
+                    continue
+                if _fires(s, c, ab, tr, event):
+                    fired.append((c, ab))
+    for c, ab in reversed(fired):
+        s.frames.append(ActivationFrame(c, ab, s.controller[c]))
+    return bool(fired)
+
+
+def _fires(s: State, c: int, ab, tr, event) -> bool:
+    here = s.t.zone_meta[s.zone_of[c]][0].name if s.zone_of[c] >= 0 else None
+    if event[0] == "begin":
+        if tr.event != "begin" or tr.zone != event[1] or here != ab.zone:
+            return False
+        return tr.whose == "each" or s.controller[c] == s.active
+    _, moved, src, dest = event
+    if tr.event == "enter":
+        if s.t.zone_meta[dest][0].name != tr.zone or here != ab.zone:
+            return False
+    elif tr.event == "leave":
+        src_name = s.t.zone_meta[src][0].name if src >= 0 else None
+        if src_name != tr.zone:
+            return False
+        # A card that leaves still sees itself leave, as it was before it left.
+        if here != ab.zone and not (moved == c and src_name == ab.zone):
+            return False
+    else:
+        return False
+    env = {"this": c, "you": s.t.players[s.controller[c]]}
+    return tr.matches(s, env, moved)
 
 
 # ---------------------------------------------------------------- priority
@@ -175,6 +225,7 @@ class WindowFrame:
 def _window_answer(s: State, value) -> None:
     w = s.frames[-1]
     if value is None:
+        s.say("pass", f"{s.t.players[w.priority].name} passes")
         w.passes += 1
         if w.passes >= len(s.in_game()):
             w.passes = 0
@@ -204,7 +255,7 @@ def playable(s: State, seat: int) -> list:
             if s.controller[c] != seat:
                 continue
             for ab in s.t.cards[c].abilities:
-                if ab.zone != zname:
+                if ab.zone != zname or ab.trigger is not None:
                     continue
                 env = {"this": c, "you": me}
                 if ab.when is not None and not ab.when(s, env):
@@ -214,13 +265,7 @@ def playable(s: State, seat: int) -> list:
                 if not all(sel(s, env) for _, sel, _ in ab.targets):
                     continue
                 found.append(Option(f"{ab.name}: {s.t.names[c]}", (c, ab)))
-    for c in _shared_zone_cards(s, pack):
-        pass
     return found
-
-
-def _shared_zone_cards(s, pack):
-    return ()
 
 
 class ActivationFrame:
@@ -249,7 +294,10 @@ class ActivationFrame:
         self.stage += 1
         if st == 0:
             env["you"] = s.t.players[self.seat]
-            s.say("play", f"{s.t.players[self.seat].name} uses {ab.name} of {s.t.names[self.card]}")
+            if ab.trigger is not None:
+                s.say("trigger", f"{ab.name} of {s.t.names[self.card]} triggers")
+            else:
+                s.say("play", f"{s.t.players[self.seat].name} uses {ab.name} of {s.t.names[self.card]}")
             if ab.pile and s.t.pack.pile_zone and s.t.zone_meta[s.zone_of[self.card]][0].role == "hand":
                 pile = s.t.zone(s.t.pack.pile_zone, self.seat)
                 actions.move(s, self.card, pile, controller=self.seat)
@@ -268,7 +316,7 @@ class ActivationFrame:
             s.pile.append((self.card, ab, self.seat, env))
             chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
             s.say("pile", f"{ab.name} of {s.t.names[self.card]} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
-            w = _window(s)
+            w = _window(s) if ab.trigger is None else None
             if w is not None and s.t.pack.priority_after_pile == "next":
                 w.priority = s.next_seat(self.seat)
         else:

@@ -164,7 +164,7 @@ class GameState:
         if d is None:
             raise IllegalAction("the game is over" if self.s.result is not None else "no decision is open")
         if player is not None and player != d.player:
-            raise IllegalAction(f"it is {self.s.t.players[d.player].name}'s decision, not {self.s.t.players[player].name}'s ({d.prompt})")
+            raise IllegalAction(f"it is {self.s.t.players[d.player].name}'s decision, not {self.s.t.players[player].name}'s")
         labels = [o.label for o in d.options]
         if label not in labels:
             raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(labels)}')

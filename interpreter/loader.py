@@ -10,6 +10,7 @@ from . import costs as _costs  # noqa: F401  (registers the cost vocabulary)
 from . import expressions as _expressions  # noqa: F401
 from . import selectors as _selectors  # noqa: F401
 from . import statements as _statements  # noqa: F401
+from . import triggers as _triggers  # noqa: F401
 from .compiler import Compiler, Names, Scope, Snippet
 from .costs import compile_costs, pay_cost
 from .diagnostics import Report
@@ -216,11 +217,15 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             if tree is not None:
                 comp.snippet = ctx.snippet(lo, raw, "cost")
                 cost_objs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+        trigger = None
+        if "trigger" in raw:
+            trigger = ctx.compile(lo, raw, "trigger", "trigger", scope.child())
         effect = ctx.compile(lo, raw, "effect", "script", scope.child())
         ctx.flush()
         ab = Ability(raw["name"], owner_name, zone, when, tuple(cost_objs), tuple(targets),
                      effect or (), bool(raw.get("pile", True)), text=raw.get("text", ""))
         ab.pay_ops = tuple(c.op for c in cost_objs)
+        ab.trigger = trigger
         return ab
 
     type_abilities = {}
@@ -392,6 +397,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         defines={n: str(v) for n, v in (d.get("define") or {}).items()}, roles=roles,
     )
     pack.ability_zones = tuple(sorted({ab.zone for c in cards.values() for ab in c.abilities if zone_by_name[ab.zone].per_player}))
+    pack.has_triggers = any(ab.trigger for c in cards.values() for ab in c.abilities)
     pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})
     pack.windows = dict(d.get("windows") or {})
     pack.evaluation = dict(d.get("evaluation") or {})

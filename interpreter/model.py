@@ -71,6 +71,7 @@ class Ability:
     source: Source | None = None
     text: str = ""
     pay_ops: tuple = ()
+    trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
 
 
 @dataclass
@@ -139,6 +140,7 @@ class Pack:
     defines: dict = field(default_factory=dict)
     roles: dict = field(default_factory=dict)   # zone role -> zone name
     ability_zones: tuple = ()                   # zones whose cards have abilities to offer
+    has_triggers: bool = False
     face_down_props: dict = field(default_factory=dict)
     windows: dict = field(default_factory=dict)
     evaluation: dict = field(default_factory=dict)

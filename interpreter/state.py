@@ -27,7 +27,7 @@ class RuleError(Exception):
 class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
-                 "names", "options", "seat_names")
+                 "names", "options", "seat_names", "triggering")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -36,6 +36,8 @@ class Table:
         self.players = players        # PlayerRef per seat
         self.options = options
         self.names = tuple(c.name for c in cards)
+        # The cards with triggered abilities: the only ones an event needs to look at.
+        self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
         self.zone_base = {}
         meta = []
         for z in pack.zones:
@@ -62,7 +64,7 @@ class State:
         "t", "zone_of", "zones", "controller", "tapped", "damage", "entered", "moves",
         "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
-        "result", "dirty", "decisions_this_turn", "history", "face_down",
+        "result", "dirty", "decisions_this_turn", "history", "face_down", "events",
     )
 
     def __init__(self, table: Table, seed: int):
@@ -97,6 +99,7 @@ class State:
         self.dirty = False
         self.decisions_this_turn = 0
         self.history = []             # answers given: (player, option index, label)
+        self.events = []              # what happened that triggered abilities may fire on
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -131,6 +134,7 @@ class State:
         c.dirty = self.dirty
         c.decisions_this_turn = self.decisions_this_turn
         c.history = self.history[:]
+        c.events = self.events[:]
         return c
 
     # ------------------------------------------------------------- chance
