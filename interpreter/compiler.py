@@ -21,6 +21,7 @@ class Names:
     """What the pack declares, as the compiler needs it."""
     zones: dict = field(default_factory=dict)            # name -> ZoneDef
     card_types: set = field(default_factory=set)
+    type_order: list = field(default_factory=list)      # card types in the pack's order (bit positions)
     damageable: frozenset = frozenset()
     properties: dict = field(default_factory=dict)       # card property -> default
     player_counters: set = field(default_factory=set)

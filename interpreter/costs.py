@@ -52,12 +52,18 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         need = nfn(s, env) or 0
         if need <= 0:
             return True
+        # While the abilities a player may use are listed, the state does not change:
+        # what the currency can pay is counted once for the whole list.
+        memo = env.get("@memo")
+        key = (currency.name, env["you"].seat)
+        if memo is not None and key in memo:
+            return memo[key] >= need
         total = 0
         for x in using(s, env):
             total += value(s, env, x)
-            if total >= need:
-                return True
-        return False
+        if memo is not None:
+            memo[key] = total
+        return total >= need
 
     def pay(s, env):
         need = nfn(s, env) or 0

@@ -288,7 +288,11 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     Returns a test `f(state, card) -> bool`, or None (after reporting) when unknown."""
     names = c.names
     if word in names.card_types:
-        return lambda s, x, w=word: type(x) is int and w in s.t.cards[x].types and not s.face_down[x]
+        mask = 1 << names.type_order.index(word)
+
+        def typed(s, x):
+            return type(x) is int and s.t.typebits[x] & mask and not s.face_down[x]
+        return typed
     if word == "tapped":
         return lambda s, x: type(x) is int and s.tapped[x]
     if word == "untapped":

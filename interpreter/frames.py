@@ -249,22 +249,26 @@ def playable(s: State, seat: int) -> list:
     pack = s.t.pack
     found = []
     me = s.t.players[seat]
+    memo = {}
+    cards = s.t.cards
+    names = s.t.names
     for zname in pack.ability_zones:
         zone = s.t.zone(zname, seat)
         for c in s.zones[zone]:
-            if s.controller[c] != seat:
+            abilities = cards[c].abilities
+            if not abilities:
                 continue
-            for ab in s.t.cards[c].abilities:
+            env = {"this": c, "you": me, "@memo": memo}
+            for ab in abilities:
                 if ab.zone != zname or ab.trigger is not None:
                     continue
-                env = {"this": c, "you": me}
                 if ab.when is not None and not ab.when(s, env):
                     continue
-                if not all(cost.can(s, env) for cost in ab.costs):
+                if ab.costs and not all(cost.can(s, env) for cost in ab.costs):
                     continue
-                if not all(sel(s, env) for _, sel, _ in ab.targets):
+                if ab.targets and not all(sel(s, env) for _, sel, _ in ab.targets):
                     continue
-                found.append(Option(f"{ab.name}: {s.t.names[c]}", (c, ab)))
+                found.append(Option(f"{ab.name}: {names[c]}", (c, ab)))
     return found
 
 

@@ -137,6 +137,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
 
     types_raw = d.get("card_types") or {}
     names.card_types = set(types_raw)
+    names.type_order = list(types_raw)
     names.damageable = frozenset(n for n, r in types_raw.items() if r.get("damageable"))
     names.properties = {n: r.get("default", 0) for n, r in (d.get("properties") or {}).items()}
     counters_raw = d.get("player_counters") or {}

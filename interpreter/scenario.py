@@ -104,7 +104,9 @@ def run_scenario(pack: Pack, sc: Scenario) -> GameState:
             if not sep:
                 fail(raw["script"], k, f'write a step as "PLAYER: OPTION", not "{step}"')
         else:
-            who, label, expect_error = str(step["player"]), step["choose"], step.get("expect_error")
+            who, label, expect_error = step["player"], step["choose"], step.get("expect_error")
+            if isinstance(who, int):
+                who = state.s.t.players[who].name if 0 <= who < len(state.s.t.players) else str(who)
         seat = names.get(who)
         if seat is None:
             fail(raw["script"], k, f'unknown player "{who}"{did_you_mean(who, names)}')

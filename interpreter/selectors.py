@@ -76,10 +76,12 @@ def _selector(c: Compiler, tree, scope: Scope):
             t = T("cards", (t.ctypes or frozenset()) | {word})  # the card has all these types
 
     zone_fn = None
+    zone_node = None
     where_fn = None
     for r in restrictions:
         if r.data == "location":
-            zone_fn, zt = c.expect(r.children[0], scope, ("zone",), 'the place after "in"')
+            zone_node = r.children[0]
+            zone_fn, zt = c.expect(zone_node, scope, ("zone",), 'the place after "in"')
         elif r.data == "controlled_by":
             pfn, _ = c.expect(r.children[0], scope, ("player",), "who controls them")
             tests.append(("control", pfn))
@@ -87,35 +89,61 @@ def _selector(c: Compiler, tree, scope: Scope):
             inner = scope.child(it=single(t) if t.kind != "any" else ANY)
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
 
-    plain_tests = tuple(x for x in tests if not isinstance(x, tuple))
+    plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple)]
     control_fn = control[0] if control else None
+    pred = _all(plain_tests)
 
     if base is None:
-        play_zones = names.roles.get("play")
+        zone_name = None
         if zone_fn is None:
-            if play_zones is None:
+            zone_name = names.roles.get("play")
+            if zone_name is None:
                 c.error(tree, 'say where the cards are ("in ZONE"): the pack has no zone with the role "play"')
                 return (lambda s, env: ()), t
-            zone_fn = lambda s, env, z=play_zones: s.t.zones_named(z)
+        elif zone_node is not None and getattr(zone_node, "data", None) == "name" and str(zone_node.children[0]) in names.zones:
+            zone_name = str(zone_node.children[0])
+        if zone_name is not None and control_fn is not None and names.zones[zone_name].per_player:
+            # Cards in a player's own zone are the cards that player controls: scan that zone only.
+            zn = zone_name
+            owner_fn = control_fn
 
-        def pick(s, env):
-            out = []
-            zones = s.zones
-            for z in zone_fn(s, env):
-                out.extend(zones[z])
-            return out
+            def pick(s, env):
+                p = owner_fn(s, env)
+                return s.zones[s.t.zone(zn, p.seat)] if p is not None else ()
+            control_fn = None
+        elif zone_name is not None:
+            zn = zone_name
+
+            def pick(s, env):
+                zones = s.zones
+                found = []
+                for z in s.t.named[zn]:
+                    found.extend(zones[z])
+                return found
+        else:
+            def pick(s, env):
+                zones = s.zones
+                found = []
+                for z in zone_fn(s, env):
+                    found.extend(zones[z])
+                return found
     else:
         if zone_fn is not None:
             zf = zone_fn
             pick = lambda s, env, b=base: [x for x in b(s, env) if type(x) is int and s.zone_of[x] in zf(s, env)]
         else:
-            pick = lambda s, env, b=base: list(b(s, env))
+            pick = base
+
+    if control_fn is None and where_fn is None:
+        if pred is None:
+            return (lambda s, env: tuple(pick(s, env))), t
+        return (lambda s, env: tuple([x for x in pick(s, env) if pred(s, x)])), t
 
     def select(s, env):
         found = pick(s, env)
-        if plain_tests:
-            found = [x for x in found if all(test(s, x) for test in plain_tests)]
+        if pred is not None:
+            found = [x for x in found if pred(s, x)]
         if control_fn is not None:
             p = control_fn(s, env)
             seat = p.seat if p is not None else -1
@@ -131,6 +159,21 @@ def _selector(c: Compiler, tree, scope: Scope):
             found = kept
         return tuple(found)
     return select, t
+
+
+def _all(tests):
+    """One predicate for several tests, without a generator per card."""
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        a, b = tests
+        return lambda s, x: a(s, x) and b(s, x)
+    if len(tests) == 3:
+        a, b, c = tests
+        return lambda s, x: a(s, x) and b(s, x) and c(s, x)
+    return lambda s, x: all(test(s, x) for test in tests)
 
 
 def _as_tuple(value) -> tuple:

@@ -27,7 +27,7 @@ class RuleError(Exception):
 class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
-                 "names", "options", "seat_names", "triggering")
+                 "names", "options", "seat_names", "triggering", "named", "typed", "typebits")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -47,6 +47,12 @@ class Table:
             else:
                 meta.append((z, None))
         self.zone_meta = tuple(meta)
+        self.named = {z.name: self._zones_named(z.name) for z in pack.zones}
+        types = {t for c in cards for t in c.types}
+        self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
+        # One integer a card, a bit per card type in the pack's order: a type test is an "and".
+        bit = {t: 1 << i for i, t in enumerate(pack.card_types)}
+        self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
 
     def zone(self, name: str, seat: int | None) -> int:
         z = self.pack.zone_by_name[name]
@@ -54,6 +60,9 @@ class Table:
         return base + (seat or 0) if z.per_player else base
 
     def zones_named(self, name: str) -> tuple:
+        return self.named[name]
+
+    def _zones_named(self, name: str) -> tuple:
         z = self.pack.zone_by_name[name]
         base = self.zone_base[name]
         return tuple(range(base, base + len(self.players))) if z.per_player else (base,)
