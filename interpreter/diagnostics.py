@@ -1,0 +1,271 @@
+"""Problems found in rule files, and how they are shown: text, JSON, JUnit, GitHub."""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+SEVERITIES = ("error", "warning", "note")
+FORMATS = ("text", "json", "junit", "github")
+TAB_WIDTH = 4
+# Longer source lines are cut around the caret, so one minified line cannot flood the output.
+MAX_EXCERPT = 120
+
+# YAML's own idea of a line break, so line numbers agree with the YAML reader's.
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding. Lines and columns are 1-based and count characters."""
+
+    file: str
+    line: int
+    col: int
+    message: str
+    severity: str = "error"
+    hint: str | None = None
+
+
+def split_lines(text: str) -> list[str]:
+    return _BREAK.split(text)
+
+
+@lru_cache(maxsize=16)
+def _lines_of(text: str) -> list[str]:
+    # str caches its hash, so looking a large file up again here is cheap.
+    return split_lines(text)
+
+
+def source_line(file_text_cache: Mapping[str, str], file: str, line: int) -> str | None:
+    """Line `line` (1-based) of `file`, or None when the text or the line is not known."""
+    text = file_text_cache.get(file)
+    if text is None or line < 1:
+        return None
+    lines = _lines_of(text)
+    return lines[line - 1] if line <= len(lines) else None
+
+
+class Report:
+    """Collects problems from every check; identical problems are kept once."""
+
+    def __init__(self) -> None:
+        self._problems: dict[Problem, None] = {}
+        self.sources: dict[str, str] = {}
+        self.checked: list[str] = []
+
+    def add(self, file, line: int, col: int, message: str, severity: str = "error",
+            hint: str | None = None) -> Problem:
+        if severity not in SEVERITIES:
+            raise ValueError(f"severity must be one of {SEVERITIES}, not {severity!r}")
+        problem = Problem(str(file), int(line), int(col), message, severity, hint)
+        self._problems.setdefault(problem, None)
+        return problem
+
+    def add_problem(self, problem: Problem) -> None:
+        self.add(problem.file, problem.line, problem.col, problem.message, problem.severity, problem.hint)
+
+    def extend(self, problems: Iterable[Problem] | Report) -> None:
+        if isinstance(problems, Report):
+            for file, text in problems.sources.items():
+                self.sources.setdefault(file, text)
+            for file in problems.checked:
+                self.add_checked(file)
+            problems = problems.problems
+        for problem in problems:
+            self.add_problem(problem)
+
+    def add_source(self, file, text: str) -> None:
+        self.sources[str(file)] = text
+
+    def add_checked(self, file) -> None:
+        if str(file) not in self.checked:
+            self.checked.append(str(file))
+
+    @property
+    def problems(self) -> list[Problem]:
+        return sorted(self._problems, key=lambda p: (p.file, p.line, p.col, SEVERITIES.index(p.severity), p.message))
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not any(p.severity == "error" for p in self._problems)
+
+    @property
+    def files(self) -> list[str]:
+        return sorted({p.file for p in self._problems})
+
+    def source_line(self, file: str, line: int) -> str | None:
+        return source_line(self.sources, file, line)
+
+
+def render(report: Report, fmt: str = "text") -> str:
+    if fmt == "text":
+        return render_text(report)
+    if fmt == "json":
+        return render_json(report)
+    if fmt == "junit":
+        return render_junit(report)
+    if fmt == "github":
+        return render_github(report)
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+# --- text -------------------------------------------------------------------
+
+def _width(ch: str) -> int:
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _excerpt(line: str, col: int) -> tuple[str, int]:
+    """The line as it will be displayed, and the display column of character `col`."""
+    start = 0
+    if len(line) > MAX_EXCERPT:
+        start = max(0, min(col - 1 - MAX_EXCERPT // 2, len(line) - MAX_EXCERPT))
+    end = start + MAX_EXCERPT
+    shown, caret, width = [], None, 0
+    if start:
+        shown.append("...")
+        width = 3
+    for index in range(start, min(len(line), end)):
+        if index == col - 1:
+            caret = width
+        ch = line[index]
+        if ch == "\t":
+            pad = TAB_WIDTH - width % TAB_WIDTH
+            shown.append(" " * pad)
+            width += pad
+            continue
+        if not ch.isprintable():
+            ch = "?"
+        shown.append(ch)
+        width += _width(ch)
+    if end < len(line):
+        shown.append("...")
+    if caret is None:
+        caret = width + max(0, col - 1 - len(line))
+    return "".join(shown), caret
+
+
+def _where(problem: Problem) -> str:
+    if problem.line < 1:
+        return problem.file
+    return f"{problem.file}:{problem.line}:{problem.col}"
+
+
+def format_problem(problem: Problem, sources: Mapping[str, str]) -> str:
+    out = [f"{_where(problem)}: {problem.severity}: {problem.message}"]
+    line = source_line(sources, problem.file, problem.line)
+    if line is not None:
+        shown, caret = _excerpt(line, max(problem.col, 1))
+        out.append("    " + shown.rstrip())
+        out.append("    " + " " * caret + "^")
+    if problem.hint:
+        out.append(f"    hint: {problem.hint}")
+    return "\n".join(out)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def summary(report: Report) -> str:
+    problems = report.problems
+    if not problems:
+        return ""
+    return f"{_count(len(problems), 'problem')} in {_count(len(report.files), 'file')}"
+
+
+def render_text(report: Report) -> str:
+    problems = report.problems
+    if not problems:
+        return ""
+    return "\n".join([format_problem(p, report.sources) for p in problems] + [summary(report)])
+
+
+# --- json -------------------------------------------------------------------
+
+def render_json(report: Report) -> str:
+    doc = {
+        "valid": report.ok,
+        "problems": [
+            {"file": p.file, "line": p.line, "column": p.col, "severity": p.severity,
+             "message": p.message, "hint": p.hint}
+            for p in report.problems
+        ],
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+# --- junit ------------------------------------------------------------------
+
+# XML 1.0 cannot carry these characters even escaped.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def render_junit(report: Report) -> str:
+    by_file: dict[str, list[Problem]] = {file: [] for file in report.checked}
+    for problem in report.problems:
+        by_file.setdefault(problem.file, []).append(problem)
+    failed = sum(1 for ps in by_file.values() if any(p.severity == "error" for p in ps))
+    suite = ET.Element("testsuite", {
+        "name": "cardtable validate", "tests": str(len(by_file)),
+        "failures": str(failed), "errors": "0", "skipped": "0",
+    })
+    for file, problems in by_file.items():
+        case = ET.SubElement(suite, "testcase", {"classname": "cardtable validate", "name": _xml(file)})
+        notes = []
+        for p in problems:
+            text = _xml(format_problem(p, report.sources))
+            if p.severity == "error":
+                where = f"{p.line}:{p.col}: " if p.line >= 1 else ""
+                failure = ET.SubElement(case, "failure", {"message": _xml(where + p.message), "type": "error"})
+                failure.text = text
+            else:
+                notes.append(text)
+        if notes:
+            ET.SubElement(case, "system-out").text = "\n".join(notes)
+    ET.indent(suite)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suite, encoding="unicode")
+
+
+# --- github -----------------------------------------------------------------
+
+_GITHUB_COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(report: Report) -> str:
+    lines = []
+    for p in report.problems:
+        props = [f"file={_gh_property(p.file)}"]
+        if p.line >= 1:
+            props += [f"line={p.line}", f"col={max(p.col, 1)}"]
+        props.append("title=cardtable")
+        message = p.message if not p.hint else f"{p.message}\nhint: {p.hint}"
+        lines.append(f"::{_GITHUB_COMMAND[p.severity]} {','.join(props)}::{_gh_data(message)}")
+    return "\n".join(lines)

@@ -1,0 +1,25 @@
+"""Spelling suggestions for names a designer mistyped."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def suggest(word: object, candidates: Iterable[object], cutoff: float = 0.6) -> str | None:
+    """The known name closest to `word`, or None if nothing is close enough."""
+    word = str(word)
+    names = sorted({str(c) for c in candidates if isinstance(c, str)} - {word})
+    if not names:
+        return None
+    # Capitals are the commonest slip and difflib scores them as real differences.
+    folded = [n for n in names if n.casefold() == word.casefold()]
+    if folded:
+        return folded[0]
+    close = difflib.get_close_matches(word, names, n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def did_you_mean(word: object, candidates: Iterable[object]) -> str:
+    """'; did you mean "x"?' to append to a message, or '' when nothing is close."""
+    best = suggest(word, candidates)
+    return f'; did you mean "{best}"?' if best is not None else ""
