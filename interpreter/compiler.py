@@ -78,6 +78,7 @@ class Compiler:
         self.problems: list[CompileProblem] = []
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
+        self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
 
     # ----------------------------------------------------------- problems
     def error(self, node, message: str) -> None:

@@ -67,6 +67,8 @@ def pay_cost(currency, nfn, text: str) -> Cost:
 
     def pay(s, env):
         need = nfn(s, env) or 0
+        if worth is None:
+            return pay_ones(s, env, need)
         picked = env.get(partial, ())
         got = sum(value(s, env, x) for x in picked)
         if got >= need:
@@ -98,11 +100,39 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name} (paid {got})",
                               tuple(Option(s.t.names[x], x) for x in offer), resume)
 
+    def pay_ones(s, env, need):
+        """Every card pays 1: the player picks cards in list order until enough."""
+        picked = env.get(partial, ())
+        if len(picked) >= need:
+            env.pop(partial, None)
+            for x in picked:
+                _spend(s, how, x)
+            if picked:
+                s.say("pay", f"{env['you'].name} pays {need} {currency.name} with {', '.join(s.t.names[x] for x in picked)}")
+            return
+        pool = using(s, env)
+        last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
+        rest = pool[last + 1:]
+        left = need - len(picked)
+        if len(rest) < left:
+            env.pop(partial, None)
+            return
+        offer = rest[:len(rest) - left + 1]
+        if len(offer) == 1:
+            env[partial] = picked + rest[:left]
+            s.frames[-1].pc -= 1
+            return
+        env[partial] = picked
+        who = env["you"]
+        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name} (paid {len(picked)})",
+                              tuple(Option(s.t.names[x], x) for x in offer), resume)
+
     def resume(s, x):
         frame = s.frames[-1]
         frame.env[partial] = frame.env.get(partial, ()) + (x,)
         frame.pc -= 1
-    return Cost(can, pay, text)
+    from .statements import suspends
+    return Cost(can, suspends(pay), text)
 
 
 def _spend(s, how: str, x: int) -> None:

@@ -42,12 +42,14 @@ def _this(c, tree, scope):
     if scope.this is None:
         c.error(tree, '"this" means the card whose ability runs, and here there is none')
         return _const(None), ANY
+    c.used_this = True
     return (lambda s, env: env["this"]), scope.this
 
 
 @register("it", E, "it", 'The card or player a "where" clause is about; outside one, "its" means this card\'s.')
 def _it(c, tree, scope):
     if scope.it is None and scope.this is not None and _possessive(c, tree):
+        c.used_this = True
         return (lambda s, env: env["this"]), scope.this
     if scope.it is None:
         c.error(tree, '"it" refers to what a "where" clause is about, and here there is none')
@@ -177,8 +179,10 @@ def _card_builtin(word, fn):
             c = fn(s, env)
             if c is None:
                 return 0
-            pending = sum(a for t, a, _ in s.pending if t == c and type(t) is type(c))
-            return (s.damage[c] if type(c) is int else 0) + pending
+            marked = s.damage[c] if type(c) is int else 0
+            if not s.pending:
+                return marked
+            return marked + sum(a for t, a, _ in s.pending if t == c and type(t) is type(c))
         return damage
     return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
 

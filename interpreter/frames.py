@@ -255,21 +255,32 @@ def playable(s: State, seat: int) -> list:
     for zname in pack.ability_zones:
         zone = s.t.zone(zname, seat)
         for c in s.zones[zone]:
-            abilities = cards[c].abilities
+            abilities = cards[c].usable.get(zname)
             if not abilities:
                 continue
             env = {"this": c, "you": me, "@memo": memo}
             for ab in abilities:
-                if ab.zone != zname or ab.trigger is not None:
-                    continue
-                if ab.when is not None and not ab.when(s, env):
-                    continue
+                if ab.when is not None:
+                    if ab.when_shared:
+                        ok = memo.get(ab)
+                        if ok is None:
+                            ok = memo[ab] = bool(ab.when(s, env))
+                    else:
+                        ok = ab.when(s, env)
+                    if not ok:
+                        continue
                 if ab.costs and not all(cost.can(s, env) for cost in ab.costs):
                     continue
-                if ab.targets and not all(sel(s, env) for _, sel, _ in ab.targets):
+                if ab.targets and not all(_exists(sel, s, env) for _, sel, _ in ab.targets):
                     continue
                 found.append(Option(f"{ab.name}: {names[c]}", (c, ab)))
     return found
+
+
+def _exists(sel, s, env) -> bool:
+    """Whether a selector picks anything: selectors that can tell without listing do."""
+    exists = getattr(sel, "exists", None)
+    return exists(s, env) if exists is not None else bool(sel(s, env))
 
 
 class ActivationFrame:

@@ -193,9 +193,12 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             return None
         scope = Scope({}, this=this_type)
         when = None
+        when_shared = False
         if "when" in raw:
+            comp.used_this = False
             res = ctx.compile(lo, raw, "when", "condition", scope.child())
             when = res[0] if res else None
+            when_shared = not comp.used_this
         targets = []
         for tname, _text in (raw.get("targets") or {}).items():
             res = ctx.compile(lo, raw["targets"], tname, "targets", scope.child())
@@ -227,6 +230,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
                      effect or (), bool(raw.get("pile", True)), text=raw.get("text", ""))
         ab.pay_ops = tuple(c.op for c in cost_objs)
         ab.trigger = trigger
+        ab.when_shared = when_shared
         return ab
 
     type_abilities = {}

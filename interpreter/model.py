@@ -58,7 +58,7 @@ class Currency:
     description: str = ""
 
 
-@dataclass
+@dataclass(eq=False)
 class Ability:
     name: str
     owner_name: str          # the card or card type that has it
@@ -72,9 +72,10 @@ class Ability:
     text: str = ""
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
+    when_shared: bool = False  # its condition does not read "this": the same for every card that has it
 
 
-@dataclass
+@dataclass(eq=False)
 class CardDef:
     name: str
     types: frozenset
@@ -84,6 +85,14 @@ class CardDef:
     family: str | None = None
     text: str = ""
     source: Source | None = None
+
+    def __post_init__(self):
+        # The abilities a player may use, by the zone the card must be in.
+        usable = {}
+        for ab in self.abilities:
+            if ab.trigger is None:
+                usable.setdefault(ab.zone, []).append(ab)
+        self.usable = {z: tuple(v) for z, v in usable.items()}
 
 
 @dataclass

@@ -50,7 +50,7 @@ def _selector(c: Compiler, tree, scope: Scope):
         base = lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
         t = T("players")
     elif noun in _PLAYER_NOUNS:
-        base = lambda s, env: tuple(s.t.players[p] for p in s.in_game())
+        base = lambda s, env: tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
         t = T("players")
     elif noun in _CARD_NOUNS:
         t = T("cards", frozenset())
@@ -137,8 +137,18 @@ def _selector(c: Compiler, tree, scope: Scope):
 
     if control_fn is None and where_fn is None:
         if pred is None:
-            return (lambda s, env: tuple(pick(s, env))), t
-        return (lambda s, env: tuple([x for x in pick(s, env) if pred(s, x)])), t
+            fast = lambda s, env: tuple(pick(s, env))
+            fast.exists = lambda s, env: bool(pick(s, env))
+            return fast, t
+        fast = lambda s, env: tuple([x for x in pick(s, env) if pred(s, x)])
+
+        def exists(s, env):
+            for x in pick(s, env):
+                if pred(s, x):
+                    return True
+            return False
+        fast.exists = exists
+        return fast, t
 
     def select(s, env):
         found = pick(s, env)
@@ -221,5 +231,13 @@ def _targets(c, tree, scope):
         for f in fns:
             out.extend(f(s, env))
         return tuple(out)
+
+    def exists(s, env):
+        for f in fns:
+            e = getattr(f, "exists", None)
+            if (e(s, env) if e is not None else f(s, env)):
+                return True
+        return False
+    either.exists = exists
     return either, t
 

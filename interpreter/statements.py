@@ -371,11 +371,13 @@ def _choose(c, tree, scope):
     scope.vars[var] = single(t) if kind in ("one", "up_to_one") else t
 
     if kind == "one":
+        @suspends
         def choose_one(s, env):
             p = pfn(s, env)
             ask_choice(s, p.seat, f"{p.name}: {prompt_text}", sfn(s, env), var)
         return choose_one
     if kind == "up_to_one":
+        @suspends
         def choose_maybe(s, env):
             p = pfn(s, env)
             found = sfn(s, env)
@@ -399,6 +401,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
     that each set is reached one way only."""
     partial = "@" + var
 
+    @suspends
     def choose_many(s, env):
         picked = env.get(partial)
         found = sfn(s, env)
@@ -447,6 +450,7 @@ def _divide(c, tree, scope):
     scope.vars[var] = MAPPING
     partial = "@" + var
 
+    @suspends
     def divide(s, env):
         state = env.get(partial)
         if state is None:
@@ -484,6 +488,7 @@ def _may(c, tree, scope):
     ops = c.block(block.children, scope)
     text = str(label)[1:-1]
 
+    @suspends
     def may(s, env):
         p = pfn(s, env)
         s.decision = Decision(p.seat, f"{p.name}: {text}?", (Option("no", False), Option("yes", True)), resume)
@@ -496,6 +501,27 @@ def _may(c, tree, scope):
 
 
 # ------------------------------------------------------------------ control
+# Operations that may stop for a decision or push frames. A block made only of
+# other operations runs inline, without frames: the common case of rules checks.
+SUSPENDING = set()
+
+
+def suspends(fn):
+    SUSPENDING.add(fn.__code__)
+    return fn
+
+
+def _atomic(ops) -> bool:
+    return all(getattr(op, "__code__", None) not in SUSPENDING for op in ops)
+
+
+def _run_inline(ops, s, env) -> None:
+    for op in ops:
+        op(s, env)
+        if s.result is not None:
+            return
+
+
 @register("if_stmt", ST, "if CONDITION: BLOCK [elif CONDITION: BLOCK] [else: BLOCK]", "Runs the first block whose condition holds.")
 def _if(c, tree, scope):
     cond, block, *rest = tree.children
@@ -510,6 +536,16 @@ def _if(c, tree, scope):
         else:
             otherwise = c.block(part.children[0].children, scope)
 
+    if all(_atomic(ops) for _, ops in branches) and _atomic(otherwise):
+        def if_inline(s, env):
+            for test, ops in branches:
+                if test(s, env):
+                    _run_inline(ops, s, env)
+                    return
+            _run_inline(otherwise, s, env)
+        return if_inline
+
+    @suspends
     def if_(s, env):
         for test, ops in branches:
             if test(s, env):
@@ -529,6 +565,16 @@ def _for_each(c, tree, scope):
     scope.vars[var] = single(t)
     ops = c.block(block.children, scope)
 
+    if _atomic(ops):
+        def for_each_inline(s, env):
+            for item in sfn(s, env):
+                env[var] = item
+                _run_inline(ops, s, env)
+                if s.result is not None:
+                    return
+        return for_each_inline
+
+    @suspends
     def for_each(s, env):
         items = sfn(s, env)
         if items and ops:
@@ -543,6 +589,7 @@ def _while(c, tree, scope):
     test, _ = c.expect(cond, scope, ("bool",), "the condition of \"while\"")
     ops = c.block(block.children, scope)
 
+    @suspends
     def while_(s, env):
         if test(s, env):
             s.frames.append(ScriptFrame(ops, env, ["?while", test, 0]))
@@ -555,6 +602,7 @@ def _repeat(c, tree, scope):
     nfn, _ = c.expect(count, scope, ("number",), "how many times")
     ops = c.block(block.children, scope)
 
+    @suspends
     def repeat(s, env):
         n = nfn(s, env) or 0
         if n > 0 and ops:
@@ -576,6 +624,7 @@ def _let(c, tree, scope):
 
 @register("stop", ST, "stop", "Ends the script here.")
 def _stop(c, tree, scope):
+    @suspends
     def stop(s, env):
         while s.frames and type(s.frames[-1]) is ScriptFrame and s.frames[-1].env is env:
             s.frames.pop()
@@ -595,7 +644,7 @@ def _window(c, tree, scope):
     word = str(tree.children[0])
     if word not in c.names.windows:
         c.error(tree.children[0], f'unknown window "{word}"{did_you_mean(word, c.names.windows)}')
-    return lambda s, env: open_window(s, word)
+    return suspends(lambda s, env: open_window(s, word))
 
 
 @register("apply_damage", ST, "apply damage", "Applies the damage dealt and not yet applied: to cards first, then to players.")

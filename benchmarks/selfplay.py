@@ -1,0 +1,82 @@
+"""Random self-play speed: decisions per second (legal-action generation included),
+games per second, and the time of clone() on mid-game states.
+
+    python benchmarks/selfplay.py [--pack magic54] [--games 200] [--repeat 3]
+
+Reports the best of --repeat runs, on one core (the process is pinned when the
+system allows it), so that other load disturbs the figure as little as possible.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.game import Game
+from cardtable.interpreter.loader import load_pack
+
+
+def play(game: Game, seeds) -> tuple[int, int]:
+    decisions = 0
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rnd.randrange(len(actions))])
+            decisions += 1
+    return decisions, len(seeds)
+
+
+def mid_game_states(game: Game, count: int):
+    out = []
+    for seed in range(count):
+        rnd = random.Random(1000 + seed)
+        state = game.new_initial_state(seed=1000 + seed)
+        for _ in range(120):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply_action(actions[rnd.randrange(len(actions))])
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pack", default="magic54")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    game = Game(load_pack(args.pack, Report()))
+    best = None
+    for _ in range(args.repeat):
+        t = time.perf_counter()
+        decisions, games = play(game, range(args.games))
+        dt = time.perf_counter() - t
+        if best is None or dt < best[0]:
+            best = (dt, decisions, games)
+    dt, decisions, games = best
+    print(f"pack {args.pack}: {games} random games, {decisions} decisions, best of {args.repeat}")
+    print(f"  decisions per second: {decisions / dt:,.0f}")
+    print(f"  games per second:     {games / dt:,.1f}")
+    states = mid_game_states(game, 20)
+    times = []
+    for state in states:
+        n = 2000
+        t = time.perf_counter()
+        for _ in range(n):
+            state.clone()
+        times.append((time.perf_counter() - t) / n * 1e6)
+    print(f"  clone() of a mid-game state: median {statistics.median(times):.1f} us, worst {max(times):.1f} us "
+          f"({len(states)} states after 120 decisions)")
+
+
+if __name__ == "__main__":
+    main()
