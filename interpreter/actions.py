@@ -54,10 +54,27 @@ def zone_label(s: State, zone: int) -> str:
 def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None) -> None:
     src = s.zone_of[c]
     move(s, c, dest, bottom, controller)
-    hidden = s.t.zone_meta[dest][0].visibility == "hidden" and (src < 0 or s.t.zone_meta[src][0].visibility == "hidden")
-    what = "a card" if hidden else s.t.names[c]
     where = "the bottom of " if bottom else ""
-    s.say("move", f"{what} moves from {zone_label(s, src)} to {where}{zone_label(s, dest)}")
+    route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
+    seen_by = _who_sees(s, src, dest)
+    if seen_by is None:
+        s.say("move", f"{s.t.names[c]} moves {route}")
+    else:
+        s.say("move", f"{s.t.names[c]} moves {route}", seen_by, f"a card moves {route}")
+
+
+def _who_sees(s: State, *zones):
+    """None when everyone sees a card pass between these zones; else the seats that do."""
+    seats = set()
+    for z in zones:
+        if z < 0:
+            continue
+        zdef, seat = s.t.zone_meta[z]
+        if zdef.visibility == "public":
+            return None
+        if zdef.visibility == "owner" and seat is not None:
+            seats.add(seat)
+    return tuple(sorted(seats))
 
 
 def zone_of_role(s: State, role: str, seat: int) -> int:
@@ -76,10 +93,11 @@ def refill(s: State, deck: int) -> bool:
     cards = s.zones[src]
     if not cards:
         return False
-    # The top of a pile turned face down is what was at its bottom: the order reverses.
+    # A pile turned face down puts its top card at the bottom: the order reverses,
+    # and the first card discarded is the first drawn.
     order = list(reversed(cards)) if zdef.refill_order == "reversed" else list(cards)
     for c in order:
-        move(s, c, deck, bottom=True)
+        move(s, c, deck)
     if zdef.refill_order == "shuffled":
         s.shuffle_list(s.zones[deck])
     s.say("refill", f"{zone_label(s, src)} becomes {zone_label(s, deck)} ({len(order)} cards, {zdef.refill_order})")

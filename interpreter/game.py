@@ -21,8 +21,9 @@ class Game:
     """A pack with its options settled: the static part every state shares."""
 
     def __init__(self, pack: Pack, options: dict | None = None, num_players: int | None = None,
-                 decks: dict | None = None):
+                 decks: dict | None = None, debug: bool = False):
         self.pack = pack
+        self.debug = debug          # check the invariants after every decision
         self.options = settle_options(pack, options or {})
         n = num_players or pack.min_players
         if not pack.min_players <= n <= pack.max_players:
@@ -180,6 +181,9 @@ class GameState:
         if self.s.decisions_this_turn > 10_000 and self.s.result is None:
             self.s.say("limit", "a single turn took more than 10,000 decisions")
             actions.finish(self.s, [])
+        if self.game.debug:
+            from .invariants import check
+            check(self.s)
 
     def clone(self) -> "GameState":
         return GameState(self.game, self.s.clone())
@@ -187,7 +191,12 @@ class GameState:
     # -------------------------------------------------------------- viewing
     @property
     def log(self) -> list[str]:
-        return [text for _, _, text in self.s.log]
+        """Everything that happened, as an onlooker who sees every card reads it."""
+        return [e[2] for e in self.s.log]
+
+    def log_for(self, player: int) -> list[str]:
+        """The log as `player` may read it: cards they may not see are not named."""
+        return [e[2] if len(e) == 3 or player in e[3] else e[4] for e in self.s.log]
 
     def observation(self, player: int) -> dict:
         """What `player` may see: hidden zones show only how many cards they hold."""

@@ -157,8 +157,13 @@ class State:
             items[i], items[j] = items[j], items[i]
 
     # --------------------------------------------------------------- log
-    def say(self, kind: str, text: str) -> None:
-        self.log.append((self.turn, kind, text))
+    def say(self, kind: str, text: str, seen_by=None, others: str | None = None) -> None:
+        """Log an event. `seen_by` (a tuple of seats) limits who sees `text`; the
+        other players read `others` instead."""
+        if seen_by is None:
+            self.log.append((self.turn, kind, text))
+        else:
+            self.log.append((self.turn, kind, text, seen_by, others))
 
     def card_name(self, c) -> str:
         if isinstance(c, PlayerRef):

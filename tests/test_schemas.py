@@ -117,9 +117,17 @@ def test_shipped_pack_validates(path):
     assert not errs, f"{rel(path)}:\n{explain(errs)}"
 
 
+def declared_schema(path) -> str:
+    """The schema a file names on its first line, as an editor reads it."""
+    first = Path(path).read_text(encoding="utf-8").split("\n", 1)[0]
+    name = first.rsplit("/", 1)[-1]
+    assert name.endswith(".schema.json"), f"{rel(path)} names no schema on its first line"
+    return name[: -len(".schema.json")]
+
+
 @pytest.mark.parametrize("path", CARD_FILES, ids=rel)
 def test_shipped_card_file_validates(path):
-    errs = errors("cards", read_yaml(path))
+    errs = errors(declared_schema(path), read_yaml(path))
     assert not errs, f"{rel(path)}:\n{explain(errs)}"
 
 
@@ -132,7 +140,7 @@ def test_shipped_scenario_file_validates(path):
 @pytest.mark.parametrize("path", PACK_FILES + CARD_FILES, ids=rel)
 def test_shipped_file_points_editors_at_its_schema(path):
     first = path.read_text(encoding="utf-8").splitlines()[0]
-    schema = "pack" if path.name == "pack.yaml" else "cards"
+    schema = "pack" if path.name == "pack.yaml" else "mtg-cards" if "mtg" in path.parts else "cards"
     assert first.startswith("# yaml-language-server: $schema=")
     assert (path.parent / first.split("=", 1)[1]).resolve() == (SCHEMAS / f"{schema}.schema.json").resolve()
 
