@@ -379,6 +379,16 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     after_all = script(pile, "after_all")
     ctx.flush()
 
+    evaluation = []
+    for fname, raw in (d.get("evaluation") or {}).items():
+        res = ctx.compile(loaded, raw, "value", "value", Scope({}))
+        if res is not None:
+            fn, t = res
+            if t.kind not in ("number", "any"):
+                at(raw, "value", f'the feature "{fname}" must be a number, but it is {t.word()}')
+            evaluation.append((fname, float(raw.get("weight", 1)), fn))
+    ctx.flush()
+
     end = d.get("end") or {}
     limit = end.get("turn_limit")
     if limit is not None and limit not in options:
@@ -405,7 +415,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     pack.has_triggers = any(ab.trigger for c in cards.values() for ab in c.abilities)
     pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})
     pack.windows = dict(d.get("windows") or {})
-    pack.evaluation = dict(d.get("evaluation") or {})
+    pack.evaluation = tuple(evaluation)
     pack.raw = d
     return pack
 

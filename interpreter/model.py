@@ -152,5 +152,5 @@ class Pack:
     has_triggers: bool = False
     face_down_props: dict = field(default_factory=dict)
     windows: dict = field(default_factory=dict)
-    evaluation: dict = field(default_factory=dict)
+    evaluation: tuple = ()                      # (feature name, weight, compiled value) for agents
     raw: Any = None                             # the pack.yaml document, for tools

@@ -1,0 +1,67 @@
+"""For computer players: how good a position looks to one player, and positions
+consistent with what that player knows (determinisation of hidden cards)."""
+from __future__ import annotations
+
+import random
+
+from .state import State
+
+
+def evaluate(s: State, seat: int) -> float:
+    """The pack's evaluation seen from `seat`: the weighted sum of its features.
+    Packs without one are judged by life, then cards in hand and in play."""
+    if s.result is not None:
+        return 1000.0 * s.result[seat]
+    env = {"you": s.t.players[seat]}
+    features = s.t.pack.evaluation
+    if features:
+        total = 0.0
+        for _, weight, fn in features:
+            total += weight * (fn(s, env) or 0)
+        return total
+    return _default(s, seat)
+
+
+def _default(s: State, seat: int) -> float:
+    pack = s.t.pack
+    score = 0.0
+    others = [p for p in range(len(s.out)) if p != seat and not s.out[p]]
+    life = pack.life_counter
+    for role, weight in (("hand", 0.5), ("play", 1.0)):
+        name = pack.roles.get(role)
+        if name is None or not pack.zone_by_name[name].per_player:
+            continue
+        mine = len(s.zones[s.t.zone(name, seat)])
+        theirs = sum(len(s.zones[s.t.zone(name, p)]) for p in others) / max(1, len(others))
+        score += weight * (mine - theirs)
+    if life:
+        mine = s.pvars[seat].get(life, 0)
+        theirs = sum(s.pvars[p].get(life, 0) for p in others) / max(1, len(others))
+        score += mine - theirs
+    return score
+
+
+def determinize(s: State, seat: int, rnd: random.Random) -> State:
+    """A copy of the game in which the cards `seat` cannot see are dealt again at
+    random among the places they could be, and future chance is reseeded: what a
+    search may assume without cheating."""
+    c = s.clone()
+    # Each owner's hidden cards are dealt again into the places they hold, so a
+    # card never lands in a zone where its owner's cards cannot be.
+    slots_by_owner: dict = {}
+    for z, (zdef, zone_seat) in enumerate(c.t.zone_meta):
+        hidden = zdef.visibility == "hidden" or (zdef.visibility == "owner" and zone_seat != seat)
+        if not hidden:
+            continue
+        for i, x in enumerate(c.zones[z]):
+            slots_by_owner.setdefault(c.t.owner[x], []).append((z, i, x))
+    for slots in slots_by_owner.values():
+        cards = [x for _, _, x in slots]
+        rnd.shuffle(cards)
+        for (z, i, _), x in zip(slots, cards):
+            c.zones[z][i] = x
+            c.zone_of[x] = z
+            zone_seat = c.t.zone_meta[z][1]
+            c.controller[x] = zone_seat if zone_seat is not None else c.t.owner[x]
+    c.rng = rnd.getrandbits(64)
+    return c
