@@ -24,7 +24,8 @@ class Cost(NamedTuple):
 
 @register("pay", "cost", "pay N CURRENCY",
           "Pays N of a currency the pack declares (mana: tap N untapped Mana cards you control). "
-          "The player picks which cards when more than enough could pay.")
+          "The player picks which cards when more than enough could pay.",
+          params=(('N', 'number', 'how much'), ('CURRENCY', 'currency', 'a currency the pack declares')))
 def _pay(c: Compiler, tree, scope: Scope):
     amount, word = tree.children
     word = str(word)

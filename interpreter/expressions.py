@@ -187,25 +187,29 @@ def _card_builtin(word, fn):
     return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
 
 
-@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), or a player's zone (hand).")
+@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), or a player's zone (hand).",
+          params=(('PROPERTY', 'property, counter, mark or zone', 'what is read'), ('X', 'card or player', 'whose')))
 def _prop(c, tree, scope):
     word, subject = tree.children
     return property_of(c, tree, subject, str(word), scope)
 
 
-@register("prop_of", E, "X's PROPERTY", 'The same, written the other way: "your life", "its owner", "opponent\'s hand".')
+@register("prop_of", E, "X's PROPERTY", 'The same, written the other way: "your life", "its owner", "opponent\'s hand".',
+          params=(('X', 'card or player', 'whose'), ('PROPERTY', 'property, counter, mark or zone', 'what is read')))
 def _prop_of(c, tree, scope):
     subject, word = tree.children
     return property_of(c, tree, subject, str(word), scope)
 
 
-@register("count", E, "count of SELECTOR", "How many cards or players the selector picks (also \"number of\").")
+@register("count", E, "count of SELECTOR", "How many cards or players the selector picks (also \"number of\").",
+          params=(('SELECTOR', 'selector', 'what is counted'),))
 def _count(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
     return (lambda s, env: len(fn(s, env))), NUMBER
 
 
-@register("random_number", E, "a random number from A to B", "A whole number from A to B inclusive, drawn from the game's seeded random source.")
+@register("random_number", E, "a random number from A to B", "A whole number from A to B inclusive, drawn from the game's seeded random source.",
+          params=(('A', 'number', 'lowest'), ('B', 'number', 'highest')))
 def _random_number(c, tree, scope):
     lo, _ = c.expect(tree.children[0], scope, ("number",), "the lowest number")
     hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
@@ -219,7 +223,8 @@ def _random_number(c, tree, scope):
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
-@register("arith", E, "A + B, A - B, A * B", "Arithmetic on whole numbers.")
+@register("arith", E, "A + B, A - B, A * B", "Arithmetic on whole numbers.",
+          params=(('A', 'number', ''), ('B', 'number', '')))
 def _arith(c, tree, scope):
     first, _ = c.expect(tree.children[0], scope, ("number",), "a number in a sum")
     rest = []
@@ -237,7 +242,8 @@ def _arith(c, tree, scope):
     return f, NUMBER
 
 
-@register("neg", E, "-A", "The negative of a number.")
+@register("neg", E, "-A", "The negative of a number.",
+          params=(('A', 'number', ''),))
 def _neg(c, tree, scope):
     fn, _ = c.expect(tree.children[0], scope, ("number",), "a negative number")
     return (lambda s, env: -(fn(s, env) or 0)), NUMBER
@@ -248,7 +254,8 @@ _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operato
 
 
 @register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
-          "Compares two numbers; = and != also compare cards, players and texts.")
+          "Compares two numbers; = and != also compare cards, players and texts.",
+          params=(('A', 'number (or any, for = and !=)', 'left side'), ('B', 'number (or any, for = and !=)', 'right side')))
 def _compare(c, tree, scope):
     left, op, right = tree.children
     op = str(op)
@@ -263,7 +270,8 @@ def _compare(c, tree, scope):
     return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
 
 
-@register("any_of", E, "A or B", "Holds when either condition holds.")
+@register("any_of", E, "A or B", "Holds when either condition holds.",
+          params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _any_of(c, tree, scope):
     parts = [c.expect(k, scope, ("bool",), 'each side of "or"')[0] for k in tree.children]
     if len(parts) == 2:
@@ -272,7 +280,8 @@ def _any_of(c, tree, scope):
     return (lambda s, env: any(p(s, env) for p in parts)), BOOL
 
 
-@register("all_of", E, "A and B", "Holds when both conditions hold.")
+@register("all_of", E, "A and B", "Holds when both conditions hold.",
+          params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _all_of(c, tree, scope):
     parts = [c.expect(k, scope, ("bool",), 'each side of "and"')[0] for k in tree.children]
     if len(parts) == 2:
@@ -281,7 +290,8 @@ def _all_of(c, tree, scope):
     return (lambda s, env: all(p(s, env) for p in parts)), BOOL
 
 
-@register("not_", E, "not A", "Holds when the condition does not.")
+@register("not_", E, "not A", "Holds when the condition does not.",
+          params=(('A', 'condition', ''),))
 def _not(c, tree, scope):
     a, _ = c.expect(tree.children[0], scope, ("bool",), '"not"')
     return (lambda s, env: not a(s, env)), BOOL
@@ -318,7 +328,8 @@ def has_keyword(s, card: int, word: str) -> bool:
 
 @register("is_word", E, "X is WORD / X is not WORD",
           "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
-          "or, for phase, step and window, is the one named.")
+          "or, for phase, step and window, is the one named.",
+          params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, phase, step or window', 'what it is')))
 def _is_word(c, tree, scope):
     subject, negate, word, value = tree.children
     word = str(word)
@@ -351,7 +362,8 @@ def _is_word(c, tree, scope):
 _NOTHING = object()
 
 
-@register("is_in", E, "X is in ZONE / X is not in ZONE", "The card is in that zone.")
+@register("is_in", E, "X is in ZONE / X is not in ZONE", "The card is in that zone.",
+          params=(('X', 'card', 'the card'), ('ZONE', 'zone', 'where')))
 def _is_in(c, tree, scope):
     subject, negate, zone = tree.children
     fn, _ = c.expr(subject, scope)
@@ -365,7 +377,8 @@ def _is_in(c, tree, scope):
     return f, BOOL
 
 
-@register("is_empty", E, "ZONE is empty", "The zone (or a set of cards) has no card.")
+@register("is_empty", E, "ZONE is empty", "The zone (or a set of cards) has no card.",
+          params=(('ZONE', 'zone or set', 'what may be empty'),))
 def _is_empty(c, tree, scope):
     subject, negate = tree.children
     fn, t = c.expr(subject, scope)
@@ -379,7 +392,8 @@ def _is_empty(c, tree, scope):
     return f, BOOL
 
 
-@register("has_keyword", E, "X has KEYWORD", "The card has the keyword (printed, or given by an effect).")
+@register("has_keyword", E, "X has KEYWORD", "The card has the keyword (printed, or given by an effect).",
+          params=(('X', 'card', 'the card'), ('KEYWORD', 'keyword', 'a keyword the pack declares')))
 def _has_keyword(c, tree, scope):
     subject, word = tree.children
     word = str(word)
@@ -389,7 +403,8 @@ def _has_keyword(c, tree, scope):
     return (lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word)), BOOL
 
 
-@register("entered_this", E, "X entered this turn", "The card came into its zone during this turn (summoning sickness).")
+@register("entered_this", E, "X entered this turn", "The card came into its zone during this turn (summoning sickness).",
+          params=(('X', 'card', 'the card'),))
 def _entered(c, tree, scope):
     subject, word = tree.children
     if str(word) != "turn":
@@ -398,13 +413,15 @@ def _entered(c, tree, scope):
     return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
 
 
-@register("exists", E, "any SELECTOR", "Holds when the selector picks at least one card or player.")
+@register("exists", E, "any SELECTOR", "Holds when the selector picks at least one card or player.",
+          params=(('SELECTOR', 'selector', 'what must exist'),))
 def _exists(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
     return (lambda s, env: bool(fn(s, env))), BOOL
 
 
-@register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.")
+@register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.",
+          params=(('SELECTOR', 'selector', 'what must not exist'),))
 def _none_exist(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
     return (lambda s, env: not fn(s, env)), BOOL

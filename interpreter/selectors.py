@@ -30,7 +30,8 @@ def _singular(word: str, known) -> str | None:
 @register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type). Without \"in\", cards in play zones.",
-          example="untapped creatures you control in play where it did not enter this turn")
+          example="untapped creatures you control in play where it did not enter this turn",
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('CONDITION', 'condition', 'about "it"')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
     words = [str(w) for w in words_node.children]
@@ -198,7 +199,8 @@ def _as_tuple(value) -> tuple:
     return (value,)
 
 
-@register("top_cards", S, "top N cards of ZONE", "The N cards on top of an ordered zone (fewer if it holds fewer).")
+@register("top_cards", S, "top N cards of ZONE", "The N cards on top of an ordered zone (fewer if it holds fewer).",
+          params=(('N', 'number', 'how many'), ('ZONE', 'zone', 'an ordered zone')))
 def _top_cards(c, tree, scope):
     n_node, word, zone = tree.children
     if str(word) not in ("card", "cards"):
@@ -216,7 +218,8 @@ def _top_cards(c, tree, scope):
     return top, T("cards")
 
 
-@register("targets", S, "SELECTOR or SELECTOR", "Either selection, e.g. \"creature in play or player\".")
+@register("targets", S, "SELECTOR or SELECTOR", "Either selection, e.g. \"creature in play or player\".",
+          params=(('SELECTOR', 'selector', 'one kind of target'),))
 def _targets(c, tree, scope):
     parts = [c.selector(k, scope) for k in tree.children]
     if len(parts) == 1:

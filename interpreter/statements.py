@@ -74,7 +74,8 @@ def _check_duration(c: Compiler, node, scope):
 # ------------------------------------------------------------------ verbs
 @register("deal", ST, "deal N damage to TARGET [from SOURCE]",
           "Deals damage to a card that can be damaged or to a player; redirection and prevention apply. "
-          "The source is this card unless named.", params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it")))
+          "The source is this card unless named.", params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
+                  ("SOURCE", "card", "what deals it (this card if omitted)")))
 def _deal(c: Compiler, tree, scope: Scope):
     amount, target, source = tree.children
     afn, _ = c.expect(amount, scope, ("number",), "the damage")
@@ -105,7 +106,8 @@ def _card_word(c, node):
         c.error(node, f'write "cards" here, not "{node}"')
 
 
-@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn.")
+@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn.",
+          params=(('N', 'number', 'how many cards'),))
 def _draw_you(c, tree, scope):
     amount, word = tree.children
     _card_word(c, word)
@@ -118,7 +120,8 @@ def _one(c, tree, scope):
     return (lambda s, env: 1), T("number")
 
 
-@register("draw", ST, "PLAYER draws N cards", "That player draws N cards.")
+@register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
+          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
 def _draw(c, tree, scope):
     who, amount, word = tree.children
     _card_word(c, word)
@@ -168,23 +171,27 @@ def _unowned_zone_default(c, zone_node):
     return None
 
 
-@register("put", ST, "put CARDS into ZONE", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card.")
+@register("put", ST, "put CARDS into ZONE", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card.",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to (the top)')))
 def _put_into(c, tree, scope):
     return _put(c, tree, scope, bottom=False)
 
 
-@register("put_top", ST, "put CARDS on top of ZONE", "Moves cards to the top of a zone.")
+@register("put_top", ST, "put CARDS on top of ZONE", "Moves cards to the top of a zone.",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to')))
 def _put_top(c, tree, scope):
     return _put(c, tree, scope, bottom=False)
 
 
-@register("put_bottom", ST, "put CARDS on bottom of ZONE", "Moves cards to the bottom of a zone.")
+@register("put_bottom", ST, "put CARDS on bottom of ZONE", "Moves cards to the bottom of a zone.",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to')))
 def _put_bottom(c, tree, scope):
     return _put(c, tree, scope, bottom=True)
 
 
 @register("discard", "statement", "discard CARDS / sacrifice CARDS",
-          "Puts cards into their owner's discard zone (the zone whose role is discard). Also a cost.")
+          "Puts cards into their owner's discard zone (the zone whose role is discard). Also a cost.",
+          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
 def _discard(c, tree, scope):
     ofn, _ = objects(c, tree.children[0], scope, "discard", ("card", "cards"))
     zone = c.names.roles.get("discard")
@@ -198,7 +205,8 @@ def _discard(c, tree, scope):
     return discard
 
 
-@register("shuffle", ST, "shuffle ZONE", "Shuffles a zone with the game's seeded random source.")
+@register("shuffle", ST, "shuffle ZONE", "Shuffles a zone with the game's seeded random source.",
+          params=(('ZONE', 'zone', 'what is shuffled'),))
 def _shuffle(c, tree, scope):
     zfn, _ = c.expect(tree.children[0], scope, ("zone",), "what is shuffled")
 
@@ -208,7 +216,8 @@ def _shuffle(c, tree, scope):
     return shuffle
 
 
-@register("tap", ST, "tap CARDS", "Taps cards (turns them sideways: used). Also a cost.")
+@register("tap", ST, "tap CARDS", "Taps cards (turns them sideways: used). Also a cost.",
+          params=(('CARDS', 'cards', 'what is tapped'),))
 def _tap(c, tree, scope):
     ofn, _ = objects(c, tree.children[0], scope, "tap", ("card", "cards"))
 
@@ -218,7 +227,8 @@ def _tap(c, tree, scope):
     return tap
 
 
-@register("untap", ST, "untap CARDS", "Untaps cards.")
+@register("untap", ST, "untap CARDS", "Untaps cards.",
+          params=(('CARDS', 'cards', 'what is untapped'),))
 def _untap(c, tree, scope):
     ofn, _ = objects(c, tree.children[0], scope, "untap", ("card", "cards"))
 
@@ -228,7 +238,8 @@ def _untap(c, tree, scope):
     return untap
 
 
-@register("remove_damage", ST, "remove all damage from X", "Removes the damage marked on a card, and damage dealt to it or to a player and not yet applied.")
+@register("remove_damage", ST, "remove all damage from X", "Removes the damage marked on a card, and damage dealt to it or to a player and not yet applied.",
+          params=(('X', 'card or player', 'whose damage goes'),))
 def _remove_damage(c, tree, scope):
     ofn, _ = objects(c, tree.children[0], scope, "remove damage")
 
@@ -286,17 +297,20 @@ def _add_counter(s, x, word, n):
 
 
 @register("increase", ST, "increase NAME of X by N [DURATION]",
-          "Raises a player's counter (life), a card's counter, or a card's property (attack) for a duration or for as long as it stays in its zone.")
+          "Raises a player's counter (life), a card's counter, or a card's property (attack) for a duration or for as long as it stays in its zone.",
+          params=(('NAME', 'counter or property', 'what changes'), ('X', 'card or player', 'whose'), ('N', 'number', 'by how much'), ('DURATION', 'duration', 'how long (cards only)')))
 def _increase(c, tree, scope):
     return _change(c, tree, scope, 1)
 
 
-@register("decrease", ST, "decrease NAME of X by N [DURATION]", "Lowers it the same way.")
+@register("decrease", ST, "decrease NAME of X by N [DURATION]", "Lowers it the same way.",
+          params=(('NAME', 'counter or property', 'what changes'), ('X', 'card or player', 'whose'), ('N', 'number', 'by how much'), ('DURATION', 'duration', 'how long (cards only)')))
 def _decrease(c, tree, scope):
     return _change(c, tree, scope, -1)
 
 
-@register("set_value", ST, "set NAME of X to N", "Sets a player's counter or a card's counter.")
+@register("set_value", ST, "set NAME of X to N", "Sets a player's counter or a card's counter.",
+          params=(('NAME', 'counter', 'which counter'), ('X', 'card or player', 'whose'), ('N', 'number', 'the new value')))
 def _set_value(c, tree, scope):
     word, objs, value = tree.children
     word = str(word)
@@ -322,7 +336,8 @@ def _set_value(c, tree, scope):
 
 
 @register("mark", ST, "mark CARDS as MARK [CARD] [DURATION]",
-          "Puts a mark on cards (attacking, blocking...), optionally pointing at another card; it lasts for the duration or while the card stays in its zone.")
+          "Puts a mark on cards (attacking, blocking...), optionally pointing at another card; it lasts for the duration or while the card stays in its zone.",
+          params=(('CARDS', 'cards', 'what is marked'), ('MARK', 'mark', 'a mark the pack declares'), ('CARD', 'card', 'what the mark points at'), ('DURATION', 'duration', 'how long')))
 def _mark(c, tree, scope):
     objs, word, value, duration = tree.children
     word = str(word)
@@ -340,7 +355,8 @@ def _mark(c, tree, scope):
     return mark
 
 
-@register("unmark", ST, "unmark CARDS as MARK", "Takes a mark off cards.")
+@register("unmark", ST, "unmark CARDS as MARK", "Takes a mark off cards.",
+          params=(('CARDS', 'cards', 'what is unmarked'), ('MARK', 'mark', 'which mark')))
 def _unmark(c, tree, scope):
     objs, word = tree.children
     word = str(word)
@@ -357,7 +373,8 @@ def _unmark(c, tree, scope):
 # ------------------------------------------------------------------ choices
 @register("choose", ST, "[PLAYER] choose(s) QUANTITY SELECTOR as NAME",
           "A player picks from what the selector offers: \"a\" (one; none if there is nothing), \"up to one\", "
-          "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them.")
+          "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them.",
+          params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice')))
 def _choose(c, tree, scope):
     who, quantity, sel, var = tree.children
     var = str(var)
@@ -441,7 +458,8 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
 
 @register("divide", ST, "divide N among SELECTOR as NAME",
           "You split N among the cards picked, one decision for each but the last, which takes the rest. "
-          "\"NAME of X\" is then the share of X.")
+          "\"NAME of X\" is then the share of X.",
+          params=(('N', 'number', 'what is divided'), ('SELECTOR', 'selector', 'among what'), ('NAME', 'variable', 'the division')))
 def _divide(c, tree, scope):
     amount, sel, var = tree.children
     var = str(var)
@@ -481,7 +499,8 @@ def _divide(c, tree, scope):
     return divide
 
 
-@register("may_stmt", ST, 'PLAYER may "WHAT": BLOCK', "The player decides whether the indented block happens.")
+@register("may_stmt", ST, 'PLAYER may "WHAT": BLOCK', "The player decides whether the indented block happens.",
+          params=(('PLAYER', 'player', 'who decides'), ('WHAT', 'text', 'the question, in quotes'), ('BLOCK', 'block', 'what happens on yes')))
 def _may(c, tree, scope):
     who, label, block = tree.children
     pfn = player_of(c, who, scope, "who may")
@@ -522,7 +541,8 @@ def _run_inline(ops, s, env) -> None:
             return
 
 
-@register("if_stmt", ST, "if CONDITION: BLOCK [elif CONDITION: BLOCK] [else: BLOCK]", "Runs the first block whose condition holds.")
+@register("if_stmt", ST, "if CONDITION: BLOCK [elif CONDITION: BLOCK] [else: BLOCK]", "Runs the first block whose condition holds.",
+          params=(('CONDITION', 'condition', 'when the block runs'), ('BLOCK', 'block', 'what runs')))
 def _if(c, tree, scope):
     cond, block, *rest = tree.children
     branches = [(c.expect(cond, scope, ("bool",), "the condition of \"if\"")[0], c.block(block.children, scope))]
@@ -557,7 +577,8 @@ def _if(c, tree, scope):
     return if_
 
 
-@register("for_each", ST, "for each NAME in SELECTOR: BLOCK", "Runs the block once for each card or player picked, NAME holding it.")
+@register("for_each", ST, "for each NAME in SELECTOR: BLOCK", "Runs the block once for each card or player picked, NAME holding it.",
+          params=(('NAME', 'variable', 'holds each item'), ('SELECTOR', 'selector', 'what is gone through'), ('BLOCK', 'block', 'what runs for each')))
 def _for_each(c, tree, scope):
     var, sel, block = tree.children
     var = str(var)
@@ -583,7 +604,8 @@ def _for_each(c, tree, scope):
     return for_each
 
 
-@register("while_stmt", ST, "while CONDITION: BLOCK", "Runs the block again and again while the condition holds (at most 10,000 times).")
+@register("while_stmt", ST, "while CONDITION: BLOCK", "Runs the block again and again while the condition holds (at most 10,000 times).",
+          params=(('CONDITION', 'condition', 'while it holds'), ('BLOCK', 'block', 'what runs')))
 def _while(c, tree, scope):
     cond, block = tree.children
     test, _ = c.expect(cond, scope, ("bool",), "the condition of \"while\"")
@@ -596,7 +618,8 @@ def _while(c, tree, scope):
     return while_
 
 
-@register("repeat_stmt", ST, "repeat N times: BLOCK", "Runs the block N times.")
+@register("repeat_stmt", ST, "repeat N times: BLOCK", "Runs the block N times.",
+          params=(('N', 'number', 'how many times'), ('BLOCK', 'block', 'what runs')))
 def _repeat(c, tree, scope):
     count, block = tree.children
     nfn, _ = c.expect(count, scope, ("number",), "how many times")
@@ -610,7 +633,8 @@ def _repeat(c, tree, scope):
     return repeat
 
 
-@register("let", ST, "let NAME be VALUE", "Names a value for the rest of the script.")
+@register("let", ST, "let NAME be VALUE", "Names a value for the rest of the script.",
+          params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
     var = str(var)
@@ -639,7 +663,8 @@ def _nothing(c, tree, scope):
 # ------------------------------------------------------------ rules machinery
 @register("window", ST, "window NAME",
           "Opens a priority window: players, the active player first, act or pass in turn; when all pass in "
-          "succession the pile resolves, or, if it is empty, the window ends.")
+          "succession the pile resolves, or, if it is empty, the window ends.",
+          params=(('NAME', 'window', 'a window the pack declares'),))
 def _window(c, tree, scope):
     word = str(tree.children[0])
     if word not in c.names.windows:
@@ -652,7 +677,8 @@ def _apply_damage(c, tree, scope):
     return lambda s, env: actions.apply_damage(s)
 
 
-@register("end_effects", ST, "end effects until end of DURATION", "Ends every effect and mark that lasts until the end of that duration.")
+@register("end_effects", ST, "end effects until end of DURATION", "Ends every effect and mark that lasts until the end of that duration.",
+          params=(('DURATION', 'duration', 'a duration the pack declares'),))
 def _end_effects(c, tree, scope):
     word = str(tree.children[0])
     if word not in c.names.durations:
@@ -660,13 +686,15 @@ def _end_effects(c, tree, scope):
     return lambda s, env: actions.end_effects(s, word)
 
 
-@register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses.")
+@register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses.",
+          params=(('PLAYER', 'player', 'who wins'),))
 def _wins(c, tree, scope):
     pfn = player_of(c, tree.children[0], scope, "who wins")
     return lambda s, env: (p := pfn(s, env)) is not None and actions.win(s, p.seat)
 
 
-@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins.")
+@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins.",
+          params=(('PLAYER', 'player', 'who loses'),))
 def _loses(c, tree, scope):
     pfn = player_of(c, tree.children[0], scope, "who loses")
     return lambda s, env: (p := pfn(s, env)) is not None and actions.lose(s, p.seat)
@@ -678,7 +706,8 @@ def _draw_game(c, tree, scope):
 
 
 @register("redirect", ST, "damage that would be dealt to X DURATION is dealt to Y instead",
-          "A redirection: damage to X is dealt to Y while the duration lasts (and while both stay where they are).")
+          "A redirection: damage to X is dealt to Y while the duration lasts (and while both stay where they are).",
+          params=(('X', 'card or player', 'whose damage is redirected'), ('DURATION', 'duration', 'how long'), ('Y', 'card or player', 'who is dealt it instead')))
 def _redirect(c, tree, scope):
     src, duration, dest = tree.children
     sfn, _ = c.expr(src, scope)
@@ -694,7 +723,8 @@ def _redirect(c, tree, scope):
     return redirect
 
 
-@register("prevent", ST, "prevent all damage to X DURATION", "A prevention: no damage is dealt to X while the duration lasts.")
+@register("prevent", ST, "prevent all damage to X DURATION", "A prevention: no damage is dealt to X while the duration lasts.",
+          params=(('X', 'card or player', 'who is protected'), ('DURATION', 'duration', 'how long')))
 def _prevent(c, tree, scope):
     target, duration = tree.children
     tfn, _ = c.expr(target, scope)
@@ -709,7 +739,8 @@ def _prevent(c, tree, scope):
 
 
 @register("gain_control", ST, "PLAYER gains control of CARDS",
-          "The cards move to the player's zone of the same name (a card in one player's play goes to the other's play).")
+          "The cards move to the player's zone of the same name (a card in one player's play goes to the other's play).",
+          params=(('PLAYER', 'player', 'the new controller'), ('CARDS', 'cards', 'what changes hands')))
 def _gain_control(c, tree, scope):
     who, objs = tree.children
     pfn = player_of(c, who, scope, "who gains control")
@@ -744,12 +775,14 @@ def _counters(c, tree, scope, sign):
     return counters, nfn, ofn, word
 
 
-@register("add_counters", ST, "add N NAME counters to CARDS", "Puts counters on cards.")
+@register("add_counters", ST, "add N NAME counters to CARDS", "Puts counters on cards.",
+          params=(('N', 'number', 'how many'), ('NAME', 'counter', 'a card counter the pack declares'), ('CARDS', 'cards', 'on what')))
 def _add_counters(c, tree, scope):
     return _counters(c, tree, scope, 1)[0]
 
 
-@register("remove_counters", ST, "remove N NAME counters from CARDS", "Takes counters off cards (never below zero). Also a cost.")
+@register("remove_counters", ST, "remove N NAME counters from CARDS", "Takes counters off cards (never below zero). Also a cost.",
+          params=(('N', 'number', 'how many'), ('NAME', 'counter', 'a card counter the pack declares'), ('CARDS', 'cards', 'from what')))
 def _remove_counters(c, tree, scope):
     return _counters(c, tree, scope, -1)[0]
 

@@ -76,21 +76,24 @@ def _zone_name(c: Compiler, node) -> str | None:
 
 
 @register("on_enter", TR, "when CARDS enter(s) ZONE", "Fires when a card the words describe (or \"this\") comes into the zone.",
-          example="when this enters play")
+          example="when this enters play",
+          params=(('CARDS', 'card words or this', 'what enters'), ('ZONE', 'zone', 'where')))
 def _on_enter(c, tree, scope):
     sel, zone = tree.children
     return Trigger("enter", _subject(c, sel, scope), _zone_name(c, zone), "each")
 
 
 @register("on_leave", TR, "when CARDS leave(s) ZONE", "Fires when such a card leaves the zone (it is looked at as it was there).",
-          example="whenever a creature you control leaves play")
+          example="whenever a creature you control leaves play",
+          params=(('CARDS', 'card words or this', 'what leaves'), ('ZONE', 'zone', 'from where')))
 def _on_leave(c, tree, scope):
     sel, zone = tree.children
     return Trigger("leave", _subject(c, sel, scope), _zone_name(c, zone), "each")
 
 
 @register("on_begin", TR, "at the beginning of your|each turn|PHASE|STEP",
-          "Fires when the turn, phase or step begins: your own, or everyone's.", example="at the beginning of your turn")
+          "Fires when the turn, phase or step begins: your own, or everyone's.", example="at the beginning of your turn",
+          params=(('NAME', 'turn, phase or step', 'what begins'),))
 def _on_begin(c, tree, scope):
     word = str(tree.children[-1])
     whose = "your" if "your" in c.source(tree).split() else "each"

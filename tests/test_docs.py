@@ -25,3 +25,13 @@ def test_every_entry_says_what_it_does_in_one_line():
         assert entry.kind in KINDS
         assert entry.description and "\n" not in entry.description, entry.rule
         assert entry.syntax, entry.rule
+
+
+def test_every_placeholder_in_a_syntax_is_a_typed_parameter():
+    import re
+    for entry in ENTRIES.values():
+        placeholders = set(re.findall(r"\b[A-Z][A-Z_]+\b", entry.syntax))
+        names = {p.name for p in entry.params}
+        assert placeholders <= names, (entry.rule, placeholders - names)
+        for p in entry.params:
+            assert p.type, (entry.rule, p.name)
