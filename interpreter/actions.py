@@ -32,7 +32,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if s.face_down[c] and s.t.zone_meta[dest][0].visibility != "hidden" and s.t.zone_meta[dest][0].role not in ("play", "pile"):
         s.face_down[c] = False
     if s.marks:
-        for key in [k for k in s.marks if k[0] == c]:
+        # The card is a new object: its marks go, and so do marks pointing at it
+        # (a blocker no longer blocks an attacker that left play).
+        for key in [k for k, v in s.marks.items() if k[0] == c or (type(v) is int and v == c)]:
             del s.marks[key]
     if s.counters:
         for key in [k for k in s.counters if k[0] == c]:

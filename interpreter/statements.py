@@ -672,6 +672,16 @@ def _window(c, tree, scope):
     return suspends(lambda s, env: open_window(s, word))
 
 
+@register("check_rules", ST, "check the rules",
+          "Runs the pack's checks now (they also run whenever a player is about to get priority).")
+def _check_rules(c, tree, scope):
+    def check(s, env):
+        if s.t.pack.checks is not None:
+            s.dirty = False
+            s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active]}))
+    return suspends(check)
+
+
 @register("apply_damage", ST, "apply damage", "Applies the damage dealt and not yet applied: to cards first, then to players.")
 def _apply_damage(c, tree, scope):
     return lambda s, env: actions.apply_damage(s)
