@@ -86,7 +86,8 @@ def _active(c, tree, scope):
 
 
 @register("name", E, "NAME",
-          "A variable, a definition of the pack, an option, a zone, or turn, phase, step, window, players, opponents.")
+          "A variable, a definition of the pack, an option, a zone, or turn, phase, step, window, players, opponents.",
+          params=(("NAME", "name", "a variable or a name the pack declares"),))
 def _name(c, tree, scope):
     return c.name(tree.children[0], scope)
 
