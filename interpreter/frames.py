@@ -111,7 +111,7 @@ def begin_turn(s: State) -> None:
         for name, counter in pack.player_counters.items():
             if counter.reset == "turn":
                 pv[name] = start_value(s, counter)
-    s.say("turn", f"turn {s.turn}: {s.t.players[s.active].name}")
+    s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
     if s.t.triggering:
         s.events.append(("begin", "turn"))
 
@@ -388,7 +388,7 @@ class ResolveFrame:
             s.frames.append(ScriptFrame(pack.pile_after_each, {"this": card, "you": s.t.players[seat]}))
         gone = [n for n, _, _ in ab.targets if _target_gone(s, env, n)]
         if gone:
-            s.say("fizzle", f"{ab.name} of {s.t.names[card]} does nothing: its target is gone")
+            s.say("fizzle", f"{ab.name} of {s.t.names[card]} does nothing, its target is gone")
             return
         s.say("resolve", f"{ab.name} of {s.t.names[card]} resolves")
         s.frames.append(ScriptFrame(ab.effect, env))

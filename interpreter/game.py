@@ -37,7 +37,7 @@ class Game:
         if first_player is None:
             first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
         s.active = first_player
-        s.say("start", f"{pack.name}: {', '.join(p.name for p in s.t.players)}; {s.t.players[first_player].name} starts")
+        s.say("start", f"{pack.name} begins with {', '.join(p.name for p in s.t.players)}; {s.t.players[first_player].name} starts")
         s.frames.append(TurnFrame())
         if pack.setup:
             s.frames.append(ScriptFrame(pack.setup, {"you": s.t.players[first_player]}))
