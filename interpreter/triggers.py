@@ -91,7 +91,7 @@ def _on_leave(c, tree, scope):
     return Trigger("leave", _subject(c, sel, scope), _zone_name(c, zone), "each")
 
 
-@register("on_begin", TR, "at the beginning of your|each turn|PHASE|STEP",
+@register("on_begin", TR, "at the beginning of your|each NAME",
           "Fires when the turn, phase or step begins: your own, or everyone's.", example="at the beginning of your turn",
           params=(('NAME', 'turn, phase or step', 'what begins'),))
 def _on_begin(c, tree, scope):
