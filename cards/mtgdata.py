@@ -414,3 +414,45 @@ def load_card_file(path) -> dict[str, CardRecord]:
     if Path(path).suffix.lower() in (".yaml", ".yml"):
         raise CardDataError(path, 1, 1, 'not a card data file: expected a mapping with a "cards:" list')
     raise CardDataError(path, 1, 1, NOT_CARD_DATA)
+
+
+# ------------------------------------------------------------------- for rule packs
+
+def _number(text: str | None) -> int | None:
+    """A printed power or toughness as a number; "*" and "1+*" have none."""
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _word(text: str) -> str:
+    return "_".join(text.casefold().replace("-", " ").split())
+
+
+def records_for_pack(path) -> list[dict]:
+    """The cards of a file in any format read here, as a rule pack imports them:
+    names kept, card types and keywords as lowercase words, numbers as numbers.
+
+    This is the reader registered as the card format "mtg" (see pyproject.toml):
+    a pack writes `format: mtg` on an import and maps these fields to its own
+    properties."""
+    out = []
+    for card in load_card_file(path).values():
+        out.append({
+            "name": card.name,
+            "types": [_word(t) for t in card.types],
+            "supertypes": [_word(t) for t in card.supertypes],
+            "subtypes": [_word(t) for t in card.subtypes],
+            "keywords": [_word(k) for k in card.keywords],
+            "colors": list(card.colors),
+            "mana_value": card.mana_value,
+            "power": _number(card.power),
+            "toughness": _number(card.toughness),
+            "loyalty": _number(card.loyalty),
+            "text": card.oracle_text,
+            "type_line": card.type_line,
+        })
+    return out
