@@ -11,15 +11,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, relevance
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-
+from . import fastschema
 from .diagnostics import Report
 from .suggest import did_you_mean
 from .yamlpos import Loaded, PosDict, PosList
+
+if TYPE_CHECKING:
+    # jsonschema is imported only when a file has problems to word (see check_schema):
+    # importing it costs more than checking a whole pack.
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 _TYPE_WORDS = {
     "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true/false",
@@ -60,6 +64,9 @@ def load_schema(name: str) -> dict:
 @lru_cache(maxsize=1)
 def _registry() -> Registry:
     # Lets one schema "$ref" another by file name or by "$id".
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     registry = Registry()
     folder = _schemas_dir()
     for path in sorted(folder.glob("*.schema.json")) if folder.is_dir() else []:
@@ -78,12 +85,45 @@ _validators: dict[int, tuple[dict, Draft202012Validator]] = {}
 
 
 def _validator(schema: dict) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     cached = _validators.get(id(schema))
     if cached is None or cached[0] is not schema:
         if len(_validators) >= 32:
             _validators.clear()
         cached = (schema, Draft202012Validator(schema, registry=_registry()))
         _validators[id(schema)] = cached
+    return cached[1]
+
+
+@lru_cache(maxsize=4)
+def _fast_resources(folder: str) -> dict:
+    # The same names as _registry() gives jsonschema, so "$ref"s resolve alike.
+    table = {}
+    root = Path(folder)
+    for path in sorted(root.glob("*.schema.json")) if root.is_dir() else []:
+        try:
+            contents = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        table[path.name] = contents
+        if isinstance(contents, dict) and isinstance(contents.get("$id"), str):
+            table[contents["$id"]] = contents
+    return table
+
+
+_fast_checks: dict[tuple[int, str], tuple[dict, object]] = {}
+
+
+def _fast_check(schema: dict):
+    """The fast yes/no checker of `schema`, or None when it cannot check that schema."""
+    folder = str(_schemas_dir())
+    cached = _fast_checks.get((id(schema), folder))
+    if cached is None or cached[0] is not schema:
+        if len(_fast_checks) >= 32:
+            _fast_checks.clear()
+        cached = (schema, fastschema.compile_schema(schema, _fast_resources(folder)))
+        _fast_checks[(id(schema), folder)] = cached
     return cached[1]
 
 
@@ -96,6 +136,10 @@ def check_schema(loaded: Loaded, schema: dict, report: Report) -> None:
     if _has_odd_keys(data):
         _report_odd_keys(data, loaded, report)
         data = _text_keys(data, loaded)
+    if fastschema.verdict(_fast_check(schema), data):
+        # Valid, so jsonschema would find nothing. Otherwise (invalid, or the fast
+        # checker cannot tell) jsonschema checks again and words each problem.
+        return
     errors = sorted(_validator(schema).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     for error in errors:
         for path, where, message, hint in _explain(error, _Context(schema, data)):
@@ -367,6 +411,8 @@ def _repeat(items: list) -> tuple[int, int]:
 
 
 def _evaluated_keys(error: ValidationError) -> set:
+    from jsonschema import Draft202012Validator
+
     try:
         from jsonschema._utils import find_evaluated_property_keys_by_schema
         validator = Draft202012Validator(error.schema, registry=_registry())
@@ -424,5 +470,7 @@ def _explain_choice(error: ValidationError, ctx: _Context):
         expected = [w for e in shapes for w in _type_words(e.validator_value)]
         message, hint = _type_message(path, expected, error.instance)
         return [(path, "value", message, hint)]
+    from jsonschema.exceptions import relevance
+
     best = sorted(error.context, key=relevance)[-1]
     return _explain(best, ctx)
