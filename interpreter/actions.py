@@ -112,7 +112,7 @@ def draw(s: State, seat: int, n: int) -> None:
     name = s.t.players[seat].name
     for _ in range(n):
         if not s.zones[deck] and not refill(s, deck):
-            s.say("draw", f"{name} cannot draw: no cards left")
+            s.say("draw", f"{name} cannot draw, no cards are left")
             return
         c = s.zones[deck][-1]
         move(s, c, hand)
@@ -155,7 +155,8 @@ def deal(s: State, source, target, amount: int) -> None:
         return
     s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
     if s.t.pack.damage_deferred:
-        s.pending.append((target, amount, source))
+        # Kept with the card's move count: if it changes zone first, it is a new object.
+        s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None))
     else:
         _mark_damage(s, target, amount)
 
@@ -183,11 +184,11 @@ def apply_damage(s: State) -> None:
     if not s.pending:
         return
     pending, s.pending = s.pending, []
-    for target, amount, _ in pending:
-        if type(target) is int and not _prevented(s, target):
+    for target, amount, _, moves in pending:
+        if type(target) is int and s.moves[target] == moves and not _prevented(s, target):
             _mark_damage(s, target, amount)
-    for target, amount, _ in pending:
-        if isinstance(target, PlayerRef) and not _prevented(s, target):
+    for target, amount, _, _ in pending:
+        if isinstance(target, PlayerRef) and not s.out[target.seat] and not _prevented(s, target):
             _mark_damage(s, target, amount)
 
 
@@ -249,9 +250,17 @@ def lose(s: State, seat: int) -> None:
         return
     s.out[seat] = True
     s.say("lose", f"{s.t.players[seat].name} loses the game")
+    s.dirty = True
+
+
+def settle(s: State) -> None:
+    """Players who lose in the same check lose together: the game ends once the
+    losses are counted, with the last team standing (or nobody) winning."""
+    if s.result is not None:
+        return
     teams = {_team(s, p) for p in s.in_game()}
     if len(teams) <= 1:
-        finish(s, [p for p in s.in_game()])
+        finish(s, s.in_game())
 
 
 def win(s: State, seat: int) -> None:

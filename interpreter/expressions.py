@@ -183,7 +183,8 @@ def _card_builtin(word, fn):
             marked = s.damage[c] if type(c) is int else 0
             if not s.pending:
                 return marked
-            return marked + sum(a for t, a, _ in s.pending if t == c and type(t) is type(c))
+            return marked + sum(p[1] for p in s.pending if p[0] == c and type(p[0]) is type(c)
+                                and (type(c) is not int or p[3] == s.moves[c]))
         return damage
     return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
 

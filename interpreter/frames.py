@@ -137,6 +137,9 @@ def start_value(s: State, counter):
 def checkpoint(s: State) -> bool:
     """Run the pack's checks if anything changed since they last ran.
     Returns True when a frame was pushed (the caller steps again later)."""
+    actions.settle(s)
+    if s.result is not None:
+        return True
     if s.dirty and s.t.pack.checks is not None:
         s.dirty = False
         s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active]}))
