@@ -4,7 +4,7 @@ A shared file is either a card set in YAML (a `cards:` list of mappings, like
 the standard 54-card deck) or a file in a registered card format (`format:`),
 read by the reader a package registers under the entry point group
 `cardtable.card_formats`. Each imported card becomes a card of the pack through
-a family whose `match` fits it, or through the import's `map`.
+the family whose `match` fits it, or through the import's `map`.
 """
 from __future__ import annotations
 
@@ -19,7 +19,14 @@ FORMAT_GROUP = "cardtable.card_formats"
 
 
 class ImportProblem(Exception):
-    """A shared card file or deck list that cannot be used; the message says why."""
+    """Shared cards or a deck list that cannot be used. `problems` holds located
+    problems (file, line, col, message); when it is empty the message stands alone
+    and the caller places it."""
+
+    def __init__(self, message: str, problems: list | None = None):
+        super().__init__(message)
+        self.message = message
+        self.problems = problems or []
 
 
 def card_formats() -> dict:
@@ -29,12 +36,25 @@ def card_formats() -> dict:
 def read_format(name: str, path: Path) -> list[dict]:
     formats = card_formats()
     if name not in formats:
-        raise ImportProblem(f'unknown card format "{name}"{did_you_mean(name, formats)} (known: {", ".join(sorted(formats)) or "none"})')
+        known = ", ".join(sorted(formats)) or "none"
+        raise ImportProblem(f'unknown card format "{name}"{did_you_mean(name, formats)} (known: {known})')
     reader = formats[name].load()
     try:
         return reader(path)
-    except Exception as e:  # the reader's own error names the file and line
-        raise ImportProblem(str(e)) from None
+    except Exception as e:  # a reader's own error names the file, line and column
+        located = [(getattr(e, "file", str(path)), line or 1, col or 1, message)
+                   for line, col, message in getattr(e, "problems", ())]
+        raise ImportProblem(str(e), located) from None
+
+
+def matches(value, wanted) -> bool:
+    """A `match` or `where` test: `wanted` is a value or a list of values; a field that
+    holds a list (a card's types) matches when any of its items does."""
+    if isinstance(value, (list, tuple)):
+        return any(matches(v, wanted) for v in value)
+    if isinstance(wanted, list):
+        return value in wanted
+    return value == wanted
 
 
 @dataclass
@@ -42,7 +62,7 @@ class Source:
     """One import: its cards by name, and how they map onto the pack's cards."""
     name: str
     records: list
-    mapping: dict | None
+    mapping: dict | None = None
     by_name: dict = field(default_factory=dict)
 
     def __post_init__(self):
@@ -52,13 +72,28 @@ class Source:
     def find(self, name: str):
         return self.by_name.get(name.casefold())
 
+    def where(self, conditions: dict) -> list:
+        return [r for r in self.records if all(matches(r.get(k), v) for k, v in conditions.items())]
+
+
+@dataclass
+class Family:
+    """A card family of the pack: the cards its `match` fits share its rules."""
+    name: str
+    match: dict
+    text: str
+    types: frozenset
+    props: dict
+    keywords: frozenset
+    abilities: tuple
+
 
 class CardMaker:
     """Turns imported records into the pack's CardDefs, once each."""
 
     def __init__(self, cards: dict, families: list, card_types, keywords, properties, type_abilities):
         self.cards = cards                  # the pack's cards by name (filled in here)
-        self.families = families            # (raw, types, props, keywords, abilities)
+        self.families = families            # of Family
         self.card_types = card_types
         self.keywords = keywords
         self.properties = properties
@@ -68,15 +103,14 @@ class CardMaker:
         name = record["name"]
         if name in self.cards:
             return self.cards[name]
-        fams = [f for f in self.families if f[0].get("match") and
-                all(_matches(record.get(k), v) for k, v in f[0]["match"].items())]
+        fams = [f for f in self.families if f.match and all(matches(record.get(k), v) for k, v in f.match.items())]
         if len(fams) > 1:
-            raise ImportProblem(f'"{name}" matches several card families: {", ".join(f[0]["name"] for f in fams)}')
+            raise ImportProblem(f'"{name}" matches several card families: {", ".join(f.name for f in fams)}')
         if fams:
-            raw, types, props, kws, abilities = fams[0]
+            f = fams[0]
             merged = {k: v for k, v in record.items() if k in self.properties}
-            merged.update(props)
-            card = CardDef(name, types, merged, kws, abilities, raw["name"], raw.get("text", ""))
+            merged.update(f.props)
+            card = CardDef(name, f.types, merged, f.keywords, f.abilities, f.name, f.text)
         elif source.mapping is not None:
             card = self._mapped(source.mapping, record)
         else:
@@ -85,50 +119,58 @@ class CardMaker:
         return card
 
     def _mapped(self, mapping: dict, record: dict) -> CardDef:
-        types_field = mapping.get("types", "types")
-        kw_field = mapping.get("keywords", "keywords")
-        types = frozenset(t for t in _as_list(record.get(types_field)) if t in self.card_types)
-        kws = frozenset(k for k in _as_list(record.get(kw_field)) if k in self.keywords)
+        types = frozenset(t for t in _as_list(record.get(mapping.get("types", "types"))) if t in self.card_types)
+        kws = frozenset(k for k in _as_list(record.get(mapping.get("keywords", "keywords"))) if k in self.keywords)
         props = {}
         for prop, fields in (mapping.get("properties") or {}).items():
+            # The first field that has a value: "power: [power, mana_value]" falls back on the mana value.
             for f in _as_list(fields):
                 value = record.get(f)
                 if value is not None:
                     props[prop] = value
                     break
-        abilities = tuple(ab for t in sorted(types) for ab in self.type_abilities.get(t, ()))
+        # In the pack's order of card types, so that a card of several types lists its abilities alike every time.
+        abilities = tuple(ab for t in self.card_types if t in types for ab in self.type_abilities.get(t, ()))
         return CardDef(record["name"], types, props, kws, abilities, None, str(record.get("text", "")))
 
+    def named(self, name: str, sources: list):
+        """The pack's card of that name, made from the first import that has it; None if none has."""
+        if name in self.cards:
+            return self.cards[name]
+        for source in sources:
+            record = source.find(name)
+            if record is not None:
+                return self.make(source, record)
+        return None
 
-def read_deck_list(path: Path, source: Source, maker: CardMaker) -> tuple:
-    """A plain deck list ("4 Lightning Bolt" a line) resolved against an import."""
+
+def deck_from_list(path: Path, sources: list, maker: CardMaker) -> tuple:
+    """A plain deck list ("4 Lightning Bolt" a line) resolved against the pack's cards
+    and its imports; every unknown card is reported with its line and column."""
     from ..cards.decklist import DeckListError, parse_decklist
+    from ..cards.mtgdata import CardDataError, _read_text
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ImportProblem(f"{path}: cannot read the deck list ({e.__class__.__name__})") from None
-    try:
-        deck = parse_decklist(text, str(path))
-    except DeckListError as e:
-        raise ImportProblem(str(e)) from None
-    names = []
-    problems = []
-    known = [r["name"] for r in source.records]
+        deck = parse_decklist(_read_text(path), str(path))
+    except (DeckListError, CardDataError) as e:
+        raise ImportProblem(str(e), [(e.file, line or 1, col or 1, msg) for line, col, msg in e.problems]) from None
+    names, problems = [], []
+    known = None
     for entry in deck.main:
-        record = source.find(entry.name)
-        if record is None:
-            col = deck.name_cols.get(entry.line, 1) if isinstance(getattr(deck, "name_cols", None), dict) else 1
-            problems.append(f'{path}:{entry.line}:{col}: error: unknown card "{entry.name}"{did_you_mean(entry.name, known)}')
-            continue
         try:
-            card = maker.make(source, record)
+            card = maker.named(entry.name, sources)
         except ImportProblem as e:
-            problems.append(f"{path}:{entry.line}:1: error: {e}")
+            problems.append((str(path), entry.line, deck.name_cols.get(entry.line, 1), e.message))
+            continue
+        if card is None:
+            if known is None:
+                known = [*maker.cards, *(r["name"] for s in sources for r in s.records)]
+            problems.append((str(path), entry.line, deck.name_cols.get(entry.line, 1),
+                             f'unknown card "{entry.name}"{did_you_mean(entry.name, known)}'))
             continue
         names.extend([card.name] * entry.count)
     if problems:
-        raise ImportProblem("\n".join(problems))
+        raise ImportProblem("\n".join(f"{f}:{l}:{c}: error: {m}" for f, l, c, m in problems), problems)
     return tuple(names)
 
 
@@ -140,7 +182,7 @@ def _as_list(value) -> list:
     return [value]
 
 
-def _matches(value, wanted) -> bool:
-    if isinstance(wanted, list):
-        return value in wanted
-    return value == wanted
+def load_deck(pack, path) -> tuple:
+    """The card names of a deck list file, for a game of `pack` (`--deck`): names
+    are the pack's own cards or cards of its imports. Raises ImportProblem."""
+    return deck_from_list(Path(path), list(pack.sources.values()), pack.card_maker)

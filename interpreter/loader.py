@@ -14,6 +14,7 @@ from . import triggers as _triggers  # noqa: F401
 from .compiler import Compiler, Names, Scope, Snippet
 from .costs import compile_costs, pay_cost
 from .diagnostics import Report
+from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format
 from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
 from .packfiles import builtin_pack_dir, resolve_pack
 from .schemacheck import check_schema, load_schema
@@ -243,26 +244,19 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         type_abilities[tname] = tuple(abs_)
 
     # ----------------------------------------------------------------- cards
-    shared = {}
+    sources = {}
     for imp in d.get("imports") or []:
-        path = (folder / imp["from"]).resolve()
-        if not path.exists():
-            path = _builtin_relative(imp["from"], folder)
-        if path is None or not path.exists():
-            at(imp, "from", f'no such file "{imp["from"]}"')
-            continue
-        lo = _read(ctx, path, "cards")
-        if lo is None:
-            continue
-        shared[imp["as"]] = (lo, lo.data.get("cards") or [])
+        source = _import(ctx, loaded, imp, folder)
+        if source is not None:
+            sources[imp["as"]] = source
 
     families = []     # (loaded, raw)
     standalone = {}   # name -> (loaded, raw)
     for i, pattern in enumerate(d.get("cards") or []):
-        matches = sorted(glob.glob(str(folder / pattern)))
-        if not matches:
+        found = sorted(glob.glob(str(folder / pattern)))
+        if not found:
             at(d["cards"], i, f'no card file matches "{pattern}"')
-        for path in matches:
+        for path in found:
             lo = _read(ctx, path, "cards")
             if lo is None:
                 continue
@@ -302,48 +296,25 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     family_defs = []
     for lo, raw in families:
         types, props, kws, abilities = card_parts(lo, raw)
-        family_defs.append((lo, raw, types, props, kws, abilities))
+        family_defs.append(Family(raw["name"], dict(raw.get("match") or {}), raw.get("text", ""),
+                                  types, props, kws, abilities))
 
     cards = {}
     for name, (lo, raw) in standalone.items():
         types, props, kws, abilities = card_parts(lo, raw)
         cards[name] = CardDef(name, types, props, kws, abilities, None, raw.get("text", ""))
+    maker = CardMaker(cards, family_defs, names.type_order, names.keywords, names.properties, type_abilities)
 
     decks = {}
     for dname, raw in (d.get("decks") or {}).items():
-        names_in_deck = []
-        src = raw.get("from")
-        if src is not None:
-            if src not in shared:
-                at(raw, "from", f'unknown import "{src}"{did_you_mean(src, shared)}')
-                continue
-            lo_shared, shared_cards = shared[src]
-            where = raw.get("where") or {}
-            for sc in shared_cards:
-                if not all(_matches(sc.get(k), v) for k, v in where.items()):
-                    continue
-                fam = [f for f in family_defs if all(_matches(sc.get(k), v) for k, v in (f[1].get("match") or {}).items())
-                       and f[1].get("match")]
-                if not fam:
-                    at(raw, "from", f'no card family of the pack matches "{sc["name"]}"')
-                    continue
-                if len(fam) > 1:
-                    at(raw, "from", f'"{sc["name"]}" matches several families: {", ".join(f[1]["name"] for f in fam)}')
-                    continue
-                lo, fraw, types, props, kws, abilities = fam[0]
-                merged = {k: v for k, v in sc.items() if k != "name"}
-                merged.update(props)
-                merged = {k: v for k, v in merged.items() if k in names.properties or k in ("suit", "colour", "rank")}
-                cards[sc["name"]] = CardDef(sc["name"], types, merged, kws, abilities, fraw["name"], fraw.get("text", ""))
-                names_in_deck.append(sc["name"])
-        for k, entry in enumerate(raw.get("cards") or []):
-            count, cname = _count_name(entry)
-            if cname not in cards:
-                ctx.at(loaded, raw["cards"], k, f'unknown card "{cname}"{did_you_mean(cname, cards)}')
-                continue
-            names_in_deck.extend([cname] * count)
+        before = len(report.errors)
+        names_in_deck = _deck(ctx, loaded, raw, sources, maker, folder, [i.get("as") for i in d.get("imports") or []])
+        if names_in_deck is None:
+            decks[dname] = ()
+            continue
         size = raw.get("size")
-        if size is not None and len(names_in_deck) != size:
+        # A deck with a problem of its own is not counted as well.
+        if size is not None and len(names_in_deck) != size and len(report.errors) == before:
             at(raw, "size", f'deck "{dname}" has {len(names_in_deck)} cards, not {size}')
         decks[dname] = tuple(names_in_deck)
 
@@ -411,8 +382,13 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         turn_limit_option=limit, auto_single=bool(d.get("auto_single", True)),
         defines={n: str(v) for n, v in (d.get("define") or {}).items()}, roles=roles,
     )
-    pack.ability_zones = tuple(sorted({ab.zone for c in cards.values() for ab in c.abilities if zone_by_name[ab.zone].per_player}))
-    pack.has_triggers = any(ab.trigger for c in cards.values() for ab in c.abilities)
+    # Cards made later from a deck list get their abilities from families and card types: count those too.
+    every = [ab for c in cards.values() for ab in c.abilities] + [ab for f in family_defs for ab in f.abilities] \
+        + [ab for abs_ in type_abilities.values() for ab in abs_]
+    pack.ability_zones = tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player}))
+    pack.has_triggers = any(ab.trigger for ab in every)
+    pack.sources = sources
+    pack.card_maker = maker
     pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})
     pack.windows = dict(d.get("windows") or {})
     pack.evaluation = tuple(evaluation)
@@ -437,10 +413,76 @@ def _parse(ctx: _Ctx, loaded, container, key, start: str):
         return None
 
 
-def _matches(value, wanted) -> bool:
-    if isinstance(wanted, list):
-        return value in wanted
-    return value == wanted
+def _import(ctx: _Ctx, loaded, imp, folder: Path):
+    """One entry of `imports`: a YAML card set, or a file in a registered card format."""
+    path = (folder / imp["from"]).resolve()
+    if not path.exists():
+        path = _builtin_relative(imp["from"], folder)
+    if path is None or not path.exists():
+        ctx.at(loaded, imp, "from", f'no such file "{imp["from"]}"')
+        return None
+    if "format" in imp:
+        try:
+            records = read_format(imp["format"], path)
+        except ImportProblem as e:
+            _report_import(ctx, loaded, imp, "format" if not e.problems else "from", e)
+            return None
+        return Source(imp["as"], records, imp.get("map"))
+    lo = _read(ctx, path, "cards")
+    if lo is None:
+        return None
+    return Source(imp["as"], list(lo.data.get("cards") or []), imp.get("map"))
+
+
+def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path, imported: list):
+    """The card names of one entry of `decks` (None when its import failed);
+    problems go to the report."""
+    names, source = [], None
+    src = raw.get("from")
+    if src is not None:
+        source = sources.get(src)
+        if source is None:
+            if src not in imported:   # an import that failed was reported already
+                ctx.at(loaded, raw, "from", f'unknown import "{src}"{did_you_mean(src, sources)}')
+            return None
+        if "where" in raw or ("cards" not in raw and "list" not in raw):
+            failed = []
+            for record in source.where(raw.get("where") or {}):
+                try:
+                    names.append(maker.make(source, record).name)
+                except ImportProblem as e:
+                    failed.append(e.message)
+            if failed:
+                more = f" (and {len(failed) - 1} more cards)" if len(failed) > 1 else ""
+                ctx.at(loaded, raw, "from", failed[0] + more)
+    searched = [source] if source else []
+    for k, entry in enumerate(raw.get("cards") or []):
+        count, cname = _count_name(entry)
+        try:
+            card = maker.named(cname, searched)
+        except ImportProblem as e:
+            ctx.at(loaded, raw["cards"], k, e.message)
+            continue
+        if card is None:
+            known = [*maker.cards, *(r["name"] for r in source.records)] if source else maker.cards
+            ctx.at(loaded, raw["cards"], k, f'unknown card "{cname}"{did_you_mean(cname, known)}')
+            continue
+        names.extend([card.name] * count)
+    if "list" in raw:
+        try:
+            names.extend(deck_from_list(folder / raw["list"], searched, maker))
+        except ImportProblem as e:
+            _report_import(ctx, loaded, raw, "list", e)
+    return names
+
+
+def _report_import(ctx: _Ctx, loaded, container, key, e: ImportProblem) -> None:
+    """Problems inside a card file or deck list are reported where they are; a
+    problem with no place of its own, at the pack's line that asked for it."""
+    if not e.problems:
+        ctx.at(loaded, container, key, e.message)
+    for file, line, col, message in e.problems:
+        ctx.report.add(file, line, col, message)
 
 
 def _count_name(entry: str) -> tuple[int, str]:

@@ -154,3 +154,5 @@ class Pack:
     windows: dict = field(default_factory=dict)
     evaluation: tuple = ()                      # (feature name, weight, compiled value) for agents
     raw: Any = None                             # the pack.yaml document, for tools
+    sources: dict = field(default_factory=dict)  # imports by name: cards deck lists may name
+    card_maker: Any = None                      # makes a card of the pack from an imported record

@@ -1,0 +1,154 @@
+"""Packs that take their cards from shared card data: imports in a card format, maps, deck lists."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.game import Game
+from cardtable.interpreter.importing import ImportProblem, load_deck
+from cardtable.interpreter.loader import PackError, load_pack
+
+PACK = Path(__file__).parent / "data" / "mtgpack"
+POOL = (Path(__file__).parent.parent / "cards" / "mtg" / "pool.yaml").resolve()
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack(str(PACK), Report())
+
+
+@pytest.fixture
+def copy(tmp_path):
+    """A copy of the test pack whose import points at the shipped pool."""
+    folder = tmp_path / "pack"
+    shutil.copytree(PACK, folder)
+    text = (folder / "pack.yaml").read_text()
+    (folder / "pack.yaml").write_text(text.replace("../../../cards/mtg/pool.yaml", str(POOL)))
+    return folder
+
+
+def problems(folder) -> list[str]:
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(folder), report)
+    return [f"{Path(p.file).name}:{p.line}:{p.col}: {p.message}" for p in report.errors]
+
+
+def edit(folder: Path, name: str, old: str, new: str) -> None:
+    path = folder / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def test_mapped_cards_keep_their_types_keywords_and_mapped_properties(pack):
+    angel = pack.cards["Serra Angel"]
+    assert angel.types == {"creature"}
+    assert angel.keywords == {"flying"}            # vigilance is not a keyword of the pack
+    assert angel.props == {"level": 5, "power": 4}
+    assert [a.name for a in angel.abilities] == ["Cast"]
+
+
+def test_a_missing_field_falls_back_on_the_next_one(pack):
+    # Forest has no power: the map's second field, the mana value, stands in.
+    assert pack.cards["Forest"].props == {"level": 0, "power": 0}
+    assert pack.cards["Dryad Arbor"].props == {"level": 0, "power": 1}
+
+
+def test_a_card_of_several_types_has_the_abilities_of_each_in_the_packs_order(pack):
+    thopter = pack.cards["Ornithopter"]
+    assert thopter.types == {"artifact", "creature"}
+    assert [a.name for a in thopter.abilities] == ["Cast", "Crack"]
+    assert pack.cards["Dryad Arbor"].types == {"creature", "land"}
+
+
+def test_decks_from_a_list_and_from_a_where_filter(pack):
+    assert pack.decks["main"] == ("Serra Angel", "Serra Angel", "Ornithopter", "Ornithopter", "Dryad Arbor", "Forest")
+    assert pack.decks["lands"] == ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes",
+                                   "Snow-Covered Forest", "Snow-Covered Island")
+
+
+def test_a_game_deals_the_seats_decks(pack):
+    # No decision in this pack: the game plays itself to its turn limit of 4. Each player
+    # drew 2 before the first turn and 1 in each of their two turns.
+    state = Game(pack).new_initial_state(seed=3)
+    players = state.observation(None)["players"]
+    assert [len(p["zones"]["hand"]) for p in players] == [4, 4]
+    assert [len(p["zones"]["deck"]) for p in players] == [2, 2]
+    assert sorted(c["name"] for c in players[1]["zones"]["hand"] + players[1]["zones"]["deck"]) == sorted(pack.decks["main"])
+
+
+def test_a_deck_list_given_at_play_time_makes_the_cards_it_names(pack, tmp_path):
+    deck = tmp_path / "mine.txt"
+    deck.write_text("3 Lightning Bolt\n1 serra angel\n")
+    names = load_deck(pack, deck)
+    assert names == ("Lightning Bolt", "Lightning Bolt", "Lightning Bolt", "Serra Angel")
+    bolt = pack.cards["Lightning Bolt"]
+    assert bolt.types == frozenset() and bolt.props == {"level": 1, "power": 1}
+    state = Game(pack, decks={0: names, 1: names}).new_initial_state(seed=1)
+    assert state.s.t.names.count("Lightning Bolt") == 6
+
+
+def test_unknown_cards_of_a_deck_list_are_reported_with_line_column_and_a_suggestion(pack, tmp_path):
+    deck = tmp_path / "mine.txt"
+    deck.write_text("# burn\n4 Lightning Bolts\n2 Serra Angel\n1x Ornithoptr\n")
+    with pytest.raises(ImportProblem) as e:
+        load_deck(pack, deck)
+    assert str(e.value) == (
+        f'{deck}:2:3: error: unknown card "Lightning Bolts"; did you mean "Lightning Bolt"?\n'
+        f'{deck}:4:4: error: unknown card "Ornithoptr"; did you mean "Ornithopter"?')
+
+
+def test_a_pack_deck_list_with_an_unknown_card_fails_to_load(copy):
+    edit(copy, "decks/main.txt", "1 Forest", "1 Forrest")
+    assert problems(copy) == ['main.txt:5:3: unknown card "Forrest"; did you mean "Forest"?']
+
+
+def test_a_malformed_deck_list_line_is_reported(copy):
+    edit(copy, "decks/main.txt", "1 Forest", "0 Forest")
+    assert problems(copy) == ["main.txt:5:1: the number of copies must be from 1 to 1000, not 0"]
+
+
+def test_a_deck_of_the_wrong_size_fails(copy):
+    edit(copy, "pack.yaml", "size: 6", "size: 7")
+    assert problems(copy) == ['pack.yaml:43:50: deck "main" has 6 cards, not 7']
+
+
+def test_an_unknown_card_format_is_named_with_the_known_ones(copy):
+    edit(copy, "pack.yaml", "format: mtg", "format: mtgjson")
+    assert problems(copy) == ['pack.yaml:38:13: unknown card format "mtgjson"; did you mean "mtg"? (known: mtg)']
+
+
+def test_a_missing_import_file(copy):
+    edit(copy, "pack.yaml", str(POOL), "no/such/pool.yaml")
+    assert problems(copy) == ['pack.yaml:37:11: no such file "no/such/pool.yaml"']
+
+
+def test_a_broken_card_data_file_is_reported_where_it_is_broken(copy):
+    broken = copy / "pool.yaml"
+    broken.write_text("cards:\n  - name: Bad Card\n    mana_value: lots\n")
+    edit(copy, "pack.yaml", str(POOL), "pool.yaml")
+    assert problems(copy) == ['pool.yaml:2:5: card 1: "type_line" is a required property',
+                              "pool.yaml:3:17: card 1 (mana_value): 'lots' is not of type 'number'"]
+
+
+def test_a_deck_naming_an_unknown_import(copy):
+    edit(copy, "pack.yaml", "main: {from: pool,", "main: {from: pools,")
+    assert problems(copy) == ['pack.yaml:43:16: unknown import "pools"; did you mean "pool"?']
+
+
+def test_without_a_map_every_card_needs_a_family(copy):
+    text = (copy / "pack.yaml").read_text()
+    start = text.index("    map:")
+    end = text.index("decks:")
+    (copy / "pack.yaml").write_text(text[:start] + text[end:])
+    assert problems(copy) == [
+        'main.txt:2:3: no card family of the pack matches "Serra Angel", and the import has no "map"',
+        'main.txt:3:3: no card family of the pack matches "Ornithopter", and the import has no "map"',
+        'main.txt:4:3: no card family of the pack matches "Dryad Arbor", and the import has no "map"',
+        'main.txt:5:3: no card family of the pack matches "Forest", and the import has no "map"',
+        'pack.yaml:42:17: no card family of the pack matches "Plains", and the import has no "map" (and 7 more cards)',
+    ]
