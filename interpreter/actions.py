@@ -7,9 +7,11 @@ from .state import PlayerRef, RuleError, State
 
 
 # ------------------------------------------------------------------ moving cards
-def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None) -> None:
-    """Put card `c` into zone `dest`. A card that changes zone is a new object:
-    its tapped state, damage, marks, counters and effects on it end."""
+def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
+         face_down: bool = False) -> None:
+    """Put card `c` into zone `dest` (face down: nobody sees what it is there). A card
+    that changes zone is a new object: its tapped state, damage, marks, counters and
+    effects on it end."""
     src = s.zone_of[c]
     if src >= 0:
         s.zones[src].remove(c)
@@ -29,7 +31,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     s.damage[c] = 0
     s.entered[c] = s.turn
     s.moves[c] += 1
-    if s.face_down[c] and s.t.zone_meta[dest][0].visibility != "hidden" and s.t.zone_meta[dest][0].role not in ("play", "pile"):
+    if face_down:
+        s.face_down[c] = True
+    elif s.face_down[c] and s.t.zone_meta[dest][0].visibility != "hidden" and s.t.zone_meta[dest][0].role not in ("play", "pile"):
         s.face_down[c] = False
     if s.marks:
         # The card is a new object: its marks go, and so do marks pointing at it
@@ -53,12 +57,16 @@ def zone_label(s: State, zone: int) -> str:
     return f"{s.t.players[seat].name}'s {zdef.name}"
 
 
-def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None) -> None:
+def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
+                face_down: bool = False) -> None:
     src = s.zone_of[c]
-    move(s, c, dest, bottom, controller)
+    move(s, c, dest, bottom, controller, face_down)
     where = "the bottom of " if bottom else ""
     route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
-    seen_by = _who_sees(s, src, dest)
+    # A card put face down is seen only by those who saw it where it was.
+    seen_by = _who_sees(s, src) if face_down else _who_sees(s, src, dest)
+    if face_down:
+        route += " face down"
     if seen_by is None:
         s.say("move", f"{s.t.names[c]} moves {route}")
     else:

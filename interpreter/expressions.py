@@ -4,7 +4,7 @@ from __future__ import annotations
 import operator
 
 from .compiler import Compiler, Scope, _const
-from .registry import CARD_PROPERTIES, register
+from .registry import CARD_PROPERTIES, PLAYER_PROPERTIES, register
 from .state import PlayerRef
 from .suggest import did_you_mean
 from .types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish
@@ -105,6 +105,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         return _const(None), ANY
     if word in scope.vars and scope.vars[word].kind == "mapping":
         return (lambda s, env, w=word: (env.get(w) or {}).get(fn(s, env), 0)), NUMBER
+    if t.kind in ("player", "any") and word in PLAYER_PROPERTIES and word not in names.player_counters:
+        step = 1 if word == "left" else -1
+        return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER
     if t.kind in ("player", "any") and (word in names.player_counters or word in names.zones):
         if word in names.zones:
             zdef = names.zones[word]
@@ -123,7 +126,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.marks:
             return (lambda s, env, w=word: _mark(s, fn(s, env), w)), T("card")
     if t.kind == "player":
-        known = [*names.player_counters, *names.zones]
+        known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
     elif t.kind == "card":
         known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks]
@@ -131,7 +134,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     elif t.kind not in ("any", "object"):
         c.error(node, f'"{word} of ..." needs a card or a player, not {t.word()}')
     else:
-        known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks, *names.player_counters, *names.zones]
+        known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks, *names.player_counters,
+                 *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'unknown property "{word}"{did_you_mean(word, known)}')
     return _const(None), ANY
 
@@ -189,15 +193,15 @@ def _card_builtin(word, fn):
     return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
 
 
-@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), or a player's zone (hand).",
-          params=(('PROPERTY', 'property, counter, mark or zone', 'what is read'), ('X', 'card or player', 'whose')))
+@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",
+          params=(('PROPERTY', 'property, counter, mark, zone, left or right', 'what is read'), ('X', 'card or player', 'whose')))
 def _prop(c, tree, scope):
     word, subject = tree.children
     return property_of(c, tree, subject, str(word), scope)
 
 
 @register("prop_of", E, "X's PROPERTY", 'The same, written the other way: "your life", "its owner", "opponent\'s hand".',
-          params=(('X', 'card or player', 'whose'), ('PROPERTY', 'property, counter, mark or zone', 'what is read')))
+          params=(('X', 'card or player', 'whose'), ('PROPERTY', 'property, counter, mark, zone, left or right', 'what is read')))
 def _prop_of(c, tree, scope):
     subject, word = tree.children
     return property_of(c, tree, subject, str(word), scope)

@@ -11,6 +11,7 @@ from .decisions import Decision, Option
 from .state import RuleError, State
 
 MAX_LOOP = 10_000
+CHECKING = "@checks"      # in the variables of the pack's checks while they run
 
 
 class ScriptFrame:
@@ -37,11 +38,14 @@ class ScriptFrame:
         ops = self.ops
         env = self.env
         frames = s.frames
+        # With checks at every change, a statement that changes the game hands back to
+        # run(), which runs the checks before the next one (but not inside the checks).
+        eager = s.t.eager_checks and CHECKING not in env
         while self.pc < len(ops):
             op = ops[self.pc]
             self.pc += 1
             op(s, env)
-            if s.decision is not None or frames[-1] is not self or s.result is not None:
+            if s.decision is not None or frames[-1] is not self or s.result is not None or (eager and s.dirty):
                 return
         loop = self.loop
         if loop is not None:
@@ -141,12 +145,17 @@ def checkpoint(s: State) -> bool:
     if s.result is not None:
         return True
     if s.dirty and s.t.pack.checks is not None:
-        s.dirty = False
-        s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active]}))
+        run_checks(s)
         return True
     if s.events:
         return fire_triggers(s)
     return False
+
+
+def run_checks(s: State) -> None:
+    """Push the pack's checks; what they change is seen by the next checks."""
+    s.dirty = False
+    s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active], CHECKING: True}))
 
 
 def fire_triggers(s: State) -> bool:
@@ -349,7 +358,8 @@ def _window(s: State):
 
 
 def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: bool = False) -> None:
-    """Ask `seat` to pick one of `candidates`; the answer is bound to `var`."""
+    """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
+    target is logged with the ability that takes it; any other choice here."""
     options = tuple(Option(s.card_name(c), c) for c in candidates)
 
     def resume(s2, value, var=var, target=target):
@@ -357,6 +367,8 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: b
         env[var] = value
         if target and type(value) is int:
             env["@" + var] = s2.moves[value]
+        if not target:
+            log_choice(s2, seat, var, value)
 
     if not options:
         s.frames[-1].env[var] = None
@@ -365,6 +377,46 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: b
         resume(s, options[0].value)
         return
     s.decision = Decision(seat, prompt, options, resume, "target" if target else "choice")
+
+
+def log_choice(s: State, seat: int, var: str, value) -> None:
+    """"Ann chooses Bear, Elf as attackers". Cards others may not see are counted, not named."""
+    items = value if isinstance(value, tuple) else () if value is None else (value,)
+    if not items:
+        return
+    who = s.t.players[seat].name
+    context = loop_items(s, s.t.players[seat])
+    text = f"{who} chooses {', '.join(s.card_name(x) for x in items)} as {var}{context}"
+    seen_by = {seat}
+    private = False
+    for x in items:
+        if type(x) is not int:
+            continue
+        zdef, zseat = s.t.zone_meta[s.zone_of[x]]
+        if zdef.visibility != "public" or s.face_down[x]:
+            private = True
+            if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
+                seen_by.add(zseat)
+    if not private:
+        s.say("choose", text)
+    else:
+        n = len(items)
+        s.say("choose", text, tuple(sorted(seen_by)), f"{who} chooses {n} card{'s' if n != 1 else ''} as {var}{context}")
+
+
+def loop_items(s: State, skip=None) -> str:
+    """" (guard: Serra Angel)": what the `for each` loops around the running
+    statement are at, so that a choice made once for each says for which."""
+    top = s.frames[-1] if s.frames else None
+    env = getattr(top, "env", None)
+    parts = []
+    for f in reversed(s.frames):
+        if getattr(f, "env", None) is not env:
+            break
+        loop = f.loop if type(f) is ScriptFrame else None
+        if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip:
+            parts.append(f"{loop[0]}: {s.card_name(env.get(loop[0]))}")
+    return f" ({', '.join(reversed(parts))})" if parts else ""
 
 
 class ResolveFrame:
@@ -413,7 +465,14 @@ def open_window(s: State, name: str) -> None:
 def run(s: State) -> None:
     """Step the game until a player must decide or the game is over."""
     frames = s.frames
+    eager = s.t.eager_checks
     while s.decision is None and s.result is None:
         if not frames:
             raise RuleError("the game has nothing left to run")
-        frames[-1].step(s)
+        top = frames[-1]
+        if eager and s.dirty and CHECKING not in getattr(top, "env", ()):
+            actions.settle(s)
+            if s.result is None:
+                run_checks(s)
+            continue
+        top.step(s)

@@ -30,6 +30,10 @@ class Game:
             raise OptionError(f"{pack.name} is played by {pack.min_players} to {pack.max_players} players, not {n}")
         self.num_players = n
         self.decks = decks or {}
+        for place in self.decks:
+            z = pack.zone_by_name.get(place) if isinstance(place, str) else None
+            if not (isinstance(place, int) and 0 <= place < n) and (z is None or z.per_player):
+                raise OptionError(f"a deck goes to a seat (0 to {n - 1}) or a shared zone, not {place!r}")
 
     def new_initial_state(self, seed: int = 0, first_player: int | None = None) -> "GameState":
         s = self.blank_state(seed)
@@ -48,30 +52,49 @@ class Game:
     def blank_state(self, seed: int) -> State:
         """Cards dealt into their decks, no script run yet."""
         pack = self.pack
-        cards, owner, start_zone = [], [], []
+        cards, owner, start = [], [], []
         players = tuple(PlayerRef(i, _seat_name(pack, i)) for i in range(self.num_players))
+        deck_zone = pack.roles.get("deck")
         for seat in range(self.num_players):
             for name in self.deck_for(seat):
                 cards.append(pack.cards[name])
                 owner.append(seat)
+                start.append(deck_zone)
+        # A shared zone that declares a deck starts with it; its cards belong to the first seat.
+        for z in pack.zones:
+            if z.per_player:
+                continue
+            for name in self.deck_for(z.name):
+                cards.append(pack.cards[name])
+                owner.append(0)
+                start.append(z.name)
         table = Table(pack, tuple(cards), tuple(owner), players, self.options)
         s = State(table, seed)
-        deck_zone = pack.roles.get("deck")
         for c in range(len(cards)):
-            zone = table.zone(deck_zone, owner[c]) if deck_zone else 0
+            zone = table.zone(start[c], owner[c]) if start[c] else 0
             s.zones[zone].append(c)
             s.zone_of[c] = zone
         return s
 
-    def deck_for(self, seat: int) -> tuple:
-        if seat in self.decks:
-            return tuple(self.decks[seat])
+    def deck_places(self) -> list:
+        """What takes a deck in this game: seat numbers, then the names of shared
+        zones that declare one. Keys of `decks` replace those decks."""
+        places = [seat for seat in range(self.num_players) if self._declared(seat) is not None]
+        return places + [z.name for z in self.pack.zones if z.deck]
+
+    def deck_for(self, place) -> tuple:
+        """The card names dealt to a seat (a number) or into a shared zone (its name)."""
+        if place in self.decks:
+            return tuple(self.decks[place])
+        name = self._declared(place)
+        return self.pack.decks[name] if name is not None else ()
+
+    def _declared(self, place):
+        if isinstance(place, str):
+            z = self.pack.zone_by_name.get(place)
+            return z.deck if z is not None else None
         seats = self.pack.seats
-        if seat < len(seats) and seats[seat].get("deck"):
-            return self.pack.decks[seats[seat]["deck"]]
-        if "shared" in self.pack.decks and seat == 0:
-            return self.pack.decks["shared"]
-        return ()
+        return seats[place].get("deck") if place < len(seats) else None
 
 
 def _seat_name(pack: Pack, seat: int) -> str:

@@ -122,7 +122,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         refill = raw.get("refill") or {}
         z = ZoneDef(name, i, raw.get("per", "player") == "player", raw.get("visibility", "public"),
                     bool(raw.get("ordered", False)), raw.get("role"), refill.get("from"),
-                    refill.get("order", "shuffled"), raw.get("description", ""))
+                    refill.get("order", "shuffled"), raw.get("description", ""), raw.get("deck"))
         zones.append(z)
         if z.role:
             if z.role in roles:
@@ -325,6 +325,14 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         deck = seat.get("deck")
         if deck is not None and deck not in decks and "decks" in d:
             ctx.at(loaded, players["seats"][k], "deck", f'unknown deck "{deck}"{did_you_mean(deck, decks)}')
+    for z in zones:
+        if z.deck is None:
+            continue
+        raw = d["zones"][z.name]
+        if z.per_player:
+            at(raw, "deck", f'zone "{z.name}" belongs to each player: give each seat its deck under players.seats instead')
+        elif z.deck not in decks:
+            at(raw, "deck", f'unknown deck "{z.deck}"{did_you_mean(z.deck, decks)}')
 
     # --------------------------------------------------------------- scripts
     def script(container, key, scope=None):
@@ -392,6 +400,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})
     pack.windows = dict(d.get("windows") or {})
     pack.evaluation = tuple(evaluation)
+    pack.checks_at = d.get("checks_at", "priority")
     pack.raw = d
     return pack
 

@@ -28,6 +28,7 @@ class ZoneDef:
     refill_from: str | None = None
     refill_order: str = "shuffled"   # shuffled | reversed | kept
     description: str = ""
+    deck: str | None = None          # a shared zone: the deck it starts the game with
 
 
 @dataclass
@@ -156,3 +157,4 @@ class Pack:
     raw: Any = None                             # the pack.yaml document, for tools
     sources: dict = field(default_factory=dict)  # imports by name: cards deck lists may name
     card_maker: Any = None                      # makes a card of the pack from an imported record
+    checks_at: str = "priority"                 # or "every_change": checks also run after each statement

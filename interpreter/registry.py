@@ -70,6 +70,13 @@ CARD_PROPERTIES = {
     "name": ("text", "The card's name."),
 }
 
+# Properties every player has, beside the pack's player counters and zones.
+# Play passes to the left: the player to your left plays after you.
+PLAYER_PROPERTIES = {
+    "left": ("player", "The player to their left: the next one in seat order still in the game, who plays after them."),
+    "right": ("player", "The player to their right: the one before them in seat order still in the game."),
+}
+
 # Words that describe cards in a selector, beside card types, marks and keywords.
 CARD_STATES = {
     "tapped": "Cards that are tapped.",

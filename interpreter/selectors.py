@@ -27,11 +27,11 @@ def _singular(word: str, known) -> str | None:
     return None
 
 
-@register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [where CONDITION]",
+@register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type). Without \"in\", cards in play zones.",
           example="untapped creatures you control in play where it did not enter this turn",
-          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('CONDITION', 'condition', 'about "it"')))
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
     words = [str(w) for w in words_node.children]
@@ -86,14 +86,22 @@ def _selector(c: Compiler, tree, scope: Scope):
         elif r.data == "controlled_by":
             pfn, _ = c.expect(r.children[0], scope, ("player",), "who controls them")
             tests.append(("control", pfn))
+        elif r.data == "adjacency":
+            if t.kind != "players":
+                c.error(r, f'only players sit next to each other: "{noun} adjacent to ..." needs players')
+            seats_fn = c.node(r, scope)
+            tests.append(("adjacent", seats_fn))
         elif r.data == "where":
             inner = scope.child(it=single(t) if t.kind != "any" else ANY)
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
 
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
-    control = [x[1] for x in tests if isinstance(x, tuple)]
+    control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
     pred = _all(plain_tests)
+    for x in tests:
+        if isinstance(x, tuple) and x[0] == "adjacent" and base is not None:
+            base = lambda s, env, b=base, f=x[1]: tuple(p for p in b(s, env) if p.seat in f(s, env))
 
     if base is None:
         zone_name = None
@@ -197,6 +205,22 @@ def _as_tuple(value) -> tuple:
     if isinstance(value, dict):
         return tuple(value)
     return (value,)
+
+
+@register("adjacency", S, "players adjacent to X",
+          "The players seated next to X: the one to their left and the one to their right, skipping players who "
+          "are out (in a game of two, the one other player). Written after the noun, like \"in ZONE\".",
+          example="choose a player adjacent to you as defender",
+          params=(('X', 'player', 'whose neighbours'),))
+def _adjacency(c, tree, scope):
+    pfn, _ = c.expect(tree.children[0], scope, ("player",), "whose neighbours")
+
+    def seats(s, env):
+        p = pfn(s, env)
+        if p is None:
+            return ()
+        return {s.next_seat(p.seat, 1), s.next_seat(p.seat, -1)} - {p.seat}
+    return seats
 
 
 @register("top_cards", S, "top N cards of ZONE", "The N cards on top of an ordered zone (fewer if it holds fewer).",

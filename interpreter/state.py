@@ -27,7 +27,8 @@ class RuleError(Exception):
 class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
-                 "names", "options", "seat_names", "triggering", "named", "typed", "typebits")
+                 "names", "options", "seat_names", "triggering", "named", "typed", "typebits",
+                 "eager_checks")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -53,6 +54,8 @@ class Table:
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".
         bit = {t: 1 << i for i, t in enumerate(pack.card_types)}
         self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
+        # The checks run after every statement that changes the game, not only at checkpoints.
+        self.eager_checks = pack.checks is not None and pack.checks_at == "every_change"
 
     def zone(self, name: str, seat: int | None) -> int:
         z = self.pack.zone_by_name[name]
@@ -195,10 +198,11 @@ class State:
     def in_game(self) -> list:
         return [p for p in range(len(self.out)) if not self.out[p]]
 
-    def next_seat(self, seat: int) -> int:
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The next seat still in the game (step -1: the one before)."""
         n = len(self.out)
         for k in range(1, n + 1):
-            q = (seat + k) % n
+            q = (seat + step * k) % n
             if not self.out[q]:
                 return q
         return seat

@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import actions
 from .compiler import Compiler, Scope
 from .decisions import Decision, Option
-from .frames import ScriptFrame, ask_choice, open_window
+from .frames import ScriptFrame, ask_choice, log_choice, loop_items, open_window, run_checks
 from .registry import register
 from .state import PlayerRef
 from .suggest import did_you_mean
@@ -189,11 +189,13 @@ def _put_bottom(c, tree, scope):
     return _put(c, tree, scope, bottom=True)
 
 
-@register("discard", "statement", "discard CARDS / sacrifice CARDS",
-          "Puts cards into their owner's discard zone (the zone whose role is discard). Also a cost.",
+@register("discard", "statement", "discard CARDS [face down] / sacrifice CARDS",
+          "Puts cards into their owner's discard zone (the zone whose role is discard); face down, only those "
+          "who saw them before know what they are. Also a cost.",
           params=(('CARDS', 'cards', "what goes to its owner's discard"),))
 def _discard(c, tree, scope):
     ofn, _ = objects(c, tree.children[0], scope, "discard", ("card", "cards"))
+    face_down = tree.children[1] is not None
     zone = c.names.roles.get("discard")
     if zone is None:
         c.error(tree, 'the pack has no zone with the role "discard"')
@@ -201,7 +203,7 @@ def _discard(c, tree, scope):
 
     def discard(s, env):
         for x in cards_only(ofn(s, env)):
-            actions.move_logged(s, x, s.t.zone(zone, s.t.owner[x]))
+            actions.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down)
     return discard
 
 
@@ -391,7 +393,7 @@ def _choose(c, tree, scope):
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, f"{p.name}: {prompt_text}", sfn(s, env), var)
+            ask_choice(s, p.seat, f"{p.name}: {prompt_text}{loop_items(s)}", sfn(s, env), var)
         return choose_one
     if kind == "up_to_one":
         @suspends
@@ -402,7 +404,7 @@ def _choose(c, tree, scope):
                 env[var] = None
                 return
             options = (Option("none", None),) + tuple(Option(s.card_name(x), x) for x in found)
-            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}", options, _bind(var))
+            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s)}", options, _bind(var))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, prompt_text)
 
@@ -410,6 +412,7 @@ def _choose(c, tree, scope):
 def _bind(var):
     def resume(s, value):
         s.frames[-1].env[var] = value
+        log_choice(s, s.history[-1][0], var, value)
     return resume
 
 
@@ -430,6 +433,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
                 if need >= len(found):
                     env[var] = tuple(found)
                     del env[partial]
+                    log_choice(s, pfn(s, env).seat, var, env[var])
                     return
         limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
         last = found.index(picked[-1]) if picked and picked[-1] in found else -1
@@ -437,12 +441,16 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
         if len(picked) >= limit or not rest:
             env[var] = picked
             del env[partial]
+            log_choice(s, pfn(s, env).seat, var, picked)
             return
         p = pfn(s, env)
+        if kind == "exactly":
+            # Only what leaves enough after it to make up the number.
+            rest = rest[:len(rest) - (limit - len(picked)) + 1]
         options = tuple(Option(s.card_name(x), x) for x in rest)
         if kind != "exactly":
             options = (Option("done", None),) + options
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text} (chosen: {', '.join(s.card_name(x) for x in picked) or 'none'})",
+        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s)} (chosen: {', '.join(s.card_name(x) for x in picked) or 'none'})",
                               options, resume)
 
     def resume(s, value):
@@ -450,6 +458,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
         env = frame.env
         if value is None:
             env[var] = env.pop(partial)
+            log_choice(s, s.history[-1][0], var, env[var])
             return
         env[partial] = env[partial] + (value,)
         frame.pc -= 1       # ask again: the same operation picks the next one
@@ -677,8 +686,7 @@ def _window(c, tree, scope):
 def _check_rules(c, tree, scope):
     def check(s, env):
         if s.t.pack.checks is not None:
-            s.dirty = False
-            s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active]}))
+            run_checks(s)
     return suspends(check)
 
 
