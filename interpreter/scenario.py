@@ -14,6 +14,7 @@ from .decisions import IllegalAction
 from .diagnostics import Report
 from .frames import ScriptFrame, TurnFrame, start_value
 from .game import Game, GameState, OptionError
+from .importing import ImportProblem
 from .model import Pack
 from .schemacheck import check_schema, load_schema
 from .state import PlayerRef, RuleError, State, Table
@@ -84,10 +85,10 @@ def run_scenario(pack: Pack, sc: Scenario) -> GameState:
 
     try:
         setup = raw.get("setup")
-        n = len(setup["players"]) if setup and "players" in setup else None
+        n = len(setup["players"]) if setup and "players" in setup else raw.get("players")
         game = Game(pack, dict(raw.get("options") or {}), num_players=n)
     except OptionError as e:
-        fail(raw, "options", str(e))
+        fail(raw, "options" if "options" in raw else "players", str(e))
     seed = raw.get("seed", 0)
     try:
         if setup is None:
@@ -166,9 +167,10 @@ def _position(game: Game, setup, seed: int, fail) -> GameState:
             placed.append((name, owner, zname, None, flags, cards, i))
     defs, owners = [], []
     for name, owner, *_rest in placed:
-        if name not in pack.cards:
-            fail(_rest[3], _rest[4], f'unknown card "{name}"{did_you_mean(name, pack.cards)}')
-        defs.append(pack.cards[name])
+        card = _card_def(pack, name)
+        if isinstance(card, str):
+            fail(_rest[3], _rest[4], card)
+        defs.append(card)
         owners.append(owner)
     ptable = tuple(PlayerRef(i, _name(pack, i)) for i in range(game.num_players))
     table = Table(pack, tuple(defs), tuple(owners), ptable, game.options)
@@ -202,6 +204,21 @@ def _position(game: Game, setup, seed: int, fail) -> GameState:
     state = GameState(game, s)
     state.advance()
     return state
+
+
+def _card_def(pack: Pack, name: str):
+    """A card of the pack, or of its imports (a card no deck of the pack holds); a
+    problem is returned as its message."""
+    card = pack.cards.get(name)
+    if card is None and pack.card_maker is not None:
+        try:
+            card = pack.card_maker.named(name, list(pack.sources.values()))
+        except ImportProblem as e:
+            return e.message
+    if card is None:
+        known = [*pack.cards, *(r["name"] for src in pack.sources.values() for r in src.records)]
+        return f'unknown card "{name}"{did_you_mean(name, known)}'
+    return card
 
 
 def _name(pack, seat):
