@@ -13,7 +13,7 @@ def _visible(s: State, zone: int, viewer: int | None) -> bool:
     return False
 
 
-def _card_view(s: State, c: int) -> dict:
+def _card_view(s: State, c: int, extras: dict) -> dict:
     view = {"id": c, "name": s.t.names[c]}
     if s.face_down[c]:
         view = {"id": c, "name": "face-down card"}
@@ -21,32 +21,48 @@ def _card_view(s: State, c: int) -> dict:
         view["tapped"] = True
     if s.damage[c]:
         view["damage"] = s.damage[c]
-    marks = {m: s.card_name(v) if type(v) is int else v for (x, m), v in s.marks.items() if x == c and not m.startswith("@")}
+    marks, counters = extras.get(c, _NONE)
     if marks:
         view["marks"] = marks
-    counters = {k: n for (x, k), n in s.counters.items() if x == c}
     if counters:
         view["counters"] = counters
     return view
 
 
-def zone_view(s: State, zone: int, viewer: int | None):
+_NONE = ({}, {})
+
+
+def _extras(s: State) -> dict:
+    """The marks and counters of each card that has any, gathered in one pass."""
+    out = {}
+    for (x, m), v in s.marks.items():
+        if not m.startswith("@"):
+            out.setdefault(x, ({}, {}))[0][m] = s.card_name(v) if type(v) is int else v
+    for (x, k), n in s.counters.items():
+        out.setdefault(x, ({}, {}))[1][k] = n
+    return out
+
+
+def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = None):
     cards = s.zones[zone]
     if viewer is None or _visible(s, zone, viewer):
-        return [_card_view(s, c) for c in cards]
+        if extras is None:
+            extras = _extras(s)
+        return [_card_view(s, c, extras) for c in cards]
     return {"count": len(cards)}
 
 
 def observe(s: State, viewer: int | None) -> dict:
     """A plain dict: safe to print, to compare and to give to an agent."""
     players = []
+    extras = _extras(s)
     for p, ref in enumerate(s.t.players):
         zones = {}
         for z, (zdef, seat) in enumerate(s.t.zone_meta):
             if seat == p:
-                zones[zdef.name] = zone_view(s, z, viewer)
+                zones[zdef.name] = zone_view(s, z, viewer, extras)
         players.append({"name": ref.name, "out": s.out[p], "counters": dict(s.pvars[p]), "zones": zones})
-    shared = {zdef.name: zone_view(s, z, viewer) for z, (zdef, seat) in enumerate(s.t.zone_meta) if seat is None}
+    shared = {zdef.name: zone_view(s, z, viewer, extras) for z, (zdef, seat) in enumerate(s.t.zone_meta) if seat is None}
     view = {
         "turn": s.turn, "active": s.t.players[s.active].name, "phase": s.phase, "step": s.step,
         "window": s.window, "players": players, "shared": shared,
