@@ -7,7 +7,7 @@ from . import selectors as _selectors  # noqa: F401
 from . import statements as _statements  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from .dsl import grammar_text
-from .registry import CARD_PROPERTIES, CARD_STATES, GLOBALS, entries
+from .registry import CARD_PROPERTIES, CARD_STATES, GLOBALS, PLAYER_PROPERTIES, entries
 
 INTRO = """\
 # The effect DSL
@@ -72,6 +72,9 @@ def dsl_reference() -> str:
     out.append("\nEvery card also has these properties:\n")
     out.append("| property | type | meaning |\n|---|---|---|")
     out.extend(f"| `{k}` | {t} | {d} |" for k, (t, d) in CARD_PROPERTIES.items())
+    out.append("\nEvery player has these, beside the pack's player counters and zones (\"left of you\", \"your right\"):\n")
+    out.append("| property | type | meaning |\n|---|---|---|")
+    out.extend(f"| `{k}` | {t} | {d} |" for k, (t, d) in PLAYER_PROPERTIES.items())
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())

@@ -405,7 +405,7 @@ def log_choice(s: State, seat: int, var: str, value) -> None:
 
 
 def loop_items(s: State, skip=None) -> str:
-    """" (guard: Serra Angel)": what the `for each` loops around the running
+    """" (blocker Serra Angel)": what the `for each` loops around the running
     statement are at, so that a choice made once for each says for which."""
     top = s.frames[-1] if s.frames else None
     env = getattr(top, "env", None)
@@ -415,7 +415,7 @@ def loop_items(s: State, skip=None) -> str:
             break
         loop = f.loop if type(f) is ScriptFrame else None
         if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip:
-            parts.append(f"{loop[0]}: {s.card_name(env.get(loop[0]))}")
+            parts.append(f"{loop[0]} {s.card_name(env.get(loop[0]))}")
     return f" ({', '.join(reversed(parts))})" if parts else ""
 
 

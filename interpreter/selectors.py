@@ -30,7 +30,7 @@ def _singular(word: str, known) -> str | None:
 @register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type). Without \"in\", cards in play zones.",
-          example="untapped creatures you control in play where it did not enter this turn",
+          example="untapped creatures you control in play where not it entered this turn",
           params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
