@@ -89,12 +89,8 @@ class Compiler:
     # -------------------------------------------------------------- entry
     def compile_text(self, snippet: Snippet, start: str, scope: Scope):
         """Parse and compile one DSL text; returns the compiled result or None."""
-        self.snippet = snippet
-        try:
-            tree = dsl.parse(snippet.text, start)
-        except dsl.DslSyntaxError as e:
-            line, col = snippet.position(e.line, e.column)
-            self.problems.append(CompileProblem(snippet.file, line, col, e.message))
+        tree = self.parse(snippet, start)
+        if tree is None:
             return None
         before = len(self.problems)
         if start == "script":
@@ -106,6 +102,19 @@ class Compiler:
         else:
             result = self.node(tree, scope)
         return result if len(self.problems) == before else None
+
+    def parse(self, snippet: Snippet, start: str):
+        """The parse tree of one DSL text, or None after recording its syntax errors:
+        those of every statement of a script, so that all are shown at once."""
+        self.snippet = snippet
+        try:
+            return dsl.parse(snippet.text, start)
+        except dsl.DslSyntaxError as e:
+            errors = (dsl.parse_statements(snippet.text) if start == "script" else []) or [e]
+        for error in errors:
+            line, col = snippet.position(error.line, error.column)
+            self.problems.append(CompileProblem(snippet.file, line, col, error.message))
+        return None
 
     def node(self, tree, scope: Scope):
         rule = tree.data if isinstance(tree, Tree) else tree.type

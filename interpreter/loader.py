@@ -412,14 +412,9 @@ def _default_currency(currencies: dict):
 
 
 def _parse(ctx: _Ctx, loaded, container, key, start: str):
-    from . import dsl
-    snippet = ctx.snippet(loaded, container, key)
-    try:
-        return dsl.parse(snippet.text, start)
-    except dsl.DslSyntaxError as e:
-        line, col = snippet.position(e.line, e.column)
-        ctx.report.add(loaded.filename, line, col, e.message)
-        return None
+    tree = ctx.comp.parse(ctx.snippet(loaded, container, key), start)
+    ctx.flush()
+    return tree
 
 
 def _import(ctx: _Ctx, loaded, imp, folder: Path):
