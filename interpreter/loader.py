@@ -17,10 +17,10 @@ from .diagnostics import Report
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format
 from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
 from .packfiles import builtin_pack_dir, resolve_pack
-from .schemacheck import check_schema, load_schema
+from .schemacheck import fits_schema, read_checked, read_yaml
 from .suggest import did_you_mean
 from .types import T, single
-from .yamlpos import PosDict, PosList, YamlProblem, load_yaml_file
+from .yamlpos import PosList
 
 RESERVED_KEYS = {"name", "match", "count", "types", "keywords", "text", "abilities"}
 
@@ -74,8 +74,11 @@ def load_pack(name_or_path: str, report: Report, options: dict | None = None) ->
     if pack_file is None:
         raise PackError(name_or_path)
     ctx = _Ctx(report)
-    loaded = _read(ctx, pack_file, "pack")
+    loaded = read_yaml(pack_file, report)
     if loaded is None:
+        raise PackError(name_or_path)
+    if not fits_schema(loaded, "pack", report):
+        _check_card_files(ctx, loaded.data, Path(pack_file).parent)
         raise PackError(name_or_path)
     pack = _build(ctx, loaded, Path(pack_file).parent)
     if not report.ok or pack is None:
@@ -83,22 +86,18 @@ def load_pack(name_or_path: str, report: Report, options: dict | None = None) ->
     return pack
 
 
-def _read(ctx: _Ctx, path, schema: str):
-    try:
-        loaded = load_yaml_file(path)
-    except YamlProblem as e:
-        ctx.report.add(e.filename, e.line, e.col, e.message, hint=e.hint)
-        return None
-    ctx.report.add_source(loaded.filename, loaded.text)
-    ctx.report.add_checked(loaded.filename)
-    if loaded.data is None:
-        ctx.report.add(loaded.filename, 1, 1, "the file is empty")
-        return None
-    before = len(ctx.report.errors)
-    check_schema(loaded, load_schema(schema), ctx.report)
-    if len(ctx.report.errors) > before:
-        return None
-    return loaded
+def _card_files(folder: Path, pattern: str) -> list[str]:
+    return sorted(glob.glob(str(folder / pattern)))
+
+
+def _check_card_files(ctx: _Ctx, data, folder: Path) -> None:
+    """The card files a pack.yaml with problems names are still read and checked, so
+    that their problems are shown in the same run."""
+    patterns = data.get("cards") if isinstance(data, dict) else None
+    for pattern in patterns if isinstance(patterns, list) else []:
+        if isinstance(pattern, str):
+            for path in _card_files(folder, pattern):
+                read_checked(path, "cards", ctx.report)
 
 
 def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
@@ -253,11 +252,11 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     families = []     # (loaded, raw)
     standalone = {}   # name -> (loaded, raw)
     for i, pattern in enumerate(d.get("cards") or []):
-        found = sorted(glob.glob(str(folder / pattern)))
+        found = _card_files(folder, pattern)
         if not found:
             at(d["cards"], i, f'no card file matches "{pattern}"')
         for path in found:
-            lo = _read(ctx, path, "cards")
+            lo = read_checked(path, "cards", ctx.report)
             if lo is None:
                 continue
             for raw in lo.data.get("families") or []:
@@ -432,7 +431,7 @@ def _import(ctx: _Ctx, loaded, imp, folder: Path):
             _report_import(ctx, loaded, imp, "format" if not e.problems else "from", e)
             return None
         return Source(imp["as"], records, imp.get("map"))
-    lo = _read(ctx, path, "cards")
+    lo = read_checked(path, "cards", ctx.report)
     if lo is None:
         return None
     return Source(imp["as"], list(lo.data.get("cards") or []), imp.get("map"))

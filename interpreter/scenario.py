@@ -16,10 +16,10 @@ from .frames import ScriptFrame, TurnFrame, start_value
 from .game import Game, GameState, OptionError
 from .importing import ImportProblem
 from .model import Pack
-from .schemacheck import check_schema, load_schema
+from .schemacheck import read_checked
 from .state import PlayerRef, RuleError, State, Table
 from .suggest import did_you_mean
-from .yamlpos import PosDict, YamlProblem, load_yaml_file
+from .yamlpos import PosDict
 
 
 class ScenarioFailure(Exception):
@@ -39,18 +39,8 @@ class Scenario:
 
 
 def load_scenarios(path, report: Report) -> list[Scenario]:
-    try:
-        loaded = load_yaml_file(path)
-    except YamlProblem as e:
-        report.add(e.filename, e.line, e.col, e.message)
-        return []
-    report.add_source(loaded.filename, loaded.text)
-    if loaded.data is None:
-        report.add(loaded.filename, 1, 1, "the file is empty")
-        return []
-    before = len(report.errors)
-    check_schema(loaded, load_schema("scenario"), report)
-    if len(report.errors) > before:
+    loaded = read_checked(path, "scenario", report)
+    if loaded is None:
         return []
     out = []
     for k, raw in enumerate(loaded.data["scenarios"]):
@@ -59,8 +49,9 @@ def load_scenarios(path, report: Report) -> list[Scenario]:
     return out
 
 
-def scenario_files(pack: Pack) -> list[Path]:
-    folder = Path(pack.path) / "tests"
+def scenario_files(pack: Pack | Path) -> list[Path]:
+    """The scenario files of a pack, or of the pack in a folder."""
+    folder = Path(pack.path if isinstance(pack, Pack) else pack) / "tests"
     return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from . import fastschema
 from .diagnostics import Report
 from .suggest import did_you_mean
-from .yamlpos import Loaded, PosDict, PosList
+from .yamlpos import Loaded, PosDict, PosList, YamlProblem, load_yaml_file
 
 if TYPE_CHECKING:
     # jsonschema is imported only when a file has problems to word (see check_schema):
@@ -125,6 +125,40 @@ def _fast_check(schema: dict):
         cached = (schema, fastschema.compile_schema(schema, _fast_resources(folder)))
         _fast_checks[(id(schema), folder)] = cached
     return cached[1]
+
+
+# --- reading and checking a file -----------------------------------------------
+
+def read_yaml(path, report: Report) -> Loaded | None:
+    """A YAML file with its text registered in `report`; None when it cannot be read
+    or holds nothing, with the problem reported."""
+    report.add_checked(path)
+    try:
+        loaded = load_yaml_file(path)
+    except YamlProblem as e:
+        if e.text is not None:
+            report.add_source(e.filename, e.text)
+        report.add(e.filename, e.line, e.col, e.message, hint=e.hint)
+        return None
+    report.add_source(loaded.filename, loaded.text)
+    if loaded.data is None:
+        report.add(loaded.filename, 1, 1, "the file is empty")
+        return None
+    return loaded
+
+
+def fits_schema(loaded: Loaded, schema: str, report: Report) -> bool:
+    """Check `loaded` against schemas/<schema>.schema.json; False when a problem was reported."""
+    before = len(report.errors)
+    check_schema(loaded, load_schema(schema), report)
+    return len(report.errors) == before
+
+
+def read_checked(path, schema: str, report: Report) -> Loaded | None:
+    """A YAML file read and checked against schemas/<schema>.schema.json; None when it
+    cannot be used, with every problem found reported."""
+    loaded = read_yaml(path, report)
+    return loaded if loaded is not None and fits_schema(loaded, schema, report) else None
 
 
 # --- checking ---------------------------------------------------------------

@@ -38,13 +38,15 @@ _NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD
 class YamlProblem(Exception):
     """A file that cannot be read as one YAML document; positions are 1-based."""
 
-    def __init__(self, filename: str, line: int, col: int, message: str, hint: str | None = None):
+    def __init__(self, filename: str, line: int, col: int, message: str, hint: str | None = None,
+                 text: str | None = None):
         super().__init__(f"{filename}:{line}:{col}: {message}")
         self.filename = filename
         self.line = line
         self.col = col
         self.message = message
         self.hint = hint
+        self.text = text  # the file as far as it could be read, to show the line at fault
 
 
 class ScalarInfo:
@@ -241,13 +243,23 @@ def _decode(raw: bytes, filename: str) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
+        if _looks_binary(raw[:4096]):
+            raise YamlProblem(filename, 1, 1, "not a text file (it contains binary data)") from None
         before = raw[: e.start]
         line_start = before.rfind(b"\n") + 1
         col = len(before[line_start:].decode("utf-8")) + 1
         raise YamlProblem(filename, before.count(b"\n") + 1, col,
                           f"not UTF-8 text: invalid byte 0x{raw[e.start]:02x}",
-                          hint="save the file as UTF-8") from None
+                          hint="save the file as UTF-8", text=raw.decode("utf-8", "replace")) from None
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def _looks_binary(head: bytes) -> bool:
+    """Whether the start of a file that is not UTF-8 is mostly unreadable: binary data
+    rather than text saved in another encoding."""
+    text = head.decode("utf-8", "replace")
+    unreadable = sum(1 for ch in text if ch == "\ufffd" or (ch < " " and ch not in "\t\n\r"))
+    return unreadable * 10 > len(text) * 3
 
 
 def load_yaml_text(text: str, filename: str) -> Loaded:
@@ -261,15 +273,19 @@ def load_yaml_text(text: str, filename: str) -> Loaded:
         if bad.group() == "\x00":
             raise YamlProblem(filename, line, col, "not a text file (it contains binary data)")
         raise YamlProblem(filename, line, col,
-                          f"the text contains a control character (U+{ord(bad.group()):04X}), which YAML does not allow")
+                          f"the text contains a control character (U+{ord(bad.group()):04X}), which YAML does not allow",
+                          text=text)
     lines = split_lines(text)
     loader = _Loader(text)
     try:
         data = _Builder(loader, filename, lines).document()
+    except YamlProblem as e:
+        e.text = text
+        raise
     except yaml.MarkedYAMLError as e:
-        raise _syntax_problem(e, filename, lines) from None
+        raise _syntax_problem(e, filename, text, lines) from None
     except yaml.YAMLError as e:
-        raise YamlProblem(filename, 1, 1, f"not valid YAML: {e}") from None
+        raise YamlProblem(filename, 1, 1, f"not valid YAML: {e}", text=text) from None
     finally:
         loader.dispose()
     return Loaded(data, filename, text)
@@ -614,7 +630,7 @@ _FLOW = {
 _CHECK_INDENT = "check the indentation of this line against the lines above"
 
 
-def _syntax_problem(error: yaml.MarkedYAMLError, filename: str, lines: list[str]) -> YamlProblem:
+def _syntax_problem(error: yaml.MarkedYAMLError, filename: str, text: str, lines: list[str]) -> YamlProblem:
     mark = error.problem_mark or error.context_mark
     line, col = _pos(mark) if mark else (1, 1)
     problem = (error.problem or "").strip().rstrip(".")
@@ -658,7 +674,7 @@ def _syntax_problem(error: yaml.MarkedYAMLError, filename: str, lines: list[str]
         message = problem or context or "not valid YAML"
         if context and problem:
             message = f"{problem} ({context})"
-    return YamlProblem(filename, line, col, message, hint)
+    return YamlProblem(filename, line, col, message, hint, text)
 
 
 def _over_indented(lines: list[str], line: int) -> bool:
