@@ -28,7 +28,23 @@ def _parse_options(pairs) -> dict:
     return out
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The group of commands, turning a file that cannot be read or written into an
+    error message instead of a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # The reader of the output went away (`cardtable ... | head`): stop quietly.
+            sys.stderr.close()
+            sys.exit(1)
+        except OSError as e:
+            where = f"{e.filename}: " if e.filename else ""
+            raise InputError(f"{where}{e.strerror or e}") from None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardtable", prog_name="cardtable")
 def main() -> None:
     """Run card games whose rules are data: rule packs in YAML and an effect DSL."""
@@ -49,8 +65,8 @@ def validate(packs, fmt) -> None:
         if validate_pack(pack, report):
             valid.append(pack)
     out = render(report, fmt)
-    if fmt == "text" and report.ok:
-        out = "\n".join(f"{p}: valid" for p in valid)
+    if fmt == "text":
+        out = "\n".join([f"{p}: valid" for p in valid] + ([out] if out else []))
     if out:
         click.echo(out)
     sys.exit(0 if report.ok else 1)

@@ -14,6 +14,9 @@ FORMATS = ("text", "json", "junit", "github")
 TAB_WIDTH = 4
 # Longer source lines are cut around the caret, so one minified line cannot flood the output.
 MAX_EXCERPT = 120
+# Past this many problems in one file the rest are counted, not kept: a file of junk
+# gets a readable report, quickly.
+MAX_PER_FILE = 100
 
 # YAML's own idea of a line break, so line numbers agree with the YAML reader's.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
@@ -55,6 +58,9 @@ class Report:
 
     def __init__(self) -> None:
         self._problems: dict[Problem, None] = {}
+        self._kept: dict[str, int] = {}
+        self.omitted: dict[str, int] = {}   # file -> problems found past MAX_PER_FILE (checks may stop counting)
+        self._omitted_errors = False
         self.sources: dict[str, str] = {}
         self.checked: list[str] = []
 
@@ -63,8 +69,19 @@ class Report:
         if severity not in SEVERITIES:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {severity!r}")
         problem = Problem(str(file), int(line), int(col), message, severity, hint)
-        self._problems.setdefault(problem, None)
+        if problem in self._problems:
+            return problem
+        if self.full(problem.file):
+            self.omitted[problem.file] = self.omitted.get(problem.file, 0) + 1
+            self._omitted_errors = self._omitted_errors or severity == "error"
+            return problem
+        self._problems[problem] = None
+        self._kept[problem.file] = self._kept.get(problem.file, 0) + 1
         return problem
+
+    def full(self, file) -> bool:
+        """Whether `file` has as many problems as are kept: checks may stop looking."""
+        return self._kept.get(str(file), 0) >= MAX_PER_FILE
 
     def add_problem(self, problem: Problem) -> None:
         self.add(problem.file, problem.line, problem.col, problem.message, problem.severity, problem.hint)
@@ -75,6 +92,9 @@ class Report:
                 self.sources.setdefault(file, text)
             for file in problems.checked:
                 self.add_checked(file)
+            for file, n in problems.omitted.items():
+                self.omitted[file] = self.omitted.get(file, 0) + n
+            self._omitted_errors = self._omitted_errors or problems._omitted_errors
             problems = problems.problems
         for problem in problems:
             self.add_problem(problem)
@@ -100,11 +120,11 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not any(p.severity == "error" for p in self._problems)
+        return not self._omitted_errors and not any(p.severity == "error" for p in self._problems)
 
     @property
     def files(self) -> list[str]:
-        return sorted({p.file for p in self._problems})
+        return sorted({p.file for p in self._problems} | set(self.omitted))
 
     def source_line(self, file: str, line: int) -> str | None:
         return source_line(self.sources, file, line)
@@ -186,7 +206,10 @@ def summary(report: Report) -> str:
     problems = report.problems
     if not problems:
         return ""
-    return f"{_count(len(problems), 'problem')} in {_count(len(report.files), 'file')}"
+    line = f"{_count(len(problems), 'problem')} in {_count(len(report.files), 'file')}"
+    if report.omitted:
+        line += f"; more in {', '.join(sorted(report.omitted))} (at most {MAX_PER_FILE} a file are shown)"
+    return line
 
 
 def render_text(report: Report) -> str:
@@ -201,6 +224,7 @@ def render_text(report: Report) -> str:
 def render_json(report: Report) -> str:
     doc = {
         "valid": report.ok,
+        **({"omitted": dict(sorted(report.omitted.items()))} if report.omitted else {}),
         "problems": [
             {"file": p.file, "line": p.line, "column": p.col, "severity": p.severity,
              "message": p.message, "hint": p.hint}

@@ -174,11 +174,14 @@ def check_schema(loaded: Loaded, schema: dict, report: Report) -> None:
         # Valid, so jsonschema would find nothing. Otherwise (invalid, or the fast
         # checker cannot tell) jsonschema checks again and words each problem.
         return
-    errors = sorted(_validator(schema).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    for error in errors:
+    # Not sorted (the report orders problems by position), so that a file of junk
+    # stops being looked at once the report has all it keeps of it.
+    for error in _validator(schema).iter_errors(data):
         for path, where, message, hint in _explain(error, _Context(schema, data)):
             line, col = _position(data, path, where)
             report.add(file, line, col, message, hint=hint)
+            if file in report.omitted:
+                return
 
 
 def _position(data, path: Sequence, where: str) -> tuple[int, int]:
@@ -350,12 +353,13 @@ def _explain(error: ValidationError, ctx: _Context) -> list[tuple[list, str, str
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = schema.get("properties", {})
         patterns = list(schema.get("patternProperties", {}))
-        extra = [k for k in instance if k not in allowed and not any(re.search(p, k) for p in patterns)]
-        return [(path + [k], "key", f'unknown key "{k}"{did_you_mean(k, allowed)}', None) for k in extra]
+        extra = (k for k in instance if k not in allowed and not any(re.search(p, k) for p in patterns))
+        # A generator: the suggestions are worked out only for the problems the report keeps.
+        return ((path + [k], "key", f'unknown key "{k}"{did_you_mean(k, allowed)}', None) for k in extra)
     if validator == "unevaluatedProperties" and isinstance(instance, dict):
         allowed = _evaluated_keys(error)
-        return [(path + [k], "key", f'unknown key "{k}"{did_you_mean(k, _known_names(schema))}', None)
-                for k in instance if k not in allowed]
+        return ((path + [k], "key", f'unknown key "{k}"{did_you_mean(k, _known_names(schema))}', None)
+                for k in instance if k not in allowed)
     if validator == "required" and isinstance(instance, dict):
         return [(path, "value", f'missing required key "{k}"', None) for k in value if k not in instance]
     if validator == "dependentRequired" and isinstance(instance, dict):
