@@ -44,6 +44,13 @@ class _Commands(click.Group):
             raise InputError(f"{where}{e.strerror or e}") from None
 
 
+def _pack_names(ctx, param, value):
+    for name in value if isinstance(value, tuple) else (value,):
+        if not name.strip():
+            raise click.BadParameter("a pack is given by a built-in name or a path, not by an empty text")
+    return value
+
+
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardtable", prog_name="cardtable")
 def main() -> None:
@@ -51,7 +58,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("packs", nargs=-1, required=True)
+@click.argument("packs", nargs=-1, required=True, callback=_pack_names)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit", "github"]), default="text",
               show_default=True, help="How problems are reported.")
 def validate(packs, fmt) -> None:
@@ -106,7 +113,7 @@ def docs(check, out) -> None:
 
 
 @main.command()
-@click.argument("pack")
+@click.argument("pack", callback=_pack_names)
 @click.option("-k", "select", default=None, help="Run only the scenarios whose name contains this text.")
 @click.option("-v", "--verbose", is_flag=True, help="Name every scenario as it passes.")
 def test(pack, select, verbose) -> None:

@@ -28,9 +28,15 @@ def builtin_packs() -> list[str]:
 def resolve_pack(name_or_path: str, report: Report) -> Path | None:
     """The pack.yaml of a built-in pack name, a pack folder or a pack.yaml path."""
     text = str(name_or_path)
+    if not text.strip():
+        report.add(text, 0, 0, "a pack is given by a built-in name or a path, not by an empty text")
+        return None
     path = Path(text)
     if path.is_file():
         return path
+    if path.exists() and not path.is_dir():
+        report.add(text, 1, 1, "this is neither a file nor a folder")
+        return None
     if path.is_dir():
         if (path / "pack.yaml").is_file():
             return path / "pack.yaml"
