@@ -165,7 +165,9 @@ class Compiler:
     def expect(self, tree, scope: Scope, kinds: tuple, what: str):
         fn, t = self.expr(tree, scope)
         if t.kind not in kinds and t.kind != "any":
-            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but "{_source(self, tree)}" is {t.word()}')
+            source = _source(self, tree)
+            shown = source if source.startswith('"') else f'"{source}"'   # a quoted text shows its own quotes
+            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {shown} is {t.word()}')
         return fn, t
 
     def name(self, token, scope: Scope):

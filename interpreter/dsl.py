@@ -134,7 +134,7 @@ def parse_statements(text: str) -> list[DslSyntaxError]:
     """The syntax errors of every statement of a script, not only the first one's.
 
     A script is cut into its top-level statements (a line at the left margin and the
-    lines indented under it, or inside its brackets), and each is parsed on its own.
+    lines indented under it), and each is parsed on its own.
     """
     errors = []
     for first, chunk in _statements(text):
@@ -152,16 +152,15 @@ _CONTINUES = re.compile(r"(elif|else)\b")
 def _statements(text: str):
     """(lines before it, text) of each top-level statement of a script."""
     lines = text.split("\n")
-    start, depth = None, 0
+    start = None
     for number, line in enumerate(lines):
-        code = _code(line)
-        if not code.strip():
+        if not _code(line).strip():
             continue
-        if start is None or (depth <= 0 and not line[:1].isspace() and not _CONTINUES.match(line)):
-            if start is not None:
-                yield start, "\n".join(lines[start:number])
-            start, depth = number, 0
-        depth += code.count("(") - code.count(")")
+        if start is None:
+            start = number
+        elif not line[:1].isspace() and not _CONTINUES.match(line):
+            yield start, "\n".join(lines[start:number])
+            start = number
     if start is not None:
         yield start, "\n".join(lines[start:])
 

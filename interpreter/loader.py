@@ -40,6 +40,11 @@ class _Ctx:
         line, col = _position(container, key)
         self.report.add(loaded.filename, line, col, message)
 
+    def at_key(self, loaded, container, key, message: str) -> None:
+        """A problem with a key itself (a misspelt name), shown at the key."""
+        line, col = getattr(container, "key_pos", {}).get(key) or _position(container, key)
+        self.report.add(loaded.filename, line, col, message)
+
     def snippet(self, loaded, container, key) -> Snippet:
         info = getattr(container, "scalar", {}).get(key)
         text = container[key]
@@ -189,8 +194,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         lo = container_loaded
         zone = raw.get("from", roles.get("play", "play"))
         if zone not in zone_by_name:
+            # Reported, and the rest of the ability checked all the same.
             ctx.at(lo, raw, "from", f'unknown zone "{zone}"{did_you_mean(zone, zone_by_name)}')
-            return None
         scope = Scope({}, this=this_type)
         when = None
         when_shared = False
@@ -199,6 +204,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             res = ctx.compile(lo, raw, "when", "condition", scope.child())
             when = res[0] if res else None
             when_shared = not comp.used_this
+            if res and res[1].kind not in ("bool", "any"):
+                ctx.at(lo, raw, "when", f'"when" must be a condition, but "{raw["when"]}" is {res[1].word()}')
         targets = []
         for tname, _text in (raw.get("targets") or {}).items():
             res = ctx.compile(lo, raw["targets"], tname, "targets", scope.child())
@@ -226,6 +233,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             trigger = ctx.compile(lo, raw, "trigger", "trigger", scope.child())
         effect = ctx.compile(lo, raw, "effect", "script", scope.child())
         ctx.flush()
+        if zone not in zone_by_name:
+            return None
         ab = Ability(raw["name"], owner_name, zone, when, tuple(cost_objs), tuple(targets),
                      effect or (), bool(raw.get("pile", True)), text=raw.get("text", ""))
         ab.pay_ops = tuple(c.op for c in cost_objs)
@@ -251,6 +260,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
 
     families = []     # (loaded, raw)
     standalone = {}   # name -> (loaded, raw)
+    unread = False    # a card file could not be read: the cards it holds are unknown
     for i, pattern in enumerate(d.get("cards") or []):
         found = _card_files(folder, pattern)
         if not found:
@@ -258,6 +268,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         for path in found:
             lo = read_checked(path, "cards", ctx.report)
             if lo is None:
+                unread = True
                 continue
             for raw in lo.data.get("families") or []:
                 families.append((lo, raw))
@@ -276,7 +287,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             if key in RESERVED_KEYS:
                 continue
             if key not in names.properties:
-                ctx.at(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
+                ctx.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
                 continue
             props[key] = value
         kws = list(raw.get("keywords") or [])
@@ -306,6 +317,11 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
 
     decks = {}
     for dname, raw in (d.get("decks") or {}).items():
+        if unread:
+            # Its cards may be in the file that could not be read: checking it now would
+            # only report them as unknown.
+            decks[dname] = ()
+            continue
         before = len(report.errors)
         names_in_deck = _deck(ctx, loaded, raw, sources, maker, folder, [i.get("as") for i in d.get("imports") or []])
         if names_in_deck is None:
@@ -446,7 +462,7 @@ def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path,
         source = sources.get(src)
         if source is None:
             if src not in imported:   # an import that failed was reported already
-                ctx.at(loaded, raw, "from", f'unknown import "{src}"{did_you_mean(src, sources)}')
+                ctx.at(loaded, raw, "from", f'unknown import "{src}"{did_you_mean(src, imported)}')
             return None
         if "where" in raw or ("cards" not in raw and "list" not in raw):
             failed = []

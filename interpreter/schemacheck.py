@@ -391,7 +391,7 @@ def _explain_false(error: ValidationError, ctx: _Context, path: list):
         node = ctx.schema
         try:
             for part in error.absolute_schema_path:
-                node = node[part]
+                node = _follow_refs(ctx.schema, node, part)[part]
         except (KeyError, IndexError, TypeError):
             node = {}
         parent = _value_at(ctx.data, path)
@@ -401,6 +401,21 @@ def _explain_false(error: ValidationError, ctx: _Context, path: list):
     if not keys:
         return [(path, "value", f"{_subject(path)} is not allowed here", None)]
     return [(path + [k], "key", f'key "{k}" is not allowed here', None) for k in keys]
+
+
+def _follow_refs(root: dict, node, part):
+    """`node`, or the schema its local "$ref"s lead to when `part` is not in it
+    (jsonschema leaves "$ref" out of the schema paths of its errors)."""
+    seen = 0
+    while isinstance(node, dict) and part not in node and isinstance(node.get("$ref"), str) and seen < 32:
+        ref = node["$ref"]
+        if not ref.startswith("#/"):
+            break
+        node = root
+        for step in ref[2:].split("/"):
+            node = node[step.replace("~1", "/").replace("~0", "~")]
+        seen += 1
+    return node
 
 
 def _value_at(data, path: list):
