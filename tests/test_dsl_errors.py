@@ -1,0 +1,82 @@
+"""Effect texts with mistakes, each put into a card of a small valid pack
+(tests/data/tinypack): the exact message of every problem at its exact place, given
+as line:column within the text."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.loader import PackError, load_pack
+
+PACK = Path(__file__).parent / "data" / "tinypack"
+PLACE = "effect: deal 2 damage to target"     # the effect of the card Zap
+INDENT = 10                                    # of the text under "effect: |"
+
+
+def problems(snippet: str, folder: Path) -> list[str]:
+    shutil.copytree(PACK, folder)
+    cards = folder / "cards" / "base.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert PLACE in text
+    first = text[: text.index(PLACE)].count("\n") + 2
+    body = "\n".join(" " * INDENT + line if line else "" for line in snippet.split("\n"))
+    cards.write_text(text.replace(PLACE, "effect: |\n" + body), encoding="utf-8")
+    report = Report()
+    try:
+        load_pack(str(folder), report)
+    except PackError:
+        pass
+    assert {p.file for p in report.problems} <= {str(cards)}
+    return [f"{p.line - first + 1}:{p.col - INDENT}: {p.message}" for p in report.problems]
+
+
+def test_the_pack_is_valid_as_it_is(tmp_path):
+    assert problems("deal 2 damage to target", tmp_path / "pack") == []
+
+
+SYNTAX = [
+    ("%%% !!", ['1:1: unexpected character "%"']),
+    ("draw (1 + 2 cards", ['1:6: this "(" is never closed']),
+    ("if turn > 1:\n    draw a card\n  draw a card",
+     ["3:3: this line is indented by 2, which lines up with no block above it (those are indented by 0 or 4)"]),
+    ("draw a card\n  draw a card", ['2:3: this line is indented, but the line above does not end with ":" to open a block']),
+    ("if turn > 1:", ['1:13: expected an indented block under this line, which ends with ":"']),
+    ('draw "x" cards', ['1:6: unexpected text "x"; expected "(", a name, a number, the end of the line']),
+    # Every statement's syntax error, not only the first.
+    ("draw a card\n%%\ndeal 2 damage to (target\ndraw a card)",
+     ['2:1: unexpected character "%"', '3:18: this "(" is never closed',
+      '4:12: unexpected ")"; expected the end of the line']),
+    # Comments and blank lines may be indented anyhow.
+    ("# a\n  # b\ndraw a card  # c\n\nif turn > 1:\n    # d\n  # e\n    draw a card", []),
+]
+
+UNKNOWN_NAMES = [
+    ("mark this as atacking until end of turm",
+     ['1:14: unknown mark "atacking"; did you mean "attacking"?', '1:36: unknown duration "turm"; did you mean "turn"?']),
+    ("add 1 charg counter to this", ['1:7: unknown counter "charg"; did you mean "charge"?']),
+    ("set lif of you to 3", ['1:5: unknown counter "lif"; did you mean "life"?']),
+    ("put this into plya", ['1:15: unknown name "plya"; did you mean "play"?']),
+    ("if window is mian: draw a card", ['1:14: unknown phase, step or window "mian"; did you mean "main"?']),
+    ("if phase is drwa: draw a card", ['1:13: unknown phase, step or window "drwa"; did you mean "draw"?']),
+    ("window man", ['1:8: unknown window "man"; did you mean "main"?']),
+    ("if this is flyng: draw a card", ['1:12: unknown card type, mark or keyword "flyng"; did you mean "flying"?']),
+]
+
+TYPES = [
+    ("deal 2 damage to your hand", ['1:18: damage needs a creature or player target, but "your hand" is a zone']),
+    ('deal "x" damage to target', ['1:6: the damage must be a number, but "x" is a text']),
+    ("if 3: draw a card", ['1:4: the condition of "if" must be a condition, but "3" is a number']),
+    ("draw target cards", ['1:6: how many cards must be a number, but "target" is a card or a player']),
+    ("tap opponent", ['1:5: tap needs cards, but "opponent" is a player']),
+    ("repeat opponent times: draw a card", ['1:8: how many times must be a number, but "opponent" is a player']),
+    ("pay 2 gold", ['1:1: "pay 2 gold" is a cost: write it under "cost"']),
+]
+
+
+@pytest.mark.parametrize("snippet, expected", SYNTAX + UNKNOWN_NAMES + TYPES,
+                         ids=[s for s, _ in SYNTAX + UNKNOWN_NAMES + TYPES])
+def test_snippet(snippet, expected, tmp_path):
+    assert problems(snippet, tmp_path / "pack") == expected
