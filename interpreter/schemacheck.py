@@ -140,7 +140,8 @@ def read_yaml(path, report: Report) -> Loaded | None:
             report.add_source(e.filename, e.text)
         report.add(e.filename, e.line, e.col, e.message, hint=e.hint)
         return None
-    report.add_source(loaded.filename, loaded.text)
+    if loaded.text.strip():   # an empty file has no line worth showing
+        report.add_source(loaded.filename, loaded.text)
     if loaded.data is None:
         report.add(loaded.filename, 1, 1, "the file is empty")
         return None
