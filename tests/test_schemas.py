@@ -137,12 +137,30 @@ def test_shipped_scenario_file_validates(path):
     assert not errs, f"{rel(path)}:\n{explain(errs)}"
 
 
-@pytest.mark.parametrize("path", PACK_FILES + CARD_FILES, ids=rel)
+# Every YAML file the package ships (see package-data in pyproject.toml).
+SHIPPED = sorted({*ROOT.glob("cards/**/*.yaml"), *ROOT.glob("variants/**/*.yaml")})
+
+
+def test_every_kind_of_shipped_file_is_looked_at():
+    assert set(PACK_FILES + CARD_FILES + SCENARIO_FILES) <= set(SHIPPED)
+    assert {p.parent.name for p in SHIPPED} >= {"cards", "mtg", "magic54", "tests"}
+
+
+def expected_schema(path: Path) -> str:
+    if path.name == "pack.yaml":
+        return "pack"
+    if path.parent.name == "tests":
+        return "scenario"
+    return "mtg-cards" if "mtg" in path.parts else "cards"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=rel)
 def test_shipped_file_points_editors_at_its_schema(path):
     first = path.read_text(encoding="utf-8").splitlines()[0]
-    schema = "pack" if path.name == "pack.yaml" else "mtg-cards" if "mtg" in path.parts else "cards"
     assert first.startswith("# yaml-language-server: $schema=")
-    assert (path.parent / first.split("=", 1)[1]).resolve() == (SCHEMAS / f"{schema}.schema.json").resolve()
+    target = (path.parent / first.split("=", 1)[1]).resolve()
+    assert target == (SCHEMAS / f"{expected_schema(path)}.schema.json").resolve()
+    assert target.is_file()
 
 
 # ----------------------------------------------------------------- what is caught
