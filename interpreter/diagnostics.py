@@ -35,6 +35,8 @@ class Problem:
 
 
 def split_lines(text: str) -> list[str]:
+    if "\r" not in text and text.isascii():
+        return text.split("\n")     # the usual case, and much faster
     return _BREAK.split(text)
 
 

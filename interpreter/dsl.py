@@ -104,8 +104,14 @@ def _token_text(token: Token) -> str:
     return f'"{token}"'
 
 
+@lru_cache(maxsize=1 << 16)
 def parse(text: str, start: str = "script") -> Tree:
-    """Parse `text` from `start`; raise DslSyntaxError with a designer's message."""
+    """Parse `text` from `start`; raise DslSyntaxError with a designer's message.
+
+    Cards repeat each other's texts ("fast", "deal 2 damage to target"), so each text
+    is parsed once: the same tree serves every place it is written, as positions in a
+    tree count from the start of its text and the compiler never changes a tree.
+    """
     source = text if start != "script" else text.rstrip() + "\n"
     try:
         return parser().parse(source, start=start)

@@ -168,7 +168,7 @@ def check_schema(loaded: Loaded, schema: dict, report: Report) -> None:
     file = loaded.filename
     report.sources.setdefault(file, loaded.text)
     data = loaded.data
-    if _has_odd_keys(data):
+    if loaded.odd_keys or (loaded.odd_keys is None and _has_odd_keys(data)):
         _report_odd_keys(data, loaded, report)
         data = _text_keys(data, loaded)
     if fastschema.verdict(_fast_check(schema), data):

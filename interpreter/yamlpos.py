@@ -56,8 +56,10 @@ class ScalarInfo:
     text_line/text_col: where its content starts; style: plain, ", ', | or >.
     """
 
-    # A plain slotted class: one is made for every text value, so it must be cheap.
-    __slots__ = ("line", "col", "style", "text_line", "text_col", "value", "end_line", "lines")
+    # One is made for every text value of a file, and few are ever asked about: the reader
+    # makes them with `from_event`, which keeps the parser's event and works the fields
+    # out the first time one is read.
+    __slots__ = ("line", "col", "style", "text_line", "text_col", "value", "end_line", "lines", "_event")
 
     def __init__(self, line: int, col: int, style: str, text_line: int, text_col: int,
                  value: str = "", end_line: int = 0, lines: list[str] | None = None):
@@ -69,6 +71,41 @@ class ScalarInfo:
         self.value = value
         self.end_line = end_line
         self.lines = lines
+        self._event = None
+
+    @classmethod
+    def from_event(cls, event, lines: list[str]) -> ScalarInfo:
+        info = cls.__new__(cls)
+        info._event = event
+        info.lines = lines
+        return info
+
+    def __getattr__(self, name: str):
+        # Called only for a field not set yet: that of an info made by from_event.
+        if name == "_event" or name.startswith("__"):
+            raise AttributeError(name)
+        event = self._event
+        if event is None:
+            raise AttributeError(name)
+        self._event = None
+        self._fill(event)
+        return getattr(self, name)
+
+    def _fill(self, event) -> None:
+        lines = self.lines
+        start = event.start_mark
+        row, col0 = start.line, start.column
+        if event.anchor or event.tag:
+            row, col0 = _after_properties(lines, row, col0)
+        line, col = row + 1, col0 + 1
+        style = event.style or "plain"
+        self.line, self.col, self.style, self.value = line, col, style, event.value
+        self.end_line = event.end_mark.line + 1
+        if style == "plain" or style == '"' or style == "'":
+            self.text_line, self.text_col = line, col if style == "plain" else col + 1
+        else:
+            self.text_line = line + 1
+            self.text_col = _block_indent(lines, event.value, style, row, col0, event.end_mark.line) + 1
 
     def _key(self):
         return self.line, self.col, self.style, self.text_line, self.text_col, self.value
@@ -197,6 +234,9 @@ class Loaded:
     data: object
     filename: str
     text: str
+    # Whether some mapping has a key that is not text (a number, true/false, empty);
+    # None when not known, and the schema check looks for itself.
+    odd_keys: bool | None = None
 
     @cached_property
     def lines(self) -> list[str]:
@@ -277,8 +317,9 @@ def load_yaml_text(text: str, filename: str) -> Loaded:
                           text=text)
     lines = split_lines(text)
     loader = _Loader(text)
+    builder = _Builder(loader, filename, lines)
     try:
-        data = _Builder(loader, filename, lines).document()
+        data = builder.document()
     except YamlProblem as e:
         e.text = text
         raise
@@ -288,7 +329,7 @@ def load_yaml_text(text: str, filename: str) -> Loaded:
         raise YamlProblem(filename, 1, 1, f"not valid YAML: {e}", text=text) from None
     finally:
         loader.dispose()
-    return Loaded(data, filename, text)
+    return Loaded(data, filename, text, builder.odd_keys)
 
 
 def _offset_position(text: str, offset: int) -> tuple[int, int]:
@@ -340,6 +381,7 @@ class _Builder:
         self.anchors: dict[str, tuple[object, tuple[int, int], ScalarInfo | None]] = {}
         self.open_anchors: set[str] = set()
         self.alias_nodes = 0
+        self.odd_keys = False
         self.resolved: dict[str, str] = {}
         # Plain scalars starting with any other character are always text: no resolving needed.
         resolvers = loader.yaml_implicit_resolvers
@@ -440,6 +482,8 @@ class _Builder:
                 if isinstance(value, (dict, list)):
                     what = "mapping" if isinstance(value, dict) else "list"
                     raise self.problem(mark, f"a key must be a single value, not a {what}")
+                if value.__class__ is not str and value is not _MERGE_KEY:
+                    self.odd_keys = True
                 frame.key, frame.key_mark = value, mark
                 continue
             frame.key = _NO_KEY
@@ -496,48 +540,7 @@ class _Builder:
                            hint="rule files use plain YAML values; remove the tag")
 
     def scalar_info(self, event) -> ScalarInfo:
-        start = event.start_mark
-        row, col0 = start.line, start.column
-        if event.anchor or event.tag:
-            row, col0 = self.after_properties(row, col0)
-        line, col = row + 1, col0 + 1
-        style = event.style or "plain"
-        end_line = event.end_mark.line + 1
-        if style == "plain" or style == '"' or style == "'":
-            text_col = col if style == "plain" else col + 1
-            return ScalarInfo(line, col, style, line, text_col, event.value, end_line, self.lines)
-        indent = self.block_indent(event.value, style, row, col0, event.end_mark.line)
-        return ScalarInfo(line, col, style, line + 1, indent + 1, event.value, end_line, self.lines)
-
-    def after_properties(self, row: int, col: int) -> tuple[int, int]:
-        """Skip an anchor and a tag (the parser's mark includes them) to where the value is written."""
-        lines = self.lines
-        while row < len(lines):
-            rest = lines[row][col:]
-            match = re.match(r"(?:[&!][^\s]*\s*|\s+)*", rest)
-            col += match.end()
-            if col < len(lines[row]) and not lines[row][col] == "#":
-                return row, col
-            row, col = row + 1, 0
-        return row, col
-
-    def block_indent(self, value: str, style: str, row: int, col: int, end_row: int) -> int:
-        lines = self.lines
-        if style == "|":
-            # A literal keeps every line as written, so the length difference is the indentation.
-            for k, part in enumerate(value.split("\n")):
-                if part and row + 1 + k < len(lines):
-                    return max(0, len(lines[row + 1 + k]) - len(part))
-        header = lines[row][col:] if row < len(lines) else ""
-        explicit = re.match(r"[|>][+-]?([1-9])", header)
-        if explicit:
-            parent = lines[row]
-            return len(parent) - len(parent.lstrip(" ")) + int(explicit.group(1))
-        for number in range(row + 1, min(end_row + 1, len(lines))):
-            stripped = lines[number].lstrip(" ")
-            if stripped:
-                return len(lines[number]) - len(stripped)
-        return col
+        return ScalarInfo.from_event(event, self.lines)
 
     def check_tag(self, event, expected: str) -> None:
         if event.tag is not None and event.tag != "!" and event.tag != expected:
@@ -610,6 +613,36 @@ class _Builder:
         obj.update(own)
         for attr in ("key_pos", "value_pos", "scalar"):
             setattr(obj, attr, {**getattr(merged, attr), **getattr(obj, attr)})
+
+
+def _after_properties(lines: list[str], row: int, col: int) -> tuple[int, int]:
+    """Skip an anchor and a tag (the parser's mark includes them) to where the value is written."""
+    while row < len(lines):
+        rest = lines[row][col:]
+        match = re.match(r"(?:[&!][^\s]*\s*|\s+)*", rest)
+        col += match.end()
+        if col < len(lines[row]) and not lines[row][col] == "#":
+            return row, col
+        row, col = row + 1, 0
+    return row, col
+
+
+def _block_indent(lines: list[str], value: str, style: str, row: int, col: int, end_row: int) -> int:
+    if style == "|":
+        # A literal keeps every line as written, so the length difference is the indentation.
+        for k, part in enumerate(value.split("\n")):
+            if part and row + 1 + k < len(lines):
+                return max(0, len(lines[row + 1 + k]) - len(part))
+    header = lines[row][col:] if row < len(lines) else ""
+    explicit = re.match(r"[|>][+-]?([1-9])", header)
+    if explicit:
+        parent = lines[row]
+        return len(parent) - len(parent.lstrip(" ")) + int(explicit.group(1))
+    for number in range(row + 1, min(end_row + 1, len(lines))):
+        stripped = lines[number].lstrip(" ")
+        if stripped:
+            return len(lines[number]) - len(stripped)
+    return col
 
 
 def _short(tag: str) -> str:

@@ -1,0 +1,213 @@
+"""Time of `cardtable validate` on a generated pack of 10,000 cards.
+
+Every card is a standalone card with its own abilities in the effect language, their
+texts varied (amounts, targets, conditions, loops, costs), spread over card files of
+1,000 cards each, as a large set would be. The pack must come out valid.
+
+    python benchmarks/validate_large.py                 # 10,000 cards, best of 3 runs
+    python benchmarks/validate_large.py --cards 2000 --repeat 5
+    python benchmarks/validate_large.py --keep /tmp/big # write the pack there and keep it
+
+Reports the best of --repeat runs on one core (the process is pinned when the system
+allows it): the whole command as a user runs it (a fresh process, start-up included),
+and the in-process time of each stage of the check.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PACK = """\
+# yaml-language-server: $schema=../../schemas/pack.schema.json
+id: large
+name: Large
+version: 1.0.0
+description: A generated pack of {cards:,} cards, to time validation.
+players: {{min: 2, max: 2}}
+options:
+  starting_life: {{default: 20, min: 1}}
+zones:
+  deck: {{per: player, visibility: hidden, ordered: true, role: deck}}
+  hand: {{per: player, visibility: owner, role: hand}}
+  play: {{per: player, role: play}}
+  discard: {{per: player, ordered: true, role: discard}}
+card_types:
+  creature: {{damageable: true}}
+  spell: {{}}
+  artifact: {{}}
+properties:
+  cost: {{default: 0}}
+  power: {{default: 0}}
+  toughness: {{default: 1}}
+player_counters:
+  life: {{start: starting_life}}
+card_counters:
+  charge: A charge counter.
+keywords:
+  flying: Can fly.
+  reach: Blocks fliers.
+  haste: Attacks at once.
+marks:
+  stunned: Does not untap.
+durations:
+  turn: Until the end of the turn.
+windows:
+  main: The main window.
+currencies:
+  mana: {{pay: tap, using: untapped artifacts you control in play}}
+damage: {{to_players: life}}
+define:
+  fast: window is main
+cards:
+  - cards/*.yaml
+setup: |
+  for each p in players:
+    set life of p to starting_life
+    shuffle p's deck
+    p draws 5 cards
+turn:
+  - phase: main
+    script: |
+      untap each card you control in play
+      draw a card
+      window main
+checks: |
+  for each p in players where life of it <= 0:
+    p loses the game
+  for each dead in creatures in play where damage of it >= toughness of it:
+    discard dead
+"""
+
+CARD_FILE_HEAD = "# yaml-language-server: $schema=../../../schemas/cards.schema.json\ncards:\n"
+
+# Effect texts, each with the targets it can take; {n} and {m} are replaced by small
+# numbers, {who} by a player.
+CARDS_IN_PLAY = ["creature in play", "creature opponent controls in play", "artifact in play",
+                 "card in play where power of it >= {m}"]
+EFFECTS = [
+    ("deal {n} damage to target", ["creature in play or player", "creature opponent controls in play"]),
+    ("draw {n} cards", None),
+    ("{who} draws {n} cards", None),
+    ("add {n} charge counters to target", CARDS_IN_PLAY),
+    ("mark target as stunned until end of turn", CARDS_IN_PLAY),
+    ("if count of cards in your hand > {m}:\n  draw a card\nelse:\n  deal {n} damage to opponent", None),
+    ("for each c in creatures opponent controls in play:\n  deal {n} damage to c", None),
+    ("choose a card in your hand as spent\ndiscard spent\ndraw {n} cards", None),
+    ("increase power of target by {n} until end of turn", CARDS_IN_PLAY),
+    ("repeat {n} times:\n  deal 1 damage to opponent", None),
+    ("put target into its owner's hand", CARDS_IN_PLAY),
+    ("remove all damage from target", ["creature in play"]),
+    ("if life of you < {m}: set life of you to {m}", None),
+    ("let x be count of creatures you control in play\ndeal x damage to opponent", None),
+]
+CONDITIONS = ["fast", "window is main and active player = you", "count of cards in your hand >= {m}", None]
+COSTS = ["{n}", "pay {n} mana", "tap this", "discard this", "remove 1 charge counters from this", None]
+
+
+def card(i: int, rnd: random.Random) -> str:
+    def fill(text: str) -> str:
+        return text.format(n=rnd.randint(1, 5), m=rnd.randint(1, 9), who=rnd.choice(["you", "opponent"]))
+
+    types = rnd.choice([["creature"], ["spell"], ["artifact"], ["artifact", "creature"]])
+    lines = [f"  - name: Card {i:05d}", f"    types: [{', '.join(types)}]", f"    cost: {rnd.randint(0, 7)}"]
+    if "creature" in types:
+        lines += [f"    power: {rnd.randint(0, 6)}", f"    toughness: {rnd.randint(1, 6)}"]
+        kws = rnd.sample(["flying", "reach", "haste"], rnd.randint(0, 2))
+        if kws:
+            lines.append(f"    keywords: [{', '.join(kws)}]")
+    lines.append(f'    text: "Card {i}: generated."')
+    lines.append("    abilities:")
+    for k in range(rnd.randint(1, 2)):
+        effect, targets = rnd.choice(EFFECTS)
+        lines.append(f"      - name: Ability {k + 1}")
+        if "creature" not in types and k == 0:
+            lines.append("        from: hand")
+        condition, cost = rnd.choice(CONDITIONS), rnd.choice(COSTS)
+        if condition:
+            lines.append(f"        when: {fill(condition)}")
+        if cost:
+            lines.append(f"        cost: {fill(cost)}")
+        if targets:
+            lines.append(f"        targets: {{target: {fill(rnd.choice(targets))}}}")
+        lines.append("        effect: |")
+        lines += [f"          {row}" for row in fill(effect).split("\n")]
+    return "\n".join(lines) + "\n"
+
+
+def write_pack(folder: Path, cards: int, per_file: int = 1000, seed: int = 0) -> None:
+    rnd = random.Random(seed)
+    (folder / "cards").mkdir(parents=True, exist_ok=True)
+    (folder / "pack.yaml").write_text(PACK.format(cards=cards), encoding="utf-8")
+    for start in range(0, cards, per_file):
+        body = "".join(card(i, rnd) for i in range(start + 1, min(start + per_file, cards) + 1))
+        (folder / "cards" / f"set{start // per_file + 1:02d}.yaml").write_text(CARD_FILE_HEAD + body, encoding="utf-8")
+
+
+def time_command(folder: Path, repeat: int) -> float:
+    exe = [sys.executable, "-m", "cardtable.cli", "validate", str(folder)]
+    subprocess.run(exe, capture_output=True)          # warms the file cache and Lark's grammar cache
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        done = subprocess.run(exe, capture_output=True, text=True)
+        best = min(best, time.perf_counter() - start)
+        if done.returncode != 0:
+            raise SystemExit(f"the generated pack is not valid:\n{done.stdout[-3000:]}")
+    return best
+
+
+def time_in_process(folder: Path, repeat: int) -> float:
+    from cardtable.interpreter.diagnostics import Report
+    from cardtable.interpreter.validate import validate_pack
+
+    best = float("inf")
+    for _ in range(repeat):
+        report = Report()
+        start = time.perf_counter()
+        ok = validate_pack(str(folder), report)
+        best = min(best, time.perf_counter() - start)
+        assert ok, report.problems[:5]
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cards", type=int, default=10_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--keep", type=Path, default=None, help="write the pack in this folder and keep it")
+    ap.add_argument("--profile", action="store_true", help="print where the in-process time goes")
+    args = ap.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})   # children inherit it
+
+    with tempfile.TemporaryDirectory(prefix="cardtable-large-") as tmp:
+        folder = args.keep or Path(tmp) / "large"
+        start = time.perf_counter()
+        write_pack(folder, args.cards)
+        size = sum(p.stat().st_size for p in folder.rglob("*.yaml"))
+        print(f"generated {args.cards:,} cards ({size / 1024 / 1024:.1f} MB of YAML) in "
+              f"{time.perf_counter() - start:.1f} s")
+        whole = time_command(folder, args.repeat)
+        inside = time_in_process(folder, args.repeat)
+        print(f"cardtable validate (a fresh process): {whole:.2f} s")
+        print(f"validate_pack in process:             {inside:.2f} s")
+        if args.profile:
+            from cardtable.interpreter.diagnostics import Report
+            from cardtable.interpreter.validate import validate_pack
+
+            profile = cProfile.Profile()
+            profile.runcall(validate_pack, str(folder), Report())
+            pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
