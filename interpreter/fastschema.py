@@ -213,20 +213,23 @@ class _Compiler:
                 checks.append(self.ref(schema[word], base, root))
             elif word not in _KEYWORDS:
                 raise Unknown(f"keyword {word!r}")
-        if "type" in schema:
+        # A type of "object", "array" or "string" is checked by the checker of that kind's
+        # keywords, when there is one: one call a value instead of two.
+        kind = schema.get("type")
+        obj = _object(schema, sub, strict=kind == "object")
+        arr = _array(schema, sub, strict=kind == "array")
+        text = _string(schema, strict=kind == "string")
+        if "type" in schema and not (kind == "object" and obj or kind == "array" and arr or kind == "string" and text):
             checks.append(_type(schema["type"]))
         if "enum" in schema:
             checks.append(_enum(schema["enum"]))
         if "const" in schema:
             const = schema["const"]
             checks.append(lambda x: _equal(x, const))
-        obj = _object(schema, sub)
         if obj is not None:
             checks.append(obj)
-        arr = _array(schema, sub)
         if arr is not None:
             checks.append(arr)
-        text = _string(schema)
         if text is not None:
             checks.append(text)
         number = _number(schema)
@@ -243,7 +246,13 @@ def _type(types) -> Check:
     preds = [_TYPES[n] for n in names]
     if len(preds) == 1:
         return preds[0]
-    return lambda x: any(p(x) for p in preds)
+
+    def check(x):
+        for p in preds:
+            if p(x):
+                return True
+        return False
+    return check
 
 
 def _enum(values) -> Check:
@@ -274,7 +283,8 @@ def _count(schema, word) -> int | None:
     return value
 
 
-def _object(schema, sub) -> Check | None:
+def _object(schema, sub, strict: bool = False) -> Check | None:
+    """The checker of the object keywords; with `strict`, anything but a mapping fails it."""
     words = ("properties", "patternProperties", "additionalProperties", "propertyNames", "required",
              "minProperties", "maxProperties", "dependentRequired", "dependentSchemas")
     if not any(w in schema for w in words):
@@ -310,10 +320,11 @@ def _object(schema, sub) -> Check | None:
         raise Unknown("dependentSchemas that is not a mapping")
     depends = [(k, sub(s)) for k, s in depends.items()]
     per_key = bool(props or patterns or additional is not None or names is not None)
+    simple = per_key and not patterns and names is None
 
     def check(x):
         if not isinstance(x, dict):
-            return True
+            return not strict
         for name in required:
             if name not in x:
                 return False
@@ -327,7 +338,16 @@ def _object(schema, sub) -> Check | None:
         for given, fn in depends:
             if given in x and not fn(x):
                 return False
-        if per_key:
+        if simple:
+            # Only "properties" and "additionalProperties": one lookup a key.
+            for k, v in x.items():
+                fn = props.get(k)
+                if fn is None:
+                    if additional is not None and not additional(v):
+                        return False
+                elif not fn(v):
+                    return False
+        elif per_key:
             for k, v in x.items():
                 if names is not None and not names(k):
                     return False
@@ -344,7 +364,8 @@ def _object(schema, sub) -> Check | None:
     return check
 
 
-def _array(schema, sub) -> Check | None:
+def _array(schema, sub, strict: bool = False) -> Check | None:
+    """The checker of the array keywords; with `strict`, anything but a list fails it."""
     if not any(w in schema for w in ("items", "prefixItems", "minItems", "maxItems", "uniqueItems")):
         return None
     prefix_raw = schema.get("prefixItems", [])
@@ -357,7 +378,7 @@ def _array(schema, sub) -> Check | None:
 
     def check(x):
         if not isinstance(x, list):
-            return True
+            return not strict
         if least is not None and len(x) < least:
             return False
         if most is not None and len(x) > most:
@@ -375,7 +396,8 @@ def _array(schema, sub) -> Check | None:
     return check
 
 
-def _string(schema) -> Check | None:
+def _string(schema, strict: bool = False) -> Check | None:
+    """The checker of the string keywords; with `strict`, anything but a text fails it."""
     if not any(w in schema for w in ("pattern", "minLength", "maxLength")):
         return None
     rx = _regex(schema["pattern"]) if "pattern" in schema else None
@@ -383,7 +405,7 @@ def _string(schema) -> Check | None:
 
     def check(x):
         if not isinstance(x, str):
-            return True
+            return not strict
         if least is not None and len(x) < least:
             return False
         if most is not None and len(x) > most:

@@ -422,16 +422,22 @@ class _Builder:
         # One flat loop over the events: this is the hot path for large card files.
         get = self.loader.get_event
         special = self.special
+        lines = self.lines
+        from_event = ScalarInfo.from_event
+        Scalar, Info, NO_KEY = ScalarEvent, ScalarInfo, _NO_KEY   # locals: read for every event
         stack: list[_Frame] = []
         frame = None
         while True:
             event = get()
             kind = event.__class__
             info = None
-            if kind is ScalarEvent:
+            if kind is Scalar:
                 value = event.value
                 if event.tag is None and (not event.implicit[0] or (value and value[0] not in special)):
                     info = event
+                elif (event.tag is None and value.isdigit() and len(value) < 19 and value.isascii()
+                      and (value[0] != "0" or len(value) == 1) and event.implicit[0]):
+                    value = int(value)   # the commonest number; a leading 0 would be YAML 1.1 octal
                 else:
                     value, info = self.scalar(event)
                 if event.anchor:
@@ -473,20 +479,21 @@ class _Builder:
             obj = frame.obj
             if frame.is_list:
                 if info is not None:
-                    obj.scalar[len(obj)] = info if info.__class__ is ScalarInfo else self.scalar_info(info)
+                    obj.scalar[len(obj)] = info if info.__class__ is Info else from_event(info, lines)
                 obj.append("<<" if value is _MERGE_KEY else value)
                 obj.item_pos.append((mark.line + 1, mark.column + 1))
                 continue
             key = frame.key
-            if key is _NO_KEY:
-                if isinstance(value, (dict, list)):
-                    what = "mapping" if isinstance(value, dict) else "list"
-                    raise self.problem(mark, f"a key must be a single value, not a {what}")
-                if value.__class__ is not str and value is not _MERGE_KEY:
-                    self.odd_keys = True
+            if key is NO_KEY:
+                if value.__class__ is not str:
+                    if isinstance(value, (dict, list)):
+                        what = "mapping" if isinstance(value, dict) else "list"
+                        raise self.problem(mark, f"a key must be a single value, not a {what}")
+                    if value is not _MERGE_KEY:
+                        self.odd_keys = True
                 frame.key, frame.key_mark = value, mark
                 continue
-            frame.key = _NO_KEY
+            frame.key = NO_KEY
             if key is _MERGE_KEY:
                 self.add_merge(frame, value, mark)
                 continue
@@ -500,7 +507,7 @@ class _Builder:
             obj.key_pos[key] = (key_mark.line + 1, key_mark.column + 1)
             obj.value_pos[key] = (mark.line + 1, mark.column + 1)
             if info is not None:
-                obj.scalar[key] = info if info.__class__ is ScalarInfo else self.scalar_info(info)
+                obj.scalar[key] = info if info.__class__ is Info else from_event(info, lines)
 
     # --- scalars ------------------------------------------------------------
 
