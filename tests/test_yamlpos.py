@@ -1,5 +1,3 @@
-import time
-
 import pytest
 import yaml
 
@@ -281,9 +279,7 @@ def test_billion_laughs_is_refused(loader):
     text = 'a: &a ["x","x","x","x","x","x","x","x","x","x"]\n'
     for name, prev in zip("bcdef", "abcde"):
         text += f"{name}: &{name} [{', '.join(['*' + prev] * 10)}]\n"
-    started = time.perf_counter()
     p = problem(text)
-    assert time.perf_counter() - started < 1
     assert p.message == "aliases expand to too much data (more than 100,000 values)"
     assert p.line == 5
 
@@ -486,9 +482,7 @@ def test_too_large_is_decided_without_reading(tmp_path, monkeypatch):
         return Watched(real_open(*args, **kwargs))
 
     monkeypatch.setattr("builtins.open", watching_open)
-    started = time.perf_counter()
     p = file_problem(path)
-    assert time.perf_counter() - started < 0.5
     assert where(p) == (1, 1, "the file is too large (60.0 MB; the limit is 10 MB)")
     assert reads == []
 
@@ -541,19 +535,15 @@ def test_problem_carries_the_file_name():
     assert str(p) == 'f.yaml:2:1: duplicate key "a" (first at line 1)'
 
 
-# --- speed -----------------------------------------------------------------------
+# --- large files -------------------------------------------------------------------
+# Their speed is measured by benchmarks/validate_large.py, not here.
 
-def test_large_card_files_load_fast():
-    # 4,000 cards keep the suite quick; 10,000 (50,000 lines) take about 2.5 times as long.
+def test_positions_in_a_large_card_file():
     lines = ["cards:"]
     for i in range(4_000):
         lines += [f"  - id: card{i}", f'    name: "Card number {i}"', f"    cost: {i % 7}",
                   "    effect: |", f"      draw {i % 3}"]
-    text = "\n".join(lines) + "\n"
-    started = time.perf_counter()
-    data = load_yaml_text(text, "big.yaml").data
-    elapsed = time.perf_counter() - started
+    data = load_yaml_text("\n".join(lines) + "\n", "big.yaml").data
     assert len(data["cards"]) == 4_000
     assert data["cards"][3_999].scalar["effect"].locate(1, 1) == (20_001, 7)
-    limit = 0.6 if yaml.__with_libyaml__ else 6
-    assert elapsed < limit, f"{elapsed:.2f}s"
+    assert data["cards"][3_999].key_pos["cost"] == (19_999, 5)
