@@ -1,6 +1,8 @@
 """Statements: what scripts do. Each compiles to one or more operations `op(state, env)`."""
 from __future__ import annotations
 
+from lark import Tree
+
 from . import actions
 from .compiler import Compiler, Scope
 from .decisions import Decision, Option
@@ -101,16 +103,17 @@ def _deal(c: Compiler, tree, scope: Scope):
     return deal
 
 
-def _card_word(c, node):
+def _card_word(c, node, amount):
     if str(node) not in ("card", "cards"):
-        c.error(node, f'write "cards" here, not "{node}"')
+        one = isinstance(amount, Tree) and amount.data == "one"     # "a card", "one card"
+        c.error(node, f'write "{"card" if one else "cards"}" here, not "{node}"')
 
 
 @register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn.",
           params=(('N', 'number', 'how many cards'),))
 def _draw_you(c, tree, scope):
     amount, word = tree.children
-    _card_word(c, word)
+    _card_word(c, word, amount)
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
     return lambda s, env: actions.draw(s, env["you"].seat, nfn(s, env) or 0)
 
@@ -124,7 +127,7 @@ def _one(c, tree, scope):
           params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
 def _draw(c, tree, scope):
     who, amount, word = tree.children
-    _card_word(c, word)
+    _card_word(c, word, amount)
     pfn = player_of(c, who, scope, "who draws")
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
 

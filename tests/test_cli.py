@@ -151,6 +151,18 @@ def test_missing_pack(args, expected, run):
     assert result.exit_code == 1
 
 
+def test_a_built_in_pack_is_shown_from_the_current_folder(tmp_path, monkeypatch):
+    # From a checkout, a problem in a built-in pack names variants/<pack>/...; from
+    # anywhere else, the full path.
+    from cardtable.interpreter.packfiles import builtin_pack_dir, resolve_pack
+
+    root = builtin_pack_dir().parent
+    monkeypatch.chdir(root)
+    assert resolve_pack("magic54", None) == Path("variants/magic54/pack.yaml")
+    monkeypatch.chdir(tmp_path)
+    assert resolve_pack("magic54", None) == root / "variants" / "magic54" / "pack.yaml"
+
+
 def test_scenario_files_are_checked_even_when_the_pack_has_problems(tmp_path, run):
     shutil.copytree(TINY, tmp_path / "p")
     text = (tmp_path / "p" / "pack.yaml").read_text(encoding="utf-8")

@@ -73,6 +73,8 @@ TYPES = [
     ("tap opponent", ['1:5: tap needs cards, but "opponent" is a player']),
     ("repeat opponent times: draw a card", ['1:8: how many times must be a number, but "opponent" is a player']),
     ("pay 2 gold", ['1:1: "pay 2 gold" is a cost: write it under "cost"']),
+    ("draw a crad", ['1:8: write "card" here, not "crad"']),
+    ("opponent draws 2 crads", ['1:18: write "cards" here, not "crads"']),
 ]
 
 
