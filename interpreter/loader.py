@@ -18,7 +18,7 @@ from .costs import compile_costs, pay_cost
 from .diagnostics import Report
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format
 from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
-from .packfiles import builtin_pack_dir, resolve_pack
+from .packfiles import builtin_pack_dir, from_here, resolve_pack
 from .schemacheck import fits_schema, read_checked, read_yaml
 from .suggest import did_you_mean
 from .types import T, single
@@ -454,7 +454,7 @@ def _parse(ctx: _Ctx, loaded, container, key, start: str):
 
 def _import(ctx: _Ctx, loaded, imp, folder: Path):
     """One entry of `imports`: a YAML card set, or a file in a registered card format."""
-    path = (folder / imp["from"]).resolve()
+    path = from_here((folder / imp["from"]).resolve())
     if not path.exists():
         path = _builtin_relative(imp["from"], folder)
     if path is None or not path.exists():
@@ -537,5 +537,5 @@ def _builtin_relative(path: str, folder: Path):
     candidate = (root / Path(path).name)
     for p in (root / "cards" / Path(path).name, candidate):
         if p.exists():
-            return p
+            return from_here(p)
     return None

@@ -25,9 +25,10 @@ def builtin_packs() -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "pack.yaml").is_file()) if root.is_dir() else []
 
 
-def _from_here(path: Path) -> Path:
+def from_here(path: Path) -> Path:
     """`path` relative to the current folder when it is inside it: problems in a
-    built-in pack are then shown as a designer working in a checkout sees the files."""
+    built-in pack or a shared card set are then shown as a designer working in a
+    checkout sees the files."""
     try:
         return path.relative_to(Path.cwd())
     except (ValueError, OSError):     # elsewhere, or the current folder is gone
@@ -54,7 +55,7 @@ def resolve_pack(name_or_path: str, report: Report) -> Path | None:
     if "/" not in text and "\\" not in text:
         builtin = builtin_pack_dir() / text / "pack.yaml"
         if builtin.is_file():
-            return _from_here(builtin)
+            return from_here(builtin)
         known = builtin_packs()
         report.add(text, 1, 1, f'no pack named "{text}"{did_you_mean(text, known)} (built-in packs: {", ".join(known)})')
         return None

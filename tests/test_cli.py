@@ -159,6 +159,9 @@ def test_a_built_in_pack_is_shown_from_the_current_folder(tmp_path, monkeypatch)
     root = builtin_pack_dir().parent
     monkeypatch.chdir(root)
     assert resolve_pack("magic54", None) == Path("variants/magic54/pack.yaml")
+    junit = CliRunner().invoke(main, ["validate", "magic54", "--format", "junit"]).stdout
+    assert [line.split('name="')[2].split('"')[0] for line in junit.splitlines()[2:4]] == [
+        "variants/magic54/pack.yaml", "cards/standard54.yaml"]     # and the shared card set it imports
     monkeypatch.chdir(tmp_path)
     assert resolve_pack("magic54", None) == root / "variants" / "magic54" / "pack.yaml"
 
