@@ -88,33 +88,36 @@ checks: |
 
 CARD_FILE_HEAD = "# yaml-language-server: $schema=../../../schemas/cards.schema.json\ncards:\n"
 
-# Effect texts, each with the targets it can take; {n} and {m} are replaced by small
-# numbers, {who} by a player.
-CARDS_IN_PLAY = ["creature in play", "creature opponent controls in play", "artifact in play",
-                 "card in play where power of it >= {m}"]
-EFFECTS = [
-    ("deal {n} damage to target", ["creature in play or player", "creature opponent controls in play"]),
+# Statements an effect is made of (one to three of them), with what their target must
+# be: None (no target), "object" (a creature or a player) or "card". {n}, {m} and {who}
+# are filled in at random, {k} keeps each statement's variables apart.
+STATEMENTS = [
+    ("deal {n} damage to target", "object"),
     ("draw {n} cards", None),
     ("{who} draws {n} cards", None),
-    ("add {n} charge counters to target", CARDS_IN_PLAY),
-    ("mark target as stunned until end of turn", CARDS_IN_PLAY),
+    ("add {n} charge counters to target", "card"),
+    ("mark target as stunned until end of turn", "card"),
     ("if count of cards in your hand > {m}:\n  draw a card\nelse:\n  deal {n} damage to opponent", None),
-    ("for each c in creatures opponent controls in play:\n  deal {n} damage to c", None),
-    ("choose a card in your hand as spent\ndiscard spent\ndraw {n} cards", None),
-    ("increase power of target by {n} until end of turn", CARDS_IN_PLAY),
+    ("for each c{k} in creatures opponent controls in play:\n  deal {n} damage to c{k}", None),
+    ("choose a card in your hand as spent{k}\ndiscard spent{k}\ndraw {n} cards", None),
+    ("increase power of target by {n} until end of turn", "card"),
     ("repeat {n} times:\n  deal 1 damage to opponent", None),
-    ("put target into its owner's hand", CARDS_IN_PLAY),
-    ("remove all damage from target", ["creature in play"]),
+    ("put target into its owner's hand", "card"),
+    ("remove all damage from target", "card"),
     ("if life of you < {m}: set life of you to {m}", None),
-    ("let x be count of creatures you control in play\ndeal x damage to opponent", None),
+    ("let x{k} be count of creatures you control in play\ndeal x{k} damage to opponent", None),
 ]
-CONDITIONS = ["fast", "window is main and active player = you", "count of cards in your hand >= {m}", None]
+TARGETS = {"object": ["creature in play or player", "creature opponent controls in play"],
+           "card": ["creature in play", "artifact opponent controls in play", "card in play where power of it >= {m}"],
+           "both": ["creature in play", "creature opponent controls in play"]}
+CONDITIONS = ["fast", "window is main and active player = you", "count of cards in your hand >= {m}",
+              "turn > {m} and fast", None]
 COSTS = ["{n}", "pay {n} mana", "tap this", "discard this", "remove 1 charge counters from this", None]
 
 
 def card(i: int, rnd: random.Random) -> str:
-    def fill(text: str) -> str:
-        return text.format(n=rnd.randint(1, 5), m=rnd.randint(1, 9), who=rnd.choice(["you", "opponent"]))
+    def fill(text: str, k: int = 0) -> str:
+        return text.format(n=rnd.randint(1, 9), m=rnd.randint(1, 20), who=rnd.choice(["you", "opponent"]), k=k)
 
     types = rnd.choice([["creature"], ["spell"], ["artifact"], ["artifact", "creature"]])
     lines = [f"  - name: Card {i:05d}", f"    types: [{', '.join(types)}]", f"    cost: {rnd.randint(0, 7)}"]
@@ -125,20 +128,24 @@ def card(i: int, rnd: random.Random) -> str:
             lines.append(f"    keywords: [{', '.join(kws)}]")
     lines.append(f'    text: "Card {i}: generated."')
     lines.append("    abilities:")
-    for k in range(rnd.randint(1, 2)):
-        effect, targets = rnd.choice(EFFECTS)
-        lines.append(f"      - name: Ability {k + 1}")
-        if "creature" not in types and k == 0:
+    for a in range(rnd.randint(1, 2)):
+        picked = rnd.sample(STATEMENTS, rnd.choice([1, 1, 2, 2, 3]))
+        needs = {need for _, need in picked}
+        target = ("both" if {"card", "object"} <= needs else "card" if "card" in needs
+                  else "object" if "object" in needs else None)
+        lines.append(f"      - name: Ability {a + 1}")
+        if "creature" not in types and a == 0:
             lines.append("        from: hand")
         condition, cost = rnd.choice(CONDITIONS), rnd.choice(COSTS)
         if condition:
             lines.append(f"        when: {fill(condition)}")
         if cost:
             lines.append(f"        cost: {fill(cost)}")
-        if targets:
-            lines.append(f"        targets: {{target: {fill(rnd.choice(targets))}}}")
+        if target:
+            lines.append(f"        targets: {{target: {fill(rnd.choice(TARGETS[target]))}}}")
         lines.append("        effect: |")
-        lines += [f"          {row}" for row in fill(effect).split("\n")]
+        effect = "\n".join(fill(text, k) for k, (text, _) in enumerate(picked))
+        lines += [f"          {row}" for row in effect.split("\n")]
     return "\n".join(lines) + "\n"
 
 

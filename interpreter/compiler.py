@@ -45,6 +45,11 @@ class Scope:
     it: T | None = None             # the thing a "where" clause is about
     mode: str = "effect"            # effect | cost | condition
 
+    def signature(self) -> tuple:
+        """What a text's meaning depends on: the same text in scopes of the same signature
+        compiles to the same closures."""
+        return frozenset(self.vars.items()), self.this, self.it, self.mode
+
     def child(self, **changes) -> "Scope":
         s = Scope(dict(self.vars), self.this, self.it, self.mode)
         for k, v in changes.items():
@@ -79,6 +84,7 @@ class Compiler:
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
+        self._done: dict = {}     # (text, start, scope) -> (result, names it added to the scope, used_this)
 
     # ----------------------------------------------------------- problems
     def error(self, node, message: str) -> None:
@@ -88,11 +94,39 @@ class Compiler:
 
     # -------------------------------------------------------------- entry
     def compile_text(self, snippet: Snippet, start: str, scope: Scope):
-        """Parse and compile one DSL text; returns the compiled result or None."""
+        """Parse and compile one DSL text; returns the compiled result or None.
+
+        Cards repeat each other's conditions, targets and statements, so a text already
+        compiled in the same context (the same names in scope, the same kind of "this"
+        and "it") gives the same closures again, and a script is taken statement by
+        statement for this: each is parsed and analysed once, however often it is written.
+        """
+        if start == "script":
+            pieces = self._statement_trees(snippet)
+            if pieces is not None:
+                before = len(self.problems)
+                ops = []
+                for piece, text, tree in pieces:
+                    ops.extend(self._compiled(piece, text, start, tree, scope))
+                return tuple(ops) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:
             return None
         before = len(self.problems)
+        result = self._compiled(snippet, snippet.text, start, tree, scope)
+        return result if len(self.problems) == before else None
+
+    def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
+        key = (text, start, scope.signature()) if start != "trigger" else None
+        done = self._done.get(key) if key is not None else None
+        if done is not None:
+            result, added, used_this = done
+            scope.vars.update(added)
+            self.used_this = self.used_this or used_this
+            return result
+        self.snippet = snippet
+        before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
+        self.used_this = False
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -101,7 +135,28 @@ class Compiler:
             result = self.selector(tree, scope)
         else:
             result = self.node(tree, scope)
-        return result if len(self.problems) == before else None
+        if key is not None and len(self.problems) == before:
+            added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
+            self._done[key] = (result, added, self.used_this)
+        self.used_this = was or self.used_this
+        return result
+
+    def _statement_trees(self, snippet: Snippet):
+        """(its snippet, its text, its tree) for each top-level statement of a script, each
+        parsed on its own. None when a statement does not parse by itself."""
+        text = snippet.text
+        pieces = []
+        for first, statement in dsl.statements(text):
+            try:
+                tree = dsl.parse(statement, "script")
+            except dsl.DslSyntaxError:
+                return None
+            if first == 0 and statement == text.rstrip():
+                pieces.append((snippet, statement, tree))
+            else:
+                locate = lambda line, col, first=first, at=snippet.position: at(line + first, col)  # noqa: E731
+                pieces.append((Snippet(snippet.file, statement, locate), statement, tree))
+        return pieces or None
 
     def parse(self, snippet: Snippet, start: str):
         """The parse tree of one DSL text, or None after recording its syntax errors:

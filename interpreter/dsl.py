@@ -143,7 +143,7 @@ def parse_statements(text: str) -> list[DslSyntaxError]:
     lines indented under it), and each is parsed on its own.
     """
     errors = []
-    for first, chunk in _statements(text):
+    for first, chunk in statements(text):
         try:
             parse(chunk, "script")
         except DslSyntaxError as e:
@@ -155,20 +155,22 @@ def parse_statements(text: str) -> list[DslSyntaxError]:
 _CONTINUES = re.compile(r"(elif|else)\b")
 
 
-def _statements(text: str):
-    """(lines before it, text) of each top-level statement of a script."""
+def statements(text: str):
+    """(lines before it, its text) of each top-level statement of a script: a line at
+    the left margin with the lines indented under it (and its "elif"/"else" lines)."""
     lines = text.split("\n")
     start = None
     for number, line in enumerate(lines):
-        if not _code(line).strip():
+        code = line.lstrip()
+        if not code or code[0] == "#":
             continue
         if start is None:
             start = number
-        elif not line[:1].isspace() and not _CONTINUES.match(line):
-            yield start, "\n".join(lines[start:number])
+        elif code is line and not _CONTINUES.match(line):
+            yield start, "\n".join(lines[start:number]).rstrip()
             start = number
     if start is not None:
-        yield start, "\n".join(lines[start:])
+        yield start, "\n".join(lines[start:]).rstrip()
 
 
 def _code(line: str) -> str:

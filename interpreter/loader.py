@@ -210,6 +210,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         at(damage, "to_players", f'unknown player counter "{life}"{did_you_mean(life, player_counters)}')
 
     # ------------------------------------------------------------ abilities
+    known_costs = {}
+
     def ability(raw, owner_name: str, this_type: T, container_loaded) -> Ability | None:
         lo = container_loaded
         zone = raw.get("from", roles.get("play", "play"))
@@ -235,19 +237,26 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
                 scope.vars[tname] = single(t)
         cost_objs = ()
         cost = raw.get("cost")
-        if isinstance(cost, bool):
+        # Costs repeat from card to card: each is made once for the scope it is in.
+        cost_key = (cost, scope.signature()) if isinstance(cost, (int, str)) and not isinstance(cost, bool) else None
+        if cost_key in known_costs:
+            cost_objs = known_costs[cost_key]
+        elif isinstance(cost, bool):
             ctx.at(lo, raw, "cost", "a cost is a number or a text such as \"pay 2 mana\"")
         elif isinstance(cost, int):
             default = _default_currency(currencies)
             if default is None:
                 ctx.at(lo, raw, "cost", "a cost given as a number needs exactly one currency in the pack")
             elif cost > 0:
-                cost_objs = (pay_cost(default, lambda s, env, n=cost: n, f"pay {cost} {default.name}"),)
+                cost_objs = known_costs[cost_key] = (pay_cost(default, lambda s, env, n=cost: n, f"pay {cost} {default.name}"),)
         elif isinstance(cost, str):
             tree = _parse(ctx, lo, raw, "cost", "script")
             if tree is not None:
                 comp.snippet = ctx.snippet(lo, raw, "cost")
+                before = len(comp.problems)
                 cost_objs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+                if len(comp.problems) == before:
+                    known_costs[cost_key] = cost_objs
         trigger = None
         if "trigger" in raw:
             trigger = ctx.compile(lo, raw, "trigger", "trigger", scope.child())

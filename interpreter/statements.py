@@ -86,7 +86,7 @@ def _deal(c: Compiler, tree, scope: Scope):
         c.error(target, f'damage needs a creature or player target, but "{c.source(target)}" is {tt.word()}')
     elif tt.kind in ("card", "object") and tt.ctypes is not None and not (tt.ctypes & c.names.damageable):
         kinds = " or ".join(sorted(c.names.damageable)) or "damageable card"
-        what = "any card" if tt.ctypes is None else " or ".join(sorted(tt.ctypes))
+        what = " or ".join(sorted(tt.ctypes)) or "any card"
         c.error(target, f'damage needs a {kinds} or player target, but "{c.source(target)}" can be {what}')
     if source is not None:
         sfn, _ = c.expr(source, scope)
