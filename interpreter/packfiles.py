@@ -53,6 +53,11 @@ def resolve_pack(name_or_path: str, report: Report) -> Path | None:
         report.add(text, 1, 1, "this folder has no pack.yaml")
         return None
     if "/" not in text and "\\" not in text:
+        # A name finds the designer's own copy first: a pack folder under variants/ in
+        # the current folder, as in a checkout or a folder of packs beside the built-in ones.
+        local = Path("variants") / text / "pack.yaml"
+        if local.is_file():
+            return local
         builtin = builtin_pack_dir() / text / "pack.yaml"
         if builtin.is_file():
             return from_here(builtin)

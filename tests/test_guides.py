@@ -1,0 +1,99 @@
+"""The guides keep up with the code: docs/cli.md documents every command and option
+of `cardtable`, and the links between README.md and docs/ lead somewhere."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from cardtable.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI_GUIDE = ROOT / "docs" / "cli.md"
+
+
+def sections(text: str) -> dict[str, str]:
+    """The text under each `## cardtable <command>` heading, by command."""
+    parts = re.split(r"^## cardtable (\S+)[ \t]*$", text, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2]))
+
+
+def documented_words(param: click.Parameter) -> list[str]:
+    """What the guide must mention of one parameter: each of its option names, or the
+    argument's name as --help shows it, and each value it may take from a list."""
+    if isinstance(param, click.Argument):
+        words = [param.make_metavar(click.Context(main)).split(" ")[0].rstrip(".")] \
+            if not isinstance(param.type, click.Choice) else []
+    else:
+        words = [*param.opts, *param.secondary_opts]
+    if isinstance(param.type, click.Choice):
+        words += [str(c) for c in param.type.choices]
+    return words
+
+
+COMMANDS = sorted(main.commands)
+
+
+def test_every_command_has_its_section():
+    assert sorted(sections(CLI_GUIDE.read_text(encoding="utf-8"))) == COMMANDS
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_option_of_a_command_is_in_its_section(name):
+    # Each in the first column of the section's table, where it is explained.
+    section = sections(CLI_GUIDE.read_text(encoding="utf-8")).get(name, "")
+    first_cells = " ".join(line.split("|")[1] for line in section.splitlines() if line.startswith("| `"))
+    params = [p for p in main.commands[name].params if p.name != "help"]
+    missing = [w for p in params for w in documented_words(p)
+               if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", first_cells)]
+    assert not missing, f"docs/cli.md, section cardtable {name}, does not mention: {', '.join(missing)}"
+
+
+def test_the_options_of_cardtable_itself_are_in_the_guide():
+    intro = re.split(r"^## ", CLI_GUIDE.read_text(encoding="utf-8"), flags=re.M)[0]
+    for word in ("--help", "-h", "--version"):
+        assert word in intro, word
+
+
+def test_the_guide_lists_every_exit_code():
+    text = CLI_GUIDE.read_text(encoding="utf-8")
+    table = text.split("## Exit codes", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r"^\| (\d) \|", table, flags=re.M) == ["0", "1", "2"]
+
+
+# ------------------------------------------------------------------------ links
+
+GUIDES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "benchmarks" / "README.md"]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors GitHub makes of a Markdown file's headings."""
+    found = set()
+    for heading in re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), flags=re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        found.add(slug)
+    return found
+
+
+@pytest.mark.parametrize("guide", GUIDES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_links_between_guides_lead_somewhere(guide):
+    broken = []
+    for target in LINK.findall(guide.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target):        # https:, mailto:: not checked here
+            continue
+        file, _, anchor = target.partition("#")
+        path = (guide.parent / file).resolve() if file else guide
+        if not path.exists():
+            broken.append(target)
+        elif anchor and path.suffix == ".md" and anchor not in anchors(path):
+            broken.append(target)
+    assert not broken, f"{guide.relative_to(ROOT)}: links to nothing: {', '.join(broken)}"
+
+
+def test_readme_links_every_guide():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for guide in sorted((ROOT / "docs").glob("*.md")):
+        assert f"(docs/{guide.name})" in readme, f"README.md does not link docs/{guide.name}"

@@ -1,0 +1,132 @@
+"""docs/packs.md's two walk-throughs, done step by step in a copy of Magic 54: every
+`$ cardtable ...` the guide shows is run in the guide's order and must print what the
+guide says it prints."""
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardtable.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = (ROOT / "docs" / "packs.md").read_text(encoding="utf-8")
+
+
+def section(title: str) -> str:
+    return GUIDE.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def blocks(text: str) -> list[tuple[str, str]]:
+    """The fenced code blocks of a Markdown text: (language, body)."""
+    found, language, lines = [], None, []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("```"):
+            if language is None:
+                language, lines = line[3:].strip(), []
+            else:
+                found.append((language, "".join(lines)))
+                language = None
+        elif language is not None:
+            lines.append(line)
+    return found
+
+
+def commands(text: str) -> list[tuple[str, str]]:
+    """Each `$ cardtable ...` of the text's code blocks, with the lines it prints."""
+    found = []
+    for language, body in blocks(text):
+        for part in re.split(r"^\$ ", body, flags=re.M)[1:] if not language else []:
+            command, _, output = part.partition("\n")
+            found.append((command, output))
+    return found
+
+
+def yaml_block(text: str, holding: str) -> str:
+    return next(body for language, body in blocks(text) if language == "yaml" and holding in body)
+
+
+class Walk:
+    """Runs the guide's commands in order, in a folder holding variants/."""
+
+    def __init__(self, text: str, folder: Path, monkeypatch):
+        self.steps = commands(text)
+        self.folder = folder
+        self.monkeypatch = monkeypatch
+
+    def run(self, command: str, folder: Path | None = None) -> None:
+        shown, output = self.steps.pop(0)
+        assert shown == command
+        self.monkeypatch.chdir(folder or self.folder)
+        result = CliRunner().invoke(main, shlex.split(command)[1:])
+        assert result.output == output, f"$ {command}"
+
+
+def copy_pack(folder: Path, name: str = "magic54") -> Path:
+    target = folder / "variants" / name
+    shutil.copytree(ROOT / "variants" / "magic54", target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, (path.name, old)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_changing_a_card(tmp_path, monkeypatch):
+    walk = Walk(section("Changing a card"), tmp_path / "edited", monkeypatch)
+    pack = copy_pack(tmp_path / "edited")
+    copy_pack(tmp_path / "unchanged")
+
+    edit(pack / "cards" / "creatures.yaml", "cost: 2\n    attack: 2\n    defense: 2\n",
+         "cost: 2\n    attack: 2\n    defense: 3\n")
+    edit(pack / "cards" / "creatures.yaml", "Queen = 2/2", "Queen = 2/3")
+    walk.run("cardtable validate magic54")
+    walk.run("cardtable test magic54")
+
+    scenario = pack / "tests" / "damage_cards.yaml"
+    edit(scenario, "a Four deals 2 damage, enough for a Queen, not for a King",
+         "a Four deals 2 damage, not enough for a Queen or a King")
+    edit(scenario, "play: [King of Hearts]\n            discard: [Queen of Hearts]\n",
+         "play: [Queen of Hearts, King of Hearts]\n")
+    edit(scenario, "damage: {King of Hearts: 2}\n", "damage: {Queen of Hearts: 2, King of Hearts: 2}\n")
+    edit(scenario, "        - Four of Spades deals 2 damage to Queen of Hearts\n"
+                   "        - Queen of Hearts moves from Red's play to Red's discard\n",
+         "        - Four of Spades deals 2 damage to Queen of Hearts\n")
+    walk.run('cardtable test magic54 -k "a Four" -v')
+
+    walk.run("cardtable simulate magic54 --games 200 --seed 1", tmp_path / "unchanged")
+    walk.run("cardtable simulate magic54 --games 200 --seed 1")
+    assert walk.steps == []
+
+
+def test_adding_a_card_without_python(tmp_path, monkeypatch):
+    text = section("Adding a card without Python")
+    walk = Walk(text, tmp_path, monkeypatch)
+    assert "cp -r variants/magic54 variants/magic54_healer" in text
+    pack = copy_pack(tmp_path, "magic54_healer")
+
+    edit(pack / "pack.yaml", "id: magic54\nname: Magic 54\n", "id: magic54_healer\nname: Magic 54 with Healers\n")
+    for colour in ("red", "black"):
+        edit(pack / "pack.yaml", f"{colour}: {{from: standard54, where: {{colour: {colour}}}, size: 27}}",
+             f"{colour}: {{from: standard54, where: {{colour: {colour}}}, cards: [Healer], size: 27}}")
+    edit(pack / "pack.yaml", "  - cards/actions.yaml\n", "  - cards/actions.yaml\n  - cards/healer.yaml\n")
+    card = pack / "cards" / "healer.yaml"
+    card.write_text(yaml_block(text, "name: Healer"), encoding="utf-8")
+    walk.run("cardtable validate magic54_healer")
+
+    edit(card, "increase lief of", "increase life of")
+    for colour in ("red", "black"):
+        edit(pack / "pack.yaml", f"{colour}}}, cards: [Healer], size: 27}}", f"{colour}}}, cards: [Healer], size: 28}}")
+    walk.run("cardtable validate magic54_healer")
+
+    (pack / "tests" / "healer.yaml").write_text(yaml_block(text, "Mend gains 2 life"), encoding="utf-8")
+    walk.run("cardtable test magic54_healer -k Mend -v")
+    walk.run("cardtable test magic54_healer")
+    walk.run("cardtable simulate magic54_healer --games 200 --seed 1")
+    assert walk.steps == []
+
