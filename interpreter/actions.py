@@ -266,6 +266,8 @@ def settle(s: State) -> None:
     losses are counted, with the last team standing (or nobody) winning."""
     if s.result is not None:
         return
+    if s.t.several_teams and True not in s.out:
+        return      # with every player in, every team is: nothing to count
     teams = {_team(s, p) for p in s.in_game()}
     if len(teams) <= 1:
         finish(s, s.in_game())

@@ -258,41 +258,37 @@ def _window_answer(s: State, value) -> None:
 def playable(s: State, seat: int) -> list:
     """Every ability `seat` may use now: in its zone, its condition true, its
     targets there and its costs payable."""
-    pack = s.t.pack
+    t = s.t
     found = []
-    me = s.t.players[seat]
     memo = {}
-    cards = s.t.cards
-    names = s.t.names
-    for zname in pack.ability_zones:
-        zone = s.t.zone(zname, seat)
-        for c in s.zones[zone]:
+    cards = t.cards
+    names = t.names
+    zones = s.zones
+    # One environment for the whole list: only "this" changes from card to card.
+    env = {"this": None, "you": t.players[seat], "@memo": memo}
+    for zname in t.pack.ability_zones:
+        for c in zones[t.zone(zname, seat)]:
             abilities = cards[c].usable.get(zname)
             if not abilities:
                 continue
-            env = {"this": c, "you": me, "@memo": memo}
+            env["this"] = c
             for ab in abilities:
-                if ab.when is not None:
+                when = ab.when
+                if when is not None:
                     if ab.when_shared:
                         ok = memo.get(ab)
                         if ok is None:
-                            ok = memo[ab] = bool(ab.when(s, env))
+                            ok = memo[ab] = bool(when(s, env))
                     else:
-                        ok = ab.when(s, env)
+                        ok = when(s, env)
                     if not ok:
                         continue
-                if ab.costs and not all(cost.can(s, env) for cost in ab.costs):
-                    continue
-                if ab.targets and not all(_exists(sel, s, env) for _, sel, _ in ab.targets):
-                    continue
-                found.append(Option(f"{ab.name}: {names[c]}", (c, ab)))
+                for test in ab.requires:
+                    if not test(s, env):
+                        break
+                else:
+                    found.append(Option(f"{ab.name}: {names[c]}", (c, ab)))
     return found
-
-
-def _exists(sel, s, env) -> bool:
-    """Whether a selector picks anything: selectors that can tell without listing do."""
-    exists = getattr(sel, "exists", None)
-    return exists(s, env) if exists is not None else bool(sel(s, env))
 
 
 class ActivationFrame:

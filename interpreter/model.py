@@ -75,6 +75,17 @@ class Ability:
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
     when_shared: bool = False  # its condition does not read "this": the same for every card that has it
 
+    def __post_init__(self):
+        # What must hold for the ability to be offered, besides its condition: each
+        # cost payable, each target there. Listed once, tried in turn for every card.
+        self.requires = tuple(c.can for c in self.costs) + tuple(_exists(sel) for _, sel, _ in self.targets)
+
+
+def _exists(sel):
+    """Whether a selector picks anything: selectors that can tell without listing do."""
+    exists = getattr(sel, "exists", None)
+    return exists if exists is not None else (lambda s, env: bool(sel(s, env)))
+
 
 @dataclass(eq=False)
 class CardDef:

@@ -28,7 +28,7 @@ class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "named", "typed", "typebits",
-                 "eager_checks")
+                 "eager_checks", "several_teams")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -56,6 +56,9 @@ class Table:
         self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
         # The checks run after every statement that changes the game, not only at checkpoints.
         self.eager_checks = pack.checks is not None and pack.checks_at == "every_change"
+        seats = pack.seats
+        teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
+        self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
 
     def zone(self, name: str, seat: int | None) -> int:
         z = self.pack.zone_by_name[name]
