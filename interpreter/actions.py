@@ -201,12 +201,15 @@ def apply_damage(s: State) -> None:
 
 
 def remove_damage(s: State, target) -> None:
-    if type(target) is int:
+    # The checks run again only if something changed: most cards have no damage.
+    if type(target) is int and s.damage[target]:
         s.damage[target] = 0
-    before = len(s.pending)
-    s.pending = [p for p in s.pending if p[0] is not target and p[0] != target]
-    if before != len(s.pending) or type(target) is int:
         s.dirty = True
+    if s.pending:
+        before = len(s.pending)
+        s.pending = [p for p in s.pending if p[0] is not target and p[0] != target]
+        if before != len(s.pending):
+            s.dirty = True
 
 
 # ---------------------------------------------------------- continuous effects
@@ -242,8 +245,10 @@ _MISSING = object()
 
 def end_effects(s: State, duration: str) -> None:
     if s.mods:
+        before = len(s.mods)
         _drop_mods(s, lambda m: m[1] == duration)
-    s.dirty = True
+        if len(s.mods) != before:
+            s.dirty = True
 
 
 def set_mark(s: State, c: int, mark: str, value, duration: str | None) -> None:

@@ -55,15 +55,20 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             return True
         # While the abilities a player may use are listed, the state does not change:
         # what the currency can pay is counted once for the whole list.
+        # (A list is made for one player: what they can pay is keyed by currency alone.)
         memo = env.get("@memo")
-        key = (currency.name, env["you"].seat)
-        if memo is not None and key in memo:
-            return memo[key] >= need
-        total = 0
-        for x in using(s, env):
-            total += value(s, env, x)
         if memo is not None:
-            memo[key] = total
+            total = memo.get(partial)
+            if total is not None:
+                return total >= need
+        if worth is None:
+            total = len(using(s, env))
+        else:
+            total = 0
+            for x in using(s, env):
+                total += value(s, env, x)
+        if memo is not None:
+            memo[partial] = total
         return total >= need
 
     def pay(s, env):

@@ -283,6 +283,9 @@ def _any_of(c, tree, scope):
     if len(parts) == 2:
         a, b = parts
         return (lambda s, env: a(s, env) or b(s, env)), BOOL
+    if len(parts) == 3:
+        a, b, d = parts
+        return (lambda s, env: a(s, env) or b(s, env) or d(s, env)), BOOL
     return (lambda s, env: any(p(s, env) for p in parts)), BOOL
 
 
@@ -293,6 +296,9 @@ def _all_of(c, tree, scope):
     if len(parts) == 2:
         a, b = parts
         return (lambda s, env: a(s, env) and b(s, env)), BOOL
+    if len(parts) == 3:
+        a, b, d = parts
+        return (lambda s, env: a(s, env) and b(s, env) and d(s, env)), BOOL
     return (lambda s, env: all(p(s, env) for p in parts)), BOOL
 
 
@@ -312,11 +318,15 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
 
         def typed(s, x):
             return type(x) is int and s.t.typebits[x] & mask and not s.face_down[x]
+        typed.mask = mask           # selectors fold type tests into one (selectors._filter)
         return typed
-    if word == "tapped":
-        return lambda s, x: type(x) is int and s.tapped[x]
-    if word == "untapped":
-        return lambda s, x: type(x) is int and not s.tapped[x]
+    if word in ("tapped", "untapped"):
+        want = word == "tapped"
+
+        def tapped(s, x):
+            return type(x) is int and s.tapped[x] == want
+        tapped.tapped = want
+        return tapped
     if word in names.marks:
         return lambda s, x, w=word: (x, w) in s.marks
     if word in names.keywords:

@@ -98,7 +98,7 @@ def _selector(c: Compiler, tree, scope: Scope):
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
-    pred = _all(plain_tests)
+    keep = _filter(plain_tests)
     for x in tests:
         if isinstance(x, tuple) and x[0] == "adjacent" and base is not None:
             base = lambda s, env, b=base, f=x[1]: tuple(p for p in b(s, env) if p.seat in f(s, env))
@@ -145,24 +145,18 @@ def _selector(c: Compiler, tree, scope: Scope):
             pick = base
 
     if control_fn is None and where_fn is None:
-        if pred is None:
+        if keep is None:
             fast = lambda s, env: tuple(pick(s, env))
             fast.exists = lambda s, env: bool(pick(s, env))
             return fast, t
-        fast = lambda s, env: tuple([x for x in pick(s, env) if pred(s, x)])
-
-        def exists(s, env):
-            for x in pick(s, env):
-                if pred(s, x):
-                    return True
-            return False
-        fast.exists = exists
+        fast = lambda s, env: tuple(keep(s, pick(s, env)))
+        fast.exists = lambda s, env: bool(keep(s, pick(s, env)))
         return fast, t
 
     def select(s, env):
         found = pick(s, env)
-        if pred is not None:
-            found = [x for x in found if pred(s, x)]
+        if keep is not None:
+            found = keep(s, found)
         if control_fn is not None:
             p = control_fn(s, env)
             seat = p.seat if p is not None else -1
@@ -180,18 +174,58 @@ def _selector(c: Compiler, tree, scope: Scope):
     return select, t
 
 
-def _all(tests):
-    """One predicate for several tests, without a generator per card."""
+def _filter(tests):
+    """One function `keep(state, items) -> list` for the word tests of a selector.
+    Card types and tapped/untapped, the usual words, are tested inline in one pass
+    (no call per card); other words (marks, keywords) are called in turn."""
     if not tests:
         return None
+    mask = 0
+    tapped = None
+    rest = []
+    for test in tests:
+        if hasattr(test, "mask"):
+            mask |= test.mask
+        elif hasattr(test, "tapped") and tapped in (None, test.tapped):
+            tapped = test.tapped
+        else:
+            rest.append(test)
+    if rest:
+        others = _all(rest)
+        if mask == 0 and tapped is None:
+            return lambda s, xs: [x for x in xs if others(s, x)]
+    else:
+        others = None
+
+    if mask and tapped is not None and others is None:
+        def keep_typed_tapped(s, xs):
+            bits = s.t.typebits
+            down = s.face_down
+            tp = s.tapped
+            return [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x] and tp[x] == tapped]
+        return keep_typed_tapped
+
+    def keep(s, xs):
+        bits = s.t.typebits
+        down = s.face_down
+        found = [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x]] if mask else \
+            [x for x in xs if type(x) is int]
+        if tapped is not None:
+            tp = s.tapped
+            found = [x for x in found if tp[x] == tapped]
+        if others is not None:
+            found = [x for x in found if others(s, x)]
+        return found
+    return keep
+
+
+def _all(tests):
+    """One predicate for several tests, without a generator per card."""
     if len(tests) == 1:
         return tests[0]
     if len(tests) == 2:
         a, b = tests
         return lambda s, x: a(s, x) and b(s, x)
-    if len(tests) == 3:
-        a, b, c = tests
-        return lambda s, x: a(s, x) and b(s, x) and c(s, x)
     return lambda s, x: all(test(s, x) for test in tests)
 
 

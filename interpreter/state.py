@@ -61,9 +61,8 @@ class Table:
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
 
     def zone(self, name: str, seat: int | None) -> int:
-        z = self.pack.zone_by_name[name]
-        base = self.zone_base[name]
-        return base + (seat or 0) if z.per_player else base
+        ids = self.named[name]          # one zone per seat, or the one shared zone
+        return ids[seat or 0] if len(ids) > 1 else ids[0]
 
     def zones_named(self, name: str) -> tuple:
         return self.named[name]
