@@ -156,13 +156,14 @@ def test(pack, select, verbose) -> None:
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write one JSON line per game here.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def simulate(pack, games, seed, num_players, option_pairs, out, fmt) -> None:
+@click.option("--debug", is_flag=True, help="Check the invariants after every decision (slower); a broken one stops the run.")
+def simulate(pack, games, seed, num_players, option_pairs, out, fmt, debug) -> None:
     """Play many games between random players and summarise the results."""
     from .interpreter.simulate import SimulationError, run_batch
 
     options = _parse_options(option_pairs)
     try:
-        summary = run_batch(pack, games, seed, options, num_players, out)
+        summary = run_batch(pack, games, seed, options, num_players, out, debug=debug)
     except SimulationError as e:
         raise InputError(str(e)) from None
     click.echo(summary.as_json() if fmt == "json" else summary.as_table())

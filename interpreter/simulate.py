@@ -60,14 +60,15 @@ def play_random(game: Game, seed: int):
     return state, n
 
 
-def run_batch(pack_name: str, games: int, seed: int, options: dict, num_players, out) -> Summary:
+def run_batch(pack_name: str, games: int, seed: int, options: dict, num_players, out,
+              debug: bool = False) -> Summary:
     report = Report()
     try:
         pack = load_pack(pack_name, report)
     except PackError:
         raise SimulationError("the pack is not valid:\n" + render(report, "text")) from None
     try:
-        game = Game(pack, options, num_players)
+        game = Game(pack, options, num_players, debug=debug)
     except OptionError as e:
         raise SimulationError(str(e)) from None
     n = game.num_players
