@@ -1,0 +1,162 @@
+"""The game API that programs and computer players use: a game from a pack, options
+and a seed; current_player, legal_actions, apply_action, clone, is_terminal, returns;
+answers refused with their reason."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.interpreter.decisions import IllegalAction
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.game import TERMINAL, Game
+from cardtable.interpreter.loader import load_pack
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Game(load_pack("magic54", Report()))
+
+
+def play(state, moves: int, rnd: random.Random) -> list[int]:
+    """Random answers until `moves` are made or the game ends; returns them."""
+    made = []
+    while len(made) < moves and not state.is_terminal():
+        actions = state.legal_actions()
+        made.append(actions[rnd.randrange(len(actions))])
+        state.apply_action(made[-1])
+    return made
+
+
+def snapshot(state):
+    """Everything a position shows: the board with every card, the log, the decision."""
+    return (str(state), state.log, state.current_player(), state.legal_labels(), state.prompt(),
+            state.observation(0), state.observation(1), state.returns())
+
+
+def test_a_new_game_waits_for_the_first_decision(game):
+    state = game.new_initial_state(seed=1)
+    assert state.current_player() == 1
+    assert not state.is_terminal()
+    assert state.returns() == [0.0, 0.0]
+    assert state.legal_actions() == [0, 1, 2, 3]
+    assert state.legal_labels() == ["pass", "Mana: Seven of Clubs", "Mana: Five of Clubs", "Mana: Five of Spades"]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == state.legal_labels()
+    assert state.prompt() == "Black: act or pass (main)"
+    assert state.log == [
+        "Magic 54 begins with Red, Black; Black starts", "Red's deck is shuffled",
+        *["Red draws a card"] * 5, "Black's deck is shuffled", *["Black draws a card"] * 5, "turn 1 (Black)"]
+
+
+def test_apply_action_carries_the_answer_on(game):
+    state = game.new_initial_state(seed=1)
+    state.apply_action(1)
+    assert state.log[-2:] == ["Black uses Mana of Seven of Clubs", "Seven of Clubs moves from Black's hand to Black's play"]
+    assert state.current_player() == 1
+    assert state.legal_labels() == ["pass", "Cancel: Ace of Spades", "Damage: Two of Clubs"]
+    seen = len(state.log)
+    state.apply_label("pass", 1)
+    # Red, with nothing to play, passes without being asked; Black has no creature to
+    # attack with, and acts again after the attack.
+    assert state.log[seen:] == ["Black passes", "Red passes"]
+    assert state.current_player() == 1
+    assert state.observation(1)["phase"] == "post_attack"
+
+
+def test_the_starting_player_follows_the_seed_or_is_given(game):
+    assert game.new_initial_state(seed=1).current_player() == 1
+    assert game.new_initial_state(seed=0).log[0] == "Magic 54 begins with Red, Black; Red starts"
+    given = game.new_initial_state(seed=1, first_player=0)
+    assert given.log[0] == "Magic 54 begins with Red, Black; Red starts"
+    assert given.current_player() == 0
+
+
+def test_a_game_played_to_its_end(game):
+    state = game.new_initial_state(seed=1)
+    play(state, 10_000, random.Random(1))
+    assert state.is_terminal()
+    assert state.current_player() == TERMINAL
+    assert state.legal_actions() == []
+    assert state.legal_labels() == []
+    assert state.prompt() == ""
+    assert state.returns() == [-1.0, 1.0]
+    assert state.log[-2:] == ["Red loses the game", "Black wins the game"]
+    assert state.observation(0)["result"] == [-1.0, 1.0]
+    assert "decision" not in state.observation(0)
+
+
+def test_playing_on_a_clone_leaves_the_original_unchanged(game):
+    state = game.new_initial_state(seed=1)
+    play(state, 60, random.Random(1))
+    before = snapshot(state)
+    copy = state.clone()
+    assert snapshot(copy) == before
+    moves = play(copy, 80, random.Random(2))
+    assert len(moves) == 80
+    assert snapshot(state) == before
+    assert snapshot(copy) != before
+    # The clone carries the random generator too: the same answers give the same game.
+    for a in moves:
+        state.apply_action(a)
+    assert snapshot(state) == snapshot(copy)
+
+
+def test_a_clone_of_a_finished_game_is_finished(game):
+    state = game.new_initial_state(seed=1)
+    play(state, 10_000, random.Random(1))
+    copy = state.clone()
+    assert copy.is_terminal() and copy.returns() == [-1.0, 1.0] and copy.log == state.log
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (4, "4 is not one of the 4 options offered to Black"),
+    (-1, "-1 is not one of the 4 options offered to Black"),
+    ("1", "'1' is not one of the 4 options offered to Black"),
+    (1.0, "1.0 is not one of the 4 options offered to Black"),
+    (True, "True is not one of the 4 options offered to Black"),
+    (None, "None is not one of the 4 options offered to Black"),
+])
+def test_an_answer_that_is_not_an_option_is_refused(game, answer, reason):
+    state = game.new_initial_state(seed=1)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as e:
+        state.apply_action(answer)
+    assert str(e.value) == reason
+    assert snapshot(state) == before
+
+
+def test_a_label_that_is_not_an_option_is_refused(game):
+    state = game.new_initial_state(seed=1)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as e:
+        state.apply_label("Mana: Ace of Spades")
+    assert str(e.value) == ('"Mana: Ace of Spades" is not an option; the options are: '
+                            'pass; Mana: Seven of Clubs; Mana: Five of Clubs; Mana: Five of Spades')
+    with pytest.raises(IllegalAction) as e:
+        state.apply_label("pass", player=0)
+    assert str(e.value) == "it is Black's decision, not Red's"
+    assert snapshot(state) == before
+    state.apply_label("Mana: Five of Spades", player=1)
+    assert state.log[-1] == "Five of Spades moves from Black's hand to Black's play"
+
+
+def test_no_answer_is_taken_after_the_game_ended(game):
+    state = game.new_initial_state(seed=1)
+    play(state, 10_000, random.Random(1))
+    with pytest.raises(IllegalAction) as e:
+        state.apply_action(0)
+    assert str(e.value) == "the game is over: no decision is open"
+    with pytest.raises(IllegalAction) as e:
+        state.apply_label("pass")
+    assert str(e.value) == "the game is over"
+
+
+def test_a_game_is_replayed_from_its_seed_and_answers(game):
+    state = game.new_initial_state(seed=7)
+    moves = play(state, 10_000, random.Random(3))
+    replay = game.new_initial_state(seed=7)
+    for a in moves:
+        replay.apply_action(a)
+    assert replay.log == state.log
+    assert replay.returns() == state.returns()
+    assert [a for _, a, _ in replay.s.history] == moves
