@@ -153,9 +153,23 @@ def checkpoint(s: State) -> bool:
 
 
 def run_checks(s: State) -> None:
-    """Push the pack's checks; what they change is seen by the next checks."""
+    """Run the pack's checks: at once when they never wait for a player (the usual
+    case), else in a frame of their own. What they change is seen by the next checks."""
     s.dirty = False
-    s.frames.append(ScriptFrame(s.t.pack.checks, {"you": s.t.players[s.active], CHECKING: True}))
+    pack = s.t.pack
+    env = {"you": s.t.players[s.active], CHECKING: True}
+    if pack.checks_inline:
+        run_inline(pack.checks, s, env)
+    else:
+        s.frames.append(ScriptFrame(pack.checks, env))
+
+
+def run_inline(ops, s: State, env: dict) -> None:
+    """Run a block that never waits (see statements.atomic) to its end, or the game's."""
+    for op in ops:
+        op(s, env)
+        if s.result is not None:
+            return
 
 
 def fire_triggers(s: State) -> bool:

@@ -439,6 +439,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         + [ab for abs_ in type_abilities.values() for ab in abs_]
     pack.ability_zones = tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player}))
     pack.has_triggers = any(ab.trigger for ab in every)
+    pack.checks_inline = checks is not None and _statements.atomic(checks)
     pack.sources = sources
     pack.card_maker = maker
     pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})

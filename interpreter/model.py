@@ -158,6 +158,7 @@ class Pack:
     life_counter: str | None
     turn_limit_option: str | None
     auto_single: bool = True
+    checks_inline: bool = False  # the checks never wait for a player: they run without a frame
     defines: dict = field(default_factory=dict)
     roles: dict = field(default_factory=dict)   # zone role -> zone name
     ability_zones: tuple = ()                   # zones whose cards have abilities to offer

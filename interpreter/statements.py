@@ -6,7 +6,7 @@ from lark import Tree
 from . import actions
 from .compiler import Compiler, Scope
 from .decisions import Decision, Option
-from .frames import ScriptFrame, ask_choice, log_choice, loop_items, open_window, run_checks
+from .frames import ScriptFrame, ask_choice, log_choice, loop_items, open_window, run_checks, run_inline
 from .registry import register
 from .state import PlayerRef
 from .suggest import did_you_mean
@@ -542,15 +542,9 @@ def suspends(fn):
     return fn
 
 
-def _atomic(ops) -> bool:
+def atomic(ops) -> bool:
+    """Whether a block never stops for a decision nor pushes frames: it can run inline."""
     return all(getattr(op, "__code__", None) not in SUSPENDING for op in ops)
-
-
-def _run_inline(ops, s, env) -> None:
-    for op in ops:
-        op(s, env)
-        if s.result is not None:
-            return
 
 
 @register("if_stmt", ST, "if CONDITION: BLOCK [elif CONDITION: BLOCK] [else: BLOCK]", "Runs the first block whose condition holds.",
@@ -568,13 +562,13 @@ def _if(c, tree, scope):
         else:
             otherwise = c.block(part.children[0].children, scope)
 
-    if all(_atomic(ops) for _, ops in branches) and _atomic(otherwise):
+    if all(atomic(ops) for _, ops in branches) and atomic(otherwise):
         def if_inline(s, env):
             for test, ops in branches:
                 if test(s, env):
-                    _run_inline(ops, s, env)
+                    run_inline(ops, s, env)
                     return
-            _run_inline(otherwise, s, env)
+            run_inline(otherwise, s, env)
         return if_inline
 
     @suspends
@@ -598,11 +592,11 @@ def _for_each(c, tree, scope):
     scope.vars[var] = single(t)
     ops = c.block(block.children, scope)
 
-    if _atomic(ops):
+    if atomic(ops):
         def for_each_inline(s, env):
             for item in sfn(s, env):
                 env[var] = item
-                _run_inline(ops, s, env)
+                run_inline(ops, s, env)
                 if s.result is not None:
                     return
         return for_each_inline
