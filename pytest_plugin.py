@@ -38,7 +38,8 @@ class ScenarioFile(pytest.File):
         report = Report()
         scenarios = load_scenarios(self.path, report)
         if not report.ok:
-            raise ScenarioError(render(report, "text"))
+            # A collection error pytest shows as its message alone, without a traceback.
+            raise self.CollectError(render(report, "text"))
         for sc in scenarios:
             yield ScenarioItem.from_parent(self, name=sc.name, scenario=sc)
 

@@ -255,7 +255,8 @@ def _apply_flags(s: State, c: int, flags: dict, pack: Pack, cards, i, fail) -> N
                     fail(cards, i, f'no card named "{rest}" in this position')
             actions.set_mark(s, c, head, value, flags.get("until"))
         else:
-            fail(cards, i, f'unknown card state "{word}": write tapped, face_down, damage N, entered N or a mark')
+            near = did_you_mean(head, ["tapped", "face_down", "damage", "entered", *pack.marks])
+            fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N or a mark)')
     if flags.get("damage"):
         s.damage[c] = flags["damage"]
     for name, n in (flags.get("counters") or {}).items():

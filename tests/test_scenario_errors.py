@@ -1,0 +1,119 @@
+"""Scenario files with mistakes: each is refused with its file, line, column and
+reason, by `cardtable test` (exit code 1) and by the pytest plugin alike.
+
+The files are in tests/data/scenario_errors/scenarios/; each test copies one into
+the tests/ folder of a copy of the small pack beside them."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardtable.cli import main
+
+pytest_plugins = ["pytester"]
+
+DATA = Path(__file__).parent / "data" / "scenario_errors"
+
+
+def pack_with(folder: Path, scenario: str) -> Path:
+    """A copy of the small pack in `folder`, whose tests/ holds one scenario file."""
+    pack = folder / "duel"
+    (pack / "tests").mkdir(parents=True)
+    for name in ("pack.yaml", "cards.yaml"):
+        shutil.copy(DATA / name, pack / name)
+    shutil.copy(DATA / "scenarios" / f"{scenario}.yaml", pack / "tests" / f"{scenario}.yaml")
+    return pack
+
+
+# What each file's mistakes are reported as: (line, column, message), in file order.
+# Files the YAML reader or the schema refuse are refused whole ("error:" problems);
+# the others fail one scenario at a time.
+REFUSED = {
+    "yaml_error": [(6, 31, 'error: expected "," or "]" here')],
+    "schema_error": [
+        (5, 11, 'error: "seed" must be a whole number, not text'),
+        (6, 5, 'error: unknown key "expcet"; did you mean "expect"?'),
+        (9, 9, 'error: item 1 of "script" must be "<player>: <option label>"'),
+    ],
+}
+FAILED = {
+    "setup_errors": [
+        ("unknown card", 6, 33, 'unknown card "Sprak"; did you mean "Spark"?'),
+        ("unknown zone", 12, 30, 'unknown zone "graveyard"'),
+        ("unknown player", 17, 15, 'unknown player "Bib"; did you mean "Bob"?'),
+        ("unknown phase", 24, 14, 'unknown phase "mian"; did you mean "main"?'),
+        ("unknown mark", 33, 38, 'unknown card state "chraged"; did you mean "charged"? '
+                                 "(write tapped, face_down, damage N, entered N or a mark)"),
+    ],
+    "script_errors": [
+        ("an option that is not offered", 11, 9,
+         'step 2: "Cat" is not an option; the options are: Ann; Bob (choose target for Zap of Spark)'),
+        ("the other player's decision", 20, 9, "step 1: it is Ann's decision, not Bob's (Ann: act or pass (main))"),
+        ("an unknown player", 29, 9, 'unknown player "Anne"; did you mean "Ann"?'),
+        ("another refusal than expected", 38, 9,
+         'the move was refused with ""Zap: Ember" is not an option; the options are: pass; Zap: Spark", '
+         'not "there is no Ember"'),
+        ("a refusal that does not come", 49, 9, 'the move was accepted, but it should be refused with "nothing to zap"'),
+    ],
+    "expect_errors": [
+        ("wrong life", 15, 17, "Bob has 4 life, not 3"),
+        ("wrong zone", 29, 22, "Ann's discard holds [Spark], not [Ember]"),
+        ("a missing log line", 43, 11, 'the log has no line "Spark deals 2 damage to Bob" after the lines '
+                                       'matched before it; did you mean "Spark deals 1 damage to Bob"?'),
+        ("a wrong result", 55, 15, 'the result is "Ann wins", not "draw"'),
+    ],
+}
+
+
+def test_the_pack_and_a_good_scenario_pass(tmp_path):
+    pack = pack_with(tmp_path, "good")
+    result = CliRunner().invoke(main, ["test", str(pack), "-v"])
+    assert (result.exit_code, result.stdout) == (0, "ok   a spark zaps\n1 passed, 0 failed\n")
+
+
+@pytest.mark.parametrize("scenario", sorted(REFUSED))
+def test_cardtable_test_refuses_a_file_it_cannot_read(tmp_path, scenario):
+    pack = pack_with(tmp_path, scenario)
+    file = pack / "tests" / f"{scenario}.yaml"
+    result = CliRunner().invoke(main, ["test", str(pack)])
+    assert result.exit_code == 1
+    assert result.stdout == "0 passed, 0 failed\n"
+    located = [line for line in result.stderr.splitlines() if line.startswith(str(file))]
+    assert located == [f"{file}:{line}:{col}: {message}" for line, col, message in REFUSED[scenario]]
+
+
+@pytest.mark.parametrize("scenario", sorted(FAILED))
+def test_cardtable_test_names_the_line_where_a_scenario_fails(tmp_path, scenario):
+    pack = pack_with(tmp_path, scenario)
+    file = pack / "tests" / f"{scenario}.yaml"
+    result = CliRunner().invoke(main, ["test", str(pack)])
+    assert result.exit_code == 1
+    assert result.stdout == f"0 passed, {len(FAILED[scenario])} failed\n"
+    assert result.stderr.splitlines() == [
+        text for name, line, col, message in FAILED[scenario]
+        for text in (f"FAIL {name}", f"  {file}:{line}:{col}: {message}")]
+
+
+def test_pytest_reports_a_file_it_cannot_read_at_its_line(pytester):
+    pack = pack_with(pytester.path, "schema_error")
+    file = pack / "tests" / "schema_error.yaml"
+    result = pytester.runpytest("-p", "no:cacheprovider", str(pack))
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    located = [line for line in result.outlines if line.startswith(str(file))]
+    assert located == [f"{file}:{line}:{col}: {message}" for line, col, message in REFUSED["schema_error"]]
+    assert "Traceback" not in result.stdout.str() and "pytest_plugin.py" not in result.stdout.str()
+
+
+def test_pytest_fails_each_scenario_at_its_line(pytester):
+    pack = pack_with(pytester.path, "script_errors")
+    (pack / "tests" / "expect_errors.yaml").write_text((DATA / "scenarios" / "expect_errors.yaml").read_text())
+    result = pytester.runpytest("-p", "no:cacheprovider", str(pack))
+    result.assert_outcomes(failed=len(FAILED["script_errors"]) + len(FAILED["expect_errors"]))
+    for scenario in ("script_errors", "expect_errors"):
+        file = pack / "tests" / f"{scenario}.yaml"
+        for name, line, col, message in FAILED[scenario]:
+            at = result.outlines.index(f"{file}:{line}:{col}: {message}")
+            assert name in result.outlines[at - 1]       # under the header naming the scenario
