@@ -68,6 +68,14 @@ FAILED = {
 }
 
 
+def cardtable_test(folder: Path, scenario: str):
+    """`cardtable test` on a pack holding one scenario file: (that file, the result)."""
+    pack = pack_with(folder, scenario)
+    result = CliRunner().invoke(main, ["test", str(pack)])
+    assert result.exit_code == 1
+    return pack / "tests" / f"{scenario}.yaml", result
+
+
 def test_the_pack_and_a_good_scenario_pass(tmp_path):
     pack = pack_with(tmp_path, "good")
     result = CliRunner().invoke(main, ["test", str(pack), "-v"])
@@ -76,10 +84,7 @@ def test_the_pack_and_a_good_scenario_pass(tmp_path):
 
 @pytest.mark.parametrize("scenario", sorted(REFUSED))
 def test_cardtable_test_refuses_a_file_it_cannot_read(tmp_path, scenario):
-    pack = pack_with(tmp_path, scenario)
-    file = pack / "tests" / f"{scenario}.yaml"
-    result = CliRunner().invoke(main, ["test", str(pack)])
-    assert result.exit_code == 1
+    file, result = cardtable_test(tmp_path, scenario)
     assert result.stdout == "0 passed, 0 failed\n"
     located = [line for line in result.stderr.splitlines() if line.startswith(str(file))]
     assert located == [f"{file}:{line}:{col}: {message}" for line, col, message in REFUSED[scenario]]
@@ -87,10 +92,7 @@ def test_cardtable_test_refuses_a_file_it_cannot_read(tmp_path, scenario):
 
 @pytest.mark.parametrize("scenario", sorted(FAILED))
 def test_cardtable_test_names_the_line_where_a_scenario_fails(tmp_path, scenario):
-    pack = pack_with(tmp_path, scenario)
-    file = pack / "tests" / f"{scenario}.yaml"
-    result = CliRunner().invoke(main, ["test", str(pack)])
-    assert result.exit_code == 1
+    file, result = cardtable_test(tmp_path, scenario)
     assert result.stdout == f"0 passed, {len(FAILED[scenario])} failed\n"
     assert result.stderr.splitlines() == [
         text for name, line, col, message in FAILED[scenario]
