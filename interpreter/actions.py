@@ -135,7 +135,8 @@ def shuffle(s: State, zone: int) -> None:
 def tap(s: State, c: int, state: bool) -> None:
     if s.tapped[c] != state:
         s.tapped[c] = state
-        s.dirty = True
+        if s.t.pack.checks_see_tapped:
+            s.dirty = True
 
 
 # ------------------------------------------------------------------------ damage

@@ -84,7 +84,9 @@ class Compiler:
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
-        self._done: dict = {}     # (text, start, scope) -> (result, names it added to the scope, used_this)
+        self.reads_tapped = False  # set when a compiled text tests whether cards are tapped
+        # (text, start, scope) -> (result, names it added to the scope, used_this, reads_tapped)
+        self._done: dict = {}
 
     # ----------------------------------------------------------- problems
     def error(self, node, message: str) -> None:
@@ -120,13 +122,14 @@ class Compiler:
         key = (text, start, scope.signature()) if start != "trigger" else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
-            result, added, used_this = done
+            result, added, used_this, reads_tapped = done
             scope.vars.update(added)
             self.used_this = self.used_this or used_this
+            self.reads_tapped = self.reads_tapped or reads_tapped
             return result
         self.snippet = snippet
-        before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
-        self.used_this = False
+        before, names_before, was, was_tapped = len(self.problems), dict(scope.vars), self.used_this, self.reads_tapped
+        self.used_this = self.reads_tapped = False
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -137,8 +140,9 @@ class Compiler:
             result = self.node(tree, scope)
         if key is not None and len(self.problems) == before:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
-            self._done[key] = (result, added, self.used_this)
+            self._done[key] = (result, added, self.used_this, self.reads_tapped)
         self.used_this = was or self.used_this
+        self.reads_tapped = was_tapped or self.reads_tapped
         return result
 
     def _statement_trees(self, snippet: Snippet):
