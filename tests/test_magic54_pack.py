@@ -1,0 +1,67 @@
+"""Magic 54 as the rulings set it up: the two 27-card decks taken from the standard
+54-card deck, each rank's role, cost and numbers, and the options' defaults. (How the
+cards play is shown by the pack's scenarios, variants/magic54/tests.)"""
+from __future__ import annotations
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.loader import load_pack
+
+RANKS = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King"]
+
+# rank -> (card type, the ability or abilities it has, cost, attack, defense, strength)
+ROLES = {
+    "Jack": ("creature", ["Sacrifice", "Summon"], 1, 1, 1, 0),
+    "Queen": ("creature", ["Protection", "Summon"], 2, 2, 2, 0),
+    "King": ("creature", ["Knowledge", "Summon"], 3, 3, 3, 0),
+    "Three": ("mana", ["Mana", "Growth"], 0, 0, 0, 0),
+    "Five": ("mana", ["Mana", "Growth"], 0, 0, 0, 0),
+    "Seven": ("mana", ["Mana", "Growth"], 0, 0, 0, 0),
+    "Nine": ("mana", ["Mana", "Growth"], 0, 0, 0, 0),
+    "Two": ("damage", ["Damage"], 1, 0, 0, 1),
+    "Four": ("damage", ["Damage"], 2, 0, 0, 2),
+    "Six": ("damage", ["Damage"], 3, 0, 0, 3),
+    "Ace": ("action", ["Cancel"], 1, 0, 0, 0),
+    "Eight": ("action", ["Bounce"], 1, 0, 0, 0),
+    "Ten": ("action", ["Ransack"], 1, 0, 0, 0),
+}
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack("magic54", Report())
+
+
+def test_each_team_has_its_colours_and_a_joker(pack):
+    red = [f"{rank} of {suit}" for suit in ("Hearts", "Diamonds") for rank in RANKS] + ["Red Joker"]
+    black = [f"{rank} of {suit}" for suit in ("Clubs", "Spades") for rank in RANKS] + ["Black Joker"]
+    assert sorted(pack.decks["red"]) == sorted(red)
+    assert sorted(pack.decks["black"]) == sorted(black)
+    assert [s["deck"] for s in pack.seats] == ["red", "black"]
+    assert [s["name"] for s in pack.seats] == ["Red", "Black"]
+
+
+@pytest.mark.parametrize("rank", sorted(ROLES))
+def test_each_rank_has_its_role(pack, rank):
+    kind, abilities, cost, attack, defense, strength = ROLES[rank]
+    for suit in ("Hearts", "Diamonds", "Clubs", "Spades"):
+        card = pack.cards[f"{rank} of {suit}"]
+        assert card.types == {kind}
+        assert [a.name for a in card.abilities] == abilities
+        props = {k: card.props.get(k, 0) for k in ("cost", "attack", "defense", "strength")}
+        assert props == {"cost": cost, "attack": attack, "defense": defense, "strength": strength}
+        # The number printed: what a Mana card adds as Growth.
+        assert card.props["value"] == RANKS.index(rank) + 1
+
+
+def test_the_jokers_search_for_1_mana(pack):
+    for name in ("Red Joker", "Black Joker"):
+        card = pack.cards[name]
+        assert card.types == {"action"} and card.props["cost"] == 1
+        assert [a.name for a in card.abilities] == ["Search"]
+
+
+def test_the_options_default_to_the_rules(pack):
+    assert {k: o.default for k, o in pack.options.items()} == {
+        "starting_life": 20, "opening_hand": 5, "hand_limit": 5, "turn_limit": 200}
