@@ -288,6 +288,9 @@ def _compare(c, tree, scope):
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
     fn = _COMPARE[op]
+    if getattr(right, "data", None) == "number":
+        k = int(right.children[0])      # "life of it <= 0": the number is read once, here
+        return (lambda s, env: fn(a(s, env) or 0, k)), BOOL
     return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
 
 

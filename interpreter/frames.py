@@ -253,7 +253,7 @@ def _window_answer(s: State, value) -> None:
     if value is None:
         s.say("pass", f"{s.t.players[w.priority].name} passes")
         w.passes += 1
-        if w.passes >= len(s.in_game()):
+        if w.passes >= s.out.count(False):     # every player still in has passed
             w.passes = 0
             if s.pile:
                 w.priority = s.active
@@ -275,24 +275,24 @@ def playable(s: State, seat: int) -> list:
     t = s.t
     found = []
     memo = {}
-    cards = t.cards
     names = t.names
     zones = s.zones
     # One environment for the whole list: only "this" changes from card to card.
     env = {"this": None, "you": t.players[seat], "@memo": memo}
-    for zname in t.pack.ability_zones:
-        for c in zones[t.zone(zname, seat)]:
-            abilities = cards[c].usable.get(zname)
+    for zname, usable in t.usable:
+        for c in zones[t.named[zname][seat]]:
+            abilities = usable[c]
             if not abilities:
                 continue
             env["this"] = c
             for ab in abilities:
                 when = ab.when
                 if when is not None:
-                    if ab.when_shared:
-                        ok = memo.get(ab)
+                    shared = ab.when_shared
+                    if shared is not None:
+                        ok = memo.get(shared)
                         if ok is None:
-                            ok = memo[ab] = bool(when(s, env))
+                            ok = memo[shared] = bool(when(s, env))
                     else:
                         ok = when(s, env)
                     if not ok:

@@ -268,7 +268,9 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
                      effect or (), bool(raw.get("pile", True)), text=raw.get("text", ""))
         ab.pay_ops = tuple(c.op for c in cost_objs)
         ab.trigger = trigger
-        ab.when_shared = when_shared
+        # Conditions that do not read "this" hold alike for every card: listing a
+        # player's moves tests each text once (the key), whichever abilities share it.
+        ab.when_shared = "when:" + str(raw["when"]) if when_shared else None
         return ab
 
     type_abilities = {}

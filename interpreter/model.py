@@ -73,7 +73,7 @@ class Ability:
     text: str = ""
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
-    when_shared: bool = False  # its condition does not read "this": the same for every card that has it
+    when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each

@@ -28,7 +28,7 @@ class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "named", "typed", "typebits",
-                 "eager_checks", "several_teams")
+                 "eager_checks", "several_teams", "usable")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -56,6 +56,8 @@ class Table:
         self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
         # The checks run after every statement that changes the game, not only at checkpoints.
         self.eager_checks = pack.checks is not None and pack.checks_at == "every_change"
+        # For each zone whose cards have abilities a player may use: those of each card there.
+        self.usable = tuple((z, tuple(c.usable.get(z, ()) for c in cards)) for z in pack.ability_zones)
         seats = pack.seats
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
