@@ -125,6 +125,29 @@ def test_an_answer_that_is_not_an_option_is_refused(game, answer, reason):
     assert snapshot(state) == before
 
 
+class Index:
+    """A whole number of another type, as array libraries give them to agents."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __index__(self):
+        return self.n
+
+    def __repr__(self):
+        return f"Index({self.n})"
+
+
+def test_a_whole_number_of_another_type_is_taken(game):
+    state = game.new_initial_state(seed=1)
+    with pytest.raises(IllegalAction) as e:
+        state.apply_action(Index(4))
+    assert str(e.value) == "4 is not one of the 4 options offered to Black"
+    state.apply_action(Index(1))
+    assert state.log[-1] == "Seven of Clubs moves from Black's hand to Black's play"
+    assert state.s.history[-1] == (1, 1, "Mana: Seven of Clubs")
+
+
 def test_a_label_that_is_not_an_option_is_refused(game):
     state = game.new_initial_state(seed=1)
     before = snapshot(state)
