@@ -3,7 +3,11 @@
 cards play is shown by the pack's scenarios, variants/magic54/tests.)"""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+import yaml
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.loader import load_pack
@@ -65,3 +69,42 @@ def test_the_jokers_search_for_1_mana(pack):
 def test_the_options_default_to_the_rules(pack):
     assert {k: o.default for k, o in pack.options.items()} == {
         "starting_life": 20, "opening_hand": 5, "hand_limit": 5, "turn_limit": 200}
+
+
+# ---------------------------------------------------------------- the audit
+ROOT = Path(__file__).resolve().parent.parent
+AUDIT = ROOT / "docs" / "magic54.md"
+
+
+def cited():
+    """Every proof docs/magic54.md cites: (source, name), a source being a scenario
+    file of the pack (`growth`) or a test module (`tests/test_game_api.py`)."""
+    found = []
+    for line in AUDIT.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("|") or line.startswith("|---"):
+            continue
+        proof = re.sub(r"\([^)]*\)", "", line.strip("|").split("|")[-1])
+        source = None
+        for part in proof.split(";"):
+            head = re.match(r"\s*`([^`]+)`:(.*)", part)
+            if head:
+                source, part = head.groups()
+            if source and part.strip():
+                found.append((source, part.strip()))
+    return found
+
+
+def test_the_audit_cites_only_scenarios_and_tests_that_exist():
+    scenarios = {f.stem: {s["name"] for s in yaml.safe_load(f.read_text())["scenarios"]}
+                 for f in (ROOT / "variants" / "magic54" / "tests").glob("*.yaml")}
+    proofs = cited()
+    assert len(proofs) > 100
+    for source, name in proofs:
+        if source.startswith("tests/"):
+            tests = re.findall(r"^def (test_\w+)", (ROOT / source).read_text(), re.M)
+            assert "test_" + name.replace(" ", "_") in tests, (source, name)
+        else:
+            assert name in scenarios[source], (source, name)
+    every = {(f, n) for f, names in scenarios.items() for n in names}
+    assert every <= set(proofs), sorted(every - set(proofs))
+    assert f"| {len(every)} scenario tests," in AUDIT.read_text()
