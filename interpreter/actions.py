@@ -47,7 +47,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
     if s.t.triggering:
         s.events.append(("move", c, src, dest))
-    s.dirty = True
+    seen = s.t.checks_see_zones
+    if seen is None or dest in seen or src in seen:
+        s.dirty = True
 
 
 def zone_label(s: State, zone: int) -> str:
@@ -135,7 +137,7 @@ def shuffle(s: State, zone: int) -> None:
 def tap(s: State, c: int, state: bool) -> None:
     if s.tapped[c] != state:
         s.tapped[c] = state
-        if s.t.pack.checks_see_tapped:
+        if s.t.checks_see_tapped:
             s.dirty = True
 
 
@@ -166,6 +168,8 @@ def deal(s: State, source, target, amount: int) -> None:
     if s.t.pack.damage_deferred:
         # Kept with the card's move count: if it changes zone first, it is a new object.
         s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None))
+        if s.t.checks_see_damage:
+            s.dirty = True      # "damage of" a card counts the damage not yet applied
     else:
         _mark_damage(s, target, amount)
 

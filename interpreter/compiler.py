@@ -84,9 +84,16 @@ class Compiler:
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
-        self.reads_tapped = False  # set when a compiled text tests whether cards are tapped
-        # (text, start, scope) -> (result, names it added to the scope, used_this, reads_tapped)
+        self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
+        # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
+
+    def note(self, what: str) -> None:
+        """Record what the text being compiled looks at: "zone:NAME" (the cards of a zone),
+        "tapped", "damage", or "*" for what no change marks (turn, phase, marks...). The
+        checks run again after a change only if they look at what changed."""
+        if self.reads is not None:
+            self.reads.add(what)
 
     # ----------------------------------------------------------- problems
     def error(self, node, message: str) -> None:
@@ -119,17 +126,17 @@ class Compiler:
         return result if len(self.problems) == before else None
 
     def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
-        key = (text, start, scope.signature()) if start != "trigger" else None
+        # Not while the checks compile: what a text looks at is noted as it compiles.
+        key = (text, start, scope.signature()) if start != "trigger" and self.reads is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
-            result, added, used_this, reads_tapped = done
+            result, added, used_this = done
             scope.vars.update(added)
             self.used_this = self.used_this or used_this
-            self.reads_tapped = self.reads_tapped or reads_tapped
             return result
         self.snippet = snippet
-        before, names_before, was, was_tapped = len(self.problems), dict(scope.vars), self.used_this, self.reads_tapped
-        self.used_this = self.reads_tapped = False
+        before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
+        self.used_this = False
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -140,9 +147,8 @@ class Compiler:
             result = self.node(tree, scope)
         if key is not None and len(self.problems) == before:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
-            self._done[key] = (result, added, self.used_this, self.reads_tapped)
+            self._done[key] = (result, added, self.used_this)
         self.used_this = was or self.used_this
-        self.reads_tapped = was_tapped or self.reads_tapped
         return result
 
     def _statement_trees(self, snippet: Snippet):
@@ -253,8 +259,11 @@ class Compiler:
             kind = {"number": "number", "flag": "bool"}.get(opt.kind, "text")
             return (lambda s, env, w=word: s.t.options[w]), T(kind)
         if word in registry.GLOBALS:
+            if word not in ("players", "opponents"):
+                self.note("*")
             return _global(word), T(registry.GLOBALS[word][0])
         if word in self.names.zones:
+            self.note("zone:" + word)
             return _zones_named(word), T("zone")
         self.error(token, f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY

@@ -90,6 +90,7 @@ def _opponent(c, tree, scope):
 
 @register("active_player", E, "active player", "The player whose turn it is.")
 def _active(c, tree, scope):
+    c.note("*")
     return (lambda s, env: s.t.players[s.active]), PLAYER
 
 
@@ -118,6 +119,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER
     if t.kind in ("player", "any") and (word in names.player_counters or word in names.zones):
         if word in names.zones:
+            c.note("zone:" + word)
             zdef = names.zones[word]
             if zdef.per_player:
                 return (lambda s, env, w=word: _player_zone(s, fn(s, env), w)), T("zone")
@@ -126,6 +128,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
             kind = CARD_PROPERTIES[word][0]
+            if word == "damage":
+                c.note("damage")
             return _card_builtin(word, fn), T(kind)
         if word in names.properties:
             kind = NUMBER if _numeric(names.properties[word]) else ANY
@@ -139,6 +143,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.card_counters:
             return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
         if word in names.marks:
+            c.note("*")
             return (lambda s, env, w=word: _mark(s, fn(s, env), w)), T("card")
     if t.kind == "player":
         known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
@@ -339,7 +344,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         typed.mask = mask           # selectors fold type tests into one (selectors._filter)
         return typed
     if word in ("tapped", "untapped"):
-        c.reads_tapped = True
+        c.note("tapped")
         want = word == "tapped"
 
         def tapped(s, x):
@@ -347,8 +352,10 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         tapped.tapped = want
         return tapped
     if word in names.marks:
+        c.note("*")
         return lambda s, x, w=word: (x, w) in s.marks
     if word in names.keywords:
+        c.note("*")
         return lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
     return None
 
@@ -379,6 +386,7 @@ def _is_word(c, tree, scope):
         if word not in c.names.marks:
             c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
         vfn, _ = c.expr(value, scope)
+        c.note("*")
         test = lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env)
     else:
         if not is_cardish(t) and t.kind != "player":
@@ -435,6 +443,7 @@ def _has_keyword(c, tree, scope):
     fn, _ = c.expr(subject, scope)
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
+    c.note("*")
     return (lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word)), BOOL
 
 
@@ -445,6 +454,7 @@ def _entered(c, tree, scope):
     if str(word) != "turn":
         c.error(tree.children[1], f'write "entered this turn", not "entered this {word}"')
     fn, _ = c.expr(subject, scope)
+    c.note("*")
     return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
 
 

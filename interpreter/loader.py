@@ -395,9 +395,9 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         else:
             steps = (Step(p["phase"], script(p, "script")),)
         phases.append(Phase(p["phase"], steps))
-    comp.reads_tapped = False
+    comp.reads = set()
     checks = script(d, "checks")
-    checks_see_tapped = comp.reads_tapped
+    checks_read, comp.reads = frozenset(comp.reads), None
     pile = d.get("pile") or {}
     pile_zone = pile.get("zone")
     if pile_zone is not None and pile_zone not in zone_by_name:
@@ -444,7 +444,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     pack.ability_zones = tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player}))
     pack.has_triggers = any(ab.trigger for ab in every)
     pack.checks_inline = checks is not None and _statements.atomic(checks)
-    pack.checks_see_tapped = checks_see_tapped
+    pack.checks_read = checks_read
     pack.sources = sources
     pack.card_maker = maker
     pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})

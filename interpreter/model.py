@@ -159,7 +159,7 @@ class Pack:
     turn_limit_option: str | None
     auto_single: bool = True
     checks_inline: bool = False  # the checks never wait for a player: they run without a frame
-    checks_see_tapped: bool = True  # the checks test tapped cards: tapping one makes them run again
+    checks_read: frozenset = frozenset({"*"})  # what the checks look at (Compiler.note): what makes them run again
     defines: dict = field(default_factory=dict)
     roles: dict = field(default_factory=dict)   # zone role -> zone name
     ability_zones: tuple = ()                   # zones whose cards have abilities to offer

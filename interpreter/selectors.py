@@ -107,6 +107,7 @@ def _selector(c: Compiler, tree, scope: Scope):
         zone_name = None
         if zone_fn is None:
             zone_name = names.roles.get("play")
+            c.note(f"zone:{zone_name}")
             if zone_name is None:
                 c.error(tree, 'say where the cards are ("in ZONE"): the pack has no zone with the role "play"')
                 return (lambda s, env: ()), t

@@ -28,7 +28,8 @@ class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "named", "typed", "typebits",
-                 "eager_checks", "several_teams", "usable")
+                 "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
+                 "checks_see_damage")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -56,6 +57,13 @@ class Table:
         self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
         # The checks run after every statement that changes the game, not only at checkpoints.
         self.eager_checks = pack.checks is not None and pack.checks_at == "every_change"
+        # What the checks look at: a change elsewhere does not make them run again.
+        read = pack.checks_read
+        everything = "*" in read
+        self.checks_see_zones = None if everything else frozenset(
+            z for name in self.named if f"zone:{name}" in read for z in self.named[name])
+        self.checks_see_tapped = everything or "tapped" in read
+        self.checks_see_damage = everything or "damage" in read
         # For each zone whose cards have abilities a player may use: those of each card there.
         self.usable = tuple((z, tuple(c.usable.get(z, ()) for c in cards)) for z in pack.ability_zones)
         seats = pack.seats

@@ -679,8 +679,8 @@ def _window(c, tree, scope):
 
 
 @register("check_rules", ST, "check the rules",
-          "Runs the pack's checks now (they also run whenever a player is about to get priority, and with "
-          "checks_at: every_change after every statement that changes the game).")
+          "Runs the pack's checks now. They also run whenever a player is about to get priority, and with "
+          "checks_at: every_change after every statement, if something they look at has changed since they last ran.")
 def _check_rules(c, tree, scope):
     def check(s, env):
         if s.t.pack.checks is not None:

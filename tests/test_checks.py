@@ -1,0 +1,57 @@
+"""When the pack's checks run again: only once something they look at has changed,
+so that a change they cannot see costs nothing, and every change they can see is
+caught at the next checkpoint."""
+from __future__ import annotations
+
+import pytest
+
+from cardtable.interpreter.game import Game
+from test_table import load, make
+
+GOAL = "for each p in players:\n    if count of cards in p's play >= goal: p wins the game"
+
+
+def pack(tmp_path, checks: str, **kw):
+    """The table pack of test_table with other checks, run at priority only."""
+    marks = {"cards: [cards.yaml]": "marks: {chosen: A mark.}\ncards: [cards.yaml]"}
+    return load(make(tmp_path, checks_at="priority", **{GOAL: checks.replace("\n", "\n  ")}, **marks, **kw))
+
+
+@pytest.mark.parametrize("checks, read", [
+    ("for each p in players:\n  if count of cards in p's hand >= 3: p wins the game", {"zone:hand"}),
+    ("if any tokens in play: opponent loses the game", {"zone:play"}),
+    ("if any tapped cards in discard: opponent loses the game", {"zone:discard", "tapped"}),
+    ("for each x in cards in play where damage of it > 0: discard x", {"zone:play", "damage"}),
+    ("if turn > 2: opponent loses the game", {"*"}),
+    ("if any chosen cards in play: opponent loses the game", {"zone:play", "*"}),
+    ("if window is main: opponent loses the game", {"*"}),
+])
+def test_what_the_checks_look_at_is_known_when_the_pack_loads(tmp_path, checks, read):
+    assert pack(tmp_path, checks).checks_read == frozenset(read)
+
+
+def play(p) -> list[str]:
+    state = Game(p).new_initial_state(seed=0)
+    assert state.is_terminal()          # these games never ask a player anything
+    return state.log
+
+
+def test_a_card_drawn_into_a_zone_the_checks_look_at_makes_them_run(tmp_path):
+    p = pack(tmp_path, "for each p in players:\n  if count of cards in p's hand >= 2: p wins the game",
+             turn="draw a card")
+    assert play(p)[-3:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 1 wins the game"]
+
+
+def test_checks_that_read_what_no_change_marks_run_after_every_change(tmp_path):
+    # No change tells of the turn: checks that read it run after any change, here
+    # the draw of turn 3.
+    p = pack(tmp_path, "if turn > 2: opponent loses the game", turn="draw a card")
+    assert play(p)[-4:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 2 loses the game",
+                            "Player 1 wins the game"]
+
+
+def test_tapping_a_card_runs_the_checks_that_test_tapped_cards(tmp_path):
+    p = pack(tmp_path, "if any tapped cards in play: opponent loses the game",
+             setup="for each p in players:\n  for each x in top 1 cards of deck: put x into p's play",
+             turn="tap each card you control in play")
+    assert play(p)[-3:] == ["turn 1 (Player 1)", "Player 2 loses the game", "Player 1 wins the game"]
