@@ -239,13 +239,16 @@ class WindowFrame:
         if s.out[seat]:
             self.priority = s.next_seat(seat)
             return
-        options = [Option("pass", None)]
+        options = [PASS]
         options.extend(playable(s, seat))
         if len(options) == 1 and s.t.pack.auto_single:
             _window_answer(s, None)
             return
         s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
                               tuple(options), _window_answer, "priority")
+
+
+PASS = Option("pass", None)
 
 
 def _window_answer(s: State, value) -> None:

@@ -294,10 +294,11 @@ def _targets(c, tree, scope):
             out.extend(f(s, env))
         return tuple(out)
 
+    tests = [getattr(f, "exists", None) or f for f in fns]
+
     def exists(s, env):
-        for f in fns:
-            e = getattr(f, "exists", None)
-            if (e(s, env) if e is not None else f(s, env)):
+        for test in tests:
+            if test(s, env):
                 return True
         return False
     either.exists = exists
