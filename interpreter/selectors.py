@@ -120,7 +120,7 @@ def _selector(c: Compiler, tree, scope: Scope):
 
             def pick(s, env):
                 p = owner_fn(s, env)
-                return s.zones[s.t.zone(zn, p.seat)] if p is not None else ()
+                return s.zones[s.t.named[zn][p.seat]] if p is not None else ()
             control_fn = None
         elif zone_name is not None:
             zn = zone_name
