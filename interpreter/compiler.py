@@ -259,8 +259,8 @@ class Compiler:
             kind = {"number": "number", "flag": "bool"}.get(opt.kind, "text")
             return (lambda s, env, w=word: s.t.options[w]), T(kind)
         if word in registry.GLOBALS:
-            if word not in ("players", "opponents"):
-                self.note("*")
+            if word != "players":
+                self.note("*")      # the turn, the phase... and "opponents" of the active player
             return _global(word), T(registry.GLOBALS[word][0])
         if word in self.names.zones:
             self.note("zone:" + word)

@@ -78,11 +78,14 @@ def _possessive(c, tree) -> bool:
 
 @register("you", E, "you", "The player who uses the ability, or the active player in a phase script (also \"your\").")
 def _you(c, tree, scope):
+    c.note("*")     # in the checks, the active player: the turn passing changes it, unnoted
     return (lambda s, env: env["you"]), PLAYER
 
 
 @register("opponent", E, "opponent", "The next player after you, in seat order, still in the game.")
 def _opponent(c, tree, scope):
+    c.note("*")
+
     def f(s, env):
         return s.t.players[s.next_seat(env["you"].seat)]
     return f, PLAYER

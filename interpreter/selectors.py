@@ -48,6 +48,7 @@ def _selector(c: Compiler, tree, scope: Scope):
         base = lambda s, env, f=base_fn: _as_tuple(f(s, env))
         t = as_set(vt)
     elif noun in ("opponents", "opponent"):
+        c.note("*")
         base = lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
         t = T("players")
     elif noun in _PLAYER_NOUNS:

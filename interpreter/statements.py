@@ -55,6 +55,7 @@ def _tuple(v) -> tuple:
 
 def player_of(c: Compiler, tree, scope: Scope, what: str):
     if tree is None:
+        c.note("*")     # "you": the active player in the checks, who changes without a change noted
         return lambda s, env: env["you"]
     fn, _ = c.expect(tree, scope, ("player",), what)
     return fn
@@ -115,6 +116,7 @@ def _draw_you(c, tree, scope):
     amount, word = tree.children
     _card_word(c, word, amount)
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+    c.note("*")
     return lambda s, env: actions.draw(s, env["you"].seat, nfn(s, env) or 0)
 
 
@@ -150,6 +152,8 @@ def _put(c, tree, scope, bottom):
     ofn, it = objects(c, objs, scope, "put", ("card", "cards"))
     zfn = _destination(c, zone, scope, it)
     you_zone = _unowned_zone_default(c, zone)
+    if you_zone is not None:
+        c.note("*")
 
     def put(s, env):
         saved = env.get("it")
@@ -479,6 +483,7 @@ def _divide(c, tree, scope):
     sfn, _ = c.selector(sel, scope)
     scope.vars[var] = MAPPING
     partial = "@" + var
+    c.note("*")
 
     @suspends
     def divide(s, env):

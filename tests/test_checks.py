@@ -19,10 +19,12 @@ def pack(tmp_path, checks: str, **kw):
 
 @pytest.mark.parametrize("checks, read", [
     ("for each p in players:\n  if count of cards in p's hand >= 3: p wins the game", {"zone:hand"}),
-    ("if any tokens in play: opponent loses the game", {"zone:play"}),
-    ("if any tapped cards in discard: opponent loses the game", {"zone:discard", "tapped"}),
+    ("for each x in tokens in play: discard x", {"zone:play"}),
+    ("for each x in tapped cards in discard: discard x", {"zone:discard", "tapped"}),
     ("for each x in cards in play where damage of it > 0: discard x", {"zone:play", "damage"}),
-    ("if turn > 2: opponent loses the game", {"*"}),
+    ("for each p in players:\n  if turn > 2: p wins the game", {"*"}),
+    ("for each x in cards in your hand: discard x", {"zone:hand", "*"}),
+    ("if any tokens in play: opponent loses the game", {"zone:play", "*"}),
     ("if any chosen cards in play: opponent loses the game", {"zone:play", "*"}),
     ("if window is main: opponent loses the game", {"*"}),
 ])
@@ -45,13 +47,12 @@ def test_a_card_drawn_into_a_zone_the_checks_look_at_makes_them_run(tmp_path):
 def test_checks_that_read_what_no_change_marks_run_after_every_change(tmp_path):
     # No change tells of the turn: checks that read it run after any change, here
     # the draw of turn 3.
-    p = pack(tmp_path, "if turn > 2: opponent loses the game", turn="draw a card")
-    assert play(p)[-4:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 2 loses the game",
-                            "Player 1 wins the game"]
+    p = pack(tmp_path, "for each p in players:\n  if turn > 2: p wins the game", turn="draw a card")
+    assert play(p)[-3:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 1 wins the game"]
 
 
 def test_tapping_a_card_runs_the_checks_that_test_tapped_cards(tmp_path):
-    p = pack(tmp_path, "if any tapped cards in play: opponent loses the game",
+    p = pack(tmp_path, "for each p in players:\n  if any tapped cards in play controlled by p: p wins the game",
              setup="for each p in players:\n  for each x in top 1 cards of deck: put x into p's play",
              turn="tap each card you control in play")
-    assert play(p)[-3:] == ["turn 1 (Player 1)", "Player 2 loses the game", "Player 1 wins the game"]
+    assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
