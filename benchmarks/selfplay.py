@@ -1,14 +1,17 @@
 """Random self-play speed: decisions per second (legal-action generation included),
 games per second, and the time of clone() on mid-game states.
 
-    python benchmarks/selfplay.py [--pack magic54] [--games 200] [--repeat 3]
+    python benchmarks/selfplay.py [--pack magic54] [--games 200] [--repeat 3] [--digest]
 
 Reports the best of --repeat runs, on one core (the process is pinned when the
 system allows it), so that other load disturbs the figure as little as possible.
+--digest also prints a SHA-256 of the logs of those games: a change that makes the
+engine faster must leave it the same (the same seeds give the same games).
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import statistics
@@ -31,6 +34,19 @@ def play(game: Game, seeds) -> tuple[int, int]:
     return decisions, len(seeds)
 
 
+def digest(game: Game, seeds) -> str:
+    """The games played again, their logs hashed (outside the timed runs)."""
+    h = hashlib.sha256()
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rnd.randrange(len(actions))])
+        h.update("\n".join(state.log).encode() + b"\n\n")
+    return h.hexdigest()
+
+
 def mid_game_states(game: Game, count: int):
     out = []
     for seed in range(count):
@@ -51,6 +67,7 @@ def main() -> None:
     ap.add_argument("--pack", default="magic54")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--digest", action="store_true", help="print a SHA-256 of the games' logs")
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -76,6 +93,8 @@ def main() -> None:
         times.append((time.perf_counter() - t) / n * 1e6)
     print(f"  clone() of a mid-game state: median {statistics.median(times):.1f} us, worst {max(times):.1f} us "
           f"({len(states)} states after 120 decisions)")
+    if args.digest:
+        print(f"  logs of the {games} games: sha256 {digest(game, range(args.games))}")
 
 
 if __name__ == "__main__":
