@@ -112,7 +112,8 @@ def refill(s: State, deck: int) -> bool:
         move(s, c, deck)
     if zdef.refill_order == "shuffled":
         s.shuffle_list(s.zones[deck])
-    s.say("refill", f"{zone_label(s, src)} becomes {zone_label(s, deck)} ({len(order)} cards, {zdef.refill_order})")
+    n = len(order)
+    s.say("refill", f"{zone_label(s, src)} becomes {zone_label(s, deck)} ({n} card{'s' if n != 1 else ''}, {zdef.refill_order})")
     return True
 
 
