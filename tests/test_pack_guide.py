@@ -127,6 +127,19 @@ def test_adding_a_card_without_python(tmp_path, monkeypatch):
     (pack / "tests" / "healer.yaml").write_text(yaml_block(text, "Mend gains 2 life"), encoding="utf-8")
     walk.run("cardtable test magic54_healer -k Mend -v")
     walk.run("cardtable test magic54_healer")
+
+    opening = pack / "tests" / "rulings.yaml"
+    edit(opening, "5 cards of a 27-card deck", "5 cards of a 28-card deck")
+    text_now = opening.read_text(encoding="utf-8")
+    assert text_now.count("deck: {count: 22}") == 2
+    opening.write_text(text_now.replace("deck: {count: 22}", "deck: {count: 23}"), encoding="utf-8")
+    edit(opening, "hand: [Seven of Clubs, Five of Clubs, Five of Spades, Ace of Spades, Two of Clubs]",
+         "hand: [Three of Clubs, Jack of Spades, King of Spades, Seven of Spades, Queen of Clubs]")
+    edit(opening, "- Magic 54 begins with Red, Black; Black starts",
+         "- Magic 54 with Healers begins with Red, Black; Black starts")
+    edit(opening, 'options: [pass, "Mana: Seven of Clubs", "Mana: Five of Clubs", "Mana: Five of Spades"]',
+         'options: [pass, "Mana: Three of Clubs", "Mana: Seven of Spades"]')
+    walk.run("cardtable test magic54_healer")
     walk.run("cardtable simulate magic54_healer --games 200 --seed 1")
     assert walk.steps == []
 
