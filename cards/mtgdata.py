@@ -432,9 +432,19 @@ def _word(text: str) -> str:
     return "_".join(text.casefold().replace("-", " ").split())
 
 
+def _actions_on_itself(card: CardRecord) -> list[str]:
+    """Keyword actions a card's own abilities do to the card ("{G}: Regenerate River Boa."):
+    MTG data lists them in no keyword field, and a pack may treat them as keywords."""
+    names = {card.name, card.name.split(",")[0]}
+    if any(f"Regenerate {n}." in card.oracle_text for n in names):
+        return ["regenerate"]
+    return []
+
+
 def records_for_pack(path) -> list[dict]:
     """The cards of a file in any format read here, as a rule pack imports them:
-    names kept, card types and keywords as lowercase words, numbers as numbers.
+    names kept, card types and keywords as lowercase words (with "regenerate" for a
+    card that can regenerate itself), numbers as numbers.
 
     This is the reader registered as the card format "mtg" (see pyproject.toml):
     a pack writes `format: mtg` on an import and maps these fields to its own
@@ -446,7 +456,7 @@ def records_for_pack(path) -> list[dict]:
             "types": [_word(t) for t in card.types],
             "supertypes": [_word(t) for t in card.supertypes],
             "subtypes": [_word(t) for t in card.subtypes],
-            "keywords": [_word(k) for k in card.keywords],
+            "keywords": [_word(k) for k in card.keywords] + _actions_on_itself(card),
             "colors": list(card.colors),
             "mana_value": card.mana_value,
             "power": _number(card.power),

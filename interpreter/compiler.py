@@ -24,6 +24,9 @@ class Names:
     type_order: list = field(default_factory=list)      # card types in the pack's order (bit positions)
     damageable: frozenset = frozenset()
     properties: dict = field(default_factory=dict)       # card property -> default
+    derived: set = field(default_factory=set)            # properties computed from others
+    property_words: dict = field(default_factory=dict)   # word -> the word-list property that holds it
+    replaced: set = field(default_factory=set)           # events the pack's replacements watch (damage, discard...)
     player_counters: set = field(default_factory=set)
     card_counters: set = field(default_factory=set)
     keywords: set = field(default_factory=set)
@@ -85,6 +88,8 @@ class Compiler:
         self._define_stack: list[str] = []
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
+        self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
+        self.state_reads: set = set()  # what the conditions of state triggers look at (see note)
         # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
 
@@ -127,7 +132,8 @@ class Compiler:
 
     def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
         # Not while the checks compile: what a text looks at is noted as it compiles.
-        key = (text, start, scope.signature()) if start != "trigger" and self.reads is None else None
+        key = (text, start, scope.signature()) \
+            if start != "trigger" and self.reads is None and self.reads_props is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
             result, added, used_this = done
@@ -285,7 +291,7 @@ class Compiler:
         return _source(self, tree)
 
 
-COST_STATEMENTS = {"tap", "discard", "remove_counters", "pay"}
+COST_STATEMENTS = {"tap", "discard", "sacrifice", "remove_counters", "pay"}
 
 
 def _kinds_word(kinds: tuple) -> str:

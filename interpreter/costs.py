@@ -163,8 +163,8 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
             ofn, _ = objects(c, st.children[0], scope, "tap", ("card", "cards"))
             op = c.node(st, scope)
             cost = Cost(lambda s, env, f=ofn: all(not s.tapped[x] for x in cards_only(f(s, env))), op, text)
-        elif rule == "discard":
-            ofn, _ = objects(c, st.children[0], scope, "discard", ("card", "cards"))
+        elif rule in ("discard", "sacrifice"):
+            ofn, _ = objects(c, st.children[0], scope, rule, ("card", "cards"))
             op = c.node(st, scope)
             cost = Cost(lambda s, env, f=ofn: bool(f(s, env)), op, text)
         elif rule == "remove_counters":

@@ -135,6 +135,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                 c.note("damage")
             return _card_builtin(word, fn), T(kind)
         if word in names.properties:
+            if c.reads_props is not None:
+                c.reads_props.add(word)
             kind = NUMBER if _numeric(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             if key is not None:
@@ -360,6 +362,9 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if word in names.keywords:
         c.note("*")
         return lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
+    prop = names.property_words.get(word)
+    if prop is not None:
+        return lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
     return None
 
 
@@ -373,8 +378,8 @@ def has_keyword(s, card: int, word: str) -> bool:
 
 @register("is_word", E, "X is WORD / X is not WORD",
           "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
-          "or, for phase, step and window, is the one named.",
-          params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, phase, step or window', 'what it is')))
+          "holds a word of a word-list property (\"it is black\"), or, for phase, step and window, is the one named.",
+          params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, property word, phase, step or window', 'what it is')))
 def _is_word(c, tree, scope):
     subject, negate, word, value = tree.children
     word = str(word)
@@ -396,7 +401,7 @@ def _is_word(c, tree, scope):
             c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
         card_test = card_word_test(c, tree, word, scope)
         if card_test is None:
-            known = [*c.names.card_types, "tapped", "untapped", *c.names.marks, *c.names.keywords]
+            known = [*c.names.card_types, "tapped", "untapped", *c.names.marks, *c.names.keywords, *c.names.property_words]
             c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
             card_test = lambda s, x: False
         test = lambda s, env: card_test(s, fn(s, env))

@@ -12,6 +12,7 @@ from .state import RuleError, State
 
 MAX_LOOP = 10_000
 CHECKING = "@checks"      # in the variables of the pack's checks while they run
+CHECKED = ("checked",)    # the event of the rules being checked: state triggers look then
 
 
 class ScriptFrame:
@@ -147,6 +148,9 @@ def checkpoint(s: State) -> bool:
     if s.dirty and s.t.pack.checks is not None:
         run_checks(s)
         return True
+    if s.dirty and s.t.pack.has_state_triggers:
+        s.dirty = False
+        s.events.append(CHECKED)
     if s.events:
         return fire_triggers(s)
     return False
@@ -157,6 +161,8 @@ def run_checks(s: State) -> None:
     case), else in a frame of their own. What they change is seen by the next checks."""
     s.dirty = False
     pack = s.t.pack
+    if pack.has_state_triggers and CHECKED not in s.events:
+        s.events.append(CHECKED)
     env = {"you": s.t.players[s.active], CHECKING: True}
     if pack.checks_inline:
         run_inline(pack.checks, s, env)
@@ -191,7 +197,13 @@ def fire_triggers(s: State) -> bool:
 
 
 def _fires(s: State, c: int, ab, tr, event) -> bool:
+    if s.face_down[c]:
+        return False
     here = s.t.zone_meta[s.zone_of[c]][0].name if s.zone_of[c] >= 0 else None
+    if event is CHECKED:
+        if tr.event != "state" or here != ab.zone or any(p[0] == c and p[1] is ab for p in s.pile):
+            return False
+        return bool(tr.matches(s, {"this": c, "you": s.t.players[s.controller[c]]}))
     if event[0] == "begin":
         if tr.event != "begin" or tr.zone != event[1] or here != ab.zone:
             return False
@@ -285,7 +297,7 @@ def playable(s: State, seat: int) -> list:
     for zname, usable in t.usable:
         for c in zones[t.named[zname][seat]]:
             abilities = usable[c]
-            if not abilities:
+            if not abilities or s.face_down[c]:   # a face-down card has no abilities
                 continue
             env["this"] = c
             for ab in abilities:

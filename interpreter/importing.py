@@ -85,19 +85,22 @@ class Family:
     types: frozenset
     props: dict
     keywords: frozenset
-    abilities: tuple
+    abilities: tuple        # its own abilities, then those of its types
+    own: tuple = ()         # its own abilities only
 
 
 class CardMaker:
     """Turns imported records into the pack's CardDefs, once each."""
 
-    def __init__(self, cards: dict, families: list, card_types, keywords, properties, type_abilities):
+    def __init__(self, cards: dict, families: list, card_types, keywords, properties, type_abilities,
+                 words: dict | None = None):
         self.cards = cards                  # the pack's cards by name (filled in here)
         self.families = families            # of Family
         self.card_types = card_types
         self.keywords = keywords
         self.properties = properties
         self.type_abilities = type_abilities
+        self.words = words or {}            # word-list property -> the words it may hold
 
     def make(self, source: Source, record: dict) -> CardDef:
         name = record["name"]
@@ -106,7 +109,15 @@ class CardMaker:
         fams = [f for f in self.families if f.match and all(matches(record.get(k), v) for k, v in f.match.items())]
         if len(fams) > 1:
             raise ImportProblem(f'"{name}" matches several card families: {", ".join(f.name for f in fams)}')
-        if fams:
+        if fams and source.mapping is not None:
+            # The map makes the card; its family adds card text on top (abilities, keywords, properties).
+            f = fams[0]
+            base = self._mapped(source.mapping, record)
+            types = base.types | f.types
+            card = CardDef(name, types, {**base.props, **f.props}, base.keywords | f.keywords,
+                           with_type_abilities(f.own, types, self.card_types, self.type_abilities),
+                           f.name, f.text or base.text)
+        elif fams:
             f = fams[0]
             merged = {k: v for k, v in record.items() if k in self.properties}
             merged.update(f.props)
@@ -119,18 +130,24 @@ class CardMaker:
         return card
 
     def _mapped(self, mapping: dict, record: dict) -> CardDef:
-        types = frozenset(t for t in _as_list(record.get(mapping.get("types", "types"))) if t in self.card_types)
-        kws = frozenset(k for k in _as_list(record.get(mapping.get("keywords", "keywords"))) if k in self.keywords)
+        aliases = mapping.get("aliases") or {}
+
+        def words(value) -> list:
+            # The card data's words, in the pack's words: "infect" may be read as "poison".
+            return [aliases.get(w, w) if isinstance(w, str) else w for w in _as_list(value)]
+        types = frozenset(t for t in words(record.get(mapping.get("types", "types"))) if t in self.card_types)
+        kws = frozenset(k for k in words(record.get(mapping.get("keywords", "keywords"))) if k in self.keywords)
         props = {}
         for prop, fields in (mapping.get("properties") or {}).items():
             # The first field that has a value: "power: [power, mana_value]" falls back on the mana value.
             for f in _as_list(fields):
                 value = record.get(f)
                 if value is not None:
+                    if prop in self.words:
+                        value = tuple(w for w in words(value) if w in self.words[prop])
                     props[prop] = value
                     break
-        # In the pack's order of card types, so that a card of several types lists its abilities alike every time.
-        abilities = tuple(ab for t in self.card_types if t in types for ab in self.type_abilities.get(t, ()))
+        abilities = with_type_abilities((), types, self.card_types, self.type_abilities)
         return CardDef(record["name"], types, props, kws, abilities, None, str(record.get("text", "")))
 
     def named(self, name: str, sources: list):
@@ -142,6 +159,22 @@ class CardMaker:
             if record is not None:
                 return self.make(source, record)
         return None
+
+
+def with_type_abilities(own, types, type_order, type_abilities) -> tuple:
+    """A card's own abilities, then those of its types in the pack's order (so that a card
+    of several types lists them alike every time). Each name counts once: a card's own
+    ability overrules its types' ability of that name, and two types giving an ability
+    of the same name give it once."""
+    out = list(own)
+    names = {ab.name for ab in out}
+    for t in type_order:
+        if t in types:
+            for ab in type_abilities.get(t, ()):
+                if ab.name not in names:
+                    names.add(ab.name)
+                    out.append(ab)
+    return tuple(out)
 
 
 def deck_from_list(path: Path, sources: list, maker: CardMaker) -> tuple:

@@ -16,9 +16,10 @@ from . import triggers as _triggers  # noqa: F401
 from .compiler import Compiler, Names, Scope, Snippet
 from .costs import compile_costs, pay_cost
 from .diagnostics import Report
-from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format
+from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
 from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
 from .packfiles import builtin_pack_dir, from_here, resolve_pack
+from .replacements import Replacement, targetable
 from .schemacheck import fits_schema, read_checked, read_yaml
 from .suggest import did_you_mean
 from .types import T, single
@@ -164,7 +165,9 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     names.card_types = set(types_raw)
     names.type_order = list(types_raw)
     names.damageable = frozenset(n for n, r in types_raw.items() if r.get("damageable"))
-    names.properties = {n: r.get("default", 0) for n, r in (d.get("properties") or {}).items()}
+    props_raw = d.get("properties") or {}
+    names.properties = {n: _property_default(r) for n, r in props_raw.items()}
+    names.derived = {n for n, r in props_raw.items() if "derived" in r}
     counters_raw = d.get("player_counters") or {}
     from .model import CounterDef
     player_counters = {}
@@ -179,10 +182,22 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     names.marks = set(d.get("marks") or {})
     names.durations = set(d.get("durations") or {})
     names.windows = set(d.get("windows") or {})
+    # Each word of a word-list property describes a card ("black", "forest"): it must not mean anything else.
+    taken = {**{w: "a card type" for w in names.card_types}, **{w: "a keyword" for w in names.keywords},
+             **{w: "a mark" for w in names.marks}, "tapped": "a card state", "untapped": "a card state"}
+    for pname, raw in props_raw.items():
+        for k, word in enumerate(raw.get("words") or []):
+            if word in taken:
+                at(raw["words"], k, f'"{word}" is already {taken[word]}: a word of "{pname}" must describe cards by itself')
+                continue
+            taken[word] = f'a word of "{pname}"'
+            names.property_words[word] = pname
     phases_raw = d["turn"]
     names.phases = {p["phase"] for p in phases_raw}
     names.steps = {s["step"] for p in phases_raw for s in p.get("steps", [])} | names.phases
 
+    reps_raw = d.get("replacements") or []
+    names.replaced = {e for r in reps_raw for e in _as_events(r["event"])}
     comp = Compiler(names)
     ctx.comp = comp
 
@@ -190,6 +205,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         tree = _parse(ctx, loaded, d["define"], name, "value")
         if tree is not None:
             names.defines[name] = (tree, ctx.snippet(loaded, d["define"], name))
+    derived = _derived(ctx, loaded, props_raw)
 
     currencies = {}
     for name, raw in (d.get("currencies") or {}).items():
@@ -203,6 +219,9 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
                                     raw.get("description", ""))
     names.currencies = currencies
     ctx.flush()
+
+    replacements = _replacements(ctx, loaded, reps_raw)
+    restricted = tuple(r for r in replacements if "target" in r.events)
 
     damage = d.get("damage") or {}
     life = damage.get("to_players")
@@ -233,6 +252,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             res = ctx.compile(lo, raw["targets"], tname, "targets", scope.child())
             if res:
                 fn, t = res
+                if restricted:
+                    fn = targetable(fn, restricted)
                 targets.append((tname, fn, str(_text)))
                 scope.vars[tname] = single(t)
         cost_objs = ()
@@ -320,6 +341,18 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             if key not in names.properties:
                 ctx.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
                 continue
+            if key in names.derived:
+                ctx.at(lo, raw, key, f'"{key}" is computed from other properties (derived in pack.yaml): a card cannot set it')
+                continue
+            words = props_raw[key].get("words")
+            if words is None and isinstance(value, (list, tuple)):
+                ctx.at(lo, raw, key, f'"{key}" takes one value, not a list: only a property declared with words takes a list')
+                continue
+            if words is not None:
+                value = tuple(value) if isinstance(value, (list, tuple)) else (value,)
+                for w in value:
+                    if w not in words:
+                        ctx.at(lo, raw, key, f'"{w}" is not a word of "{key}"{did_you_mean(str(w), words)}')
             props[key] = value
         kws = list(raw.get("keywords") or [])
         for k, kw in enumerate(kws):
@@ -331,20 +364,21 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             ab = ability(ab_raw, raw["name"], this_type, lo)
             if ab is not None:
                 own.append(ab)
-        inherited = [ab for t in types for ab in type_abilities.get(t, ())]
-        return frozenset(types), props, frozenset(kws), tuple(own) + tuple(inherited)
+        return frozenset(types), props, frozenset(kws), tuple(own), with_type_abilities(own, types, names.type_order, type_abilities)
 
     family_defs = []
     for lo, raw in families:
-        types, props, kws, abilities = card_parts(lo, raw)
+        types, props, kws, own, abilities = card_parts(lo, raw)
+        # A family on top of a map lists its own abilities; the card's types give theirs when it is made.
         family_defs.append(Family(raw["name"], dict(raw.get("match") or {}), raw.get("text", ""),
-                                  types, props, kws, abilities))
+                                  types, props, kws, abilities, own))
 
     cards = {}
     for name, (lo, raw) in standalone.items():
-        types, props, kws, abilities = card_parts(lo, raw)
+        types, props, kws, _own, abilities = card_parts(lo, raw)
         cards[name] = CardDef(name, types, props, kws, abilities, None, raw.get("text", ""))
-    maker = CardMaker(cards, family_defs, names.type_order, names.keywords, names.properties, type_abilities)
+    maker = CardMaker(cards, family_defs, names.type_order, names.keywords, names.properties, type_abilities,
+                      {n: frozenset(r["words"]) for n, r in props_raw.items() if "words" in r})
 
     decks = {}
     for dname, raw in (d.get("decks") or {}).items():
@@ -444,15 +478,92 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     pack.ability_zones = tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player}))
     pack.has_triggers = any(ab.trigger for ab in every)
     pack.checks_inline = checks is not None and _statements.atomic(checks)
-    pack.checks_read = checks_read
+    pack.has_state_triggers = any(ab.trigger and ab.trigger.event == "state" for ab in every)
+    pack.checks_read = checks_read | comp.state_reads   # state triggers are looked at with the checks
     pack.sources = sources
     pack.card_maker = maker
     pack.face_down_props = dict(((d.get("face_down") or {}).get("properties")) or {})
     pack.windows = dict(d.get("windows") or {})
     pack.evaluation = tuple(evaluation)
     pack.checks_at = d.get("checks_at", "priority")
+    pack.derived = derived
+    pack.replacements = replacements
     pack.raw = d
     return pack
+
+
+def _as_events(event) -> list:
+    return list(event) if isinstance(event, list) else [event]
+
+
+def _replacements(ctx: _Ctx, loaded, reps_raw) -> tuple:
+    """The pack's replacements, compiled. "it" is the card (or player) concerned;
+    "source" the card whose ability does it."""
+    out = []
+    for raw in reps_raw:
+        events = _as_events(raw["event"])
+        # Only damage may be dealt to a player: the other events concern cards.
+        scope = Scope({"source": T("card")}, it=T("object") if "damage" in events else T("card"))
+        test = ctx.compile(loaded, raw, "if", "condition", scope.child()) if "if" in raw else None
+        effect = None
+        if "effect" in raw:
+            if "target" in events:
+                ctx.at(loaded, raw, "effect", "a card that cannot be a target is left out of the choice: "
+                       "a replacement of the event target has no effect")
+            effect = ctx.compile(loaded, raw, "effect", "script", scope.child())
+        ctx.flush()
+        if "if" in raw and test is None:
+            continue
+        fn = test[0] if test else (lambda s, env: True)
+        out.append(Replacement(raw["name"], frozenset(events), fn, effect))
+    return tuple(out)
+
+
+def _property_default(raw):
+    if "words" in raw:
+        return tuple(raw.get("default") or ())
+    return raw.get("default", 0)
+
+
+def _derived(ctx: _Ctx, loaded, props_raw) -> dict:
+    """The derived properties, compiled: f(state, card). A property that depends on
+    itself, directly or through others, is refused."""
+    out, reads = {}, {}
+    for name, raw in props_raw.items():
+        if "derived" not in raw:
+            continue
+        ctx.comp.reads_props = reads[name] = set()
+        res = ctx.compile(loaded, raw, "derived", "value", Scope({}, this=T("card"), it=T("card")))
+        ctx.comp.reads_props = None
+        if res is None:
+            continue
+        fn, t = res
+        if t.kind not in ("number", "any"):
+            ctx.at(loaded, raw, "derived", f'the property "{name}" must be a number, but it is {t.word()}')
+            continue
+        out[name] = _derived_value(fn)
+
+    def loop(name, path):
+        for dep in reads.get(name, ()):
+            if dep in path:
+                return path[path.index(dep):] + [dep]
+            found = loop(dep, path + [dep])
+            if found:
+                return found
+        return None
+    for name in reads:
+        cycle = loop(name, [name])
+        if cycle and cycle[0] == name:
+            ctx.at(loaded, props_raw[name], "derived", f'"{name}" is computed from itself ({" -> ".join(cycle)})')
+            out.pop(name, None)
+    ctx.flush()
+    return out
+
+
+def _derived_value(fn):
+    def value(s, c):
+        return fn(s, {"this": c, "it": c, "you": s.t.players[s.controller[c]]}) or 0
+    return value
 
 
 def _default_currency(currencies: dict):

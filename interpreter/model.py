@@ -171,3 +171,6 @@ class Pack:
     sources: dict = field(default_factory=dict)  # imports by name: cards deck lists may name
     card_maker: Any = None                      # makes a card of the pack from an imported record
     checks_at: str = "priority"                 # or "every_change": checks also run after each statement
+    derived: dict = field(default_factory=dict)  # property -> f(state, card): a property computed from others
+    replacements: tuple = ()                     # of Replacement: what happens instead of damage, discards...
+    has_state_triggers: bool = False             # some ability fires "as soon as" a condition holds

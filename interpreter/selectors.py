@@ -29,7 +29,7 @@ def _singular(word: str, known) -> str | None:
 
 @register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
-          "narrow it down (tapped, untapped, a mark, a keyword, another type). Without \"in\", cards in play zones.",
+          "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property). Without \"in\", cards in play zones.",
           example="untapped creatures you control in play where not it entered this turn",
           params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
 def _selector(c: Compiler, tree, scope: Scope):
@@ -70,7 +70,7 @@ def _selector(c: Compiler, tree, scope: Scope):
         word = _singular(adj, names.card_types) or adj
         test = card_word_test(c, words_node.children[i], word, scope)
         if test is None:
-            known = [*names.card_types, "tapped", "untapped", *names.marks, *names.keywords]
+            known = [*names.card_types, "tapped", "untapped", *names.marks, *names.keywords, *names.property_words]
             c.error(words_node.children[i], f'unknown card type, mark or keyword "{adj}"{did_you_mean(adj, known)}')
             continue
         tests.append(test)

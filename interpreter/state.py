@@ -189,13 +189,17 @@ class State:
 
     # ----------------------------------------------------------- reading
     def prop(self, c: int, name: str):
-        card = self.t.cards[c]
+        pack = self.t.pack
         if self.face_down[c]:
-            base = self.t.pack.face_down_props.get(name, self.t.pack.properties.get(name, 0))
-            return base
-        base = card.props.get(name)
-        if base is None:
-            base = self.t.pack.properties.get(name, 0)
+            # A face-down card's properties are fixed: nothing modifies them.
+            return pack.face_down_props.get(name, pack.properties.get(name, 0))
+        derived = pack.derived.get(name) if pack.derived else None
+        if derived is not None:
+            base = derived(self, c)
+        else:
+            base = self.t.cards[c].props.get(name)
+            if base is None:
+                base = pack.properties.get(name, 0)
         delta = self.moddelta.get((c, name))
         if delta:
             base = base + delta

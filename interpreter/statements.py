@@ -8,6 +8,7 @@ from .compiler import Compiler, Scope
 from .decisions import Decision, Option
 from .frames import ScriptFrame, ask_choice, log_choice, loop_items, open_window, run_checks, run_inline
 from .registry import register
+from .replacements import carry_out
 from .state import PlayerRef
 from .suggest import did_you_mean
 from .types import MAPPING, T, single
@@ -96,6 +97,10 @@ def _deal(c: Compiler, tree, scope: Scope):
     else:
         sfn = lambda s, env: None
 
+    if "damage" in c.names.replaced:
+        return _replaceable("damage", lambda s, env: _tuple(tfn(s, env)), sfn,
+                            lambda s, env, x: actions.deal(s, sfn(s, env), x, afn(s, env) or 0))
+
     def deal(s, env):
         t = tfn(s, env)
         if t is None:
@@ -148,7 +153,8 @@ def _destination(c, zone_node, scope, item_type):
 
 
 def _put(c, tree, scope, bottom):
-    objs, zone = tree.children
+    objs, zone, *rest = tree.children
+    face_down = bool(rest) and rest[0] is not None
     ofn, it = objects(c, objs, scope, "put", ("card", "cards"))
     zfn = _destination(c, zone, scope, it)
     you_zone = _unowned_zone_default(c, zone)
@@ -163,7 +169,7 @@ def _put(c, tree, scope, bottom):
             if not zones:
                 continue
             dest = zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
-            actions.move_logged(s, x, dest, bottom=bottom)
+            actions.move_logged(s, x, dest, bottom=bottom, face_down=face_down)
         env["it"] = saved
     return put
 
@@ -178,7 +184,9 @@ def _unowned_zone_default(c, zone_node):
     return None
 
 
-@register("put", ST, "put CARDS into ZONE", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card.",
+@register("put", ST, "put CARDS into ZONE [face down]", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card. "
+          "Face down, only those who saw the cards before know what they are; a face-down card has no types, keywords or abilities, "
+          "its properties are those of the pack's face_down, and it turns face up in any zone but play and the pile.",
           params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to (the top)')))
 def _put_into(c, tree, scope):
     return _put(c, tree, scope, bottom=False)
@@ -196,22 +204,62 @@ def _put_bottom(c, tree, scope):
     return _put(c, tree, scope, bottom=True)
 
 
-@register("discard", "statement", "discard CARDS [face down] / sacrifice CARDS",
+@register("discard", "statement", "discard CARDS [face down]",
           "Puts cards into their owner's discard zone (the zone whose role is discard); face down, only those "
           "who saw them before know what they are. Also a cost.",
           params=(('CARDS', 'cards', "what goes to its owner's discard"),))
 def _discard(c, tree, scope):
-    ofn, _ = objects(c, tree.children[0], scope, "discard", ("card", "cards"))
-    face_down = tree.children[1] is not None
+    return _to_discard(c, tree, scope, "discard", tree.children[1] is not None)
+
+
+@register("sacrifice", "statement", "sacrifice CARDS",
+          "Puts cards into their owner's discard zone, like discard; the pack's replacements tell the two apart "
+          "(a card saved from being discarded may still be sacrificed). Also a cost.",
+          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
+def _sacrifice(c, tree, scope):
+    return _to_discard(c, tree, scope, "sacrifice", False)
+
+
+def _to_discard(c, tree, scope, event, face_down):
+    ofn, _ = objects(c, tree.children[0], scope, event, ("card", "cards"))
     zone = c.names.roles.get("discard")
     if zone is None:
         c.error(tree, 'the pack has no zone with the role "discard"')
         return None
 
-    def discard(s, env):
-        for x in cards_only(ofn(s, env)):
-            actions.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down)
-    return discard
+    def act(s, env, x):
+        actions.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down)
+
+    if event not in c.names.replaced:
+        def discard(s, env):
+            for x in cards_only(ofn(s, env)):
+                act(s, env, x)
+        return discard
+    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), _this_source(scope), act)
+
+
+def _this_source(scope):
+    """The card whose ability runs the statement, for replacements that ask what does it."""
+    if scope.this is None:
+        return lambda s, env: None
+    return lambda s, env: env.get("this")
+
+
+_REST = iter(range(1 << 62))
+
+
+def _replaceable(event, items_fn, source_fn, act):
+    """A statement that the pack's replacements may replace for each card it acts on."""
+    key = f"@rest{next(_REST)}"
+
+    @suspends
+    def replaceable(s, env):
+        items = env.pop(key, None)
+        if items is None:
+            items = items_fn(s, env)
+        source = source_fn(s, env)
+        carry_out(s, env, event, items, source, lambda x: act(s, env, x), key)
+    return replaceable
 
 
 @register("shuffle", ST, "shuffle ZONE", "Shuffles a zone with the game's seeded random source.",

@@ -16,8 +16,8 @@ TR = "trigger"
 
 
 class Trigger(NamedTuple):
-    event: str            # "enter" | "leave" | "begin"
-    matches: object       # f(state, env, card) -> bool  (enter/leave)
+    event: str            # "enter" | "leave" | "begin" | "state"
+    matches: object       # f(state, env, card) -> bool  (enter/leave); f(state, env) -> bool (state)
     zone: object          # zone name (enter/leave) or the phase/step/"turn" name (begin)
     whose: str            # "your" | "each" (begin)
 
@@ -101,3 +101,20 @@ def _on_begin(c, tree, scope):
     if word not in known:
         c.error(tree.children[-1], f'unknown turn, phase or step "{word}"{did_you_mean(word, known)}')
     return Trigger("begin", None, word, whose)
+
+
+@register("on_state", TR, "as soon as CONDITION",
+          "Fires when the pack's rules are checked and the condition holds while the card is in the ability's zone "
+          "(a state trigger); it does not fire again while it waits on the pile.",
+          example="as soon as any (players where conquests of it >= conquest_goal)",
+          params=(('CONDITION', 'condition', 'what must hold'),))
+def _on_state(c, tree, scope):
+    # The trigger is looked at when the rules are checked, and those run again only
+    # after a change to what some check looks at: what this condition looks at counts.
+    outer, c.reads = c.reads, set()
+    try:
+        test, _ = c.expect(tree.children[0], scope, ("bool",), "the condition of \"as soon as\"")
+    finally:
+        c.state_reads |= c.reads
+        c.reads = outer
+    return Trigger("state", test, None, "each")

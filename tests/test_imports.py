@@ -152,3 +152,54 @@ def test_without_a_map_every_card_needs_a_family(copy):
         'main.txt:5:3: no card family of the pack matches "Forest", and the import has no "map"',
         'pack.yaml:42:17: no card family of the pack matches "Plains", and the import has no "map" (and 7 more cards)',
     ]
+
+
+def _with_words(copy):
+    edit(copy, "pack.yaml", "keywords:\n  flying: Can fly.",
+         "keywords:\n  flying: Can fly.\n  poison: Poisons.\n  regeneration: Comes back.")
+    edit(copy, "pack.yaml", "  power: {default: 0}",
+         "  power: {default: 0}\n  colours: {default: [], words: [white, green]}\n  terrain: {default: [], words: [forest]}")
+    edit(copy, "pack.yaml", "      properties: {level: mana_value, power: [power, mana_value]}",
+         "      properties: {level: mana_value, power: [power, mana_value], colours: colors, terrain: subtypes}\n"
+         "      aliases: {infect: poison, regenerate: regeneration, W: white, G: green}")
+
+
+def made(folder, name):
+    pack = load_pack(str(folder), Report())
+    return pack.card_maker.named(name, list(pack.sources.values()))
+
+
+def test_aliases_read_the_card_datas_words_as_the_packs(copy):
+    _with_words(copy)
+    elf = made(copy, "Glistener Elf")            # infect, green
+    assert elf.keywords == {"poison"} and elf.props["colours"] == ("green",)
+    boa = made(copy, "River Boa")                # "{G}: Regenerate River Boa." in its text
+    assert boa.keywords == {"regeneration"}
+    arbor = made(copy, "Dryad Arbor")            # subtypes forest and dryad: the pack keeps its words only
+    assert arbor.props["terrain"] == ("forest",)
+    assert made(copy, "Lightning Bolt").props["colours"] == ()
+
+
+def test_a_family_adds_card_text_on_top_of_the_map(copy):
+    _with_words(copy)
+    edit(copy, "pack.yaml", "decks:", "cards: [text.yaml]\ndecks:")
+    (copy / "text.yaml").write_text(
+        "families:\n"
+        "  - name: Giant Growth\n"
+        "    match: {name: Giant Growth}\n"
+        "    keywords: [flying]\n"
+        "    text: Target creature gets +3/+3.\n"
+        "    abilities:\n"
+        "      - {name: Cast, from: hand, effect: draw a card}\n"
+        "      - {name: Grow, from: hand, effect: draw a card}\n")
+    growth = made(copy, "Giant Growth")
+    assert growth.types == frozenset() and growth.props["level"] == 1 and growth.props["colours"] == ("green",)
+    assert growth.keywords == {"flying"} and growth.text == "Target creature gets +3/+3."
+    assert [a.name for a in growth.abilities] == ["Cast", "Grow"]
+    bears = made(copy, "Grizzly Bears")          # no family: the map alone
+    assert [a.name for a in bears.abilities] == ["Cast"]
+    # A card's own ability overrules its types' ability of the same name.
+    edit(copy, "text.yaml", "{name: Giant Growth}", "{name: Runeclaw Bear}")
+    bear = made(copy, "Runeclaw Bear")
+    assert bear.types == {"creature"} and [a.name for a in bear.abilities] == ["Cast", "Grow"]
+    assert bear.abilities[0].owner_name == "Giant Growth" and bears.abilities[0].owner_name == "creature"

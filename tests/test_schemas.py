@@ -281,7 +281,7 @@ def test_option_defaults_follow_their_kind():
     ('text: "Two: one damage."', "text: {R}"),
     ("match: {rank: two}", "match: {rank: [two, {x: 1}]}"),
     ("types: [damage]", "types: damage"),
-    ("    cost: 1\n", "    cost: [1, 2]\n"),                       # a property is a single value
+    ("    cost: 1\n", "    cost: [1, {x: 2}]\n"),                  # a list holds words, not mappings
     ("  - name: Two\n", "  - count: 2\n"),                         # name is required
 ])
 def test_card_mistakes_are_caught(old, new):

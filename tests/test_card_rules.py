@@ -1,0 +1,307 @@
+"""Rules about cards a pack declares: derived properties, word-list properties, cards
+played face down, replacements (damage, discard, sacrifice, target), state triggers,
+and an ability of a name counted once."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.loader import PackError, load_pack
+from cardtable.interpreter.scenario import ScenarioFailure, load_scenarios, run_scenario
+
+PACK = """\
+id: rules
+name: Rules
+version: 1.0.0
+players: {min: 2, max: 2, first: 0}
+options:
+  goal: {default: 9}
+  turn_limit: {default: 6}
+zones:
+  deck: {per: player, visibility: hidden, ordered: true, role: deck}
+  hand: {per: player, visibility: owner, role: hand}
+  play: {per: player, role: play}
+  discard: {per: player, ordered: true, role: discard}
+  table: {per: shared}
+card_types:
+  creature:
+    damageable: true
+    abilities:
+      - {name: Cast, from: hand, pile: false, effect: put this into play}
+      - {name: Hide, from: hand, pile: false, effect: put this into play face down}
+      - {name: Zap, pile: false, targets: {target: creature in play}, effect: deal 1 damage to target}
+      - name: Storm
+        pile: false
+        effect: |
+          for each other in creatures in play where it != this:
+            deal 1 damage to other
+      - {name: Purge, pile: false, effect: discard each card in play where it != this}
+      - {name: Offer, pile: false, effect: sacrifice each creature in play where it != this}
+      - {name: Hunt, pile: false, targets: {target: black creature in play}, effect: do nothing}
+  beast:
+    abilities:
+      - {name: Cast, from: hand, pile: false, effect: put this into play}
+  rule: {description: A rule card.}
+properties:
+  printed: {default: 0}
+  size: {derived: printed of it + plus of it}
+  colours: {default: [], words: [white, black]}
+card_counters:
+  plus: A +1 counter.
+keywords:
+  regrowth: Comes back.
+  ward: Not touched by black cards.
+durations:
+  turn: This turn.
+windows:
+  main: Main.
+face_down: {properties: {size: 1}}
+replacements:
+  - name: Ward
+    event: [target, damage, discard]
+    if: source != none and source is black and it has ward
+  - name: Regrowth
+    event: discard
+    if: it has regrowth and it is in play
+    effect: |
+      its controller may "keep it in play":
+        remove all damage from it
+        stop
+      discard it
+cards: [cards.yaml]
+turn:
+  - phase: main
+    script: window main
+checks: |
+  for each dead in creatures in play where damage of it >= size of it:
+    discard dead
+end: {turn_limit: turn_limit}
+"""
+
+CARDS = """\
+cards:
+  - {name: Ant, types: [creature], printed: 1, colours: [white]}
+  - {name: Bat, types: [creature], printed: 2, colours: [black]}
+  - {name: Cub, types: [creature], printed: 3, keywords: [ward, regrowth]}
+  - {name: Doe, types: [creature, beast], printed: 2}
+  - name: Goal
+    types: [rule]
+    abilities:
+      - {name: Goal, from: table, pile: false, trigger: "as soon as count of creatures in play >= goal",
+         effect: active player wins the game}
+"""
+
+
+def make(tmp_path: Path, scenarios: list | None = None, **edits) -> Path:
+    text = PACK
+    for old, new in edits.items():
+        assert old in text
+        text = text.replace(old, new)
+    folder = tmp_path / "rules"
+    (folder / "tests").mkdir(parents=True, exist_ok=True)
+    (folder / "pack.yaml").write_text(text)
+    (folder / "cards.yaml").write_text(CARDS)
+    if scenarios:
+        (folder / "tests" / "rules.yaml").write_text(yaml.safe_dump({"scenarios": scenarios}, sort_keys=False))
+    return folder
+
+
+def play(tmp_path: Path, play1: list, play2: list, script=(), hand1=(), **more):
+    """Run one scenario on Player 1's main phase; return the game state."""
+    sc = {"name": "case", "setup": {"turn": 2, "active": 0, "phase": "main", "players": [
+        {"zones": {"play": list(play1), "hand": list(hand1)}}, {"zones": {"play": list(play2)}}]},
+          "script": list(script), **more}
+    return run(tmp_path, sc)
+
+
+def run(tmp_path: Path, sc: dict):
+    folder = tmp_path / "rules"
+    if not folder.exists():
+        make(tmp_path)
+    (folder / "tests" / "rules.yaml").write_text(yaml.safe_dump({"scenarios": [sc]}, sort_keys=False))
+    report = Report()
+    pack = load_pack(str(folder), report)
+    (scenario,) = load_scenarios(folder / "tests" / "rules.yaml", report)
+    return run_scenario(pack, scenario)
+
+
+def problems(folder: Path) -> list[str]:
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(folder), report)
+    return [f"{Path(p.file).name}:{p.line}:{p.col}: {p.message}" for p in report.errors]
+
+
+def run_of(log: list, lines: list) -> bool:
+    """Whether `lines` follow one another in the log."""
+    n = len(lines)
+    return any(log[i:i + n] == lines for i in range(len(log) - n + 1))
+
+
+def card(state, name: str) -> int:
+    return state.s.t.names.index(name)
+
+
+def options(state) -> list[str]:
+    return state.legal_labels()
+
+
+# ---------------------------------------------------------------- derived properties
+def test_a_derived_property_adds_counters_and_effects_to_what_it_computes(tmp_path):
+    state = play(tmp_path, [{"card": "Bat", "counters": {"plus": 2}}], [])
+    s = state.s
+    bat = card(state, "Bat")
+    assert s.prop(bat, "size") == 4                       # printed 2 + 2 counters
+    from cardtable.interpreter import actions
+    actions.add_mod(s, ("stat", "turn", bat, "size", 3))
+    assert s.prop(bat, "size") == 7
+    actions.end_effects(s, "turn")
+    assert s.prop(bat, "size") == 4
+
+
+def test_a_face_down_card_keeps_the_face_down_value_of_a_derived_property(tmp_path):
+    state = play(tmp_path, [{"card": "Bat", "face_down": True, "counters": {"plus": 2}}], [])
+    assert state.s.prop(card(state, "Bat"), "size") == 1
+
+
+def test_a_derived_property_that_reads_itself_is_refused(tmp_path):
+    folder = make(tmp_path, **{"size: {derived: printed of it + plus of it}":
+                               "size: {derived: printed of it + bulk of it}\n  bulk: {derived: size of it + 1}"})
+    assert problems(folder) == [
+        'pack.yaml:35:19: "size" is computed from itself (size -> bulk -> size)',
+        'pack.yaml:36:19: "bulk" is computed from itself (bulk -> size -> bulk)']
+
+
+def test_a_card_cannot_set_a_derived_property(tmp_path):
+    folder = make(tmp_path)
+    (folder / "cards.yaml").write_text(CARDS.replace("printed: 1,", "size: 1,"))
+    assert problems(folder) == [
+        'cards.yaml:2:42: "size" is computed from other properties (derived in pack.yaml): a card cannot set it']
+
+
+# ---------------------------------------------------------------- word-list properties
+def test_a_word_of_a_word_list_property_describes_cards(tmp_path):
+    state = play(tmp_path, ["Ant", "Bat"], ["Cub"], ["Player 1: Hunt: Ant"])
+    assert state.log[-1] == "Player 1 uses Hunt of Ant"     # Bat, the only black creature, taken at once
+    state = play(tmp_path, ["Ant"], ["Doe"])
+    assert "Hunt: Ant" not in options(state)                 # no black creature to hunt
+
+
+def test_a_word_that_already_means_something_else_is_refused(tmp_path):
+    folder = make(tmp_path, **{"words: [white, black]": "words: [white, black, ward, creature]"})
+    assert problems(folder) == [
+        'pack.yaml:36:48: "ward" is already a keyword: a word of "colours" must describe cards by itself',
+        'pack.yaml:36:54: "creature" is already a card type: a word of "colours" must describe cards by itself']
+
+
+def test_a_card_with_a_word_its_property_does_not_hold_is_refused(tmp_path):
+    folder = make(tmp_path)
+    (folder / "cards.yaml").write_text(CARDS.replace("colours: [white]", "colours: [whit]"))
+    assert problems(folder) == ['cards.yaml:2:57: "whit" is not a word of "colours"; did you mean "white"?']
+
+
+
+def test_a_list_for_a_property_without_words_is_refused(tmp_path):
+    folder = make(tmp_path)
+    (folder / "cards.yaml").write_text(CARDS.replace("printed: 1,", "printed: [1, 2],", 1))
+    assert problems(folder) == [
+        'cards.yaml:2:45: "printed" takes one value, not a list: only a property declared with words takes a list']
+
+
+# ---------------------------------------------------------------- face down
+def test_a_card_put_into_play_face_down_is_named_only_to_its_owner(tmp_path):
+    state = play(tmp_path, [], [], ["Player 1: Hide: Bat"], hand1=["Bat"])
+    line = "Bat moves from Player 1's hand to Player 1's play face down"
+    assert line in state.log_for(0)
+    assert line not in state.log_for(1)
+    assert "a card moves from Player 1's hand to Player 1's play face down" in state.log_for(1)
+    assert state.observation(1)["players"][0]["zones"]["play"] == [{"id": 0, "name": "face-down card"}]
+
+
+def test_a_face_down_card_has_no_type_and_no_ability_and_turns_face_up_when_discarded(tmp_path):
+    state = play(tmp_path, [{"card": "Bat", "face_down": True}, "Ant"], [], ["Player 1: Purge: Ant"])
+    assert run_of(state.log, ["Player 1 uses Purge of Ant", "Bat moves from Player 1's play to Player 1's discard"])
+    assert not state.s.face_down[card(state, "Bat")]
+    state = play(tmp_path, [{"card": "Bat", "face_down": True}, "Ant"], [])
+    assert [o for o in options(state) if o.endswith("Bat")] == []
+    assert "Zap: Ant" in options(state)
+
+
+# ---------------------------------------------------------------- replacements
+def test_a_card_a_replacement_protects_is_not_offered_as_a_target(tmp_path):
+    state = play(tmp_path, ["Bat", "Ant"], ["Cub"], ["Player 1: Zap: Bat"])
+    assert state.s.decision.options[0].label == "Bat"
+    assert [o.label for o in state.s.decision.options] == ["Bat", "Ant"]     # Cub has ward against black Bat
+
+
+def test_damage_a_replacement_prevents_does_not_happen(tmp_path):
+    state = play(tmp_path, ["Bat"], ["Cub", "Doe"], ["Player 1: Storm: Bat"])
+    assert run_of(state.log, ["Player 1 uses Storm of Bat", "Cub is dealt no damage (Ward)", "Bat deals 1 damage to Doe"])
+    assert state.s.damage[card(state, "Cub")] == 0 and state.s.damage[card(state, "Doe")] == 1
+
+
+def test_a_replacement_with_a_choice_runs_instead_and_the_statement_goes_on_after_it(tmp_path):
+    # Ant purges: Cub's regrowth asks its controller; then Doe, after Cub, is discarded too.
+    state = play(tmp_path, ["Ant"], ["Cub", "Doe"], ["Player 1: Purge: Ant", "Player 2: yes"])
+    assert run_of(state.log, ["Player 1 uses Purge of Ant", "Cub would be discarded (Regrowth)",
+                              "Doe moves from Player 2's play to Player 2's discard"])
+    assert [c["name"] for c in state.observation(None)["players"][1]["zones"]["play"]] == ["Cub"]
+
+
+def test_a_replacement_applies_once_so_its_own_discard_goes_ahead(tmp_path):
+    state = play(tmp_path, ["Ant"], ["Cub", "Doe"], ["Player 1: Purge: Ant", "Player 2: no"])
+    assert run_of(state.log, ["Cub would be discarded (Regrowth)",
+                              "Cub moves from Player 2's play to Player 2's discard",
+                              "Doe moves from Player 2's play to Player 2's discard"])
+
+
+def test_the_first_replacement_that_applies_is_the_one(tmp_path):
+    # A black card's discard: Ward applies before Regrowth, and Cub stays without a question.
+    state = play(tmp_path, ["Bat"], ["Cub"], ["Player 1: Purge: Bat"])
+    assert run_of(state.log, ["Player 1 uses Purge of Bat", "Cub is not discarded (Ward)"])
+    assert state.s.decision.player == 0
+
+
+def test_a_sacrifice_is_not_a_discard(tmp_path):
+    state = play(tmp_path, ["Ant"], ["Cub"], ["Player 1: Offer: Ant"])
+    assert run_of(state.log, ["Player 1 uses Offer of Ant", "Cub moves from Player 2's play to Player 2's discard"])
+
+
+def test_a_replacement_of_targets_takes_no_effect(tmp_path):
+    folder = make(tmp_path, **{"    event: [target, damage, discard]": "    event: target\n    effect: do nothing"})
+    assert problems(folder) == ["pack.yaml:50:13: a card that cannot be a target is left out of the choice: "
+                                "a replacement of the event target has no effect"]
+
+
+# ---------------------------------------------------------------- state triggers
+@pytest.mark.parametrize("goal, result", [(3, "Player 1 wins"), (4, "ongoing")])
+@pytest.mark.parametrize("checks", ["in play", "in table"])
+def test_a_state_trigger_fires_as_soon_as_its_condition_holds(tmp_path, goal, result, checks):
+    # With checks that look at the table only, a card coming into play still makes
+    # the trigger look: what its condition looks at counts as what the checks do.
+    folder = make(tmp_path, **{"for each dead in creatures in play": f"for each dead in creatures {checks}"})
+    assert load_pack(str(folder), Report()).checks_read == {"zone:play", "zone:table", "damage"} - (
+        {"zone:table"} if checks == "in play" else set())
+    sc = {"name": "goal", "options": {"goal": goal},
+          "setup": {"turn": 2, "active": 0, "phase": "main", "shared": {"table": ["Goal"]},
+                    "players": [{"zones": {"play": ["Ant"], "hand": ["Bat"]}}, {"zones": {"play": ["Doe"]}}]},
+          "script": ["Player 1: Cast: Bat"], "expect": {"result": result}}
+    state = run(tmp_path, sc)
+    fired = ["Bat moves from Player 1's hand to Player 1's play", "Goal of Goal triggers", "Player 1 wins the game"]
+    assert run_of(state.log, fired) == (goal == 3)
+    assert ("Goal of Goal triggers" in state.log) == (goal == 3)
+
+
+# ---------------------------------------------------------------- abilities by name
+def test_two_types_giving_an_ability_of_the_same_name_give_it_once(tmp_path):
+    folder = make(tmp_path)
+    pack = load_pack(str(folder), Report())
+    assert [a.name for a in pack.cards["Doe"].abilities] == ["Cast", "Hide", "Zap", "Storm", "Purge", "Offer", "Hunt"]
+
+
+def test_a_failing_scenario_names_its_line(tmp_path):
+    with pytest.raises(ScenarioFailure):
+        play(tmp_path, ["Ant"], [], expect={"result": "Player 2 wins"})
