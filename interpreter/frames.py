@@ -349,7 +349,7 @@ class ActivationFrame:
             if ab.trigger is not None:
                 s.say("trigger", f"{ab.name} of {s.t.names[self.card]} triggers")
             else:
-                s.say("play", f"{s.t.players[self.seat].name} uses {ab.name} of {s.t.names[self.card]}")
+                _say_use(s, self.seat, ab, self.card)
             if ab.pile and s.t.pack.pile_zone and s.t.zone_meta[s.zone_of[self.card]][0].role == "hand":
                 pile = s.t.zone(s.t.pack.pile_zone, self.seat)
                 actions.move(s, self.card, pile, controller=self.seat)
@@ -372,7 +372,24 @@ class ActivationFrame:
             if w is not None and s.t.pack.priority_after_pile == "next":
                 w.priority = s.next_seat(self.seat)
         else:
+            if targets:
+                chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
+                s.say("target", f"{ab.name} of {s.t.names[self.card]} targets {chosen}")
             s.frames.append(ScriptFrame(ab.effect, env))
+
+
+def _say_use(s: State, seat: int, ab, card: int) -> None:
+    """"Ann uses Cast of Bear". A card used where the others cannot see it (a hand)
+    is not named to them: it may stay unseen (played face down)."""
+    who = s.t.players[seat].name
+    text = f"{who} uses {ab.name} of {s.t.names[card]}"
+    zone = s.zone_of[card]
+    zdef, zseat = s.t.zone_meta[zone]
+    if zdef.visibility == "public" and not s.face_down[card]:
+        s.say("play", text)
+        return
+    seen_by = (zseat,) if zdef.visibility == "owner" and zseat is not None else ()
+    s.say("play", text, seen_by, f"{who} uses {ab.name} of a card from {actions.zone_label(s, zone)}")
 
 
 def _window(s: State):

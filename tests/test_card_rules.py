@@ -185,7 +185,7 @@ def test_a_card_cannot_set_a_derived_property(tmp_path):
 # ---------------------------------------------------------------- word-list properties
 def test_a_word_of_a_word_list_property_describes_cards(tmp_path):
     state = play(tmp_path, ["Ant", "Bat"], ["Cub"], ["Player 1: Hunt: Ant"])
-    assert state.log[-1] == "Player 1 uses Hunt of Ant"     # Bat, the only black creature, taken at once
+    assert state.log[-2:] == ["Player 1 uses Hunt of Ant", "Hunt of Ant targets Bat"]   # the only black creature
     state = play(tmp_path, ["Ant"], ["Doe"])
     assert "Hunt: Ant" not in options(state)                 # no black creature to hunt
 
@@ -217,7 +217,9 @@ def test_a_card_put_into_play_face_down_is_named_only_to_its_owner(tmp_path):
     line = "Bat moves from Player 1's hand to Player 1's play face down"
     assert line in state.log_for(0)
     assert line not in state.log_for(1)
-    assert "a card moves from Player 1's hand to Player 1's play face down" in state.log_for(1)
+    assert run_of(state.log_for(1), ["Player 1 uses Hide of a card from Player 1's hand",
+                                     "a card moves from Player 1's hand to Player 1's play face down"])
+    assert "Player 1 uses Hide of Bat" in state.log_for(0)
     assert state.observation(1)["players"][0]["zones"]["play"] == [{"id": 0, "name": "face-down card"}]
 
 
@@ -293,6 +295,12 @@ def test_a_state_trigger_fires_as_soon_as_its_condition_holds(tmp_path, goal, re
     fired = ["Bat moves from Player 1's hand to Player 1's play", "Goal of Goal triggers", "Player 1 wins the game"]
     assert run_of(state.log, fired) == (goal == 3)
     assert ("Goal of Goal triggers" in state.log) == (goal == 3)
+
+
+def test_a_comment_line_may_stand_between_the_statements_of_a_block(tmp_path):
+    folder = make(tmp_path, **{"    effect: |\n      its controller may": "    effect: |\n      # asked first\n      its controller may",
+                               "        remove all damage from it\n": "        remove all damage from it\n        # then kept\n"})
+    load_pack(str(folder), Report())
 
 
 # ---------------------------------------------------------------- abilities by name
