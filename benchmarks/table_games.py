@@ -4,6 +4,7 @@ the same games without the checks.
 
     python benchmarks/table_games.py                     # pub_magic, 500 games with 2, 4 and 8 players
     python benchmarks/table_games.py --games 50 --players 3 5
+    python benchmarks/table_games.py --pack basic_tcg --players 2 4 --option scenario=Conquest
 
 Exits with status 1 at the first game that stops with an error or breaks an invariant.
 Speeds are the best of --repeat runs on one core.
@@ -42,18 +43,20 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4, 8])
     ap.add_argument("--repeat", type=int, default=3, help="runs of the speed measure (without checks)")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a pack option, as many as needed")
     args = ap.parse_args()
+    options = dict(o.split("=", 1) for o in args.option)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     pack = load_pack(args.pack, Report())
     for n in args.players:
         try:
-            dt, decisions, wins, draws = run(Game(pack, num_players=n, debug=True), args.games)
+            dt, decisions, wins, draws = run(Game(pack, options, num_players=n, debug=True), args.games)
         except RuleError as e:
             sys.exit(f"{n} players: a game stopped: {e}")
         print(f"{args.pack}, {n} players: {args.games} games ended, invariants held "
               f"({wins} won, {draws} drawn, {decisions / args.games:.0f} decisions a game) in {dt:.1f} s with checks")
-        best = min(run(Game(pack, num_players=n), args.games)[0] for _ in range(args.repeat))
+        best = min(run(Game(pack, options, num_players=n), args.games)[0] for _ in range(args.repeat))
         print(f"  without checks: {args.games / best:,.1f} games per second, {decisions / best:,.0f} decisions per second")
 
 

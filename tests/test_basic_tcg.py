@@ -1,0 +1,91 @@
+"""Basic TCG played out: seeded random games with each Scenario card, with 2 and 4
+players, end without error with the invariants checked after every decision, and
+each ends the way its Scenario card (or the turn limit) says.
+
+The full run (500 games of each scenario) is benchmarks/table_games.py with
+--pack basic_tcg; these are a sample of them, kept small for the test suite's time.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.game import Game
+from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.simulate import play_random
+
+DECK = 30
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack("basic_tcg", Report())
+
+
+def zones(state, seat: int) -> dict:
+    return state.observation(None)["players"][seat]["zones"]
+
+
+def check_end(pack, state, scenario: str) -> None:
+    s = state.s
+    names = [p.name for p in s.t.players]
+    winners = [names[p] for p, r in enumerate(state.returns()) if r > 0]
+    if not winners:
+        assert state.log[-2:] == ["the turn limit (200) is reached", "the game is a draw"]
+        return
+    assert len(winners) == 1 and state.log[-1] == f"{winners[0]} wins the game"
+    if scenario == "Conquest":
+        winner = names.index(winners[0])
+        assert s.pvars[winner]["conquests"] >= 7
+        assert f"{scenario} of {scenario} triggers" in state.log
+    else:
+        # Every loser had no creature, no hand and no deck when their turn began.
+        for seat, name in enumerate(names):
+            if name in winners:
+                continue
+            at = state.log.index(f"{name} loses the game")
+            assert state.log[at - 1] == "Last Standing of Last Standing triggers"
+            z = zones(state, seat)
+            assert z["hand"] == [] and z["deck"] == []
+            assert not any(c["name"] != "face-down card" and "creature" in pack.cards[c["name"]].types
+                           for c in z["play"])
+
+
+# Lines that show the pack's rules at work in random games.
+MARKS = ("play face down", "pays", "as blocker", "(Protection)", "(Regeneration)", "gets +3 stamina",
+         "deals 1 damage", "uses Oversee", "Spent of")
+
+
+def test_random_games_end_as_their_scenario_card_says(pack):
+    seen = set()
+    for scenario, players, games in (("Last Standing", 2, 70), ("Conquest", 2, 70),
+                                     ("Last Standing", 4, 15), ("Conquest", 4, 15)):
+        game = Game(pack, {"scenario": scenario}, num_players=players, debug=True)
+        for seed in range(games):
+            state, _ = play_random(game, seed)
+            assert state.is_terminal()
+            check_end(pack, state, scenario)
+            view = state.observation(None)
+            total = sum(len(z) if isinstance(z, list) else z["count"]
+                        for p in view["players"] for z in p["zones"].values())
+            assert total == DECK * players                  # no card lost or made
+            assert view["shared"]["table"][0]["name"] == scenario
+            seen.update(mark for mark in MARKS if any(mark in line for line in state.log))
+    assert seen == set(MARKS)
+
+
+def test_the_decks_hold_every_keyword_of_the_pack(pack):
+    found = {kw for deck in ("forests_and_plains", "swamps_mountains_islands", "islands_and_artifacts",
+                             "swamps_and_forests") for name in pack.decks[deck] for kw in pack.cards[name].keywords}
+    # No card of the shipped pool has protection from blue.
+    assert set(pack.keywords) - found == {"protection_from_blue"}
+    two = {kw for deck in ("forests_and_plains", "swamps_mountains_islands")
+           for name in pack.decks[deck] for kw in pack.cards[name].keywords}
+    assert set(pack.keywords) - two == {"protection_from_blue", "protection_from_green"}
+
+
+def test_the_same_seed_plays_the_same_game(pack):
+    game = Game(pack, {"scenario": "Conquest"}, num_players=2)
+    first, _ = play_random(game, 11)
+    again, _ = play_random(game, 11)
+    assert first.s.history == again.s.history and first.log == again.log
