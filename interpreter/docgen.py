@@ -27,7 +27,8 @@ shuffle your deck
 
 - One statement a line. A block is indented under a line that ends with `:`;
   a one-statement block may follow the colon on the same line.
-- `#` starts a comment. The word `the` may be written anywhere and is skipped.
+- `#` starts a comment, at the end of a line or on a line of its own. The word
+  `the` may be written anywhere and is skipped.
 - Words that are not keywords are **names**: card types, zones, properties,
   counters, marks, keywords, durations, windows and options, all declared by the
   pack, and variables. Every name is checked when the pack loads; a misspelt one
@@ -41,8 +42,13 @@ shuffle your deck
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,
 `setup`, `checks`, `after_each`, `after_all` are **scripts**; `cost` is a script
 of cost statements (or a number: pay that much of the pack's only currency);
-`when` and `define` entries are **conditions** or **values**; each entry of
-`targets` and a currency's `using` are **selectors**; `trigger` is a **trigger**.
+`when`, `define` entries, a property's `derived` and a replacement's `if` are
+**conditions** or **values**; each entry of `targets` and a currency's `using`
+are **selectors**; `trigger` is a **trigger**.
+
+In a property's `derived`, `it` is the card. In a replacement's `if` and
+`effect`, `it` is the card (or player) the event would happen to and `source` the
+card whose ability does it (`none` in a phase script or the checks).
 """
 
 SECTIONS = (

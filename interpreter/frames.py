@@ -87,7 +87,8 @@ class TurnFrame:
             begin_turn(s)
             return
         phases = pack.phases
-        if self.phase >= len(phases):
+        # A player who is out plays no more of their turn.
+        if self.phase >= len(phases) or s.out[s.active]:
             end_turn(s)
             self.phase = self.step_i = 0
             self.started = False
