@@ -364,7 +364,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             ab = ability(ab_raw, raw["name"], this_type, lo)
             if ab is not None:
                 own.append(ab)
-        return frozenset(types), props, frozenset(kws), tuple(own), with_type_abilities(own, types, names.type_order, type_abilities)
+        every = with_type_abilities(own, types, names.type_order, type_abilities)
+        return frozenset(types), props, frozenset(kws), tuple(own), every
 
     family_defs = []
     for lo, raw in families:

@@ -1,6 +1,8 @@
 """Statements: what scripts do. Each compiles to one or more operations `op(state, env)`."""
 from __future__ import annotations
 
+import itertools
+
 from lark import Tree
 
 from . import actions
@@ -245,7 +247,7 @@ def _this_source(scope):
     return lambda s, env: env.get("this")
 
 
-_REST = iter(range(1 << 62))
+_REST = itertools.count()     # each replaceable statement keeps the cards it has yet to do under its own key
 
 
 def _replaceable(event, items_fn, source_fn, act):
