@@ -184,14 +184,13 @@ def fire_triggers(s: State) -> bool:
     for it; the first fired are the first to run (or the lowest on the pile)."""
     events, s.events = s.events, []
     fired = []
+    zone_of = s.zone_of
     for event in events:
-        for c in s.t.triggering:
-            for ab in s.t.cards[c].abilities:
-                tr = ab.trigger
-                if tr is None:
-                    continue
-                if _fires(s, c, ab, tr, event):
-                    fired.append((c, ab))
+        moved = event[1] if event[0] == "move" else None
+        for c, ab, zones in s.t.triggers:
+            # A card fires from its ability's zone; one that leaves also sees itself leave.
+            if (zone_of[c] in zones or c == moved) and _fires(s, c, ab, ab.trigger, event):
+                fired.append((c, ab))
     for c, ab in reversed(fired):
         s.frames.append(ActivationFrame(c, ab, s.controller[c]))
     return bool(fired)

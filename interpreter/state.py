@@ -27,7 +27,7 @@ class RuleError(Exception):
 class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
-                 "names", "options", "seat_names", "triggering", "named", "typed", "typebits",
+                 "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage")
 
@@ -50,6 +50,9 @@ class Table:
                 meta.append((z, None))
         self.zone_meta = tuple(meta)
         self.named = {z.name: self._zones_named(z.name) for z in pack.zones}
+        # Each triggered ability with the zones its card must be in for it to fire.
+        self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
+                              for ab in cards[c].abilities if ab.trigger is not None)
         types = {t for c in cards for t in c.types}
         self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".
