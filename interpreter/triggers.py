@@ -106,7 +106,7 @@ def _on_begin(c, tree, scope):
 @register("on_state", TR, "as soon as CONDITION",
           "Fires when the pack's rules are checked and the condition holds while the card is in the ability's zone "
           "(a state trigger); it does not fire again while it waits on the pile.",
-          example="as soon as any (players where conquests of it >= conquest_goal)",
+          example="as soon as count of cards in your hand >= 7",
           params=(('CONDITION', 'condition', 'what must hold'),))
 def _on_state(c, tree, scope):
     # The trigger is looked at when the rules are checked, and those run again only
