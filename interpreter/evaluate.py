@@ -47,21 +47,24 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
     search may assume without cheating."""
     c = s.clone()
     # Each owner's hidden cards are dealt again into the places they hold, so a
-    # card never lands in a zone where its owner's cards cannot be.
+    # card never lands in a zone where its owner's cards cannot be. A face-down card
+    # is hidden too, but in the player's own zones (a shared zone does not tell who put
+    # it there); its place stays face down, tapped, damaged, whatever card it gets.
     slots_by_owner: dict = {}
     for z, (zdef, zone_seat) in enumerate(c.t.zone_meta):
         hidden = zdef.visibility == "hidden" or (zdef.visibility == "owner" and zone_seat != seat)
-        if not hidden:
-            continue
         for i, x in enumerate(c.zones[z]):
-            slots_by_owner.setdefault(c.t.owner[x], []).append((z, i, x))
+            if hidden or (c.face_down[x] and zone_seat != seat):
+                slots_by_owner.setdefault(c.t.owner[x], []).append((z, i, x))
     for slots in slots_by_owner.values():
         cards = [x for _, _, x in slots]
         rnd.shuffle(cards)
-        for (z, i, _), x in zip(slots, cards):
+        looks = [(c.face_down[x], c.tapped[x], c.damage[x]) for _, _, x in slots]
+        for (z, i, _), x, (down, tapped, damage) in zip(slots, cards, looks):
             c.zones[z][i] = x
             c.zone_of[x] = z
             zone_seat = c.t.zone_meta[z][1]
             c.controller[x] = zone_seat if zone_seat is not None else c.t.owner[x]
+            c.face_down[x], c.tapped[x], c.damage[x] = down, tapped, damage
     c.rng = rnd.getrandbits(64)
     return c

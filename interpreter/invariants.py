@@ -40,6 +40,20 @@ def check_hidden(s: State, viewer: int) -> None:
             private = zdef.visibility == "hidden" or (zdef.visibility == "owner" and p != viewer)
             if private and not isinstance(content, dict):
                 raise RuleError(f"{s.t.players[viewer].name} can see the cards of {player['name']}'s {zname}")
+    # A face-down card is known only in its owner's own zones: elsewhere, neither its
+    # name nor its id may show.
+    unknown = {c for z, cards in enumerate(s.zones) if s.t.zone_meta[z][1] != viewer
+               for c in cards if s.face_down[c]}
+    if unknown:
+        for seen in _cards_shown(view):
+            if seen.get("id") in unknown:
+                raise RuleError(f"{s.t.players[viewer].name} can tell which card the face-down "
+                                f"{s.t.names[seen['id']]} is")
+
+
+def _cards_shown(view) -> list:
+    zones = [z for player in view["players"] for z in player["zones"].values()] + list(view["shared"].values())
+    return [card for z in zones if isinstance(z, list) for card in z]
 
 
 def _zone(s: State, z: int) -> str:

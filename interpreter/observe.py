@@ -13,10 +13,14 @@ def _visible(s: State, zone: int, viewer: int | None) -> bool:
     return False
 
 
-def _card_view(s: State, c: int, extras: dict) -> dict:
-    view = {"id": c, "name": s.t.names[c]}
-    if s.face_down[c]:
-        view = {"id": c, "name": "face-down card"}
+def _card_view(s: State, c: int, extras: dict, knows: bool) -> dict:
+    if not s.face_down[c]:
+        view = {"id": c, "name": s.t.names[c]}
+    elif knows:
+        view = {"id": c, "name": s.t.names[c], "face_down": True}
+    else:
+        # Neither name nor id: a card's id would tell which card it is.
+        view = {"name": "face-down card"}
     if s.tapped[c]:
         view["tapped"] = True
     if s.damage[c]:
@@ -48,7 +52,10 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
     if viewer is None or _visible(s, zone, viewer):
         if extras is None:
             extras = _extras(s)
-        return [_card_view(s, c, extras) for c in cards]
+        # Who put a card face down in their own zone knows it; in a shared zone, the
+        # zone does not say who that was.
+        knows = viewer is None or s.t.zone_meta[zone][1] == viewer
+        return [_card_view(s, c, extras, knows) for c in cards]
     return {"count": len(cards)}
 
 

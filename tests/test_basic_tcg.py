@@ -47,7 +47,7 @@ def check_end(pack, state, scenario: str) -> None:
             assert state.log[at - 1] == "Last Standing of Last Standing triggers"
             z = zones(state, seat)
             assert z["hand"] == [] and z["deck"] == []
-            assert not any(c["name"] != "face-down card" and "creature" in pack.cards[c["name"]].types
+            assert not any(not c.get("face_down") and "creature" in pack.cards[c["name"]].types
                            for c in z["play"])
 
 

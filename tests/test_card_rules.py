@@ -220,7 +220,8 @@ def test_a_card_put_into_play_face_down_is_named_only_to_its_owner(tmp_path):
     assert run_of(state.log_for(1), ["Player 1 uses Hide of a card from Player 1's hand",
                                      "a card moves from Player 1's hand to Player 1's play face down"])
     assert "Player 1 uses Hide of Bat" in state.log_for(0)
-    assert state.observation(1)["players"][0]["zones"]["play"] == [{"id": 0, "name": "face-down card"}]
+    assert state.observation(1)["players"][0]["zones"]["play"] == [{"name": "face-down card"}]   # no id to tell it by
+    assert state.observation(0)["players"][0]["zones"]["play"] == [{"id": 0, "name": "Bat", "face_down": True}]
 
 
 def test_a_face_down_card_has_no_type_and_no_ability_and_turns_face_up_when_discarded(tmp_path):
