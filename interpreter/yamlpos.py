@@ -324,12 +324,31 @@ def load_yaml_text(text: str, filename: str) -> Loaded:
         e.text = text
         raise
     except yaml.MarkedYAMLError as e:
+        if "nesting depth" in (e.problem or "") and e.problem_mark is not None:
+            raise _nesting_problem(text[:e.problem_mark.index], filename, lines, text) from None
         raise _syntax_problem(e, filename, text, lines) from None
     except yaml.YAMLError as e:
         raise YamlProblem(filename, 1, 1, f"not valid YAML: {e}", text=text) from None
     finally:
         loader.dispose()
     return Loaded(data, filename, text, builder.odd_keys)
+
+
+def _nesting_problem(head: str, filename: str, lines: list[str], text: str) -> YamlProblem:
+    """libyaml (0.2.6 and newer) refuses deep nesting before it gives the first event, so our
+    own limit never sees it. The part before where libyaml stopped is read again with the
+    pure-Python reader, which reaches our limit and names the exact place where it is passed."""
+    loader = yaml.SafeLoader(head)
+    try:
+        _Builder(loader, filename, lines).document()
+    except YamlProblem as e:
+        e.text = text
+        return e
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return YamlProblem(filename, 1, 1, f"nested too deeply (more than {MAX_DEPTH} levels)", text=text)
 
 
 def _offset_position(text: str, offset: int) -> tuple[int, int]:
