@@ -57,7 +57,9 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
             if hidden or (c.face_down[x] and zone_seat != seat):
                 slots_by_owner.setdefault(c.t.owner[x], []).append((z, i, x))
     for slots in slots_by_owner.values():
-        cards = [x for _, _, x in slots]
+        # Sorted first, so that the deal depends on which cards are hidden, never on
+        # where they really are: the copy holds nothing the seat could not know.
+        cards = sorted(x for _, _, x in slots)
         rnd.shuffle(cards)
         looks = [(c.face_down[x], c.tapped[x], c.damage[x]) for _, _, x in slots]
         for (z, i, _), x, (down, tapped, damage) in zip(slots, cards, looks):

@@ -27,7 +27,8 @@ class Game:
         self.options = settle_options(pack, options or {})
         n = num_players or pack.min_players
         if not pack.min_players <= n <= pack.max_players:
-            raise OptionError(f"{pack.name} is played by {pack.min_players} to {pack.max_players} players, not {n}")
+            count = pack.min_players if pack.min_players == pack.max_players else f"{pack.min_players} to {pack.max_players}"
+            raise OptionError(f"{pack.name} is played by {count} players, not {n}")
         self.num_players = n
         self.decks = decks or {}
         for place in self.decks:
@@ -40,7 +41,7 @@ class Game:
         pack = self.pack
         if first_player is None:
             first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
-        s.active = first_player
+        s.active = s.first = first_player
         s.say("start", f"{pack.name} begins with {', '.join(p.name for p in s.t.players)}; {s.t.players[first_player].name} starts")
         s.frames.append(TurnFrame())
         if pack.setup:
@@ -53,7 +54,7 @@ class Game:
         """Cards dealt into their decks, no script run yet."""
         pack = self.pack
         cards, owner, start = [], [], []
-        players = tuple(PlayerRef(i, _seat_name(pack, i)) for i in range(self.num_players))
+        players = tuple(PlayerRef(i, seat_name(pack, i)) for i in range(self.num_players))
         deck_zone = pack.roles.get("deck")
         for seat in range(self.num_players):
             for name in self.deck_for(seat):
@@ -97,7 +98,7 @@ class Game:
         return seats[place].get("deck") if place < len(seats) else None
 
 
-def _seat_name(pack: Pack, seat: int) -> str:
+def seat_name(pack: Pack, seat: int) -> str:
     if seat < len(pack.seats) and pack.seats[seat].get("name"):
         return pack.seats[seat]["name"]
     return f"Player {seat + 1}"
@@ -159,6 +160,14 @@ class GameState:
 
     def action_to_string(self, action: int) -> str:
         return self.s.decision.options[action].label
+
+    def option_card(self, action: int) -> int | None:
+        """The card whose ability option `action` uses (a card played), or None."""
+        d = self.s.decision
+        if d is None or d.kind != "priority":
+            return None
+        value = d.options[action].value
+        return value[0] if value is not None else None
 
     def legal_labels(self) -> list[str]:
         d = self.s.decision

@@ -93,13 +93,13 @@ def describe(s: State, viewer: int | None) -> str:
         counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items())
         lines.append(f"{p['name']}{' (out)' if p['out'] else ''}: {counters}")
         for zname, cards in p["zones"].items():
-            lines.append(f"  {zname}: {_cards_text(cards)}")
+            lines.append(f"  {zname}: {cards_text(cards)}")
     for zname, cards in o["shared"].items():
-        lines.append(f"{zname}: {_cards_text(cards)}")
+        lines.append(f"{zname}: {cards_text(cards)}")
     return "\n".join(lines)
 
 
-def _cards_text(cards) -> str:
+def cards_text(cards) -> str:
     if isinstance(cards, dict):
         n = cards["count"]
         return f"{n} card{'s' if n != 1 else ''}"

@@ -139,6 +139,13 @@ def _entries(cards):
     return out
 
 
+def position(game: Game, setup: dict, seed: int = 0) -> GameState:
+    """A game set up as a scenario's `setup` says: a position to try a player on."""
+    def fail(container, key, message):
+        raise ScenarioFailure(message)
+    return _position(game, setup, seed, fail)
+
+
 def _position(game: Game, setup, seed: int, fail) -> GameState:
     pack = game.pack
     players = setup.get("players") or []

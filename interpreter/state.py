@@ -91,7 +91,7 @@ class State:
         "t", "zone_of", "zones", "controller", "tapped", "damage", "entered", "moves",
         "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
-        "result", "dirty", "decisions_this_turn", "history", "face_down", "events",
+        "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first",
     )
 
     def __init__(self, table: Table, seed: int):
@@ -112,6 +112,7 @@ class State:
         self.pvars = [{} for _ in table.players]
         self.turn = 1
         self.active = 0
+        self.first = 0                # the seat that took the first turn
         self.phase = ""
         self.step = ""
         self.window = ""
@@ -146,6 +147,7 @@ class State:
         c.pvars = [d.copy() for d in self.pvars]
         c.turn = self.turn
         c.active = self.active
+        c.first = self.first
         c.phase = self.phase
         c.step = self.step
         c.window = self.window
