@@ -5,6 +5,7 @@ Exit codes: 0 ok, 1 the input is wrong (or a test failed), 2 a usage error.
 """
 from __future__ import annotations
 
+import re
 import sys
 
 import click
@@ -15,7 +16,11 @@ class InputError(click.ClickException):
     exit_code = 1
 
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        message = self.format_message()
+        # A problem that names its file, line and column already says "error:" after them.
+        if not re.match(r"\S.*?:\d+:\d+: error: ", message):
+            message = f"error: {message}"
+        click.echo(message, err=True)
 
 
 def _parse_options(pairs) -> dict:
@@ -148,25 +153,254 @@ def test(pack, select, verbose) -> None:
     sys.exit(0 if failed == 0 and report.ok else 1)
 
 
-@main.command()
-@click.argument("pack")
-@click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="How many games.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the first game; game i uses seed + i.")
-@click.option("--players", "num_players", default=None, type=click.IntRange(min=1), help="Number of players (default: the pack's minimum).")
-@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write one JSON line per game here.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-@click.option("--debug", is_flag=True, help="Check the invariants after every decision (slower); a broken one stops the run.")
-def simulate(pack, games, seed, num_players, option_pairs, out, fmt, debug) -> None:
-    """Play many games between random players and summarise the results."""
-    from .interpreter.simulate import SimulationError, run_batch
+def _agents(ctx, param, value):
+    from .interpreter.players.agents import AgentError, parse_agents
 
-    options = _parse_options(option_pairs)
     try:
-        summary = run_batch(pack, games, seed, options, num_players, out, debug=debug)
+        return parse_agents(value)
+    except AgentError as e:
+        raise click.BadParameter(str(e)) from None
+
+
+def _batch_options(f):
+    """The options simulate and compare share: which games, between whom."""
+    for decorator in reversed([
+        click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="How many games."),
+        click.option("--seed", default=0, show_default=True, type=int, help="Seed of the first game; game i uses seed + i."),
+        click.option("--players", "num_players", default=None, type=click.IntRange(min=1),
+                     help="Number of players (default: the pack's minimum)."),
+        click.option("--agents", default="random", show_default=True, callback=_agents, metavar="LIST",
+                     help="Computer players, comma-separated (random, heuristic, mcts; settings as mcts:playouts=200). "
+                          "One for every seat, or a list that goes round the table."),
+        click.option("--fixed-seats", is_flag=True, help="Keep each agent in its seat instead of moving the agents one seat on every game."),
+        click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable)."),
+        click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+                     help="A deck list: one for every seat, one per seat in seat order, or the shared deck."),
+        click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
+                     help="Processes playing games at once; the results do not depend on it."),
+        click.option("--debug", is_flag=True, help="Check the invariants after every decision (slower); a broken one stops the run."),
+    ]):
+        f = decorator(f)
+    return f
+
+
+def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, jobs, debug, records=False):
+    from .interpreter.players.batch import Batch
+
+    return Batch(pack=pack, games=games, seed=seed, options=options, players=num_players, agents=list(agents),
+                 rotate=not fixed_seats, decks=list(decks), debug=debug, records=records, jobs=jobs)
+
+
+def _play_batch(batch, label: str):
+    """Plays a batch with a progress bar on a terminal, quietly otherwise."""
+    from .interpreter.players.batch import SimulationError, prepare, run
+
+    try:
+        game = prepare(batch)
+        if not sys.stderr.isatty():
+            return run(batch, game)
+        with click.progressbar(length=batch.games, label=label, file=sys.stderr, show_eta=True) as bar:
+            seen = [0]
+
+            def progress(done):
+                bar.update(done - seen[0])
+                seen[0] = done
+            return run(batch, game, progress)
     except SimulationError as e:
         raise InputError(str(e)) from None
-    click.echo(summary.as_json() if fmt == "json" else summary.as_table())
+
+
+@main.command()
+@click.argument("pack", callback=_pack_names)
+@_batch_options
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write every game's record here, one JSON line a game (cardtable replay reads it).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option("--plot", "plot_dir", type=click.Path(file_okay=False), default=None,
+              help="Write PNG charts here: win rates with their intervals, the game-length histogram.")
+def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, jobs, debug, out, fmt,
+             plot_dir) -> None:
+    """Play many games between computer players and summarise the results."""
+    from .interpreter.players.report import FORMATS
+    from .interpreter.players.stats import summarize
+
+    if plot_dir is not None:
+        from .interpreter.players.charts import ChartError, check_plotting
+        try:
+            check_plotting()
+        except ChartError as e:
+            raise InputError(str(e)) from None
+    batch = _batch(pack, games, seed, num_players, agents, fixed_seats, _parse_options(option_pairs), decks,
+                   jobs, debug, records=out is not None)
+    game, results = _play_batch(batch, f"{games} games")
+    summary = summarize(game, batch, results)
+    if out is not None:
+        from .interpreter.players.records import dumps
+        _write_whole(out, "".join(dumps(r["record"]) + "\n" for r in results))
+    if plot_dir is not None:
+        from .interpreter.players.charts import write_charts
+        for path in write_charts(summary, plot_dir):
+            click.echo(f"wrote {path}", err=True)
+    click.echo(FORMATS[fmt](summary))
+
+
+@main.command()
+@click.argument("pack_a", metavar="A", callback=_pack_names)
+@click.argument("pack_b", metavar="[B]", required=False, callback=lambda c, p, v: v if v is None else _pack_names(c, p, v))
+@_batch_options
+@click.option("--a-option", "a_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for A only (repeatable).")
+@click.option("--b-option", "b_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for B only (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, decks, jobs, debug,
+            a_pairs, b_pairs, fmt) -> None:
+    """Play two versions of a pack on the same seeds and show how their results differ.
+
+    A and B are two packs (built-in names or paths), or one pack (A) played
+    with different options (--a-option, --b-option).
+    """
+    from .interpreter.players import compare as comparing
+
+    both = _parse_options(option_pairs)
+    options_a = {**both, **_parse_options(a_pairs)}
+    options_b = {**both, **_parse_options(b_pairs)}
+    if pack_b is None:
+        if options_a == options_b:
+            raise click.UsageError("give a second pack B, or options that differ (--a-option, --b-option)")
+        pack_b = pack_a
+    batch_a = _batch(pack_a, games, seed, num_players, agents, fixed_seats, options_a, decks, jobs, debug)
+    batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, jobs, debug)
+    game_a, results_a = _play_batch(batch_a, f"A: {games} games")
+    game_b, results_b = _play_batch(batch_b, f"B: {games} games")
+    if game_a.num_players != game_b.num_players:
+        raise InputError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
+                         f"give --players")
+    result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+    click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--game", "which", type=click.IntRange(min=1), default=None,
+              help="Which game of the log (1 is the first); default: every game is checked, or the only one told.")
+@click.option("--at", "at", type=click.IntRange(min=0), default=None, help="Show the position after this many decisions.")
+@click.option("--pack", "pack_override", default=None, callback=lambda c, p, v: v if v is None else _pack_names(c, p, v),
+              help="Replay with this pack instead of the one the log names.")
+def replay(log, which, at, pack_override) -> None:
+    """Replay a game record: tell the game, show a position, check it ends the same.
+
+    LOG is a file of game records, one JSON line a game, as written by
+    `simulate --out` and `play --save`. Exit code 1 when the games part ways.
+    """
+    from .interpreter.diagnostics import Report, render
+    from .interpreter.game import OptionError
+    from .interpreter.loader import PackError, load_pack
+    from .interpreter.players import narrate
+    from .interpreter.players.records import RecordError, game_for, read_records
+    from .interpreter.players.records import replay as replaying
+
+    try:
+        records = read_records(log)
+    except RecordError as e:
+        raise InputError(str(e)) from None
+    except UnicodeDecodeError:
+        raise InputError(f"{log}: not a text file of game records") from None
+    if which is not None and which > len(records):
+        raise InputError(f"{log} holds {len(records)} game{'s' if len(records) != 1 else ''}, not {which}")
+    chosen = [(which, records[which - 1])] if which else list(enumerate(records, 1))
+    packs = {}
+    failed = 0
+    for number, record in chosen:
+        name = pack_override or record.get("source") or record["pack"]
+        if name not in packs:
+            report = Report()
+            try:
+                packs[name] = load_pack(name, report)
+            except PackError:
+                raise InputError(f"the pack of the log cannot be loaded:\n{render(report, 'text')}") from None
+        pack = packs[name]
+        try:
+            game = game_for(record, pack)
+        except OptionError as e:
+            raise InputError(f"game {number} of {log}: {e}") from None
+        total = len(record["decisions"])
+        done = replaying(game, record, at)
+        names = [p.name for p in done.state.s.t.players]
+        if record.get("version") and record["version"] != pack.version and len(chosen) == 1:
+            click.echo(f"note: the game was recorded with {record['pack']} {record['version']}; "
+                       f"the pack is now {pack.version}")
+        if len(chosen) == 1:
+            if at is not None and done.parted is None:
+                click.echo(narrate.position(done, total))
+            else:
+                click.echo(narrate.narrative(done.state.log))
+        outcome = narrate.result_text(names, done.state.s.result)
+        expected = narrate.result_text(names, record.get("result"))
+        if done.parted is not None:
+            failed += 1
+            click.echo(f"game {number} (seed {record['seed']}): the games part ways {done.parted}", err=len(chosen) == 1)
+        elif at is not None and at < total:
+            pass
+        elif outcome != expected or (record.get("result") is not None and list(done.state.s.result or ()) != record["result"]):
+            failed += 1
+            click.echo(f"game {number} (seed {record['seed']}): the replay ends differently: the record says "
+                       f"{expected}, the replay gives {outcome}", err=len(chosen) == 1)
+        elif len(chosen) > 1:
+            click.echo(f"game {number} (seed {record['seed']}): the same game, {total} decisions: {outcome}")
+        else:
+            click.echo(f"\nThe replay gives the same game: {total} decisions, {outcome}.")
+    if len(chosen) > 1:
+        click.echo(f"{len(chosen) - failed} of {len(chosen)} games replay the same")
+    sys.exit(1 if failed else 0)
+
+
+def _write_whole(path: str, text: str) -> None:
+    """Writes a file all at once: a run that fails leaves no half-written file."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@main.command()
+@click.argument("pack", callback=_pack_names)
+@click.option("--players", default=None, metavar="LIST",
+              help="Who sits in each seat, comma-separated: human, or a computer player (random, heuristic, "
+                   "mcts, mcts:playouts=50). human,human is hot-seat. "
+                   "Default: you in the first seat, heuristic players in the others.")
+@click.option("--seat", type=click.IntRange(min=1), default=None,
+              help="Your seat (1 is the first) against heuristic players, instead of --players.")
+@click.option("--seed", type=int, default=None, help="The game's seed (default: a new one, shown at the start).")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable).")
+@click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A deck list: one for every seat, one per seat in seat order, or the shared deck.")
+@click.option("--save", type=click.Path(dir_okay=False), default=None, metavar="LOG",
+              help="Write the game record here (one JSON line), finished or not.")
+def play(pack, players, seat, seed, option_pairs, decks, save) -> None:
+    """Play a pack in the terminal: against computer players, or hot-seat with other people."""
+    import shutil
+
+    from .interpreter.players.terminal import PlayError, play as play_game, setup
+
+    if players is not None and seat is not None:
+        raise click.UsageError("give --players or --seat, not both")
+    try:
+        game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks))
+    except PlayError as e:
+        if e.report is None:
+            raise InputError(str(e)) from None
+        click.echo(e.report, err=True)
+        sys.exit(1)
+    sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_whole,
+                       shutil.get_terminal_size().columns))
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import time
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.game import Game
 from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.simulate import play_random
+from cardtable.interpreter.players.batch import play_random
 from cardtable.interpreter.state import RuleError
 
 

@@ -79,5 +79,5 @@ def test_simulate_is_the_same_twice_and_with_the_invariants_checked():
     assert checked.output == plain.output
     summary = json.loads(checked.output)
     assert summary["games"] == 100
-    assert sum(summary["wins"].values()) + summary["draws"] == 100
-    assert set(summary["wins"]) == {"Red", "Black"}
+    assert sum(r["wins"] for r in summary["seats"]) + summary["draws"]["count"] == 100
+    assert [r["seat"] for r in summary["seats"]] == ["Red", "Black"]

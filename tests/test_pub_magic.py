@@ -15,7 +15,8 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.game import Game
 from cardtable.interpreter.importing import load_deck
 from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.simulate import play_random, run_batch
+from cardtable.interpreter.players.batch import Batch, play_random, run
+from cardtable.interpreter.players.stats import summarize
 
 
 @pytest.fixture(scope="module")
@@ -56,11 +57,13 @@ def test_the_same_seed_plays_the_same_game(pack):
 
 
 def test_a_summary_of_eight_players_names_every_seat(pack):
-    summary = run_batch("pub_magic", 3, 0, {}, 8, None)
-    table = summary.as_table().splitlines()
-    assert table[0] == "pub_magic: 3 games"
-    assert [line.split()[0:2] for line in table[1:9]] == [["Player", str(i)] for i in range(1, 9)]
-    assert sum(summary.wins) + summary.draws == 3
+    batch = Batch("pub_magic", games=3, players=8, agents=["random", "heuristic"])
+    game, results = run(batch)
+    summary = summarize(game, batch, results)
+    assert [r["seat"] for r in summary["seats"]] == [f"Player {i}" for i in range(1, 9)]
+    assert all(r["games"] == 3 for r in summary["seats"])
+    assert sum(r["wins"] for r in summary["seats"]) + summary["draws"]["count"] == 3
+    assert {r["agent"]: r["games"] for r in summary["by_agent"]} == {"random": 12, "heuristic": 12}
 
 
 DATA = Path(__file__).parent / "data" / "mtg"

@@ -1,0 +1,206 @@
+"""Batches of games between computer players, in one process or several.
+
+Game `i` of a batch uses the seed `seed + i`, and the agents of its seats are
+seeded from it, so a game is the same whichever process plays it: the results of
+a batch do not depend on how many processes share the work.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..diagnostics import Report, render
+from ..evaluate import evaluate
+from ..game import Game, OptionError
+from ..importing import ImportProblem, load_deck
+from ..loader import PackError, load_pack
+from ..state import RuleError
+from .agents import AgentError, make_agent, parse_agents, seat_agents
+from .records import game_record
+
+
+class SimulationError(Exception):
+    """The pack, an option, a deck, an agent or a game could not run; the message says which."""
+
+
+@dataclass
+class Batch:
+    """What to play: the pack as named on the command line, and how."""
+    pack: str
+    games: int = 100
+    seed: int = 0
+    options: dict = field(default_factory=dict)
+    players: int | None = None
+    agents: list = field(default_factory=lambda: ["random"])
+    rotate: bool = True          # agents change seats from game to game
+    decks: list = field(default_factory=list)   # deck list files
+    debug: bool = False
+    records: bool = False        # keep each game's full record (for --out)
+    jobs: int = 1
+
+
+def prepare(batch: Batch) -> Game:
+    """The game a batch plays, every input checked first."""
+    try:
+        agents = parse_agents(",".join(batch.agents))
+    except AgentError as e:
+        raise SimulationError(str(e)) from None
+    batch.agents = agents
+    report = Report()
+    try:
+        pack = load_pack(batch.pack, report)
+    except PackError:
+        raise SimulationError("the pack is not valid:\n" + render(report, "text")) from None
+    try:
+        probe = Game(pack, batch.options, batch.players)
+        decks = deal_decks(probe, pack, batch.decks)
+        return Game(pack, batch.options, batch.players, decks, debug=batch.debug)
+    except OptionError as e:
+        raise SimulationError(str(e)) from None
+
+
+def deal_decks(game: Game, pack, files: list) -> dict | None:
+    """Where deck list files go: a shared deck (one file), the same deck for every
+    seat (one file), or one file a seat, in seat order."""
+    if not files:
+        return None
+    places = game.deck_places()
+    shared = [p for p in places if isinstance(p, str)]
+    seats = list(range(game.num_players))
+    if shared:
+        if len(files) != len(shared):
+            raise SimulationError(f"{pack.name} has {len(shared)} shared deck{'s' if len(shared) != 1 else ''} "
+                                  f"({', '.join(shared)}): give {len(shared)} --deck, not {len(files)}")
+        targets = shared
+    elif len(files) == 1:
+        targets = seats
+        files = files * len(seats)
+    elif len(files) == len(seats):
+        targets = seats
+    else:
+        raise SimulationError(f"give one --deck for every seat or one for all {len(seats)} seats, not {len(files)}")
+    decks, loaded = {}, {}
+    for place, path in zip(targets, files):
+        if path not in loaded:
+            try:
+                loaded[path] = load_deck(pack, path)
+            except ImportProblem as e:
+                raise SimulationError(str(e)) from None
+            except OSError as e:
+                raise SimulationError(f"{path}: {e.strerror or e}") from None
+        decks[place] = loaded[path]
+    return decks
+
+
+def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, source: str = "") -> dict:
+    """One game between the agents `specs` (one a seat), and what a summary needs
+    of it: result, length, the cards each seat played, the leader turn by turn."""
+    state = game.new_initial_state(seed=seed)
+    s = state.s
+    n = game.num_players
+    agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
+    plays = [{} for _ in range(n)]
+    leaders = []
+    turn = None
+    decisions = 0
+    names = s.t.names
+    while s.result is None:
+        if s.turn != turn:
+            turn = s.turn
+            leaders.append(_leader(s))
+        seat = s.decision.player
+        action = agents[seat].choose(state)
+        card = state.option_card(action)
+        if card is not None:
+            name = names[card]
+            plays[seat][name] = plays[seat].get(name, 0) + 1
+        state.apply_action(action)
+        decisions += 1
+    out = {"seed": seed, "agents": list(specs), "first": s.first, "result": list(s.result),
+           "turns": s.turn, "decisions": decisions, "plays": plays, "leaders": leaders}
+    if keep_record:
+        out["record"] = game_record(game, state, seed, source, specs)
+    return out
+
+
+def _leader(s) -> int | None:
+    """The seat the pack's evaluation likes best now, if one is ahead of all others."""
+    values = [(evaluate(s, p), p) for p in range(len(s.out)) if not s.out[p]]
+    if len(values) < 2:
+        return None
+    values.sort(reverse=True)
+    return values[0][1] if values[0][0] > values[1][0] else None
+
+
+# ------------------------------------------------------------------ running
+
+_WORK = None     # (game, batch) in a worker process
+
+
+def _start_worker(work) -> None:
+    global _WORK
+    if work is not None:
+        _WORK = work
+
+
+def _play_index(i: int) -> dict:
+    game, batch = _WORK
+    seed = batch.seed + i
+    specs = seat_agents(batch.agents, game.num_players, i, batch.rotate)
+    try:
+        result = play_game(game, specs, seed, batch.records, batch.pack)
+    except RuleError as e:
+        raise SimulationError(f"game {i + 1} (seed {seed}) stopped: {e}") from None
+    result["index"] = i
+    return result
+
+
+def run(batch: Batch, game: Game | None = None, progress: Callable | None = None) -> tuple[Game, list]:
+    """Plays the batch; returns its game and one result a game, in game order.
+    `progress(done)` is called as games finish."""
+    global _WORK
+    if game is None:
+        game = prepare(batch)
+    jobs = max(1, min(batch.jobs, batch.games))
+    results = []
+    if jobs == 1:
+        _WORK = (game, batch)
+        for i in range(batch.games):
+            results.append(_play_index(i))
+            if progress:
+                progress(len(results))
+        return game, results
+    # Forked workers inherit the loaded pack; elsewhere each worker loads it again.
+    try:
+        ctx = multiprocessing.get_context("fork")
+        _WORK = (game, batch)
+        init = None
+    except ValueError:
+        ctx = multiprocessing.get_context()
+        init = (prepare(Batch(**{**batch.__dict__})), batch)
+    chunk = max(1, min(16, batch.games // (jobs * 8)))
+    with ctx.Pool(jobs, initializer=_start_worker, initargs=(init,)) as pool:
+        for result in pool.imap(_play_index, range(batch.games), chunksize=chunk):
+            results.append(result)
+            if progress:
+                progress(len(results))
+    return game, results
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def play_random(game: Game, seed: int):
+    """One game between uniformly random players sharing one generator seeded with
+    `seed`: the final state and how many decisions it took."""
+    state = game.new_initial_state(seed=seed)
+    rnd = random.Random(seed)
+    n = 0
+    while not state.is_terminal():
+        state.apply_action(rnd.randrange(len(state.s.decision.options)))
+        n += 1
+    return state, n

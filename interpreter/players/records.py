@@ -1,0 +1,125 @@
+"""Game records: one JSON line a game, enough to play it again. A record holds the
+pack (id, version, and the name or path it was loaded by), the options, the number
+of players, the seed, the decks given instead of the pack's, and every decision as
+(seat, option number, option label); then the result.
+
+Replaying gives the same game as long as the pack still offers the same options:
+the labels show where a changed pack makes the games part ways.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..decisions import IllegalAction
+from ..game import Game, GameState
+from ..state import RuleError
+
+FORMAT = "cardtable-game/1"
+
+
+class RecordError(ValueError):
+    """A log that is not a game record; the message names the file and line."""
+
+
+def game_record(game: Game, state: GameState, seed: int, source: str, agents=None) -> dict:
+    s = state.s
+    record = {
+        "format": FORMAT,
+        "pack": game.pack.id,
+        "version": game.pack.version,
+        "source": source,
+        "options": dict(game.options),
+        "players": game.num_players,
+        "seed": seed,
+    }
+    if game.decks:
+        record["decks"] = {str(place): list(names) for place, names in game.decks.items()}
+    if agents is not None:
+        record["agents"] = list(agents)
+    record["decisions"] = [[seat, action, label] for seat, action, label in s.history]
+    record["result"] = list(s.result) if s.result is not None else None
+    record["turns"] = s.turn
+    return record
+
+
+def dumps(record: dict) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+_REQUIRED = {"pack": str, "options": dict, "players": int, "seed": int, "decisions": list}
+
+
+def read_records(path) -> list[dict]:
+    """The game records of a JSON-lines file, each checked for what a replay needs."""
+    path = Path(path)
+    records = []
+    text = path.read_text(encoding="utf-8")
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"{path}:{number}:{e.colno}: error: not a game record: {e.msg}") from None
+        if not isinstance(record, dict):
+            raise RecordError(f"{path}:{number}:1: error: not a game record: a line holds one JSON object")
+        for key, kind in _REQUIRED.items():
+            if not isinstance(record.get(key), kind) or (kind is int and isinstance(record.get(key), bool)):
+                what = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}[kind]
+                raise RecordError(f'{path}:{number}:1: error: the game record has no "{key}" ({what})')
+        for i, d in enumerate(record["decisions"], 1):
+            if not (isinstance(d, list) and len(d) == 3 and isinstance(d[0], int) and isinstance(d[1], int)
+                    and isinstance(d[2], str)):
+                raise RecordError(f"{path}:{number}:1: error: decision {i} of the game record is not "
+                                  f"[seat, option number, label]")
+        records.append(record)
+    if not records:
+        raise RecordError(f"{path}:1:1: error: the file holds no game record")
+    return records
+
+
+def game_for(record: dict, pack) -> Game:
+    """The game a record was played in: its options, players and decks."""
+    decks = None
+    if record.get("decks"):
+        decks = {int(k) if k.isdigit() else k: tuple(v) for k, v in record["decks"].items()}
+    return Game(pack, record["options"], record["players"], decks)
+
+
+@dataclass
+class Replay:
+    state: GameState
+    done: int                    # decisions replayed
+    parted: str | None = None    # why the replay parts ways with the record, if it does
+
+
+def replay(game: Game, record: dict, stop: int | None = None) -> Replay:
+    """Plays the record's decisions again (the first `stop` of them, if given); stops
+    where the pack no longer offers what the record answered."""
+    state = game.new_initial_state(seed=record["seed"])
+    names = [p.name for p in state.s.t.players]
+    decisions = record["decisions"]
+    upto = len(decisions) if stop is None else min(stop, len(decisions))
+    for i in range(upto):
+        seat, action, label = decisions[i]
+        where = f"at decision {i + 1} (turn {state.s.turn})"
+        who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+        if state.is_terminal():
+            return Replay(state, i, f"{where}: the record has {who} choose \"{label}\", "
+                                    f"but the game is already over")
+        now = state.current_player()
+        if now != seat:
+            return Replay(state, i, f"{where}: the record has {who} decide, but the decision is "
+                                    f"{names[now]}'s: {state.prompt()}")
+        labels = state.legal_labels()
+        if action >= len(labels) or labels[action] != label:
+            offered = "; ".join(labels)
+            return Replay(state, i, f"{where}: the record has {who} choose \"{label}\" (option {action}), "
+                                    f"but the pack now asks \"{state.prompt()}\" and offers: {offered}")
+        try:
+            state.apply_action(action)
+        except (IllegalAction, RuleError) as e:
+            return Replay(state, i, f"{where}: {e}")
+    return Replay(state, upto)

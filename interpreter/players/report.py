@@ -1,0 +1,108 @@
+"""A batch summary written for people (table), for programs (json) and for
+spreadsheets (csv)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+CARDS_SHOWN = 15
+
+
+def as_json(summary: dict) -> str:
+    return json.dumps(summary, indent=2, ensure_ascii=False)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _interval(row: dict) -> str:
+    return f"{_pct(row['low'])} - {_pct(row['high'])}"
+
+
+def _agents_line(summary: dict) -> str:
+    agents = summary["agents"]
+    if len(agents) == 1:
+        return f"agents: {agents[0]} in every seat"
+    how = "changing seats every game" if summary["rotate"] else "in fixed seats"
+    return f"agents: {', '.join(agents)} ({how})"
+
+
+def as_table(summary: dict) -> str:
+    s = summary
+    last = s["seed"] + s["games"] - 1
+    lines = [f"{s['pack']} {s['version']}: {s['games']} game{'s' if s['games'] != 1 else ''}, "
+             f"{s['players']} players, seeds {s['seed']} to {last}",
+             _agents_line(s), ""]
+    fp = s["first_player"]
+    labelled = [(f"seat {r['seat']}", r, None) for r in s["seats"]]
+    # Teams of one seat would only repeat the seats' lines.
+    if any(len(r["seats"]) > 1 for r in s.get("teams", [])):
+        labelled += [(f"team {r['team']}", r, None) for r in s["teams"]]
+    if len(s["by_agent"]) > 1:
+        labelled += [(f"agent {r['agent']}", r, None) for r in s["by_agent"]]
+    labelled += [("draws", s["draws"], s["draws"]["count"]), (f"first player (even {_pct(fp['even'])})", fp, None)]
+    width = max(24, max(len(label) for label, _, _ in labelled) + 2)
+    lines.append(f"{'wins':<{width + 2}}{'games':>6}{'wins':>7}{'rate':>8}   95% interval")
+    for label, r, count in labelled:
+        count = r["wins"] if count is None else count
+        lines.append(f"  {label:<{width}}{r['games']:>6}{count:>7}{_pct(r['rate']):>8}   {_interval(r)}")
+    lines.append("")
+    lines.append(f"{'length':<14}{'mean':>8}{'sd':>8}{'min':>6}{'10%':>6}{'median':>8}{'90%':>6}{'max':>6}")
+    for key in ("turns", "decisions"):
+        d = s["length"][key]
+        lines.append(f"  {key:<12}{d['mean']:>8.2f}{d['sd']:>8.2f}{d['min']:>6}{d['p10']:>6}"
+                     f"{d['median']:>8}{d['p90']:>6}{d['max']:>6}")
+    b = s["balance"]
+    lines.append("")
+    lines.append("balance")
+    lines.append(f"  fairness      {b['fairness']:.2f}   (1: every seat wins equally often; 0: one seat wins every game)")
+    if b["decisiveness"] is not None:
+        lines.append(f"  decisiveness  {b['decisiveness']:.2f}   (share of the game played before the winner leads for good)")
+    lines.append(f"  drama         {b['drama']:.2f}   lead changes a game ({b['drama_low']:.2f} - {b['drama_high']:.2f}); "
+                 f"{_pct(b['games_with_lead_change'])} of games have one")
+    cards = s["cards"]
+    if cards:
+        lines.append("")
+        shown = cards[:CARDS_SHOWN]
+        more = f", the {len(shown)} played most (all {len(cards)} in json and csv)" if len(cards) > len(shown) else ""
+        lines.append(f"cards played{more}")
+        width = max(24, max(len(c["card"]) for c in shown) + 2)
+        lines.append(f"  {'card':<{width}}{'played':>7}{'games':>7}{'win rate':>10}   95% interval")
+        for c in shown:
+            lines.append(f"  {c['card']:<{width}}{c['played']:>7}{c['games']:>7}{_pct(c['win_rate']):>10}   "
+                         f"{_interval(c)}")
+    return "\n".join(lines)
+
+
+def as_csv(summary: dict) -> str:
+    """One row a figure: section, name, games, count, rate (or value), 95% interval."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["section", "name", "games", "count", "value", "low", "high"])
+    for r in summary["seats"]:
+        w.writerow(["seat", r["seat"], r["games"], r["wins"], r["rate"], r["low"], r["high"]])
+    for r in summary.get("teams", []):
+        w.writerow(["team", r["team"], r["games"], r["wins"], r["rate"], r["low"], r["high"]])
+    for r in summary["by_agent"]:
+        w.writerow(["agent", r["agent"], r["games"], r["wins"], r["rate"], r["low"], r["high"]])
+    d = summary["draws"]
+    w.writerow(["draws", "", d["games"], d["count"], d["rate"], d["low"], d["high"]])
+    f = summary["first_player"]
+    w.writerow(["first_player", "", f["games"], f["wins"], f["rate"], f["low"], f["high"]])
+    for key in ("turns", "decisions"):
+        dist = summary["length"][key]
+        for stat in ("mean", "sd", "min", "p10", "median", "p90", "max"):
+            w.writerow(["length", f"{key} {stat}", summary["games"], "", dist[stat], "", ""])
+    b = summary["balance"]
+    w.writerow(["balance", "fairness", summary["games"], "", b["fairness"], "", ""])
+    if b["decisiveness"] is not None:
+        w.writerow(["balance", "decisiveness", summary["games"], "", b["decisiveness"], "", ""])
+    w.writerow(["balance", "drama", summary["games"], "", b["drama"], b["drama_low"], b["drama_high"]])
+    for c in summary["cards"]:
+        w.writerow(["card", c["card"], c["games"], c["played"], c["win_rate"], c["low"], c["high"]])
+    return out.getvalue().rstrip("\n")
+
+
+FORMATS = {"table": as_table, "json": as_json, "csv": as_csv}

@@ -1,0 +1,122 @@
+"""The computer players: what they choose in positions whose best move is plain,
+that they never use what their seat cannot see, that a seed makes them repeat
+themselves, and that docs/agents.md lists every agent and setting there is."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.game import Game
+from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.players.agents import AGENTS, make_agent
+from cardtable.interpreter.scenario import position
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Game(load_pack("magic54", Report()))
+
+
+# Red may play a Two (1 damage) at Black's Jack (1/1), at Black, or at itself.
+A_JACK_TO_KILL = {
+    "turn": 3, "active": "Red", "phase": "pre_attack",
+    "players": [
+        {"zones": {"hand": ["Two of Hearts"], "play": ["Three of Hearts"], "deck": ["Five of Hearts"]}},
+        {"zones": {"hand": ["Queen of Spades", "Six of Spades"], "play": ["Jack of Spades"],
+                   "deck": ["Nine of Spades", "Ace of Spades", "Ten of Spades"]}},
+    ],
+}
+
+
+def play_out(state, agent, seat):
+    """The labels `agent` chooses while the decisions are `seat`'s."""
+    chosen = []
+    while not state.is_terminal() and state.current_player() == seat:
+        action = agent.choose(state)
+        chosen.append(state.action_to_string(action))
+        state.apply_action(action)
+    return chosen
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "mcts:playouts=60"])
+def test_a_damage_card_kills_the_creature_it_can_kill(game, spec):
+    state = position(game, A_JACK_TO_KILL)
+    assert state.legal_labels() == ["pass", "Damage: Two of Hearts"]
+    assert play_out(state, make_agent(spec, 1), 0)[:2] == ["Damage: Two of Hearts", "Jack of Spades"]
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "mcts:playouts=60"])
+def test_a_blocker_is_put_where_it_saves_life_and_kills(game, spec):
+    # Black attacks with a Jack; Red's Queen blocks it: the Jack dies, the Queen lives.
+    setup = {
+        "turn": 4, "active": "Black", "phase": "attack", "step": "declare_blockers",
+        "players": [
+            {"zones": {"play": ["Queen of Hearts"], "deck": ["Five of Hearts"]}},
+            {"zones": {"play": ["Jack of Spades: tapped, attacking"],
+                       "deck": ["Nine of Spades"]}},
+        ],
+    }
+    state = position(game, setup)
+    assert state.current_player() == 0 and state.legal_labels() == ["none", "Jack of Spades"]
+    assert state.action_to_string(make_agent(spec, 3).choose(state)) == "Jack of Spades"
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "mcts:playouts=40"])
+def test_the_same_seed_makes_the_same_choices(game, spec):
+    def choices(seed):
+        state = game.new_initial_state(seed=5)
+        agents = [make_agent(spec, f"{seed}:{seat}") for seat in (0, 1)]
+        labels = []
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            action = agents[state.current_player()].choose(state)
+            labels.append(state.action_to_string(action))
+            state.apply_action(action)
+        return labels
+    assert choices(1) == choices(1)
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "mcts:playouts=40"])
+def test_choices_do_not_depend_on_what_the_seat_cannot_see(game, spec):
+    # The same table seen from Red; only Black's hidden cards (hand and deck) differ in
+    # where they lie. Red's agent must answer the same, from the same seed.
+    other = {**A_JACK_TO_KILL, "players": [
+        A_JACK_TO_KILL["players"][0],
+        {"zones": {"hand": ["Ten of Spades", "Nine of Spades"], "play": ["Jack of Spades"],
+                   "deck": ["Six of Spades", "Queen of Spades", "Ace of Spades"]}},
+    ]}
+    a, b = position(game, A_JACK_TO_KILL), position(game, other)
+    assert a.observation(0) != b.observation(None)
+    while a.current_player() == 0:
+        assert a.observation(0) == b.observation(0)
+        choice = make_agent(spec, 9).choose(a)
+        assert make_agent(spec, 9).choose(b) == choice
+        a.apply_action(choice)
+        b.apply_action(choice)
+
+
+def test_a_time_budget_plays_at_least_one_playout(game):
+    state = position(game, A_JACK_TO_KILL)
+    assert make_agent("mcts:time=0.000001", 1).choose(state) in state.legal_actions()
+
+
+def test_the_guide_lists_every_agent_and_setting_with_its_default():
+    guide = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    table = guide.split("| agent | plays | settings (default) |", 1)[1].split("\n\n", 1)[0]
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \| .*? \| (.*?) \|$", table, flags=re.M)}
+    assert list(rows) == list(AGENTS)
+    for name, kind in AGENTS.items():
+        listed = ", ".join(f"`{key}` ({_number(s.default)})" for key, s in kind.settings.items()) or "none"
+        assert rows[name] == listed
+        for key in kind.settings:
+            assert re.search(rf"^\| `{name}` \| `{key}` \| \S", guide, flags=re.M), (name, key)
+
+
+def _number(x) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)

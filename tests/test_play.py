@@ -1,0 +1,322 @@
+"""`cardtable play`: people at the keyboard against computer players, or hot-seat.
+Each person sees only what their seat may see; wrong answers are refused with a
+reason; end of input and Ctrl-C stop the game cleanly, and the saved record plays
+the same game again."""
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cardtable.cli import main
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.observe import observe
+from cardtable.interpreter.players.records import game_for, replay
+from cardtable.interpreter.players.terminal import Table, board, play, setup
+
+VS_RANDOM = ["magic54", "--players", "human,random", "--seed", "1"]
+
+
+def cardtable(*args: str, input: str = ""):
+    # A wide screen, so that no line depends on the terminal the tests run in.
+    result = CliRunner().invoke(main, ["play", *args], input=input, env={"COLUMNS": "120"})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def table(lines: list[str], players: str = "human,random", seed: int = 1, pack: str = "magic54"):
+    """A game played from `lines`, stopped at the end of them: the table and its output."""
+    game, specs = setup(pack, {}, players, None, [])
+    out = io.StringIO()
+    t = Table(game, specs, seed, io.StringIO("".join(line + "\n" for line in lines)), out, 120)
+    how = t.play()
+    return t, how, out.getvalue()
+
+
+def boards(output: str) -> list[list[str]]:
+    """The whole boards printed: from a `Turn` line to the blank line after it (a
+    board that did not change is only its `Turn` line, followed by the question)."""
+    found, current = [], None
+    for line in output.splitlines():
+        if line.startswith("Turn "):
+            current = [line]
+        elif current is not None:
+            if not line:
+                if any(line.startswith("  hand: ") for line in current):
+                    found.append(current)
+                current = None
+            else:
+                current.append(line)
+    return found
+
+
+def hands(board_lines: list[str]) -> dict:
+    """Each player's hand line of a board, by the player's line as printed."""
+    out, player = {}, None
+    for line in board_lines[1:]:
+        if not line.startswith(" "):
+            player = line.split(":")[0]
+        elif line.startswith("  hand: "):
+            out[player] = line[len("  hand: "):]
+    return out
+
+
+# ---------------------------------------------------------------- the board
+
+def test_the_board_shows_the_own_hand_and_only_a_count_of_the_others():
+    t, how, out = table([])
+    assert how == "eof"
+    s = t.state.s
+    own = [s.t.names[c] for c in s.zones[s.t.zone("hand", 0)]]
+    hidden = [s.t.names[c] for c in s.zones[s.t.zone("hand", 1)]]
+    shown = hands(boards(out)[0])
+    assert shown == {"Red (you)": ", ".join(own), "Black": f"{len(hidden)} cards"}
+    for name in hidden:
+        assert name not in out
+
+
+def test_the_board_shows_tapped_and_damaged_cards_and_the_pile_top_first():
+    game, _ = setup("magic54", {}, "random,random", None, [])
+    state = game.new_initial_state(seed=5)
+    rnd = random.Random(2)
+    while len(state.s.pile) < 2:
+        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    s = state.s
+    card = s.zones[s.t.zone("play", 0)][0]
+    s.tapped[card], s.damage[card] = True, 2
+    lines = board(observe(s, 0), 0, game.pack.roles, 200)
+    assert f"{s.t.names[card]} (tapped, 2 damage)" in next(line for line in lines if line.startswith("  play: "))
+    top, under = s.pile[-1], s.pile[-2]
+    names = [p.name for p in s.t.players]
+    assert lines[-1] == (f"pile, top first: {top[1].name} of {s.t.names[top[0]]} ({names[top[2]]}), "
+                         f"{under[1].name} of {s.t.names[under[0]]} ({names[under[2]]})")
+    assert lines[0].startswith(f"Turn {s.turn}: {names[s.active]}'s turn, ")
+
+
+def test_the_board_wraps_between_cards_never_inside_a_name():
+    view = {"turn": 3, "active": "Red", "phase": "main", "step": "main", "pile": [], "shared": {},
+            "players": [{"name": "Red", "out": False, "counters": {"life": 20},
+                         "zones": {"hand": [{"name": f"Queen of Hearts {i}"} for i in range(6)]}}]}
+    assert board(view, 0, {"hand": "hand"}, 50) == [
+        "Turn 3: Red's turn, main phase",
+        "Red (you): life 20",
+        "  hand: Queen of Hearts 0, Queen of Hearts 1,",
+        "      Queen of Hearts 2, Queen of Hearts 3,",
+        "      Queen of Hearts 4, Queen of Hearts 5",
+    ]
+
+
+def test_cards_side_by_side_that_read_the_same_are_counted():
+    cards = [{"name": "face-down card"}] * 3 + [{"id": 7, "name": "Mind Stone"}, {"name": "face-down card"}]
+    view = {"turn": 1, "active": "Red", "phase": None, "step": None, "players": [], "pile": [],
+            "shared": {"discard": cards}}
+    assert board(view, None, {}, 80) == ["Turn 1: Red's turn", "discard: face-down card ×3, Mind Stone, face-down card"]
+
+
+# ---------------------------------------------------------------- answers
+
+def test_a_refused_answer_says_why_and_asks_again():
+    t, _, _ = table([])
+    n = len(t.state.legal_labels())
+    t, how, out = table([str(n + 1), "0", "attack!", ""])
+    assert how == "eof"
+    assert (f"> {n + 1}\n{n + 1} is not one of the {n} options; type a number from 1 to {n}, or ? for help\n"
+            f"> 0\n0 is not one of the {n} options; type a number from 1 to {n}, or ? for help\n"
+            f'> attack!\n"attack!" is not an option; type a number from 1 to {n}, or ? for help\n'
+            f"> \n> \n") in out
+    assert t.state.s.history == table([])[0].state.s.history    # nothing was chosen
+
+
+def test_an_option_is_chosen_by_its_number_or_its_text():
+    before = table([])[0].state
+    assert before.legal_labels()[0] == "pass"
+    by_number, _, _ = table(["1"])
+    by_text, _, _ = table(["PASS"])
+    assert by_text.state.s.history == by_number.state.s.history
+    assert by_text.state.s.history[len(before.s.history)] == (0, 0, "pass")
+
+
+def test_help_lists_the_commands_then_the_options_again():
+    t, _, out = table(["?", ""])
+    labels = t.state.legal_labels()
+    assert ("> ?\n"
+            "Type the number of an option to choose it (or its text, such as: pass).\n"
+            "  ?, help    this help\n"
+            "  log [N]    the last N events you may see (10 unless given)\n"
+            "  board      the board again\n"
+            "  quit       stop the game (end of input, Ctrl-D, and Ctrl-C stop it too)\n"
+            f"{t.state.prompt()}\n  1. {labels[0]}\n") in out
+
+
+def test_log_prints_the_last_events_the_seat_may_read():
+    t, _, out = table(["log 3", "log", "log x", ""])
+    last = t.state.log_for(0)
+    assert "> log 3\nthe last 3 events:\n" + "".join(f"  {line}\n" for line in last[-3:]) in out
+    assert "> log\nthe last 10 events:\n" + "".join(f"  {line}\n" for line in last[-10:]) in out
+    assert '> log x\n"x" is not a number of events; type log, or log 20 for the last 20\n> ' in out
+
+
+def test_board_prints_the_whole_board_again():
+    _, _, out = table(["board", ""])
+    first, again = boards(out)[:2]
+    assert first == again
+
+
+def test_quit_stops_the_game():
+    result = cardtable(*VS_RANDOM, input="1\nquit\n1\n")
+    assert result.exit_code == 0
+    assert re.search(r"> quit\ngame stopped after \d+ decisions \(turn \d+\)\n$", result.output)
+
+
+# ---------------------------------------------------------------- stopping
+
+def test_end_of_input_stops_the_game_with_exit_code_0():
+    result = cardtable(*VS_RANDOM, input="1\n")
+    assert result.exit_code == 0
+    decisions = len(table(["1"])[0].state.s.history)
+    assert result.output.endswith(f"> \ngame stopped after {decisions} decisions (turn {table(['1'])[0].state.s.turn})\n")
+
+
+class CtrlC(io.StringIO):
+    def readline(self, *args):
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_stops_the_game_with_exit_code_130_and_saves_it():
+    game, specs = setup("magic54", {}, "human,random", None, [])
+    out, written = io.StringIO(), {}
+    code = play(game, specs, 1, "magic54", CtrlC(), out, save="g.jsonl",
+                write=lambda path, text: written.update({path: text}))
+    assert code == 130
+    assert re.search(r"> \ngame stopped after \d+ decisions \(turn \d+\)\nsaved the game to g\.jsonl\n$", out.getvalue())
+    record = json.loads(written["g.jsonl"])
+    assert record["result"] is None and record["agents"] == ["human", "random"] and record["seed"] == 1
+
+
+# ---------------------------------------------------------------- whole games
+
+def test_a_whole_game_against_a_random_player_ends_with_the_result(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result = cardtable("magic54", "--players", "human,random", "--seed", "3", "--save", str(log), input="1\n" * 3000)
+    assert result.exit_code == 0
+    record = json.loads(log.read_text(encoding="utf-8"))
+    winner = ["Red", "Black"][record["result"].index(1.0)]
+    decisions = len(record["decisions"])
+    assert result.output.endswith(f"\nGame over: {winner} wins the game (turn {record['turns']}, {decisions} decisions).\n"
+                                  f"saved the game to {log}\n")
+    assert all(action == 0 for seat, action, _ in record["decisions"] if seat == 0)
+
+
+def test_the_saved_record_plays_the_same_game_again(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result = cardtable(*VS_RANDOM, "--save", str(log), input="2\n1\n1\n")
+    assert result.exit_code == 0 and result.output.endswith(f"saved the game to {log}\n")
+    record = json.loads(log.read_text(encoding="utf-8"))
+    assert record["pack"] == "magic54" and record["source"] == "magic54" and record["version"]
+    assert record["players"] == 2 and record["seed"] == 1 and record["agents"] == ["human", "random"]
+    assert record["result"] is None
+    t, _, _ = table(["2", "1", "1"])
+    assert [tuple(d) for d in record["decisions"]] == t.state.s.history
+    again = replay(game_for(record, load_pack("magic54", Report())), record)
+    assert again.parted is None and again.done == len(record["decisions"])
+    assert again.state.log == t.state.log
+
+
+def test_hot_seat_shows_each_person_their_own_hand_only():
+    t, _, out = table(["1"] * 60, players="human,human", seed=3)
+    assert "\n— Black to decide —\n" in out and "\n— Red to decide —\n" in out
+    seen = set()
+    for lines in boards(out):
+        shown = hands(lines)
+        me = next(player for player in shown if player.endswith("(you)"))
+        other = next(player for player in shown if not player.endswith("(you)"))
+        seen.add(me)
+        assert not re.fullmatch(r"\d+ cards?", shown[me])
+        assert re.fullmatch(r"\d+ cards?", shown[other])
+    assert seen == {"Red (you)", "Black (you)"}
+
+
+def test_computer_players_alone_are_watched_to_the_end():
+    result = cardtable("magic54", "--players", "random,random", "--seed", "2")
+    assert result.exit_code == 0
+    assert re.search(r"\nGame over: (Red|Black) wins the game \(turn \d+, \d+ decisions\)\.\n$", result.output)
+
+
+# ---------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("args, message", [
+    (["magic54", "--players", "human,random,random"],
+     "error: Magic 54 is played by 2 players, but --players names 3 (human, random, random)\n"),
+    (["magic54", "--players", "humn,random"],
+     'error: no player named "humn"; did you mean "human"? (players: human, random, heuristic, mcts)\n'),
+    (["magic54", "--players", "human:fast,random"], 'error: a human player has no settings: "human:fast"\n'),
+    (["magic54", "--players", "human,"], 'error: "human," is not a list of players such as human,heuristic\n'),
+    (["magic54", "--seat", "3"], "error: Magic 54 has 2 seats: --seat takes 1 or 2, not 3\n"),
+    (["magic54", "--option", "starting_life=0"], 'error: option "starting_life" must be at least 1, not 0\n'),
+])
+def test_bad_input_is_an_error_with_exit_code_1(args, message):
+    result = cardtable(*args)
+    assert result.exit_code == 1
+    assert result.output == message
+
+
+def test_a_deck_file_that_cannot_be_read_is_an_error(tmp_path):
+    result = cardtable("magic54", "--deck", str(tmp_path / "missing.txt"))
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {tmp_path / 'missing.txt'}: ") and "not found" in result.output
+
+
+def test_rules_that_break_down_stop_the_game_with_exit_code_1_and_keep_the_record(monkeypatch):
+    from cardtable.interpreter.game import GameState
+    from cardtable.interpreter.state import RuleError
+
+    def broken(state, action):
+        raise RuleError("the rules ran into an endless chain of effects")
+    game, specs = setup("magic54", {}, "human,random", None, [])
+    monkeypatch.setattr(GameState, "apply_action", broken)
+    out, err, written = io.StringIO(), io.StringIO(), {}
+    code = play(game, specs, 1, "magic54", io.StringIO("1\n"), out, err, save="g.jsonl",
+                write=lambda path, text: written.update({path: text}))
+    assert code == 1
+    assert err.getvalue() == "error: the game stopped after 0 decisions: the rules ran into an endless chain of effects\n"
+    assert out.getvalue().endswith("Type ? for help.\nsaved the game to g.jsonl\n")
+    assert json.loads(written["g.jsonl"])["result"] is None
+
+
+def test_an_unknown_pack_is_reported_as_validate_reports_it():
+    result = cardtable("magic45")
+    assert result.exit_code == 1
+    assert result.output.startswith('magic45:1:1: error: no pack named "magic45"; did you mean "magic54"?')
+
+
+def test_seat_and_players_together_are_a_usage_error():
+    result = cardtable("magic54", "--seat", "2", "--players", "human,random")
+    assert result.exit_code == 2
+    assert "Error: give --players or --seat, not both" in result.output
+
+
+def test_seat_puts_the_person_in_that_seat_against_heuristic_players():
+    result = cardtable("magic54", "--seat", "2", "--seed", "1")
+    assert result.output.startswith("Magic 54, seed 1. Seats: Red (heuristic), Black (you). Type ? for help.\n")
+
+
+# ---------------------------------------------------------------- a real terminal session
+
+def test_the_command_reads_a_pipe_and_stops_when_it_closes(tmp_path):
+    log = tmp_path / "game.jsonl"
+    done = subprocess.run([sys.executable, "-m", "cardtable.cli", "play", *VS_RANDOM, "--save", str(log)],
+                          input="?\n1\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.startswith("Magic 54, seed 1. Seats: Red (you), Black (random). Type ? for help.\n")
+    assert "> ?\nType the number of an option" in done.stdout
+    assert re.search(r"> \ngame stopped after \d+ decisions \(turn \d+\)\nsaved the game to .*game\.jsonl\n$", done.stdout)
+    assert json.loads(log.read_text(encoding="utf-8"))["result"] is None

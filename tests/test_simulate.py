@@ -1,0 +1,288 @@
+"""`cardtable simulate`, `compare` and `replay`: the figures of a batch, the same
+results whatever the number of processes, records that replay to the same games,
+and the places where a changed pack makes a replay part ways."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardtable.cli import main
+from cardtable.interpreter.players import stats
+from cardtable.interpreter.players.agents import AgentError, parse_agents, seat_agents
+from cardtable.interpreter.players.batch import Batch, run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli(*args, cwd=None):
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result
+
+
+# ------------------------------------------------------------------ statistics
+
+def test_wilson_intervals_match_the_textbook():
+    assert [round(x, 4) for x in stats.wilson(5, 10)] == [0.2366, 0.7634]
+    assert [round(x, 4) for x in stats.wilson(0, 10)] == [0.0, 0.2775]
+    assert [round(x, 4) for x in stats.wilson(10, 10)] == [0.7225, 1.0]
+
+
+def test_distribution_quantiles_are_values_of_the_games():
+    d = stats.distribution([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], bins=5)
+    assert (d["min"], d["p10"], d["median"], d["p90"], d["max"]) == (10, 10, 50, 90, 100)
+    assert d["mean"] == 55.0
+    assert d["histogram"] == [[10, 28, 2], [29, 47, 2], [48, 66, 2], [67, 85, 2], [86, 104, 2]]
+
+
+def result(winner, leaders, turns=None, first=0, agents=("random", "random"), plays=({}, {})):
+    res = [0.0, 0.0] if winner is None else [1.0 if p == winner else -1.0 for p in range(2)]
+    return {"result": res, "leaders": leaders, "turns": turns or len(leaders), "first": first,
+            "agents": list(agents), "plays": list(plays), "decisions": 10}
+
+
+def test_balance_measures():
+    results = [
+        result(0, [0, 1, 0, None, 0]),        # 2 changes; the winner leads for good from turn 3 (index 2)
+        result(1, [None, 1, 1, 1]),           # no change; settled from index 1
+        result(None, [0, 1]),                 # a draw: 1 change, no decisiveness
+    ]
+    winners = [[0], [1], []]
+    b = stats.balance(results, winners, [1, 1], 2)
+    assert b["fairness"] == 1.0
+    assert b["decisiveness"] == round((2 / 5 + 1 / 4) / 2, 4)
+    assert b["drama"] == 1.0
+    assert b["games_with_lead_change"] == round(2 / 3, 4)
+    lopsided = stats.balance(results[:2], [[0], [0]], [2, 0], 2)
+    assert lopsided["fairness"] == 0.0
+
+
+def test_cards_win_rate_counts_a_seat_once_a_game():
+    results = [result(0, [0], plays=({"Bear": 3}, {"Bear": 1})), result(1, [1], plays=({"Bear": 1}, {}))]
+    (bear,) = stats._cards(results, [[0], [1]])
+    assert (bear["played"], bear["games"], bear["wins"], bear["win_rate"]) == (5, 3, 1, round(1 / 3, 4))
+
+
+# ------------------------------------------------------------------ agents
+
+def test_agents_are_checked_with_a_reason():
+    assert parse_agents("random, heuristic,mcts:playouts=50") == ["random", "heuristic", "mcts:playouts=50"]
+    with pytest.raises(AgentError, match=r'^no agent named "mtcs"; did you mean "mcts"\? '
+                                         r'\(agents: random, heuristic, mcts\)$'):
+        parse_agents("mtcs")
+    with pytest.raises(AgentError, match=r'^agent "mcts" has no setting "plays=5" \(its settings: '
+                                         r'playouts, time, turns, horizon, exploration, scale\)$'):
+        parse_agents("mcts:plays=5")
+    with pytest.raises(AgentError, match=r'^setting "playouts" of agent "mcts" takes a whole number, not "many"$'):
+        parse_agents("mcts:playouts=many")
+    with pytest.raises(AgentError, match=r'^setting "playouts" of agent "mcts" must be at least 1, not 0$'):
+        parse_agents("mcts:playouts=0")
+
+
+def test_agents_go_round_the_table_and_move_on_each_game():
+    assert seat_agents(["a", "b"], 4, 0, True) == ["a", "b", "a", "b"]
+    assert seat_agents(["a", "b"], 4, 1, True) == ["b", "a", "b", "a"]
+    assert seat_agents(["a", "b", "c"], 3, 2, True) == ["c", "a", "b"]
+    assert seat_agents(["a", "b"], 2, 1, False) == ["a", "b"]
+
+
+def test_unknown_agent_on_the_command_line_is_a_usage_error():
+    r = cli("simulate", "magic54", "--agents", "random,smart")
+    assert r.exit_code == 2
+    assert 'no agent named "smart"' in r.output
+
+
+# ------------------------------------------------------------------ simulate
+
+def test_the_results_do_not_depend_on_the_number_of_processes():
+    args = ["simulate", "magic54", "-n", "24", "--seed", "3", "--agents", "random,heuristic", "--format", "json"]
+    one, two = cli(*args), cli(*args, "--jobs", "2")
+    assert one.exit_code == 0, one.output
+    assert one.output == two.output
+    summary = json.loads(one.output)
+    assert [r["seat"] for r in summary["seats"]] == ["Red", "Black"]
+    assert sum(r["wins"] for r in summary["seats"]) + summary["draws"]["count"] == 24
+    agents = {r["agent"]: r for r in summary["by_agent"]}
+    assert agents["random"]["games"] == agents["heuristic"]["games"] == 24
+    assert agents["heuristic"]["wins"] > agents["random"]["wins"]
+
+
+def test_a_batch_summary_counts_what_the_games_did():
+    batch = Batch("magic54", games=6, seed=10)
+    game, results = run(batch)
+    summary = stats.summarize(game, batch, results)
+    assert summary["length"]["turns"]["max"] == max(r["turns"] for r in results)
+    assert summary["first_player"]["wins"] == sum(1 for r in results if r["result"][r["first"]] > 0)
+    played = {}
+    for r in results:
+        for plays in r["plays"]:
+            for name, n in plays.items():
+                played[name] = played.get(name, 0) + n
+    assert {c["card"]: c["played"] for c in summary["cards"]} == played
+    # every card counted was used from a decision: its ability was chosen
+    assert all(n > 0 for n in played.values())
+
+
+def test_the_table_names_every_seat_of_eight_players():
+    r = cli("simulate", "pub_magic", "--players", "8", "-n", "3")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "pub_magic 1.0.0: 3 games, 8 players, seeds 0 to 2"
+    assert lines[1] == "agents: random in every seat"
+    assert [line.split()[:3] for line in lines[4:12]] == [["seat", "Player", str(i)] for i in range(1, 9)]
+    assert lines[12].split()[0] == "draws"
+
+
+def test_csv_has_a_row_a_figure():
+    r = cli("simulate", "magic54", "-n", "5", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(r.output)))
+    assert rows[0] == ["section", "name", "games", "count", "value", "low", "high"]
+    assert [row[:2] for row in rows[1:3]] == [["seat", "Red"], ["seat", "Black"]]
+    sections = {row[0] for row in rows[1:]}
+    assert sections == {"seat", "team", "agent", "draws", "first_player", "length", "balance", "card"}
+
+
+def test_plot_writes_two_charts(tmp_path):
+    r = cli("simulate", "magic54", "-n", "4", "--plot", str(tmp_path / "charts"), "--format", "json")
+    assert r.exit_code == 0, r.output
+    for name in ("win_rates.png", "game_length.png"):
+        data = (tmp_path / "charts" / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+    assert sorted(p.name for p in (tmp_path / "charts").iterdir()) == ["game_length.png", "win_rates.png"]
+
+
+def test_a_deck_list_for_every_seat(tmp_path):
+    deck = tmp_path / "bears.txt"
+    deck.write_text("# every seat the same\n14 Three of Spades\n13 Jack of Spades\n", encoding="utf-8")
+    r = cli("simulate", "magic54", "-n", "2", "--deck", str(deck), "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert {c["card"] for c in json.loads(r.output)["cards"]} == {"Three of Spades", "Jack of Spades"}
+    r = cli("simulate", "magic54", "-n", "2", "--deck", str(deck), "--deck", str(deck), "--deck", str(deck))
+    assert r.exit_code == 1
+    assert r.output == "error: give one --deck for every seat or one for all 2 seats, not 3\n"
+
+
+def test_a_deck_list_with_an_unknown_card(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Lightning Bolt\n2 Lightnin Bolt\n", encoding="utf-8")
+    r = cli("simulate", "pub_magic", "-n", "1", "--deck", str(deck))
+    assert r.exit_code == 1
+    assert r.output == f'{deck}:2:3: error: unknown card "Lightnin Bolt"; did you mean "Lightning Bolt"?\n'
+
+
+def test_a_shared_deck_list(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("60 Forest\n20 Grizzly Bears\n", encoding="utf-8")
+    r = cli("simulate", "pub_magic", "-n", "2", "--players", "3", "--deck", str(deck), "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["players"] == 3
+
+
+def test_an_option_the_pack_lacks(tmp_path):
+    r = cli("simulate", "magic54", "--option", "lives=3")
+    assert (r.exit_code, r.output) == (1, 'error: Magic 54 has no option "lives"\n')
+
+
+# ------------------------------------------------------------------ records and replays
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("log")
+    path = folder / "games.jsonl"
+    r = cli("simulate", "magic54", "-n", "3", "--seed", "5", "--out", str(path), "--agents", "random,heuristic")
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def test_a_record_holds_what_replays_the_game(log):
+    records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 3
+    first = records[0]
+    assert {k: first[k] for k in ("format", "pack", "version", "source", "players", "seed")} == {
+        "format": "cardtable-game/1", "pack": "magic54", "version": "2.6.0", "source": "magic54",
+        "players": 2, "seed": 5}
+    assert first["options"] == {"starting_life": 20, "opening_hand": 5, "hand_limit": 5, "turn_limit": 200}
+    assert first["agents"] == ["random", "heuristic"] and records[1]["agents"] == ["heuristic", "random"]
+    seat, action, label = first["decisions"][0]
+    assert isinstance(seat, int) and isinstance(action, int) and isinstance(label, str)
+
+
+def test_replay_checks_every_game(log):
+    r = cli("replay", str(log))
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[-1] == "3 of 3 games replay the same"
+    assert all(line.startswith(f"game {i + 1} (seed {5 + i}): the same game, ") for i, line in enumerate(lines[:3]))
+
+
+def test_replay_tells_one_game(log):
+    r = cli("replay", str(log), "--game", "2")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[:2] == ["Before the first turn", "  Magic 54 begins with Red, Black; Red starts"]
+    assert "Turn 1 (Red)" in lines
+    record = json.loads(log.read_text(encoding="utf-8").splitlines()[1])
+    winner = ["Red", "Black"][record["result"].index(1.0)]
+    assert lines[-1] == f"The replay gives the same game: {len(record['decisions'])} decisions, {winner} wins the game."
+
+
+def test_replay_at_a_decision_shows_the_position(log):
+    r = cli("replay", str(log), "--game", "1", "--at", "3")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "After decision 3 of " + str(len(json.loads(log.read_text().splitlines()[0])["decisions"])) + ":"
+    assert lines[1].startswith("Turn ")
+
+
+def test_a_changed_pack_parts_ways_with_the_record(log, tmp_path, monkeypatch):
+    changed = tmp_path / "variants" / "tough_queens"
+    shutil.copytree(ROOT / "variants" / "magic54", changed)
+    creatures = changed / "cards" / "creatures.yaml"
+    text = creatures.read_text(encoding="utf-8")
+    creatures.write_text(text.replace("cost: 2\n    attack: 2\n    defense: 2", "cost: 2\n    attack: 2\n    defense: 9"),
+                         encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = cli("replay", str(log), "--pack", "tough_queens")
+    assert r.exit_code == 1
+    lines = r.output.splitlines()
+    parted = [line for line in lines if "part ways" in line]
+    assert parted, r.output
+    assert all(" the games part ways at decision " in line and "but the pack now asks " in line
+               or "is already over" in line or "the decision is" in line for line in parted)
+    assert lines[-1] == f"{3 - len(parted)} of 3 games replay the same"
+
+
+def test_replay_refuses_what_is_not_a_record(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"pack": "magic54"}\n', encoding="utf-8")
+    r = cli("replay", str(bad))
+    assert (r.exit_code, r.output) == (1, f'{bad}:1:1: error: the game record has no "options" (a mapping)\n')
+    bad.write_text("not json\n", encoding="utf-8")
+    r = cli("replay", str(bad))
+    assert (r.exit_code, r.output) == (1, f"{bad}:1:1: error: not a game record: Expecting value\n")
+    r = cli("replay", str(tmp_path / "missing.jsonl"))
+    assert r.exit_code == 1 and "missing.jsonl" in r.output
+
+
+# ------------------------------------------------------------------ compare
+
+def test_compare_one_pack_with_two_options():
+    r = cli("compare", "magic54", "--b-option", "starting_life=5", "-n", "30", "--format", "json")
+    assert r.exit_code == 0, r.output
+    c = json.loads(r.output)
+    assert c["a"]["options"]["starting_life"] == 20 and c["b"]["options"]["starting_life"] == 5
+    turns = next(row for row in c["rows"] if row["measure"] == "turns")
+    assert turns["difference"] < 0 and turns["significant"]
+    assert turns["difference"] == round(turns["b"] - turns["a"], 4)
+
+
+def test_compare_needs_something_to_compare():
+    r = cli("compare", "magic54")
+    assert r.exit_code == 2
+    assert "give a second pack B, or options that differ (--a-option, --b-option)" in r.output
