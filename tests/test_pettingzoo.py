@@ -1,0 +1,281 @@
+"""The PettingZoo environment: PettingZoo's own conformance tests, action masks that
+are the legal actions, rewards that are the returns, reproducible resets, and an
+observation that shows nothing its seat may not see."""
+from __future__ import annotations
+
+import importlib
+import sys
+
+import numpy as np
+import pytest
+import test_engine_doc as engine_doc
+from pettingzoo.test import api_test, seed_test
+
+from cardtable.interpreter.decisions import IllegalAction
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.game import Game
+from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.observe import observe
+from cardtable.interpreter.players.pettingzoo_env import TooManyOptions, env, raw_env
+
+TABLES = [("magic54", 2), ("pub_magic", 3), ("basic_tcg", 2), ("basic_tcg", 4)]
+
+
+@pytest.fixture(scope="module")
+def packs():
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg")}
+
+
+# api_test warns about these for every environment outside PettingZoo's own list
+# of games with dict observations; any other warning fails the test.
+@pytest.mark.filterwarnings("error", "ignore:Observation is not a NumPy array",
+                            "ignore:Observation space for each agent probably should be")
+@pytest.mark.parametrize("name,players", TABLES)
+def test_pettingzoo_api_test_passes(packs, name, players, capsys):
+    # Enough cycles that the play test reaches the end of the game.
+    api_test(env(pack=packs[name], num_players=players), num_cycles=10_000, verbose_progress=False)
+    assert capsys.readouterr().out.splitlines()[-1] == "Passed API test"
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("name,players", TABLES)
+def test_pettingzoo_seed_test_passes(packs, name, players):
+    seed_test(lambda: env(pack=packs[name], num_players=players), num_cycles=100)
+
+
+def masked_game(e, seed: int, check=None) -> dict:
+    """Plays one game of `e` (a raw_env) with random masked actions, calling
+    `check(e)` before each action; returns each agent's total reward."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        if check:
+            check(e)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+@pytest.mark.parametrize("name,players", TABLES[:3])
+def test_masks_are_the_legal_actions_and_rewards_the_returns(packs, name, players):
+    e = raw_env(pack=packs[name], num_players=players)
+    seen = []
+
+    def check(e):
+        state = e.game_state
+        legal = state.legal_actions()
+        for agent in e.agents:
+            mask = e.observe(agent)["action_mask"]
+            if e.seat(agent) == state.current_player():
+                assert list(np.flatnonzero(mask)) == legal
+                assert e.agent_selection == agent
+            else:
+                assert not mask.any()
+        seen.append(len(legal))
+
+    totals = masked_game(e, seed=4, check=check)
+    state = e.game_state
+    assert state.is_terminal()
+    assert totals == {agent: r for agent, r in zip(e.possible_agents, state.returns())}
+    assert e.agents == []
+    assert max(seen) > 1
+
+
+def test_seats_that_go_out_wait_for_the_end_of_the_game(packs):
+    """An out seat is never asked; its reward comes with everyone's, at the end:
+    in a draw (game 3 here reaches the turn limit) it is 0, not -1."""
+    e = raw_env(pack=packs["basic_tcg"], num_players=4)
+    ends = []
+    for seed in range(6):
+        went_out = set()
+
+        def check(e):
+            s = e.game_state.s
+            assert not s.out[e.seat(e.agent_selection)]
+            went_out.update(p for p in range(4) if s.out[p])
+            assert e.agents == e.possible_agents
+
+        totals = masked_game(e, seed, check)
+        assert list(totals.values()) == e.game_state.returns()
+        ends.append((sorted(went_out), e.game_state.returns()))
+    # Seats out while the game went on, and the returns.
+    assert ends[2] == ([1, 3], [1.0, -1.0, -1.0, -1.0])
+    assert ends[3] == ([0, 2], [0.0, 0.0, 0.0, 0.0])
+
+
+def test_the_seed_is_the_games_seed_and_resets_repeat(packs):
+    e = raw_env(pack=packs["magic54"])
+    e.reset(seed=5)
+    assert e.game_state.log == Game(packs["magic54"]).new_initial_state(5).log
+    first = [e.observe(a)["observation"] for a in e.agents]
+    e.step(1)
+    e.reset(seed=5)
+    assert all(np.array_equal(v, e.observe(a)["observation"]) for a, v in zip(e.agents, first))
+
+    # Without a seed, the next game's seed comes from the last seed given.
+    logs = []
+    for _ in range(2):
+        e.reset(seed=7)
+        e.reset()
+        logs.append(e.game_state.log)
+    assert logs[0] == logs[1]
+    assert logs[0] != Game(packs["magic54"]).new_initial_state(7).log
+
+
+def swap_cards(s, a: int, b: int) -> None:
+    """Cards `a` and `b` change places, each taking the other's tapped, damage,
+    face-down, counters and marks: only which card is where changes."""
+    za, zb = s.zone_of[a], s.zone_of[b]
+    ia, ib = s.zones[za].index(a), s.zones[zb].index(b)
+    s.zones[za][ia], s.zones[zb][ib] = b, a
+    s.zone_of[a], s.zone_of[b] = zb, za
+    for attr in ("tapped", "damage", "face_down", "controller", "entered", "moves"):
+        values = getattr(s, attr)
+        values[a], values[b] = values[b], values[a]
+    other = {a: b, b: a}
+    s.counters = {(other.get(c, c), k): n for (c, k), n in s.counters.items()}
+    s.marks = {(other.get(c, c), m): v for (c, m), v in s.marks.items()}
+
+
+def play_until(e, seed: int, condition) -> None:
+    """Random masked actions from `reset(seed)` until `condition(s)` holds."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    while not condition(e.game_state.s):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def assert_hidden_swap_unseen(e, a: int, b: int) -> None:
+    """Swapping cards `a` and `b` of seat 1's hidden places changes what seat 1
+    sees, and neither seat 0's observation nor its vector."""
+    before = e.game_state
+    after = before.clone()
+    swap_cards(after.s, a, b)
+    assert observe(after.s, 0) == observe(before.s, 0)
+    assert observe(after.s, 1) != observe(before.s, 1)
+    views = []
+    for state in (before, after):
+        e.game_state = state
+        views.append({agent: e.observe(agent)["observation"] for agent in ("player_0", "player_1")})
+    e.game_state = before
+    assert np.array_equal(views[0]["player_0"], views[1]["player_0"])
+    assert not np.array_equal(views[0]["player_1"], views[1]["player_1"])
+
+
+def zone(s, name: str, seat: int) -> list:
+    return s.zones[s.t.zone(name, seat)]
+
+
+def test_cards_in_hidden_zones_are_not_in_the_observation(packs):
+    e = raw_env(pack=packs["magic54"])
+    play_until(e, 2, lambda s: s.turn >= 3)
+    s = e.game_state.s
+    assert_hidden_swap_unseen(e, zone(s, "hand", 1)[0], zone(s, "deck", 1)[0])
+
+
+def test_face_down_cards_of_others_are_not_in_the_observation(packs):
+    e = raw_env(pack=packs["basic_tcg"])
+
+    def face_down_in_play(s):
+        return any(s.face_down[c] for c in zone(s, "play", 1)) and zone(s, "hand", 1)
+
+    play_until(e, 1, face_down_in_play)
+    s = e.game_state.s
+    hidden = next(c for c in zone(s, "play", 1) if s.face_down[c])
+    assert_hidden_swap_unseen(e, hidden, zone(s, "hand", 1)[0])
+    # Seat 0 counts the face-down card in seat 1's play, without knowing which it is.
+    layout = e.layout
+    vector = e.observe("player_0")["observation"]
+    slot = layout.zone_slots.index("play:1")
+    assert vector[layout.at_zones + 2 * slot + 1] == sum(s.face_down[c] for c in zone(s, "play", 1))
+    assert vector[layout.at_cards + hidden * layout.card_width + len(layout.zone_slots)] == 1   # unseen
+    # Seat 1 put it there: it knows the card.
+    assert e.layout.knows(s, 1, hidden) and not e.layout.knows(s, 0, hidden)
+
+
+def test_the_layout_covers_the_vector(packs):
+    e = raw_env(pack=packs["pub_magic"], num_players=3)
+    layout = e.layout
+    starts = [start for _, start, _, _ in layout.sections]
+    stops = [stop for _, _, stop, _ in layout.sections]
+    assert starts[0] == 0 and stops[-1] == layout.size and starts[1:] == stops[:-1]
+    assert e.observation_space("player_2")["observation"].shape == (layout.size,)
+    assert e.action_space("player_2").n == layout.max_actions
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
+    assert layout.zone_slots == ("deck", "hand:0", "hand:1", "hand:2", "play:0", "play:1", "play:2", "discard")
+
+
+def test_options_are_described_to_the_deciding_agent_only(packs):
+    e = raw_env(pack=packs["magic54"])
+    e.reset(seed=1)        # Black (player_1): pass, then three Mana abilities
+    layout = e.layout
+    width = len(layout.sections[-1][3])
+    options = e.observe("player_1")["observation"][layout.at_options:].reshape(-1, width)
+    s = e.game_state.s
+    seven = zone(s, "hand", 1)[0]
+    assert s.t.names[seven] == "Seven of Clubs"
+    assert options[0].tolist() == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    name = list(packs["magic54"].cards).index("Seven of Clubs") + 1
+    ability = [ab.name for ab in s.t.cards[seven].abilities].index("Mana") + 1
+    assert options[1].tolist() == [0, 1, 0, 0, 0, seven + 1, name, ability, 0, 0]
+    assert not options[4:].any()
+    assert not e.observe("player_0")["observation"][layout.at_options:].any()
+
+
+def test_an_illegal_action_ends_the_game_or_is_refused(packs, caplog):
+    wrapped = env(pack=packs["magic54"])
+    wrapped.reset(seed=1)
+    wrapped.step(5)
+    assert "Illegal move made" in caplog.text
+    assert wrapped.rewards == {"player_0": 0, "player_1": -1.0}
+    assert all(wrapped.terminations.values())
+
+    bare = raw_env(pack=packs["magic54"])
+    bare.reset(seed=1)
+    with pytest.raises(IllegalAction, match="5 is not one of the 4 options offered to Black"):
+        bare.step(5)
+
+
+def test_too_many_options_for_max_actions(packs):
+    e = raw_env(pack=packs["magic54"], max_actions=2)
+    with pytest.raises(TooManyOptions) as raised:
+        e.reset(seed=1)
+    assert str(raised.value) == (
+        'the decision "Black: act or pass (main)" offers 4 options, more than max_actions (2): '
+        "make the environment with a larger max_actions, e.g. env(..., max_actions=8)")
+
+
+def test_render_shows_what_the_deciding_agent_sees(packs):
+    e = raw_env(pack=packs["magic54"], render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert "  hand: 5 cards" in text.splitlines()          # Red's hand, seen by Black
+    assert text.splitlines()[-5:] == ["player_1 - Black: act or pass (main)", "  0: pass",
+                                      "  1: Mana: Seven of Clubs", "  2: Mana: Five of Clubs",
+                                      "  3: Mana: Five of Spades"]
+    everything = raw_env(pack=packs["magic54"], render_mode="ansi", render_view="all")
+    everything.reset(seed=1)
+    assert "  hand: 5 cards" not in everything.render().splitlines()
+
+
+def test_without_pettingzoo_the_import_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "cardtable.interpreter.players.pettingzoo_env")
+    with pytest.raises(ImportError) as raised:
+        importlib.import_module("cardtable.interpreter.players.pettingzoo_env")
+    assert str(raised.value) == "the PettingZoo environment needs pettingzoo: pip install 'cardtable[pettingzoo]'"
+
+
+def test_the_documented_example_prints_what_the_page_shows(tmp_path, monkeypatch):
+    """The example of the page's PettingZoo section, checked as the page's first one is."""
+    text = engine_doc.DOC.read_text(encoding="utf-8")
+    section = tmp_path / "engine.md"
+    section.write_text(text[text.index("## Reinforcement learning: the PettingZoo environment"):], encoding="utf-8")
+    monkeypatch.setattr(engine_doc, "DOC", section)
+    engine_doc.test_the_example_prints_what_the_page_shows()
