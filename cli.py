@@ -17,8 +17,8 @@ class InputError(click.ClickException):
 
     def show(self, file=None) -> None:
         message = self.format_message()
-        # A problem that names its file, line and column already says "error:" after them.
-        if not re.match(r"\S.*?:\d+:\d+: error: ", message):
+        # A problem that names its file (and line and column) already says "error:" after them.
+        if not re.match(r"[^\s:][^:\n]*(:\d+:\d+)?: error: ", message):
             message = f"error: {message}"
         click.echo(message, err=True)
 
@@ -176,6 +176,8 @@ def _batch_options(f):
         click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable)."),
         click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
                      help="A deck list: one for every seat, one per seat in seat order, or the shared deck."),
+        click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+                     help="Your own card data (MTGJSON AtomicCards or Scryfall JSON) whose cards deck lists may name."),
         click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
                      help="Processes playing games at once; the results do not depend on it."),
         click.option("--debug", is_flag=True, help="Check the invariants after every decision (slower); a broken one stops the run."),
@@ -184,11 +186,13 @@ def _batch_options(f):
     return f
 
 
-def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, jobs, debug, records=False):
+def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, card_files, jobs, debug,
+           records=False):
     from .interpreter.players.batch import Batch
 
     return Batch(pack=pack, games=games, seed=seed, options=options, players=num_players, agents=list(agents),
-                 rotate=not fixed_seats, decks=list(decks), debug=debug, records=records, jobs=jobs)
+                 rotate=not fixed_seats, decks=list(decks), cards=list(card_files), debug=debug, records=records,
+                 jobs=jobs)
 
 
 def _play_batch(batch, label: str):
@@ -218,8 +222,8 @@ def _play_batch(batch, label: str):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 @click.option("--plot", "plot_dir", type=click.Path(file_okay=False), default=None,
               help="Write PNG charts here: win rates with their intervals, the game-length histogram.")
-def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, jobs, debug, out, fmt,
-             plot_dir) -> None:
+def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs, debug, out,
+             fmt, plot_dir) -> None:
     """Play many games between computer players and summarise the results."""
     from .interpreter.players.report import FORMATS
     from .interpreter.players.stats import summarize
@@ -231,7 +235,7 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
         except ChartError as e:
             raise InputError(str(e)) from None
     batch = _batch(pack, games, seed, num_players, agents, fixed_seats, _parse_options(option_pairs), decks,
-                   jobs, debug, records=out is not None)
+                   card_files, jobs, debug, records=out is not None)
     game, results = _play_batch(batch, f"{games} games")
     summary = summarize(game, batch, results)
     if out is not None:
@@ -251,8 +255,8 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
 @click.option("--a-option", "a_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for A only (repeatable).")
 @click.option("--b-option", "b_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for B only (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, decks, jobs, debug,
-            a_pairs, b_pairs, fmt) -> None:
+def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs,
+            debug, a_pairs, b_pairs, fmt) -> None:
     """Play two versions of a pack on the same seeds and show how their results differ.
 
     A and B are two packs (built-in names or paths), or one pack (A) played
@@ -267,8 +271,8 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
         if options_a == options_b:
             raise click.UsageError("give a second pack B, or options that differ (--a-option, --b-option)")
         pack_b = pack_a
-    batch_a = _batch(pack_a, games, seed, num_players, agents, fixed_seats, options_a, decks, jobs, debug)
-    batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, jobs, debug)
+    batch_a = _batch(pack_a, games, seed, num_players, agents, fixed_seats, options_a, decks, card_files, jobs, debug)
+    batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, card_files, jobs, debug)
     game_a, results_a = _play_batch(batch_a, f"A: {games} games")
     game_b, results_b = _play_batch(batch_b, f"B: {games} games")
     if game_a.num_players != game_b.num_players:
@@ -382,9 +386,11 @@ def _write_whole(path: str, text: str) -> None:
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable).")
 @click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A deck list: one for every seat, one per seat in seat order, or the shared deck.")
+@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="Your own card data (MTGJSON AtomicCards or Scryfall JSON) whose cards deck lists may name.")
 @click.option("--save", type=click.Path(dir_okay=False), default=None, metavar="LOG",
               help="Write the game record here (one JSON line), finished or not.")
-def play(pack, players, seat, seed, option_pairs, decks, save) -> None:
+def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> None:
     """Play a pack in the terminal: against computer players, or hot-seat with other people."""
     import shutil
 
@@ -393,7 +399,7 @@ def play(pack, players, seat, seed, option_pairs, decks, save) -> None:
     if players is not None and seat is not None:
         raise click.UsageError("give --players or --seat, not both")
     try:
-        game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks))
+        game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files))
     except PlayError as e:
         if e.report is None:
             raise InputError(str(e)) from None

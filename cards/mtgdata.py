@@ -306,14 +306,17 @@ def _mtgjson(data: dict, text: str, file) -> dict[str, CardRecord]:
     cards: dict[str, CardRecord] = {}
     problems = []
     for name, faces in entries.items():
-        where = _find(text, json.dumps(name))
+        # Where a card is in the file is looked up only for a card with a problem:
+        # searching the text for every card of a 100 MB file would take minutes.
+        def where(name=name):
+            return _find(text, json.dumps(name, ensure_ascii=False))
         if not isinstance(faces, list) or not faces or not isinstance(faces[0], dict):
-            problems.append((*where, f'card "{name}": expected a list of card objects'))
+            problems.append((*where(), f'card "{name}": expected a list of card objects'))
             continue
         face = _front_face(faces)
         type_line = face.get("type")
         if not isinstance(type_line, str):
-            problems.append((*where, f'card "{name}": missing "type"'))
+            problems.append((*where(), f'card "{name}": missing "type"'))
             continue
         mana_value = face.get("manaValue", face.get("convertedManaCost", 0))
         try:
@@ -323,7 +326,7 @@ def _mtgjson(data: dict, text: str, file) -> dict[str, CardRecord]:
                 colors=face.get("colors", ()), keywords=face.get("keywords", ()), oracle_text=face.get("text", ""),
                 supertypes=face.get("supertypes"), types=face.get("types"), subtypes=face.get("subtypes"))
         except (ValueError, TypeError):
-            problems.append((*where, f'card "{name}": "manaValue" must be a number, not {mana_value!r}'))
+            problems.append((*where(), f'card "{name}": "manaValue" must be a number, not {mana_value!r}'))
     if problems:
         raise CardDataError.from_problems(file, problems)
     return cards

@@ -7,7 +7,7 @@ from .compiler import Compiler, Scope, _const
 from .registry import CARD_PROPERTIES, PLAYER_PROPERTIES, register
 from .state import PlayerRef
 from .suggest import did_you_mean
-from .types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish
+from .types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish, single
 
 E = "expression"
 
@@ -237,6 +237,34 @@ def _prop_of(c, tree, scope):
 def _count(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
     return (lambda s, env: len(fn(s, env))), NUMBER
+
+
+@register("total", E, "total PROPERTY of SELECTOR",
+          "The sum of a number over the cards or players the selector picks: a property, a counter, damage "
+          "(\"total attack of creatures you control in play\"); 0 when it picks none.",
+          params=(('PROPERTY', 'property or counter', 'the number added up'), ('SELECTOR', 'selector', 'whose')))
+def _total(c, tree, scope):
+    word, sel = tree.children
+    sfn, t = c.selector(sel, scope)
+
+    def each(s, env):
+        return env["@total"]
+    each.env_key = "@total"
+    read, rt = property_of(c, tree, (each, single(t)), str(word), scope)
+    if rt.kind not in ("number", "any"):
+        c.error(tree, f'"total {word} of ..." adds up numbers, and {word} is not one')
+
+    def total(s, env):
+        outer = env.get("@total")
+        n = 0
+        for x in sfn(s, env):
+            env["@total"] = x
+            v = read(s, env)
+            if type(v) is int or type(v) is float:
+                n += v
+        env["@total"] = outer
+        return n
+    return total, NUMBER
 
 
 @register("random_number", E, "a random number from A to B", "A whole number from A to B inclusive, drawn from the game's seeded random source.",

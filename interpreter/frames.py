@@ -124,13 +124,15 @@ def begin_turn(s: State) -> None:
 
 def end_turn(s: State) -> None:
     pack = s.t.pack
-    s.turn += 1
-    s.active = s.next_seat(s.active)
     s.phase = s.step = ""
     limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option else None
-    if limit is not None and s.turn > limit:
+    if limit is not None and s.turn >= limit:
+        # The game ends with the last turn it played: a game drawn at a limit of 200 lasted 200 turns.
         s.say("limit", f"the turn limit ({limit}) is reached")
         actions.finish(s, [])
+        return
+    s.turn += 1
+    s.active = s.next_seat(s.active)
 
 
 def start_value(s: State, counter):

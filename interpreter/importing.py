@@ -63,11 +63,21 @@ class Source:
     name: str
     records: list
     mapping: dict | None = None
+    format: str | None = None        # the card format it was read in, if any
     by_name: dict = field(default_factory=dict)
 
     def __post_init__(self):
+        fronts = {}
         for r in self.records:
-            self.by_name.setdefault(str(r.get("name", "")).casefold(), r)
+            name = str(r.get("name", ""))
+            self.by_name.setdefault(name.casefold(), r)
+            if " // " in name:
+                fronts.setdefault(name.split(" // ")[0].casefold(), []).append(r)
+        # A card of several faces is found by its front face too ("Delver of Secrets"),
+        # unless two cards share that front face.
+        for front, records in fronts.items():
+            if len(records) == 1:
+                self.by_name.setdefault(front, records[0])
 
     def find(self, name: str):
         return self.by_name.get(name.casefold())
@@ -189,7 +199,9 @@ def deck_from_list(path: Path, sources: list, maker: CardMaker) -> tuple:
         raise ImportProblem(str(e), [(e.file, line or 1, col or 1, msg) for line, col, msg in e.problems]) from None
     names, problems = [], []
     known = None
-    for entry in deck.main:
+    # The sideboard is not dealt, but a name in it no card has is as much a mistake.
+    entries = [(entry, True) for entry in deck.main] + [(entry, False) for entry in deck.sideboard]
+    for entry, dealt in entries:
         try:
             card = maker.named(entry.name, sources)
         except ImportProblem as e:
@@ -201,7 +213,8 @@ def deck_from_list(path: Path, sources: list, maker: CardMaker) -> tuple:
             problems.append((str(path), entry.line, deck.name_cols.get(entry.line, 1),
                              f'unknown card "{entry.name}"{did_you_mean(entry.name, known)}'))
             continue
-        names.extend([card.name] * entry.count)
+        if dealt:
+            names.extend([card.name] * entry.count)
     if problems:
         raise ImportProblem("\n".join(f"{f}:{l}:{c}: error: {m}" for f, l, c, m in problems), problems)
     return tuple(names)
@@ -215,7 +228,18 @@ def _as_list(value) -> list:
     return [value]
 
 
-def load_deck(pack, path) -> tuple:
+def card_file_source(pack, path) -> Source:
+    """A card data file of the player's own (`--cards`), read in the card format the
+    pack imports and made into the pack's cards as that import says."""
+    formatted = [s for s in pack.sources.values() if s.format]
+    if not formatted:
+        raise ImportProblem(f"{pack.name} imports no card data in a card format: it has no use for --cards")
+    like = formatted[0]
+    return Source(str(path), read_format(like.format, Path(path)), like.mapping, like.format)
+
+
+def load_deck(pack, path, extra: tuple = ()) -> tuple:
     """The card names of a deck list file, for a game of `pack` (`--deck`): names
-    are the pack's own cards or cards of its imports. Raises ImportProblem."""
-    return deck_from_list(Path(path), list(pack.sources.values()), pack.card_maker)
+    are the pack's own cards, cards of its imports, or of `extra` sources (the
+    player's own card files, searched first). Raises ImportProblem."""
+    return deck_from_list(Path(path), [*extra, *pack.sources.values()], pack.card_maker)

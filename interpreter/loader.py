@@ -593,7 +593,7 @@ def _import(ctx: _Ctx, loaded, imp, folder: Path):
         except ImportProblem as e:
             _report_import(ctx, loaded, imp, "format" if not e.problems else "from", e)
             return None
-        return Source(imp["as"], records, imp.get("map"))
+        return Source(imp["as"], records, imp.get("map"), imp["format"])
     lo = read_checked(path, "cards", ctx.report)
     if lo is None:
         return None

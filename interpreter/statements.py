@@ -430,17 +430,18 @@ def _unmark(c, tree, scope):
 
 
 # ------------------------------------------------------------------ choices
-@register("choose", ST, "[PLAYER] choose(s) QUANTITY SELECTOR as NAME",
+@register("choose", ST, '[PLAYER] choose(s) QUANTITY SELECTOR as NAME ["QUESTION"]',
           "A player picks from what the selector offers: \"a\" (one; none if there is nothing), \"up to one\", "
-          "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them.",
-          params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice')))
+          "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them. "
+          "The player is asked QUESTION if it is given, otherwise the statement's own words.",
+          params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
 def _choose(c, tree, scope):
-    who, quantity, sel, var = tree.children
+    who, quantity, sel, var, question = tree.children
     var = str(var)
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
-    prompt_text = c.source(tree)
+    prompt_text = str(question)[1:-1] if question is not None else c.source(tree)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")

@@ -118,7 +118,7 @@ def test_cards_side_by_side_that_read_the_same_are_counted():
     cards = [{"name": "face-down card"}] * 3 + [{"id": 7, "name": "Mind Stone"}, {"name": "face-down card"}]
     view = {"turn": 1, "active": "Red", "phase": None, "step": None, "players": [], "pile": [],
             "shared": {"discard": cards}}
-    assert board(view, None, {}, 80) == ["Turn 1: Red's turn", "discard: face-down card ×3, Mind Stone, face-down card"]
+    assert board(view, None, {}, 80) == ["Before the first turn", "discard: face-down card ×3, Mind Stone, face-down card"]
 
 
 # ---------------------------------------------------------------- answers
@@ -271,7 +271,7 @@ def test_bad_input_is_an_error_with_exit_code_1(args, message):
 def test_a_deck_file_that_cannot_be_read_is_an_error(tmp_path):
     result = cardtable("magic54", "--deck", str(tmp_path / "missing.txt"))
     assert result.exit_code == 1
-    assert result.output.startswith(f"error: {tmp_path / 'missing.txt'}: ") and "not found" in result.output
+    assert result.output == f"{tmp_path / 'missing.txt'}: error: file not found\n"
 
 
 def test_rules_that_break_down_stop_the_game_with_exit_code_1_and_keep_the_record(monkeypatch):
@@ -320,3 +320,15 @@ def test_the_command_reads_a_pipe_and_stops_when_it_closes(tmp_path):
     assert "> ?\nType the number of an option" in done.stdout
     assert re.search(r"> \ngame stopped after \d+ decisions \(turn \d+\)\nsaved the game to .*game\.jsonl\n$", done.stdout)
     assert json.loads(log.read_text(encoding="utf-8"))["result"] is None
+
+
+def test_a_shared_deck_of_the_players_own_cards(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("60 Dryad Arbor\n30 Lightning Bolt\n", encoding="utf-8")
+    cards = str(__import__("pathlib").Path(__file__).parent / "data" / "mtg" / "scryfall-sample.json")
+    r = cardtable("pub_magic", "--players", "random,random,random", "--seed", "4", "--deck", str(deck),
+                  "--cards", cards)
+    assert r.exit_code == 0, r.output
+    names = set(re.findall(r"(Dryad Arbor|Lightning Bolt|Forest|Grizzly Bears)", r.output))
+    assert names == {"Dryad Arbor", "Lightning Bolt"}
+    assert re.search(r"^Game over: Player \d wins the game", r.output, flags=re.M)

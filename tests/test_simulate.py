@@ -286,3 +286,38 @@ def test_compare_needs_something_to_compare():
     r = cli("compare", "magic54")
     assert r.exit_code == 2
     assert "give a second pack B, or options that differ (--a-option, --b-option)" in r.output
+
+
+# ------------------------------------------------------------------ the player's own card data
+
+MTG = ROOT / "tests" / "data" / "mtg"
+
+
+@pytest.mark.parametrize("card_file", ["AtomicCards-sample.json", "scryfall-sample.json"])
+def test_a_deck_of_cards_from_the_players_own_card_file(tmp_path, card_file):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("40 Dryad Arbor\n30 Delver of Secrets\n20 Lightning Bolt\nSideboard\n2 Serra Angel\n",
+                    encoding="utf-8")
+    r = cli("simulate", "pub_magic", "-n", "2", "--players", "3", "--deck", str(deck),
+            "--cards", str(MTG / card_file), "--format", "json")
+    assert r.exit_code == 0, r.output
+    played = {c["card"] for c in json.loads(r.output)["cards"]}
+    assert played <= {"Lightning Bolt"}
+
+
+def test_a_sideboard_card_no_card_file_has_is_an_error(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("90 Dryad Arbor\nSideboard\n2 Serra Angl\n", encoding="utf-8")
+    r = cli("simulate", "pub_magic", "-n", "1", "--deck", str(deck), "--cards", str(MTG / "scryfall-sample.json"))
+    assert (r.exit_code, r.output) == (1, f'{deck}:3:3: error: unknown card "Serra Angl"; did you mean "Serra Angel"?\n')
+
+
+def test_card_files_need_a_pack_that_imports_card_data_and_a_deck(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("27 Dryad Arbor\n", encoding="utf-8")
+    r = cli("simulate", "magic54", "--deck", str(deck), "--cards", str(MTG / "scryfall-sample.json"))
+    assert (r.exit_code, r.output) == (1, "error: Magic 54 imports no card data in a card format: it has no use for --cards\n")
+    r = cli("simulate", "pub_magic", "--cards", str(MTG / "scryfall-sample.json"))
+    assert (r.exit_code, r.output) == (1, "error: --cards gives the cards that deck lists may name: give a --deck too\n")
+    r = cli("simulate", "pub_magic", "--deck", str(deck), "--cards", str(tmp_path / "none.json"))
+    assert (r.exit_code, r.output) == (1, f"{tmp_path / 'none.json'}: error: file not found\n")

@@ -15,7 +15,7 @@ from typing import Callable
 from ..diagnostics import Report, render
 from ..evaluate import evaluate
 from ..game import Game, OptionError
-from ..importing import ImportProblem, load_deck
+from ..importing import ImportProblem, card_file_source, load_deck
 from ..loader import PackError, load_pack
 from ..state import RuleError
 from .agents import AgentError, make_agent, parse_agents, seat_agents
@@ -37,6 +37,7 @@ class Batch:
     agents: list = field(default_factory=lambda: ["random"])
     rotate: bool = True          # agents change seats from game to game
     decks: list = field(default_factory=list)   # deck list files
+    cards: list = field(default_factory=list)   # the player's own card data files the deck lists may name
     debug: bool = False
     records: bool = False        # keep each game's full record (for --out)
     jobs: int = 1
@@ -56,16 +57,25 @@ def prepare(batch: Batch) -> Game:
         raise SimulationError("the pack is not valid:\n" + render(report, "text")) from None
     try:
         probe = Game(pack, batch.options, batch.players)
-        decks = deal_decks(probe, pack, batch.decks)
+        decks = deal_decks(probe, pack, batch.decks, batch.cards)
         return Game(pack, batch.options, batch.players, decks, debug=batch.debug)
     except OptionError as e:
         raise SimulationError(str(e)) from None
 
 
-def deal_decks(game: Game, pack, files: list) -> dict | None:
+def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | None:
     """Where deck list files go: a shared deck (one file), the same deck for every
-    seat (one file), or one file a seat, in seat order."""
+    seat (one file), or one file a seat, in seat order. Their cards are the pack's,
+    or those of `card_files`, the player's own card data."""
+    extra = []
+    for path in card_files:
+        try:
+            extra.append(card_file_source(pack, path))
+        except ImportProblem as e:
+            raise SimulationError(str(e)) from None
     if not files:
+        if card_files:
+            raise SimulationError("--cards gives the cards that deck lists may name: give a --deck too")
         return None
     places = game.deck_places()
     shared = [p for p in places if isinstance(p, str)]
@@ -86,7 +96,7 @@ def deal_decks(game: Game, pack, files: list) -> dict | None:
     for place, path in zip(targets, files):
         if path not in loaded:
             try:
-                loaded[path] = load_deck(pack, path)
+                loaded[path] = load_deck(pack, path, tuple(extra))
             except ImportProblem as e:
                 raise SimulationError(str(e)) from None
             except OSError as e:

@@ -70,7 +70,7 @@ def parse_players(text: str) -> list[str]:
 
 
 def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
-          deck_files: list) -> tuple[Game, list[str]]:
+          deck_files: list, card_files: list = ()) -> tuple[Game, list[str]]:
     """The game and who sits in each seat. Without `players`, one person sits in
     `seat` (counted from 1) against computer players, as many as the pack needs."""
     report = Report()
@@ -93,7 +93,7 @@ def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
         raise PlayError(f"{pack.name} is played by {count} players, but --players names "
                         f"{len(specs)} ({', '.join(specs)})")
     try:
-        decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files)
+        decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files, card_files)
         return Game(pack, options, len(specs), decks), specs
     except (OptionError, SimulationError) as e:
         raise PlayError(str(e)) from None
@@ -319,6 +319,8 @@ def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[
     phase, step = _words(view["phase"]), _words(view["step"])
     header = f"Turn {view['turn']}: {view['active']}'s turn" + (f", {phase} phase" if phase else "") + (
         f", {step} step" if step and step != phase else "")
+    if not phase and view["turn"] == 1:
+        header = "Before the first turn"     # the pack's setup: dealing, discarding
     lines = [header]
     always = {roles.get("hand"), roles.get("play")}
     for seat, player in enumerate(view["players"]):
