@@ -72,12 +72,12 @@ def test_cards_win_rate_counts_a_seat_once_a_game():
 # ------------------------------------------------------------------ agents
 
 def test_agents_are_checked_with_a_reason():
-    assert parse_agents("random, heuristic,mcts:playouts=50") == ["random", "heuristic", "mcts:playouts=50"]
+    assert parse_agents("random, heuristic,mcts:playouts=5") == ["random", "heuristic", "mcts:playouts=5"]
     with pytest.raises(AgentError, match=r'^no agent named "mtcs"; did you mean "mcts"\? '
                                          r'\(agents: random, heuristic, mcts\)$'):
         parse_agents("mtcs")
     with pytest.raises(AgentError, match=r'^agent "mcts" has no setting "plays=5" \(its settings: '
-                                         r'playouts, time, turns, horizon, exploration, scale\)$'):
+                                         r'playouts, time, turns, width, scale\)$'):
         parse_agents("mcts:plays=5")
     with pytest.raises(AgentError, match=r'^setting "playouts" of agent "mcts" takes a whole number, not "many"$'):
         parse_agents("mcts:playouts=many")

@@ -1,12 +1,16 @@
-"""The search agent: Monte Carlo tree search over determinised hidden information
-(single-observer information-set MCTS, Cowling, Powley and Whitehouse 2012).
+"""The search agent: Monte Carlo search over determinised hidden information, with
+informed playouts.
 
-Each playout deals the cards the searching seat cannot see again at random, walks
-down one shared tree whose branches are option labels (the same move in every
-deal: "Damage: Four of Spades", "Queen of Hearts"), adds one branch, plays the turn
-on by default answers and scores the position with the pack's evaluation. Branches
-are chosen by UCB1 counted over the playouts in which they were offered, so an
-opponent's card that exists in one deal and not another is judged fairly.
+Each option is first judged as the heuristic agent judges it (taken, then everyone
+passing to the end of the turn); the few that look best are searched. A round of
+playouts deals the cards the searching seat cannot see again at random, then, on
+that deal, tries each of those options and plays the game on with every player
+choosing as the heuristic agent would, to the end of the next turn (the opponents'
+reply included), where the pack's evaluation scores the position. Rounds go on
+until the budget is spent; the option whose playouts scored best in total is taken.
+
+Looking past the end of the turn is what the heuristic agent cannot do: an attack
+that leaves no blocker for the opponent's turn, a card kept for the next fight.
 """
 from __future__ import annotations
 
@@ -16,129 +20,82 @@ import time
 
 from ..evaluate import determinize, evaluate
 from ..game import GameState
-from .agents import Setting, quiet, register
-
-
-class Node:
-    __slots__ = ("player", "children", "visits", "total", "offered", "follow")
-
-    def __init__(self, player: int):
-        self.player = player      # who chose the option that leads here
-        self.follow = False       # the same player then completes that option (a target, a cost)
-        self.children = {}        # option label -> Node
-        self.visits = 0
-        self.total = 0.0          # sum of the results for `player`
-        self.offered = 0          # playouts in which this option was offered
+from .agents import HeuristicAgent, Setting, outlook, quiet, register
 
 
 @register("mcts",
-          "Monte Carlo tree search: many imagined continuations, the unseen cards dealt "
-          "again for each, the options of every player explored in a tree and each "
-          "continuation scored by the pack's evaluation at the end of the turn.",
-          playouts=Setting(120, "Imagined continuations per decision.", int, 1),
+          "Monte Carlo search: each of the options that look best is tried in imagined "
+          "continuations, the unseen cards dealt again for each and every player then "
+          "playing as the heuristic agent would to the end of the next turn; the option "
+          "whose continuations the pack's evaluation likes best on average is taken.",
+          playouts=Setting(6, "Imagined continuations per decision, shared out among the options searched.", int, 1),
           time=Setting(0.0, "Seconds per decision instead of a number of playouts (0: use playouts). "
                             "Games played with a time budget are not reproducible.", float, 0),
-          turns=Setting(0, "Turns imagined after the one being played: every continuation is scored at the end "
-                           "of the same turn, so that they are compared like with like.", int, 0),
-          horizon=Setting(60, "Decisions played on by default answers after the tree, at most.", int, 0),
-          exploration=Setting(0.7, "How much the search tries less-visited options (UCB1's constant).", float, 0),
+          turns=Setting(1, "Turns played on after the one being played before a continuation is scored.", int, 0),
+          width=Setting(3, "How many options are searched: those the first look likes best.", int, 1),
           scale=Setting(10.0, "Evaluation points worth a clear advantage: scores are squashed by tanh(value / scale).",
                         float, 0.001))
 class MCTSAgent:
-    def __init__(self, rnd: random.Random, playouts: int, time: float, turns: int, horizon: int,
-                 exploration: float, scale: float):
+    def __init__(self, rnd: random.Random, playouts: int, time: float, turns: int, width: int, scale: float):
         self.rnd = rnd
-        self.turns = turns
         self.playouts = playouts
         self.seconds = time
-        self.horizon = horizon
-        self.c = exploration
+        self.turns = turns
+        self.width = width
         self.scale = scale
+        # How everyone plays in the continuations: the heuristic agent, with a shorter
+        # look of its own, as it decides many times in each playout.
+        self.model = HeuristicAgent(rnd, 1, 15)
 
     def choose(self, state: GameState) -> int:
         d = state.s.decision
         seat = d.player
         game = quiet(state.game)
-        root = Node(seat)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        first = self._first_look(state, seat)
+        order = sorted(range(len(d.options)), key=lambda a: -first[a])
+        candidates = order[:self.width]
+        best = first[order[0]]
+        if len(candidates) == 1 or (d.kind != "priority" and all(first[a] == best for a in candidates)):
+            # Options alike at first look (which card pays a cost, say): no search tells them apart.
+            tied = [a for a in order if first[a] == best]
+            return tied[0] if len(tied) == 1 else self.rnd.choice(tied)
+        totals = dict.fromkeys(candidates, 0.0)
+        rounds = 0
         last_turn = state.s.turn + self.turns
-        done = 0
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
         while True:
+            # A round tries every candidate on the same deal of the unseen cards, so
+            # that options are compared on the same luck, not on whose deal was kinder.
+            base = determinize(state.s, seat, self.rnd)
+            for action in candidates:
+                totals[action] += self._playout(base, game, seat, action, last_turn)
+            rounds += 1
             if deadline is None:
-                if done >= self.playouts:
+                if rounds * len(candidates) >= self.playouts:
                     break
-            elif done and time.perf_counter() >= deadline:
+            elif time.perf_counter() >= deadline:
                 break
-            self._playout(root, GameState(game, determinize(state.s, seat, self.rnd)), last_turn)
-            done += 1
-        labels = [o.label for o in d.options]
-        best = max(range(len(labels)), key=lambda a: _rank(root.children.get(labels[a])))
-        return best
+        return max(candidates, key=lambda a: (totals[a], first[a]))
 
-    def _playout(self, root: Node, sim: GameState, last_turn: int) -> None:
+    def _first_look(self, state: GameState, seat: int) -> list:
+        base = determinize(state.s, seat, self.rnd)
+        looks = []
+        for action in range(len(state.s.decision.options)):
+            imagined = GameState(quiet(state.game), base.clone())
+            imagined.apply_action(action)
+            looks.append(outlook(imagined, seat, 2, 30))
+        return looks
+
+    def _playout(self, base, game, seat: int, action: int, last_turn: int) -> float:
+        sim = GameState(game, base.clone())
+        sim.apply_action(action)
         s = sim.s
-        rnd = self.rnd
-        c = self.c
-        node = root
-        path = []
-        while s.decision is not None and s.turn <= last_turn:
-            d = s.decision
-            node.follow = d.player == node.player and d.kind != "priority"
-            children = node.children
-            fresh = []
-            chosen, chosen_score = None, -math.inf
-            for action, option in enumerate(d.options):
-                child = children.get(option.label)
-                if child is None:
-                    fresh.append(action)
-                    continue
-                child.offered += 1
-                if fresh:
-                    continue          # a fresh option will be tried: no need to score
-                score = _value(child) + c * math.sqrt(math.log(child.offered) / child.visits)
-                if score > chosen_score:
-                    chosen, chosen_score = action, score
-            if fresh:
-                action = fresh[0] if len(fresh) == 1 else rnd.choice(fresh)
-                child = children[d.options[action].label] = Node(d.player)
-                child.offered += 1
-                path.append(child)
-                sim.apply_action(action)
-                break
-            node = children[d.options[chosen].label]
-            path.append(node)
-            sim.apply_action(chosen)
-        for _ in range(self.horizon):
+        model = self.model
+        for _ in range(400):
             if s.result is not None or s.turn > last_turn:
                 break
-            sim.apply_action(0)
+            options = s.decision.options
+            sim.apply_action(0 if len(options) == 1 else model.choose(sim))
         if s.result is not None:
-            values = s.result
-        else:
-            scale = self.scale
-            values = [math.tanh(evaluate(s, p) / scale) for p in range(len(s.out))]
-        for node in path:
-            node.visits += 1
-            node.total += values[node.player]
-
-
-def _value(node: Node) -> float:
-    """What the option leading to `node` is worth to the player who chose it. When
-    that player then completes it (a target, a cost, another attacker), the option is
-    worth what their best completion is worth, not the average of all the ones tried,
-    the poor ones included."""
-    if not node.follow:
-        return node.total / node.visits
-    best = None
-    for child in node.children.values():
-        if child.visits:
-            v = _value(child)
-            if best is None or v > best:
-                best = v
-    return node.total / node.visits if best is None else best
-
-
-def _rank(node: Node | None) -> tuple:
-    if node is None:
-        return (0, -math.inf)
-    return (node.visits, _value(node))
+            return s.result[seat]
+        return math.tanh(evaluate(s, seat) / self.scale)
