@@ -23,12 +23,12 @@ class InputError(click.ClickException):
         click.echo(message, err=True)
 
 
-def _parse_options(pairs) -> dict:
+def _parse_options(pairs, hint: str = "--option") -> dict:
     out = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise click.BadParameter(f'"{pair}" is not KEY=VALUE', param_hint="--option")
+            raise click.BadParameter(f'"{pair}" is not KEY=VALUE', param_hint=hint)
         out[key.strip()] = value.strip()
     return out
 
@@ -212,6 +212,9 @@ def _play_batch(batch, label: str):
             return run(batch, game, progress)
     except SimulationError as e:
         raise InputError(str(e)) from None
+    except KeyboardInterrupt:
+        click.echo("\nstopped before the games were all played: nothing written", err=True)
+        sys.exit(130)
 
 
 @main.command()
@@ -234,6 +237,8 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
             check_plotting()
         except ChartError as e:
             raise InputError(str(e)) from None
+    _writable(out, "the game records")
+    _writable(plot_dir, "the charts", folder=True)
     batch = _batch(pack, games, seed, num_players, agents, fixed_seats, _parse_options(option_pairs), decks,
                    card_files, jobs, debug, records=out is not None)
     game, results = _play_batch(batch, f"{games} games")
@@ -264,9 +269,11 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     """
     from .interpreter.players import compare as comparing
 
+    if games < 2:
+        raise click.UsageError("compare needs at least 2 games: one game gives a difference, but no interval")
     both = _parse_options(option_pairs)
-    options_a = {**both, **_parse_options(a_pairs)}
-    options_b = {**both, **_parse_options(b_pairs)}
+    options_a = {**both, **_parse_options(a_pairs, "--a-option")}
+    options_b = {**both, **_parse_options(b_pairs, "--b-option")}
     if pack_b is None:
         if options_a == options_b:
             raise click.UsageError("give a second pack B, or options that differ (--a-option, --b-option)")
@@ -286,18 +293,19 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--game", "which", type=click.IntRange(min=1), default=None,
               help="Which game of the log (1 is the first); default: every game is checked, or the only one told.")
-@click.option("--at", "at", type=click.IntRange(min=0), default=None, help="Show the position after this many decisions.")
+@click.option("--at", "at", type=click.IntRange(min=0), default=None,
+              help="Show the position after this many decisions (of one game: give --game if the log holds several).")
 @click.option("--pack", "pack_override", default=None, callback=lambda c, p, v: v if v is None else _pack_names(c, p, v),
               help="Replay with this pack instead of the one the log names.")
-def replay(log, which, at, pack_override) -> None:
+@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="The card data files the games' deck lists named cards of (default: those the log names).")
+def replay(log, which, at, pack_override, card_files) -> None:
     """Replay a game record: tell the game, show a position, check it ends the same.
 
     LOG is a file of game records, one JSON line a game, as written by
     `simulate --out` and `play --save`. Exit code 1 when the games part ways.
     """
-    from .interpreter.diagnostics import Report, render
     from .interpreter.game import OptionError
-    from .interpreter.loader import PackError, load_pack
     from .interpreter.players import narrate
     from .interpreter.players.records import RecordError, game_for, read_records
     from .interpreter.players.records import replay as replaying
@@ -310,29 +318,34 @@ def replay(log, which, at, pack_override) -> None:
         raise InputError(f"{log}: not a text file of game records") from None
     if which is not None and which > len(records):
         raise InputError(f"{log} holds {len(records)} game{'s' if len(records) != 1 else ''}, not {which}")
-    chosen = [(which, records[which - 1])] if which else list(enumerate(records, 1))
-    packs = {}
+    if at is not None and which is None and len(records) > 1:
+        raise click.UsageError(f"--at shows the position of one game, and {log} holds {len(records)}: "
+                               f"give --game N too")
+    numbered = [(number, line, record) for number, (line, record) in enumerate(records, 1)]
+    chosen = [numbered[which - 1]] if which else numbered
+    single = len(chosen) == 1
+    loaded = _ReplayInputs(log, pack_override, card_files)
     failed = 0
-    for number, record in chosen:
-        name = pack_override or record.get("source") or record["pack"]
-        if name not in packs:
-            report = Report()
-            try:
-                packs[name] = load_pack(name, report)
-            except PackError:
-                raise InputError(f"the pack of the log cannot be loaded:\n{render(report, 'text')}") from None
-        pack = packs[name]
+    for number, line, record in chosen:
         try:
-            game = game_for(record, pack)
-        except OptionError as e:
-            raise InputError(f"game {number} of {log}: {e}") from None
+            if isinstance(record, RecordError):
+                raise record
+            pack, sources = loaded.pack_and_cards(record, number)
+            game = game_for(record, pack, sources)
+        except (RecordError, OptionError) as e:
+            message = str(e) if isinstance(record, RecordError) else f"{log}:{line}:1: error: game {number}: {e}"
+            if single:
+                raise InputError(message) from None
+            failed += 1
+            click.echo(message)
+            continue
         total = len(record["decisions"])
         done = replaying(game, record, at)
         names = [p.name for p in done.state.s.t.players]
-        if record.get("version") and record["version"] != pack.version and len(chosen) == 1:
+        if record.get("version") and record["version"] != pack.version and single:
             click.echo(f"note: the game was recorded with {record['pack']} {record['version']}; "
                        f"the pack is now {pack.version}")
-        if len(chosen) == 1:
+        if single:
             if at is not None and done.parted is None:
                 click.echo(narrate.position(done, total))
             else:
@@ -341,20 +354,92 @@ def replay(log, which, at, pack_override) -> None:
         expected = narrate.result_text(names, record.get("result"))
         if done.parted is not None:
             failed += 1
-            click.echo(f"game {number} (seed {record['seed']}): the games part ways {done.parted}", err=len(chosen) == 1)
+            click.echo(f"game {number} (seed {record['seed']}): the games part ways {done.parted}", err=single)
         elif at is not None and at < total:
             pass
         elif outcome != expected or (record.get("result") is not None and list(done.state.s.result or ()) != record["result"]):
             failed += 1
             click.echo(f"game {number} (seed {record['seed']}): the replay ends differently: the record says "
-                       f"{expected}, the replay gives {outcome}", err=len(chosen) == 1)
-        elif len(chosen) > 1:
+                       f"{expected}, the replay gives {outcome}", err=single)
+        elif not single:
             click.echo(f"game {number} (seed {record['seed']}): the same game, {total} decisions: {outcome}")
         else:
             click.echo(f"\nThe replay gives the same game: {total} decisions, {outcome}.")
-    if len(chosen) > 1:
+    if not single:
         click.echo(f"{len(chosen) - failed} of {len(chosen)} games replay the same")
     sys.exit(1 if failed else 0)
+
+
+class _ReplayInputs:
+    """The packs and card files the games of a log were played with, each loaded once.
+    A path in a record is looked for from here, then from the log's folder, so that
+    a log travels with the files it names."""
+
+    def __init__(self, log: str, pack_override: str | None, card_files: tuple):
+        from pathlib import Path
+
+        self.log = log
+        self.folder = Path(log).parent
+        self.pack_override = pack_override
+        self.card_files = list(card_files)
+        self.packs, self.sources = {}, {}
+
+    def _found(self, name: str) -> str:
+        from pathlib import Path
+
+        if Path(name).exists() or Path(name).is_absolute():
+            return name
+        beside = self.folder / name
+        return str(beside) if beside.exists() else name
+
+    def pack_and_cards(self, record: dict, number: int):
+        from .interpreter.diagnostics import Report, render
+        from .interpreter.importing import ImportProblem, card_file_source
+        from .interpreter.loader import PackError, load_pack
+
+        name = self.pack_override or self._found(record.get("source") or record["pack"])
+        if name not in self.packs:
+            report = Report()
+            try:
+                self.packs[name] = load_pack(name, report)
+            except PackError:
+                raise InputError(f"the pack of the log cannot be loaded (another may be given with --pack):\n"
+                                 f"{render(report, 'text')}") from None
+        pack = self.packs[name]
+        files = self.card_files or [self._found(f) for f in record.get("cards") or ()]
+        key = (name, tuple(files))
+        if key not in self.sources:
+            try:
+                self.sources[key] = tuple(card_file_source(pack, f) for f in files)
+            except (ImportProblem, OSError) as e:
+                raise InputError(f"game {number} of {self.log} was played with cards of {', '.join(files)}, "
+                                 f"which cannot be read (give the card files with --cards):\n{e}") from None
+        return pack, self.sources[key]
+
+
+def _writable(path: str | None, what: str, folder: bool = False) -> None:
+    """Refuses, before any game is played, a place the results could not be written
+    to: finding out after an hour of games, or at the end of a person's game, loses them."""
+    import os
+    from pathlib import Path
+
+    if path is None:
+        return
+    target = Path(path)
+    if folder:
+        parent = target
+        while not parent.exists():
+            parent = parent.parent
+        if not parent.is_dir():
+            raise InputError(f"{path}: cannot write {what} there: {parent} is a file, not a folder")
+    else:
+        if target.is_dir():
+            raise InputError(f"{path}: cannot write {what} there: it is a folder")
+        parent = target.parent
+        if not parent.is_dir():
+            raise InputError(f"{path}: cannot write {what} there: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise InputError(f"{path}: cannot write {what} there: the folder {parent} may not be written to")
 
 
 def _write_whole(path: str, text: str) -> None:
@@ -364,11 +449,21 @@ def _write_whole(path: str, text: str) -> None:
     from pathlib import Path
 
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
     try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
+    except OSError as e:
+        raise InputError(f"{path}: cannot be written: {e.strerror or e}") from None
+    try:
+        # mkstemp makes a file only its owner may read; give it the usual permissions.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, target)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"{path}: cannot be written: {e.strerror or e}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -398,6 +493,7 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
 
     if players is not None and seat is not None:
         raise click.UsageError("give --players or --seat, not both")
+    _writable(save, "the game record")
     try:
         game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files))
     except PlayError as e:
@@ -406,7 +502,7 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
         click.echo(e.report, err=True)
         sys.exit(1)
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_whole,
-                       shutil.get_terminal_size().columns))
+                       shutil.get_terminal_size().columns, list(card_files)))
 
 
 if __name__ == "__main__":

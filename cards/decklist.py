@@ -8,13 +8,18 @@
     2 Pyroclasm
     SB: 1 Smash to Smithereens
 
+Deck exports read as they are: MTG Arena's (`Deck`, `Sideboard`, `Commander`, `Companion` and
+`About` headers, "4 Lightning Bolt (M10) 146" with the set and collector number) and MTGO's
+(the sideboard after a blank line, with no header).
+
 Every problem of a file is reported at once, each with the line and the column of the mistake.
 """
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -23,11 +28,21 @@ from .mtgdata import CardDataError, CardRecord, _read_text, name_index
 MAX_COPIES = 1000
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_SIDEBOARD = re.compile(r"\s*sideboard\s*:?\s*$", re.IGNORECASE)
+# Section headers, each alone on its line, with or without a colon: where the cards below go.
+# A commander is a card of its deck, so it is dealt with it; a companion starts outside the
+# game, as the sideboard does; Arena's About section names the deck ("Name Burn"), no cards.
+SECTIONS = {"deck": "main", "sideboard": "sideboard", "commander": "main", "companion": "sideboard",
+            "about": None}
+_HEADER = re.compile(r"\s*(?P<word>[A-Za-z]+)\s*:?\s*")
+# No card name ends in a colon, so "Maybeboard:" is a header, and one the list does not know.
+_OTHER_HEADER = re.compile(r"\s*(?P<word>[^\d\s][^:]*?)\s*:\s*")
 _SB_PREFIX = re.compile(r"\s*SB:\s*", re.IGNORECASE)
 # "4 X", "4x X", "4 x X"; the x is only taken when a space follows, so "4 Xathrid Gorgon" is one name.
 _ENTRY = re.compile(r"(?P<count>[+-]?\d+)\s*(?:[xX]\s+|\s+)(?P<name>\S.*)")
 _COUNT_ONLY = re.compile(r"[+-]?\d+[xX]?")
+# Arena's printing after the name: "(M10) 146", "(DMU) 265", or the set alone, "(M10)".
+# A set code has no space, so a name ending in words in brackets keeps them.
+_PRINTING = re.compile(r"\s+\([A-Za-z0-9]{2,6}\)(?:\s+\S+)?$")
 
 Problem = tuple[int, int, str]
 
@@ -56,22 +71,54 @@ class DeckList:
     name_cols: dict[int, int] = field(default_factory=dict)
 
 
-def _parse(text: str, filename: str) -> tuple[DeckList, list[Problem]]:
+def _unknown_section(word: str) -> str:
+    names = {w: w.capitalize() for w in SECTIONS}
+    # Stricter than for card names: "Maybeboard" is not a misspelt "Sideboard".
+    hint = _did_you_mean(word, names, cutoff=0.75)
+    if not hint:
+        listed = list(names.values())
+        hint = f": the sections of a deck list are {', '.join(listed[:-1])} and {listed[-1]}"
+    return f'unknown section "{word}"{hint}'
+
+
+def read_decklist(text: str, filename: str) -> tuple[DeckList, list[Problem]]:
+    """The entries of a deck list, and the problems of its malformed lines: the entries of
+    the other lines are kept, so that their names can be checked in the same run."""
     deck = DeckList(str(filename))
     problems: list[Problem] = []
-    in_sideboard = False
+    section = "main"
+    # An MTGO export is the main deck, a blank line and the sideboard, with no header. A
+    # designer's own list may group its cards with blank lines too, so a file is only taken
+    # for an export when it has exactly two groups and nothing else (no comment, header or
+    # "SB:") says how it is laid out. `groups` holds the first line of each group.
+    groups: list[int] = []
+    after_blank, laid_out = True, False
     for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
+        if not raw.strip():
+            after_blank = True
+            continue
+        laid_out = laid_out or "#" in raw
         line = raw.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
-        if _SIDEBOARD.fullmatch(line):
-            in_sideboard = True
+        if after_blank:
+            groups.append(number)
+            after_blank = False
+        header = _HEADER.fullmatch(line)
+        if header and header["word"].casefold() in SECTIONS:
+            section, laid_out = SECTIONS[header["word"].casefold()], True
+            continue
+        if section is None:
+            continue
+        other = _OTHER_HEADER.fullmatch(line)
+        if other and not _SB_PREFIX.fullmatch(line):
+            problems.append((number, other.start("word") + 1, _unknown_section(other["word"])))
             continue
         start = len(line) - len(line.lstrip())
-        to_sideboard = in_sideboard
+        to_sideboard = section == "sideboard"
         prefix = _SB_PREFIX.match(line)
         if prefix:
-            start, to_sideboard = prefix.end(), True
+            start, to_sideboard, laid_out = prefix.end(), True, True
         body = line[start:]
         if not body:
             problems.append((number, start + 1, 'missing card after "SB:"'))
@@ -88,16 +135,49 @@ def _parse(text: str, filename: str) -> tuple[DeckList, list[Problem]]:
                 continue
         else:
             count, name, name_at = 1, body, start
+        name = _PRINTING.sub("", name)
         (deck.sideboard if to_sideboard else deck.main).append(DeckEntry(count, name, number))
         deck.name_cols[number] = name_at + 1
+    if not laid_out and len(groups) == 2:
+        deck.sideboard = [e for e in deck.main if e.line >= groups[1]]
+        deck.main = [e for e in deck.main if e.line < groups[1]]
     if not problems and not deck.main:
         problems.append((1, 1, "no main-deck cards in the deck list"))
     return deck, problems
 
 
+def suggestions(names: Iterable[str]) -> dict[str, str]:
+    """The names a misspelt card name is compared with, by their case-folded form: every
+    card's name, and the front face of a card of two faces, which is how players write it
+    ("Delver of Secrets"), unless two cards share that front face."""
+    names = list(names)
+    fronts = Counter(n.split(" // ")[0].casefold() for n in names if " // " in n)
+    out: dict[str, str] = {}
+    for n in names:
+        out.setdefault(n.casefold(), n)
+        front = n.split(" // ")[0]
+        if " // " in n and fronts[front.casefold()] == 1:
+            out.setdefault(front.casefold(), front)
+    return out
+
+
+def _did_you_mean(name: str, folded: Mapping[str, str], cutoff: float = 0.6) -> str:
+    close = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=cutoff)
+    return f'; did you mean "{folded[close[0]]}"?' if close else ""
+
+
+def unknown_card(name: str, folded: Mapping[str, str], otherwise: str = "") -> str:
+    """The message for a name no card has: the closest name (`folded` is from suggestions()),
+    or, when none is close, `otherwise`: where the card could come from."""
+    hint = _did_you_mean(name, folded)
+    if not hint and otherwise:
+        hint = f": {otherwise}"
+    return f'unknown card "{name}"{hint}'
+
+
 def parse_decklist(text: str, filename: str = "<deck>") -> DeckList:
     """The entries of a deck list; raises DeckListError listing every malformed line."""
-    deck, problems = _parse(text, filename)
+    deck, problems = read_decklist(text, filename)
     if problems:
         raise DeckListError.from_problems(filename, problems)
     return deck
@@ -106,15 +186,13 @@ def parse_decklist(text: str, filename: str = "<deck>") -> DeckList:
 def _unknown_cards(deck: DeckList, index: dict[str, CardRecord],
                    cards: Mapping[str, CardRecord]) -> list[Problem]:
     problems: list[Problem] = []
-    folded_names: dict[str, str] | None = None
+    folded: dict[str, str] | None = None
     for entry in deck.main + deck.sideboard:
         if entry.name.casefold() in index:
             continue
-        if folded_names is None:
-            folded_names = {name.casefold(): name for name in cards}
-        close = difflib.get_close_matches(entry.name.casefold(), list(folded_names), n=1, cutoff=0.6)
-        hint = f'; did you mean "{folded_names[close[0]]}"?' if close else ""
-        problems.append((entry.line, deck.name_cols.get(entry.line, 1), f'unknown card "{entry.name}"{hint}'))
+        if folded is None:
+            folded = suggestions(cards)
+        problems.append((entry.line, deck.name_cols.get(entry.line, 1), unknown_card(entry.name, folded)))
     return problems
 
 
@@ -137,7 +215,7 @@ def load_decklist(path, cards: Mapping[str, CardRecord]) -> ResolvedDeck:
         text = _read_text(path)
     except CardDataError as e:
         raise DeckListError.from_problems(e.file, e.problems) from None
-    deck, problems = _parse(text, str(path))
+    deck, problems = read_decklist(text, str(path))
     problems += _unknown_cards(deck, name_index(cards), cards)
     if problems:
         problems.sort(key=lambda p: (p[0], p[1]))

@@ -469,3 +469,7 @@ def records_for_pack(path) -> list[dict]:
             "type_line": card.type_line,
         })
     return out
+
+
+# How messages name the files this reader takes (a deck list naming a card the pool lacks).
+records_for_pack.files = "MTGJSON AtomicCards.json or Scryfall oracle-cards file"

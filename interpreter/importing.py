@@ -187,35 +187,60 @@ def with_type_abilities(own, types, type_order, type_abilities) -> tuple:
     return tuple(out)
 
 
-def deck_from_list(path: Path, sources: list, maker: CardMaker) -> tuple:
+def _files_of(sources) -> str:
+    """The card data files the pack's card formats read, as their readers name them
+    (a reader may say so in a `files` attribute), for messages."""
+    names = sorted({s.format for s in sources if s.format})
+    formats = card_formats()
+    said = [getattr(formats[n].load(), "files", f'a card data file of format "{n}"') if n in formats else n
+            for n in names]
+    return " or ".join(said)
+
+
+# What a name no card has may be, when no card's name is close: a card from outside the pool.
+def _not_in_pool(sources, where: str) -> str:
+    return f"it is not in the card pool; to play it, {where.format(files=_files_of(sources))}"
+
+
+NOT_IN_CARD_FILES = "it is in neither the card pool nor the card files given with --cards"
+
+
+def deck_from_list(path: Path, sources: list, maker: CardMaker, missing: str | None = None) -> tuple:
     """A plain deck list ("4 Lightning Bolt" a line) resolved against the pack's cards
-    and its imports; every unknown card is reported with its line and column."""
-    from ..cards.decklist import DeckListError, parse_decklist
+    and its imports. Every malformed line and every unknown card is reported at once,
+    in line order, with its line and column; `missing` says where a card the pool lacks
+    could come from (by default, the pack's own import)."""
+    from ..cards.decklist import read_decklist, suggestions, unknown_card
     from ..cards.mtgdata import CardDataError, _read_text
 
     try:
-        deck = parse_decklist(_read_text(path), str(path))
-    except (DeckListError, CardDataError) as e:
+        text = _read_text(path)
+    except CardDataError as e:
         raise ImportProblem(str(e), [(e.file, line or 1, col or 1, msg) for line, col, msg in e.problems]) from None
-    names, problems = [], []
-    known = None
+    if missing is None:
+        # Only a pack that imports card data in a card format can take more of it.
+        missing = _not_in_pool(sources, "import your own {files} in pack.yaml") if any(s.format for s in sources) else ""
+    deck, malformed = read_decklist(text, str(path))
+    problems = [(str(path), line, col, msg) for line, col, msg in malformed]
+    names, folded = [], None
     # The sideboard is not dealt, but a name in it no card has is as much a mistake.
     entries = [(entry, True) for entry in deck.main] + [(entry, False) for entry in deck.sideboard]
     for entry, dealt in entries:
+        where = (str(path), entry.line, deck.name_cols.get(entry.line, 1))
         try:
             card = maker.named(entry.name, sources)
         except ImportProblem as e:
-            problems.append((str(path), entry.line, deck.name_cols.get(entry.line, 1), e.message))
+            problems.append((*where, e.message))
             continue
         if card is None:
-            if known is None:
-                known = [*maker.cards, *(r["name"] for s in sources for r in s.records)]
-            problems.append((str(path), entry.line, deck.name_cols.get(entry.line, 1),
-                             f'unknown card "{entry.name}"{did_you_mean(entry.name, known)}'))
+            if folded is None:
+                folded = suggestions([*maker.cards, *(r["name"] for s in sources for r in s.records)])
+            problems.append((*where, unknown_card(entry.name, folded, missing)))
             continue
         if dealt:
             names.extend([card.name] * entry.count)
     if problems:
+        problems.sort(key=lambda p: (p[1], p[2]))
         raise ImportProblem("\n".join(f"{f}:{l}:{c}: error: {m}" for f, l, c, m in problems), problems)
     return tuple(names)
 
@@ -242,4 +267,7 @@ def load_deck(pack, path, extra: tuple = ()) -> tuple:
     """The card names of a deck list file, for a game of `pack` (`--deck`): names
     are the pack's own cards, cards of its imports, or of `extra` sources (the
     player's own card files, searched first). Raises ImportProblem."""
-    return deck_from_list(Path(path), [*extra, *pack.sources.values()], pack.card_maker)
+    sources = [*extra, *pack.sources.values()]
+    missing = ("" if not any(s.format for s in sources) else
+               NOT_IN_CARD_FILES if extra else _not_in_pool(sources, "give your own {files} with --cards FILE"))
+    return deck_from_list(Path(path), sources, pack.card_maker, missing)

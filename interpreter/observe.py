@@ -88,7 +88,11 @@ def observe(s: State, viewer: int | None) -> dict:
 def describe(s: State, viewer: int | None) -> str:
     """A board a person can read: life, zones, tapped and damaged cards, the pile."""
     o = observe(s, viewer)
-    lines = [f"Turn {o['turn']} - {o['active']}'s turn - phase {o['phase'] or '-'}" + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")]
+    if not o["phase"] and o["turn"] == 1:
+        lines = ["Before the first turn"]     # the pack's setup: dealing, discarding
+    else:
+        lines = [f"Turn {o['turn']} - {o['active']}'s turn - phase {o['phase'] or '-'}"
+                 + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")]
     for p in o["players"]:
         counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items())
         lines.append(f"{p['name']}{' (out)' if p['out'] else ''}: {counters}")

@@ -451,7 +451,7 @@ def _choose(c, tree, scope):
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, f"{p.name}: {prompt_text}{loop_items(s)}", sfn(s, env), var)
+            ask_choice(s, p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", sfn(s, env), var)
         return choose_one
     if kind == "up_to_one":
         @suspends
@@ -462,7 +462,7 @@ def _choose(c, tree, scope):
                 env[var] = None
                 return
             options = (Option("none", None),) + tuple(Option(s.card_name(x), x) for x in found)
-            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s)}", options, _bind(var))
+            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", options, _bind(var))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, prompt_text)
 
@@ -508,8 +508,12 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
         options = tuple(Option(s.card_name(x), x) for x in rest)
         if kind != "exactly":
             options = (Option("done", None),) + options
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s)} (chosen: {', '.join(s.card_name(x) for x in picked) or 'none'})",
-                              options, resume)
+        chosen = ", ".join(s.card_name(x) for x in picked)
+        if kind == "any_number":
+            progress = f"chosen: {chosen or 'none'}"
+        else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
+            progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
+        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume)
 
     def resume(s, value):
         frame = s.frames[-1]

@@ -4,7 +4,9 @@ observation that shows nothing its seat may not see."""
 from __future__ import annotations
 
 import importlib
+import shutil
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,7 +16,7 @@ from pettingzoo.test import api_test, seed_test
 from cardtable.interpreter.decisions import IllegalAction
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.loader import PackError, load_pack
 from cardtable.interpreter.observe import observe
 from cardtable.interpreter.players.pettingzoo_env import TooManyOptions, env, raw_env
 
@@ -249,6 +251,34 @@ def test_too_many_options_for_max_actions(packs):
     assert str(raised.value) == (
         'the decision "Black: act or pass (main)" offers 4 options, more than max_actions (2): '
         "make the environment with a larger max_actions, e.g. env(..., max_actions=8)")
+
+
+def test_an_unknown_pack_name_says_which_was_meant():
+    with pytest.raises(PackError) as raised:
+        env(pack="magic45")
+    assert str(raised.value) == (
+        "the pack is not valid:\n"
+        'magic45:1:1: error: no pack named "magic45"; did you mean "magic54"? '
+        "(built-in packs: basic_tcg, magic54, pub_magic)\n"
+        "1 problem in 1 file")
+    assert f"PackError: {raised.value}\n" in engine_doc.DOC.read_text(encoding="utf-8")   # as the page shows it
+
+
+def test_a_pack_with_a_dsl_error_says_where_it_is(tmp_path, monkeypatch):
+    pack = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).parent / "data" / "tinypack", pack)
+    text = (pack / "pack.yaml").read_text(encoding="utf-8")
+    (pack / "pack.yaml").write_text(text.replace("script: draw a card\n", "script: deal (2 damage to opponent\n"),
+                                    encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PackError) as raised:
+        raw_env(pack="tiny")
+    assert str(raised.value) == (
+        "the pack is not valid:\n"
+        'tiny/pack.yaml:53:22: error: this "(" is never closed\n'
+        "            script: deal (2 damage to opponent\n"
+        "                         ^\n"
+        "1 problem in 1 file")
 
 
 def test_render_shows_what_the_deciding_agent_sees(packs):

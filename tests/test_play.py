@@ -259,7 +259,7 @@ def test_computer_players_alone_are_watched_to_the_end():
      'error: no player named "humn"; did you mean "human"? (players: human, random, heuristic, mcts)\n'),
     (["magic54", "--players", "human:fast,random"], 'error: a human player has no settings: "human:fast"\n'),
     (["magic54", "--players", "human,"], 'error: "human," is not a list of players such as human,heuristic\n'),
-    (["magic54", "--seat", "3"], "error: Magic 54 has 2 seats: --seat takes 1 or 2, not 3\n"),
+    (["magic54", "--seat", "3"], "error: Magic 54 is played by at most 2 players: --seat takes 1 or 2, not 3\n"),
     (["magic54", "--option", "starting_life=0"], 'error: option "starting_life" must be at least 1, not 0\n'),
 ])
 def test_bad_input_is_an_error_with_exit_code_1(args, message):
@@ -332,3 +332,12 @@ def test_a_shared_deck_of_the_players_own_cards(tmp_path):
     names = set(re.findall(r"(Dryad Arbor|Lightning Bolt|Forest|Grizzly Bears)", r.output))
     assert names == {"Dryad Arbor", "Lightning Bolt"}
     assert re.search(r"^Game over: Player \d wins the game", r.output, flags=re.M)
+
+
+def test_a_choice_of_several_cards_says_how_many_and_which_so_far():
+    r = cardtable("pub_magic", "--players", "human,random", "--seed", "1", input="2\n")
+    lines = r.output.splitlines()
+    asked = [line for line in lines if line.startswith("Player 1: choose the cards to discard face down")]
+    assert asked[0] == "Player 1: choose the cards to discard face down (chosen 0 of 3)"
+    first = lines[lines.index(asked[0]) + 2].split(". ", 1)[1]
+    assert asked[1] == f"Player 1: choose the cards to discard face down (chosen 1 of 3: {first})"

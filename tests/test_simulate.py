@@ -262,12 +262,108 @@ def test_replay_refuses_what_is_not_a_record(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"pack": "magic54"}\n', encoding="utf-8")
     r = cli("replay", str(bad))
-    assert (r.exit_code, r.output) == (1, f'{bad}:1:1: error: the game record has no "options" (a mapping)\n')
+    assert (r.exit_code, r.output) == (1, f'{bad}:1:1: error: the game record has no "options" (it takes a mapping)\n')
     bad.write_text("not json\n", encoding="utf-8")
     r = cli("replay", str(bad))
     assert (r.exit_code, r.output) == (1, f"{bad}:1:1: error: not a game record: Expecting value\n")
     r = cli("replay", str(tmp_path / "missing.jsonl"))
     assert r.exit_code == 1 and "missing.jsonl" in r.output
+
+
+def test_replay_reports_each_broken_line_and_replays_the_rest(log, tmp_path):
+    good = log.read_text(encoding="utf-8").splitlines()
+    record = json.loads(good[0])
+    lines = [good[0], json.dumps({**record, "decks": {"0": ["Nope Card"]}}), json.dumps({**record, "decks": "x"}),
+             json.dumps({**record, "seed": "abc"}), "{oops", good[1]]
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("replay", str(mixed))
+    assert r.exit_code == 1
+    out = r.output.splitlines()
+    assert out[0].startswith("game 1 (seed 5): the same game, ")
+    assert out[1:5] == [
+        f'{mixed}:2:1: error: game 2: its deck holds "Nope Card", a card the pack does not have',
+        f'{mixed}:3:1: error: the game record\'s "decks" is not a mapping of places to lists of card names',
+        f'{mixed}:4:1: error: the game record has a wrong "seed" (it takes a whole number)',
+        f"{mixed}:5:2: error: not a game record: Expecting property name enclosed in double quotes"]
+    assert out[5].startswith("game 6 (seed 6): the same game, ")
+    assert out[6] == "2 of 6 games replay the same"
+    r = cli("replay", str(mixed), "--game", "6")
+    assert r.exit_code == 0 and r.output.splitlines()[-1].startswith("The replay gives the same game: ")
+    r = cli("replay", str(mixed), "--game", "2")
+    assert (r.exit_code, r.output) == (
+        1, f'{mixed}:2:1: error: game 2: its deck holds "Nope Card", a card the pack does not have\n')
+
+
+def test_replay_at_a_position_needs_one_game(log):
+    r = cli("replay", str(log), "--at", "3")
+    assert r.exit_code == 2
+    assert f"--at shows the position of one game, and {log} holds 3: give --game N too" in r.output
+    r = cli("replay", str(log), "--game", "1", "--at", "0")
+    assert r.output.splitlines()[:2] == ["After decision 0 of " + str(len(json.loads(
+        log.read_text(encoding="utf-8").splitlines()[0])["decisions"])) + ":", "Turn 1 - Red's turn - phase pre_attack"]
+
+
+def test_games_of_a_deck_list_and_a_card_file_replay_from_the_logs_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    shutil.copy(MTG / "scryfall-sample.json", folder / "cards.json")
+    # Divination is in the shipped pool but not in the pack's own deck; Delver comes from the card file.
+    (folder / "deck.txt").write_text("60 Dryad Arbor\n20 Divination\n20 Delver of Secrets\n", encoding="utf-8")
+    monkeypatch.chdir(folder)
+    r = cli("simulate", "pub_magic", "-n", "2", "--players", "3", "--deck", "deck.txt", "--cards", "cards.json",
+            "--out", "games.jsonl")
+    assert r.exit_code == 0, r.output
+    record = json.loads((folder / "games.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert record["cards"] == ["cards.json"]
+    assert sorted(set(record["decks"]["deck"])) == ["Delver of Secrets // Insectile Aberration", "Divination",
+                                                    "Dryad Arbor"]
+    monkeypatch.chdir(tmp_path)
+    log = str(Path("kept") / "games.jsonl")
+    r = cli("replay", log)
+    assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")
+    # Pub Magic's players discard before the first turn: that is where decision 0 is.
+    r = cli("replay", log, "--game", "1", "--at", "0")
+    assert r.output.splitlines()[:2] == [f"After decision 0 of {len(record['decisions'])}:", "Before the first turn"]
+    (folder / "cards.json").rename(tmp_path / "elsewhere.json")
+    r = cli("replay", log, "--game", "1")
+    assert r.exit_code == 1
+    assert r.output == (f"error: game 1 of {log} was played with cards of cards.json, which cannot be read "
+                        f"(give the card files with --cards):\ncards.json: error: file not found\n")
+    r = cli("replay", log, "--cards", "elsewhere.json")
+    assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")
+
+
+def test_files_that_cannot_be_written_are_refused_before_any_game(tmp_path):
+    missing = tmp_path / "no" / "games.jsonl"
+    r = cli("simulate", "magic54", "-n", "1", "--out", str(missing))
+    assert (r.exit_code, r.output) == (
+        1, f"error: {missing}: cannot write the game records there: the folder {missing.parent} does not exist\n")
+    r = cli("play", "magic54", "--save", str(missing))
+    assert (r.exit_code, r.output) == (
+        1, f"error: {missing}: cannot write the game record there: the folder {missing.parent} does not exist\n")
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    r = cli("simulate", "magic54", "-n", "1", "--plot", str(afile / "charts"))
+    assert (r.exit_code, r.output) == (
+        1, f"error: {afile / 'charts'}: cannot write the charts there: {afile} is a file, not a folder\n")
+
+
+def test_records_are_written_with_the_usual_permissions(tmp_path):
+    import os
+    out = tmp_path / "games.jsonl"
+    mask = os.umask(0o022)
+    try:
+        assert cli("simulate", "magic54", "-n", "1", "--out", str(out)).exit_code == 0
+    finally:
+        os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o644
+
+
+def test_fixed_seats_refuse_agents_that_would_never_play():
+    r = cli("simulate", "magic54", "-n", "1", "--agents", "random,heuristic,mcts", "--fixed-seats")
+    assert (r.exit_code, r.output) == (1, "error: --fixed-seats keeps each agent in its seat, and Magic 54 is "
+                                          "played here by 2 players: mcts would never play\n")
 
 
 # ------------------------------------------------------------------ compare
@@ -286,6 +382,11 @@ def test_compare_needs_something_to_compare():
     r = cli("compare", "magic54")
     assert r.exit_code == 2
     assert "give a second pack B, or options that differ (--a-option, --b-option)" in r.output
+    r = cli("compare", "magic54", "--b-option", "starting_life=5", "-n", "1")
+    assert r.exit_code == 2
+    assert "compare needs at least 2 games: one game gives a difference, but no interval" in r.output
+    r = cli("compare", "magic54", "--b-option", "starting_life")
+    assert r.exit_code == 2 and "Invalid value for --b-option: \"starting_life\" is not KEY=VALUE" in r.output
 
 
 # ------------------------------------------------------------------ the player's own card data

@@ -9,6 +9,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -57,6 +58,10 @@ def prepare(batch: Batch) -> Game:
         raise SimulationError("the pack is not valid:\n" + render(report, "text")) from None
     try:
         probe = Game(pack, batch.options, batch.players)
+        if not batch.rotate and len(agents) > probe.num_players:
+            idle = ", ".join(agents[probe.num_players:])
+            raise SimulationError(f"--fixed-seats keeps each agent in its seat, and {pack.name} is played here by "
+                                  f"{probe.num_players} players: {idle} would never play")
         decks = deal_decks(probe, pack, batch.decks, batch.cards)
         return Game(pack, batch.options, batch.players, decks, debug=batch.debug)
     except OptionError as e:
@@ -105,7 +110,8 @@ def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | N
     return decks
 
 
-def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, source: str = "") -> dict:
+def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, source: str = "",
+              cards: list = ()) -> dict:
     """One game between the agents `specs` (one a seat), and what a summary needs
     of it: result, length, the cards each seat played, the leader turn by turn."""
     state = game.new_initial_state(seed=seed)
@@ -132,7 +138,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     out = {"seed": seed, "agents": list(specs), "first": s.first, "result": list(s.result),
            "turns": s.turn, "decisions": decisions, "plays": plays, "leaders": leaders}
     if keep_record:
-        out["record"] = game_record(game, state, seed, source, specs)
+        out["record"] = game_record(game, state, seed, source, specs, cards)
     return out
 
 
@@ -152,6 +158,8 @@ _WORK = None     # (game, batch) in a worker process
 
 def _start_worker(work) -> None:
     global _WORK
+    # Ctrl-C is the main process's to handle: it stops the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if work is not None:
         _WORK = work
 
@@ -161,7 +169,7 @@ def _play_index(i: int) -> dict:
     seed = batch.seed + i
     specs = seat_agents(batch.agents, game.num_players, i, batch.rotate)
     try:
-        result = play_game(game, specs, seed, batch.records, batch.pack)
+        result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
         raise SimulationError(f"game {i + 1} (seed {seed}) stopped: {e}") from None
     result["index"] = i

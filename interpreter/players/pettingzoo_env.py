@@ -21,9 +21,9 @@ except ImportError as missing:
     raise ImportError(f"the PettingZoo environment needs {missing.name or 'pettingzoo, gymnasium and numpy'}: "
                       "pip install 'cardtable[pettingzoo]'") from missing
 
-from ..diagnostics import Report
+from ..diagnostics import Report, render
 from ..game import Game, GameState
-from ..loader import load_pack
+from ..loader import PackError, load_pack
 from ..model import Pack
 from ..observe import describe
 from ..state import PlayerRef, State
@@ -257,6 +257,16 @@ def _number(value) -> float:
     return float(value) if isinstance(value, (int, float)) else 0.0
 
 
+def _load(name: str) -> Pack:
+    """The pack named or found at `name`; if it cannot be loaded, a PackError that
+    says why, as `cardtable simulate` does: each problem at its file, line and column."""
+    report = Report()
+    try:
+        return load_pack(name, report)
+    except PackError:
+        raise PackError(f"the pack is not valid:\n{render(report, 'text')}") from None
+
+
 class raw_env(AECEnv):
     """A pack's game as an AEC environment: `player_0`, `player_1`, ... are the seats
     0, 1, ... (`seat_names` gives the pack's names for them)."""
@@ -272,7 +282,7 @@ class raw_env(AECEnv):
         if render_view not in ("agent", "all"):
             raise ValueError(f'render_view is "agent" or "all", not {render_view!r}')
         if not isinstance(pack, Pack):
-            pack = load_pack(pack, Report())
+            pack = _load(pack)
         self.game = Game(pack, options=options, num_players=num_players, decks=decks)
         self.render_mode = render_mode
         self.render_view = render_view

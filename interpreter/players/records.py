@@ -1,7 +1,8 @@
 """Game records: one JSON line a game, enough to play it again. A record holds the
 pack (id, version, and the name or path it was loaded by), the options, the number
-of players, the seed, the decks given instead of the pack's, and every decision as
-(seat, option number, option label); then the result.
+of players, the seed, the decks given instead of the pack's and the card files their
+cards came from, and every decision as (seat, option number, option label); then
+the result.
 
 Replaying gives the same game as long as the pack still offers the same options:
 the labels show where a changed pack makes the games part ways.
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from ..decisions import IllegalAction
 from ..game import Game, GameState
+from ..importing import ImportProblem
 from ..state import RuleError
 
 FORMAT = "cardtable-game/1"
@@ -23,7 +25,7 @@ class RecordError(ValueError):
     """A log that is not a game record; the message names the file and line."""
 
 
-def game_record(game: Game, state: GameState, seed: int, source: str, agents=None) -> dict:
+def game_record(game: Game, state: GameState, seed: int, source: str, agents=None, cards=()) -> dict:
     s = state.s
     record = {
         "format": FORMAT,
@@ -36,6 +38,8 @@ def game_record(game: Game, state: GameState, seed: int, source: str, agents=Non
     }
     if game.decks:
         record["decks"] = {str(place): list(names) for place, names in game.decks.items()}
+    if cards:
+        record["cards"] = [str(path) for path in cards]
     if agents is not None:
         record["agents"] = list(agents)
     record["decisions"] = [[seat, action, label] for seat, action, label in s.history]
@@ -51,41 +55,79 @@ def dumps(record: dict) -> str:
 _REQUIRED = {"pack": str, "options": dict, "players": int, "seed": int, "decisions": list}
 
 
-def read_records(path) -> list[dict]:
-    """The game records of a JSON-lines file, each checked for what a replay needs."""
+def read_records(path) -> list[tuple[int, dict | RecordError]]:
+    """The game records of a JSON-lines file, each checked for what a replay needs,
+    with its line number. A line that is not a game record has a RecordError in
+    its place, so that the other games of the file can still be replayed."""
     path = Path(path)
     records = []
     text = path.read_text(encoding="utf-8")
     for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{path}:{number}:{e.colno}: error: not a game record: {e.msg}") from None
-        if not isinstance(record, dict):
-            raise RecordError(f"{path}:{number}:1: error: not a game record: a line holds one JSON object")
-        for key, kind in _REQUIRED.items():
-            if not isinstance(record.get(key), kind) or (kind is int and isinstance(record.get(key), bool)):
-                what = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}[kind]
-                raise RecordError(f'{path}:{number}:1: error: the game record has no "{key}" ({what})')
-        for i, d in enumerate(record["decisions"], 1):
-            if not (isinstance(d, list) and len(d) == 3 and isinstance(d[0], int) and isinstance(d[1], int)
-                    and isinstance(d[2], str)):
-                raise RecordError(f"{path}:{number}:1: error: decision {i} of the game record is not "
-                                  f"[seat, option number, label]")
-        records.append(record)
+        if line.strip():
+            try:
+                records.append((number, _record(line, f"{path}:{number}")))
+            except RecordError as e:
+                records.append((number, e))
     if not records:
         raise RecordError(f"{path}:1:1: error: the file holds no game record")
     return records
 
 
-def game_for(record: dict, pack) -> Game:
-    """The game a record was played in: its options, players and decks."""
+_KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
+
+
+def _record(line: str, where: str) -> dict:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{where}:{e.colno}: error: not a game record: {e.msg}") from None
+    if not isinstance(record, dict):
+        raise RecordError(f"{where}:1: error: not a game record: a line holds one JSON object")
+    for key, kind in _REQUIRED.items():
+        value = record.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            problem = "has no" if value is None else "has a wrong"
+            raise RecordError(f'{where}:1: error: the game record {problem} "{key}" (it takes {_KINDS[kind]})')
+    for i, d in enumerate(record["decisions"], 1):
+        if not (isinstance(d, list) and len(d) == 3 and isinstance(d[0], int) and isinstance(d[1], int)
+                and isinstance(d[2], str)):
+            raise RecordError(f"{where}:1: error: decision {i} of the game record is not "
+                              f"[seat, option number, label]")
+    decks = record.get("decks")
+    if decks is not None and not (isinstance(decks, dict) and all(
+            isinstance(v, list) and all(isinstance(n, str) for n in v) for v in decks.values())):
+        raise RecordError(f'{where}:1: error: the game record\'s "decks" is not a mapping of places to lists of card names')
+    cards = record.get("cards")
+    if cards is not None and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
+        raise RecordError(f'{where}:1: error: the game record\'s "cards" is not a list of card files')
+    return record
+
+
+def game_for(record: dict, pack, card_sources: tuple = ()) -> Game:
+    """The game a record was played in: its options, players and decks. The decks'
+    cards are the pack's, or those of `card_sources` (the record's card files, read).
+    Raises RecordError for a card that neither has."""
     decks = None
     if record.get("decks"):
         decks = {int(k) if k.isdigit() else k: tuple(v) for k, v in record["decks"].items()}
+        sources = [*card_sources, *pack.sources.values()]
+        for names in decks.values():
+            for name in names:
+                if name not in pack.cards and _made(pack, name, sources) is None:
+                    hint = " (it came from a card file: give it with --cards)" \
+                        if record.get("cards") and not card_sources else ""
+                    raise RecordError(f'its deck holds "{name}", a card the pack does not have{hint}')
     return Game(pack, record["options"], record["players"], decks)
+
+
+def _made(pack, name: str, sources: list):
+    """The card of that name made from the pack's imports or the card files, if any has it."""
+    if pack.card_maker is None:
+        return None
+    try:
+        return pack.card_maker.named(name, sources)
+    except ImportProblem as e:
+        raise RecordError(f'its deck holds "{name}": {e.message}') from None
 
 
 @dataclass

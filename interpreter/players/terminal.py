@@ -72,7 +72,8 @@ def parse_players(text: str) -> list[str]:
 def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
           deck_files: list, card_files: list = ()) -> tuple[Game, list[str]]:
     """The game and who sits in each seat. Without `players`, one person sits in
-    `seat` (counted from 1) against computer players, as many as the pack needs."""
+    `seat` (counted from 1) against computer players: as many as the pack needs, or
+    more to fill the seats up to that one."""
     report = Report()
     try:
         pack = load_pack(pack_name, report)
@@ -81,11 +82,12 @@ def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
     if players is not None:
         specs = parse_players(players)
     else:
-        specs = [DEFAULT_AGENT] * pack.min_players
         seat = seat or 1
-        if seat > len(specs):
-            seats = " or ".join(map(str, range(1, len(specs) + 1))) if len(specs) < 3 else f"1 to {len(specs)}"
-            raise PlayError(f"{pack.name} has {len(specs)} seats: --seat takes {seats}, not {seat}")
+        most = pack.max_players
+        if seat > most:
+            seats = " or ".join(map(str, range(1, most + 1))) if most < 3 else f"1 to {most}"
+            raise PlayError(f"{pack.name} is played by at most {most} players: --seat takes {seats}, not {seat}")
+        specs = [DEFAULT_AGENT] * max(pack.min_players, seat)
         specs[seat - 1] = HUMAN
     lo, hi = pack.min_players, pack.max_players
     if not lo <= len(specs) <= hi:
@@ -267,12 +269,13 @@ class Table:
             if self.midline:
                 self.write("\n")
 
-    def record(self, source: str) -> dict:
-        return game_record(self.game, self.state, self.seed, source, self.specs)
+    def record(self, source: str, cards=()) -> dict:
+        return game_record(self.game, self.state, self.seed, source, self.specs, cards)
 
 
 def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, stderr=None,
-         save: str | None = None, write: Callable[[str, str], None] | None = None, width: int = 80) -> int:
+         save: str | None = None, write: Callable[[str, str], None] | None = None, width: int = 80,
+         cards: list = ()) -> int:
     """A whole session: the game, the result or where it stopped, the record saved
     with `write(path, text)` when `save` is given. Returns the exit code: 0 when the
     game ended or a person stopped it, 130 after Ctrl-C, 1 when the rules broke down."""
@@ -295,7 +298,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         else:
             table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {s.turn})")
     if save is not None and table is not None:
-        write(save, dumps(table.record(source)) + "\n")
+        write(save, dumps(table.record(source, cards)) + "\n")
         stdout.write(f"saved the game to {save}\n")
     stdout.flush()
     return {"interrupted": INTERRUPTED, "broken": 1}.get(how, 0)
