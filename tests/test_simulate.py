@@ -165,7 +165,7 @@ def test_a_deck_list_for_every_seat(tmp_path):
     assert {c["card"] for c in json.loads(r.output)["cards"]} == {"Three of Spades", "Jack of Spades"}
     r = cli("simulate", "magic54", "-n", "2", "--deck", str(deck), "--deck", str(deck), "--deck", str(deck))
     assert r.exit_code == 1
-    assert r.output == "error: give one --deck for every seat or one for all 2 seats, not 3\n"
+    assert r.output == "error: give one --deck for all the seats, or one for each of the 2 seats, not 3\n"
 
 
 def test_a_deck_list_with_an_unknown_card(tmp_path):
@@ -422,3 +422,13 @@ def test_card_files_need_a_pack_that_imports_card_data_and_a_deck(tmp_path):
     assert (r.exit_code, r.output) == (1, "error: --cards gives the cards that deck lists may name: give a --deck too\n")
     r = cli("simulate", "pub_magic", "--deck", str(deck), "--cards", str(tmp_path / "none.json"))
     assert (r.exit_code, r.output) == (1, f"{tmp_path / 'none.json'}: error: file not found\n")
+
+
+def test_games_all_drawn_say_nothing_of_fairness():
+    r = cli("simulate", "magic54", "-n", "3", "--option", "turn_limit=1")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    balance = lines.index("balance")
+    assert lines[balance + 1] == "  fairness and decisiveness: no game was won, every one was drawn"
+    r = cli("simulate", "magic54", "-n", "3", "--option", "turn_limit=1", "--format", "json")
+    assert json.loads(r.output)["balance"]["fairness"] is None

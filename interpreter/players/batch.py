@@ -96,7 +96,8 @@ def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | N
     elif len(files) == len(seats):
         targets = seats
     else:
-        raise SimulationError(f"give one --deck for every seat or one for all {len(seats)} seats, not {len(files)}")
+        raise SimulationError(f"give one --deck for all the seats, or one for each of the {len(seats)} seats, "
+                              f"not {len(files)}")
     decks, loaded = {}, {}
     for place, path in zip(targets, files):
         if path not in loaded:

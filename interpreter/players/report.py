@@ -57,7 +57,10 @@ def as_table(summary: dict) -> str:
     b = s["balance"]
     lines.append("")
     lines.append("balance")
-    lines.append(f"  fairness      {b['fairness']:.2f}   (1: every seat wins equally often; 0: one seat wins every game)")
+    if b["fairness"] is None:
+        lines.append("  fairness and decisiveness: no game was won, every one was drawn")
+    else:
+        lines.append(f"  fairness      {b['fairness']:.2f}   (1: every seat wins equally often; 0: one seat wins every game)")
     if b["decisiveness"] is not None:
         lines.append(f"  decisiveness  {b['decisiveness']:.2f}   (share of the game played before the winner leads for good)")
     lines.append(f"  drama         {b['drama']:.2f}   lead changes a game ({b['drama_low']:.2f} - {b['drama_high']:.2f}); "
@@ -96,7 +99,8 @@ def as_csv(summary: dict) -> str:
         for stat in ("mean", "sd", "min", "p10", "median", "p90", "max"):
             w.writerow(["length", f"{key} {stat}", summary["games"], "", dist[stat], "", ""])
     b = summary["balance"]
-    w.writerow(["balance", "fairness", summary["games"], "", b["fairness"], "", ""])
+    if b["fairness"] is not None:
+        w.writerow(["balance", "fairness", summary["games"], "", b["fairness"], "", ""])
     if b["decisiveness"] is not None:
         w.writerow(["balance", "decisiveness", summary["games"], "", b["decisiveness"], "", ""])
     w.writerow(["balance", "drama", summary["games"], "", b["drama"], b["drama_low"], b["drama_high"]])

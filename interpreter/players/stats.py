@@ -145,10 +145,11 @@ def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
     Drama: how often the lead changed hands in a game (the leader being the seat
     the pack's evaluation likes best at the start of each turn)."""
     decided = sum(seat_wins)
+    fairness = None      # no game won: nothing to say how fair the wins are
     if decided and n > 1:
         distance = sum(abs(w / decided - 1 / n) for w in seat_wins) / 2
         fairness = 1 - distance / (1 - 1 / n)
-    else:
+    elif decided:
         fairness = 1.0
     changes, settled = [], []
     for res, w in zip(results, winners):
@@ -158,7 +159,7 @@ def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
             settled.append(_settled_at(leaders, w[0]) / res["turns"])
     drama, low, high = mean_interval(changes)
     return {
-        "fairness": _r(fairness),
+        "fairness": _r(fairness) if fairness is not None else None,
         "decisiveness": _r(sum(settled) / len(settled)) if settled else None,
         "drama": _r(drama, 2), "drama_low": _r(max(0.0, low), 2), "drama_high": _r(high, 2),
         "games_with_lead_change": _r(sum(1 for c in changes if c) / len(changes)) if changes else 0.0,
