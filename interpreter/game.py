@@ -115,10 +115,6 @@ def settle_options(pack: Pack, given: dict) -> dict:
                 value = int(value)
             except (TypeError, ValueError):
                 raise OptionError(f'option "{name}" takes a whole number, not "{value}"') from None
-            if o.minimum is not None and value < o.minimum:
-                raise OptionError(f'option "{name}" must be at least {o.minimum}, not {value}')
-            if o.maximum is not None and value > o.maximum:
-                raise OptionError(f'option "{name}" must be at most {o.maximum}, not {value}')
         elif o.kind == "flag":
             if isinstance(value, str):
                 if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
@@ -127,7 +123,27 @@ def settle_options(pack: Pack, given: dict) -> dict:
         elif o.choices and value not in o.choices:
             raise OptionError(f'option "{name}" must be one of: {", ".join(o.choices)}')
         out[name] = value
+    problem = option_out_of_bounds(pack.options, out)
+    if problem:
+        raise OptionError(problem[1])
     return out
+
+
+def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
+    """The first number option outside its bounds, and why, said for a designer. A
+    bound may name another option (`max: dealt`), so the values are checked together."""
+    for name, o in options.items():
+        if o.kind != "number":
+            continue
+        value = values[name]
+        for bound, word, outside in ((o.minimum, "at least", value.__lt__), (o.maximum, "at most", value.__gt__)):
+            if bound is None:
+                continue
+            limit = values.get(bound) if isinstance(bound, str) else bound
+            if isinstance(limit, (int, float)) and outside(limit):
+                said = f"{bound} ({limit})" if isinstance(bound, str) else f"{limit}"
+                return name, f'option "{name}" must be {word} {said}, not {value}'
+    return None
 
 
 class GameState:

@@ -16,6 +16,7 @@ from . import triggers as _triggers  # noqa: F401
 from .compiler import Compiler, Names, Scope, Snippet
 from .costs import compile_costs, pay_cost
 from .diagnostics import Report
+from .game import option_out_of_bounds
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
 from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
 from .packfiles import builtin_pack_dir, from_here, resolve_pack
@@ -139,6 +140,18 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
         kind = "flag" if isinstance(default, bool) else "number" if isinstance(default, (int, float)) else "text"
         options[name] = OptionDef(name, default, kind, raw.get("description", ""), raw.get("min"), raw.get("max"),
                                   tuple(raw.get("choices", ())))
+    numbers = [n for n, o in options.items() if o.kind == "number"]
+    for name, raw in (d.get("options") or {}).items():
+        for key in ("min", "max"):
+            bound = raw.get(key)
+            if isinstance(bound, str) and (bound not in numbers or bound == name):
+                others = [n for n in numbers if n != name]
+                at(raw, key, f'the {key} of option "{name}" is a number or another number option, '
+                             f'not "{bound}"{did_you_mean(bound, others)}')
+    if report.ok:
+        problem = option_out_of_bounds(options, {n: o.default for n, o in options.items()})
+        if problem:
+            at(d["options"][problem[0]], "default", f"the default is out of bounds: {problem[1]}")
     names.options = options
 
     zones = []

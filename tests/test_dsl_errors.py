@@ -82,3 +82,21 @@ TYPES = [
                          ids=[s for s, _ in SYNTAX + UNKNOWN_NAMES + TYPES])
 def test_snippet(snippet, expected, tmp_path):
     assert problems(snippet, tmp_path / "pack") == expected
+
+
+@pytest.mark.parametrize("options, message", [
+    ("  starting_life: {default: 10, min: 1}\n  hand_size: {default: 3, max: starting_lfe}",
+     '14:32: the max of option "hand_size" is a number or another number option, not "starting_lfe"; '
+     'did you mean "starting_life"?'),
+    ("  starting_life: {default: 10, min: 1}\n  hand_size: {default: 12, max: starting_life}",
+     '14:24: the default is out of bounds: option "hand_size" must be at most starting_life (10), not 12'),
+])
+def test_an_option_bound_may_name_another_option(tmp_path, options, message):
+    shutil.copytree(PACK, tmp_path / "pack")
+    yaml = tmp_path / "pack" / "pack.yaml"
+    text = yaml.read_text(encoding="utf-8")
+    yaml.write_text(text.replace("  starting_life: {default: 10, min: 1}\n", options + "\n"), encoding="utf-8")
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(tmp_path / "pack"), report)
+    assert [f"{p.line}:{p.col}: {p.message}" for p in report.problems] == [message]

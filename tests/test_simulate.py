@@ -432,3 +432,10 @@ def test_games_all_drawn_say_nothing_of_fairness():
     assert lines[balance + 1] == "  fairness and decisiveness: no game was won, every one was drawn"
     r = cli("simulate", "magic54", "-n", "3", "--option", "turn_limit=1", "--format", "json")
     assert json.loads(r.output)["balance"]["fairness"] is None
+
+
+def test_an_option_bounded_by_another_is_checked_against_its_value():
+    r = cli("simulate", "pub_magic", "-n", "1", "--option", "discarded=7")
+    assert (r.exit_code, r.output) == (1, 'error: option "discarded" must be at most dealt (6), not 7\n')
+    r = cli("simulate", "pub_magic", "-n", "1", "--option", "dealt=8", "--option", "discarded=7")
+    assert r.exit_code == 0, r.output
