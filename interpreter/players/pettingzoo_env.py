@@ -3,7 +3,7 @@ can train on it: the usual `env.last()` / `env.step(action)` loop, one agent a
 seat, an action mask in every observation.
 
     from cardtable.interpreter.players.pettingzoo_env import env
-    e = env(pack="magic54")
+    e = env(pack=name_or_path)     # a built-in pack's name, a pack's folder, or a loaded Pack
 
 Action `i` is option `i` of the decision open now; the observation is a vector of
 numbers laid out by `Layout` (docs/engine.md lists every part). What an agent
@@ -273,7 +273,7 @@ class raw_env(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "cardtable_v0", "is_parallelizable": False}
 
-    def __init__(self, pack: str | Pack = "magic54", options: dict | None = None, num_players: int | None = None,
+    def __init__(self, pack: str | Pack, options: dict | None = None, num_players: int | None = None,
                  decks: dict | None = None, max_actions: int | None = None, render_mode: str | None = None,
                  render_view: str = "agent"):
         super().__init__()
