@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .mtgdata import CardDataError, CardRecord, _read_text, name_index
+from .mtgdata import CardDataError, CardRecord, _read_text, front_faces, name_index
 
 MAX_COPIES = 1000
 
@@ -151,13 +150,9 @@ def suggestions(names: Iterable[str]) -> dict[str, str]:
     card's name, and the front face of a card of two faces, which is how players write it
     ("Delver of Secrets"), unless two cards share that front face."""
     names = list(names)
-    fronts = Counter(n.split(" // ")[0].casefold() for n in names if " // " in n)
-    out: dict[str, str] = {}
-    for n in names:
-        out.setdefault(n.casefold(), n)
-        front = n.split(" // ")[0]
-        if " // " in n and fronts[front.casefold()] == 1:
-            out.setdefault(front.casefold(), front)
+    out = {n.casefold(): n for n in reversed(names)}
+    for front in front_faces(names):
+        out.setdefault(front.casefold(), front)
     return out
 
 

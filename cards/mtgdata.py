@@ -126,12 +126,22 @@ def lookup(cards: Mapping[str, CardRecord], name: str) -> CardRecord | None:
     return name_index(cards).get(name.strip().casefold())
 
 
+def front_faces(names: Iterable[str]) -> dict[str, str]:
+    """Front face -> full name of each card of several faces, which is how players
+    write it ("Delver of Secrets" for "Delver of Secrets // Insectile Aberration"),
+    leaving out a front face two cards share."""
+    fronts: dict[str, list] = {}
+    for name in names:
+        if " // " in name:
+            fronts.setdefault(name.split(" // ")[0].casefold(), []).append(name)
+    return {full[0].split(" // ")[0]: full[0] for full in fronts.values() if len(full) == 1}
+
+
 def name_index(cards: Mapping[str, CardRecord]) -> dict[str, CardRecord]:
     """Case-folded name -> card, with front-face names of multi-face cards added where unambiguous."""
     index = {key.casefold(): card for key, card in cards.items()}
-    for key, card in cards.items():
-        if " // " in key:
-            index.setdefault(key.split(" // ")[0].casefold(), card)
+    for front, full in front_faces(cards).items():
+        index.setdefault(front.casefold(), cards[full])
     return index
 
 
@@ -452,10 +462,13 @@ def records_for_pack(path) -> list[dict]:
     This is the reader registered as the card format "mtg" (see pyproject.toml):
     a pack writes `format: mtg` on an import and maps these fields to its own
     properties."""
+    cards = load_card_file(path)
+    aliases = {full: front for front, full in front_faces(cards).items()}
     out = []
-    for card in load_card_file(path).values():
+    for card in cards.values():
         out.append({
             "name": card.name,
+            "aliases": [aliases[card.name]] if card.name in aliases else [],
             "types": [_word(t) for t in card.types],
             "supertypes": [_word(t) for t in card.supertypes],
             "subtypes": [_word(t) for t in card.subtypes],

@@ -67,17 +67,13 @@ class Source:
     by_name: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        fronts = {}
         for r in self.records:
-            name = str(r.get("name", ""))
-            self.by_name.setdefault(name.casefold(), r)
-            if " // " in name:
-                fronts.setdefault(name.split(" // ")[0].casefold(), []).append(r)
-        # A card of several faces is found by its front face too ("Delver of Secrets"),
-        # unless two cards share that front face.
-        for front, records in fronts.items():
-            if len(records) == 1:
-                self.by_name.setdefault(front, records[0])
+            self.by_name.setdefault(str(r.get("name", "")).casefold(), r)
+        # The other names a card format says a card goes by (the front face of a card
+        # of two faces, say), after every card's own name.
+        for r in self.records:
+            for alias in r.get("aliases") or ():
+                self.by_name.setdefault(str(alias).casefold(), r)
 
     def find(self, name: str):
         return self.by_name.get(name.casefold())
