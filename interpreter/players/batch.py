@@ -7,9 +7,9 @@ a batch do not depend on how many processes share the work.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import random
 import signal
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -199,7 +199,7 @@ def run(batch: Batch, game: Game | None = None, progress: Callable | None = None
         init = None
     except ValueError:
         ctx = multiprocessing.get_context()
-        init = (prepare(Batch(**{**batch.__dict__})), batch)
+        init = (prepare(dataclasses.replace(batch)), batch)
     chunk = max(1, min(16, batch.games // (jobs * 8)))
     with ctx.Pool(jobs, initializer=_start_worker, initargs=(init,)) as pool:
         for result in pool.imap(_play_index, range(batch.games), chunksize=chunk):
@@ -207,10 +207,6 @@ def run(batch: Batch, game: Game | None = None, progress: Callable | None = None
             if progress:
                 progress(len(results))
     return game, results
-
-
-def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def play_random(game: Game, seed: int):

@@ -22,6 +22,7 @@ from ..state import RuleError
 from ..suggest import did_you_mean
 from .agents import AGENTS, AgentError, make_agent, parse_spec
 from .batch import SimulationError, deal_decks
+from .narrate import result_text
 from .records import dumps, game_record
 
 HUMAN = "human"
@@ -294,7 +295,8 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         s = table.state.s
         decisions = len(s.history)
         if how == "finished":
-            table.say("", f"Game over: {result_text(table.state)} (turn {s.turn}, {decisions} decisions).")
+            outcome = result_text([p.name for p in s.t.players], s.result)
+            table.say("", f"Game over: {outcome} (turn {s.turn}, {decisions} decisions).")
         else:
             table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {s.turn})")
     if save is not None and table is not None:
@@ -302,15 +304,6 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         stdout.write(f"saved the game to {save}\n")
     stdout.flush()
     return {"interrupted": INTERRUPTED, "broken": 1}.get(how, 0)
-
-
-def result_text(state: GameState) -> str:
-    result = state.returns()
-    names = [p.name for p in state.s.t.players]
-    winners = [names[seat] for seat, value in enumerate(result) if value > 0]
-    if not winners:
-        return "the game is a draw"
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'} the game"
 
 
 # ------------------------------------------------------------------ the board
