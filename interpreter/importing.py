@@ -206,11 +206,11 @@ def deck_from_list(path: Path, sources: list, maker: CardMaker, missing: str | N
     and its imports. Every malformed line and every unknown card is reported at once,
     in line order, with its line and column; `missing` says where a card the pool lacks
     could come from (by default, the pack's own import)."""
-    from ..cards.decklist import read_decklist, suggestions, unknown_card
-    from ..cards.mtgdata import CardDataError, _read_text
+    from ..cards.decklist import read_decklist, read_list, suggestions, unknown_card
+    from ..cards.mtgdata import CardDataError
 
     try:
-        text = _read_text(path)
+        text = read_list(path)
     except CardDataError as e:
         raise ImportProblem(str(e), [(e.file, line or 1, col or 1, msg) for line, col, msg in e.problems]) from None
     if missing is None:
