@@ -280,6 +280,9 @@ def _json_kind(value) -> str:
         return "NaN" if math.isnan(value) else "infinity"
     if isinstance(value, (int, float)):
         return "a number"
+    if isinstance(value, list) and value:
+        odd = next((v for v in value if not isinstance(v, str)), None)
+        return "a list" if odd is None else f"a list holding {_json_kind(odd)}"
     return {str: "text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 

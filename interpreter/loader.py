@@ -721,7 +721,7 @@ def _hint(why: str, written: str = "", sets: dict | None = None) -> str | None:
     """How to do without a file the pack may not read."""
     if "outside the pack's project" not in why:
         return None
-    name = Path(written).with_suffix("").name
+    name = Path(written).stem
     for set_name in sets or ():
         if Path(set_name).name == name:
             return f'cardtable\'s card set "{set_name}" is imported by its name: write "from: {set_name}"'

@@ -80,7 +80,7 @@ def project_roots(folder) -> list[Path]:
     return [*roots, *_ROOTS.get(), _real(shared_cards())]
 
 
-def shown(text: str, limit: int = 60) -> str:
+def shown(text: str, limit: int = 200) -> str:
     """A path as a pack wrote it, safe to print: control characters escaped, long ones cut."""
     text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
