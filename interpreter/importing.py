@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from .infiles import DATA_LIMIT, FileProblem, check_file
 from .model import CardDef
 from .suggest import did_you_mean
 
@@ -38,6 +39,12 @@ def read_format(name: str, path: Path) -> list[dict]:
     if name not in formats:
         known = ", ".join(sorted(formats)) or "none"
         raise ImportProblem(f'unknown card format "{name}"{did_you_mean(name, formats)} (known: {known})')
+    # A reader may be another package's, which reads the file itself: cardtable checks it
+    # first, so that no reader waits on a named pipe or reads past the card data limit.
+    try:
+        check_file(path, DATA_LIMIT)
+    except FileProblem as e:
+        raise ImportProblem(f"{path}: error: {e.message}", [(str(path), 1, 1, e.message)]) from None
     reader = formats[name].load()
     try:
         return reader(path)

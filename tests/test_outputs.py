@@ -205,3 +205,11 @@ def test_the_writer_leaves_nothing_behind_when_a_write_fails(tmp_path, monkeypat
     assert str(caught.value) == f"{out}: cannot write the text there: I/O error"
     assert list(tmp_path.iterdir()) == []
     assert Path(out).exists() is False
+
+
+def test_play_save_dash_ends_standard_output_with_the_record():
+    result = CliRunner().invoke(main, ["play", "magic54", "--players", "random,random", "--seed", "1", "--save", "-"])
+    assert result.exit_code == 0
+    record = json.loads(result.stdout.splitlines()[-1])
+    assert (record["seed"], record["source"]) == (1, "magic54")
+    assert "saved the game to" not in result.stdout
