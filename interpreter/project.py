@@ -77,7 +77,12 @@ def project_roots(folder) -> list[Path]:
     here = working_root()
     if here is not None:
         roots.append(here)
-    return [*roots, *_ROOTS.get(), _real(shared_cards())]
+    return [*roots, *_ROOTS.get(), _shared_root()]
+
+
+@lru_cache(maxsize=1)
+def _shared_root() -> Path:
+    return _real(shared_cards())
 
 
 def shown(text: str, limit: int = 200) -> str:
