@@ -10,6 +10,8 @@ import sys
 
 import click
 
+from .interpreter.outfiles import OutputError
+
 
 class InputError(click.ClickException):
     """The input (a pack, a scenario, an option) is wrong: exit code 1."""
@@ -44,6 +46,8 @@ class _Commands(click.Group):
             # The reader of the output went away (`cardtable ... | head`): stop quietly.
             sys.stderr.close()
             sys.exit(1)
+        except OutputError as e:
+            raise InputError(str(e)) from None
         except OSError as e:
             where = f"{e.filename}: " if e.filename else ""
             raise InputError(f"{where}{e.strerror or e}") from None
@@ -56,6 +60,41 @@ def _pack_names(ctx, param, value):
     return value
 
 
+def _output(what: str | None, files: list | None = None):
+    """The callback of an option naming where output goes: an empty text is a usage error,
+    and a place that cannot take `what` is refused at once, before any game is played.
+    `files`: the option names a folder, and these files are written into it."""
+    def check(ctx, param, value):
+        from .interpreter.outfiles import check_output, check_output_folder
+
+        if value is None:
+            return value
+        if value == "":
+            raise click.BadParameter("an empty text names no file: give a path" +
+                                     ("" if files else ", or - for standard output"))
+        if files and value == "-":
+            raise click.BadParameter(f"{what} are files in a folder: give a folder, not - (standard output)")
+        if what is not None:
+            if files:
+                check_output_folder(value, what, files)
+            else:
+                check_output(value, what)
+        return value
+    return check
+
+
+def _use_roots(ctx, param, value):
+    from .interpreter.project import given_roots
+
+    ctx.with_resource(given_roots(value))
+
+
+_root_option = click.option(
+    "--root", multiple=True, type=click.Path(file_okay=False, exists=True), metavar="DIR", expose_value=False,
+    callback=_use_roots, help="A folder the pack may read files in, besides its own folder and the folder "
+                              "cardtable runs in (repeatable; see docs/security.md).")
+
+
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardtable", prog_name="cardtable")
 def main() -> None:
@@ -66,6 +105,7 @@ def main() -> None:
 @click.argument("packs", nargs=-1, required=True, callback=_pack_names)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit", "github"]), default="text",
               show_default=True, help="How problems are reported.")
+@_root_option
 def validate(packs, fmt) -> None:
     """Check packs (built-in names or paths) and report every problem at once."""
     from .interpreter.diagnostics import Report, render
@@ -95,32 +135,49 @@ def schema(name) -> None:
 
 @main.command()
 @click.option("--check", is_flag=True, help="Fail if docs/dsl.md differs from what would be written.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Where to write (default docs/dsl.md beside the package, or standard output).")
+@click.option("--out", default=None, callback=_output(None),
+              help="Where to write (default docs/dsl.md beside the package, or standard output); - is standard output.")
 def docs(check, out) -> None:
     """Write the DSL reference (docs/dsl.md) from the grammar and the vocabulary registry."""
     from pathlib import Path
 
     from .interpreter.docgen import dsl_reference
+    from .interpreter.outfiles import STDOUT, write_output
 
     text = dsl_reference()
-    target = Path(out) if out else Path(__file__).resolve().parent / "docs" / "dsl.md"
+    target = out if out else str(Path(__file__).resolve().parent / "docs" / "dsl.md")
     if check:
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
-        if current != text:
+        if target == STDOUT:
+            raise click.UsageError("--check compares a file with what would be written: give a file to --out, not -")
+        if _current_text(target) != text:
             raise InputError(f"{target} is out of date: run `cardtable docs`")
         click.echo(f"{target} is up to date")
         return
-    if out is None and not target.parent.is_dir():
+    if out is None and not Path(target).parent.is_dir():
         click.echo(text, nl=False)
         return
-    target.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {target}")
+    write_output(target, text, "the DSL reference")
+    if target != STDOUT:
+        click.echo(f"wrote {target}")
+
+
+def _current_text(path: str) -> str:
+    """The text of a file written before, or "" when there is none."""
+    from .interpreter.infiles import TEXT_LIMIT, FileProblem, read_file
+
+    try:
+        return read_file(path, TEXT_LIMIT).decode("utf-8", "replace")
+    except FileProblem as e:
+        if e.missing:
+            return ""
+        raise InputError(f"{path}: {e.message}") from None
 
 
 @main.command()
 @click.argument("pack", callback=_pack_names)
 @click.option("-k", "select", default=None, help="Run only the scenarios whose name contains this text.")
 @click.option("-v", "--verbose", is_flag=True, help="Name every scenario as it passes.")
+@_root_option
 def test(pack, select, verbose) -> None:
     """Run a pack's scenario tests (the YAML files in its tests/ folder)."""
     from .interpreter.diagnostics import Report, render
@@ -135,7 +192,7 @@ def test(pack, select, verbose) -> None:
         sys.exit(1)
     passed = failed = 0
     for path in scenario_files(p):
-        for sc in load_scenarios(path, report):
+        for sc in load_scenarios(path, report, p.path):
             if select and select not in sc.name:
                 continue
             try:
@@ -181,6 +238,7 @@ def _batch_options(f):
         click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
                      help="Processes playing games at once; the results do not depend on it."),
         click.option("--debug", is_flag=True, help="Check the invariants after every decision (slower); a broken one stops the run."),
+        _root_option,
     ]):
         f = decorator(f)
     return f
@@ -220,11 +278,12 @@ def _play_batch(batch, label: str):
 @main.command()
 @click.argument("pack", callback=_pack_names)
 @_batch_options
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Write every game's record here, one JSON line a game (cardtable replay reads it).")
+@click.option("--out", default=None, callback=_output("the game records"),
+              help="Write every game's record here, one JSON line a game (cardtable replay reads it); "
+                   "- is standard output, and the summary then goes to standard error.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
-@click.option("--plot", "plot_dir", type=click.Path(file_okay=False), default=None,
-              help="Write PNG charts here: win rates with their intervals, the game-length histogram.")
+@click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["win_rates.png", "game_length.png"]),
+              help="Write PNG charts into this folder: win rates with their intervals, the game-length histogram.")
 def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs, debug, out,
              fmt, plot_dir) -> None:
     """Play many games between computer players and summarise the results."""
@@ -237,20 +296,19 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
             check_plotting()
         except ChartError as e:
             raise InputError(str(e)) from None
-    _writable(out, "the game records")
-    _writable(plot_dir, "the charts", folder=True)
     batch = _batch(pack, games, seed, num_players, agents, fixed_seats, _parse_options(option_pairs), decks,
                    card_files, jobs, debug, records=out is not None)
     game, results = _play_batch(batch, f"{games} games")
     summary = summarize(game, batch, results)
     if out is not None:
+        from .interpreter.outfiles import write_output
         from .interpreter.players.records import dumps
-        _write_whole(out, "".join(dumps(r["record"]) + "\n" for r in results))
+        write_output(out, "".join(dumps(r["record"]) + "\n" for r in results), "the game records")
     if plot_dir is not None:
         from .interpreter.players.charts import write_charts
         for path in write_charts(summary, plot_dir):
             click.echo(f"wrote {path}", err=True)
-    click.echo(FORMATS[fmt](summary))
+    click.echo(FORMATS[fmt](summary), err=out == "-")
 
 
 @main.command()
@@ -299,6 +357,7 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
               help="Replay with this pack instead of the one the log names.")
 @click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="The card data files the games' deck lists named cards of (default: those the log names).")
+@_root_option
 def replay(log, which, at, pack_override, card_files) -> None:
     """Replay a game record: tell the game, show a position, check it ends the same.
 
@@ -373,7 +432,7 @@ def replay(log, which, at, pack_override, card_files) -> None:
 class _ReplayInputs:
     """The packs and card files the games of a log were played with, each loaded once.
     A path in a record is looked for from here, then from the log's folder, so that
-    a log travels with the files it names."""
+    a log travels with the files it names; one outside the project is refused."""
 
     def __init__(self, log: str, pack_override: str | None, card_files: tuple):
         from pathlib import Path
@@ -384,20 +443,17 @@ class _ReplayInputs:
         self.card_files = list(card_files)
         self.packs, self.sources = {}, {}
 
-    def _found(self, name: str) -> str:
-        from pathlib import Path
+    def _found(self, name: str, what: str) -> str:
+        from .interpreter.players.records import record_file
 
-        if Path(name).exists() or Path(name).is_absolute():
-            return name
-        beside = self.folder / name
-        return str(beside) if beside.exists() else name
+        return record_file(name, self.folder, what)
 
     def pack_and_cards(self, record: dict, number: int):
         from .interpreter.diagnostics import Report, render
         from .interpreter.importing import ImportProblem, card_file_source
         from .interpreter.loader import PackError, load_pack
 
-        name = self.pack_override or self._found(record.get("source") or record["pack"])
+        name = self.pack_override or self._found(record.get("source") or record["pack"], "pack")
         if name not in self.packs:
             report = Report()
             try:
@@ -406,7 +462,7 @@ class _ReplayInputs:
                 raise InputError(f"the pack of the log cannot be loaded (another may be given with --pack):\n"
                                  f"{render(report, 'text')}") from None
         pack = self.packs[name]
-        files = self.card_files or [self._found(f) for f in record.get("cards") or ()]
+        files = self.card_files or [self._found(f, "card file") for f in record.get("cards") or ()]
         key = (name, tuple(files))
         if key not in self.sources:
             try:
@@ -417,56 +473,10 @@ class _ReplayInputs:
         return pack, self.sources[key]
 
 
-def _writable(path: str | None, what: str, folder: bool = False) -> None:
-    """Refuses, before any game is played, a place the results could not be written
-    to: finding out after an hour of games, or at the end of a person's game, loses them."""
-    import os
-    from pathlib import Path
+def _write_record(path: str, text: str) -> None:
+    from .interpreter.outfiles import write_output
 
-    if path is None:
-        return
-    target = Path(path)
-    if folder:
-        parent = target
-        while not parent.exists():
-            parent = parent.parent
-        if not parent.is_dir():
-            raise InputError(f"{path}: cannot write {what} there: {parent} is a file, not a folder")
-    else:
-        if target.is_dir():
-            raise InputError(f"{path}: cannot write {what} there: it is a folder")
-        parent = target.parent
-        if not parent.is_dir():
-            raise InputError(f"{path}: cannot write {what} there: the folder {parent} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise InputError(f"{path}: cannot write {what} there: the folder {parent} may not be written to")
-
-
-def _write_whole(path: str, text: str) -> None:
-    """Writes a file all at once: a run that fails leaves no half-written file."""
-    import os
-    import tempfile
-    from pathlib import Path
-
-    target = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
-    except OSError as e:
-        raise InputError(f"{path}: cannot be written: {e.strerror or e}") from None
-    try:
-        # mkstemp makes a file only its owner may read; give it the usual permissions.
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError(f"{path}: cannot be written: {e.strerror or e}") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_output(path, text, "the game record")
 
 
 @main.command()
@@ -483,8 +493,9 @@ def _write_whole(path: str, text: str) -> None:
               help="A deck list: one for every seat, one per seat in seat order, or the shared deck.")
 @click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Your own card data (MTGJSON AtomicCards or Scryfall JSON) whose cards deck lists may name.")
-@click.option("--save", type=click.Path(dir_okay=False), default=None, metavar="LOG",
-              help="Write the game record here (one JSON line), finished or not.")
+@click.option("--save", default=None, metavar="LOG", callback=_output("the game record"),
+              help="Write the game record here (one JSON line), finished or not; - is standard output.")
+@_root_option
 def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> None:
     """Play a pack in the terminal: against computer players, or hot-seat with other people."""
     import shutil
@@ -493,7 +504,6 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
 
     if players is not None and seat is not None:
         raise click.UsageError("give --players or --seat, not both")
-    _writable(save, "the game record")
     try:
         game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files))
     except PlayError as e:
@@ -501,7 +511,7 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
             raise InputError(str(e)) from None
         click.echo(e.report, err=True)
         sys.exit(1)
-    sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_whole,
+    sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
                        shutil.get_terminal_size().columns, list(card_files)))
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..interpreter.infiles import TEXT_LIMIT
 from .mtgdata import CardDataError, CardRecord, _read_text, front_faces, name_index
 
 MAX_COPIES = 1000
@@ -204,10 +205,15 @@ def resolve_decklist(deck: DeckList, cards: Mapping[str, CardRecord]) -> Resolve
     return ResolvedDeck(_expand(deck.main, index), _expand(deck.sideboard, index))
 
 
+def read_list(path) -> str:
+    """The text of a deck list file: a regular file of at most 10 MB, as a pack file."""
+    return _read_text(path, TEXT_LIMIT)
+
+
 def load_decklist(path, cards: Mapping[str, CardRecord]) -> ResolvedDeck:
     """Read, parse and resolve a deck list file, reporting malformed lines and unknown cards together."""
     try:
-        text = _read_text(path)
+        text = read_list(path)
     except CardDataError as e:
         raise DeckListError.from_problems(e.file, e.problems) from None
     deck, problems = read_decklist(text, str(path))

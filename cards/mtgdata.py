@@ -6,6 +6,7 @@ the file, line and column, so a designer never sees a Python traceback for a bro
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -15,6 +16,9 @@ from pathlib import Path
 
 import yaml
 from jsonschema import Draft202012Validator
+
+from ..interpreter.infiles import DATA_LIMIT, FileProblem, read_file
+from ..interpreter.yamlpos import YamlProblem, load_yaml_text
 
 _Loader = yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader
 
@@ -147,15 +151,11 @@ def name_index(cards: Mapping[str, CardRecord]) -> dict[str, CardRecord]:
 
 # ------------------------------------------------------------------------------ reading files
 
-def _read_text(path) -> str:
+def _read_text(path, limit: int = DATA_LIMIT) -> str:
     try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise CardDataError(path, None, None, "file not found") from None
-    except IsADirectoryError:
-        raise CardDataError(path, None, None, "is a directory, not a card data file") from None
-    except OSError as e:
-        raise CardDataError(path, None, None, f"cannot read the file: {e.strerror or e}") from None
+        raw = read_file(path, limit)
+    except FileProblem as e:
+        raise CardDataError(path, None, None, e.message) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -179,19 +179,18 @@ def _parse_json(text: str, file) -> object:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise CardDataError(file, e.lineno, e.colno, f"invalid JSON: {e.msg}") from None
+    except ValueError:      # Python reads no whole number of more than 4300 digits
+        raise CardDataError(file, 1, 1, "invalid JSON: a number has too many digits") from None
     except RecursionError:
         raise CardDataError(file, 1, 1, "invalid JSON: nested too deeply") from None
 
 
 def _parse_yaml(text: str, file) -> object:
+    # Read as pack files are: a key given twice, nesting too deep or an alias bomb is refused.
     try:
-        return yaml.load(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise CardDataError(file, line, col, f"invalid YAML: {e.problem or e.context}") from None
-    except (yaml.YAMLError, RecursionError) as e:
-        raise CardDataError(file, 1, 1, f"invalid YAML: {e}") from None
+        return load_yaml_text(text, str(file)).data
+    except YamlProblem as e:
+        raise CardDataError(file, e.line, e.col, e.message) from None
 
 
 # ------------------------------------------------------------------ the cardtable card format
@@ -263,6 +262,39 @@ def _describe(error) -> str:
     return f"{where}: {message}" if where else message
 
 
+# What each field of a card in MTGJSON or Scryfall data must hold (null is "not given"),
+# so that a wrong value is named as it is, field by field.
+_NUMBER = ("a number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v))
+_TEXT = ("text", lambda v: v is None or isinstance(v, str))
+_TEXTS = ("a list of texts", lambda v: v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)))
+_PRINTED = dict.fromkeys(("power", "toughness", "loyalty"), (
+    "text or a number", lambda v: v is None or (isinstance(v, (str, int, float)) and not isinstance(v, bool))))
+
+
+def _json_kind(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else "infinity"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list) and value:
+        odd = next((v for v in value if not isinstance(v, str)), None)
+        return "a list" if odd is None else f"a list holding {_json_kind(odd)}"
+    return {str: "text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _wrong_fields(card: dict, kinds: dict) -> str | None:
+    """What is wrong with the first field of `card` that does not hold what `kinds` says."""
+    for key, (wanted, fits) in kinds.items():
+        value = card.get(key)
+        if not fits(value) and not (value is None and key not in card):
+            return f'"{key}" must be {wanted}, not {_json_kind(value)}'
+    return None
+
+
 def _from_card_mappings(data, text: str, file) -> dict[str, CardRecord]:
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     problems = []
@@ -328,15 +360,17 @@ def _mtgjson(data: dict, text: str, file) -> dict[str, CardRecord]:
         if not isinstance(type_line, str):
             problems.append((*where(), f'card "{name}": missing "type"'))
             continue
-        mana_value = face.get("manaValue", face.get("convertedManaCost", 0))
-        try:
-            cards[name] = make_record(
-                name, type_line, mana_cost=face.get("manaCost", ""), mana_value=mana_value,
-                power=face.get("power"), toughness=face.get("toughness"), loyalty=face.get("loyalty"),
-                colors=face.get("colors", ()), keywords=face.get("keywords", ()), oracle_text=face.get("text", ""),
-                supertypes=face.get("supertypes"), types=face.get("types"), subtypes=face.get("subtypes"))
-        except (ValueError, TypeError):
-            problems.append((*where(), f'card "{name}": "manaValue" must be a number, not {mana_value!r}'))
+        value_key = "manaValue" if "manaValue" in face or "convertedManaCost" not in face else "convertedManaCost"
+        wrong = _wrong_fields(face, {value_key: _NUMBER, "manaCost": _TEXT, "text": _TEXT, **_PRINTED,
+                                     **dict.fromkeys(("colors", "keywords", "supertypes", "types", "subtypes"), _TEXTS)})
+        if wrong:
+            problems.append((*where(), f'card "{name}": {wrong}'))
+            continue
+        cards[name] = make_record(
+            name, type_line, mana_cost=face.get("manaCost", ""), mana_value=face.get(value_key, 0),
+            power=face.get("power"), toughness=face.get("toughness"), loyalty=face.get("loyalty"),
+            colors=face.get("colors", ()), keywords=face.get("keywords", ()), oracle_text=face.get("text", ""),
+            supertypes=face.get("supertypes"), types=face.get("types"), subtypes=face.get("subtypes"))
     if problems:
         raise CardDataError.from_problems(file, problems)
     return cards
@@ -387,14 +421,17 @@ def _scryfall(data: list, text: str, file) -> dict[str, CardRecord]:
         if not isinstance(fields["type_line"], str):
             problems.append((*_find(text, json.dumps(name)), f'card "{name}": missing "type_line"'))
             continue
-        try:
-            cards[name] = make_record(name, fields["type_line"], mana_cost=fields["mana_cost"] or "",
-                                      mana_value=card.get("cmc", 0), power=fields["power"],
-                                      toughness=fields["toughness"], loyalty=fields["loyalty"],
-                                      colors=fields["colors"] or (), keywords=card.get("keywords", ()),
-                                      oracle_text=fields["oracle_text"] or "")
-        except (ValueError, TypeError):
-            problems.append((*_find(text, json.dumps(name)), f'card "{name}": "cmc" must be a number'))
+        wrong = _wrong_fields({**fields, "cmc": card.get("cmc", 0), "keywords": card.get("keywords")},
+                              {"cmc": _NUMBER, "mana_cost": _TEXT, "oracle_text": _TEXT, **_PRINTED,
+                               "colors": _TEXTS, "keywords": _TEXTS})
+        if wrong:
+            problems.append((*_find(text, json.dumps(name)), f'card "{name}": {wrong}'))
+            continue
+        cards[name] = make_record(name, fields["type_line"], mana_cost=fields["mana_cost"] or "",
+                                  mana_value=card.get("cmc", 0), power=fields["power"],
+                                  toughness=fields["toughness"], loyalty=fields["loyalty"],
+                                  colors=fields["colors"] or (), keywords=card.get("keywords") or (),
+                                  oracle_text=fields["oracle_text"] or "")
     if problems:
         raise CardDataError.from_problems(file, problems)
     return cards

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from .infiles import DATA_LIMIT, FileProblem, check_file
 from .model import CardDef
 from .suggest import did_you_mean
 
@@ -38,6 +39,12 @@ def read_format(name: str, path: Path) -> list[dict]:
     if name not in formats:
         known = ", ".join(sorted(formats)) or "none"
         raise ImportProblem(f'unknown card format "{name}"{did_you_mean(name, formats)} (known: {known})')
+    # A reader may be another package's, which reads the file itself: cardtable checks it
+    # first, so that no reader waits on a named pipe or reads past the card data limit.
+    try:
+        check_file(path, DATA_LIMIT)
+    except FileProblem as e:
+        raise ImportProblem(f"{path}: error: {e.message}", [(str(path), 1, 1, e.message)]) from None
     reader = formats[name].load()
     try:
         return reader(path)
@@ -206,11 +213,11 @@ def deck_from_list(path: Path, sources: list, maker: CardMaker, missing: str | N
     and its imports. Every malformed line and every unknown card is reported at once,
     in line order, with its line and column; `missing` says where a card the pool lacks
     could come from (by default, the pack's own import)."""
-    from ..cards.decklist import read_decklist, suggestions, unknown_card
-    from ..cards.mtgdata import CardDataError, _read_text
+    from ..cards.decklist import read_decklist, read_list, suggestions, unknown_card
+    from ..cards.mtgdata import CardDataError
 
     try:
-        text = _read_text(path)
+        text = read_list(path)
     except CardDataError as e:
         raise ImportProblem(str(e), [(e.file, line or 1, col or 1, msg) for line, col, msg in e.problems]) from None
     if missing is None:

@@ -4,7 +4,7 @@ compile every DSL text, and report every problem with its file, line and column.
 from __future__ import annotations
 
 import gc
-import glob
+import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -18,11 +18,13 @@ from .costs import compile_costs, pay_cost
 from .diagnostics import Report
 from .game import option_out_of_bounds
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
+from .infiles import DATA_LIMIT, FileProblem
 from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
-from .packfiles import builtin_pack_dir, from_here, resolve_pack
+from .packfiles import from_here, resolve_pack
+from .project import RULE, pack_file, pack_glob, shared_card_sets, shown
 from .replacements import Replacement, targetable
 from .schemacheck import fits_schema, read_checked, read_yaml
-from .suggest import did_you_mean
+from .suggest import did_you_mean, suggest
 from .types import T, single
 from .yamlpos import PosList
 
@@ -40,9 +42,9 @@ class _Ctx:
         self.report = report
         self.comp: Compiler | None = None
 
-    def at(self, loaded, container, key, message: str) -> None:
+    def at(self, loaded, container, key, message: str, hint: str | None = None) -> None:
         line, col = _position(container, key)
-        self.report.add(loaded.filename, line, col, message)
+        self.report.add(loaded.filename, line, col, message, hint=hint)
 
     def at_key(self, loaded, container, key, message: str) -> None:
         """A problem with a key itself (a misspelt name), shown at the key."""
@@ -105,7 +107,7 @@ def _load_pack(name_or_path: str, report: Report) -> Pack:
     if loaded is None:
         raise PackError(name_or_path)
     if not fits_schema(loaded, "pack", report):
-        _check_card_files(ctx, loaded.data, Path(pack_file).parent)
+        _check_card_files(ctx, loaded, Path(pack_file).parent)
         raise PackError(name_or_path)
     pack = _build(ctx, loaded, Path(pack_file).parent)
     if not report.ok or pack is None:
@@ -113,17 +115,22 @@ def _load_pack(name_or_path: str, report: Report) -> Pack:
     return pack
 
 
-def _card_files(folder: Path, pattern: str) -> list[str]:
-    return sorted(glob.glob(str(folder / pattern)))
+def _card_files(ctx: _Ctx, loaded, patterns, i: int, folder: Path) -> tuple[list[str], bool]:
+    """The card files pattern `i` of `cards:` finds, and whether it found any the pack may
+    not read: those are reported at the pattern."""
+    found, refused = pack_glob(folder, patterns[i])
+    for written, why in refused:
+        ctx.at(loaded, patterns, i, f'cannot read "{shown(written)}": {why}', _hint(why))
+    return found, bool(refused)
 
 
-def _check_card_files(ctx: _Ctx, data, folder: Path) -> None:
+def _check_card_files(ctx: _Ctx, loaded, folder: Path) -> None:
     """The card files a pack.yaml with problems names are still read and checked, so
     that their problems are shown in the same run."""
-    patterns = data.get("cards") if isinstance(data, dict) else None
-    for pattern in patterns if isinstance(patterns, list) else []:
+    patterns = loaded.data.get("cards") if isinstance(loaded.data, dict) else None
+    for i, pattern in enumerate(patterns if isinstance(patterns, list) else []):
         if isinstance(pattern, str):
-            for path in _card_files(folder, pattern):
+            for path in _card_files(ctx, loaded, patterns, i, folder)[0]:
                 read_checked(path, "cards", ctx.report)
 
 
@@ -327,8 +334,9 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     standalone = {}   # name -> (loaded, raw)
     unread = False    # a card file could not be read: the cards it holds are unknown
     for i, pattern in enumerate(d.get("cards") or []):
-        found = _card_files(folder, pattern)
-        if not found:
+        found, refused = _card_files(ctx, loaded, d["cards"], i, folder)
+        unread = unread or refused
+        if not found and not refused:
             at(d["cards"], i, f'no card file matches "{pattern}"')
         for path in found:
             lo = read_checked(path, "cards", ctx.report)
@@ -594,12 +602,17 @@ def _parse(ctx: _Ctx, loaded, container, key, start: str):
 
 def _import(ctx: _Ctx, loaded, imp, folder: Path):
     """One entry of `imports`: a YAML card set, or a file in a registered card format."""
-    path = from_here((folder / imp["from"]).resolve())
-    if not path.exists():
-        path = _builtin_relative(imp["from"], folder)
-    if path is None or not path.exists():
-        ctx.at(loaded, imp, "from", f'no such file "{imp["from"]}"')
-        return None
+    written = imp["from"]
+    sets = shared_card_sets()
+    if written in sets and not os.path.lexists(folder / written):
+        path = from_here(sets[written])
+    else:
+        # A card format's reader may be another package's: the size is checked for it.
+        limit = DATA_LIMIT if "format" in imp else None
+        path = _pack_file(ctx, loaded, imp, "from", folder, sets, limit)
+        if path is None:
+            return None
+        path = from_here(path.resolve())
     if "format" in imp:
         try:
             records = read_format(imp["format"], path)
@@ -648,8 +661,11 @@ def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path,
             continue
         names.extend([card.name] * count)
     if "list" in raw:
+        path = _pack_file(ctx, loaded, raw, "list", folder)
+        if path is None:
+            return None
         try:
-            names.extend(deck_from_list(folder / raw["list"], searched, maker))
+            names.extend(deck_from_list(path, searched, maker))
         except ImportProblem as e:
             _report_import(ctx, loaded, raw, "list", e)
     return names
@@ -671,11 +687,42 @@ def _count_name(entry: str) -> tuple[int, str]:
     return 1, entry.strip()
 
 
-def _builtin_relative(path: str, folder: Path):
-    """An import written relative to the source tree, found inside an installed package."""
-    root = builtin_pack_dir().parent
-    candidate = (root / Path(path).name)
-    for p in (root / "cards" / Path(path).name, candidate):
-        if p.exists():
-            return from_here(p)
-    return None
+def _pack_file(ctx: _Ctx, loaded, container, key, folder: Path, sets: dict | None = None,
+               limit: int | None = None) -> Path | None:
+    """The file a pack names at `container[key]`, when the pack may read it; else None,
+    with the problem reported on the pack's line."""
+    written = container[key]
+    try:
+        return pack_file(folder, written, limit)
+    except FileProblem as e:
+        if e.missing:
+            message = f'no such file "{shown(written)}"{_nearest(folder, written, sets or {})}'
+        else:
+            message = f'cannot read "{shown(written)}": {e.message}'
+        ctx.at(loaded, container, key, message, _hint(e.message, written, sets))
+        return None
+
+
+def _nearest(folder: Path, written: str, sets: dict) -> str:
+    """'; did you mean ...' for a file that does not exist: a file of a close name in its
+    folder, or one of cardtable's card sets."""
+    near = folder / written
+    try:
+        names = [p.name for p in near.parent.iterdir()] if near.parent.is_dir() else []
+    except OSError:
+        names = []
+    best = suggest(near.name, names)
+    if best is not None:
+        return f'; did you mean "{shown(str(Path(written).with_name(best)))}"?'
+    return did_you_mean(written, sets)
+
+
+def _hint(why: str, written: str = "", sets: dict | None = None) -> str | None:
+    """How to do without a file the pack may not read."""
+    if "outside the pack's project" not in why:
+        return None
+    name = Path(written).stem
+    for set_name in sets or ():
+        if Path(set_name).name == name:
+            return f'cardtable\'s card set "{set_name}" is imported by its name: write "from: {set_name}"'
+    return RULE

@@ -1,10 +1,12 @@
 """Finding packs: by built-in name (a folder of variants/) or by path."""
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 
 from .diagnostics import Report
+from .infiles import path_problem
 from .suggest import did_you_mean
 
 
@@ -42,15 +44,18 @@ def resolve_pack(name_or_path: str, report: Report) -> Path | None:
         report.add(text, 0, 0, "a pack is given by a built-in name or a path, not by an empty text")
         return None
     path = Path(text)
-    if path.is_file():
-        return path
-    if path.exists() and not path.is_dir():
-        report.add(text, 1, 1, "this is neither a file nor a folder")
-        return None
     if path.is_dir():
-        if (path / "pack.yaml").is_file():
-            return path / "pack.yaml"
-        report.add(text, 1, 1, "this folder has no pack.yaml")
+        inner = path / "pack.yaml"
+        if not os.path.lexists(inner):
+            report.add(text, 1, 1, "this folder has no pack.yaml")
+            return None
+        return inner if _pack_may_read(inner, path, report) else None
+    if os.path.lexists(path):
+        # Whatever it is (a file, a named pipe, a loop of links), the reader says what is wrong with it.
+        return path
+    bad = path_problem(text)
+    if bad:
+        report.add(text, 1, 1, bad)
         return None
     if "/" not in text and "\\" not in text:
         # A name finds the designer's own copy first: a pack folder under variants/ in
@@ -66,3 +71,14 @@ def resolve_pack(name_or_path: str, report: Report) -> Path | None:
         return None
     report.add(text, 1, 1, "no such file or folder")
     return None
+
+
+def _pack_may_read(pack_yaml: Path, folder: Path, report: Report) -> bool:
+    """The pack.yaml of a folder the user named is the pack's own file: it must not lead out
+    of the pack's project (a link to /etc/passwd would be read and quoted)."""
+    from .project import project_roots, refusal
+
+    why = refusal(pack_yaml, project_roots(folder))
+    if why:
+        report.add(str(pack_yaml), 1, 1, f"cannot read the pack: {why}")
+    return why is None

@@ -16,6 +16,7 @@ from .frames import ScriptFrame, TurnFrame, start_value
 from .game import Game, GameState, OptionError
 from .importing import ImportProblem
 from .model import Pack
+from .project import project_roots, refusal
 from .schemacheck import read_checked
 from .state import PlayerRef, RuleError, State, Table
 from .suggest import did_you_mean
@@ -38,7 +39,14 @@ class Scenario:
     raw: PosDict
 
 
-def load_scenarios(path, report: Report) -> list[Scenario]:
+def load_scenarios(path, report: Report, pack_folder: Path | None = None) -> list[Scenario]:
+    """The scenarios of a file; of a pack's own file (in `pack_folder`/tests) only if it
+    is one the pack may read."""
+    if pack_folder is not None:
+        why = refusal(path, project_roots(pack_folder))
+        if why:
+            report.add(str(path), 1, 1, f"cannot read the scenario file: {why}")
+            return []
     loaded = read_checked(path, "scenario", report)
     if loaded is None:
         return []

@@ -24,5 +24,5 @@ def validate_pack(name_or_path: str, report: Report) -> bool:
         report.add(str(name_or_path), 1, 1, "the pack is nested too deeply to read")
         return False
     for path in scenario_files(folder) if folder is not None else []:
-        load_scenarios(path, report)
+        load_scenarios(path, report, folder)
     return len(report.errors) == before

@@ -17,13 +17,13 @@ from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarE
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from .diagnostics import split_lines
+from .infiles import TEXT_LIMIT, FileProblem, read_file, too_large
 
-MAX_BYTES = 10 * 1024 * 1024
+MAX_BYTES = TEXT_LIMIT
 MAX_DEPTH = 64
 # Aliases may repeat shared parts; past this many repeated values it is an alias bomb.
 MAX_ALIAS_NODES = 100_000
 
-_MB = 1024 * 1024
 _Loader = yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader
 
 _TAG = "tag:yaml.org,2002:"
@@ -248,30 +248,14 @@ class Loaded:
 def load_yaml_file(path: str | Path) -> Loaded:
     filename = str(path)
     try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > MAX_BYTES:
-                raise _too_large(filename, size)
-            # The size on disk can be wrong (pipes, /proc), so never read past the limit.
-            raw = f.read(MAX_BYTES + 1)
-            if len(raw) > MAX_BYTES:
-                raise _too_large(filename, None)
-    except FileNotFoundError:
-        raise YamlProblem(filename, 1, 1, "no such file") from None
-    except IsADirectoryError:
-        raise YamlProblem(filename, 1, 1, "this is a directory, not a file") from None
-    except PermissionError:
-        raise YamlProblem(filename, 1, 1, "cannot read the file (permission denied)") from None
-    except OSError as e:
-        raise YamlProblem(filename, 1, 1, f"cannot read the file ({e.strerror or e})") from None
+        raw = read_file(path, MAX_BYTES)
+    except FileProblem as e:
+        raise YamlProblem(filename, 1, 1, e.message) from None
     return load_yaml_text(_decode(raw, filename), filename)
 
 
 def _too_large(filename: str, size: int | None) -> YamlProblem:
-    limit = f"{MAX_BYTES / _MB:g} MB"
-    if size is None:
-        return YamlProblem(filename, 1, 1, f"the file is too large (more than {limit})")
-    return YamlProblem(filename, 1, 1, f"the file is too large ({size / _MB:.1f} MB; the limit is {limit})")
+    return YamlProblem(filename, 1, 1, too_large(size, MAX_BYTES))
 
 
 def _decode(raw: bytes, filename: str) -> str:

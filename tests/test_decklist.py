@@ -59,8 +59,7 @@ def test_a_pack_deck_list_reports_every_problem_at_once(tmp_path):
     folder = tmp_path / "pub"
     shutil.copytree(ROOT / "variants" / "pub_magic", folder)
     pack_file = folder / "pack.yaml"
-    pack_file.write_text(pack_file.read_text().replace("../../cards/mtg/pool.yaml", str(ROOT / "cards/mtg/pool.yaml"))
-                         .replace("list: decks/pub.txt, size: 133", "list: decks/mine.txt"))
+    pack_file.write_text(pack_file.read_text().replace("list: decks/pub.txt, size: 133", "list: decks/mine.txt"))
     (folder / "decks" / "mine.txt").write_text("0 Shock\n4 Ragavan, Nimble Pilferer\n4 Lightning Blot\n")
     report = Report()
     with pytest.raises(PackError):

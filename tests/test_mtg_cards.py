@@ -289,7 +289,7 @@ def test_a_missing_file(tmp_path):
     path = tmp_path / "nowhere.json"
     with pytest.raises(CardDataError) as caught:
         mtgdata.load_scryfall(path)
-    assert str(caught.value) == f"{path}: error: file not found"
+    assert str(caught.value) == f"{path}: error: no such file"
 
 
 def test_the_wrong_reader_says_what_it_expected():
@@ -328,7 +328,18 @@ def test_broken_yaml(tmp_path):
     path.write_text("cards:\n  - name: [Shock\n", encoding="utf-8")
     with pytest.raises(CardDataError) as caught:
         mtgdata.load_card_file(path)
-    assert caught.value.line == 3 and caught.value.message.startswith("invalid YAML: ")
+    # Read as pack files are, with their messages.
+    assert str(caught.value) == f'{path}:2:11: error: the list opened with "[" here is never closed'
+
+
+def test_a_key_given_twice_in_card_yaml_is_refused(tmp_path):
+    # As in pack files: the last one would win, silently.
+    path = tmp_path / "cards.yaml"
+    path.write_text("cards:\n  - name: Shock\n    type_line: Instant\n    mana_value: 1\n    mana_value: 3\n",
+                    encoding="utf-8")
+    with pytest.raises(CardDataError) as caught:
+        mtgdata.load_card_file(path)
+    assert str(caught.value) == f'{path}:5:5: error: duplicate key "mana_value" (first at line 4)'
 
 
 def test_a_malformed_mtgjson_entry(tmp_path):
@@ -416,7 +427,7 @@ def test_load_decklist_reports_every_problem_of_the_file(pool):
 def test_load_decklist_of_a_missing_file(tmp_path, pool):
     with pytest.raises(DeckListError) as caught:
         decklist.load_decklist(tmp_path / "deck.txt", pool)
-    assert str(caught.value) == f"{tmp_path / 'deck.txt'}: error: file not found"
+    assert str(caught.value) == f"{tmp_path / 'deck.txt'}: error: no such file"
 
 
 def test_a_deck_list_resolves_against_scryfall_data():

@@ -271,7 +271,7 @@ def test_bad_input_is_an_error_with_exit_code_1(args, message):
 def test_a_deck_file_that_cannot_be_read_is_an_error(tmp_path):
     result = cardtable("magic54", "--deck", str(tmp_path / "missing.txt"))
     assert result.exit_code == 1
-    assert result.output == f"{tmp_path / 'missing.txt'}: error: file not found\n"
+    assert result.output == f"{tmp_path / 'missing.txt'}: error: no such file\n"
 
 
 def test_rules_that_break_down_stop_the_game_with_exit_code_1_and_keep_the_record(monkeypatch):

@@ -329,7 +329,7 @@ def test_games_of_a_deck_list_and_a_card_file_replay_from_the_logs_folder(tmp_pa
     r = cli("replay", log, "--game", "1")
     assert r.exit_code == 1
     assert r.output == (f"error: game 1 of {log} was played with cards of cards.json, which cannot be read "
-                        f"(give the card files with --cards):\ncards.json: error: file not found\n")
+                        f"(give the card files with --cards):\ncards.json: error: no such file\n")
     r = cli("replay", log, "--cards", "elsewhere.json")
     assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")
 
@@ -421,7 +421,7 @@ def test_card_files_need_a_pack_that_imports_card_data_and_a_deck(tmp_path):
     r = cli("simulate", "pub_magic", "--cards", str(MTG / "scryfall-sample.json"))
     assert (r.exit_code, r.output) == (1, "error: --cards gives the cards that deck lists may name: give a --deck too\n")
     r = cli("simulate", "pub_magic", "--deck", str(deck), "--cards", str(tmp_path / "none.json"))
-    assert (r.exit_code, r.output) == (1, f"{tmp_path / 'none.json'}: error: file not found\n")
+    assert (r.exit_code, r.output) == (1, f"{tmp_path / 'none.json'}: error: no such file\n")
 
 
 def test_games_all_drawn_say_nothing_of_fairness():

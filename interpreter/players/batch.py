@@ -69,9 +69,10 @@ def prepare(batch: Batch) -> Game:
 
 
 def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | None:
-    """Where deck list files go: a shared deck (one file), the same deck for every
-    seat (one file), or one file a seat, in seat order. Their cards are the pack's,
-    or those of `card_files`, the player's own card data."""
+    """Where deck list files go: the same deck for every seat (one file), one file a
+    seat in seat order, or, in a pack whose seats have no decks of their own, its
+    shared decks. Their cards are the pack's, or those of `card_files`, the player's
+    own card data."""
     extra = []
     for path in card_files:
         try:
@@ -85,7 +86,10 @@ def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | N
     places = game.deck_places()
     shared = [p for p in places if isinstance(p, str)]
     seats = list(range(game.num_players))
-    if shared:
+    # The lists are the players' decks; only where no seat has a deck of its own (a shared
+    # deck the players draw from) do they replace the shared decks. A shared zone that
+    # merely starts with cards (a pile of scenario cards beside the seats' decks) is not a deck to give.
+    if shared and not any(isinstance(p, int) for p in places):
         if len(files) != len(shared):
             raise SimulationError(f"{pack.name} has {len(shared)} shared deck{'s' if len(shared) != 1 else ''} "
                                   f"({', '.join(shared)}): give {len(shared)} --deck, not {len(files)}")

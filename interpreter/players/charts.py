@@ -1,7 +1,10 @@
 """PNG charts of a batch summary (matplotlib, the optional `plot` extra)."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
+
+from ..outfiles import write_output
 
 
 class ChartError(Exception):
@@ -71,9 +74,9 @@ def write_charts(summary: dict, folder) -> list[Path]:
 
 
 def _save(fig, path: Path) -> Path:
-    # Written beside, then moved: a chart is never left half-written. No date in
-    # the file, so the same games give the same bytes.
-    tmp = path.with_name(f".{path.name}.tmp")
-    fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
-    tmp.replace(path)
+    # Drawn in memory, then written as every output is (a chart is never left half-written).
+    # No date in the file, so the same games give the same bytes.
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=100, metadata={"Software": None})
+    write_output(str(path), png.getvalue(), "the charts")
     return path

@@ -10,12 +10,16 @@ the labels show where a changed pack makes the games part ways.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..decisions import IllegalAction
 from ..game import Game, GameState
 from ..importing import ImportProblem
+from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
+from ..packfiles import builtin_pack_dir
+from ..project import given_roots_now, refusal, shared_cards, shown, working_root
 from ..state import RuleError
 
 FORMAT = "cardtable-game/1"
@@ -61,7 +65,10 @@ def read_records(path) -> list[tuple[int, dict | RecordError]]:
     its place, so that the other games of the file can still be replayed."""
     path = Path(path)
     records = []
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = read_file(path, DATA_LIMIT).decode("utf-8")
+    except FileProblem as e:
+        raise RecordError(f"{path}: error: {e.message}") from None
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
@@ -93,6 +100,8 @@ def _record(line: str, where: str) -> dict:
                 and isinstance(d[2], str)):
             raise RecordError(f"{where}:1: error: decision {i} of the game record is not "
                               f"[seat, option number, label]")
+    if not isinstance(record.get("source", ""), str):
+        raise RecordError(f'{where}:1: error: the game record\'s "source" is not text (the pack\'s name or path)')
     decks = record.get("decks")
     if decks is not None and not (isinstance(decks, dict) and all(
             isinstance(v, list) and all(isinstance(n, str) for n in v) for v in decks.values())):
@@ -101,6 +110,30 @@ def _record(line: str, where: str) -> dict:
     if cards is not None and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
         raise RecordError(f'{where}:1: error: the game record\'s "cards" is not a list of card files')
     return record
+
+
+def record_file(name: str, log_folder: Path, what: str) -> str:
+    """Where the pack or card file a record names is: from here, else from the log's folder.
+    A record is anyone's data, so what it names is read only inside the project: the folder
+    cardtable runs in, the log's folder, the folders given with --root, and cardtable's own
+    packs and card files (a built-in pack by its name). Raises RecordError for anything else."""
+    option = "--pack" if what == "pack" else "--cards"
+    bad = path_problem(name)
+    if bad:
+        raise RecordError(f'the record names the {what} "{shown(name)}": {bad}; give the {what} with {option}')
+    path = Path(name)
+    if not path.is_absolute() and not path.exists() and (log_folder / name).exists():
+        path = log_folder / name
+    if what == "pack" and "/" not in name and "\\" not in name and not path.exists():
+        return name     # a built-in pack's name
+    here = working_root()
+    roots = [*([here] if here else []), Path(os.path.realpath(log_folder)), *given_roots_now(),
+             Path(os.path.realpath(builtin_pack_dir())), Path(os.path.realpath(shared_cards()))]
+    if refusal(path, roots):
+        raise RecordError(f'the record names the {what} "{shown(name)}", which is outside this project: '
+                          f"replay reads what a record names only in the folder it runs in, the log's folder "
+                          f"and the folders given with --root; give the {what} with {option}")
+    return str(path)
 
 
 def game_for(record: dict, pack, card_sources: tuple = ()) -> Game:

@@ -301,7 +301,8 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
             table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {s.turn})")
     if save is not None and table is not None:
         write(save, dumps(table.record(source, cards)) + "\n")
-        stdout.write(f"saved the game to {save}\n")
+        if save != "-":     # standard output ends with the record itself
+            stdout.write(f"saved the game to {save}\n")
     stdout.flush()
     return {"interrupted": INTERRUPTED, "broken": 1}.get(how, 0)
 

@@ -1,0 +1,130 @@
+"""Reading a file that a user or a pack names: only a regular file, never past a size limit.
+
+A name can lead to a device (/dev/zero never ends), a named pipe (opening one waits for a
+writer for ever), a folder or a loop of symbolic links. The file's type is checked before it
+is opened, it is opened without waiting, checked again once open, and read no further than
+its limit, so no input hangs a run or fills the memory. Every message says what is wrong
+with the file and nothing of what it holds.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+MB = 1024 * 1024
+# Files a designer writes: pack files, card files, scenario files, deck lists.
+TEXT_LIMIT = 10 * MB
+# Data made by programs: card data (MTGJSON's AtomicCards.json is over 100 MB) and game records.
+DATA_LIMIT = 256 * MB
+# The longest name of a file or folder most file systems take.
+NAME_MAX = 255
+
+
+class FileProblem(Exception):
+    """A file that cannot be read; `message` says why in a designer's words."""
+
+    def __init__(self, path, message: str, missing: bool = False):
+        super().__init__(f"{path}: {message}")
+        self.path = str(path)
+        self.message = message
+        self.missing = missing      # nothing is there: callers may suggest a name
+
+
+def _kind(mode: int) -> str | None:
+    """What a file that is not a regular file is, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "this is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "this is a named pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "this is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "this is a socket, not a regular file"
+    return "this is not a regular file"
+
+
+def path_problem(path) -> str | None:
+    """What makes a path unusable before the file system is asked: a NUL character, or a
+    name longer than file systems take. None when the path is well formed."""
+    text = os.fspath(path)
+    if "\0" in text:
+        return "the path holds a NUL character"
+    for part in text.replace("\\", "/").split("/"):
+        if len(os.fsencode(part)) > NAME_MAX:
+            return f"a name in the path is longer than {NAME_MAX} characters"
+    return None
+
+
+def os_problem(e: OSError) -> tuple[str, bool]:
+    """An error of the file system in a designer's words, and whether nothing is there."""
+    if e.errno == errno.ENOENT:
+        return "no such file", True
+    if e.errno == errno.ENOTDIR:
+        return "a part of the path is a file, not a folder", True
+    if e.errno == errno.ELOOP:
+        return "the path is a loop of symbolic links", False
+    if e.errno == errno.ENAMETOOLONG:
+        return "the path is too long", False
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return "cannot read the file (permission denied)", False
+    return f"cannot read the file ({e.strerror or e})", False
+
+
+def too_large(size: int | None, limit: int) -> str:
+    said = f"{limit / MB:g} MB"
+    if size is None:
+        return f"the file is too large (more than {said})"
+    return f"the file is too large ({size / MB:.1f} MB; the limit is {said})"
+
+
+def check_file(path, limit: int | None = None) -> os.stat_result:
+    """The file's status, when `path` names a regular file (through symbolic links) of at
+    most `limit` bytes; raises FileProblem otherwise."""
+    bad = path_problem(path)
+    if bad:
+        raise FileProblem(path, bad)
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise FileProblem(path, *os_problem(e)) from None
+    kind = _kind(st.st_mode)
+    if kind:
+        raise FileProblem(path, kind)
+    if limit is not None and st.st_size > limit:
+        raise FileProblem(path, too_large(st.st_size, limit))
+    return st
+
+
+def read_file(path, limit: int = TEXT_LIMIT) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; raises FileProblem."""
+    check_file(path, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        raise FileProblem(path, *os_problem(e)) from None
+    try:
+        # The name may lead elsewhere since it was checked: check what was opened.
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind:
+            raise FileProblem(path, kind)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, MB))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as e:
+        raise FileProblem(path, *os_problem(e)) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        # The size a file system gives can be wrong (files of /proc say 0).
+        raise FileProblem(path, too_large(None, limit))
+    return b"".join(chunks)
+

@@ -1,0 +1,215 @@
+"""The files cardtable writes: checked before any game, written whole in their place;
+through a link to its target; a named pipe or a device written through, never replaced;
+- is standard output; a read-only file refused. Every device here is made in the test's
+own folder: never the system's /dev/null, which a rename would replace."""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardtable.cli import main
+from cardtable.interpreter import outfiles
+from cardtable.interpreter.players import batch
+
+
+def cli(*args):
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture
+def no_games(monkeypatch):
+    """Fails a test in which a game is played: a refusal must come first."""
+    def played(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(batch, "run", played)
+
+
+def records(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+# ------------------------------------------------------------------ written through, not replaced
+
+def test_a_named_pipe_is_written_through_to_its_reader(tmp_path):
+    pipe = tmp_path / "records.fifo"
+    os.mkfifo(pipe)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text(encoding="utf-8")))
+    reader.start()
+    result = cli("simulate", "magic54", "-n", "2", "--out", str(pipe), "--format", "json")
+    reader.join(timeout=60)
+    assert result.exit_code == 0, result.output
+    assert [r["seed"] for r in records(got[0])] == [0, 1]
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+
+
+def test_a_character_device_is_written_through_and_stays_a_device(tmp_path):
+    null = tmp_path / "null"
+    os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    result = cli("simulate", "magic54", "-n", "1", "--out", str(null))
+    assert result.exit_code == 0, result.output
+    st = null.lstat()
+    assert stat.S_ISCHR(st.st_mode) and st.st_rdev == os.makedev(1, 3)
+    assert [p.name for p in tmp_path.iterdir()] == ["null"]     # no temporary file left
+
+
+def test_dash_is_standard_output_and_the_summary_goes_to_standard_error():
+    result = cli("simulate", "magic54", "-n", "2", "--out", "-", "--format", "json")
+    assert result.exit_code == 0
+    assert [r["seed"] for r in records(result.stdout)] == [0, 1]
+    assert json.loads(result.stderr)["games"] == 2
+
+
+# ------------------------------------------------------------------ replaced whole
+
+def test_through_a_link_the_target_is_replaced_and_the_link_stays(tmp_path):
+    target = tmp_path / "kept" / "games.jsonl"
+    target.parent.mkdir()
+    target.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "games.jsonl"
+    link.symlink_to(target)
+    result = cli("simulate", "magic54", "-n", "2", "--out", str(link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == target
+    assert [r["seed"] for r in records(target.read_text(encoding="utf-8"))] == [0, 1]
+    assert sorted(p.name for p in target.parent.iterdir()) == ["games.jsonl"]
+
+
+def test_a_replaced_file_keeps_its_permissions(tmp_path):
+    out = tmp_path / "games.jsonl"
+    out.write_text("old\n", encoding="utf-8")
+    out.chmod(0o640)
+    assert cli("simulate", "magic54", "-n", "1", "--out", str(out)).exit_code == 0
+    assert out.stat().st_mode & 0o777 == 0o640
+    assert records(out.read_text(encoding="utf-8"))[0]["seed"] == 0
+
+
+def test_a_play_record_through_a_link(tmp_path):
+    target = tmp_path / "target.jsonl"
+    link = tmp_path / "game.jsonl"
+    link.symlink_to(target)     # a link to nothing yet: the file it names is made
+    result = CliRunner().invoke(main, ["play", "magic54", "--players", "random,random", "--seed", "1",
+                                       "--save", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and records(target.read_text(encoding="utf-8"))[0]["seed"] == 1
+
+
+# ------------------------------------------------------------------ refused before any game
+
+def test_a_read_only_file_is_refused_not_replaced(tmp_path, no_games):
+    out = tmp_path / "games.jsonl"
+    out.write_text("keep me\n", encoding="utf-8")
+    out.chmod(0o444)
+    result = cli("simulate", "magic54", "-n", "1", "--out", str(out))
+    assert (result.exit_code, result.output) == (
+        1, f"error: {out}: cannot write the game records there: the file is read-only\n")
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+
+
+REFUSED = {
+    "a folder where no file can be made": (
+        "/proc/games.jsonl", "no file can be made in the folder /proc (No such file or directory)"),
+    "a folder": ("{tmp}", "it is a folder"),
+    "a missing folder": ("{tmp}/no/games.jsonl", "the folder {tmp}/no does not exist"),
+    "a file in the way": ("{tmp}/afile/games.jsonl", "a part of the path is a file, not a folder"),
+    "a loop of links": ("{tmp}/loop", "the path is a loop of symbolic links"),
+    "a NUL character": ("{tmp}/a\0b", "the path holds a NUL character"),
+    "a long name": ("{tmp}/" + "a" * 300, "a name in the path is longer than 255 characters"),
+}
+
+
+@pytest.mark.parametrize("path, why", REFUSED.values(), ids=REFUSED)
+def test_a_place_that_cannot_be_written_is_refused_before_any_game(tmp_path, no_games, path, why):
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    (tmp_path / "loop").symlink_to("loop")
+    path, why = path.format(tmp=tmp_path), why.format(tmp=tmp_path)
+    result = cli("simulate", "magic54", "-n", "1", "--out", path)
+    assert (result.exit_code, result.output) == (1, f"error: {path}: cannot write the game records there: {why}\n")
+    result = CliRunner().invoke(main, ["play", "magic54", "--save", path])
+    assert (result.exit_code, result.output) == (1, f"error: {path}: cannot write the game record there: {why}\n")
+
+
+def test_a_disk_device_is_refused(tmp_path, no_games):
+    disk = tmp_path / "disk"
+    os.mknod(disk, stat.S_IFBLK | 0o600, os.makedev(7, 200))
+    result = cli("simulate", "magic54", "--out", str(disk))
+    assert (result.exit_code, result.output) == (1, f"error: {disk}: cannot write the game records there: "
+                                                    f"it is a disk device\n")
+
+
+@pytest.mark.parametrize("args", [["simulate", "magic54", "--out"], ["simulate", "magic54", "--plot"],
+                                  ["play", "magic54", "--save"], ["docs", "--out"]], ids=lambda a: a[-1])
+def test_an_empty_text_is_a_usage_error(args, no_games):
+    result = cli(*args, "")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1].endswith(f"Invalid value for '{args[-1]}': an empty text names no file: "
+                                                   "give a path" + ("" if args[-1] == "--plot" else
+                                                                    ", or - for standard output"))
+
+
+def test_charts_refuse_a_read_only_chart_before_any_game(tmp_path, no_games):
+    (tmp_path / "win_rates.png").write_bytes(b"old")
+    (tmp_path / "win_rates.png").chmod(0o444)
+    result = cli("simulate", "magic54", "--plot", str(tmp_path))
+    assert (result.exit_code, result.output) == (
+        1, f"error: {tmp_path / 'win_rates.png'}: cannot write the charts there: the file is read-only\n")
+    result = cli("simulate", "magic54", "--plot", "-")
+    assert result.exit_code == 2
+    assert "the charts are files in a folder: give a folder, not - (standard output)" in result.output
+
+
+# ------------------------------------------------------------------ docs --out
+
+def test_docs_out_on_a_full_disk_names_the_file_and_keeps_the_old_one(tmp_path, monkeypatch):
+    out = tmp_path / "dsl.md"
+    out.write_text("old reference\n", encoding="utf-8")
+    real_write = os.write
+
+    def full(fd, data):
+        if fd > 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+    monkeypatch.setattr(outfiles.os, "write", full)
+    result = cli("docs", "--out", str(out))
+    assert (result.exit_code, result.output) == (
+        1, f"error: {out}: cannot write the DSL reference there: the disk is full\n")
+    assert out.read_text(encoding="utf-8") == "old reference\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["dsl.md"]
+
+
+def test_docs_out_dash_and_check(tmp_path):
+    result = cli("docs", "--out", "-")
+    assert result.exit_code == 0 and result.stdout.startswith("# The effect DSL")
+    assert cli("docs", "--check", "--out", "-").exit_code == 2
+    os.mkfifo(tmp_path / "pipe")
+    result = cli("docs", "--check", "--out", str(tmp_path / "pipe"))
+    assert (result.exit_code, result.output) == (
+        1, f"error: {tmp_path / 'pipe'}: this is a named pipe (FIFO), not a regular file\n")
+
+
+def test_the_writer_leaves_nothing_behind_when_a_write_fails(tmp_path, monkeypatch):
+    out = tmp_path / "x.txt"
+    monkeypatch.setattr(outfiles.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.EIO, "I/O error")))
+    with pytest.raises(outfiles.OutputError) as caught:
+        outfiles.write_output(str(out), "text", "the text")
+    assert str(caught.value) == f"{out}: cannot write the text there: I/O error"
+    assert list(tmp_path.iterdir()) == []
+    assert Path(out).exists() is False
+
+
+def test_play_save_dash_ends_standard_output_with_the_record():
+    result = CliRunner().invoke(main, ["play", "magic54", "--players", "random,random", "--seed", "1", "--save", "-"])
+    assert result.exit_code == 0
+    record = json.loads(result.stdout.splitlines()[-1])
+    assert (record["seed"], record["source"]) == (1, "magic54")
+    assert "saved the game to" not in result.stdout
