@@ -414,6 +414,9 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
 
     # ----------------------------------------------------- players and seats
     players = d["players"]
+    if isinstance(players.get("min"), int) and isinstance(players.get("max"), int) and players["min"] > players["max"]:
+        at(players, "max", f'the game takes at least {players["min"]} players (min) and at most {players["max"]} (max): '
+                           f'max must be at least min')
     seats = tuple(dict(s) for s in players.get("seats") or [])
     for k, seat in enumerate(seats):
         deck = seat.get("deck")
