@@ -151,7 +151,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.properties:
             if c.reads_props is not None:
                 c.reads_props.add(word)
-            kind = NUMBER if _numeric(names.properties[word]) else ANY
+            kind = NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             if key is not None:
                 def prop_here(s, env, w=word):
@@ -179,7 +179,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     return _const(None), ANY
 
 
-def _numeric(default) -> bool:
+def is_number(default) -> bool:
+    """Whether a property's value (its default, or a card's) is a number: true and false are not."""
     return isinstance(default, (int, float)) and not isinstance(default, bool)
 
 

@@ -98,6 +98,17 @@ def _command(exit_code: int, out: str = "", err: str = "", exception: str | None
     (_command(-9, "killed"), ["exit"]),
     (_command(1, "/etc/passwd:1:1: error: unknown card \"root:x:0:0\"\n"), ["outside"]),
     (_command(1, "../../../x/pack.yaml:1:1: error: no\n"), ["outside"]),
+    (_command(1, '{\n  "valid": false,\n  "problems": [\n    {\n      "file": "a.yaml",\n      "line": 3,\n'
+                 '      "column": 5,\n      "severity": "error"'), []),
+    (_command(1, '{\n  "valid": false,\n  "problems": [\n    {\n      "file": "a.yaml",\n      "line": 0,\n'
+                 '      "column": 0,\n      "severity": "error"'), ["unlocated"]),
+    (_command(1, '{\n  "problems": [\n    {\n      "file": "/etc/passwd",\n      "line": 3,\n      "column": 5,'),
+     ["outside"]),
+    (_command(1, "::error file=a.yaml,line=3,col=5,title=cardtable::unknown zone\n"), []),
+    (_command(1, "::error file=a.yaml,title=cardtable::unknown zone\n"), ["unlocated"]),
+    (_command(1, "::error file=/proc/version,line=1,col=1,title=cardtable::unknown card\n"), ["outside"]),
+    (_command(1, '<testcase name="a.yaml">\n<failure message="3:5: unknown zone" type="error">'), []),
+    (_command(1, '<testcase name="a.yaml">\n<failure message="unknown zone" type="error">'), ["unlocated"]),
 ])
 def test_the_promise_as_the_oracle_reads_it(command, kinds, tmp_path):
     answer = {"commands": [command], "folder": str(tmp_path)}

@@ -92,3 +92,44 @@ def test_a_card_file_a_game_record_names_that_cannot_be_read_is_reported_at_the_
     assert (r.exit_code, r.output) == (1, (
         "games.jsonl:2:1: error: game 2 was played with cards of gone.json, which cannot be read "
         "(give the card files with --cards):\ngone.json: error: file not found\n"))
+
+
+def test_a_chain_of_triggers_that_never_ends_stops_the_game_at_the_trigger(tmp_path):
+    # Moving a card into the zone it is in is a move: "when this enters hand: put this
+    # into your hand" sets itself off again and again, and no player is ever asked.
+    cards = tiny(tmp_path / "p", "        effect: deal 2 damage to target",
+                 "        effect: deal 2 damage to target\n      - name: Again\n        from: hand\n"
+                 "        trigger: when this enters hand\n        pile: false\n        effect: put this into your hand")
+    assert validate(tmp_path / "p").exit_code == 0
+    result = CliRunner().invoke(main, ["simulate", str(tmp_path / "p"), "-n", "1"])
+    line = line_of(cards, "        trigger: when this enters hand")
+    assert (result.exit_code, result.output) == (1, (
+        f'{cards}:{line}:18: error: game 1 (seed 0) stopped: "Again" of Zap fired as the last of 10000 triggered '
+        f'abilities with no player deciding anything: a chain of triggers that sets itself off without end\n'))
+
+
+def test_a_card_that_gives_a_number_property_a_text_is_refused(tmp_path):
+    cards = tiny(tmp_path / "p", "    power: 2", "    power: two")
+    result = validate(tmp_path / "p")
+    assert result.output.splitlines()[0] == (
+        f'{cards}:{line_of(cards, "    power: two")}:12: error: "power" is a number (its default is 0), not "two"')
+    assert result.exit_code == 1
+
+
+def test_a_shared_card_that_gives_a_number_property_a_text_is_refused_at_the_deck(tmp_path, monkeypatch):
+    # The standard deck's Seven of Hearts, worth "seven": Magic 54's Growth adds the value.
+    root = Path(__file__).parent.parent
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    shutil.copytree(root / "variants" / "magic54", tmp_path / "variants" / "magic54",
+                    ignore=shutil.ignore_patterns("tests"))
+    deck = tmp_path / "cards" / "standard54.yaml"
+    text = deck.read_text(encoding="utf-8")
+    old = "  - {name: Seven of Hearts, suit: hearts, colour: red, rank: seven, value: 7}"
+    assert old in text
+    deck.write_text(text.replace(old, old.replace("value: 7", "value: seven")), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = validate(Path("variants") / "magic54")
+    pack = Path("variants") / "magic54" / "pack.yaml"
+    line = line_of(pack, "  red: {from: standard54, where: {colour: red}, size: 27}")
+    assert result.output.splitlines()[0] == (
+        f'{pack}:{line}:15: error: card "Seven of Hearts": "value" is a number (its default is 0), not "seven"')

@@ -178,7 +178,8 @@ def all_texts(pack: str) -> dict[str, list[str]]:
 
 def _pack_commands(case: Case, pack: str, rnd: random.Random, play: bool = True) -> None:
     where = f"variants/{pack}"
-    case.run("validate", where)
+    fmt = rnd.choice(["text"] * 7 + ["json", "junit", "github"])
+    case.run("validate", where, *(["--format", fmt] if fmt != "text" else []))
     if play:
         case.run("simulate", where, "-n", "1", "--seed", str(rnd.randrange(1000)), if_valid=True)
         if rnd.random() < 0.3:

@@ -3,14 +3,19 @@ located error (file:line:col, exit 1, or a usage error, exit 2), never a Python
 traceback, within its time and memory limits."""
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardtable.interpreter.packfiles import package_root
 
-# "path:12:3: error: ..." (or a warning) anywhere in the output.
-LOCATED = re.compile(r"(?m)(^|\s)\S[^\n]*?:\d+:\d+: (error|warning): \S")
+# "path:12:3: error: ..." (or a warning) anywhere in the output; or as `validate --format`
+# json, junit and github give it.
+LOCATED = re.compile(r"(?m)(^|\s)\S[^\n]*?:\d+:\d+: (error|warning): \S"
+                     r'|"line": [1-9]\d*,\s*"column": [1-9]'
+                     r'|<failure message="[1-9]\d*:[1-9]\d*: '
+                     r"|^::error file=[^,\n]+,line=[1-9]\d*,col=[1-9]")
 # Results that are not errors of the input: a scenario that fails, a replay that parts ways.
 RESULTS = {
     "test": re.compile(r"(?m)^\d+ passed, [1-9]\d* failed$"),
@@ -28,7 +33,9 @@ class Finding:
 
 # Where a problem may be found: the case's own folder, and the package's packs and shared cards.
 SHARED = [package_root() / "cards", package_root() / "variants"]
-PLACES = re.compile(r"(?m)^(\S[^\n]*?):\d+:\d+: (?:error|warning): ")
+PLACES = re.compile(r"(?m)^(\S[^\n]*?):\d+:\d+: (?:error|warning): "
+                    r'|"file": "([^"\n]*)",\s*"line": [1-9]'
+                    r"|^::(?:error|warning) file=([^,\n]+),line=")
 
 
 def judge(answer: dict) -> list[Finding]:
@@ -43,8 +50,9 @@ def judge(answer: dict) -> list[Finding]:
 def _outside(output: str, folder: Path) -> list[str]:
     """The files a problem is reported in that lie outside the case and the package."""
     out = []
-    for name in dict.fromkeys(PLACES.findall(output)):
-        path = (folder / name).resolve()
+    for name in dict.fromkeys(n for found in PLACES.findall(output) for n in found if n):
+        # Named, not followed: a symlink loop or a NUL in a name is the pack's problem, not the judge's.
+        path = Path(os.path.normpath(folder / name))
         if not any(path.is_relative_to(p) for p in [folder, *SHARED]):
             out.append(name)
     return out

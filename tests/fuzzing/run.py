@@ -57,6 +57,7 @@ def _short(line: str, width: int = 200) -> str:
 @dataclass
 class Outcome:
     counts: Counter = field(default_factory=Counter)          # family -> cases run
+    played: Counter = field(default_factory=Counter)          # family -> cases whose input was valid, and played
     failures: list = field(default_factory=list)
     seconds: float = 0.0
     slowest: tuple = (0.0, "")
@@ -82,7 +83,9 @@ class Outcome:
                  f"failing cases: {len(self.failures)}; tracebacks {kinds['traceback']}, hangs {kinds['hang']}, "
                  f"out of memory {kinds['memory']}, workers died {kinds['died']}, unlocated errors "
                  f"{kinds['unlocated']}, files read outside the project {kinds['outside']}, other exit codes {kinds['exit']}, "
-                 f"harness errors {kinds['harness']}"]
+                 f"harness errors {kinds['harness']}",
+                 "valid after the changes, so played too: "
+                 + ", ".join(f"{self.played[f]} of {self.counts[f]} {f}" for f in self.counts if f in self.played)]
         for sig, names in self.signatures().items():
             lines.append(f"  {len(names):5d}  {sig}   e.g. {', '.join(names[:3])}")
         return "\n".join(lines)
@@ -108,6 +111,9 @@ def fuzz(sizes: dict[str, int], seed: int = 0, jobs: int = 2, limits: pool.Limit
     for request, answer in pool.run(requests(sizes, seed, avoid), limits or pool.Limits(), jobs):
         name = f"{request['family']}:{request['number']}"
         outcome.counts[request["family"]] += 1
+        commands = answer.get("commands") or []
+        if len(commands) > 1 and commands[0]["exit"] == 0 and commands[0]["argv"][0] == "validate":
+            outcome.played[request["family"]] += 1
         if answer.get("seconds", 0) > outcome.slowest[0]:
             outcome.slowest = (answer["seconds"], name)
         findings = oracle.judge(answer)
