@@ -69,15 +69,26 @@ def base_records(scratch: Path) -> dict:
     return _RECORDS
 
 
+# The case being run, so that a case stopped by its time or memory limit can still say what it was.
+_CASE = None
+
+
+def _made(case) -> dict:
+    return {"changed": case.changed, "note": case.note, "folder": str(case.folder)} if case else {}
+
+
 def run_case(request: dict, scratch: Path) -> dict:
     from fuzzing import cases
 
+    global _CASE
+    _CASE = None
     folder = Path(request["folder"])
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     case = cases.Case(request["family"], request["seed"], request["number"], folder,
                       avoid=frozenset(request.get("avoid", ())))
     family = cases.FAMILIES[case.family]
+    _CASE = case
     try:
         family(case, base_records(scratch)) if case.family == "replay" else family(case)
     except MemoryError:
@@ -94,7 +105,7 @@ def run_case(request: dict, scratch: Path) -> dict:
             answers.append(run_command(argv))
     finally:
         os.chdir(here)
-    return {"commands": answers, "changed": case.changed, "note": case.note, "folder": str(folder)}
+    return {"commands": answers, **_made(case)}
 
 
 def main() -> None:
@@ -116,10 +127,10 @@ def main() -> None:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             except Deadline:
                 # Wherever the case was stopped, the process may be in no state to go on.
-                answer = {"hang": traceback.format_exc(), "stop": True}
+                answer = {"hang": traceback.format_exc(), "stop": True, **_made(_CASE)}
             except MemoryError:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-                answer = {"memory": traceback.format_exc(), "stop": True}
+                answer = {"memory": traceback.format_exc(), "stop": True, **_made(_CASE)}
             if any((c["exception"] or "").rstrip().endswith("MemoryError") for c in answer.get("commands", ())):
                 answer["stop"] = True      # what was half-made when memory ran out may be broken
             answer["seconds"] = round(time.perf_counter() - started, 3)
