@@ -389,7 +389,7 @@ def replay(log, which, at, pack_override, card_files) -> None:
         try:
             if isinstance(record, RecordError):
                 raise record
-            pack, sources = loaded.pack_and_cards(record, number)
+            pack, sources = loaded.pack_and_cards(record, number, line)
             game = game_for(record, pack, sources)
         except (RecordError, OptionError) as e:
             message = str(e) if isinstance(record, RecordError) else f"{log}:{line}:1: error: game {number}: {e}"
@@ -448,7 +448,7 @@ class _ReplayInputs:
 
         return record_file(name, self.folder, what)
 
-    def pack_and_cards(self, record: dict, number: int):
+    def pack_and_cards(self, record: dict, number: int, line: int):
         from .interpreter.diagnostics import Report, render
         from .interpreter.importing import ImportProblem, card_file_source
         from .interpreter.loader import PackError, load_pack
@@ -468,8 +468,8 @@ class _ReplayInputs:
             try:
                 self.sources[key] = tuple(card_file_source(pack, f) for f in files)
             except (ImportProblem, OSError) as e:
-                raise InputError(f"game {number} of {self.log} was played with cards of {', '.join(files)}, "
-                                 f"which cannot be read (give the card files with --cards):\n{e}") from None
+                raise InputError(f"{self.log}:{line}:1: error: game {number} was played with cards of "
+                                 f"{', '.join(files)}, which cannot be read (give the card files with --cards):\n{e}") from None
         return pack, self.sources[key]
 
 

@@ -10,11 +10,25 @@ from .suggest import did_you_mean
 from .types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish, single
 
 E = "expression"
+# A number written in a rule: enough for any count of a game, and a designer's typo
+# of a thousand digits is caught here rather than read as a number Python will not convert.
+MAX_DIGITS = 18
+
+
+def _literal(tree) -> int | None:
+    """The value of a number written in a text, or None when it has too many digits."""
+    digits = str(tree.children[0]).lstrip("0")
+    return int(digits or "0") if len(digits) <= MAX_DIGITS else None
 
 
 @register("number", E, "3", "A whole number.")
 def _number(c: Compiler, tree, scope: Scope):
-    return _const(int(tree.children[0])), NUMBER
+    value = _literal(tree)
+    if value is None:
+        digits = len(str(tree.children[0]).lstrip("0"))
+        c.error(tree, f"this number has {digits} digits: a number in a rule has at most {MAX_DIGITS}")
+        value = 0
+    return _const(value), NUMBER
 
 
 @register("text", E, '"main"', "A text in double quotes.")
@@ -137,7 +151,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.properties:
             if c.reads_props is not None:
                 c.reads_props.add(word)
-            kind = NUMBER if _numeric(names.properties[word]) else ANY
+            kind = NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             if key is not None:
                 def prop_here(s, env, w=word):
@@ -165,7 +179,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     return _const(None), ANY
 
 
-def _numeric(default) -> bool:
+def is_number(default) -> bool:
+    """Whether a property's value (its default, or a card's) is a number: true and false are not."""
     return isinstance(default, (int, float)) and not isinstance(default, bool)
 
 
@@ -327,7 +342,7 @@ def _compare(c, tree, scope):
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
     fn = _COMPARE[op]
     if getattr(right, "data", None) == "number":
-        k = int(right.children[0])      # "life of it <= 0": the number is read once, here
+        k = _literal(right) or 0        # "life of it <= 0": the number is read once, here
         return (lambda s, env: fn(a(s, env) or 0, k)), BOOL
     return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
 

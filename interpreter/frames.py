@@ -11,6 +11,10 @@ from .decisions import Decision, Option
 from .state import RuleError, State
 
 MAX_LOOP = 10_000
+# Triggered abilities that may fire with no player deciding anything in between: more
+# is a chain of triggers that sets itself off without end ("when this enters play:
+# put this into play").
+MAX_TRIGGERS = 10_000
 CHECKING = "@checks"      # in the variables of the pack's checks while they run
 CHECKED = ("checked",)    # the event of the rules being checked: state triggers look then
 
@@ -349,6 +353,11 @@ class ActivationFrame:
         if st == 0:
             env["you"] = s.t.players[self.seat]
             if ab.trigger is not None:
+                s.fired += 1
+                if s.fired > MAX_TRIGGERS:
+                    raise RuleError(f'"{ab.name}" of {s.t.names[self.card]} fired as the last of {MAX_TRIGGERS} '
+                                    f'triggered abilities with no player deciding anything: a chain of triggers '
+                                    f'that sets itself off without end', ab.source)
                 s.say("trigger", f"{ab.name} of {s.t.names[self.card]} triggers")
             else:
                 _say_use(s, self.seat, ab, self.card)
@@ -510,6 +519,7 @@ def run(s: State) -> None:
     """Step the game until a player must decide or the game is over."""
     frames = s.frames
     eager = s.t.eager_checks
+    s.fired = 0
     while s.decision is None and s.result is None:
         if not frames:
             raise RuleError("the game has nothing left to run")

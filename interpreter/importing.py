@@ -13,8 +13,9 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from .infiles import DATA_LIMIT, FileProblem, check_file
+from .expressions import is_number
 from .model import CardDef
-from .suggest import did_you_mean
+from .suggest import described, did_you_mean
 
 FORMAT_GROUP = "cardtable.card_formats"
 
@@ -133,6 +134,10 @@ class CardMaker:
         elif fams:
             f = fams[0]
             merged = {k: v for k, v in record.items() if k in self.properties}
+            for k, v in merged.items():
+                if is_number(self.properties[k]) and not is_number(v):
+                    raise ImportProblem(f'card "{name}": "{k}" is a number (its default is {self.properties[k]}), '
+                                        f'not {described(v)}')
             merged.update(f.props)
             card = CardDef(name, f.types, merged, f.keywords, f.abilities, f.name, f.text)
         elif source.mapping is not None:

@@ -16,15 +16,17 @@ from . import triggers as _triggers  # noqa: F401
 from .compiler import Compiler, Names, Scope, Snippet
 from .costs import compile_costs, pay_cost
 from .diagnostics import Report
+from .expressions import is_number
 from .game import option_out_of_bounds
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
 from .infiles import DATA_LIMIT, FileProblem
+from . import model
 from .model import Ability, CardDef, Currency, OptionDef, Pack, Phase, Step, ZoneDef
 from .packfiles import from_here, resolve_pack
 from .project import RULE, pack_file, pack_glob, shared_card_sets, shown
 from .replacements import Replacement, targetable
 from .schemacheck import fits_schema, read_checked, read_yaml
-from .suggest import did_you_mean, suggest
+from .suggest import described, did_you_mean, suggest
 from .types import T, single
 from .yamlpos import PosList
 
@@ -309,6 +311,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
                      effect or (), bool(raw.get("pile", True)), text=raw.get("text", ""))
         ab.pay_ops = tuple(c.op for c in cost_objs)
         ab.trigger = trigger
+        if trigger is not None:
+            ab.source = model.Source(lo.filename, *_position(raw, "trigger"))
         # Conditions that do not read "this" hold alike for every card: listing a
         # player's moves tests each text once (the key), whichever abilities share it.
         ab.when_shared = "when:" + str(raw["when"]) if when_shared else None
@@ -369,6 +373,10 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             if words is None and isinstance(value, (list, tuple)):
                 ctx.at(lo, raw, key, f'"{key}" takes one value, not a list: only a property declared with words takes a list')
                 continue
+            if words is None and is_number(names.properties[key]) and not is_number(value):
+                # Rules read it as a number ("deal strength of this damage"): a text would fail in play.
+                ctx.at(lo, raw, key, f'"{key}" is a number (its default is {names.properties[key]}), not {described(value)}')
+                continue
             if words is not None:
                 value = tuple(value) if isinstance(value, (list, tuple)) else (value,)
                 for w in value:
@@ -422,6 +430,9 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
 
     # ----------------------------------------------------- players and seats
     players = d["players"]
+    if isinstance(players.get("min"), int) and isinstance(players.get("max"), int) and players["min"] > players["max"]:
+        at(players, "max", f'the game takes at least {players["min"]} players (min) and at most {players["max"]} (max): '
+                           f'max must be at least min')
     seats = tuple(dict(s) for s in players.get("seats") or [])
     for k, seat in enumerate(seats):
         deck = seat.get("deck")

@@ -21,7 +21,12 @@ class PlayerRef:
 
 
 class RuleError(Exception):
-    """A pack's rule that cannot be carried out during play (names the pack text)."""
+    """A pack's rule that cannot be carried out during play (names the pack text).
+    `source` is where in the pack the rule is written, when that is known."""
+
+    def __init__(self, message: str, source=None):
+        super().__init__(message)
+        self.source = source
 
 
 class Table:
@@ -92,6 +97,7 @@ class State:
         "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
         "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first",
+        "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
     )
 
     def __init__(self, table: Table, seed: int):

@@ -1,4 +1,4 @@
-"""Spelling suggestions for names a designer mistyped."""
+"""Spelling suggestions for names a designer mistyped, and values shown as a designer wrote them."""
 from __future__ import annotations
 
 import difflib
@@ -23,3 +23,15 @@ def did_you_mean(word: object, candidates: Iterable[object]) -> str:
     """'; did you mean "x"?' to append to a message, or '' when nothing is close."""
     best = suggest(word, candidates)
     return f'; did you mean "{best}"?' if best is not None else ""
+
+
+def described(value) -> str:
+    """A value as a designer wrote it, for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "empty"
+    if isinstance(value, dict):
+        return "a mapping"
+    text = str(value)
+    return f'"{text}"' if len(text) <= 40 else f'"{text[:40]}..."'

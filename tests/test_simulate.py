@@ -328,7 +328,7 @@ def test_games_of_a_deck_list_and_a_card_file_replay_from_the_logs_folder(tmp_pa
     (folder / "cards.json").rename(tmp_path / "elsewhere.json")
     r = cli("replay", log, "--game", "1")
     assert r.exit_code == 1
-    assert r.output == (f"error: game 1 of {log} was played with cards of cards.json, which cannot be read "
+    assert r.output == (f"{log}:1:1: error: game 1 was played with cards of cards.json, which cannot be read "
                         f"(give the card files with --cards):\ncards.json: error: no such file\n")
     r = cli("replay", log, "--cards", "elsewhere.json")
     assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")

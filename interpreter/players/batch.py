@@ -176,7 +176,8 @@ def _play_index(i: int) -> dict:
     try:
         result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
-        raise SimulationError(f"game {i + 1} (seed {seed}) stopped: {e}") from None
+        where = f"{e.source}: error: " if e.source is not None else ""
+        raise SimulationError(f"{where}game {i + 1} (seed {seed}) stopped: {e}") from None
     result["index"] = i
     return result
 

@@ -1,0 +1,139 @@
+"""Inputs the fuzz suite (tests/test_fuzz.py) found breaking the promise of a located
+error, each now refused with its exact message at its exact place."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardtable.cli import main
+
+TINY = Path(__file__).parent / "data" / "tinypack"
+
+
+def tiny(folder: Path, old: str, new: str, file: str = "cards/base.yaml") -> Path:
+    shutil.copytree(TINY, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, text: str) -> int:
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def validate(folder: Path):
+    return CliRunner().invoke(main, ["validate", str(folder)])
+
+
+def test_a_trigger_that_names_cards_by_their_place_is_refused(tmp_path):
+    # "top N cards of ZONE" is a selector, but a trigger waits for cards it can describe.
+    cards = tiny(tmp_path / "p", "        effect: put this into play",
+                 "        effect: put this into play\n        trigger: when top 2 cards of your deck enter play")
+    result = validate(tmp_path / "p")
+    line = line_of(cards, "        trigger: when top 2 cards of your deck enter play")
+    assert result.output.splitlines()[0] == (
+        f'{cards}:{line}:23: error: a trigger names the cards it waits for by words ("this", '
+        f'"a creature you control"), not by their place in a zone')
+    assert result.exit_code == 1
+
+
+def test_a_number_of_too_many_digits_is_refused_where_it_is_written(tmp_path):
+    # Python will not read a number of more than 4,300 digits; a rule needs far fewer.
+    huge = "1" + "0" * 5000
+    cards = tiny(tmp_path / "p", "effect: deal 2 damage to target", f"effect: deal {huge} damage to target")
+    line = next(n for n, text in enumerate(cards.read_text(encoding="utf-8").splitlines(), 1) if huge in text)
+    result = validate(tmp_path / "p")
+    assert result.output.splitlines()[0] == (
+        f"{cards}:{line}:22: error: this number has 5001 digits: a number in a rule has at most 18")
+    assert result.exit_code == 1
+
+
+def test_a_number_of_eighteen_digits_is_a_number(tmp_path):
+    cards = tiny(tmp_path / "p", "effect: deal 2 damage to target", "effect: deal 000999999999999999999 damage to target")
+    result = validate(tmp_path / "p")
+    assert (result.exit_code, result.output) == (0, f"{tmp_path / 'p'}: valid\n")
+    assert cards.exists()
+
+
+def test_a_comparison_with_a_number_of_too_many_digits_is_refused(tmp_path):
+    huge = "9" * 19
+    pack = tiny(tmp_path / "p", "  for each p in players where life of it <= 0:",
+                f"  for each p in players where life of it <= {huge}:", "pack.yaml")
+    line = line_of(pack, f"  for each p in players where life of it <= {huge}:")
+    result = validate(tmp_path / "p")
+    assert result.output.splitlines()[0] == (
+        f"{pack}:{line}:45: error: this number has 19 digits: a number in a rule has at most 18")
+
+
+def test_more_players_at_least_than_at_most_is_refused(tmp_path):
+    pack = tiny(tmp_path / "p", "  min: 2\n  max: 2", "  min: 5\n  max: 4", "pack.yaml")
+    result = validate(tmp_path / "p")
+    assert result.output.splitlines()[0] == (
+        f"{pack}:{line_of(pack, '  max: 4')}:8: error: the game takes at least 5 players (min) and at most 4 (max): "
+        f"max must be at least min")
+    assert result.exit_code == 1
+
+
+def test_a_card_file_a_game_record_names_that_cannot_be_read_is_reported_at_the_record(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    r = runner.invoke(main, ["simulate", "pub_magic", "-n", "2", "--out", "games.jsonl"])
+    assert r.exit_code == 0, r.output
+    lines = Path("games.jsonl").read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[1])
+    record["cards"] = ["gone.json"]
+    Path("games.jsonl").write_text(lines[0] + "\n" + json.dumps(record) + "\n", encoding="utf-8")
+    r = runner.invoke(main, ["replay", "games.jsonl", "--game", "2"])
+    assert (r.exit_code, r.output) == (1, (
+        "games.jsonl:2:1: error: game 2 was played with cards of gone.json, which cannot be read "
+        "(give the card files with --cards):\ngone.json: error: no such file\n"))
+
+
+def test_a_chain_of_triggers_that_never_ends_stops_the_game_at_the_trigger(tmp_path):
+    # Moving a card into the zone it is in is a move: "when this enters hand: put this
+    # into your hand" sets itself off again and again, and no player is ever asked.
+    cards = tiny(tmp_path / "p", "        effect: deal 2 damage to target",
+                 "        effect: deal 2 damage to target\n      - name: Again\n        from: hand\n"
+                 "        trigger: when this enters hand\n        pile: false\n        effect: put this into your hand")
+    assert validate(tmp_path / "p").exit_code == 0
+    result = CliRunner().invoke(main, ["simulate", str(tmp_path / "p"), "-n", "1"])
+    line = line_of(cards, "        trigger: when this enters hand")
+    assert (result.exit_code, result.output) == (1, (
+        f'{cards}:{line}:18: error: game 1 (seed 0) stopped: "Again" of Zap fired as the last of 10000 triggered '
+        f'abilities with no player deciding anything: a chain of triggers that sets itself off without end\n'))
+
+
+def test_a_card_that_gives_a_number_property_a_text_is_refused(tmp_path):
+    cards = tiny(tmp_path / "p", "    power: 2", "    power: two")
+    result = validate(tmp_path / "p")
+    assert result.output.splitlines()[0] == (
+        f'{cards}:{line_of(cards, "    power: two")}:12: error: "power" is a number (its default is 0), not "two"')
+    assert result.exit_code == 1
+
+
+def test_a_shared_card_that_gives_a_number_property_a_text_is_refused_at_the_deck(tmp_path, monkeypatch):
+    # The standard deck's Seven of Hearts, worth "seven": Magic 54's Growth adds the value.
+    root = Path(__file__).parent.parent
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    shutil.copytree(root / "variants" / "magic54", tmp_path / "variants" / "magic54",
+                    ignore=shutil.ignore_patterns("tests"))
+    deck = tmp_path / "cards" / "standard54.yaml"
+    text = deck.read_text(encoding="utf-8")
+    old = "  - {name: Seven of Hearts, suit: hearts, colour: red, rank: seven, value: 7}"
+    assert old in text
+    deck.write_text(text.replace(old, old.replace("value: 7", "value: seven")), encoding="utf-8")
+    pack = Path("variants") / "magic54" / "pack.yaml"
+    # The copied pack imports the copied deck by its path, not the shared set by name.
+    packed = tmp_path / pack
+    packed.write_text(packed.read_text(encoding="utf-8").replace(
+        "{from: standard54, as: standard54}", "{from: ../../cards/standard54.yaml, as: standard54}"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = validate(Path("variants") / "magic54")
+    line = line_of(pack, "  red: {from: standard54, where: {colour: red}, size: 27}")
+    assert result.output.splitlines()[0] == (
+        f'{pack}:{line}:15: error: card "Seven of Hearts": "value" is a number (its default is 0), not "seven"')
