@@ -18,7 +18,7 @@ class InputError(click.ClickException):
     def show(self, file=None) -> None:
         message = self.format_message()
         # A problem that names its file (and line and column) already says "error:" after them.
-        if not re.match(r"[^\s:][^:\n]*(:\d+:\d+)?: error: ", message):
+        if not re.match(r"([^\s:][^:\n]*(:\d+:\d+)?: )?error: ", message):
             message = f"error: {message}"
         click.echo(message, err=True)
 
@@ -309,6 +309,7 @@ def replay(log, which, at, pack_override, card_files) -> None:
     from .interpreter.players import narrate
     from .interpreter.players.records import RecordError, game_for, read_records
     from .interpreter.players.records import replay as replaying
+    from .interpreter.state import RuleError
 
     try:
         records = read_records(log)
@@ -340,7 +341,15 @@ def replay(log, which, at, pack_override, card_files) -> None:
             click.echo(message)
             continue
         total = len(record["decisions"])
-        done = replaying(game, record, at)
+        try:
+            done = replaying(game, record, at)
+        except RuleError as e:
+            message = e.located(f"game {number} (seed {record['seed']})")
+            if single:
+                raise InputError(message) from None
+            failed += 1
+            click.echo(message)
+            continue
         names = [p.name for p in done.state.s.t.players]
         if record.get("version") and record["version"] != pack.version and single:
             click.echo(f"note: the game was recorded with {record['pack']} {record['version']}; "

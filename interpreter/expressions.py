@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import operator
 
-from .compiler import Compiler, Scope, _const
+from . import limits
+from .compiler import Compiler, Scope, _const, literal
 from .registry import CARD_PROPERTIES, PLAYER_PROPERTIES, register
-from .state import PlayerRef
+from .frames import of_card
+from .state import PlayerRef, RuleError
 from .suggest import did_you_mean
 from .types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish, single
 
@@ -14,7 +16,11 @@ E = "expression"
 
 @register("number", E, "3", "A whole number.")
 def _number(c: Compiler, tree, scope: Scope):
-    return _const(int(tree.children[0])), NUMBER
+    n = literal(tree.children[0])
+    if n is None or n > limits.NUMBER:
+        c.error(tree, f"this number is too large: a number in a rule is at most {limits.SAID_NUMBER}")
+        return _const(0), NUMBER
+    return _const(n), NUMBER
 
 
 @register("text", E, '"main"', "A text in double quotes.")
@@ -273,9 +279,15 @@ def _random_number(c, tree, scope):
     lo, _ = c.expect(tree.children[0], scope, ("number",), "the lowest number")
     hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
 
+    text = c.heading(tree)
+
     def f(s, env):
         a, b = lo(s, env), hi(s, env)
-        return a if b <= a else a + s.randbelow(b - a + 1)
+        if b <= a:
+            return a
+        if b - a > 2 * limits.NUMBER:
+            raise too_large(s, env, f'the range of "{text}"')
+        return a + s.randbelow(b - a + 1)
     return f, NUMBER
 
 
@@ -293,12 +305,22 @@ def _arith(c, tree, scope):
         fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
         rest.append((op, fn))
 
+    text = c.heading(tree)
+
     def f(s, env):
         v = first(s, env) or 0
         for op, fn in rest:
             v = op(v, fn(s, env) or 0)
-        return v
+        if -limits.NUMBER <= v <= limits.NUMBER:
+            return v
+        raise too_large(s, env, f'"{text}"')
     return f, NUMBER
+
+
+def too_large(s, env, what: str) -> RuleError:
+    """A number the rules compute that has grown past any game's: doubled in a loop, say."""
+    return RuleError(f"{what}{of_card(s, env)} comes to more than {limits.SAID_NUMBER}: "
+                     f"the numbers of a game are at most that")
 
 
 @register("neg", E, "-A", "The negative of a number.",
@@ -326,8 +348,8 @@ def _compare(c, tree, scope):
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
     fn = _COMPARE[op]
-    if getattr(right, "data", None) == "number":
-        k = int(right.children[0])      # "life of it <= 0": the number is read once, here
+    k = c.constant(right) if getattr(right, "data", None) == "number" else None
+    if k is not None:                   # "life of it <= 0": the number is read once, here
         return (lambda s, env: fn(a(s, env) or 0, k)), BOOL
     return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
 

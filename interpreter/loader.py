@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import costs as _costs  # noqa: F401  (registers the cost vocabulary)
 from . import expressions as _expressions  # noqa: F401
+from . import limits
 from . import selectors as _selectors  # noqa: F401
 from . import statements as _statements  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
@@ -414,6 +415,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
 
     # ----------------------------------------------------- players and seats
     players = d["players"]
+    if players["min"] > players["max"]:
+        at(players, "min", f'"min" ({players["min"]}) is more than "max" ({players["max"]})')
     seats = tuple(dict(s) for s in players.get("seats") or [])
     for k, seat in enumerate(seats):
         deck = seat.get("deck")
@@ -468,6 +471,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     limit = end.get("turn_limit")
     if limit is not None and limit not in options:
         at(end, "turn_limit", f'unknown option "{limit}"{did_you_mean(limit, options)}')
+    if not comp.ends and limit is None and report.ok:
+        _never_ends(ctx, loaded, d)
 
     first = players.get("first", "random")
     pack = Pack(
@@ -502,8 +507,22 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     pack.checks_at = d.get("checks_at", "priority")
     pack.derived = derived
     pack.replacements = replacements
+    pack.max_turns = end.get("max_turns", pack.max_turns)
+    pack.max_decisions = end.get("max_decisions", pack.max_decisions)
     pack.raw = d
     return pack
+
+
+def _never_ends(ctx: _Ctx, loaded, d: dict) -> None:
+    """A warning for a pack in which no rule ends a game (a pack.yaml cut short, say):
+    its games would all run to the engine's turn limit."""
+    key = "checks" if "checks" in d else "turn"
+    line, col = getattr(d, "key_pos", {}).get(key) or _position(d, key)
+    ctx.report.add(loaded.filename, line, col,
+                   "nothing in this pack ends a game: no rule says that a player wins or loses or that the game "
+                   "is a draw, and `end` names no turn limit; every game would go on until the engine's limit "
+                   f"of {limits.count(d.get('end', {}).get('max_turns', limits.TURNS))} turns makes it a draw",
+                   severity="warning")
 
 
 def _as_events(event) -> list:
@@ -616,6 +635,8 @@ def _import(ctx: _Ctx, loaded, imp, folder: Path):
 def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path, imported: list):
     """The card names of one entry of `decks` (None when its import failed);
     problems go to the report."""
+    from ..cards.decklist import split_entry, too_many_cards
+
     names, source = [], None
     src = raw.get("from")
     if src is not None:
@@ -636,7 +657,10 @@ def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path,
                 ctx.at(loaded, raw, "from", failed[0] + more)
     searched = [source] if source else []
     for k, entry in enumerate(raw.get("cards") or []):
-        count, cname = _count_name(entry)
+        count, cname, _ = split_entry(entry.strip())
+        if isinstance(count, str):
+            ctx.at(loaded, raw["cards"], k, count)
+            continue
         try:
             card = maker.named(cname, searched)
         except ImportProblem as e:
@@ -646,12 +670,18 @@ def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path,
             known = [*maker.cards, *(r["name"] for r in source.records)] if source else maker.cards
             ctx.at(loaded, raw["cards"], k, f'unknown card "{cname}"{did_you_mean(cname, known)}')
             continue
+        if len(names) + count > limits.DECK:
+            ctx.at(loaded, raw["cards"], k, too_many_cards(len(names) + count, "with this entry"))
+            return None
         names.extend([card.name] * count)
     if "list" in raw:
         try:
             names.extend(deck_from_list(folder / raw["list"], searched, maker))
         except ImportProblem as e:
             _report_import(ctx, loaded, raw, "list", e)
+    if len(names) > limits.DECK:
+        ctx.at(loaded, raw, "list" if "list" in raw else "from", too_many_cards(len(names), "with these cards"))
+        return None
     return names
 
 
@@ -662,13 +692,6 @@ def _report_import(ctx: _Ctx, loaded, container, key, e: ImportProblem) -> None:
         ctx.at(loaded, container, key, e.message)
     for file, line, col, message in e.problems:
         ctx.report.add(file, line, col, message)
-
-
-def _count_name(entry: str) -> tuple[int, str]:
-    head, _, rest = entry.partition(" ")
-    if head.isdigit() and rest:
-        return int(head), rest.strip()
-    return 1, entry.strip()
 
 
 def _builtin_relative(path: str, folder: Path):

@@ -172,7 +172,7 @@ def _play_index(i: int) -> dict:
     try:
         result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
-        raise SimulationError(f"game {i + 1} (seed {seed}) stopped: {e}") from None
+        raise SimulationError(e.located(f"game {i + 1} (seed {seed})")) from None
     result["index"] = i
     return result
 

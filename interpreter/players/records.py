@@ -16,7 +16,7 @@ from pathlib import Path
 from ..decisions import IllegalAction
 from ..game import Game, GameState
 from ..importing import ImportProblem
-from ..state import RuleError
+from ..limits import DIGITS
 
 FORMAT = "cardtable-game/1"
 
@@ -77,8 +77,14 @@ _KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
 
 
 def _record(line: str, where: str) -> dict:
+    def whole(text: str) -> int:
+        # A number of thousands of digits is in no record (and Python would refuse to read it).
+        if len(text) > DIGITS:
+            raise RecordError(f"{where}:{line.find(text) + 1}: error: not a game record: a number of "
+                              f"{len(text):,} digits (a record's numbers have at most {DIGITS})")
+        return int(text)
     try:
-        record = json.loads(line)
+        record = json.loads(line, parse_int=whole)
     except json.JSONDecodeError as e:
         raise RecordError(f"{where}:{e.colno}: error: not a game record: {e.msg}") from None
     if not isinstance(record, dict):
@@ -109,7 +115,7 @@ def game_for(record: dict, pack, card_sources: tuple = ()) -> Game:
     Raises RecordError for a card that neither has."""
     decks = None
     if record.get("decks"):
-        decks = {int(k) if k.isdigit() else k: tuple(v) for k, v in record["decks"].items()}
+        decks = {int(k) if k.isdecimal() and len(k) <= DIGITS else k: tuple(v) for k, v in record["decks"].items()}
         sources = [*card_sources, *pack.sources.values()]
         for names in decks.values():
             for name in names:
@@ -139,7 +145,8 @@ class Replay:
 
 def replay(game: Game, record: dict, stop: int | None = None) -> Replay:
     """Plays the record's decisions again (the first `stop` of them, if given); stops
-    where the pack no longer offers what the record answered."""
+    where the pack no longer offers what the record answered. A rule that breaks raises
+    RuleError, as it does in any game."""
     state = game.new_initial_state(seed=record["seed"])
     names = [p.name for p in state.s.t.players]
     decisions = record["decisions"]
@@ -162,6 +169,6 @@ def replay(game: Game, record: dict, stop: int | None = None) -> Replay:
                                     f"but the pack now asks \"{state.prompt()}\" and offers: {offered}")
         try:
             state.apply_action(action)
-        except (IllegalAction, RuleError) as e:
+        except IllegalAction as e:
             return Replay(state, i, f"{where}: {e}")
     return Replay(state, upto)
