@@ -257,10 +257,13 @@ class Compiler:
     def expect(self, tree, scope: Scope, kinds: tuple, what: str):
         fn, t = self.expr(tree, scope)
         if t.kind not in kinds and t.kind != "any":
-            source = _source(self, tree)
-            shown = source if source.startswith('"') else f'"{source}"'   # a quoted text shows its own quotes
-            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {shown} is {t.word()}')
+            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {self.quoted(tree)} is {t.word()}')
         return fn, t
+
+    def quoted(self, tree) -> str:
+        """A node's text in quotes for a message; a quoted text shows its own quotes."""
+        source = _source(self, tree)
+        return source if source.startswith('"') else f'"{source}"'
 
     def name(self, token, scope: Scope):
         """A bare name: a variable, a definition, an option, a global or a zone."""

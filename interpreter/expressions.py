@@ -467,7 +467,7 @@ _NOTHING = object()
           params=(('X', 'card', 'the card'), ('ZONE', 'zone', 'where')))
 def _is_in(c, tree, scope):
     subject, negate, zone = tree.children
-    fn, _ = c.expr(subject, scope)
+    fn = _card_subject(c, subject, scope, '"is in"')
     zfn, zt = c.expect(zone, scope, ("zone",), "the place after \"in\"")
     neg = negate is not None
 
@@ -478,12 +478,22 @@ def _is_in(c, tree, scope):
     return f, BOOL
 
 
+def _card_subject(c: Compiler, subject, scope: Scope, what: str):
+    """What a test about one card is about: a number or a text would be read as a card."""
+    fn, t = c.expr(subject, scope)
+    if t.kind not in ("card", "object", "any"):
+        c.error(subject, f"{what} needs a card, but {c.quoted(subject)} is {t.word()}")
+    return fn
+
+
 @register("is_empty", E, "ZONE is empty", "The zone (or a set of cards) has no card.",
           params=(('ZONE', 'zone or set', 'what may be empty'),))
 def _is_empty(c, tree, scope):
     subject, negate = tree.children
     fn, t = c.expr(subject, scope)
     neg = negate is not None
+    if t.kind in ("number", "bool", "text", "none"):
+        c.error(subject, f'only a zone or a set of cards or players can be empty, but {c.quoted(subject)} is {t.word()}')
     if t.kind == "zone":
         f = lambda s, env: all(not s.zones[z] for z in fn(s, env))
     else:
@@ -498,7 +508,7 @@ def _is_empty(c, tree, scope):
 def _has_keyword(c, tree, scope):
     subject, word = tree.children
     word = str(word)
-    fn, _ = c.expr(subject, scope)
+    fn = _card_subject(c, subject, scope, '"has"')
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note("*")
@@ -511,7 +521,7 @@ def _entered(c, tree, scope):
     subject, word = tree.children
     if str(word) != "turn":
         c.error(tree.children[1], f'write "entered this turn", not "entered this {word}"')
-    fn, _ = c.expr(subject, scope)
+    fn = _card_subject(c, subject, scope, '"entered this turn"')
     c.note("*")
     return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
 

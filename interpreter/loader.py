@@ -367,6 +367,11 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
                 for w in value:
                     if w not in words:
                         ctx.at(lo, raw, key, f'"{w}" is not a word of "{key}"{did_you_mean(str(w), words)}')
+            elif _kind(value) != _kind(names.properties[key]):
+                # Rules compare and add properties: a word where a number belongs would break them in play.
+                ctx.at(lo, raw, key, f'"{key}" is {_kind(names.properties[key])} (its default is '
+                                     f'{names.properties[key]!r}), not {_kind(value)}')
+                continue
             props[key] = value
         kws = list(raw.get("keywords") or [])
         for k, kw in enumerate(kws):
@@ -550,6 +555,12 @@ def _replacements(ctx: _Ctx, loaded, reps_raw) -> tuple:
         fn = test[0] if test else (lambda s, env: True)
         out.append(Replacement(raw["name"], frozenset(events), fn, effect))
     return tuple(out)
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    return "a number" if isinstance(value, (int, float)) else "a text" if isinstance(value, str) else "a list"
 
 
 def _property_default(raw):

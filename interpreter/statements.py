@@ -35,7 +35,7 @@ def objects(c: Compiler, tree, scope: Scope, what: str, kinds=("card", "cards", 
         return one, single(t)
     node = tree.children[0]
     fn, t = c.expr(node, scope)
-    if t.kind not in kinds and t.kind not in ("any", "none"):
+    if t.kind not in kinds and t.kind != "any":
         c.error(node, f'{what} needs {_words(kinds)}, but "{c.source(node)}" is {t.word()}')
     return (lambda s, env: _tuple(fn(s, env))), single(t)
 
@@ -88,14 +88,14 @@ def _deal(c: Compiler, tree, scope: Scope):
     amount, target, source = tree.children
     afn, _ = c.expect(amount, scope, ("number",), "the damage")
     tfn, tt = c.expr(target, scope)
-    if tt.kind not in ("card", "player", "object", "any", "none"):
+    if tt.kind not in ("card", "player", "object", "any"):
         c.error(target, f'damage needs a creature or player target, but "{c.source(target)}" is {tt.word()}')
     elif tt.kind in ("card", "object") and tt.ctypes is not None and not (tt.ctypes & c.names.damageable):
         kinds = " or ".join(sorted(c.names.damageable)) or "damageable card"
         what = " or ".join(sorted(tt.ctypes)) or "any card"
         c.error(target, f'damage needs a {kinds} or player target, but "{c.source(target)}" can be {what}')
     if source is not None:
-        sfn, _ = c.expr(source, scope)
+        sfn = _damageable(c, source, scope, "the source of damage")
     elif scope.this is not None:
         sfn = lambda s, env: env["this"]
     else:
@@ -828,8 +828,8 @@ def _draw_game(c, tree, scope):
           params=(('X', 'card or player', 'whose damage is redirected'), ('DURATION', 'duration', 'how long'), ('Y', 'card or player', 'who is dealt it instead')))
 def _redirect(c, tree, scope):
     src, duration, dest = tree.children
-    sfn, _ = c.expr(src, scope)
-    dfn, dt = c.expr(dest, scope)
+    sfn = _damageable(c, src, scope, "redirected damage")
+    dfn = _damageable(c, dest, scope, "redirected damage")
     dur = _check_duration(c, duration, scope)
 
     def redirect(s, env):
@@ -841,11 +841,19 @@ def _redirect(c, tree, scope):
     return redirect
 
 
+def _damageable(c: Compiler, node, scope: Scope, what: str):
+    """One card or player that damage is dealt to: a number would be read as a card."""
+    fn, t = c.expr(node, scope)
+    if t.kind not in ("card", "player", "object", "any"):
+        c.error(node, f'{what} needs a card or a player, but {c.quoted(node)} is {t.word()}')
+    return fn
+
+
 @register("prevent", ST, "prevent all damage to X DURATION", "A prevention: no damage is dealt to X while the duration lasts.",
           params=(('X', 'card or player', 'who is protected'), ('DURATION', 'duration', 'how long')))
 def _prevent(c, tree, scope):
     target, duration = tree.children
-    tfn, _ = c.expr(target, scope)
+    tfn = _damageable(c, target, scope, "prevented damage")
     dur = _check_duration(c, duration, scope)
 
     def prevent(s, env):
