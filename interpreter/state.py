@@ -41,13 +41,15 @@ class RuleError(Exception):
         """The one line every command says it with: "FILE:LINE:COL: error: GAME stopped on
         turn 3: ...", `game` naming the game ("game 2 (seed 1)", "the game"), with the
         decisions taken when they are given ("after 12 decisions (turn 3)")."""
+        from .diagnostics import shown
+
         where = f"{self.source}: " if self._placed() else ""
         turn = "" if self.turn is None else f"turn {self.turn}"
         if decisions is not None:
             when = f" after {decisions} decisions" + (f" ({turn})" if turn else "")
         else:
             when = f" on {turn}" if turn else ""
-        return f"{where}error: {game} stopped{when}: {self.message}"
+        return shown(f"{where}error: {game} stopped{when}: {self.message}")
 
 
 class Table:

@@ -15,6 +15,7 @@ from itertools import groupby
 from typing import Callable
 
 from ..diagnostics import Report, render
+from ..diagnostics import shown as safe
 from ..game import Game, GameState, OptionError
 from ..limits import DIGITS
 from ..loader import PackError, load_pack
@@ -228,21 +229,21 @@ class Table:
             if number is not None and 1 <= number <= n:
                 return number - 1
             many = f"one of the {n} options" if n > 1 else "an option: there is only 1"
-            shown = text if number is not None else f"{text[:12]}... ({len(text)} digits)"
-            self.say(f"{shown} is not {many}; {choose}, or ? for help")
+            said = text if number is not None else f"{text[:12]}... ({len(text)} digits)"
+            self.say(f"{said} is not {many}; {choose}, or ? for help")
             return None
         else:
             folded = [label.casefold() for label in labels]
             if text.casefold() in folded:
                 return folded.index(text.casefold())
-            self.say(f'"{text}" is not an option; {choose}, or ? for help')
+            self.say(safe(f'"{text}" is not an option; {choose}, or ? for help'))
             return None
         self.show_options()
         return None
 
     def show_log(self, seat: int, count: str) -> bool:
         if count and not (count.isdecimal() and len(count) <= DIGITS and int(count) > 0):
-            self.say(f'"{count}" is not a number of events; type log, or log 20 for the last 20')
+            self.say(safe(f'"{count}" is not a number of events; type log, or log 20 for the last 20'))
             return False
         lines = self.state.log_for(seat)[-int(count or LOG_LINES):]
         self.say(f"the last {len(lines)} event{'s' if len(lines) != 1 else ''}:", *(f"  {line}" for line in lines))
