@@ -117,6 +117,8 @@ def settle_options(pack: Pack, given: dict) -> dict:
             raise OptionError(f'{pack.name} has no option "{name}"{did_you_mean(name, pack.options)}')
         o = pack.options[name]
         if o.kind == "number":
+            # What the message quotes: an int too long to print is only said to be large.
+            given = value if not isinstance(value, int) or abs(value) < limits.NUMBER ** 2 else "a larger number"
             try:
                 # A number of thousands of digits is no option's value: Python would refuse to read it.
                 value = int(value) if not isinstance(value, str) or len(value.strip()) <= limits.DIGITS else None
@@ -124,7 +126,7 @@ def settle_options(pack: Pack, given: dict) -> dict:
                 raise OptionError(f'option "{name}" takes a whole number, not "{value}"') from None
             if value is None or not -limits.NUMBER <= value <= limits.NUMBER:
                 raise OptionError(f'option "{name}" takes a whole number from -{limits.SAID_NUMBER} to '
-                                  f'{limits.SAID_NUMBER}, and this one is larger')
+                                  f'{limits.SAID_NUMBER}, not "{given}"')
         elif o.kind == "flag":
             if isinstance(value, str):
                 if value.lower() not in ("true", "false", "yes", "no", "1", "0"):

@@ -63,7 +63,9 @@ def cardtable(*args: str, cwd: Path, input: str | None = None):
 # ------------------------------------------------------------------ loops
 
 def short(value) -> str:
-    return value if len(str(value)) < 60 else f"{str(value)[:40]}..."
+    """A test's id: its text, shortened (and no long number read as text)."""
+    text = value if isinstance(value, str) else f"a number of {value.bit_length()} bits"
+    return text if len(text) < 60 else f"{text[:40]}..."
 
 
 @pytest.mark.parametrize("script, message", [
@@ -262,8 +264,9 @@ def test_a_game_has_at_most_a_hundred_thousand_cards(tmp_path):
 
 
 @pytest.mark.parametrize("value, message", [
-    ("9" * 5000, 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, and this one is larger'),
-    (str(10 ** 18 + 1), 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, and this one is larger'),
+    ("9" * 5000, 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "' + "9" * 5000 + '"'),
+    (str(-10 ** 18 - 1), 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "-1000000000000000001"'),
+    (10 ** 5000, 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "a larger number"'),
 ], ids=short)
 def test_option_values_are_numbers_a_game_can_hold(tmp_path, value, message):
     pack = load_pack(str(tiny(tmp_path / "p")), Report())
@@ -374,3 +377,30 @@ def test_the_schema_says_the_limits_of_limits_py():
     assert players["min"]["maximum"] == players["max"]["maximum"] == limits.PLAYERS
     assert (end["max_turns"]["default"], end["max_turns"]["maximum"]) == (limits.TURNS, limits.MAX_TURNS)
     assert (end["max_decisions"]["default"], end["max_decisions"]["maximum"]) == (limits.DECISIONS, limits.MAX_DECISIONS)
+
+
+def test_docs_limits_says_the_limits_of_limits_py():
+    text = (Path(__file__).parent.parent / "docs" / "limits.md").read_text(encoding="utf-8")
+    rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ")[1] for line in text.splitlines()
+            if line.startswith("| ") and " | " in line}
+    c = limits.count
+    assert rows["times a `while` or a `repeat` runs its block"] == c(limits.LOOP)
+    assert rows["steps the rules take without a player deciding: rounds of loops, runs of the checks, "
+                "triggered abilities"] == c(limits.STEPS)
+    assert rows["what `divide N among ...` splits"] == c(limits.LOOP)
+    assert rows["a number"] == f"-{limits.SAID_NUMBER} to {limits.SAID_NUMBER}"
+    assert rows["copies of a card in a deck entry (`\"4 Bear\"`) or on a line of a deck list"] == f"1 to {limits.COPIES}"
+    assert rows["cards of a deck (pack.yaml's `decks`, a deck list)"] == c(limits.DECK)
+    assert rows["cards of a game, every deck together"] == c(limits.CARDS)
+    assert rows["players of a game (`players: {min, max}`)"] == str(limits.PLAYERS)
+    assert rows["turns of a game"] == f"{c(limits.TURNS)}; a pack raises it with `end: max_turns` (up to {c(limits.MAX_TURNS)})"
+    assert rows["decisions in one turn"] == \
+        f"{c(limits.DECISIONS)}; a pack raises it with `end: max_decisions` (up to {c(limits.MAX_DECISIONS)})"
+    assert rows["digits of a number in a deck list, a game record or an answer typed in `play`"] == str(limits.DIGITS)
+
+
+def test_a_long_option_value_is_shortened_when_printed(tmp_path):
+    tiny(tmp_path / "p")
+    result = cardtable("simulate", "p", "-n", "1", "--option", "starting_life=" + "9" * 5000, cwd=tmp_path)
+    assert (result.exit_code, result.stderr) == (1, 'error: option "starting_life" takes a whole number from -10¹⁸ '
+                                                    'to 10¹⁸, not "' + "9" * 60 + '..." (5,000 characters)\n')
