@@ -134,13 +134,28 @@ class Compiler:
         and "it") gives the same closures again, and a script is taken statement by
         statement for this: each is parsed and analysed once, however often it is written.
         """
+        try:
+            return self._compile_text(snippet, start, scope)
+        except RecursionError:
+            self.too_deep(snippet)
+            return None
+
+    def too_deep(self, snippet: Snippet) -> None:
+        line, col = snippet.position(1, 1)
+        self.problems.append(CompileProblem(snippet.file, line, col, 'this text is nested too deeply to be read '
+                                            '(thousands of "not", brackets or blocks inside each other)'))
+
+    def _compile_text(self, snippet: Snippet, start: str, scope: Scope):
         if start == "script":
             pieces = self._statement_trees(snippet)
             if pieces is not None:
                 before = len(self.problems)
                 ops = []
                 for piece, text, tree in pieces:
-                    ops.extend(self._compiled(piece, text, start, tree, scope))
+                    try:
+                        ops.extend(self._compiled(piece, text, start, tree, scope))
+                    except RecursionError:
+                        self.too_deep(piece)
                 return tuple(ops) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:

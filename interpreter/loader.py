@@ -289,7 +289,10 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             if tree is not None:
                 comp.snippet = ctx.snippet(lo, raw, "cost")
                 before = len(comp.problems)
-                cost_objs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+                try:
+                    cost_objs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+                except RecursionError:
+                    comp.too_deep(comp.snippet)
                 if len(comp.problems) == before:
                     known_costs[cost_key] = cost_objs
         trigger = None

@@ -75,6 +75,8 @@ def short(value) -> str:
     ("draw 1000000000000000001 cards", "pack.yaml:49:8: error: this number is too large: a number in a rule is at most 10¹⁸"),
     ("draw " + "9" * 5000 + " cards", "pack.yaml:49:8: error: this number is too large: a number in a rule is at most 10¹⁸"),
     ("if turn > " + "9" * 5000 + ": draw a card", "pack.yaml:49:13: error: this number is too large: a number in a rule is at most 10¹⁸"),
+    ("if " + "not " * 3000 + "true: stop", 'pack.yaml:49:3: error: this text is nested too deeply to be read '
+                                           '(thousands of "not", brackets or blocks inside each other)'),
 ], ids=short)
 def test_a_count_written_out_is_checked_when_the_pack_loads(tmp_path, script, message):
     assert problems(in_setup(tmp_path / "p", script)) == [message]
