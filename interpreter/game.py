@@ -6,7 +6,6 @@ from __future__ import annotations
 from . import actions, limits
 from .decisions import IllegalAction
 from .frames import ScriptFrame, TurnFrame, run
-from .limits import count
 from .model import Pack
 from .state import PlayerRef, RuleError, State, Table
 from .suggest import did_you_mean
@@ -242,7 +241,7 @@ class GameState:
             except RecursionError:
                 raise RuleError("the rules ran into an endless chain of effects") from None
             if s.decisions_this_turn > s.t.pack.max_decisions and s.result is None:
-                s.say("limit", f"the limit of {count(s.t.pack.max_decisions)} decisions in a turn is reached "
+                s.say("limit", f"the limit of {limits.count(s.t.pack.max_decisions)} decisions in a turn is reached "
                                f"(end: max_decisions)")
                 actions.finish(s, [])
             if self.game.debug:

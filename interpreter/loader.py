@@ -480,7 +480,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     if limit is not None and limit not in options:
         at(end, "turn_limit", f'unknown option "{limit}"{did_you_mean(limit, options)}')
     if not comp.ends and limit is None and report.ok:
-        _never_ends(ctx, loaded, d)
+        _never_ends(ctx, loaded, d, end.get("max_turns", limits.TURNS))
 
     first = players.get("first", "random")
     pack = Pack(
@@ -521,7 +521,7 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     return pack
 
 
-def _never_ends(ctx: _Ctx, loaded, d: dict) -> None:
+def _never_ends(ctx: _Ctx, loaded, d: dict, turns: int) -> None:
     """A warning for a pack in which no rule ends a game (a pack.yaml cut short, say):
     its games would all run to the engine's turn limit."""
     key = "checks" if "checks" in d else "turn"
@@ -529,7 +529,7 @@ def _never_ends(ctx: _Ctx, loaded, d: dict) -> None:
     ctx.report.add(loaded.filename, line, col,
                    "nothing in this pack ends a game: no rule says that a player wins or loses or that the game "
                    "is a draw, and `end` names no turn limit; every game would go on until the engine's limit "
-                   f"of {limits.count(d.get('end', {}).get('max_turns', limits.TURNS))} turns makes it a draw",
+                   f"of {limits.count(turns)} turns makes it a draw",
                    severity="warning")
 
 

@@ -8,7 +8,8 @@ from lark import Tree
 from . import actions
 from .compiler import Compiler, Scope
 from .decisions import Decision, Option
-from .frames import ScriptFrame, ask_choice, log_choice, loop_items, of_card, open_window, run_checks, run_inline, step_on
+from .frames import (ScriptFrame, ask_choice, log_choice, loop_items, of_card, open_window, run_checks, run_inline,
+                     step_on)
 from .expressions import too_large
 from .limits import LOOP, NUMBER, count
 from .registry import register
