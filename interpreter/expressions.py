@@ -306,12 +306,22 @@ def _arith(c, tree, scope):
         rest.append((op, fn))
 
     text = c.heading(tree)
+    low, top = -limits.NUMBER, limits.NUMBER
+    if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
+        (op, second), = rest
+
+        def f(s, env):
+            v = op(first(s, env) or 0, second(s, env) or 0)
+            if low <= v <= top:
+                return v
+            raise too_large(s, env, f'"{text}"')
+        return f, NUMBER
 
     def f(s, env):
         v = first(s, env) or 0
         for op, fn in rest:
             v = op(v, fn(s, env) or 0)
-        if -limits.NUMBER <= v <= limits.NUMBER:
+        if low <= v <= top:
             return v
         raise too_large(s, env, f'"{text}"')
     return f, NUMBER

@@ -8,10 +8,10 @@ from lark import Tree
 from . import actions
 from .compiler import Compiler, Scope
 from .decisions import Decision, Option
-from .frames import (ScriptFrame, ask_choice, log_choice, loop_items, of_card, open_window, run_checks, run_inline,
-                     step_on)
+from .frames import (ScriptFrame, ask_choice, endless, log_choice, loop_items, of_card, open_window, run_checks,
+                     run_inline)
 from .expressions import too_large
-from .limits import LOOP, NUMBER, count
+from .limits import LOOP, NUMBER, STEPS, count
 from .registry import register
 from .replacements import carry_out
 from .state import PlayerRef, RuleError
@@ -675,8 +675,10 @@ def _for_each(c, tree, scope):
     if atomic(ops):
         def for_each_inline(s, env):
             items = sfn(s, env)
-            if len(items) > 1:
-                step_on(s, len(items))      # loops in loops go round as often as loops do
+            if len(items) > 1:              # loops in loops go round as often as loops do
+                s.steps += len(items)
+                if s.steps > STEPS:
+                    raise endless(s, env)
             for item in items:
                 env[var] = item
                 run_inline(ops, s, env)
