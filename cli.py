@@ -18,11 +18,19 @@ class InputError(click.ClickException):
     exit_code = 1
 
     def show(self, file=None) -> None:
-        message = self.format_message()
+        message = _said(self.format_message())
         # A problem that names its file (and line and column) already says "error:" after them.
-        if not re.match(r"[^\s:][^:\n]*(:\d+:\d+)?: error: ", message):
+        if not re.match(r"([^\s:][^:\n]*(:\d+:\d+)?: )?error: ", message):
             message = f"error: {message}"
         click.echo(message, err=True)
+
+
+def _said(text: str) -> str:
+    """A message that quotes input (card names, DSL text, deck-list lines, option values,
+    records), made safe to print: see diagnostics.shown."""
+    from .interpreter.diagnostics import shown
+
+    return shown(text, lines=True)
 
 
 def _parse_options(pairs, hint: str = "--option") -> dict:
@@ -199,11 +207,11 @@ def test(pack, select, verbose) -> None:
                 run_scenario(p, sc)
             except ScenarioFailure as e:
                 failed += 1
-                click.echo(f"FAIL {sc.name}\n  {e}", err=True)
+                click.echo(_said(f"FAIL {sc.name}\n  {e}"), err=True)
             else:
                 passed += 1
                 if verbose:
-                    click.echo(f"ok   {sc.name}")
+                    click.echo(_said(f"ok   {sc.name}"))
     if not report.ok:
         click.echo(render(report, "text"), err=True)
     click.echo(f"{passed} passed, {failed} failed")
@@ -368,6 +376,7 @@ def replay(log, which, at, pack_override, card_files) -> None:
     from .interpreter.players import narrate
     from .interpreter.players.records import RecordError, game_for, read_records
     from .interpreter.players.records import replay as replaying
+    from .interpreter.state import RuleError
 
     try:
         records = read_records(log)
@@ -396,10 +405,18 @@ def replay(log, which, at, pack_override, card_files) -> None:
             if single:
                 raise InputError(message) from None
             failed += 1
-            click.echo(message)
+            click.echo(_said(message))
             continue
         total = len(record["decisions"])
-        done = replaying(game, record, at)
+        try:
+            done = replaying(game, record, at)
+        except RuleError as e:
+            message = e.located(f"game {number} (seed {record['seed']})")
+            if single:
+                raise InputError(message) from None
+            failed += 1
+            click.echo(_said(message))
+            continue
         names = [p.name for p in done.state.s.t.players]
         if record.get("version") and record["version"] != pack.version and single:
             click.echo(f"note: the game was recorded with {record['pack']} {record['version']}; "
@@ -413,7 +430,7 @@ def replay(log, which, at, pack_override, card_files) -> None:
         expected = narrate.result_text(names, record.get("result"))
         if done.parted is not None:
             failed += 1
-            click.echo(f"game {number} (seed {record['seed']}): the games part ways {done.parted}", err=single)
+            click.echo(_said(f"game {number} (seed {record['seed']}): the games part ways {done.parted}"), err=single)
         elif at is not None and at < total:
             pass
         elif outcome != expected or (record.get("result") is not None and list(done.state.s.result or ()) != record["result"]):
@@ -509,7 +526,7 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
     except PlayError as e:
         if e.report is None:
             raise InputError(str(e)) from None
-        click.echo(e.report, err=True)
+        click.echo(_said(e.report), err=True)
         sys.exit(1)
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
                        shutil.get_terminal_size().columns, list(card_files)))

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..interpreter.infiles import TEXT_LIMIT
+from ..interpreter.limits import COPIES as MAX_COPIES
+from ..interpreter.limits import DECK, DIGITS
 from .mtgdata import CardDataError, CardRecord, _read_text, front_faces, name_index
-
-MAX_COPIES = 1000
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # Section headers, each alone on its line, with or without a colon: where the cards below go.
@@ -93,6 +93,7 @@ def read_decklist(text: str, filename: str) -> tuple[DeckList, list[Problem]]:
     # "SB:") says how it is laid out. `groups` holds the first line of each group.
     groups: list[int] = []
     after_blank, laid_out = True, False
+    dealt = 0
     for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
         if not raw.strip():
             after_blank = True
@@ -126,24 +127,43 @@ def read_decklist(text: str, filename: str) -> tuple[DeckList, list[Problem]]:
         if _COUNT_ONLY.fullmatch(body):
             problems.append((number, start + len(body) + 1, "missing card name after the number of copies"))
             continue
-        entry = _ENTRY.fullmatch(body)
-        if entry:
-            count, name, name_at = int(entry["count"]), entry["name"], start + entry.start("name")
-            if not 1 <= count <= MAX_COPIES:
-                problems.append((number, start + 1,
-                                 f"the number of copies must be from 1 to {MAX_COPIES}, not {entry['count']}"))
-                continue
-        else:
-            count, name, name_at = 1, body, start
+        count, name, at = split_entry(body)
+        name_at = start + at
+        if isinstance(count, str):
+            problems.append((number, start + 1, count))
+            continue
         name = _PRINTING.sub("", name)
         (deck.sideboard if to_sideboard else deck.main).append(DeckEntry(count, name, number))
         deck.name_cols[number] = name_at + 1
+        dealt += 0 if to_sideboard else count
+        if dealt > DECK:
+            problems.append((number, start + 1, too_many_cards(dealt)))
+            break
     if not laid_out and len(groups) == 2:
         deck.sideboard = [e for e in deck.main if e.line >= groups[1]]
         deck.main = [e for e in deck.main if e.line < groups[1]]
     if not problems and not deck.main:
         problems.append((1, 1, "no main-deck cards in the deck list"))
     return deck, problems
+
+
+def split_entry(text: str) -> tuple[int | str, str, int]:
+    """"4 Bear", "4x Bear" or "Bear": (copies, the card's name, where the name starts).
+    Copies out of bounds are a message instead, the same in a deck list and in pack.yaml."""
+    entry = _ENTRY.fullmatch(text)
+    if not entry:
+        return 1, text, 0
+    written = entry["count"]
+    # Python refuses to read a number of thousands of digits; no count needs more than a few.
+    count = int(written) if len(written) <= DIGITS else None
+    if count is None or not 1 <= count <= MAX_COPIES:
+        shown = written if count is not None else f"{written[:12]}... ({len(written)} digits)"
+        return f"the number of copies must be from 1 to {MAX_COPIES}, not {shown}", entry["name"], entry.start("name")
+    return count, entry["name"], entry.start("name")
+
+
+def too_many_cards(n: int, here: str = "with this line") -> str:
+    return f"{here} the deck has {n:,} cards: a deck has at most {DECK:,}"
 
 
 def suggestions(names: Iterable[str]) -> dict[str, str]:

@@ -121,7 +121,9 @@ def draw(s: State, seat: int, n: int) -> None:
     deck = zone_of_role(s, "deck", seat)
     hand = zone_of_role(s, "hand", seat)
     name = s.t.players[seat].name
-    for _ in range(n):
+    # No draw takes more cards than the game has: a deck refilled from the hand would
+    # otherwise go round for as long as the number asks.
+    for _ in range(min(n, len(s.t.cards))):
         if not s.zones[deck] and not refill(s, deck):
             s.say("draw", f"{name} cannot draw, no cards are left")
             return

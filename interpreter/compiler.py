@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
-from . import dsl, registry
+from . import dsl, limits, registry
+from .model import Source
 from .suggest import did_you_mean
 from .types import ANY, NUMBER, T
 
@@ -90,6 +91,8 @@ class Compiler:
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
         self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
         self.state_reads: set = set()  # what the conditions of state triggers look at (see note)
+        self.located = False      # set when a compiled text keeps its place (see where)
+        self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
         # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
 
@@ -102,9 +105,25 @@ class Compiler:
 
     # ----------------------------------------------------------- problems
     def error(self, node, message: str) -> None:
+        source = self.place(node)
+        self.problems.append(CompileProblem(source.file, source.line, source.col, message))
+
+    def place(self, node) -> Source:
         line, col = _pos(node)
         file_line, file_col = self.snippet.position(line, col) if self.snippet else (line, col)
-        self.problems.append(CompileProblem(self.snippet.file if self.snippet else "", file_line, file_col, message))
+        return Source(self.snippet.file if self.snippet else "", file_line, file_col)
+
+    def where(self, node, block=None) -> Source:
+        """The place of `node` in its file and its text (up to its `block`, if it has one),
+        for a closure that may stop a game to name it. A text that keeps its place is not
+        shared with the same text elsewhere (see compile_text)."""
+        self.located = True
+        at = self.place(node)
+        text = _source(self, node)
+        if block is not None and self.snippet is not None:
+            (line, col), (end, end_col) = _pos(node), _pos(block)
+            text = _slice(self.snippet.text, line, col, end, end_col)
+        return Source(at.file, at.line, at.col, text.split("\n", 1)[0].strip().rstrip(":").rstrip())
 
     # -------------------------------------------------------------- entry
     def compile_text(self, snippet: Snippet, start: str, scope: Scope):
@@ -115,13 +134,28 @@ class Compiler:
         and "it") gives the same closures again, and a script is taken statement by
         statement for this: each is parsed and analysed once, however often it is written.
         """
+        try:
+            return self._compile_text(snippet, start, scope)
+        except RecursionError:
+            self.too_deep(snippet)
+            return None
+
+    def too_deep(self, snippet: Snippet) -> None:
+        line, col = snippet.position(1, 1)
+        self.problems.append(CompileProblem(snippet.file, line, col, 'this text is nested too deeply to be read '
+                                            '(thousands of "not", brackets or blocks inside each other)'))
+
+    def _compile_text(self, snippet: Snippet, start: str, scope: Scope):
         if start == "script":
             pieces = self._statement_trees(snippet)
             if pieces is not None:
                 before = len(self.problems)
                 ops = []
                 for piece, text, tree in pieces:
-                    ops.extend(self._compiled(piece, text, start, tree, scope))
+                    try:
+                        ops.extend(self._compiled(piece, text, start, tree, scope))
+                    except RecursionError:
+                        self.too_deep(piece)
                 return tuple(ops) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:
@@ -142,7 +176,8 @@ class Compiler:
             return result
         self.snippet = snippet
         before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
-        self.used_this = False
+        was_located = self.located
+        self.used_this = self.located = False
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -151,10 +186,11 @@ class Compiler:
             result = self.selector(tree, scope)
         else:
             result = self.node(tree, scope)
-        if key is not None and len(self.problems) == before:
+        if key is not None and len(self.problems) == before and not self.located:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
             self._done[key] = (result, added, self.used_this)
         self.used_this = was or self.used_this
+        self.located = was_located or self.located
         return result
 
     def _statement_trees(self, snippet: Snippet):
@@ -206,13 +242,13 @@ class Compiler:
                 continue
             entry = registry.ENTRIES.get(st.data)
             if entry is None or entry.kind not in ("statement", "cost"):
-                self.error(st, f'"{_source(self, st)}" is not a statement')
+                self.error(st, f'"{self.heading(st)}" is not a statement')
                 continue
             if scope.mode == "cost" and entry.kind != "cost" and st.data not in COST_STATEMENTS:
-                self.error(st, f'"{_source(self, st)}" cannot be a cost: a cost pays mana, taps, discards or sacrifices')
+                self.error(st, f'"{self.heading(st)}" cannot be a cost: a cost pays mana, taps, discards or sacrifices')
                 continue
             if scope.mode != "cost" and entry.kind == "cost":
-                self.error(st, f'"{_source(self, st)}" is a cost: write it under "cost"')
+                self.error(st, f'"{self.heading(st)}" is a cost: write it under "cost"')
                 continue
             op = entry.compile(self, st, scope)
             if op is None:
@@ -236,10 +272,13 @@ class Compiler:
     def expect(self, tree, scope: Scope, kinds: tuple, what: str):
         fn, t = self.expr(tree, scope)
         if t.kind not in kinds and t.kind != "any":
-            source = _source(self, tree)
-            shown = source if source.startswith('"') else f'"{source}"'   # a quoted text shows its own quotes
-            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {shown} is {t.word()}')
+            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {self.quoted(tree)} is {t.word()}')
         return fn, t
+
+    def quoted(self, tree) -> str:
+        """A node's text in quotes for a message; a quoted text shows its own quotes."""
+        source = _source(self, tree)
+        return source if source.startswith('"') else f'"{source}"'
 
     def name(self, token, scope: Scope):
         """A bare name: a variable, a definition, an option, a global or a zone."""
@@ -290,6 +329,31 @@ class Compiler:
     def source(self, tree) -> str:
         return _source(self, tree)
 
+    def constant(self, tree) -> int | None:
+        """The value of a number written out in the text ("3", "2 * 500", "-1"), or None
+        when it is computed in play."""
+        rule = getattr(tree, "data", None)
+        if rule == "number":
+            return literal(tree.children[0])
+        if rule == "neg":
+            n = self.constant(tree.children[0])
+            return None if n is None else -n
+        if rule == "arith":
+            kids = tree.children
+            values = [self.constant(k) for k in kids[0::2]]
+            if None in values or any(abs(v) > limits.NUMBER for v in values):
+                return None
+            total = values[0]
+            for op, v in zip(kids[1::2], values[1:]):
+                total = total + v if op == "+" else total - v if op == "-" else total * v
+            return total
+        return None
+
+    def heading(self, tree) -> str:
+        """The first line of a node's text, to quote a statement with a block in a message."""
+        first, more, _ = _source(self, tree).partition("\n")
+        return first + " ..." if more else first
+
 
 COST_STATEMENTS = {"tap", "discard", "sacrifice", "remove_counters", "pay"}
 
@@ -324,10 +388,20 @@ def _source(compiler: Compiler, node) -> str:
 
 def _slice(text: str, line: int, col: int, end_line: int, end_col: int) -> str:
     lines = text.split("\n")
+    if end_line > len(lines):
+        # A statement on the text's last line ends after it, at the line break the parser adds.
+        end_line, end_col = len(lines), len(lines[-1]) + 1
     if line == end_line:
         return lines[line - 1][col - 1:end_col - 1]
     parts = [lines[line - 1][col - 1:]] + lines[line:end_line - 1] + [lines[end_line - 1][:end_col - 1]]
     return "\n".join(parts)
+
+
+def literal(token) -> int | None:
+    """A number written in a text, or None when it has too many digits to be one (Python
+    would refuse to read a long one, and no rule needs more than limits.NUMBER)."""
+    text = str(token).lstrip("0") or "0"     # leading zeros count for nothing
+    return int(text) if len(text) <= len(str(limits.NUMBER)) else None
 
 
 def _const(value):

@@ -172,7 +172,7 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
             op, nfn, ofn, word = _counters(c, st, scope, -1)
             cost = Cost(lambda s, env, n=nfn, f=ofn, w=word: all(s.counters.get((x, w), 0) >= (n(s, env) or 0) for x in cards_only(f(s, env))), op, text)
         else:
-            c.error(st, f'"{text}" cannot be a cost: a cost pays a currency, taps, discards, sacrifices or removes counters')
+            c.error(st, f'"{c.heading(st)}" cannot be a cost: a cost pays a currency, taps, discards, sacrifices or removes counters')
             continue
         if cost is not None and cost.op is not None:
             costs.append(cost)

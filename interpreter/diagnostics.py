@@ -18,8 +18,14 @@ MAX_EXCERPT = 120
 # gets a readable report, quickly.
 MAX_PER_FILE = 100
 
+# A quotation of input longer than this is shortened in messages, and a whole message
+# longer than MAX_MESSAGE is cut: a name of a megabyte is never printed whole.
+MAX_QUOTED = 100
+MAX_MESSAGE = 2000
+
 # YAML's own idea of a line break, so line numbers agree with the YAML reader's.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_LONG_QUOTE = re.compile(f'"([^"\n]{{{MAX_QUOTED + 1},}})"')
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,33 @@ class Problem:
     message: str
     severity: str = "error"
     hint: str | None = None
+
+
+def shown(text: str, lines: bool = False) -> str:
+    """A message made safe to print, whatever it quotes from input: control characters
+    and other characters that do not print are escaped (a card name cannot set the
+    terminal's title or reverse the text around it), line breaks too unless `lines`
+    keeps them (each line is then made safe alone), long quotations are shortened and
+    a long message is cut."""
+    text = str(text)
+    if lines and "\n" in text:
+        return "\n".join(shown(line) for line in text.split("\n"))
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+    if len(text) > MAX_QUOTED:
+        text = _LONG_QUOTE.sub(_shorten, text)
+        if len(text) > MAX_MESSAGE:
+            text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE:,} more characters)"
+    return text
+
+
+def _escape(ch: str) -> str:
+    return ch.encode("unicode_escape").decode("ascii")
+
+
+def _shorten(quote) -> str:
+    inner = quote[1]
+    return f'"{inner[:MAX_QUOTED - 40]}..." ({len(inner):,} characters)'
 
 
 def split_lines(text: str) -> list[str]:
@@ -70,7 +103,9 @@ class Report:
             hint: str | None = None) -> Problem:
         if severity not in SEVERITIES:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {severity!r}")
-        problem = Problem(str(file), int(line), int(col), message, severity, hint)
+        # Every problem passes here, whatever prints it: what it quotes is made safe once.
+        problem = Problem(shown(file), int(line), int(col), shown(message), severity,
+                          None if hint is None else shown(hint))
         if problem in self._problems:
             return problem
         if self.full(problem.file):
@@ -83,7 +118,7 @@ class Report:
 
     def full(self, file) -> bool:
         """Whether `file` has as many problems as are kept: checks may stop looking."""
-        return self._kept.get(str(file), 0) >= MAX_PER_FILE
+        return self._kept.get(shown(file), 0) >= MAX_PER_FILE
 
     def add_problem(self, problem: Problem) -> None:
         self.add(problem.file, problem.line, problem.col, problem.message, problem.severity, problem.hint)
@@ -102,11 +137,11 @@ class Report:
             self.add_problem(problem)
 
     def add_source(self, file, text: str) -> None:
-        self.sources[str(file)] = text
+        self.sources[shown(file)] = text
 
     def add_checked(self, file) -> None:
-        if str(file) not in self.checked:
-            self.checked.append(str(file))
+        if shown(file) not in self.checked:
+            self.checked.append(shown(file))
 
     @property
     def problems(self) -> list[Problem]:

@@ -3,32 +3,22 @@ from __future__ import annotations
 
 import operator
 
-from .compiler import Compiler, Scope, _const
+from . import limits
+from .compiler import Compiler, Scope, _const, literal
 from .registry import CARD_PROPERTIES, PLAYER_PROPERTIES, register
-from .state import PlayerRef
+from .frames import of_card
+from .state import PlayerRef, RuleError
 from .suggest import did_you_mean
 from .types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish, single
 
 E = "expression"
-# A number written in a rule: enough for any count of a game, and a designer's typo
-# of a thousand digits is caught here rather than read as a number Python will not convert.
-MAX_DIGITS = 18
-
-
-def _literal(tree) -> int | None:
-    """The value of a number written in a text, or None when it has too many digits."""
-    digits = str(tree.children[0]).lstrip("0")
-    return int(digits or "0") if len(digits) <= MAX_DIGITS else None
-
-
 @register("number", E, "3", "A whole number.")
 def _number(c: Compiler, tree, scope: Scope):
-    value = _literal(tree)
-    if value is None:
-        digits = len(str(tree.children[0]).lstrip("0"))
-        c.error(tree, f"this number has {digits} digits: a number in a rule has at most {MAX_DIGITS}")
-        value = 0
-    return _const(value), NUMBER
+    n = literal(tree.children[0])
+    if n is None or n > limits.NUMBER:
+        c.error(tree, f"this number is too large: a number in a rule is at most {limits.SAID_NUMBER}")
+        return _const(0), NUMBER
+    return _const(n), NUMBER
 
 
 @register("text", E, '"main"', "A text in double quotes.")
@@ -288,9 +278,15 @@ def _random_number(c, tree, scope):
     lo, _ = c.expect(tree.children[0], scope, ("number",), "the lowest number")
     hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
 
+    text = c.heading(tree)
+
     def f(s, env):
         a, b = lo(s, env), hi(s, env)
-        return a if b <= a else a + s.randbelow(b - a + 1)
+        if b <= a:
+            return a
+        if b - a > 2 * limits.NUMBER:
+            raise too_large(s, env, f'the range of "{text}"')
+        return a + s.randbelow(b - a + 1)
     return f, NUMBER
 
 
@@ -308,12 +304,32 @@ def _arith(c, tree, scope):
         fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
         rest.append((op, fn))
 
+    text = c.heading(tree)
+    low, top = -limits.NUMBER, limits.NUMBER
+    if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
+        (op, second), = rest
+
+        def f(s, env):
+            v = op(first(s, env) or 0, second(s, env) or 0)
+            if low <= v <= top:
+                return v
+            raise too_large(s, env, f'"{text}"')
+        return f, NUMBER
+
     def f(s, env):
         v = first(s, env) or 0
         for op, fn in rest:
             v = op(v, fn(s, env) or 0)
-        return v
+        if low <= v <= top:
+            return v
+        raise too_large(s, env, f'"{text}"')
     return f, NUMBER
+
+
+def too_large(s, env, what: str) -> RuleError:
+    """A number the rules compute that has grown past any game's: doubled in a loop, say."""
+    return RuleError(f"{what}{of_card(s, env)} comes to more than {limits.SAID_NUMBER}: "
+                     f"the numbers of a game are at most that")
 
 
 @register("neg", E, "-A", "The negative of a number.",
@@ -341,8 +357,8 @@ def _compare(c, tree, scope):
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
     fn = _COMPARE[op]
-    if getattr(right, "data", None) == "number":
-        k = _literal(right) or 0        # "life of it <= 0": the number is read once, here
+    k = c.constant(right) if getattr(right, "data", None) == "number" else None
+    if k is not None:                   # "life of it <= 0": the number is read once, here
         return (lambda s, env: fn(a(s, env) or 0, k)), BOOL
     return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
 
@@ -460,7 +476,7 @@ _NOTHING = object()
           params=(('X', 'card', 'the card'), ('ZONE', 'zone', 'where')))
 def _is_in(c, tree, scope):
     subject, negate, zone = tree.children
-    fn, _ = c.expr(subject, scope)
+    fn = _card_subject(c, subject, scope, '"is in"')
     zfn, zt = c.expect(zone, scope, ("zone",), "the place after \"in\"")
     neg = negate is not None
 
@@ -471,12 +487,22 @@ def _is_in(c, tree, scope):
     return f, BOOL
 
 
+def _card_subject(c: Compiler, subject, scope: Scope, what: str):
+    """What a test about one card is about: a number or a text would be read as a card."""
+    fn, t = c.expr(subject, scope)
+    if t.kind not in ("card", "object", "any"):
+        c.error(subject, f"{what} needs a card, but {c.quoted(subject)} is {t.word()}")
+    return fn
+
+
 @register("is_empty", E, "ZONE is empty", "The zone (or a set of cards) has no card.",
           params=(('ZONE', 'zone or set', 'what may be empty'),))
 def _is_empty(c, tree, scope):
     subject, negate = tree.children
     fn, t = c.expr(subject, scope)
     neg = negate is not None
+    if t.kind in ("number", "bool", "text", "none"):
+        c.error(subject, f'only a zone or a set of cards or players can be empty, but {c.quoted(subject)} is {t.word()}')
     if t.kind == "zone":
         f = lambda s, env: all(not s.zones[z] for z in fn(s, env))
     else:
@@ -491,7 +517,7 @@ def _is_empty(c, tree, scope):
 def _has_keyword(c, tree, scope):
     subject, word = tree.children
     word = str(word)
-    fn, _ = c.expr(subject, scope)
+    fn = _card_subject(c, subject, scope, '"has"')
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note("*")
@@ -504,7 +530,7 @@ def _entered(c, tree, scope):
     subject, word = tree.children
     if str(word) != "turn":
         c.error(tree.children[1], f'write "entered this turn", not "entered this {word}"')
-    fn, _ = c.expr(subject, scope)
+    fn = _card_subject(c, subject, scope, '"entered this turn"')
     c.note("*")
     return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
 

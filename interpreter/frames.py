@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from . import actions
 from .decisions import Decision, Option
+from .limits import LOOP, STEPS, TRIGGERS, count
 from .state import RuleError, State
 
-MAX_LOOP = 10_000
-# Triggered abilities that may fire with no player deciding anything in between: more
-# is a chain of triggers that sets itself off without end ("when this enters play:
-# put this into play").
-MAX_TRIGGERS = 10_000
 CHECKING = "@checks"      # in the variables of the pack's checks while they run
 CHECKED = ("checked",)    # the event of the rules being checked: state triggers look then
 
@@ -26,7 +22,7 @@ class ScriptFrame:
         self.ops = ops
         self.pc = 0
         self.env = env
-        self.loop = loop          # None, or [var, items, index], or ["?while", cond, count]
+        self.loop = loop          # None, or [var, items, index, source], or ["?while", cond, count, source]
 
     def copy(self, envs):
         f = ScriptFrame.__new__(ScriptFrame)
@@ -54,11 +50,15 @@ class ScriptFrame:
                 return
         loop = self.loop
         if loop is not None:
+            s.steps += 1
+            if s.steps > STEPS:
+                raise endless(s, env, loop[3])
             if loop[0] == "?while":
                 loop[2] += 1
-                if loop[2] > MAX_LOOP:
-                    raise RuleError(f"a while loop ran {MAX_LOOP} times without ending")
                 if loop[1](s, env):
+                    if loop[2] >= LOOP:
+                        raise RuleError(f'"{loop[3].text}"{of_card(s, env)} ran its block {count(LOOP)} times and '
+                                        f'would run it again: a loop runs at most {count(LOOP)} times', loop[3])
                     self.pc = 0
                     return
             else:
@@ -68,6 +68,26 @@ class ScriptFrame:
                     self.pc = 0
                     return
         frames.pop()
+
+
+def of_card(s: State, env: dict) -> str:
+    """" of Bear" when the script running is a card's, to say whose rule broke."""
+    this = env.get("this")
+    return f" of {s.t.names[this]}" if type(this) is int else ""
+
+
+def endless(s: State, env: dict, source=None) -> RuleError:
+    """The rules went round too many times (loops, checks, triggered abilities) with
+    nobody deciding anything: nested loops, or checks that change what they check."""
+    return RuleError(f"the rules ran {count(STEPS)} steps (rounds of loops, runs of the checks, triggered "
+                     f"abilities){of_card(s, env)} without a player deciding anything: they go round in circles",
+                     source)
+
+
+def step_on(s: State, n: int = 1) -> None:
+    s.steps += n
+    if s.steps > STEPS:
+        raise endless(s, {})
 
 
 class TurnFrame:
@@ -135,6 +155,11 @@ def end_turn(s: State) -> None:
         s.say("limit", f"the turn limit ({limit}) is reached")
         actions.finish(s, [])
         return
+    if s.turn >= pack.max_turns:
+        # The engine's own limit, which a pack may raise but not remove: every game ends.
+        s.say("limit", f"the limit of {count(pack.max_turns)} turns is reached (end: max_turns)")
+        actions.finish(s, [])
+        return
     s.turn += 1
     s.active = s.next_seat(s.active)
 
@@ -167,6 +192,9 @@ def run_checks(s: State) -> None:
     """Run the pack's checks: at once when they never wait for a player (the usual
     case), else in a frame of their own. What they change is seen by the next checks."""
     s.dirty = False
+    s.steps += 1
+    if s.steps > STEPS:
+        raise endless(s, {})
     pack = s.t.pack
     if pack.has_state_triggers and CHECKED not in s.events:
         s.events.append(CHECKED)
@@ -197,6 +225,8 @@ def fire_triggers(s: State) -> bool:
             # A card fires from its ability's zone; one that leaves also sees itself leave.
             if (zone_of[c] in zones or c == moved) and _fires(s, c, ab, ab.trigger, event):
                 fired.append((c, ab))
+    if fired:
+        step_on(s, len(fired))
     for c, ab in reversed(fired):
         s.frames.append(ActivationFrame(c, ab, s.controller[c]))
     return bool(fired)
@@ -354,8 +384,8 @@ class ActivationFrame:
             env["you"] = s.t.players[self.seat]
             if ab.trigger is not None:
                 s.fired += 1
-                if s.fired > MAX_TRIGGERS:
-                    raise RuleError(f'"{ab.name}" of {s.t.names[self.card]} fired as the last of {MAX_TRIGGERS} '
+                if s.fired > TRIGGERS:
+                    raise RuleError(f'"{ab.name}" of {s.t.names[self.card]} fired as the last of {TRIGGERS} '
                                     f'triggered abilities with no player deciding anything: a chain of triggers '
                                     f'that sets itself off without end', ab.source)
                 s.say("trigger", f"{ab.name} of {s.t.names[self.card]} triggers")

@@ -3,7 +3,7 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 """
 from __future__ import annotations
 
-from . import actions
+from . import actions, limits
 from .decisions import IllegalAction
 from .frames import ScriptFrame, TurnFrame, run
 from .model import Pack
@@ -35,6 +35,11 @@ class Game:
             z = pack.zone_by_name.get(place) if isinstance(place, str) else None
             if not (isinstance(place, int) and 0 <= place < n) and (z is None or z.per_player):
                 raise OptionError(f"a deck goes to a seat (0 to {n - 1}) or a shared zone, not {place!r}")
+        shared = [z.name for z in pack.zones if not z.per_player]
+        cards = sum(len(self.deck_for(place)) for place in [*range(n), *shared])
+        if cards > limits.CARDS:
+            raise OptionError(f"a game of {n} players would have {limits.count(cards)} cards: "
+                              f"a game has at most {limits.count(limits.CARDS)}")
 
     def new_initial_state(self, seed: int = 0, first_player: int | None = None) -> "GameState":
         s = self.blank_state(seed)
@@ -111,10 +116,16 @@ def settle_options(pack: Pack, given: dict) -> dict:
             raise OptionError(f'{pack.name} has no option "{name}"{did_you_mean(name, pack.options)}')
         o = pack.options[name]
         if o.kind == "number":
+            # What the message quotes: an int too long to print is only said to be large.
+            given = value if not isinstance(value, int) or abs(value) < limits.NUMBER ** 2 else "a larger number"
             try:
-                value = int(value)
+                # A number of thousands of digits is no option's value: Python would refuse to read it.
+                value = int(value) if not isinstance(value, str) or len(value.strip()) <= limits.DIGITS else None
             except (TypeError, ValueError):
                 raise OptionError(f'option "{name}" takes a whole number, not "{value}"') from None
+            if value is None or not -limits.NUMBER <= value <= limits.NUMBER:
+                raise OptionError(f'option "{name}" takes a whole number from -{limits.SAID_NUMBER} to '
+                                  f'{limits.SAID_NUMBER}, not "{given}"')
         elif o.kind == "flag":
             if isinstance(value, str):
                 if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
@@ -206,6 +217,7 @@ class GameState:
         s.decision = None
         s.history.append((d.player, action, option.label))
         s.decisions_this_turn += 1
+        s.steps = 0
         d.resume(s, option.value)
         self.advance()
 
@@ -222,18 +234,23 @@ class GameState:
         self.apply_action(labels.index(label))
 
     def advance(self) -> None:
+        s = self.s
         try:
-            run(self.s)
-        except RuleError:
+            try:
+                run(s)
+            except RecursionError:
+                raise RuleError("the rules ran into an endless chain of effects") from None
+            if s.decisions_this_turn > s.t.pack.max_decisions and s.result is None:
+                s.say("limit", f"the limit of {limits.count(s.t.pack.max_decisions)} decisions in a turn is reached "
+                               f"(end: max_decisions)")
+                actions.finish(s, [])
+            if self.game.debug:
+                from .invariants import check
+                check(s)
+        except RuleError as e:
+            # The game stops here, with no result: say on which turn.
+            e.turn = s.turn
             raise
-        except RecursionError:
-            raise RuleError("the rules ran into an endless chain of effects") from None
-        if self.s.decisions_this_turn > 10_000 and self.s.result is None:
-            self.s.say("limit", "a single turn took more than 10,000 decisions")
-            actions.finish(self.s, [])
-        if self.game.debug:
-            from .invariants import check
-            check(self.s)
 
     def clone(self) -> "GameState":
         return GameState(self.game, self.s.clone())

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import costs as _costs  # noqa: F401  (registers the cost vocabulary)
 from . import expressions as _expressions  # noqa: F401
+from . import limits
 from . import selectors as _selectors  # noqa: F401
 from . import statements as _statements  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
@@ -297,7 +298,10 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             if tree is not None:
                 comp.snippet = ctx.snippet(lo, raw, "cost")
                 before = len(comp.problems)
-                cost_objs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+                try:
+                    cost_objs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+                except RecursionError:
+                    comp.too_deep(comp.snippet)
                 if len(comp.problems) == before:
                     known_costs[cost_key] = cost_objs
         trigger = None
@@ -373,15 +377,16 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
             if words is None and isinstance(value, (list, tuple)):
                 ctx.at(lo, raw, key, f'"{key}" takes one value, not a list: only a property declared with words takes a list')
                 continue
-            if words is None and is_number(names.properties[key]) and not is_number(value):
-                # Rules read it as a number ("deal strength of this damage"): a text would fail in play.
-                ctx.at(lo, raw, key, f'"{key}" is a number (its default is {names.properties[key]}), not {described(value)}')
-                continue
             if words is not None:
                 value = tuple(value) if isinstance(value, (list, tuple)) else (value,)
                 for w in value:
                     if w not in words:
                         ctx.at(lo, raw, key, f'"{w}" is not a word of "{key}"{did_you_mean(str(w), words)}')
+            elif _kind(value) != _kind(names.properties[key]):
+                # Rules compare and add properties: a word where a number belongs would break them in play.
+                ctx.at(lo, raw, key, f'"{key}" is {_kind(names.properties[key])} (its default is '
+                                     f'{names.properties[key]!r}), not {_kind(value)}')
+                continue
             props[key] = value
         kws = list(raw.get("keywords") or [])
         for k, kw in enumerate(kws):
@@ -430,9 +435,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
 
     # ----------------------------------------------------- players and seats
     players = d["players"]
-    if isinstance(players.get("min"), int) and isinstance(players.get("max"), int) and players["min"] > players["max"]:
-        at(players, "max", f'the game takes at least {players["min"]} players (min) and at most {players["max"]} (max): '
-                           f'max must be at least min')
+    if players["min"] > players["max"]:
+        at(players, "min", f'"min" ({players["min"]}) is more than "max" ({players["max"]})')
     seats = tuple(dict(s) for s in players.get("seats") or [])
     for k, seat in enumerate(seats):
         deck = seat.get("deck")
@@ -487,6 +491,8 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     limit = end.get("turn_limit")
     if limit is not None and limit not in options:
         at(end, "turn_limit", f'unknown option "{limit}"{did_you_mean(limit, options)}')
+    if not comp.ends and limit is None and report.ok:
+        _never_ends(ctx, loaded, d, end.get("max_turns", limits.TURNS))
 
     first = players.get("first", "random")
     pack = Pack(
@@ -521,8 +527,22 @@ def _build(ctx: _Ctx, loaded, folder: Path) -> Pack | None:
     pack.checks_at = d.get("checks_at", "priority")
     pack.derived = derived
     pack.replacements = replacements
+    pack.max_turns = end.get("max_turns", pack.max_turns)
+    pack.max_decisions = end.get("max_decisions", pack.max_decisions)
     pack.raw = d
     return pack
+
+
+def _never_ends(ctx: _Ctx, loaded, d: dict, turns: int) -> None:
+    """A warning for a pack in which no rule ends a game (a pack.yaml cut short, say):
+    its games would all run to the engine's turn limit."""
+    key = "checks" if "checks" in d else "turn"
+    line, col = getattr(d, "key_pos", {}).get(key) or _position(d, key)
+    ctx.report.add(loaded.filename, line, col,
+                   "nothing in this pack ends a game: no rule says that a player wins or loses or that the game "
+                   "is a draw, and `end` names no turn limit; every game would go on until the engine's limit "
+                   f"of {limits.count(turns)} turns makes it a draw",
+                   severity="warning")
 
 
 def _as_events(event) -> list:
@@ -550,6 +570,12 @@ def _replacements(ctx: _Ctx, loaded, reps_raw) -> tuple:
         fn = test[0] if test else (lambda s, env: True)
         out.append(Replacement(raw["name"], frozenset(events), fn, effect))
     return tuple(out)
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    return "a number" if isinstance(value, (int, float)) else "a text" if isinstance(value, str) else "a list"
 
 
 def _property_default(raw):
@@ -640,6 +666,8 @@ def _import(ctx: _Ctx, loaded, imp, folder: Path):
 def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path, imported: list):
     """The card names of one entry of `decks` (None when its import failed);
     problems go to the report."""
+    from ..cards.decklist import split_entry, too_many_cards
+
     names, source = [], None
     src = raw.get("from")
     if src is not None:
@@ -660,7 +688,10 @@ def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path,
                 ctx.at(loaded, raw, "from", failed[0] + more)
     searched = [source] if source else []
     for k, entry in enumerate(raw.get("cards") or []):
-        count, cname = _count_name(entry)
+        count, cname, _ = split_entry(entry.strip())
+        if isinstance(count, str):
+            ctx.at(loaded, raw["cards"], k, count)
+            continue
         try:
             card = maker.named(cname, searched)
         except ImportProblem as e:
@@ -670,6 +701,9 @@ def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path,
             known = [*maker.cards, *(r["name"] for r in source.records)] if source else maker.cards
             ctx.at(loaded, raw["cards"], k, f'unknown card "{cname}"{did_you_mean(cname, known)}')
             continue
+        if len(names) + count > limits.DECK:
+            ctx.at(loaded, raw["cards"], k, too_many_cards(len(names) + count, "with this entry"))
+            return None
         names.extend([card.name] * count)
     if "list" in raw:
         path = _pack_file(ctx, loaded, raw, "list", folder)
@@ -679,6 +713,9 @@ def _deck(ctx: _Ctx, loaded, raw, sources: dict, maker: CardMaker, folder: Path,
             names.extend(deck_from_list(path, searched, maker))
         except ImportProblem as e:
             _report_import(ctx, loaded, raw, "list", e)
+    if len(names) > limits.DECK:
+        ctx.at(loaded, raw, "list" if "list" in raw else "from", too_many_cards(len(names), "with these cards"))
+        return None
     return names
 
 
@@ -689,13 +726,6 @@ def _report_import(ctx: _Ctx, loaded, container, key, e: ImportProblem) -> None:
         ctx.at(loaded, container, key, e.message)
     for file, line, col, message in e.problems:
         ctx.report.add(file, line, col, message)
-
-
-def _count_name(entry: str) -> tuple[int, str]:
-    head, _, rest = entry.partition(" ")
-    if head.isdigit() and rest:
-        return int(head), rest.strip()
-    return 1, entry.strip()
 
 
 def _pack_file(ctx: _Ctx, loaded, container, key, folder: Path, sets: dict | None = None,

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from . import limits
+
 
 @dataclass(frozen=True)
 class Source:
@@ -174,3 +176,5 @@ class Pack:
     derived: dict = field(default_factory=dict)  # property -> f(state, card): a property computed from others
     replacements: tuple = ()                     # of Replacement: what happens instead of damage, discards...
     has_state_triggers: bool = False             # some ability fires "as soon as" a condition holds
+    max_turns: int = limits.TURNS                # past it the game is a draw (end: max_turns)
+    max_decisions: int = limits.DECISIONS        # decisions in one turn, past which the game is a draw

@@ -85,10 +85,10 @@ def _shared_root() -> Path:
     return _real(shared_cards())
 
 
-def shown(text: str, limit: int = 200) -> str:
-    """A path as a pack wrote it, safe to print: control characters escaped, long ones cut."""
-    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def shown(text: str) -> str:
+    """A path as a pack wrote it, safe to print: characters that do not print are escaped
+    (a long one is shortened where the message is printed: diagnostics.shown)."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def _hidden(relative: Path) -> bool:

@@ -21,12 +21,35 @@ class PlayerRef:
 
 
 class RuleError(Exception):
-    """A pack's rule that cannot be carried out during play (names the pack text).
-    `source` is where in the pack the rule is written, when that is known."""
+    """A pack's rule that cannot be carried out during play. It stops the game, which
+    then has no result. `source` is the pack text whose rule broke, when it is known
+    (a model.Source); the game adds the turn it broke on (see GameState.advance)."""
 
     def __init__(self, message: str, source=None):
         super().__init__(message)
+        self.message = message
         self.source = source
+        self.turn: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.message} (at {self.source})" if self._placed() else self.message
+
+    def _placed(self) -> bool:
+        return self.source is not None and bool(self.source.file)
+
+    def located(self, game: str, decisions: int | None = None) -> str:
+        """The one line every command says it with: "FILE:LINE:COL: error: GAME stopped on
+        turn 3: ...", `game` naming the game ("game 2 (seed 1)", "the game"), with the
+        decisions taken when they are given ("after 12 decisions (turn 3)")."""
+        from .diagnostics import shown
+
+        where = f"{self.source}: " if self._placed() else ""
+        turn = "" if self.turn is None else f"turn {self.turn}"
+        if decisions is not None:
+            when = f" after {decisions} decisions" + (f" ({turn})" if turn else "")
+        else:
+            when = f" on {turn}" if turn else ""
+        return shown(f"{where}error: {game} stopped{when}: {self.message}")
 
 
 class Table:
@@ -96,7 +119,7 @@ class State:
         "t", "zone_of", "zones", "controller", "tapped", "damage", "entered", "moves",
         "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
-        "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first",
+        "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
         "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
     )
 
@@ -132,6 +155,8 @@ class State:
         self.result = None
         self.dirty = False
         self.decisions_this_turn = 0
+        self.fired = 0
+        self.steps = 0                # rounds of loops, checks and triggers since the last decision (limits.STEPS)
         self.history = []             # answers given: (player, option index, label)
         self.events = []              # what happened that triggered abilities may fire on
 
@@ -168,6 +193,7 @@ class State:
         c.result = self.result
         c.dirty = self.dirty
         c.decisions_this_turn = self.decisions_this_turn
+        c.steps = self.steps
         c.history = self.history[:]
         c.events = self.events[:]
         return c

@@ -8,10 +8,13 @@ from lark import Tree
 from . import actions
 from .compiler import Compiler, Scope
 from .decisions import Decision, Option
-from .frames import ScriptFrame, ask_choice, log_choice, loop_items, open_window, run_checks, run_inline
+from .frames import (ScriptFrame, ask_choice, endless, log_choice, loop_items, of_card, open_window, run_checks,
+                     run_inline)
+from .expressions import too_large
+from .limits import LOOP, NUMBER, STEPS, count
 from .registry import register
 from .replacements import carry_out
-from .state import PlayerRef
+from .state import PlayerRef, RuleError
 from .suggest import did_you_mean
 from .types import MAPPING, T, single
 
@@ -33,7 +36,7 @@ def objects(c: Compiler, tree, scope: Scope, what: str, kinds=("card", "cards", 
         return one, single(t)
     node = tree.children[0]
     fn, t = c.expr(node, scope)
-    if t.kind not in kinds and t.kind not in ("any", "none"):
+    if t.kind not in kinds and t.kind != "any":
         c.error(node, f'{what} needs {_words(kinds)}, but "{c.source(node)}" is {t.word()}')
     return (lambda s, env: _tuple(fn(s, env))), single(t)
 
@@ -86,14 +89,14 @@ def _deal(c: Compiler, tree, scope: Scope):
     amount, target, source = tree.children
     afn, _ = c.expect(amount, scope, ("number",), "the damage")
     tfn, tt = c.expr(target, scope)
-    if tt.kind not in ("card", "player", "object", "any", "none"):
+    if tt.kind not in ("card", "player", "object", "any"):
         c.error(target, f'damage needs a creature or player target, but "{c.source(target)}" is {tt.word()}')
     elif tt.kind in ("card", "object") and tt.ctypes is not None and not (tt.ctypes & c.names.damageable):
         kinds = " or ".join(sorted(c.names.damageable)) or "damageable card"
         what = " or ".join(sorted(tt.ctypes)) or "any card"
         c.error(target, f'damage needs a {kinds} or player target, but "{c.source(target)}" can be {what}')
     if source is not None:
-        sfn, _ = c.expr(source, scope)
+        sfn = _damageable(c, source, scope, "the source of damage")
     elif scope.this is not None:
         sfn = lambda s, env: env["this"]
     else:
@@ -117,7 +120,8 @@ def _card_word(c, node, amount):
         c.error(node, f'write "{"card" if one else "cards"}" here, not "{node}"')
 
 
-@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn.",
+@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn. "
+          "One statement draws at most as many cards as the game has.",
           params=(('N', 'number', 'how many cards'),))
 def _draw_you(c, tree, scope):
     amount, word = tree.children
@@ -323,7 +327,7 @@ def _change(c, tree, scope, sign):
             n = sign * (nfn(s, env) or 0)
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
-                    s.pvars[p.seat][word] = s.pvars[p.seat].get(word, 0) + n
+                    s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name)
                     s.dirty = True
             return None
         return change_player
@@ -331,12 +335,13 @@ def _change(c, tree, scope, sign):
         def change_counter(s, env):
             n = sign * (nfn(s, env) or 0)
             for x in cards_only(ofn(s, env)):
-                _add_counter(s, x, word, n)
+                _add_counter(s, env, x, word, n)
         return change_counter
     if word in names.properties:
         def change_card(s, env):
             n = sign * (nfn(s, env) or 0)
             for x in cards_only(ofn(s, env)):
+                bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x])
                 actions.add_mod(s, ("stat", dur, x, word, n))
                 s.say("modify", f"{s.t.names[x]} gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
         return change_card
@@ -345,9 +350,16 @@ def _change(c, tree, scope, sign):
     return None
 
 
-def _add_counter(s, x, word, n):
+def bounded(s, env, v: int, word: str, whose: str) -> int:
+    """A counter or a property as it is changed: the numbers of a game stay within limits.NUMBER."""
+    if -NUMBER <= v <= NUMBER:
+        return v
+    raise too_large(s, env, f"the {word} of {whose}")
+
+
+def _add_counter(s, env, x, word, n):
     key = (x, word)
-    v = max(0, s.counters.get(key, 0) + n)
+    v = bounded(s, env, max(0, s.counters.get(key, 0) + n), word, s.t.names[x])
     if v:
         s.counters[key] = v
     else:
@@ -387,7 +399,7 @@ def _set_value(c, tree, scope):
         def set_card(s, env):
             v = vfn(s, env) or 0
             for x in cards_only(ofn(s, env)):
-                _add_counter(s, x, word, v - s.counters.get((x, word), 0))
+                _add_counter(s, env, x, word, v - s.counters.get((x, word), 0))
         return set_card
     known = [*c.names.player_counters, *c.names.card_counters]
     c.error(tree.children[0], f'unknown counter "{word}"{did_you_mean(word, known)}')
@@ -529,7 +541,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
 
 @register("divide", ST, "divide N among SELECTOR as NAME",
           "You split N among the cards picked, one decision for each but the last, which takes the rest. "
-          "\"NAME of X\" is then the share of X.",
+          f"\"NAME of X\" is then the share of X. N is at most {count(LOOP)}.",
           params=(('N', 'number', 'what is divided'), ('SELECTOR', 'selector', 'among what'), ('NAME', 'variable', 'the division')))
 def _divide(c, tree, scope):
     amount, sel, var = tree.children
@@ -539,13 +551,21 @@ def _divide(c, tree, scope):
     scope.vars[var] = MAPPING
     partial = "@" + var
     c.note("*")
+    # Each share is one option of a decision: a number past the loop bound would make
+    # a decision of more options than anyone can choose from.
+    at_most(c, amount, LOOP, "divide splits at most {limit}, not {n}")
+    where = c.where(tree)
 
     @suspends
     def divide(s, env):
         state = env.get(partial)
         if state is None:
             items = sfn(s, env)
-            state = (items, 0, nfn(s, env) or 0, {})
+            n = nfn(s, env) or 0
+            if n > LOOP:
+                raise RuleError(f'"{where.text}"{of_card(s, env)} would split {count(n)}: '
+                                f'divide splits at most {count(LOOP)}', where)
+            state = (items, 0, n, {})
         items, i, left, shares = state
         while i < len(items) - 1 and left > 0:
             p = env["you"]
@@ -654,7 +674,12 @@ def _for_each(c, tree, scope):
 
     if atomic(ops):
         def for_each_inline(s, env):
-            for item in sfn(s, env):
+            items = sfn(s, env)
+            if len(items) > 1:              # loops in loops go round as often as loops do
+                s.steps += len(items)
+                if s.steps > STEPS:
+                    raise endless(s, env)
+            for item in items:
                 env[var] = item
                 run_inline(ops, s, env)
                 if s.result is not None:
@@ -666,37 +691,54 @@ def _for_each(c, tree, scope):
         items = sfn(s, env)
         if items and ops:
             env[var] = items[0]
-            s.frames.append(ScriptFrame(ops, env, [var, items, 0]))
+            s.frames.append(ScriptFrame(ops, env, [var, items, 0, None]))
     return for_each
 
 
-@register("while_stmt", ST, "while CONDITION: BLOCK", "Runs the block again and again while the condition holds (at most 10,000 times).",
+@register("while_stmt", ST, "while CONDITION: BLOCK",
+          f"Runs the block again and again while the condition holds, at most {count(LOOP)} times: a game "
+          f"whose loop would run it again stops with an error that names the loop.",
           params=(('CONDITION', 'condition', 'while it holds'), ('BLOCK', 'block', 'what runs')))
 def _while(c, tree, scope):
     cond, block = tree.children
     test, _ = c.expect(cond, scope, ("bool",), "the condition of \"while\"")
     ops = c.block(block.children, scope)
+    where = c.where(tree, block)
 
     @suspends
     def while_(s, env):
         if test(s, env):
-            s.frames.append(ScriptFrame(ops, env, ["?while", test, 0]))
+            s.frames.append(ScriptFrame(ops, env, ["?while", test, 0, where]))
     return while_
 
 
-@register("repeat_stmt", ST, "repeat N times: BLOCK", "Runs the block N times.",
+@register("repeat_stmt", ST, "repeat N times: BLOCK",
+          f"Runs the block N times; N is at most {count(LOOP)}, and a game in which it comes to more stops "
+          f"with an error that names the loop.",
           params=(('N', 'number', 'how many times'), ('BLOCK', 'block', 'what runs')))
 def _repeat(c, tree, scope):
-    count, block = tree.children
-    nfn, _ = c.expect(count, scope, ("number",), "how many times")
+    times, block = tree.children
+    nfn, _ = c.expect(times, scope, ("number",), "how many times")
     ops = c.block(block.children, scope)
+    at_most(c, times, LOOP, "repeat runs its block at most {limit} times, not {n}")
+    where = c.where(tree, block)
 
     @suspends
     def repeat(s, env):
         n = nfn(s, env) or 0
+        if n > LOOP:
+            raise RuleError(f'"{where.text}"{of_card(s, env)} would run its block {count(n)} times: '
+                            f'a loop runs at most {count(LOOP)} times', where)
         if n > 0 and ops:
-            s.frames.append(ScriptFrame(ops, env, ["@repeat", tuple(range(n)), 0]))
+            s.frames.append(ScriptFrame(ops, env, ["@repeat", range(n), 0, where]))
     return repeat
+
+
+def at_most(c: Compiler, node, limit: int, message: str) -> None:
+    """A count written as a number is checked when the pack loads; one computed, in play."""
+    n = c.constant(node)
+    if n is not None and n > limit:
+        c.error(node, message.format(limit=count(limit), n=count(n)))
 
 
 @register("let", ST, "let NAME be VALUE", "Names a value for the rest of the script.",
@@ -765,6 +807,7 @@ def _end_effects(c, tree, scope):
 @register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses.",
           params=(('PLAYER', 'player', 'who wins'),))
 def _wins(c, tree, scope):
+    c.ends = True
     pfn = player_of(c, tree.children[0], scope, "who wins")
     return lambda s, env: (p := pfn(s, env)) is not None and actions.win(s, p.seat)
 
@@ -772,12 +815,14 @@ def _wins(c, tree, scope):
 @register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins.",
           params=(('PLAYER', 'player', 'who loses'),))
 def _loses(c, tree, scope):
+    c.ends = True
     pfn = player_of(c, tree.children[0], scope, "who loses")
     return lambda s, env: (p := pfn(s, env)) is not None and actions.lose(s, p.seat)
 
 
 @register("draw_game", ST, "the game is a draw", "The game ends and nobody wins.")
 def _draw_game(c, tree, scope):
+    c.ends = True
     return lambda s, env: actions.finish(s, [])
 
 
@@ -786,8 +831,8 @@ def _draw_game(c, tree, scope):
           params=(('X', 'card or player', 'whose damage is redirected'), ('DURATION', 'duration', 'how long'), ('Y', 'card or player', 'who is dealt it instead')))
 def _redirect(c, tree, scope):
     src, duration, dest = tree.children
-    sfn, _ = c.expr(src, scope)
-    dfn, dt = c.expr(dest, scope)
+    sfn = _damageable(c, src, scope, "redirected damage")
+    dfn = _damageable(c, dest, scope, "redirected damage")
     dur = _check_duration(c, duration, scope)
 
     def redirect(s, env):
@@ -799,11 +844,19 @@ def _redirect(c, tree, scope):
     return redirect
 
 
+def _damageable(c: Compiler, node, scope: Scope, what: str):
+    """One card or player that damage is dealt to: a number would be read as a card."""
+    fn, t = c.expr(node, scope)
+    if t.kind not in ("card", "player", "object", "any"):
+        c.error(node, f'{what} needs a card or a player, but {c.quoted(node)} is {t.word()}')
+    return fn
+
+
 @register("prevent", ST, "prevent all damage to X DURATION", "A prevention: no damage is dealt to X while the duration lasts.",
           params=(('X', 'card or player', 'who is protected'), ('DURATION', 'duration', 'how long')))
 def _prevent(c, tree, scope):
     target, duration = tree.children
-    tfn, _ = c.expr(target, scope)
+    tfn = _damageable(c, target, scope, "prevented damage")
     dur = _check_duration(c, duration, scope)
 
     def prevent(s, env):
@@ -847,7 +900,7 @@ def _counters(c, tree, scope, sign):
     def counters(s, env):
         n = sign * (nfn(s, env) or 0)
         for x in cards_only(ofn(s, env)):
-            _add_counter(s, x, word, n)
+            _add_counter(s, env, x, word, n)
     return counters, nfn, ofn, word
 
 

@@ -24,12 +24,11 @@ class Trigger(NamedTuple):
 
 def _subject(c: Compiler, sel, scope: Scope):
     """The cards a zone trigger is about: "this", or words like "a creature you control"."""
-    if sel.data != "selector":
-        c.error(sel, 'a trigger names the cards it waits for by words ("this", "a creature you control"), '
-                     'not by their place in a zone')
-        return None
-    words_node = sel.children[0]
-    kept = [w for w in words_node.children if str(w) not in ("a", "an", "another")]
+    words_node = sel.children[0] if sel.data == "selector" else None
+    kept = [w for w in words_node.children if str(w) not in ("a", "an", "another")] if words_node else []
+    if not kept:
+        c.error(sel, 'a trigger names the cards it watches with words ("a creature you control") or "this"')
+        return lambda s, env, card: False
     words_node = type(words_node)(words_node.data, kept, words_node.meta)
     words = [str(w) for w in kept]
     if words == ["this"]:

@@ -18,6 +18,7 @@ from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarE
 
 from .diagnostics import split_lines
 from .infiles import TEXT_LIMIT, FileProblem, read_file, too_large
+from .limits import NUMBER, SAID_NUMBER
 
 MAX_BYTES = TEXT_LIMIT
 MAX_DEPTH = 64
@@ -540,11 +541,11 @@ class _Builder:
                 result = getattr(self.loader, method)(yaml.ScalarNode(tag, value))
             except Exception:
                 if event.tag is None:  # only a number too long for Python fails to convert
-                    raise self.problem(event.start_mark, "this number is too large") from None
+                    raise self.problem(event.start_mark, f"this number is too large: numbers are at most {SAID_NUMBER}") from None
                 raise self.problem(event.start_mark, f'cannot read "{_clip(value)}" as {_short(tag)}') from None
-            # Python cannot even print an integer this long; no game needs one.
-            if tag == _INT and result.bit_length() > 13_000:
-                raise self.problem(event.start_mark, "this number is too large")
+            # No game needs a larger number (and Python cannot even print one of 4,300 digits).
+            if tag == _INT and not -NUMBER <= result <= NUMBER:
+                raise self.problem(event.start_mark, f"this number is too large: numbers are at most {SAID_NUMBER}")
             return result, None
         raise self.problem(event.start_mark, f'unsupported tag "{_short(tag)}"',
                            hint="rule files use plain YAML values; remove the tag")

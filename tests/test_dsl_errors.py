@@ -16,14 +16,14 @@ PLACE = "effect: deal 2 damage to target"     # the effect of the card Zap
 INDENT = 10                                    # of the text under "effect: |"
 
 
-def problems(snippet: str, folder: Path) -> list[str]:
+def problems(snippet: str, folder: Path, place: str = PLACE) -> list[str]:
     shutil.copytree(PACK, folder)
     cards = folder / "cards" / "base.yaml"
     text = cards.read_text(encoding="utf-8")
-    assert PLACE in text
-    first = text[: text.index(PLACE)].count("\n") + 2
+    assert place in text
+    first = text[: text.index(place)].count("\n") + 2
     body = "\n".join(" " * INDENT + line if line else "" for line in snippet.split("\n"))
-    cards.write_text(text.replace(PLACE, "effect: |\n" + body), encoding="utf-8")
+    cards.write_text(text.replace(place, place.split(":")[0] + ": |\n" + body), encoding="utf-8")
     report = Report()
     try:
         load_pack(str(folder), report)
@@ -75,6 +75,21 @@ TYPES = [
     ("pay 2 gold", ['1:1: "pay 2 gold" is a cost: write it under "cost"']),
     ("draw a crad", ['1:8: write "card" here, not "crad"']),
     ("opponent draws 2 crads", ['1:18: write "cards" here, not "crads"']),
+    ("if not 3 is not empty: draw a card",
+     ['1:8: only a zone or a set of cards or players can be empty, but "3" is a number']),
+    ('if "x" is empty: draw a card', ['1:4: only a zone or a set of cards or players can be empty, but "x" is a text']),
+    ("tap none", ['1:5: tap needs cards, but "none" is no card or player']),
+    ("let x be none\ntap x", ['2:5: tap needs cards, but "x" is no card or player']),
+    ("deal 2 damage to none", ['1:18: damage needs a creature or player target, but "none" is no card or player']),
+    # A number is not a card, though a game keeps each card as a number.
+    ("if 3 is in hand: draw a card", ['1:4: "is in" needs a card, but "3" is a number']),
+    ("if you is in hand: draw a card", ['1:4: "is in" needs a card, but "you" is a player']),
+    ("if 3 has flying: draw a card", ['1:4: "has" needs a card, but "3" is a number']),
+    ("if -1 entered this turn: draw a card", ['1:4: "entered this turn" needs a card, but "-1" is a number']),
+    ("deal 2 damage to target from 3", ['1:30: the source of damage needs a card or a player, but "3" is a number']),
+    ("prevent all damage to 3 this turn", ['1:23: prevented damage needs a card or a player, but "3" is a number']),
+    ("damage that would be dealt to target this turn is dealt to 3 instead",
+     ['1:60: redirected damage needs a card or a player, but "3" is a number']),
 ]
 
 
@@ -100,3 +115,59 @@ def test_an_option_bound_may_name_another_option(tmp_path, options, message):
     with pytest.raises(PackError):
         load_pack(str(tmp_path / "pack"), report)
     assert [f"{p.line}:{p.col}: {p.message}" for p in report.problems] == [message]
+
+
+def located(folder: Path) -> list[str]:
+    """The problems of the pack in `folder`, as LINE:COL: MESSAGE."""
+    report = Report()
+    try:
+        load_pack(str(folder), report)
+    except PackError:
+        pass
+    return [f"{p.line}:{p.col}: {p.message}" for p in report.problems]
+
+
+COST = "cost: pay 1 gold"       # the cost of Zap
+
+
+@pytest.mark.parametrize("snippet, expected", [
+    ("if true: tap this", ['1:1: "if true: tap this" cannot be a cost: a cost pays a currency, taps, discards, '
+                           'sacrifices or removes counters']),
+    ("tap this\nfor each x in cards in your hand: tap x",
+     ['2:1: "for each x in cards in your hand: tap x" cannot be a cost: a cost pays a currency, taps, discards, '
+      'sacrifices or removes counters']),
+    ("if true:\n    tap this\n    tap this", ['1:1: "if true: ..." cannot be a cost: a cost pays a currency, taps, '
+                                             'discards, sacrifices or removes counters']),
+    ('you may "x": tap this', ['1:1: "you may "x": tap this" cannot be a cost: a cost pays a currency, taps, discards, '
+                               'sacrifices or removes counters']),
+])
+def test_a_statement_with_a_block_is_no_cost(snippet, expected, tmp_path):
+    assert problems(snippet, tmp_path / "pack", COST) == expected
+
+
+@pytest.mark.parametrize("value, message", [
+    ("be", '6:12: "power" is a number (its default is 0), not a text'),
+    ("true", '6:12: "power" is a number (its default is 0), not true or false'),
+    ("3", None),
+])
+def test_a_card_property_has_the_kind_of_its_default(tmp_path, value, message):
+    shutil.copytree(PACK, tmp_path / "pack")
+    cards = tmp_path / "pack" / "cards" / "base.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("    power: 2\n", f"    power: {value}\n"), encoding="utf-8")
+    assert located(tmp_path / "pack") == ([message] if message else [])
+
+
+@pytest.mark.parametrize("trigger, message", [
+    ("when top 2 cards of deck leave discard",
+     '14:23: a trigger names the cards it watches with words ("a creature you control") or "this"'),
+    ("when a enters play", '14:23: a trigger names the cards it watches with words ("a creature you control") or "this"'),
+    ("when a creature enters play", None),
+])
+def test_a_trigger_names_cards_by_words(tmp_path, trigger, message):
+    shutil.copytree(PACK, tmp_path / "pack")
+    cards = tmp_path / "pack" / "cards" / "base.yaml"
+    text = cards.read_text(encoding="utf-8").replace(
+        "        effect: put this into play\n",
+        f"        effect: put this into play\n      - name: Watch\n        trigger: {trigger}\n        effect: draw a card\n")
+    cards.write_text(text, encoding="utf-8")
+    assert located(tmp_path / "pack") == ([message] if message else [])

@@ -12,6 +12,8 @@ import threading
 from pathlib import Path
 
 import pytest
+
+from cardtable.interpreter.diagnostics import shown
 from click.testing import CliRunner
 
 from cardtable.cli import main
@@ -133,10 +135,11 @@ def test_a_place_that_cannot_be_written_is_refused_before_any_game(tmp_path, no_
     (tmp_path / "afile").write_text("x", encoding="utf-8")
     (tmp_path / "loop").symlink_to("loop")
     path, why = path.format(tmp=tmp_path), why.format(tmp=tmp_path)
+    said = shown(path)      # a NUL is printed escaped, a long name shortened
     result = cli("simulate", "magic54", "-n", "1", "--out", path)
-    assert (result.exit_code, result.output) == (1, f"error: {path}: cannot write the game records there: {why}\n")
+    assert (result.exit_code, result.output) == (1, shown(f"error: {said}: cannot write the game records there: {why}") + "\n")
     result = CliRunner().invoke(main, ["play", "magic54", "--save", path])
-    assert (result.exit_code, result.output) == (1, f"error: {path}: cannot write the game record there: {why}\n")
+    assert (result.exit_code, result.output) == (1, shown(f"error: {said}: cannot write the game record there: {why}") + "\n")
 
 
 def test_a_disk_device_is_refused(tmp_path, no_games):

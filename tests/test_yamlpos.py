@@ -411,9 +411,9 @@ def test_tags(text, message, loader):
     assert where(problem(text)) == (1, 4, message)
 
 
-@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 5000])
+@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 5000, str(10 ** 18 + 1), str(-10 ** 18 - 1)])
 def test_absurdly_long_numbers(number, loader):
-    assert where(problem(f"a: {number}\n")) == (1, 4, "this number is too large")
+    assert where(problem(f"a: {number}\n")) == (1, 4, "this number is too large: numbers are at most 10¹⁸")
 
 
 def test_long_values_are_clipped_in_messages(loader):

@@ -176,8 +176,7 @@ def _play_index(i: int) -> dict:
     try:
         result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
-        where = f"{e.source}: error: " if e.source is not None else ""
-        raise SimulationError(f"{where}game {i + 1} (seed {seed}) stopped: {e}") from None
+        raise SimulationError(e.located(f"game {i + 1} (seed {seed})")) from None
     result["index"] = i
     return result
 

@@ -21,6 +21,7 @@ from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packfiles import builtin_pack_dir
 from ..project import given_roots_now, refusal, shared_cards, shown, working_root
 from ..state import RuleError
+from ..limits import DIGITS
 
 FORMAT = "cardtable-game/1"
 
@@ -84,8 +85,14 @@ _KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
 
 
 def _record(line: str, where: str) -> dict:
+    def whole(text: str) -> int:
+        # A number of thousands of digits is in no record (and Python would refuse to read it).
+        if len(text) > DIGITS:
+            raise RecordError(f"{where}:{line.find(text) + 1}: error: not a game record: a number of "
+                              f"{len(text):,} digits (a record's numbers have at most {DIGITS})")
+        return int(text)
     try:
-        record = json.loads(line)
+        record = json.loads(line, parse_int=whole)
     except json.JSONDecodeError as e:
         raise RecordError(f"{where}:{e.colno}: error: not a game record: {e.msg}") from None
     if not isinstance(record, dict):
@@ -142,7 +149,7 @@ def game_for(record: dict, pack, card_sources: tuple = ()) -> Game:
     Raises RecordError for a card that neither has."""
     decks = None
     if record.get("decks"):
-        decks = {int(k) if k.isdigit() else k: tuple(v) for k, v in record["decks"].items()}
+        decks = {int(k) if k.isdecimal() and len(k) <= DIGITS else k: tuple(v) for k, v in record["decks"].items()}
         sources = [*card_sources, *pack.sources.values()]
         for names in decks.values():
             for name in names:
@@ -172,7 +179,8 @@ class Replay:
 
 def replay(game: Game, record: dict, stop: int | None = None) -> Replay:
     """Plays the record's decisions again (the first `stop` of them, if given); stops
-    where the pack no longer offers what the record answered."""
+    where the pack no longer offers what the record answered. A rule that breaks raises
+    RuleError, as it does in any game."""
     state = game.new_initial_state(seed=record["seed"])
     names = [p.name for p in state.s.t.players]
     decisions = record["decisions"]
@@ -195,6 +203,6 @@ def replay(game: Game, record: dict, stop: int | None = None) -> Replay:
                                     f"but the pack now asks \"{state.prompt()}\" and offers: {offered}")
         try:
             state.apply_action(action)
-        except (IllegalAction, RuleError) as e:
+        except IllegalAction as e:
             return Replay(state, i, f"{where}: {e}")
     return Replay(state, upto)

@@ -15,7 +15,9 @@ from itertools import groupby
 from typing import Callable
 
 from ..diagnostics import Report, render
+from ..diagnostics import shown as safe
 from ..game import Game, GameState, OptionError
+from ..limits import DIGITS
 from ..loader import PackError, load_pack
 from ..observe import cards_text, observe
 from ..state import RuleError
@@ -222,24 +224,26 @@ class Table:
         elif command in ("quit", "exit"):
             raise _Stop("quit")
         elif re.fullmatch(r"[+-]?\d+", text):
-            number = int(text)
-            if 1 <= number <= n:
+            # A number of thousands of digits is no option (and Python would refuse to read it).
+            number = int(text) if len(text) <= DIGITS else None
+            if number is not None and 1 <= number <= n:
                 return number - 1
             many = f"one of the {n} options" if n > 1 else "an option: there is only 1"
-            self.say(f"{number} is not {many}; {choose}, or ? for help")
+            said = text if number is not None else f"{text[:12]}... ({len(text)} digits)"
+            self.say(f"{said} is not {many}; {choose}, or ? for help")
             return None
         else:
             folded = [label.casefold() for label in labels]
             if text.casefold() in folded:
                 return folded.index(text.casefold())
-            self.say(f'"{text}" is not an option; {choose}, or ? for help')
+            self.say(safe(f'"{text}" is not an option; {choose}, or ? for help'))
             return None
         self.show_options()
         return None
 
     def show_log(self, seat: int, count: str) -> bool:
-        if count and not (count.isdigit() and int(count) > 0):
-            self.say(f'"{count}" is not a number of events; type log, or log 20 for the last 20')
+        if count and not (count.isdecimal() and len(count) <= DIGITS and int(count) > 0):
+            self.say(safe(f'"{count}" is not a number of events; type log, or log 20 for the last 20'))
             return False
         lines = self.state.log_for(seat)[-int(count or LOG_LINES):]
         self.say(f"the last {len(lines)} event{'s' if len(lines) != 1 else ''}:", *(f"  {line}" for line in lines))
@@ -288,8 +292,8 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         how = table.play()
     except RuleError as e:
         # A pack whose rules break down mid-game: say where, and keep the game for a report.
-        where = f" after {len(table.state.s.history)} decisions" if table else ""
-        (stderr or stdout).write(f"error: the game stopped{where}: {e}\n")
+        decisions = len(table.state.s.history) if table else None
+        (stderr or stdout).write(e.located("the game", decisions) + "\n")
         how = "broken"
     else:
         s = table.state.s

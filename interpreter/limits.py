@@ -1,0 +1,40 @@
+"""The engine's limits, in one place: what keeps a pack, a deck list or a game record
+from running for ever or filling the memory. docs/limits.md explains each one to
+designers; the schema, the loader, the deck-list reader and the engine read them here.
+"""
+from __future__ import annotations
+
+# A `while` or a `repeat` runs its block at most this many times.
+LOOP = 10_000
+# Loop rounds, runs of the checks and triggered abilities between two decisions: past
+# it the rules are going round in circles (nested loops, checks that never settle).
+STEPS = 1_000_000
+# Triggered abilities fired with no player deciding anything in between: more is a
+# chain of triggers that sets itself off ("when this enters play: put this into play").
+TRIGGERS = 10_000
+# The copies of one card in a deck entry ("4 Bear") or on a line of a deck list.
+COPIES = 1_000
+# The cards of one deck, and of one game (every deck together).
+DECK = 10_000
+CARDS = 100_000
+# The players of one game.
+PLAYERS = 64
+# A number written in a rule, and any number the rules compute by multiplying.
+NUMBER = 10 ** 18
+SAID_NUMBER = "10¹⁸"              # as messages write it
+# A game that has not ended after this many turns, or a turn that has not ended after
+# this many decisions, is a draw. A pack may raise both (`end: max_turns`,
+# `end: max_decisions`) up to the ceilings below, never remove them.
+TURNS = 1_000
+DECISIONS = 10_000
+MAX_TURNS = 100_000
+MAX_DECISIONS = 100_000
+# The digits of a whole number read from a deck list, a record, an option or a player's
+# answer: past it the number is refused before Python is asked to read it (Python
+# refuses 4,300 digits with a traceback; no seed or count needs more than a few).
+DIGITS = 100
+
+
+def count(n: int) -> str:
+    """A limit as a designer reads it: 10,000."""
+    return f"{n:,}"
