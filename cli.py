@@ -58,8 +58,11 @@ class _Commands(click.Group):
 
     def invoke(self, ctx):
         import signal
+        import threading
 
-        previous = signal.signal(signal.SIGTERM, _terminate)
+        # Only the main thread may set a signal handler (a program may run a command in another).
+        main_thread = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
         try:
             return super().invoke(ctx)
         except (KeyboardInterrupt, Terminated) as e:
@@ -72,7 +75,8 @@ class _Commands(click.Group):
             where = f"{e.filename}: " if e.filename else ""
             raise InputError(f"{where}{e.strerror or e}") from None
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            if main_thread:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _pack_names(ctx, param, value):

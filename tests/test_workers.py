@@ -190,3 +190,13 @@ def test_ctrl_c_stops_play_with_exit_code_130_without_a_traceback():
     assert process.returncode == 130
     assert re.fullmatch(r"\ngame stopped after \d+ decisions \(turn \d+\)\n", out), out
     assert err == ""
+
+
+def test_sigterm_stops_play_with_exit_code_143_without_a_traceback():
+    process = cardtable("play", "magic54", "--players", "human,random", "--seed", "1", stdin=subprocess.PIPE)
+    shown = ""
+    while not shown.endswith("> "):
+        shown += process.stdout.read(1)
+    process.terminate()
+    out, err = process.communicate(timeout=10)
+    assert (process.returncode, out, err) == (143, "\n", "\nstopped\n")

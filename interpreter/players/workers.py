@@ -184,8 +184,9 @@ class Pool:
                                    args=(theirs, self.setup, self.spec, self.play, siblings, os.getpid()))
         with _signals_held():
             process.start()
+            # Listed before Ctrl-C can arrive, so that it is stopped with the others.
+            self.workers.append(_Worker(process, mine))
         theirs.close()
-        self.workers.append(_Worker(process, mine))
 
     def _finished(self) -> bool:
         if not self.failures:
