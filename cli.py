@@ -43,13 +43,40 @@ def _parse_options(pairs, hint: str = "--option") -> dict:
     return out
 
 
+INTERRUPTED = 130    # the shell's codes for a command stopped by Ctrl-C (SIGINT) and by SIGTERM
+TERMINATED = 143
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: raised where the command is, so that it stops as after Ctrl-C,
+    cleaning up (its worker processes, a file half-written) on the way out."""
+
+
+def _terminate(signum, frame):
+    raise Terminated
+
+
+def _stopped(e: BaseException, what: str = "stopped") -> None:
+    click.echo(f"\n{what}", err=True)
+    sys.exit(TERMINATED if isinstance(e, Terminated) else INTERRUPTED)
+
+
 class _Commands(click.Group):
     """The group of commands, turning a file that cannot be read or written into an
-    error message instead of a traceback."""
+    error message instead of a traceback, and Ctrl-C or SIGTERM into exit codes 130
+    and 143 with a line on standard error."""
 
     def invoke(self, ctx):
+        import signal
+        import threading
+
+        # Only the main thread may set a signal handler (a program may run a command in another).
+        main_thread = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
         try:
             return super().invoke(ctx)
+        except (KeyboardInterrupt, Terminated) as e:
+            _stopped(e)
         except BrokenPipeError:
             # The reader of the output went away (`cardtable ... | head`): stop quietly.
             sys.stderr.close()
@@ -59,6 +86,9 @@ class _Commands(click.Group):
         except OSError as e:
             where = f"{e.filename}: " if e.filename else ""
             raise InputError(f"{where}{e.strerror or e}") from None
+        finally:
+            if main_thread:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _pack_names(ctx, param, value):
@@ -265,22 +295,24 @@ def _play_batch(batch, label: str):
     """Plays a batch with a progress bar on a terminal, quietly otherwise."""
     from .interpreter.players.batch import SimulationError, prepare, run
 
+    def notice(text):
+        # Below the progress bar's line, when there is one.
+        click.echo(("\n" if sys.stderr.isatty() else "") + f"note: {text}", err=True)
     try:
         game = prepare(batch)
         if not sys.stderr.isatty():
-            return run(batch, game)
+            return run(batch, game, notice=notice)
         with click.progressbar(length=batch.games, label=label, file=sys.stderr, show_eta=True) as bar:
             seen = [0]
 
             def progress(done):
                 bar.update(done - seen[0])
                 seen[0] = done
-            return run(batch, game, progress)
+            return run(batch, game, progress, notice)
     except SimulationError as e:
         raise InputError(str(e)) from None
-    except KeyboardInterrupt:
-        click.echo("\nstopped before the games were all played: nothing written", err=True)
-        sys.exit(130)
+    except (KeyboardInterrupt, Terminated) as e:
+        _stopped(e, "stopped before the games were all played: nothing written")
 
 
 @main.command()

@@ -162,7 +162,7 @@ def test_a_record_whose_source_is_not_text(log):
     rewrite(log, source={"a": 1})
     r = cli("replay", "games.jsonl")
     assert (r.exit_code, r.output) == (1, 'games.jsonl:1:1: error: the game record\'s "source" is not text '
-                                          "(the pack's name or path)\n")
+                                          "(the name or path of the pack)\n")
 
 
 def test_a_log_that_is_no_regular_file_or_too_large(tmp_path):

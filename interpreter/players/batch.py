@@ -6,10 +6,9 @@ a batch do not depend on how many processes share the work.
 """
 from __future__ import annotations
 
-import multiprocessing
-import random
-import signal
 import dataclasses
+import functools
+import random
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -21,6 +20,7 @@ from ..loader import PackError, load_pack
 from ..state import RuleError
 from .agents import AgentError, make_agent, parse_agents, seat_agents
 from .records import game_record
+from .workers import Pool, WorkerLost
 
 
 class SimulationError(Exception):
@@ -158,19 +158,7 @@ def _leader(s) -> int | None:
 
 # ------------------------------------------------------------------ running
 
-_WORK = None     # (game, batch) in a worker process
-
-
-def _start_worker(work) -> None:
-    global _WORK
-    # Ctrl-C is the main process's to handle: it stops the pool.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if work is not None:
-        _WORK = work
-
-
-def _play_index(i: int) -> dict:
-    game, batch = _WORK
+def _play_index(game: Game, batch: Batch, i: int) -> dict:
     seed = batch.seed + i
     specs = seat_agents(batch.agents, game.num_players, i, batch.rotate)
     try:
@@ -181,36 +169,34 @@ def _play_index(i: int) -> dict:
     return result
 
 
-def run(batch: Batch, game: Game | None = None, progress: Callable | None = None) -> tuple[Game, list]:
+def player(batch: Batch) -> Callable[[int], dict]:
+    """What plays game i of a batch, built from the batch alone (its pack loaded from
+    its files): how a worker started afresh gets it."""
+    return functools.partial(_play_index, prepare(dataclasses.replace(batch)), batch)
+
+
+def run(batch: Batch, game: Game | None = None, progress: Callable | None = None,
+        notice: Callable[[str], None] | None = None) -> tuple[Game, list]:
     """Plays the batch; returns its game and one result a game, in game order.
-    `progress(done)` is called as games finish."""
-    global _WORK
+    `progress(done)` is called as games finish; `notice(text)` tells of a worker
+    process that died (its games are played again)."""
     if game is None:
         game = prepare(batch)
     jobs = max(1, min(batch.jobs, batch.games))
-    results = []
     if jobs == 1:
-        _WORK = (game, batch)
+        results = []
         for i in range(batch.games):
-            results.append(_play_index(i))
+            results.append(_play_index(game, batch, i))
             if progress:
                 progress(len(results))
         return game, results
-    # Forked workers inherit the loaded pack; elsewhere each worker loads it again.
-    try:
-        ctx = multiprocessing.get_context("fork")
-        _WORK = (game, batch)
-        init = None
-    except ValueError:
-        ctx = multiprocessing.get_context()
-        init = (prepare(dataclasses.replace(batch)), batch)
     chunk = max(1, min(16, batch.games // (jobs * 8)))
-    with ctx.Pool(jobs, initializer=_start_worker, initargs=(init,)) as pool:
-        for result in pool.imap(_play_index, range(batch.games), chunksize=chunk):
-            results.append(result)
-            if progress:
-                progress(len(results))
-    return game, results
+    pool = Pool(batch.games, jobs, chunk, player, batch, functools.partial(_play_index, game, batch),
+                lambda i: f"game {i + 1} (seed {batch.seed + i})", notice)
+    try:
+        return game, pool.run(progress)
+    except WorkerLost as e:
+        raise SimulationError(str(e)) from None
 
 
 def play_random(game: Game, seed: int):

@@ -10,6 +10,7 @@ the labels show where a changed pack makes the games part ways.
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,6 @@ from ..importing import ImportProblem
 from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packfiles import builtin_pack_dir
 from ..project import given_roots_now, refusal, shared_cards, shown, working_root
-from ..state import RuleError
 from ..limits import DIGITS
 
 FORMAT = "cardtable-game/1"
@@ -60,6 +60,38 @@ def dumps(record: dict) -> str:
 _REQUIRED = {"pack": str, "options": dict, "players": int, "seed": int, "decisions": list}
 
 
+def _whole(v, least=None) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and (least is None or v >= least)
+
+
+def _texts(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _scalar(v) -> bool:
+    return isinstance(v, (str, bool)) or (isinstance(v, (int, float)) and math.isfinite(v))
+
+
+# What the optional parts and the contents of a record must be (None: absent), and
+# what each is, for the message that refuses it.
+_SHAPES = {
+    "format": (lambda v: isinstance(v, str), "is not text"),
+    "version": (lambda v: isinstance(v, str), "is not text"),
+    "source": (lambda v: isinstance(v, str), "is not text (the name or path of the pack)"),
+    "pack": (lambda v: v.strip() != "", "is empty (it takes the id of the pack)"),
+    "options": (lambda v: all(isinstance(k, str) and _scalar(x) for k, x in v.items()),
+                "is not a mapping of option names to text, numbers or true/false"),
+    "players": (lambda v: v >= 1, "is not a whole number of at least 1"),
+    "decks": (lambda v: isinstance(v, dict) and all(_texts(x) for x in v.values()),
+              "is not a mapping of places to lists of card names"),
+    "cards": (_texts, "is not a list of card files"),
+    "agents": (_texts, "is not a list of agents"),
+    "result": (lambda v: isinstance(v, list) and all(_scalar(x) and not isinstance(x, (str, bool)) for x in v),
+               "is not a list of numbers, one a player, or null for a game not finished"),
+    "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
+}
+
+
 def read_records(path) -> list[tuple[int, dict | RecordError]]:
     """The game records of a JSON-lines file, each checked for what a replay needs,
     with its line number. A line that is not a game record has a RecordError in
@@ -85,6 +117,33 @@ _KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
 
 
 def _record(line: str, where: str) -> dict:
+    record = _parsed(line, where)
+    for key, kind in _REQUIRED.items():
+        value = record.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            problem = "has no" if value is None else "has a wrong"
+            raise RecordError(f'{where}:1: error: the game record {problem} "{key}" (it takes {_KINDS[kind]})')
+    for key, (fits, what) in _SHAPES.items():
+        value = record.get(key)
+        if value is not None and not fits(value):
+            raise RecordError(f'{where}:1: error: the game record\'s "{key}" {what}')
+    for i, d in enumerate(record["decisions"], 1):
+        if not (isinstance(d, list) and len(d) == 3 and _whole(d[0], 0) and _whole(d[1], 0)
+                and isinstance(d[2], str)):
+            raise RecordError(f"{where}:1: error: decision {i} of the game record is not "
+                              f"[seat, option number, label]")
+    result = record.get("result")
+    if result is not None and len(result) != record["players"]:
+        raise RecordError(f'{where}:1: error: the game record\'s "result" has {len(result)} '
+                          f'number{"s" if len(result) != 1 else ""} for {record["players"]} players')
+    return record
+
+
+def _parsed(line: str, where: str) -> dict:
+    """The JSON object of a line; NaN and Infinity, which JSON does not have, refused."""
+    def refuse(constant):
+        raise RecordError(f"{where}:1: error: not a game record: {constant} is not a number JSON has")
+
     def whole(text: str) -> int:
         # A number of thousands of digits is in no record (and Python would refuse to read it).
         if len(text) > DIGITS:
@@ -92,30 +151,15 @@ def _record(line: str, where: str) -> dict:
                               f"{len(text):,} digits (a record's numbers have at most {DIGITS})")
         return int(text)
     try:
-        record = json.loads(line, parse_int=whole)
+        record = json.loads(line, parse_constant=refuse, parse_int=whole)
+    except RecordError:
+        raise
     except json.JSONDecodeError as e:
         raise RecordError(f"{where}:{e.colno}: error: not a game record: {e.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{where}:1: error: not a game record: lists or mappings nested too deep") from None
     if not isinstance(record, dict):
         raise RecordError(f"{where}:1: error: not a game record: a line holds one JSON object")
-    for key, kind in _REQUIRED.items():
-        value = record.get(key)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            problem = "has no" if value is None else "has a wrong"
-            raise RecordError(f'{where}:1: error: the game record {problem} "{key}" (it takes {_KINDS[kind]})')
-    for i, d in enumerate(record["decisions"], 1):
-        if not (isinstance(d, list) and len(d) == 3 and isinstance(d[0], int) and isinstance(d[1], int)
-                and isinstance(d[2], str)):
-            raise RecordError(f"{where}:1: error: decision {i} of the game record is not "
-                              f"[seat, option number, label]")
-    if not isinstance(record.get("source", ""), str):
-        raise RecordError(f'{where}:1: error: the game record\'s "source" is not text (the pack\'s name or path)')
-    decks = record.get("decks")
-    if decks is not None and not (isinstance(decks, dict) and all(
-            isinstance(v, list) and all(isinstance(n, str) for n in v) for v in decks.values())):
-        raise RecordError(f'{where}:1: error: the game record\'s "decks" is not a mapping of places to lists of card names')
-    cards = record.get("cards")
-    if cards is not None and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
-        raise RecordError(f'{where}:1: error: the game record\'s "cards" is not a list of card files')
     return record
 
 
@@ -197,7 +241,7 @@ def replay(game: Game, record: dict, stop: int | None = None) -> Replay:
             return Replay(state, i, f"{where}: the record has {who} decide, but the decision is "
                                     f"{names[now]}'s: {state.prompt()}")
         labels = state.legal_labels()
-        if action >= len(labels) or labels[action] != label:
+        if not 0 <= action < len(labels) or labels[action] != label:
             offered = "; ".join(labels)
             return Replay(state, i, f"{where}: the record has {who} choose \"{label}\" (option {action}), "
                                     f"but the pack now asks \"{state.prompt()}\" and offers: {offered}")

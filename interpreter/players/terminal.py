@@ -141,9 +141,10 @@ class Table:
 
     # ------------------------------------------------------------- output
     def write(self, text: str) -> None:
+        # Marked before the text is out: Ctrl-C right after the prompt still ends its line.
+        self.midline = not text.endswith("\n")
         self.stdout.write(text)
         self.stdout.flush()
-        self.midline = not text.endswith("\n")
 
     def say(self, *lines: str) -> None:
         self.write("".join(line + "\n" for line in lines))
