@@ -52,7 +52,7 @@ def text(value) -> str:
 def card_text(view: dict) -> str:
     """A card as a seat sees it: its name, its id when the seat may know it, then
     whatever else the observation says of it."""
-    out = view.get("name", "?") + (f" #{view['id']}" if "id" in view else "")
+    out = view["name"] + (f" #{view['id']}" if "id" in view else "")
     extra = [k if v is True else f"{k} {text(v)}" for k, v in view.items() if k not in ("name", "id")]
     return out + (f" ({', '.join(extra)})" if extra else "")
 
