@@ -1,4 +1,4 @@
-"""Options of the test run."""
+"""Options of the project's own test suite (designers using the pytest plugin never see them)."""
 
 
 def pytest_addoption(parser):
@@ -7,3 +7,5 @@ def pytest_addoption(parser):
                     help="Fuzz N mutated packs, 3N DSL texts and the other inputs in proportion "
                          "(default: the small budget of CI; benchmarks/fuzz.py runs the large one).")
     group.addoption("--fuzz-seed", type=int, default=0, metavar="S", help="Seed of the fuzz cases (default 0).")
+    parser.addoption("--regen-playthroughs", action="store_true",
+                     help="write tests/playthroughs/*.txt again from the games as they play now (see tests/test_playthroughs.py)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -209,3 +210,14 @@ def play_random(game: Game, seed: int):
         state.apply_action(rnd.randrange(len(state.s.decision.options)))
         n += 1
     return state, n
+
+
+def games_digest(game: Game, seeds) -> str:
+    """A SHA-256 of the logs of the games `play_random` plays with these seeds: their
+    fingerprint. A change to the engine that must not change how games play (a
+    speed-up, a reorganisation) leaves it the same."""
+    h = hashlib.sha256()
+    for seed in seeds:
+        state, _ = play_random(game, seed)
+        h.update("\n".join(state.log).encode() + b"\n\n")
+    return h.hexdigest()
