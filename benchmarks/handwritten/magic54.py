@@ -107,6 +107,7 @@ class Magic54:
         self.active = 0
         self.window = ""
         self.decisions = 0
+        self.why = ""                # what the last decision was about (for check.py)
         self.result = None           # (Red's, Black's): 1 won, -1 lost, 0 a draw
 
     # ------------------------------------------------------------- chance
@@ -512,8 +513,3 @@ class Magic54:
                 for c in discard[::-1]:
                     self.move(c, deck)
             self.move(deck[-1], hand)
-
-
-def play(seed: int, choose, **options):
-    """One game: (result, turns, decisions)."""
-    return Magic54(seed, choose, **options).play_game()
