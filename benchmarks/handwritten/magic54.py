@@ -231,6 +231,7 @@ class Magic54:
             if not self.blocked[att]:
                 self.deal(att, PLAYER + d, power)
                 continue
+            # A blocked attacker whose blockers are all gone deals no damage.
             mine = [g for g in guards if blocking[g] == att]
             left = power
             for g in mine[:-1]:
@@ -244,7 +245,7 @@ class Magic54:
         for g in guards:
             self.deal(g, blocking[g], ATTACK[g] + self.plus[g])
         self.apply_damage()
-        over = self.check()
+        over = self.check()      # the step goes on to its end before the game does
         for p in (0, 1):
             for c in self.growth[p][:]:
                 self.move(c, self.discard[OWNER[c]])
