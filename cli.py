@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .interpreter.outfiles import OutputError
+from .interpreter.play.outfiles import OutputError
 
 
 class InputError(click.ClickException):
@@ -103,7 +103,7 @@ def _output(what: str | None, files: list | None = None):
     and a place that cannot take `what` is refused at once, before any game is played.
     `files`: the option names a folder, and these files are written into it."""
     def check(ctx, param, value):
-        from .interpreter.outfiles import check_output, check_output_folder
+        from .interpreter.play.outfiles import check_output, check_output_folder
 
         if value is None:
             return value
@@ -122,7 +122,7 @@ def _output(what: str | None, files: list | None = None):
 
 
 def _use_roots(ctx, param, value):
-    from .interpreter.project import given_roots
+    from .interpreter.packs.project import given_roots
 
     ctx.with_resource(given_roots(value))
 
@@ -147,7 +147,7 @@ def main() -> None:
 def validate(packs, fmt) -> None:
     """Check packs (built-in names or paths) and report every problem at once."""
     from .interpreter.diagnostics import Report, render
-    from .interpreter.validate import validate_pack
+    from .interpreter.packs.validate import validate_pack
 
     report = Report()
     valid = []
@@ -166,7 +166,7 @@ def validate(packs, fmt) -> None:
 @click.argument("name", type=click.Choice(["pack", "cards", "scenario", "mtg-cards"]), default="pack")
 def schema(name) -> None:
     """Print a JSON Schema of cardtable's files (editors use it to complete and check YAML)."""
-    from .interpreter.schemacheck import schema_path
+    from .interpreter.packs.schemacheck import schema_path
 
     click.echo(schema_path(name).read_text(encoding="utf-8"), nl=False)
 
@@ -179,8 +179,8 @@ def docs(check, out) -> None:
     """Write the DSL reference (docs/dsl.md) from the grammar and the vocabulary registry."""
     from pathlib import Path
 
-    from .interpreter.docgen import dsl_reference
-    from .interpreter.outfiles import STDOUT, write_output
+    from .interpreter.lang.docgen import dsl_reference
+    from .interpreter.play.outfiles import STDOUT, write_output
 
     text = dsl_reference()
     target = out if out else str(Path(__file__).resolve().parent / "docs" / "dsl.md")
@@ -201,7 +201,7 @@ def docs(check, out) -> None:
 
 def _current_text(path: str) -> str:
     """The text of a file written before, or "" when there is none."""
-    from .interpreter.infiles import TEXT_LIMIT, FileProblem, read_file
+    from .interpreter.packs.infiles import TEXT_LIMIT, FileProblem, read_file
 
     try:
         return read_file(path, TEXT_LIMIT).decode("utf-8", "replace")
@@ -219,8 +219,8 @@ def _current_text(path: str) -> str:
 def test(pack, select, verbose) -> None:
     """Run a pack's scenario tests (the YAML files in its tests/ folder)."""
     from .interpreter.diagnostics import Report, render
-    from .interpreter.loader import PackError, load_pack
-    from .interpreter.scenario import ScenarioFailure, load_scenarios, run_scenario, scenario_files
+    from .interpreter.packs.loader import PackError, load_pack
+    from .interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario, scenario_files
 
     report = Report()
     try:
@@ -249,7 +249,7 @@ def test(pack, select, verbose) -> None:
 
 
 def _agents(ctx, param, value):
-    from .interpreter.players.agents import AgentError, parse_agents
+    from .interpreter.play.agents import AgentError, parse_agents
 
     try:
         return parse_agents(value)
@@ -284,7 +284,7 @@ def _batch_options(f):
 
 def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, card_files, jobs, debug,
            records=False):
-    from .interpreter.players.batch import Batch
+    from .interpreter.play.batch import Batch
 
     return Batch(pack=pack, games=games, seed=seed, options=options, players=num_players, agents=list(agents),
                  rotate=not fixed_seats, decks=list(decks), cards=list(card_files), debug=debug, records=records,
@@ -293,7 +293,7 @@ def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, 
 
 def _play_batch(batch, label: str):
     """Plays a batch with a progress bar on a terminal, quietly otherwise."""
-    from .interpreter.players.batch import SimulationError, prepare, run
+    from .interpreter.play.batch import SimulationError, prepare, run
 
     def notice(text):
         # Below the progress bar's line, when there is one.
@@ -327,11 +327,11 @@ def _play_batch(batch, label: str):
 def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs, debug, out,
              fmt, plot_dir) -> None:
     """Play many games between computer players and summarise the results."""
-    from .interpreter.players.report import FORMATS
-    from .interpreter.players.stats import summarize
+    from .interpreter.play.report import FORMATS
+    from .interpreter.play.stats import summarize
 
     if plot_dir is not None:
-        from .interpreter.players.charts import ChartError, check_plotting
+        from .interpreter.play.charts import ChartError, check_plotting
         try:
             check_plotting()
         except ChartError as e:
@@ -341,11 +341,11 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
     game, results = _play_batch(batch, f"{games} games")
     summary = summarize(game, batch, results)
     if out is not None:
-        from .interpreter.outfiles import write_output
-        from .interpreter.players.records import dumps
+        from .interpreter.play.outfiles import write_output
+        from .interpreter.play.records import dumps
         write_output(out, "".join(dumps(r["record"]) + "\n" for r in results), "the game records")
     if plot_dir is not None:
-        from .interpreter.players.charts import write_charts
+        from .interpreter.play.charts import write_charts
         for path in write_charts(summary, plot_dir):
             click.echo(f"wrote {path}", err=True)
     click.echo(FORMATS[fmt](summary), err=out == "-")
@@ -365,7 +365,7 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     A and B are two packs (built-in names or paths), or one pack (A) played
     with different options (--a-option, --b-option).
     """
-    from .interpreter.players import compare as comparing
+    from .interpreter.play import compare as comparing
 
     if games < 2:
         raise click.UsageError("compare needs at least 2 games: one game gives a difference, but no interval")
@@ -404,11 +404,11 @@ def replay(log, which, at, pack_override, card_files) -> None:
     LOG is a file of game records, one JSON line a game, as written by
     `simulate --out` and `play --save`. Exit code 1 when the games part ways.
     """
-    from .interpreter.game import OptionError
-    from .interpreter.players import narrate
-    from .interpreter.players.records import RecordError, game_for, read_records
-    from .interpreter.players.records import replay as replaying
-    from .interpreter.state import RuleError
+    from .interpreter.engine.game import OptionError
+    from .interpreter.engine.state import RuleError
+    from .interpreter.play import narrate
+    from .interpreter.play.records import RecordError, game_for, read_records
+    from .interpreter.play.records import replay as replaying
 
     try:
         records = read_records(log)
@@ -493,14 +493,14 @@ class _ReplayInputs:
         self.packs, self.sources = {}, {}
 
     def _found(self, name: str, what: str) -> str:
-        from .interpreter.players.records import record_file
+        from .interpreter.play.records import record_file
 
         return record_file(name, self.folder, what)
 
     def pack_and_cards(self, record: dict, number: int, line: int):
         from .interpreter.diagnostics import Report, render
-        from .interpreter.importing import ImportProblem, card_file_source
-        from .interpreter.loader import PackError, load_pack
+        from .interpreter.packs.importing import ImportProblem, card_file_source
+        from .interpreter.packs.loader import PackError, load_pack
 
         name = self.pack_override or self._found(record.get("source") or record["pack"], "pack")
         if name not in self.packs:
@@ -523,7 +523,7 @@ class _ReplayInputs:
 
 
 def _write_record(path: str, text: str) -> None:
-    from .interpreter.outfiles import write_output
+    from .interpreter.play.outfiles import write_output
 
     write_output(path, text, "the game record")
 
@@ -549,7 +549,9 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
     """Play a pack in the terminal: against computer players, or hot-seat with other people."""
     import shutil
 
-    from .interpreter.players.terminal import PlayError, play as play_game, setup
+    from .interpreter.play.terminal import PlayError
+    from .interpreter.play.terminal import play as play_game
+    from .interpreter.play.terminal import setup
 
     if players is not None and seat is not None:
         raise click.UsageError("give --players or --seat, not both")

@@ -18,7 +18,7 @@ _PACKS: dict = {}
 
 def _pack(folder: Path):
     from .interpreter.diagnostics import Report, render
-    from .interpreter.loader import PackError, load_pack
+    from .interpreter.packs.loader import PackError, load_pack
 
     key = str(folder)
     if key not in _PACKS:
@@ -33,7 +33,7 @@ def _pack(folder: Path):
 class ScenarioFile(pytest.File):
     def collect(self):
         from .interpreter.diagnostics import Report, render
-        from .interpreter.scenario import load_scenarios
+        from .interpreter.packs.scenario import load_scenarios
 
         report = Report()
         scenarios = load_scenarios(self.path, report)
@@ -54,7 +54,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self):
-        from .interpreter.scenario import run_scenario
+        from .interpreter.packs.scenario import run_scenario
 
         pack = _pack(self.path.parent.parent)
         if isinstance(pack, str):
@@ -62,7 +62,7 @@ class ScenarioItem(pytest.Item):
         run_scenario(pack, self.scenario)
 
     def repr_failure(self, excinfo):
-        from .interpreter.scenario import ScenarioFailure
+        from .interpreter.packs.scenario import ScenarioFailure
 
         if isinstance(excinfo.value, (ScenarioFailure, ScenarioError)):
             return str(excinfo.value)

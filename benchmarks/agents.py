@@ -16,10 +16,10 @@ import multiprocessing
 import time
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.agents import make_agent
-from cardtable.interpreter.players.stats import wilson
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.agents import make_agent
+from cardtable.interpreter.play.stats import wilson
 
 _GAME = None
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from cardtable.interpreter.players.batch import Batch, run
-from cardtable.interpreter.players.stats import wilson
+from cardtable.interpreter.play.batch import Batch, run
+from cardtable.interpreter.play.stats import wilson
 
 # The built-in packs, Basic TCG with each of its Scenario cards.
 PACKS = [("magic54", {}), ("pub_magic", {}), ("basic_tcg", {"scenario": "Last Standing"}),

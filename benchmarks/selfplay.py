@@ -20,9 +20,9 @@ import statistics
 import time
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.batch import games_digest
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import games_digest
 
 
 def play(game: Game, seeds) -> tuple[int, int]:

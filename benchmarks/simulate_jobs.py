@@ -17,8 +17,8 @@ import os
 import statistics
 import time
 
-from cardtable.interpreter.players.batch import Batch, prepare, run
-from cardtable.interpreter.players.stats import summarize
+from cardtable.interpreter.play.batch import Batch, prepare, run
+from cardtable.interpreter.play.stats import summarize
 
 
 def timed(batch: Batch, game) -> tuple[float, str]:

@@ -19,10 +19,10 @@ import sys
 import time
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.batch import play_random
-from cardtable.interpreter.state import RuleError
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import play_random
 
 
 def run(game: Game, games: int) -> tuple[float, int, int, int]:

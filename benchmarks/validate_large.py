@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from startup import _venv_bin, install   # the same regular install as the start-up benchmark
+from startup import _venv_bin, install  # the same regular install as the start-up benchmark
 
 PACK = """\
 # yaml-language-server: $schema=../../schemas/pack.schema.json
@@ -186,7 +186,7 @@ def time_command(python: Path, folder: Path, repeat: int) -> tuple[float, float]
 CHECK_ALONE = """
 import sys, time
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.validate import validate_pack
+from cardtable.interpreter.packs.validate import validate_pack
 start = time.perf_counter()
 assert validate_pack(sys.argv[1], Report())
 print(time.perf_counter() - start)
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
               f"the check alone {alone:.2f} s  (best of {args.repeat})")
         if args.profile:
             from cardtable.interpreter.diagnostics import Report
-            from cardtable.interpreter.validate import validate_pack
+            from cardtable.interpreter.packs.validate import validate_pack
 
             profile = cProfile.Profile()
             profile.runcall(validate_pack, str(folder), Report())

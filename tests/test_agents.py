@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.agents import AGENTS, make_agent
-from cardtable.interpreter.scenario import position
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.packs.scenario import position
+from cardtable.interpreter.play.agents import AGENTS, make_agent
 
 ROOT = Path(__file__).resolve().parent.parent
 

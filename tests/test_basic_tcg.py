@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.batch import play_random
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import play_random
 
 DECK = 30
 

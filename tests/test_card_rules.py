@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.loader import PackError, load_pack
-from cardtable.interpreter.scenario import ScenarioFailure, load_scenarios, run_scenario
+from cardtable.interpreter.packs.loader import PackError, load_pack
+from cardtable.interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario
 
 PACK = """\
 id: rules
@@ -155,7 +155,7 @@ def test_a_derived_property_adds_counters_and_effects_to_what_it_computes(tmp_pa
     s = state.s
     bat = card(state, "Bat")
     assert s.prop(bat, "size") == 4                       # printed 2 + 2 counters
-    from cardtable.interpreter import actions
+    from cardtable.interpreter.engine import primitives as actions
     actions.add_mod(s, ("stat", "turn", bat, "size", 3))
     assert s.prop(bat, "size") == 7
     actions.end_effects(s, "turn")

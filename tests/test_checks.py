@@ -4,9 +4,9 @@ caught at the next checkpoint."""
 from __future__ import annotations
 
 import pytest
-
-from cardtable.interpreter.game import Game
 from test_table import load, make
+
+from cardtable.interpreter.engine.game import Game
 
 GOAL = "for each p in players:\n    if count of cards in p's play >= goal: p wins the game"
 

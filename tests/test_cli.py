@@ -153,7 +153,7 @@ def test_missing_pack(args, expected, run):
 def test_a_built_in_pack_is_shown_from_the_current_folder(tmp_path, monkeypatch):
     # From a checkout, a problem in a built-in pack names variants/<pack>/...; from
     # anywhere else, the full path.
-    from cardtable.interpreter.packfiles import builtin_pack_dir, resolve_pack
+    from cardtable.interpreter.packs.finding import builtin_pack_dir, resolve_pack
 
     root = builtin_pack_dir().parent
     monkeypatch.chdir(root)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.cards.decklist import DeckEntry, read_decklist
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.importing import ImportProblem, card_file_source, load_deck
-from cardtable.interpreter.loader import PackError, load_pack
+from cardtable.interpreter.packs.decklist import DeckEntry, read_decklist
+from cardtable.interpreter.packs.importing import ImportProblem, card_file_source, load_deck
+from cardtable.interpreter.packs.loader import PackError, load_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRYFALL = ROOT / "tests" / "data" / "mtg" / "scryfall-sample.json"

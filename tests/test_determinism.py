@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from cardtable.cli import main
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.evaluate import determinize
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.invariants import check
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.observe import observe
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.invariants import check
+from cardtable.interpreter.engine.observe import observe
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.evaluate import determinize
 
 
 def first_position(pack: str, players: int, seed: int, wanted):
@@ -73,9 +73,9 @@ def test_what_a_player_sees_stays_as_it_is(seat):
 
 
 def test_an_observation_giving_away_a_face_down_card_breaks_the_invariants(monkeypatch):
-    from cardtable.interpreter import observe as observing
-    from cardtable.interpreter.invariants import check_hidden
-    from cardtable.interpreter.state import RuleError
+    from cardtable.interpreter.engine import observe as observing
+    from cardtable.interpreter.engine.invariants import check_hidden
+    from cardtable.interpreter.engine.state import RuleError
 
     s = first_position("basic_tcg", 2, 3, lambda s: face_down_in(s, "play", 1))
     check_hidden(s, 0)

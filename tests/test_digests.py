@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.batch import games_digest
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [

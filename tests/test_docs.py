@@ -1,8 +1,8 @@
 """The DSL reference is generated: the committed file must match the code."""
 from pathlib import Path
 
-from cardtable.interpreter.docgen import dsl_reference
-from cardtable.interpreter.registry import ENTRIES, KINDS
+from cardtable.interpreter.lang.docgen import dsl_reference
+from cardtable.interpreter.lang.registry import ENTRIES, KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 

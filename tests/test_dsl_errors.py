@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.loader import PackError, load_pack
+from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "tinypack"
 PLACE = "effect: deal 2 damage to target"     # the effect of the card Zap

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardtable.interpreter import fastschema
-from cardtable.interpreter.schemacheck import _fast_resources, _registry, _schemas_dir, load_schema
-from cardtable.interpreter.yamlpos import YamlProblem, load_yaml_file
+from cardtable.interpreter.packs import fastschema
+from cardtable.interpreter.packs.schemacheck import _fast_resources, _registry, _schemas_dir, load_schema
+from cardtable.interpreter.packs.yamlpos import YamlProblem, load_yaml_file
 
 ROOT = Path(__file__).parent.parent
 DIALECT = {"$schema": "https://json-schema.org/draft/2020-12/schema"}

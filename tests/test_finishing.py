@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.interpreter.players.batch import Batch, prepare, run
-from cardtable.interpreter.players.agents import make_agent
+from cardtable.interpreter.play.agents import make_agent
+from cardtable.interpreter.play.batch import Batch, prepare, run
 
 GAMES = 3
 

@@ -13,9 +13,9 @@ import random
 import time
 
 import pytest
-
-from cardtable.interpreter.dsl import START_SYMBOLS, DslSyntaxError, parse
 from fuzzing import cases, dslgen, oracle, pool, run
+
+from cardtable.interpreter.lang.dsl import START_SYMBOLS, DslSyntaxError, parse
 
 CI_BUDGET = 30
 # Left out of the CI budget until their fixes are merged (issue 21, items 9 and 7): see

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from cardtable.interpreter.decisions import IllegalAction
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import TERMINAL, Game
-from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.engine.decisions import IllegalAction
+from cardtable.interpreter.engine.game import TERMINAL, Game
+from cardtable.interpreter.packs.loader import load_pack
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.importing import ImportProblem, load_deck
-from cardtable.interpreter.loader import PackError, load_pack
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.importing import ImportProblem, load_deck
+from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "mtgpack"
 POOL = (Path(__file__).parent.parent / "cards" / "mtg" / "pool.yaml").resolve()

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.invariants import check
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.state import RuleError
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.invariants import check
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.packs.loader import load_pack
 
 
 @pytest.fixture(scope="module")

@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_dsl_errors import located
 
 from cardtable.cli import main
-from cardtable.interpreter import frames, limits
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game, OptionError
-from cardtable.interpreter.loader import PackError, load_pack
-from cardtable.interpreter.state import RuleError
-from test_dsl_errors import located
+from cardtable.interpreter.engine import limits
+from cardtable.interpreter.engine import running as frames
+from cardtable.interpreter.engine.game import Game, OptionError
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.packs.loader import PackError, load_pack
 
 TINY = Path(__file__).parent / "data" / "tinypack"
 SCHEMA = Path(__file__).parent.parent / "schemas" / "pack.schema.json"

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.packs.loader import load_pack
 
 RANKS = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King"]
 

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from cardtable.cli import main
 from cardtable.interpreter.diagnostics import MAX_MESSAGE, Report, render, shown
-from cardtable.interpreter.model import Source
-from cardtable.interpreter.state import RuleError
+from cardtable.interpreter.engine.model import Source
+from cardtable.interpreter.engine.state import RuleError
 
 TINY = Path(__file__).parent / "data" / "tinypack"
 TITLE = "\x1b]0;pwned\x07"          # sets a terminal's title

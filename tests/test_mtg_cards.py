@@ -9,9 +9,9 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from cardtable.cards import decklist, mtgdata
-from cardtable.cards.decklist import DeckEntry, DeckListError
-from cardtable.cards.mtgdata import CardDataError, CardRecord
+from cardtable.interpreter.packs import decklist, mtgdata
+from cardtable.interpreter.packs.decklist import DeckEntry, DeckListError
+from cardtable.interpreter.packs.mtgdata import CardDataError, CardRecord
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data" / "mtg"

@@ -12,13 +12,11 @@ import threading
 from pathlib import Path
 
 import pytest
-
-from cardtable.interpreter.diagnostics import shown
 from click.testing import CliRunner
 
 from cardtable.cli import main
-from cardtable.interpreter import outfiles
-from cardtable.interpreter.players import batch
+from cardtable.interpreter.diagnostics import shown
+from cardtable.interpreter.play import batch, outfiles
 
 
 def cli(*args):

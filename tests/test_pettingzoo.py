@@ -13,12 +13,12 @@ import pytest
 import test_engine_doc as engine_doc
 from pettingzoo.test import api_test, seed_test
 
-from cardtable.interpreter.decisions import IllegalAction
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import PackError, load_pack
-from cardtable.interpreter.observe import observe
-from cardtable.interpreter.players.pettingzoo_env import TooManyOptions, env, raw_env
+from cardtable.interpreter.engine.decisions import IllegalAction
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.observe import observe
+from cardtable.interpreter.packs.loader import PackError, load_pack
+from cardtable.interpreter.play.pettingzoo_env import TooManyOptions, env, raw_env
 
 TABLES = [("magic54", 2), ("pub_magic", 3), ("basic_tcg", 2), ("basic_tcg", 4)]
 
@@ -296,9 +296,9 @@ def test_render_shows_what_the_deciding_agent_sees(packs):
 
 def test_without_pettingzoo_the_import_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
-    monkeypatch.delitem(sys.modules, "cardtable.interpreter.players.pettingzoo_env")
+    monkeypatch.delitem(sys.modules, "cardtable.interpreter.play.pettingzoo_env")
     with pytest.raises(ImportError) as raised:
-        importlib.import_module("cardtable.interpreter.players.pettingzoo_env")
+        importlib.import_module("cardtable.interpreter.play.pettingzoo_env")
     assert str(raised.value) == "the PettingZoo environment needs pettingzoo: pip install 'cardtable[pettingzoo]'"
 
 

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 
 from cardtable.cli import main
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.observe import observe
-from cardtable.interpreter.players.records import game_for, replay
-from cardtable.interpreter.players.terminal import Table, board, play, setup
+from cardtable.interpreter.engine.observe import observe
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.records import game_for, replay
+from cardtable.interpreter.play.terminal import Table, board, play, setup
 
 VS_RANDOM = ["magic54", "--players", "human,random", "--seed", "1"]
 
@@ -275,8 +275,8 @@ def test_a_deck_file_that_cannot_be_read_is_an_error(tmp_path):
 
 
 def test_rules_that_break_down_stop_the_game_with_exit_code_1_and_keep_the_record(monkeypatch):
-    from cardtable.interpreter.game import GameState
-    from cardtable.interpreter.state import RuleError
+    from cardtable.interpreter.engine.game import GameState
+    from cardtable.interpreter.engine.state import RuleError
 
     def broken(state, action):
         raise RuleError("the rules ran into an endless chain of effects")

@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.agents import RandomAgent
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.agents import RandomAgent
 
 FOLDER = Path(__file__).parent / "playthroughs"
 REGEN = "python -m pytest tests/test_playthroughs.py --regen-playthroughs"

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.importing import load_deck
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.batch import Batch, play_random, run
-from cardtable.interpreter.players.stats import summarize
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.importing import load_deck
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import Batch, play_random, run
+from cardtable.interpreter.play.stats import summarize
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
-from cardtable.interpreter.players.batch import Batch, run
-from cardtable.interpreter.players.records import dumps, replay
+from cardtable.interpreter.play.batch import Batch, run
+from cardtable.interpreter.play.records import dumps, replay
 
 
 @pytest.fixture(scope="module")
@@ -77,8 +77,8 @@ def test_a_broken_record_is_refused_at_its_line_and_the_others_replay(tmp_path, 
 
 def test_a_negative_option_number_parts_ways_instead_of_picking_from_the_end(records):
     from cardtable.interpreter.diagnostics import Report
-    from cardtable.interpreter.game import Game
-    from cardtable.interpreter.loader import load_pack
+    from cardtable.interpreter.engine.game import Game
+    from cardtable.interpreter.packs.loader import load_pack
 
     record = json.loads(dumps(records[0]))
     seat, _, label = record["decisions"][0]

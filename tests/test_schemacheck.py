@@ -2,10 +2,10 @@ import json
 
 import pytest
 
-from cardtable.interpreter import schemacheck
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.schemacheck import check_schema, load_schema
-from cardtable.interpreter.yamlpos import load_yaml_text
+from cardtable.interpreter.packs import schemacheck
+from cardtable.interpreter.packs.schemacheck import check_schema, load_schema
+from cardtable.interpreter.packs.yamlpos import load_yaml_text
 
 CARD = {
     "type": "object",

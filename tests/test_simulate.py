@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
-from cardtable.interpreter.players import stats
-from cardtable.interpreter.players.agents import AgentError, parse_agents, seat_agents
-from cardtable.interpreter.players.batch import Batch, run
+from cardtable.interpreter.play import stats
+from cardtable.interpreter.play.agents import AgentError, parse_agents, seat_agents
+from cardtable.interpreter.play.batch import Batch, run
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game, OptionError
-from cardtable.interpreter.loader import PackError, load_pack
+from cardtable.interpreter.engine.game import Game, OptionError
+from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = """\
 id: table

@@ -17,10 +17,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
-from cardtable.interpreter.players import batch as batching
-from cardtable.interpreter.players import workers
-from cardtable.interpreter.players.batch import Batch, SimulationError, run
-from cardtable.interpreter.state import RuleError
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.play import batch as batching
+from cardtable.interpreter.play import workers
+from cardtable.interpreter.play.batch import Batch, SimulationError, run
 
 ROOT = Path(__file__).resolve().parent.parent
 STOPPED = "\nstopped before the games were all played: nothing written\n"

@@ -3,10 +3,10 @@ import os
 import pytest
 import yaml
 
-from cardtable.interpreter import yamlpos
 from cardtable.interpreter.diagnostics import split_lines
-from cardtable.interpreter.yamlpos import (MAX_BYTES, PosDict, PosList, ScalarInfo, YamlProblem,
-                                           load_yaml_file, load_yaml_text)
+from cardtable.interpreter.packs import yamlpos
+from cardtable.interpreter.packs.yamlpos import (MAX_BYTES, PosDict, PosList, ScalarInfo, YamlProblem, load_yaml_file,
+                                                 load_yaml_text)
 
 LOADERS = [yaml.SafeLoader] + ([yaml.CSafeLoader] if yaml.__with_libyaml__ else [])
 

@@ -21,10 +21,9 @@ from pathlib import Path
 
 import yaml
 
-from cardtable.interpreter.dsl import START_SYMBOLS
-from cardtable.interpreter.packfiles import package_root
-
-from . import dslgen, mutate
+from cardtable.interpreter.lang.dsl import START_SYMBOLS
+from cardtable.interpreter.packs.finding import package_root
+from cardtable.tests.fuzzing import dslgen, mutate
 
 PACKS = ("magic54", "basic_tcg", "pub_magic")
 ROOT = package_root()

@@ -12,7 +12,7 @@ import random
 
 from lark.grammar import NonTerminal, Terminal
 
-from cardtable.interpreter.dsl import START_SYMBOLS, parser
+from cardtable.interpreter.lang.dsl import START_SYMBOLS, parser
 
 # Words no pack declares: a text that uses them must be refused by name.
 STRANGERS = ["zorp", "Hand", "x", "_", "a1", "deckk", "lifee", "THIS", "é"]

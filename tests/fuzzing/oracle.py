@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardtable.interpreter.packfiles import package_root
+from cardtable.interpreter.packs.finding import package_root
 
 # "path:12:3: error: ..." (or a warning) anywhere in the output; or as `validate --format`
 # json, junit and github give it.

@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import oracle, pool
+from cardtable.tests.fuzzing import oracle, pool
 
 # Cases of each family for a budget of 1: packs are the first five, DSL texts the next two.
 SHARES = {

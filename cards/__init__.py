@@ -1,1 +1,0 @@
-"""Shared card definitions and readers of card data files."""

@@ -1,0 +1,141 @@
+"""Using an ability: its targets chosen, its costs paid, then onto the pile or done
+at once; and the choices a player makes on the way."""
+from __future__ import annotations
+
+from . import primitives
+from .script import ScriptFrame, loop_items
+from .decisions import Decision, Option
+from .limits import TRIGGERS
+from .state import RuleError, State
+
+
+class ActivationFrame:
+    """Using an ability: targets are chosen, costs paid, then it goes on the pile
+    or happens at once."""
+    __slots__ = ("card", "ability", "seat", "stage", "env")
+
+    def __init__(self, card, ability, seat, stage=0, env=None):
+        self.card = card
+        self.ability = ability
+        self.seat = seat
+        self.stage = stage
+        self.env = env if env is not None else {"this": card, "you": None}
+
+    def copy(self, envs):
+        e = envs.get(id(self.env))
+        if e is None:
+            e = envs[id(self.env)] = self.env.copy()
+        return ActivationFrame(self.card, self.ability, self.seat, self.stage, e)
+
+    def step(self, s: State) -> None:
+        ab = self.ability
+        env = self.env
+        targets = ab.targets
+        st = self.stage
+        self.stage += 1
+        if st == 0:
+            env["you"] = s.t.players[self.seat]
+            if ab.trigger is not None:
+                s.fired += 1
+                if s.fired > TRIGGERS:
+                    raise RuleError(f'"{ab.name}" of {s.t.names[self.card]} fired as the last of {TRIGGERS} '
+                                    f'triggered abilities with no player deciding anything: a chain of triggers '
+                                    f'that sets itself off without end', ab.source)
+                s.say("trigger", f"{ab.name} of {s.t.names[self.card]} triggers")
+            else:
+                _say_use(s, self.seat, ab, self.card)
+            if ab.pile and s.t.pack.pile_zone and s.t.zone_meta[s.zone_of[self.card]][0].role == "hand":
+                pile = s.t.zone(s.t.pack.pile_zone, self.seat)
+                primitives.move(s, self.card, pile, controller=self.seat)
+            return
+        if st <= len(targets):
+            name, sel, _ = targets[st - 1]
+            ask_choice(s, self.seat, f"choose {name} for {ab.name} of {s.t.names[self.card]}",
+                       sel(s, env), name, target=True)
+            return
+        if st == len(targets) + 1:
+            if ab.costs:
+                s.frames.append(ScriptFrame(ab.pay_ops, env))
+            return
+        s.frames.pop()
+        if ab.pile:
+            s.pile.append((self.card, ab, self.seat, env))
+            chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
+            s.say("pile", f"{ab.name} of {s.t.names[self.card]} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
+            w = _window(s) if ab.trigger is None else None
+            if w is not None and s.t.pack.priority_after_pile == "next":
+                w.priority = s.next_seat(self.seat)
+        else:
+            if targets:
+                chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
+                s.say("target", f"{ab.name} of {s.t.names[self.card]} targets {chosen}")
+            s.frames.append(ScriptFrame(ab.effect, env))
+
+
+def _say_use(s: State, seat: int, ab, card: int) -> None:
+    """"Ann uses Cast of Bear". A card used where the others cannot see it (a hand)
+    is not named to them: it may stay unseen (played face down)."""
+    who = s.t.players[seat].name
+    text = f"{who} uses {ab.name} of {s.t.names[card]}"
+    zone = s.zone_of[card]
+    zdef, zseat = s.t.zone_meta[zone]
+    if zdef.visibility == "public" and not s.face_down[card]:
+        s.say("play", text)
+        return
+    seen_by = (zseat,) if zdef.visibility == "owner" and zseat is not None else ()
+    s.say("play", text, seen_by, f"{who} uses {ab.name} of a card from {primitives.zone_label(s, zone)}")
+
+
+def _window(s: State):
+    """The priority window the ability was used in (priority.WindowFrame says so of itself)."""
+    for f in reversed(s.frames):
+        if getattr(f, "holds_priority", False):
+            return f
+    return None
+
+
+def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: bool = False) -> None:
+    """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
+    target is logged with the ability that takes it; any other choice here."""
+    options = tuple(Option(s.card_name(c), c) for c in candidates)
+
+    def resume(s2, value, var=var, target=target):
+        env = s2.frames[-1].env
+        env[var] = value
+        if target and type(value) is int:
+            env["@" + var] = s2.moves[value]
+        if not target:
+            log_choice(s2, seat, var, value)
+
+    if not options:
+        s.frames[-1].env[var] = None
+        return
+    if len(options) == 1 and s.t.pack.auto_single:
+        resume(s, options[0].value)
+        return
+    s.decision = Decision(seat, prompt, options, resume, "target" if target else "choice")
+
+
+def log_choice(s: State, seat: int, var: str, value) -> None:
+    """"Ann chooses Bear, Elf as attackers". Cards others may not see are counted, not named."""
+    items = value if isinstance(value, tuple) else () if value is None else (value,)
+    if not items:
+        return
+    who = s.t.players[seat].name
+    context = loop_items(s, s.t.players[seat])
+    text = f"{who} chooses {', '.join(s.card_name(x) for x in items)} as {var}{context}"
+    seen_by = {seat}
+    private = False
+    for x in items:
+        if type(x) is not int:
+            continue
+        zdef, zseat = s.t.zone_meta[s.zone_of[x]]
+        if zdef.visibility != "public" or s.face_down[x]:
+            private = True
+            if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
+                seen_by.add(zseat)
+    if not private:
+        s.say("choose", text)
+    else:
+        n = len(items)
+        s.say("choose", text, tuple(sorted(seen_by)), f"{who} chooses {n} card{'s' if n != 1 else ''} as {var}{context}")

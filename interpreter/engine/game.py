@@ -1,0 +1,278 @@
+"""Playing a pack: a `Game` (pack + options) makes `GameState`s with the API that
+game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
+"""
+from __future__ import annotations
+
+from ..suggest import did_you_mean
+from . import limits
+from . import primitives
+from .decisions import IllegalAction
+from .model import Pack
+from .running import run
+from .script import ScriptFrame
+from .state import PlayerRef, RuleError, State, Table
+from .turns import TurnFrame
+
+TERMINAL = -4
+
+
+class OptionError(ValueError):
+    """An option a pack does not have, or a value it does not accept."""
+
+
+class Game:
+    """A pack with its options settled: the static part every state shares."""
+
+    def __init__(self, pack: Pack, options: dict | None = None, num_players: int | None = None,
+                 decks: dict | None = None, debug: bool = False):
+        self.pack = pack
+        self.debug = debug          # check the invariants after every decision
+        self.options = settle_options(pack, options or {})
+        n = num_players or pack.min_players
+        if not pack.min_players <= n <= pack.max_players:
+            count = pack.min_players if pack.min_players == pack.max_players else f"{pack.min_players} to {pack.max_players}"
+            raise OptionError(f"{pack.name} is played by {count} players, not {n}")
+        self.num_players = n
+        self.decks = decks or {}
+        for place in self.decks:
+            z = pack.zone_by_name.get(place) if isinstance(place, str) else None
+            if not (isinstance(place, int) and 0 <= place < n) and (z is None or z.per_player):
+                raise OptionError(f"a deck goes to a seat (0 to {n - 1}) or a shared zone, not {place!r}")
+        shared = [z.name for z in pack.zones if not z.per_player]
+        cards = sum(len(self.deck_for(place)) for place in [*range(n), *shared])
+        if cards > limits.CARDS:
+            raise OptionError(f"a game of {n} players would have {limits.count(cards)} cards: "
+                              f"a game has at most {limits.count(limits.CARDS)}")
+
+    def new_initial_state(self, seed: int = 0, first_player: int | None = None) -> "GameState":
+        s = self.blank_state(seed)
+        pack = self.pack
+        if first_player is None:
+            first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
+        s.active = s.first = first_player
+        s.say("start", f"{pack.name} begins with {', '.join(p.name for p in s.t.players)}; {s.t.players[first_player].name} starts")
+        s.frames.append(TurnFrame())
+        if pack.setup:
+            s.frames.append(ScriptFrame(pack.setup, {"you": s.t.players[first_player]}))
+        state = GameState(self, s)
+        state.advance()
+        return state
+
+    def blank_state(self, seed: int) -> State:
+        """Cards dealt into their decks, no script run yet."""
+        pack = self.pack
+        cards, owner, start = [], [], []
+        players = tuple(PlayerRef(i, seat_name(pack, i)) for i in range(self.num_players))
+        deck_zone = pack.roles.get("deck")
+        for seat in range(self.num_players):
+            for name in self.deck_for(seat):
+                cards.append(pack.cards[name])
+                owner.append(seat)
+                start.append(deck_zone)
+        # A shared zone that declares a deck starts with it; its cards belong to the first seat.
+        for z in pack.zones:
+            if z.per_player:
+                continue
+            for name in self.deck_for(z.name):
+                cards.append(pack.cards[name])
+                owner.append(0)
+                start.append(z.name)
+        table = Table(pack, tuple(cards), tuple(owner), players, self.options)
+        s = State(table, seed)
+        for c in range(len(cards)):
+            zone = table.zone(start[c], owner[c]) if start[c] else 0
+            s.zones[zone].append(c)
+            s.zone_of[c] = zone
+        return s
+
+    def deck_places(self) -> list:
+        """What takes a deck in this game: seat numbers, then the names of shared
+        zones that declare one. Keys of `decks` replace those decks."""
+        places = [seat for seat in range(self.num_players) if self._declared(seat) is not None]
+        return places + [z.name for z in self.pack.zones if z.deck]
+
+    def deck_for(self, place) -> tuple:
+        """The card names dealt to a seat (a number) or into a shared zone (its name)."""
+        if place in self.decks:
+            return tuple(self.decks[place])
+        name = self._declared(place)
+        return self.pack.decks[name] if name is not None else ()
+
+    def _declared(self, place):
+        if isinstance(place, str):
+            z = self.pack.zone_by_name.get(place)
+            return z.deck if z is not None else None
+        seats = self.pack.seats
+        return seats[place].get("deck") if place < len(seats) else None
+
+
+def seat_name(pack: Pack, seat: int) -> str:
+    if seat < len(pack.seats) and pack.seats[seat].get("name"):
+        return pack.seats[seat]["name"]
+    return f"Player {seat + 1}"
+
+
+def settle_options(pack: Pack, given: dict) -> dict:
+    out = {name: o.default for name, o in pack.options.items()}
+    for name, value in given.items():
+        if name not in pack.options:
+            raise OptionError(f'{pack.name} has no option "{name}"{did_you_mean(name, pack.options)}')
+        o = pack.options[name]
+        if o.kind == "number":
+            # What the message quotes: an int too long to print is only said to be large.
+            given = value if not isinstance(value, int) or abs(value) < limits.NUMBER ** 2 else "a larger number"
+            try:
+                # A number of thousands of digits is no option's value: Python would refuse to read it.
+                value = int(value) if not isinstance(value, str) or len(value.strip()) <= limits.DIGITS else None
+            except (TypeError, ValueError):
+                raise OptionError(f'option "{name}" takes a whole number, not "{value}"') from None
+            if value is None or not -limits.NUMBER <= value <= limits.NUMBER:
+                raise OptionError(f'option "{name}" takes a whole number from -{limits.SAID_NUMBER} to '
+                                  f'{limits.SAID_NUMBER}, not "{given}"')
+        elif o.kind == "flag":
+            if isinstance(value, str):
+                if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                    raise OptionError(f'option "{name}" is true or false, not "{value}"')
+                value = value.lower() in ("true", "yes", "1")
+        elif o.choices and value not in o.choices:
+            raise OptionError(f'option "{name}" must be one of: {", ".join(o.choices)}')
+        out[name] = value
+    problem = option_out_of_bounds(pack.options, out)
+    if problem:
+        raise OptionError(problem[1])
+    return out
+
+
+def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
+    """The first number option outside its bounds, and why, said for a designer. A
+    bound may name another option (`max: dealt`), so the values are checked together."""
+    for name, o in options.items():
+        if o.kind != "number":
+            continue
+        value = values[name]
+        for bound, word, outside in ((o.minimum, "at least", value.__lt__), (o.maximum, "at most", value.__gt__)):
+            if bound is None:
+                continue
+            limit = values.get(bound) if isinstance(bound, str) else bound
+            if isinstance(limit, (int, float)) and outside(limit):
+                said = f"{bound} ({limit})" if isinstance(bound, str) else f"{limit}"
+                return name, f'option "{name}" must be {word} {said}, not {value}'
+    return None
+
+
+class GameState:
+    """One position of a game, and the moves from it."""
+    __slots__ = ("game", "s")
+
+    def __init__(self, game: Game, s: State):
+        self.game = game
+        self.s = s
+
+    # --------------------------------------------------------- OpenSpiel API
+    def current_player(self) -> int:
+        if self.s.result is not None:
+            return TERMINAL
+        return self.s.decision.player
+
+    def is_terminal(self) -> bool:
+        return self.s.result is not None
+
+    def returns(self) -> list[float]:
+        if self.s.result is None:
+            return [0.0] * self.game.num_players
+        return list(self.s.result)
+
+    def legal_actions(self) -> list[int]:
+        d = self.s.decision
+        if d is None:
+            return []
+        return list(range(len(d.options)))
+
+    def action_to_string(self, action: int) -> str:
+        return self.s.decision.options[action].label
+
+    def option_card(self, action: int) -> int | None:
+        """The card whose ability option `action` uses (a card played), or None."""
+        d = self.s.decision
+        if d is None or d.kind != "priority":
+            return None
+        value = d.options[action].value
+        return value[0] if value is not None else None
+
+    def legal_labels(self) -> list[str]:
+        d = self.s.decision
+        return [o.label for o in d.options] if d else []
+
+    def prompt(self) -> str:
+        d = self.s.decision
+        return d.prompt if d else ""
+
+    def apply_action(self, action: int) -> None:
+        s = self.s
+        d = s.decision
+        if d is None:
+            raise IllegalAction("the game is over: no decision is open" if s.result is not None else "no decision is open")
+        if type(action) is not int and type(action) is not bool and hasattr(type(action), "__index__"):
+            action = action.__index__()   # the integers of array libraries, as agents often give them
+        if type(action) is not int or not 0 <= action < len(d.options):
+            raise IllegalAction(f"{action!r} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
+        option = d.options[action]
+        s.decision = None
+        s.history.append((d.player, action, option.label))
+        s.decisions_this_turn += 1
+        s.steps = 0
+        d.resume(s, option.value)
+        self.advance()
+
+    def apply_label(self, label: str, player: int | None = None) -> None:
+        """Answer with the text of an option (as a test script or a replay does)."""
+        d = self.s.decision
+        if d is None:
+            raise IllegalAction("the game is over" if self.s.result is not None else "no decision is open")
+        if player is not None and player != d.player:
+            raise IllegalAction(f"it is {self.s.t.players[d.player].name}'s decision, not {self.s.t.players[player].name}'s")
+        labels = [o.label for o in d.options]
+        if label not in labels:
+            raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(labels)}')
+        self.apply_action(labels.index(label))
+
+    def advance(self) -> None:
+        s = self.s
+        try:
+            try:
+                run(s)
+            except RecursionError:
+                raise RuleError("the rules ran into an endless chain of effects") from None
+            if s.decisions_this_turn > s.t.pack.max_decisions and s.result is None:
+                s.say("limit", f"the limit of {limits.count(s.t.pack.max_decisions)} decisions in a turn is reached "
+                               f"(end: max_decisions)")
+                primitives.finish(s, [])
+            if self.game.debug:
+                from .invariants import check
+                check(s)
+        except RuleError as e:
+            # The game stops here, with no result: say on which turn.
+            e.turn = s.turn
+            raise
+
+    def clone(self) -> "GameState":
+        return GameState(self.game, self.s.clone())
+
+    # -------------------------------------------------------------- viewing
+    @property
+    def log(self) -> list[str]:
+        """Everything that happened, as an onlooker who sees every card reads it."""
+        return [e[2] for e in self.s.log]
+
+    def log_for(self, player: int) -> list[str]:
+        """The log as `player` may read it: cards they may not see are not named."""
+        return [e[2] if len(e) == 3 or player in e[3] else e[4] for e in self.s.log]
+
+    def observation(self, player: int) -> dict:
+        """What `player` may see: hidden zones show only how many cards they hold."""
+        from .observe import observe
+        return observe(self.s, player)
+
+    def __str__(self) -> str:
+        from .observe import describe
+        return describe(self.s, None)

@@ -1,0 +1,107 @@
+"""Priority: players act or pass in turn in a window, until all pass in succession."""
+from __future__ import annotations
+
+from .activation import ActivationFrame
+from .resolution import ResolveFrame
+from .running import checkpoint
+from .decisions import Decision, Option
+from .state import State
+
+
+class WindowFrame:
+    """Players hold priority in turn; each acts or passes. When all pass in
+    succession the pile resolves (then the active player has priority again),
+    or, with an empty pile, the window ends."""
+    __slots__ = ("name", "priority", "passes", "outer")
+    holds_priority = True     # what activation looks for to hand priority on
+
+    def __init__(self, name: str, priority: int, outer: str):
+        self.name = name
+        self.priority = priority
+        self.passes = 0
+        self.outer = outer
+
+    def copy(self, envs):
+        w = WindowFrame(self.name, self.priority, self.outer)
+        w.passes = self.passes
+        return w
+
+    def step(self, s: State) -> None:
+        s.window = self.name
+        if checkpoint(s):
+            return
+        seat = self.priority
+        if s.out[seat]:
+            self.priority = s.next_seat(seat)
+            return
+        options = [PASS]
+        options.extend(playable(s, seat))
+        if len(options) == 1 and s.t.pack.auto_single:
+            _window_answer(s, None)
+            return
+        s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
+                              tuple(options), _window_answer, "priority")
+
+
+PASS = Option("pass", None)
+
+
+def _window_answer(s: State, value) -> None:
+    w = s.frames[-1]
+    if value is None:
+        s.say("pass", f"{s.t.players[w.priority].name} passes")
+        w.passes += 1
+        if w.passes >= s.out.count(False):     # every player still in has passed
+            w.passes = 0
+            if s.pile:
+                w.priority = s.active
+                s.frames.append(ResolveFrame())
+            else:
+                s.window = w.outer
+                s.frames.pop()
+        else:
+            w.priority = s.next_seat(w.priority)
+        return
+    card, ability = value
+    w.passes = 0
+    s.frames.append(ActivationFrame(card, ability, w.priority))
+
+
+def playable(s: State, seat: int) -> list:
+    """Every ability `seat` may use now: in its zone, its condition true, its
+    targets there and its costs payable."""
+    t = s.t
+    found = []
+    memo = {}
+    names = t.names
+    zones = s.zones
+    # One environment for the whole list: only "this" changes from card to card.
+    env = {"this": None, "you": t.players[seat], "@memo": memo}
+    for zname, usable in t.usable:
+        for c in zones[t.named[zname][seat]]:
+            abilities = usable[c]
+            if not abilities or s.face_down[c]:   # a face-down card has no abilities
+                continue
+            env["this"] = c
+            for ab in abilities:
+                when = ab.when
+                if when is not None:
+                    shared = ab.when_shared
+                    if shared is not None:
+                        ok = memo.get(shared)
+                        if ok is None:
+                            ok = memo[shared] = bool(when(s, env))
+                    else:
+                        ok = when(s, env)
+                    if not ok:
+                        continue
+                for test in ab.requires:
+                    if not test(s, env):
+                        break
+                else:
+                    found.append(Option(f"{ab.name}: {names[c]}", (c, ab)))
+    return found
+
+
+def open_window(s: State, name: str) -> None:
+    s.frames.append(WindowFrame(name, s.active, s.window))

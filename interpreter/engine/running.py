@@ -1,0 +1,68 @@
+"""Running a game: the stack of frames is stepped until a player must decide, and
+between steps the rules are checked (state-based checks, then triggered abilities)."""
+from __future__ import annotations
+
+from . import primitives
+from .script import CHECKING, ScriptFrame, endless
+from .triggered import CHECKED, fire_triggers
+from .limits import STEPS
+from .state import RuleError, State
+
+
+def run(s: State) -> None:
+    """Step the game until a player must decide or the game is over."""
+    frames = s.frames
+    eager = s.t.eager_checks
+    s.fired = 0
+    while s.decision is None and s.result is None:
+        if not frames:
+            raise RuleError("the game has nothing left to run")
+        top = frames[-1]
+        if eager and s.dirty and CHECKING not in getattr(top, "env", ()):
+            primitives.settle(s)
+            if s.result is None:
+                run_checks(s)
+            continue
+        top.step(s)
+
+
+def checkpoint(s: State) -> bool:
+    """Run the pack's checks if anything changed since they last ran.
+    Returns True when a frame was pushed (the caller steps again later)."""
+    primitives.settle(s)
+    if s.result is not None:
+        return True
+    if s.dirty and s.t.pack.checks is not None:
+        run_checks(s)
+        return True
+    if s.dirty and s.t.pack.has_state_triggers:
+        s.dirty = False
+        s.events.append(CHECKED)
+    if s.events:
+        return fire_triggers(s)
+    return False
+
+
+def run_checks(s: State) -> None:
+    """Run the pack's checks: at once when they never wait for a player (the usual
+    case), else in a frame of their own. What they change is seen by the next checks."""
+    s.dirty = False
+    s.steps += 1
+    if s.steps > STEPS:
+        raise endless(s, {}, limit=STEPS)
+    pack = s.t.pack
+    if pack.has_state_triggers and CHECKED not in s.events:
+        s.events.append(CHECKED)
+    env = {"you": s.t.players[s.active], CHECKING: True}
+    if pack.checks_inline:
+        run_inline(pack.checks, s, env)
+    else:
+        s.frames.append(ScriptFrame(pack.checks, env))
+
+
+def run_inline(ops, s: State, env: dict) -> None:
+    """Run a block that never waits (see statements.atomic) to its end, or the game's."""
+    for op in ops:
+        op(s, env)
+        if s.result is not None:
+            return

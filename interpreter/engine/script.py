@@ -1,0 +1,105 @@
+"""Scripts as they run: a frame keeps a compiled script's place.
+
+Compiled scripts are tuples of operations, closures `op(state, env)`. A frame
+keeps a script's place (its program counter and variables), so a game paused on
+a decision is plain data: it clones, and it resumes with the answer. The frames of
+a game (scripts, turns, priority windows, activations, resolution) are stacked in
+`State.frames`; running.run steps the top one until a player must decide.
+"""
+from __future__ import annotations
+
+from .limits import LOOP, STEPS, count
+from .state import RuleError, State
+
+CHECKING = "@checks"      # in the variables of the pack's checks while they run
+
+
+class ScriptFrame:
+    __slots__ = ("ops", "pc", "env", "loop")
+
+    def __init__(self, ops, env, loop=None):
+        self.ops = ops
+        self.pc = 0
+        self.env = env
+        self.loop = loop          # None, or [var, items, index, source], or ["?while", cond, count, source]
+
+    def copy(self, envs):
+        f = ScriptFrame.__new__(ScriptFrame)
+        f.ops = self.ops
+        f.pc = self.pc
+        e = envs.get(id(self.env))
+        if e is None:
+            e = envs[id(self.env)] = self.env.copy()
+        f.env = e
+        f.loop = None if self.loop is None else self.loop[:]
+        return f
+
+    def step(self, s: State) -> None:
+        ops = self.ops
+        env = self.env
+        frames = s.frames
+        # With checks at every change, a statement that changes the game hands back to
+        # run(), which runs the checks before the next one (but not inside the checks).
+        eager = s.t.eager_checks and CHECKING not in env
+        while self.pc < len(ops):
+            op = ops[self.pc]
+            self.pc += 1
+            op(s, env)
+            if s.decision is not None or frames[-1] is not self or s.result is not None or (eager and s.dirty):
+                return
+        loop = self.loop
+        if loop is not None:
+            s.steps += 1
+            if s.steps > STEPS:
+                raise endless(s, env, loop[3])
+            if loop[0] == "?while":
+                loop[2] += 1
+                if loop[1](s, env):
+                    if loop[2] >= LOOP:
+                        raise RuleError(f'"{loop[3].text}"{of_card(s, env)} ran its block {count(LOOP)} times and '
+                                        f'would run it again: a loop runs at most {count(LOOP)} times', loop[3])
+                    self.pc = 0
+                    return
+            else:
+                loop[2] += 1
+                if loop[2] < len(loop[1]):
+                    env[loop[0]] = loop[1][loop[2]]
+                    self.pc = 0
+                    return
+        frames.pop()
+
+
+def of_card(s: State, env: dict) -> str:
+    """" of Bear" when the script running is a card's, to say whose rule broke."""
+    this = env.get("this")
+    return f" of {s.t.names[this]}" if type(this) is int else ""
+
+
+def endless(s: State, env: dict, source=None, limit: int | None = None) -> RuleError:
+    """The rules went round too many times (loops, checks, triggered abilities) with
+    nobody deciding anything: nested loops, or checks that change what they check.
+    `limit`: the bound that was passed, when it is not this module's STEPS."""
+    return RuleError(f"the rules ran {count(STEPS if limit is None else limit)} steps (rounds of loops, runs of the checks, triggered "
+                     f"abilities){of_card(s, env)} without a player deciding anything: they go round in circles",
+                     source)
+
+
+def step_on(s: State, n: int = 1) -> None:
+    s.steps += n
+    if s.steps > STEPS:
+        raise endless(s, {})
+
+
+def loop_items(s: State, skip=None) -> str:
+    """" (blocker Serra Angel)": what the `for each` loops around the running
+    statement are at, so that a choice made once for each says for which."""
+    top = s.frames[-1] if s.frames else None
+    env = getattr(top, "env", None)
+    parts = []
+    for f in reversed(s.frames):
+        if getattr(f, "env", None) is not env:
+            break
+        loop = f.loop if type(f) is ScriptFrame else None
+        if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip:
+            parts.append(f"{loop[0]} {s.card_name(env.get(loop[0]))}")
+    return f" ({', '.join(reversed(parts))})" if parts else ""

@@ -1,0 +1,261 @@
+"""The state of one game: plain arrays indexed by card id, cheap to clone.
+
+Everything a game changes lives here; everything a pack defines lives in the
+shared `Pack`. Cards are integers (their id); players are `PlayerRef` values.
+"""
+from __future__ import annotations
+
+from . import rng
+
+
+class PlayerRef:
+    """A player as a value in scripts. One per seat, shared by every clone."""
+    __slots__ = ("seat", "name")
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class RuleError(Exception):
+    """A pack's rule that cannot be carried out during play. It stops the game, which
+    then has no result. `source` is the pack text whose rule broke, when it is known
+    (a model.Source); the game adds the turn it broke on (see GameState.advance)."""
+
+    def __init__(self, message: str, source=None):
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.turn: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.message} (at {self.source})" if self._placed() else self.message
+
+    def _placed(self) -> bool:
+        return self.source is not None and bool(self.source.file)
+
+    def located(self, game: str, decisions: int | None = None) -> str:
+        """The one line every command says it with: "FILE:LINE:COL: error: GAME stopped on
+        turn 3: ...", `game` naming the game ("game 2 (seed 1)", "the game"), with the
+        decisions taken when they are given ("after 12 decisions (turn 3)")."""
+        from ..diagnostics import shown
+
+        where = f"{self.source}: " if self._placed() else ""
+        turn = "" if self.turn is None else f"turn {self.turn}"
+        if decisions is not None:
+            when = f" after {decisions} decisions" + (f" ({turn})" if turn else "")
+        else:
+            when = f" on {turn}" if turn else ""
+        return shown(f"{where}error: {game} stopped{when}: {self.message}")
+
+
+class Table:
+    """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
+    __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
+                 "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
+                 "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
+                 "checks_see_damage")
+
+    def __init__(self, pack, cards, owner, players, options):
+        self.pack = pack
+        self.cards = cards            # CardDef per card id
+        self.owner = owner            # seat per card id
+        self.players = players        # PlayerRef per seat
+        self.options = options
+        self.names = tuple(c.name for c in cards)
+        # The cards with triggered abilities: the only ones an event needs to look at.
+        self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
+        self.zone_base = {}
+        meta = []
+        for z in pack.zones:
+            self.zone_base[z.name] = len(meta)
+            if z.per_player:
+                meta.extend((z, p) for p in range(len(players)))
+            else:
+                meta.append((z, None))
+        self.zone_meta = tuple(meta)
+        self.named = {z.name: self._zones_named(z.name) for z in pack.zones}
+        # Each triggered ability with the zones its card must be in for it to fire.
+        self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
+                              for ab in cards[c].abilities if ab.trigger is not None)
+        types = {t for c in cards for t in c.types}
+        self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
+        # One integer a card, a bit per card type in the pack's order: a type test is an "and".
+        bit = {t: 1 << i for i, t in enumerate(pack.card_types)}
+        self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
+        # The checks run after every statement that changes the game, not only at checkpoints.
+        self.eager_checks = pack.checks is not None and pack.checks_at == "every_change"
+        # What the checks look at: a change elsewhere does not make them run again.
+        read = pack.checks_read
+        everything = "*" in read
+        self.checks_see_zones = None if everything else frozenset(
+            z for name in self.named if f"zone:{name}" in read for z in self.named[name])
+        self.checks_see_tapped = everything or "tapped" in read
+        self.checks_see_damage = everything or "damage" in read
+        # For each zone whose cards have abilities a player may use: those of each card there.
+        self.usable = tuple((z, tuple(c.usable.get(z, ()) for c in cards)) for z in pack.ability_zones)
+        seats = pack.seats
+        teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
+        self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
+
+    def zone(self, name: str, seat: int | None) -> int:
+        ids = self.named[name]          # one zone per seat, or the one shared zone
+        return ids[seat or 0] if len(ids) > 1 else ids[0]
+
+    def zones_named(self, name: str) -> tuple:
+        return self.named[name]
+
+    def _zones_named(self, name: str) -> tuple:
+        z = self.pack.zone_by_name[name]
+        base = self.zone_base[name]
+        return tuple(range(base, base + len(self.players))) if z.per_player else (base,)
+
+
+class State:
+    __slots__ = (
+        "t", "zone_of", "zones", "controller", "tapped", "damage", "entered", "moves",
+        "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
+        "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
+        "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
+        "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
+    )
+
+    def __init__(self, table: Table, seed: int):
+        n = len(table.cards)
+        self.t = table
+        self.zone_of = [-1] * n
+        self.zones = [[] for _ in table.zone_meta]
+        self.controller = list(table.owner)
+        self.tapped = [False] * n
+        self.damage = [0] * n
+        self.entered = [0] * n
+        self.moves = [0] * n
+        self.face_down = [False] * n
+        self.counters = {}            # (card, counter) -> count
+        self.marks = {}               # (card, mark) -> value
+        self.mods = []                # continuous effects: (kind, duration, card, a, b)
+        self.moddelta = {}            # (card, property) -> total change
+        self.pvars = [{} for _ in table.players]
+        self.turn = 1
+        self.active = 0
+        self.first = 0                # the seat that took the first turn
+        self.phase = ""
+        self.step = ""
+        self.window = ""
+        self.pending = []             # damage dealt and not yet applied: (target, amount, source)
+        self.pile = []                # effects waiting to resolve, last on top
+        self.frames = []
+        self.decision = None
+        self.rng = rng.seed_state(seed)
+        self.log = []
+        self.out = [False] * len(table.players)
+        self.result = None
+        self.dirty = False
+        self.decisions_this_turn = 0
+        self.fired = 0
+        self.steps = 0                # rounds of loops, checks and triggers since the last decision (limits.STEPS)
+        self.history = []             # answers given: (player, option index, label)
+        self.events = []              # what happened that triggered abilities may fire on
+
+    def clone(self) -> "State":
+        c = State.__new__(State)
+        c.t = self.t
+        c.zone_of = self.zone_of[:]
+        c.zones = [z[:] for z in self.zones]
+        c.controller = self.controller[:]
+        c.tapped = self.tapped[:]
+        c.damage = self.damage[:]
+        c.entered = self.entered[:]
+        c.moves = self.moves[:]
+        c.face_down = self.face_down[:]
+        c.counters = self.counters.copy()
+        c.marks = self.marks.copy()
+        c.mods = self.mods[:]
+        c.moddelta = self.moddelta.copy()
+        c.pvars = [d.copy() for d in self.pvars]
+        c.turn = self.turn
+        c.active = self.active
+        c.first = self.first
+        c.phase = self.phase
+        c.step = self.step
+        c.window = self.window
+        c.pending = self.pending[:]
+        c.pile = self.pile[:]
+        envs = {}
+        c.frames = [f.copy(envs) for f in self.frames]
+        c.decision = self.decision
+        c.rng = self.rng
+        c.log = self.log[:]
+        c.out = self.out[:]
+        c.result = self.result
+        c.dirty = self.dirty
+        c.decisions_this_turn = self.decisions_this_turn
+        c.steps = self.steps
+        c.history = self.history[:]
+        c.events = self.events[:]
+        return c
+
+    # ------------------------------------------------------------- chance
+    def randbelow(self, n: int) -> int:
+        self.rng, r = rng.below(self.rng, n)
+        return r
+
+    def shuffle_list(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # --------------------------------------------------------------- log
+    def say(self, kind: str, text: str, seen_by=None, others: str | None = None) -> None:
+        """Log an event. `seen_by` (a tuple of seats) limits who sees `text`; the
+        other players read `others` instead."""
+        if seen_by is None:
+            self.log.append((self.turn, kind, text))
+        else:
+            self.log.append((self.turn, kind, text, seen_by, others))
+
+    def card_name(self, c) -> str:
+        if isinstance(c, PlayerRef):
+            return c.name
+        if c is None:
+            return "nothing"
+        return self.t.names[c]
+
+    # ----------------------------------------------------------- reading
+    def prop(self, c: int, name: str):
+        pack = self.t.pack
+        if self.face_down[c]:
+            # A face-down card's properties are fixed: nothing modifies them.
+            return pack.face_down_props.get(name, pack.properties.get(name, 0))
+        derived = pack.derived.get(name) if pack.derived else None
+        if derived is not None:
+            base = derived(self, c)
+        else:
+            base = self.t.cards[c].props.get(name)
+            if base is None:
+                base = pack.properties.get(name, 0)
+        delta = self.moddelta.get((c, name))
+        if delta:
+            base = base + delta
+        return base
+
+    def zone_player(self, zone: int):
+        return self.t.zone_meta[zone][1]
+
+    def zone_def(self, zone: int):
+        return self.t.zone_meta[zone][0]
+
+    def in_game(self) -> list:
+        return [p for p in range(len(self.out)) if not self.out[p]]
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The next seat still in the game (step -1: the one before)."""
+        n = len(self.out)
+        for k in range(1, n + 1):
+            q = (seat + step * k) % n
+            if not self.out[q]:
+                return q
+        return seat

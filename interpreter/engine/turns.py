@@ -1,0 +1,89 @@
+"""The turn: the pack's phases and steps, turn after turn, until the game ends."""
+from __future__ import annotations
+
+from . import primitives
+from .running import checkpoint
+from .script import ScriptFrame
+from .limits import count
+from .state import State
+
+
+class TurnFrame:
+    """Runs the pack's phases and steps, turn after turn, until the game ends."""
+    __slots__ = ("phase", "step_i", "started")
+
+    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False):
+        self.phase = phase
+        self.step_i = step_i
+        self.started = started
+
+    def copy(self, envs):
+        return TurnFrame(self.phase, self.step_i, self.started)
+
+    def step(self, s: State) -> None:
+        pack = s.t.pack
+        if checkpoint(s):
+            return
+        if not self.started:
+            self.started = True
+            begin_turn(s)
+            return
+        phases = pack.phases
+        # A player who is out plays no more of their turn.
+        if self.phase >= len(phases) or s.out[s.active]:
+            end_turn(s)
+            self.phase = self.step_i = 0
+            self.started = False
+            return
+        phase = phases[self.phase]
+        step = phase.steps[self.step_i]
+        self.step_i += 1
+        if self.step_i >= len(phase.steps):
+            self.phase += 1
+            self.step_i = 0
+        s.phase = phase.name
+        s.step = step.name
+        if s.t.triggering:
+            if self.step_i == 1 or len(phase.steps) == 1:
+                s.events.append(("begin", phase.name))
+            if step.name != phase.name:
+                s.events.append(("begin", step.name))
+        if step.script:
+            s.frames.append(ScriptFrame(step.script, {"you": s.t.players[s.active]}))
+
+
+def begin_turn(s: State) -> None:
+    pack = s.t.pack
+    s.decisions_this_turn = 0
+    for seat, pv in enumerate(s.pvars):
+        for name, counter in pack.player_counters.items():
+            if counter.reset == "turn":
+                pv[name] = start_value(s, counter)
+    s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
+    if s.t.triggering:
+        s.events.append(("begin", "turn"))
+
+
+def end_turn(s: State) -> None:
+    pack = s.t.pack
+    s.phase = s.step = ""
+    limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option else None
+    if limit is not None and s.turn >= limit:
+        # The game ends with the last turn it played: a game drawn at a limit of 200 lasted 200 turns.
+        s.say("limit", f"the turn limit ({limit}) is reached")
+        primitives.finish(s, [])
+        return
+    if s.turn >= pack.max_turns:
+        # The engine's own limit, which a pack may raise but not remove: every game ends.
+        s.say("limit", f"the limit of {count(pack.max_turns)} turns is reached (end: max_turns)")
+        primitives.finish(s, [])
+        return
+    s.turn += 1
+    s.active = s.next_seat(s.active)
+
+
+def start_value(s: State, counter):
+    start = counter.start
+    if isinstance(start, str):
+        return s.t.options[start]
+    return start

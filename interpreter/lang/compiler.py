@@ -1,0 +1,429 @@
+"""From parse trees to closures: the DSL is analysed once, when a pack loads.
+
+Every node becomes a Python closure `f(state, env)`; names are resolved and
+types checked here, so a game never walks a tree and a pack with a mistake is
+refused before it runs. Problems are collected, not raised, so a designer sees
+all of them at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from ..engine import limits
+from ..engine.model import Source
+from ..suggest import did_you_mean
+from . import dsl, registry
+from .static_types import ANY, NUMBER, T
+
+
+@dataclass
+class Names:
+    """What the pack declares, as the compiler needs it."""
+    zones: dict = field(default_factory=dict)            # name -> ZoneDef
+    card_types: set = field(default_factory=set)
+    type_order: list = field(default_factory=list)      # card types in the pack's order (bit positions)
+    damageable: frozenset = frozenset()
+    properties: dict = field(default_factory=dict)       # card property -> default
+    derived: set = field(default_factory=set)            # properties computed from others
+    property_words: dict = field(default_factory=dict)   # word -> the word-list property that holds it
+    replaced: set = field(default_factory=set)           # events the pack's replacements watch (damage, discard...)
+    player_counters: set = field(default_factory=set)
+    card_counters: set = field(default_factory=set)
+    keywords: set = field(default_factory=set)
+    marks: set = field(default_factory=set)
+    durations: set = field(default_factory=set)
+    windows: set = field(default_factory=set)
+    options: dict = field(default_factory=dict)          # name -> OptionDef
+    defines: dict = field(default_factory=dict)          # name -> (tree, Snippet)
+    currencies: dict = field(default_factory=dict)
+    roles: dict = field(default_factory=dict)
+    phases: set = field(default_factory=set)
+    steps: set = field(default_factory=set)
+
+
+@dataclass
+class Scope:
+    vars: dict                      # name -> T
+    this: T | None = None           # the card whose ability this is
+    it: T | None = None             # the thing a "where" clause is about
+    mode: str = "effect"            # effect | cost | condition
+
+    def signature(self) -> tuple:
+        """What a text's meaning depends on: the same text in scopes of the same signature
+        compiles to the same closures."""
+        return frozenset(self.vars.items()), self.this, self.it, self.mode
+
+    def child(self, **changes) -> "Scope":
+        s = Scope(dict(self.vars), self.this, self.it, self.mode)
+        for k, v in changes.items():
+            setattr(s, k, v)
+        return s
+
+
+class Snippet:
+    """A DSL text inside a pack file: maps positions in the text to the file."""
+
+    def __init__(self, file: str, text: str, locate=None):
+        self.file = file
+        self.text = text
+        self._locate = locate
+
+    def position(self, line: int, col: int) -> tuple[int, int]:
+        if self._locate is None:
+            return line, col
+        return self._locate(line, col)
+
+
+class CompileProblem(Exception):
+    def __init__(self, file, line, col, message):
+        super().__init__(message)
+        self.file, self.line, self.col, self.message = file, line, col, message
+
+
+class Compiler:
+    def __init__(self, names: Names):
+        self.names = names
+        self.problems: list[CompileProblem] = []
+        self.snippet: Snippet | None = None
+        self._define_stack: list[str] = []
+        self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
+        self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
+        self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
+        self.state_reads: set = set()  # what the conditions of state triggers look at (see note)
+        self.located = False      # set when a compiled text keeps its place (see where)
+        self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
+        # (text, start, scope) -> (result, names it added to the scope, used_this)
+        self._done: dict = {}
+
+    def note(self, what: str) -> None:
+        """Record what the text being compiled looks at: "zone:NAME" (the cards of a zone),
+        "tapped", "damage", or "*" for what no change marks (turn, phase, marks...). The
+        checks run again after a change only if they look at what changed."""
+        if self.reads is not None:
+            self.reads.add(what)
+
+    # ----------------------------------------------------------- problems
+    def error(self, node, message: str) -> None:
+        source = self.place(node)
+        self.problems.append(CompileProblem(source.file, source.line, source.col, message))
+
+    def place(self, node) -> Source:
+        line, col = _pos(node)
+        file_line, file_col = self.snippet.position(line, col) if self.snippet else (line, col)
+        return Source(self.snippet.file if self.snippet else "", file_line, file_col)
+
+    def where(self, node, block=None) -> Source:
+        """The place of `node` in its file and its text (up to its `block`, if it has one),
+        for a closure that may stop a game to name it. A text that keeps its place is not
+        shared with the same text elsewhere (see compile_text)."""
+        self.located = True
+        at = self.place(node)
+        text = _source(self, node)
+        if block is not None and self.snippet is not None:
+            (line, col), (end, end_col) = _pos(node), _pos(block)
+            text = _slice(self.snippet.text, line, col, end, end_col)
+        return Source(at.file, at.line, at.col, text.split("\n", 1)[0].strip().rstrip(":").rstrip())
+
+    # -------------------------------------------------------------- entry
+    def compile_text(self, snippet: Snippet, start: str, scope: Scope):
+        """Parse and compile one DSL text; returns the compiled result or None.
+
+        Cards repeat each other's conditions, targets and statements, so a text already
+        compiled in the same context (the same names in scope, the same kind of "this"
+        and "it") gives the same closures again, and a script is taken statement by
+        statement for this: each is parsed and analysed once, however often it is written.
+        """
+        try:
+            return self._compile_text(snippet, start, scope)
+        except RecursionError:
+            self.too_deep(snippet)
+            return None
+
+    def too_deep(self, snippet: Snippet) -> None:
+        line, col = snippet.position(1, 1)
+        self.problems.append(CompileProblem(snippet.file, line, col, 'this text is nested too deeply to be read '
+                                            '(thousands of "not", brackets or blocks inside each other)'))
+
+    def _compile_text(self, snippet: Snippet, start: str, scope: Scope):
+        if start == "script":
+            pieces = self._statement_trees(snippet)
+            if pieces is not None:
+                before = len(self.problems)
+                ops = []
+                for piece, text, tree in pieces:
+                    try:
+                        ops.extend(self._compiled(piece, text, start, tree, scope))
+                    except RecursionError:
+                        self.too_deep(piece)
+                return tuple(ops) if len(self.problems) == before else None
+        tree = self.parse(snippet, start)
+        if tree is None:
+            return None
+        before = len(self.problems)
+        result = self._compiled(snippet, snippet.text, start, tree, scope)
+        return result if len(self.problems) == before else None
+
+    def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
+        # Not while the checks compile: what a text looks at is noted as it compiles.
+        key = (text, start, scope.signature()) \
+            if start != "trigger" and self.reads is None and self.reads_props is None else None
+        done = self._done.get(key) if key is not None else None
+        if done is not None:
+            result, added, used_this = done
+            scope.vars.update(added)
+            self.used_this = self.used_this or used_this
+            return result
+        self.snippet = snippet
+        before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
+        was_located = self.located
+        self.used_this = self.located = False
+        if start == "script":
+            result = self.block(tree.children, scope)
+        elif start in ("condition", "value"):
+            result = self.expr(tree, scope)
+        elif start == "targets":
+            result = self.selector(tree, scope)
+        else:
+            result = self.node(tree, scope)
+        if key is not None and len(self.problems) == before and not self.located:
+            added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
+            self._done[key] = (result, added, self.used_this)
+        self.used_this = was or self.used_this
+        self.located = was_located or self.located
+        return result
+
+    def _statement_trees(self, snippet: Snippet):
+        """(its snippet, its text, its tree) for each top-level statement of a script, each
+        parsed on its own. None when a statement does not parse by itself."""
+        text = snippet.text
+        pieces = []
+        for first, statement in dsl.statements(text):
+            try:
+                tree = dsl.parse(statement, "script")
+            except dsl.DslSyntaxError:
+                return None
+            if first == 0 and statement == text.rstrip():
+                pieces.append((snippet, statement, tree))
+            else:
+                locate = lambda line, col, first=first, at=snippet.position: at(line + first, col)  # noqa: E731
+                pieces.append((Snippet(snippet.file, statement, locate), statement, tree))
+        return pieces or None
+
+    def parse(self, snippet: Snippet, start: str):
+        """The parse tree of one DSL text, or None after recording its syntax errors:
+        those of every statement of a script, so that all are shown at once."""
+        self.snippet = snippet
+        try:
+            return dsl.parse(snippet.text, start)
+        except dsl.DslSyntaxError as e:
+            errors = (dsl.parse_statements(snippet.text) if start == "script" else []) or [e]
+        for error in errors:
+            line, col = snippet.position(error.line, error.column)
+            self.problems.append(CompileProblem(snippet.file, line, col, error.message))
+        return None
+
+    def node(self, tree, scope: Scope):
+        rule = tree.data if isinstance(tree, Tree) else tree.type
+        entry = registry.ENTRIES.get(rule)
+        if entry is None:
+            self.error(tree, f"this is not understood here ({rule})")
+            return None
+        return entry.compile(self, tree, scope)
+
+    # --------------------------------------------------------- statements
+    def block(self, statements, scope: Scope) -> tuple:
+        ops = []
+        for st in statements:
+            if st is None:
+                continue
+            if isinstance(st, Tree) and st.data in ("block", "block_inline"):
+                ops.extend(self.block(st.children, scope))
+                continue
+            entry = registry.ENTRIES.get(st.data)
+            if entry is None or entry.kind not in ("statement", "cost"):
+                self.error(st, f'"{self.heading(st)}" is not a statement')
+                continue
+            if scope.mode == "cost" and entry.kind != "cost" and st.data not in COST_STATEMENTS:
+                self.error(st, f'"{self.heading(st)}" cannot be a cost: a cost pays mana, taps, discards or sacrifices')
+                continue
+            if scope.mode != "cost" and entry.kind == "cost":
+                self.error(st, f'"{self.heading(st)}" is a cost: write it under "cost"')
+                continue
+            op = entry.compile(self, st, scope)
+            if op is None:
+                continue
+            if isinstance(op, tuple):
+                ops.extend(op)
+            else:
+                ops.append(op)
+        return tuple(ops)
+
+    # -------------------------------------------------------- expressions
+    def expr(self, tree, scope: Scope):
+        if isinstance(tree, Token):
+            return self.name(tree, scope)
+        entry = registry.ENTRIES.get(tree.data)
+        if entry is None or entry.kind != "expression":
+            self.error(tree, f'"{_source(self, tree)}" is not a value')
+            return _const(None), ANY
+        return entry.compile(self, tree, scope)
+
+    def expect(self, tree, scope: Scope, kinds: tuple, what: str):
+        fn, t = self.expr(tree, scope)
+        if t.kind not in kinds and t.kind != "any":
+            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {self.quoted(tree)} is {t.word()}')
+        return fn, t
+
+    def quoted(self, tree) -> str:
+        """A node's text in quotes for a message; a quoted text shows its own quotes."""
+        source = _source(self, tree)
+        return source if source.startswith('"') else f'"{source}"'
+
+    def name(self, token, scope: Scope):
+        """A bare name: a variable, a definition, an option, a global or a zone."""
+        word = str(token)
+        if word in scope.vars:
+            t = scope.vars[word]
+            return (lambda s, env, w=word: env.get(w)), t
+        if word in self.names.defines:
+            if word in self._define_stack:
+                self.error(token, f'"{word}" is defined in terms of itself')
+                return _const(None), ANY
+            tree, snippet = self.names.defines[word]
+            saved = self.snippet
+            self.snippet = snippet
+            self._define_stack.append(word)
+            try:
+                return self.expr(tree, scope)
+            finally:
+                self._define_stack.pop()
+                self.snippet = saved
+        if word in self.names.options:
+            opt = self.names.options[word]
+            kind = {"number": "number", "flag": "bool"}.get(opt.kind, "text")
+            return (lambda s, env, w=word: s.t.options[w]), T(kind)
+        if word in registry.GLOBALS:
+            if word != "players":
+                self.note("*")      # the turn, the phase... and "opponents" of the active player
+            return _global(word), T(registry.GLOBALS[word][0])
+        if word in self.names.zones:
+            self.note("zone:" + word)
+            return _zones_named(word), T("zone")
+        self.error(token, f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
+        return _const(None), ANY
+
+    def known_names(self, scope: Scope) -> list:
+        n = self.names
+        return [*scope.vars, *n.defines, *n.options, *registry.GLOBALS, *n.zones,
+                *n.card_types, *n.properties, *n.player_counters, *n.marks, *n.keywords]
+
+    # ---------------------------------------------------------- selectors
+    def selector(self, tree, scope: Scope):
+        entry = registry.ENTRIES.get(tree.data)
+        if entry is None or entry.kind != "selector":
+            self.error(tree, f'"{_source(self, tree)}" does not pick cards or players')
+            return (lambda s, env: ()), ANY
+        return entry.compile(self, tree, scope)
+
+    def source(self, tree) -> str:
+        return _source(self, tree)
+
+    def constant(self, tree) -> int | None:
+        """The value of a number written out in the text ("3", "2 * 500", "-1"), or None
+        when it is computed in play."""
+        rule = getattr(tree, "data", None)
+        if rule == "number":
+            return literal(tree.children[0])
+        if rule == "neg":
+            n = self.constant(tree.children[0])
+            return None if n is None else -n
+        if rule == "arith":
+            kids = tree.children
+            values = [self.constant(k) for k in kids[0::2]]
+            if None in values or any(abs(v) > limits.NUMBER for v in values):
+                return None
+            total = values[0]
+            for op, v in zip(kids[1::2], values[1:]):
+                total = total + v if op == "+" else total - v if op == "-" else total * v
+            return total
+        return None
+
+    def heading(self, tree) -> str:
+        """The first line of a node's text, to quote a statement with a block in a message."""
+        first, more, _ = _source(self, tree).partition("\n")
+        return first + " ..." if more else first
+
+
+COST_STATEMENTS = {"tap", "discard", "sacrifice", "remove_counters", "pay"}
+
+
+def _kinds_word(kinds: tuple) -> str:
+    from .static_types import WORDS
+    words = [WORDS.get(k, k) for k in kinds]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _pos(node) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.line or 1, node.column or 1
+    meta = getattr(node, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.line, meta.column
+    for child in getattr(node, "children", ()):
+        if child is not None:
+            return _pos(child)
+    return 1, 1
+
+
+def _source(compiler: Compiler, node) -> str:
+    if isinstance(node, Token):
+        return str(node)
+    meta = getattr(node, "meta", None)
+    text = compiler.snippet.text if compiler.snippet else ""
+    if meta is not None and not meta.empty and text:
+        return _slice(text, meta.line, meta.column, meta.end_line, meta.end_column).strip()
+    return node.data if isinstance(node, Tree) else str(node)
+
+
+def _slice(text: str, line: int, col: int, end_line: int, end_col: int) -> str:
+    lines = text.split("\n")
+    if end_line > len(lines):
+        # A statement on the text's last line ends after it, at the line break the parser adds.
+        end_line, end_col = len(lines), len(lines[-1]) + 1
+    if line == end_line:
+        return lines[line - 1][col - 1:end_col - 1]
+    parts = [lines[line - 1][col - 1:]] + lines[line:end_line - 1] + [lines[end_line - 1][:end_col - 1]]
+    return "\n".join(parts)
+
+
+def literal(token) -> int | None:
+    """A number written in a text, or None when it has too many digits to be one (Python
+    would refuse to read a long one, and no rule needs more than limits.NUMBER)."""
+    text = str(token).lstrip("0") or "0"     # leading zeros count for nothing
+    return int(text) if len(text) <= len(str(limits.NUMBER)) else None
+
+
+def _const(value):
+    return lambda s, env: value
+
+
+def _global(word: str):
+    if word == "turn":
+        return lambda s, env: s.turn
+    if word == "phase":
+        return lambda s, env: s.phase
+    if word == "step":
+        return lambda s, env: s.step
+    if word == "window":
+        return lambda s, env: s.window
+    if word == "players":
+        return lambda s, env: tuple(s.t.players[p] for p in s.in_game())
+    if word == "opponents":
+        return lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
+    raise KeyError(word)
+
+
+def _zones_named(word: str):
+    return lambda s, env: s.t.zones_named(word)

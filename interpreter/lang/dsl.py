@@ -1,0 +1,261 @@
+"""Reading the effect DSL: one cached LALR parser, positions kept on every node."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+START_SYMBOLS = ("script", "condition", "value", "targets", "trigger")
+
+
+class _Blocks(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR"]
+    CLOSE_PAREN_types = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+def grammar_path() -> Path:
+    here = Path(__file__).resolve().parents[2] / "grammar" / "effects.lark"
+    if here.exists():
+        return here
+    return Path(str(resources.files("cardtable").joinpath("grammar/effects.lark")))
+
+
+def grammar_text() -> str:
+    return grammar_path().read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    # cache=True keeps the built LALR tables on disk, so a second start is fast.
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        start=list(START_SYMBOLS),
+        postlex=_Blocks(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        strict=True,
+        cache=True,
+    )
+
+
+class DslSyntaxError(Exception):
+    """A DSL text that does not parse; line and column are 1-based within the text."""
+
+    def __init__(self, message: str, line: int, column: int):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+# Names designers see instead of Lark's terminal names.
+_TOKEN_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a quoted text",
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "COMPARATOR": "a comparison (<, <=, =, !=, >=, >)",
+    "ADD_OP": "+ or -",
+    "MUL_OP": "*",
+    "LPAR": '"("',
+    "RPAR": '")"',
+    "COLON": '":"',
+    "NOT": '"not"',
+    "$END": "the end of the text",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words = set()
+    for name in expected:
+        if name in _TOKEN_WORDS:
+            words.add(_TOKEN_WORDS[name])
+            continue
+        pattern = parser().get_terminal(name).pattern
+        text = getattr(pattern, "value", name)
+        words.add(f'"{text}"' if pattern.type == "str" else name.lower())
+    ordered = sorted(words)
+    if len(ordered) > 8:
+        ordered = ordered[:8] + ["..."]
+    return ", ".join(ordered)
+
+
+def _token_text(token: Token) -> str:
+    if token.type == "_NL":
+        return "end of the line"
+    if token.type in ("_INDENT", "_DEDENT"):
+        return "a change of indentation"
+    if token.type == "$END":
+        return "end of the text"
+    if token.type == "STRING":
+        return f"text {token}"
+    return f'"{token}"'
+
+
+@lru_cache(maxsize=1 << 16)
+def parse(text: str, start: str = "script") -> Tree:
+    """Parse `text` from `start`; raise DslSyntaxError with a designer's message.
+
+    Cards repeat each other's texts ("fast", "deal 2 damage to target"), so each text
+    is parsed once: the same tree serves every place it is written, as positions in a
+    tree count from the start of its text and the compiler never changes a tree.
+    """
+    source = text if start != "script" else text.rstrip() + "\n"
+    try:
+        return parser().parse(source, start=start)
+    except UnexpectedCharacters as e:
+        raise DslSyntaxError(f'unexpected character "{source[e.pos_in_stream]}"', e.line, e.column) from None
+    except UnexpectedToken as e:
+        raise _token_error(text, e) from None
+    except UnexpectedEOF as e:
+        unclosed = _unclosed_paren(text)
+        if unclosed:
+            raise DslSyntaxError('this "(" is never closed', *unclosed) from None
+        line, column = _end_position(text)
+        raise DslSyntaxError(f"the text ends too early; expected {_describe_expected(set(e.expected))}", line, column) from None
+    except DedentError:
+        line, column, indent, levels = _misaligned_line(source)
+        open_ = " or ".join(str(n) for n in levels)
+        raise DslSyntaxError(f"this line is indented by {indent}, which lines up with no block above it "
+                             f"(those are indented by {open_})", line, column) from None
+    except UnexpectedInput as e:  # any other parse failure still gets a position
+        raise DslSyntaxError(str(e).splitlines()[0], getattr(e, "line", 1) or 1, getattr(e, "column", 1) or 1) from None
+    except RecursionError:
+        raise DslSyntaxError("the text is nested too deeply", 1, 1) from None
+
+
+def parse_statements(text: str) -> list[DslSyntaxError]:
+    """The syntax errors of every statement of a script, not only the first one's.
+
+    A script is cut into its top-level statements (a line at the left margin and the
+    lines indented under it), and each is parsed on its own.
+    """
+    errors = []
+    for first, chunk in statements(text):
+        try:
+            parse(chunk, "script")
+        except DslSyntaxError as e:
+            errors.append(DslSyntaxError(e.message, e.line + first, e.column))
+    return errors
+
+
+# Lines that go on the statement above them rather than start one.
+_CONTINUES = re.compile(r"(elif|else)\b")
+
+
+def statements(text: str):
+    """(lines before it, its text) of each top-level statement of a script: a line at
+    the left margin with the lines indented under it (and its "elif"/"else" lines)."""
+    lines = text.split("\n")
+    start = None
+    for number, line in enumerate(lines):
+        code = line.lstrip()
+        if not code or code[0] == "#":
+            continue
+        if start is None:
+            start = number
+        elif code is line and not _CONTINUES.match(line):
+            yield start, "\n".join(lines[start:number]).rstrip()
+            start = number
+    if start is not None:
+        yield start, "\n".join(lines[start:]).rstrip()
+
+
+def _code(line: str) -> str:
+    """A line with its quoted texts blanked out and its comment cut off, so that brackets
+    and colons can be counted; columns are kept."""
+    out, quoted = [], False
+    for ch in line:
+        if ch == "#" and not quoted:
+            break
+        out.append(" " if quoted or ch == '"' else ch)
+        if ch == '"':
+            quoted = not quoted
+    return "".join(out)
+
+
+def _token_error(text: str, e: UnexpectedToken) -> DslSyntaxError:
+    token = e.token
+    if e.expected == {"_INDENT"}:
+        before = text[: token.start_pos] if token.type != "$END" and token.start_pos is not None else text
+        return DslSyntaxError('expected an indented block under this line, which ends with ":"',
+                              *_end_position(before))
+    if token.type == "$END" or token.line is None:
+        unclosed = _unclosed_paren(text)
+        if unclosed:
+            return DslSyntaxError('this "(" is never closed', *unclosed)
+        line, column = _end_position(text)
+    elif token.type == "_INDENT":
+        # The indenter places the token at the end of the line before the indented one.
+        line, column = _indented_line_start(text, token.line)
+        return DslSyntaxError('this line is indented, but the line above does not end with ":" '
+                              "to open a block", line, column)
+    else:
+        line, column = token.line, token.column
+        unclosed = _unclosed_paren(text)
+        if unclosed and "RPAR" in e.expected and unclosed <= (line, column):
+            return DslSyntaxError('this "(" is never closed', *unclosed)
+    return DslSyntaxError(f"unexpected {_token_text(token)}; expected {_describe_expected(e.expected)}", line, column)
+
+
+def _unclosed_paren(text: str) -> tuple[int, int] | None:
+    """Where the first "(" that nothing closes is, if any."""
+    open_at = []
+    for number, line in enumerate(text.split("\n"), 1):
+        for column, ch in enumerate(_code(line), 1):
+            if ch == "(":
+                open_at.append((number, column))
+            elif ch == ")" and open_at:
+                open_at.pop()
+    return open_at[0] if open_at else None
+
+
+def _indented_line_start(text: str, line: int) -> tuple[int, int]:
+    lines = text.split("\n")
+    for number in range(line, len(lines)):
+        code = _code(lines[number])
+        if code.strip():
+            return number + 1, len(code) - len(code.lstrip(" \t")) + 1
+    return line, 1
+
+
+def _misaligned_line(text: str) -> tuple[int, int, int, list[int]]:
+    """The first line whose indentation matches no open block, as the indenter sees it:
+    its line, column and indentation, and the indentations of the open blocks."""
+    levels = [0]
+    depth = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        code = _code(line)
+        if code.strip() and depth <= 0:
+            lead = line[: len(line) - len(line.lstrip(" \t"))]
+            indent = len(lead) + (_Blocks.tab_len - 1) * lead.count("\t")
+            if indent < levels[-1] and indent not in levels:
+                return number, len(lead) + 1, indent, levels
+            while indent < levels[-1]:
+                levels.pop()
+            if indent > levels[-1]:
+                levels.append(indent)
+        depth += code.count("(") - code.count(")")
+    return 1, 1, 0, levels
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    """Just after the last thing written (comments and blank lines do not count)."""
+    lines = text.split("\n")
+    for number in range(len(lines), 0, -1):
+        code = _code(lines[number - 1]).rstrip()
+        if code:
+            return number, len(code) + 1
+    return 1, 1

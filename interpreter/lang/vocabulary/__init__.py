@@ -1,0 +1,18 @@
+"""The vocabulary of the effect DSL, and the one index of it: importing this package
+registers every family of words (statements, costs, values and conditions,
+selectors, triggers) in lang/registry.py, so that the compiler, the validator and
+`cardtable docs` see the whole language. A new family is a module here, imported
+below; nothing else imports a family to have it registered."""
+from __future__ import annotations
+
+from ..registry import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
+from . import costs, expressions, selectors, statements, triggers
+from .costs import compile_costs, pay_cost
+from .expressions import is_number
+from .statements import atomic
+
+FAMILIES = (statements, costs, expressions, selectors, triggers)
+
+__all__ = ["CARD_PROPERTIES", "CARD_STATES", "ENTRIES", "FAMILIES", "GLOBALS", "PLAYER_PROPERTIES", "atomic",
+           "compile_costs", "costs", "entries", "expressions", "is_number", "pay_cost", "selectors", "statements",
+           "triggers"]

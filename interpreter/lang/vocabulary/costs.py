@@ -1,0 +1,179 @@
+"""Costs: what is paid to use an ability, checked before it is offered.
+
+A cost statement compiles to a `Cost`: `can(state, env)` says whether it can be
+paid now, and its operation pays it (asking the player which cards when there
+is a choice).
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from ...engine import primitives
+from ...engine.decisions import Decision, Option
+from ...suggest import did_you_mean
+from ..compiler import Compiler, Scope
+from ..registry import register
+from .statements import cards_only, objects
+
+
+class Cost(NamedTuple):
+    can: Callable
+    op: Callable
+    text: str
+
+
+@register("pay", "cost", "pay N CURRENCY",
+          "Pays N of a currency the pack declares (mana: tap N untapped Mana cards you control). "
+          "The player picks which cards when more than enough could pay.",
+          params=(('N', 'number', 'how much'), ('CURRENCY', 'currency', 'a currency the pack declares')))
+def _pay(c: Compiler, tree, scope: Scope):
+    amount, word = tree.children
+    word = str(word)
+    nfn, _ = c.expect(amount, scope, ("number",), "the amount to pay")
+    currency = c.names.currencies.get(word)
+    if currency is None:
+        c.error(tree.children[1], f'unknown currency "{word}"{did_you_mean(word, c.names.currencies)}')
+        return None
+    return pay_cost(currency, nfn, c.source(tree))
+
+
+def pay_cost(currency, nfn, text: str) -> Cost:
+    using = currency.using
+    worth = currency.worth
+    how = currency.pay
+    partial = "@paid:" + currency.name
+
+    def value(s, env, x):
+        if worth is None:
+            return 1
+        env["it"] = x
+        return worth(s, env) or 0
+
+    def can(s, env):
+        need = nfn(s, env) or 0
+        if need <= 0:
+            return True
+        # While the abilities a player may use are listed, the state does not change:
+        # what the currency can pay is counted once for the whole list.
+        # (A list is made for one player: what they can pay is keyed by currency alone.)
+        memo = env.get("@memo")
+        if memo is not None:
+            total = memo.get(partial)
+            if total is not None:
+                return total >= need
+        if worth is None:
+            total = len(using(s, env))
+        else:
+            total = 0
+            for x in using(s, env):
+                total += value(s, env, x)
+        if memo is not None:
+            memo[partial] = total
+        return total >= need
+
+    def pay(s, env):
+        need = nfn(s, env) or 0
+        if worth is None:
+            return pay_ones(s, env, need)
+        picked = env.get(partial, ())
+        got = sum(value(s, env, x) for x in picked)
+        if got >= need:
+            env.pop(partial, None)
+            saved = env.get("it")
+            for x in picked:
+                _spend(s, how, x)
+            env["it"] = saved
+            if picked:
+                s.say("pay", f"{env['you'].name} pays {need} {currency.name} with {', '.join(s.t.names[x] for x in picked)}")
+            return
+        pool = using(s, env)
+        last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
+        rest = pool[last + 1:]
+        # Offer only the cards after which enough is left to finish paying.
+        offer = []
+        for i, x in enumerate(rest):
+            if got + sum(value(s, env, y) for y in rest[i:]) >= need:
+                offer.append(x)
+        if not offer:
+            env.pop(partial, None)
+            return
+        env[partial] = picked
+        if len(offer) == 1 or sum(value(s, env, y) for y in offer) == need - got and len(offer) == len(rest):
+            env[partial] = picked + (offer[0],)
+            s.frames[-1].pc -= 1
+            return
+        who = env["you"]
+        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name} (paid {got})",
+                              tuple(Option(s.t.names[x], x) for x in offer), resume)
+
+    def pay_ones(s, env, need):
+        """Every card pays 1: the player picks cards in list order until enough."""
+        picked = env.get(partial, ())
+        if len(picked) >= need:
+            env.pop(partial, None)
+            for x in picked:
+                _spend(s, how, x)
+            if picked:
+                s.say("pay", f"{env['you'].name} pays {need} {currency.name} with {', '.join(s.t.names[x] for x in picked)}")
+            return
+        pool = using(s, env)
+        last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
+        rest = pool[last + 1:]
+        left = need - len(picked)
+        if len(rest) < left:
+            env.pop(partial, None)
+            return
+        offer = rest[:len(rest) - left + 1]
+        if len(offer) == 1:
+            env[partial] = picked + rest[:left]
+            s.frames[-1].pc -= 1
+            return
+        env[partial] = picked
+        who = env["you"]
+        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name} (paid {len(picked)})",
+                              tuple(Option(s.t.names[x], x) for x in offer), resume)
+
+    def resume(s, x):
+        frame = s.frames[-1]
+        frame.env[partial] = frame.env.get(partial, ()) + (x,)
+        frame.pc -= 1
+    from .statements import suspends
+    return Cost(can, suspends(pay), text)
+
+
+def _spend(s, how: str, x: int) -> None:
+    if how == "tap":
+        primitives.tap(s, x, True)
+    else:
+        zone = s.t.pack.roles["discard"]
+        primitives.move(s, x, s.t.zone(zone, s.t.owner[x]))
+
+
+def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
+    """The statements of a cost text, as Cost objects."""
+    costs = []
+    for st in statements:
+        if st is None:
+            continue
+        rule = st.data
+        text = c.source(st)
+        if rule == "pay":
+            cost = _pay(c, st, scope)
+        elif rule == "tap":
+            ofn, _ = objects(c, st.children[0], scope, "tap", ("card", "cards"))
+            op = c.node(st, scope)
+            cost = Cost(lambda s, env, f=ofn: all(not s.tapped[x] for x in cards_only(f(s, env))), op, text)
+        elif rule in ("discard", "sacrifice"):
+            ofn, _ = objects(c, st.children[0], scope, rule, ("card", "cards"))
+            op = c.node(st, scope)
+            cost = Cost(lambda s, env, f=ofn: bool(f(s, env)), op, text)
+        elif rule == "remove_counters":
+            from .statements import _counters
+            op, nfn, ofn, word = _counters(c, st, scope, -1)
+            cost = Cost(lambda s, env, n=nfn, f=ofn, w=word: all(s.counters.get((x, w), 0) >= (n(s, env) or 0) for x in cards_only(f(s, env))), op, text)
+        else:
+            c.error(st, f'"{c.heading(st)}" cannot be a cost: a cost pays a currency, taps, discards, sacrifices or removes counters')
+            continue
+        if cost is not None and cost.op is not None:
+            costs.append(cost)
+    return tuple(costs)

@@ -1,0 +1,553 @@
+"""Values and conditions: numbers, properties, counts, comparisons."""
+from __future__ import annotations
+
+import operator
+
+from ...engine import limits
+from ...engine.script import of_card
+from ...engine.state import PlayerRef, RuleError
+from ...suggest import did_you_mean
+from ..compiler import Compiler, Scope, _const, literal
+from ..registry import CARD_PROPERTIES, PLAYER_PROPERTIES, register
+from ..static_types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish, single
+
+E = "expression"
+@register("number", E, "3", "A whole number.")
+def _number(c: Compiler, tree, scope: Scope):
+    n = literal(tree.children[0])
+    if n is None or n > limits.NUMBER:
+        c.error(tree, f"this number is too large: a number in a rule is at most {limits.SAID_NUMBER}")
+        return _const(0), NUMBER
+    return _const(n), NUMBER
+
+
+@register("text", E, '"main"', "A text in double quotes.")
+def _text(c, tree, scope):
+    return _const(str(tree.children[0])[1:-1]), TEXT
+
+
+@register("true", E, "true", "The condition that always holds.")
+def _true(c, tree, scope):
+    return _const(True), BOOL
+
+
+@register("false", E, "false", "The condition that never holds.")
+def _false(c, tree, scope):
+    return _const(False), BOOL
+
+
+@register("none", E, "none", "No card or player: what an empty choice leaves in its variable.")
+def _none(c, tree, scope):
+    return _const(None), NONE
+
+
+@register("this", E, "this", "The card whose ability or text this is.")
+def _this(c, tree, scope):
+    if scope.this is None:
+        c.error(tree, '"this" means the card whose ability runs, and here there is none')
+        return _const(None), ANY
+    c.used_this = True
+    return _from_env("this"), scope.this
+
+
+def _from_env(key: str):
+    """`this` or `it`: read from the environment. Properties of it read it there
+    themselves (see property_of), one call fewer for each card a condition tests."""
+    fn = lambda s, env: env[key]
+    fn.env_key = key
+    return fn
+
+
+@register("it", E, "it", 'The card or player a "where" clause is about; outside one, "its" means this card\'s.')
+def _it(c, tree, scope):
+    if scope.it is None and scope.this is not None and _possessive(c, tree):
+        c.used_this = True
+        return _from_env("this"), scope.this
+    if scope.it is None:
+        c.error(tree, '"it" refers to what a "where" clause is about, and here there is none')
+        return _const(None), ANY
+    return _from_env("it"), scope.it
+
+
+def _possessive(c, tree) -> bool:
+    """Whether this "it" was written "its" or "their" (card text says "its controller")."""
+    text = c.snippet.text if c.snippet else ""
+    meta = getattr(tree, "meta", None)
+    if meta is None or meta.empty:
+        return False
+    line = text.split("\n")[meta.line - 1]
+    word = line[meta.column - 1:meta.end_column - 1].lower()
+    return word in ("its", "their")
+
+
+@register("you", E, "you", "The player who uses the ability, or the active player in a phase script (also \"your\").")
+def _you(c, tree, scope):
+    c.note("*")     # in the checks, the active player: the turn passing changes it, unnoted
+    return (lambda s, env: env["you"]), PLAYER
+
+
+@register("opponent", E, "opponent", "The next player after you, in seat order, still in the game.")
+def _opponent(c, tree, scope):
+    c.note("*")
+
+    def f(s, env):
+        return s.t.players[s.next_seat(env["you"].seat)]
+    return f, PLAYER
+
+
+@register("active_player", E, "active player", "The player whose turn it is.")
+def _active(c, tree, scope):
+    c.note("*")
+    return (lambda s, env: s.t.players[s.active]), PLAYER
+
+
+@register("name", E, "NAME",
+          "A variable, a definition of the pack, an option, a zone, or turn, phase, step, window, players, opponents.",
+          params=(("NAME", "name", "a variable or a name the pack declares"),))
+def _name(c, tree, scope):
+    return c.name(tree.children[0], scope)
+
+
+def property_of(c: Compiler, node, subject, word: str, scope: Scope):
+    """`word of subject`: a card's property, counter or mark; a player's counter or zone;
+    a share of a division."""
+    if isinstance(subject, tuple):
+        fn, t = subject
+    else:
+        fn, t = c.expr(subject, scope)
+    names = c.names
+    if t.kind == "mapping":
+        c.error(node, f'a division is read as "{word} of CARD", where {word} is the division')
+        return _const(None), ANY
+    if word in scope.vars and scope.vars[word].kind == "mapping":
+        return (lambda s, env, w=word: (env.get(w) or {}).get(fn(s, env), 0)), NUMBER
+    if t.kind in ("player", "any") and word in PLAYER_PROPERTIES and word not in names.player_counters:
+        step = 1 if word == "left" else -1
+        return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER
+    if t.kind in ("player", "any") and (word in names.player_counters or word in names.zones):
+        if word in names.zones:
+            c.note("zone:" + word)
+            zdef = names.zones[word]
+            if zdef.per_player:
+                return (lambda s, env, w=word: _player_zone(s, fn(s, env), w)), T("zone")
+            return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
+        return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
+    if t.kind in ("card", "object", "any"):
+        if word in CARD_PROPERTIES:
+            kind = CARD_PROPERTIES[word][0]
+            if word == "damage":
+                c.note("damage")
+            return _card_builtin(word, fn), T(kind)
+        if word in names.properties:
+            if c.reads_props is not None:
+                c.reads_props.add(word)
+            kind = NUMBER if is_number(names.properties[word]) else ANY
+            key = getattr(fn, "env_key", None)
+            if key is not None:
+                def prop_here(s, env, w=word):
+                    x = env[key]
+                    return s.prop(x, w) if type(x) is int else 0
+                return prop_here, kind
+            return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
+        if word in names.card_counters:
+            return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
+        if word in names.marks:
+            c.note("*")
+            return (lambda s, env, w=word: _mark(s, fn(s, env), w)), T("card")
+    if t.kind == "player":
+        known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
+        c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
+    elif t.kind == "card":
+        known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks]
+        c.error(node, f'a card has no "{word}"{did_you_mean(word, known)}')
+    elif t.kind not in ("any", "object"):
+        c.error(node, f'"{word} of ..." needs a card or a player, not {t.word()}')
+    else:
+        known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks, *names.player_counters,
+                 *names.zones, *PLAYER_PROPERTIES]
+        c.error(node, f'unknown property "{word}"{did_you_mean(word, known)}')
+    return _const(None), ANY
+
+
+def is_number(default) -> bool:
+    """Whether a property's value (its default, or a card's) is a number: true and false are not."""
+    return isinstance(default, (int, float)) and not isinstance(default, bool)
+
+
+def _player_zone(s, p, word):
+    if p is None:
+        return ()
+    return (s.t.zone(word, p.seat),)
+
+
+def _player_counter(s, p, word):
+    if p is None:
+        return 0
+    return s.pvars[p.seat].get(word, 0)
+
+
+def _card_prop(s, card, word):
+    if card is None or type(card) is not int:
+        return 0
+    return s.prop(card, word)
+
+
+def _counter(s, card, word):
+    if card is None or type(card) is not int:
+        return 0
+    return s.counters.get((card, word), 0)
+
+
+def _mark(s, card, word):
+    if card is None or type(card) is not int:
+        return None
+    return s.marks.get((card, word))
+
+
+def _card_builtin(word, fn):
+    if word == "owner":
+        return lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.t.owner[c]]
+    if word == "controller":
+        return lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.controller[c]]
+    if word == "damage":
+        def damage(s, env):
+            c = fn(s, env)
+            if c is None:
+                return 0
+            marked = s.damage[c] if type(c) is int else 0
+            if not s.pending:
+                return marked
+            return marked + sum(p[1] for p in s.pending if p[0] == c and type(p[0]) is type(c)
+                                and (type(c) is not int or p[3] == s.moves[c]))
+        return damage
+    return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
+
+
+@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",
+          params=(('PROPERTY', 'property, counter, mark, zone, left or right', 'what is read'), ('X', 'card or player', 'whose')))
+def _prop(c, tree, scope):
+    word, subject = tree.children
+    return property_of(c, tree, subject, str(word), scope)
+
+
+@register("prop_of", E, "X's PROPERTY", 'The same, written the other way: "your life", "its owner", "opponent\'s hand".',
+          params=(('X', 'card or player', 'whose'), ('PROPERTY', 'property, counter, mark, zone, left or right', 'what is read')))
+def _prop_of(c, tree, scope):
+    subject, word = tree.children
+    return property_of(c, tree, subject, str(word), scope)
+
+
+@register("count", E, "count of SELECTOR", "How many cards or players the selector picks (also \"number of\").",
+          params=(('SELECTOR', 'selector', 'what is counted'),))
+def _count(c, tree, scope):
+    fn, _ = c.selector(tree.children[0], scope)
+    return (lambda s, env: len(fn(s, env))), NUMBER
+
+
+@register("total", E, "total PROPERTY of SELECTOR",
+          "The sum of a number over the cards or players the selector picks: a property, a counter, damage "
+          "(\"total attack of creatures you control in play\"); 0 when it picks none.",
+          params=(('PROPERTY', 'property or counter', 'the number added up'), ('SELECTOR', 'selector', 'whose')))
+def _total(c, tree, scope):
+    word, sel = tree.children
+    sfn, t = c.selector(sel, scope)
+
+    def each(s, env):
+        return env["@total"]
+    each.env_key = "@total"
+    read, rt = property_of(c, tree, (each, single(t)), str(word), scope)
+    if rt.kind not in ("number", "any"):
+        c.error(tree, f'"total {word} of ..." adds up numbers, and {word} is not one')
+
+    def total(s, env):
+        outer = env.get("@total")
+        n = 0
+        for x in sfn(s, env):
+            env["@total"] = x
+            v = read(s, env)
+            if type(v) is int or type(v) is float:
+                n += v
+        env["@total"] = outer
+        return n
+    return total, NUMBER
+
+
+@register("random_number", E, "a random number from A to B", "A whole number from A to B inclusive, drawn from the game's seeded random source.",
+          params=(('A', 'number', 'lowest'), ('B', 'number', 'highest')))
+def _random_number(c, tree, scope):
+    lo, _ = c.expect(tree.children[0], scope, ("number",), "the lowest number")
+    hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
+
+    text = c.heading(tree)
+
+    def f(s, env):
+        a, b = lo(s, env), hi(s, env)
+        if b <= a:
+            return a
+        if b - a > 2 * limits.NUMBER:
+            raise too_large(s, env, f'the range of "{text}"')
+        return a + s.randbelow(b - a + 1)
+    return f, NUMBER
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+@register("arith", E, "A + B, A - B, A * B", "Arithmetic on whole numbers.",
+          params=(('A', 'number', ''), ('B', 'number', '')))
+def _arith(c, tree, scope):
+    first, _ = c.expect(tree.children[0], scope, ("number",), "a number in a sum")
+    rest = []
+    kids = tree.children[1:]
+    for i in range(0, len(kids), 2):
+        op = _ARITH[str(kids[i])]
+        fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
+        rest.append((op, fn))
+
+    text = c.heading(tree)
+    low, top = -limits.NUMBER, limits.NUMBER
+    if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
+        (op, second), = rest
+
+        def f(s, env):
+            v = op(first(s, env) or 0, second(s, env) or 0)
+            if low <= v <= top:
+                return v
+            raise too_large(s, env, f'"{text}"')
+        return f, NUMBER
+
+    def f(s, env):
+        v = first(s, env) or 0
+        for op, fn in rest:
+            v = op(v, fn(s, env) or 0)
+        if low <= v <= top:
+            return v
+        raise too_large(s, env, f'"{text}"')
+    return f, NUMBER
+
+
+def too_large(s, env, what: str) -> RuleError:
+    """A number the rules compute that has grown past any game's: doubled in a loop, say."""
+    return RuleError(f"{what}{of_card(s, env)} comes to more than {limits.SAID_NUMBER}: "
+                     f"the numbers of a game are at most that")
+
+
+@register("neg", E, "-A", "The negative of a number.",
+          params=(('A', 'number', ''),))
+def _neg(c, tree, scope):
+    fn, _ = c.expect(tree.children[0], scope, ("number",), "a negative number")
+    return (lambda s, env: -(fn(s, env) or 0)), NUMBER
+
+
+_COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+            "=": operator.eq, "!=": operator.ne}
+
+
+@register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
+          "Compares two numbers; = and != also compare cards, players and texts.",
+          params=(('A', 'number (or any, for = and !=)', 'left side'), ('B', 'number (or any, for = and !=)', 'right side')))
+def _compare(c, tree, scope):
+    left, op, right = tree.children
+    op = str(op)
+    if op in ("=", "!="):
+        a, ta = c.expr(left, scope)
+        b, tb = c.expr(right, scope)
+        fn = _COMPARE[op]
+        return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
+    a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
+    b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
+    fn = _COMPARE[op]
+    k = c.constant(right) if getattr(right, "data", None) == "number" else None
+    if k is not None:                   # "life of it <= 0": the number is read once, here
+        return (lambda s, env: fn(a(s, env) or 0, k)), BOOL
+    return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
+
+
+@register("any_of", E, "A or B", "Holds when either condition holds.",
+          params=(('A', 'condition', ''), ('B', 'condition', '')))
+def _any_of(c, tree, scope):
+    parts = [c.expect(k, scope, ("bool",), 'each side of "or"')[0] for k in tree.children]
+    if len(parts) == 2:
+        a, b = parts
+        return (lambda s, env: a(s, env) or b(s, env)), BOOL
+    if len(parts) == 3:
+        a, b, d = parts
+        return (lambda s, env: a(s, env) or b(s, env) or d(s, env)), BOOL
+    return (lambda s, env: any(p(s, env) for p in parts)), BOOL
+
+
+@register("all_of", E, "A and B", "Holds when both conditions hold.",
+          params=(('A', 'condition', ''), ('B', 'condition', '')))
+def _all_of(c, tree, scope):
+    parts = [c.expect(k, scope, ("bool",), 'each side of "and"')[0] for k in tree.children]
+    if len(parts) == 2:
+        a, b = parts
+        return (lambda s, env: a(s, env) and b(s, env)), BOOL
+    if len(parts) == 3:
+        a, b, d = parts
+        return (lambda s, env: a(s, env) and b(s, env) and d(s, env)), BOOL
+    return (lambda s, env: all(p(s, env) for p in parts)), BOOL
+
+
+@register("not_", E, "not A", "Holds when the condition does not.",
+          params=(('A', 'condition', ''),))
+def _not(c, tree, scope):
+    a, _ = c.expect(tree.children[0], scope, ("bool",), '"not"')
+    return (lambda s, env: not a(s, env)), BOOL
+
+
+def card_word_test(c: Compiler, node, word: str, scope: Scope):
+    """A word that describes a card: a card type, tapped/untapped, a mark or a keyword.
+    Returns a test `f(state, card) -> bool`, or None (after reporting) when unknown."""
+    names = c.names
+    if word in names.card_types:
+        mask = 1 << names.type_order.index(word)
+
+        def typed(s, x):
+            return type(x) is int and s.t.typebits[x] & mask and not s.face_down[x]
+        typed.mask = mask           # selectors fold type tests into one (selectors._filter)
+        return typed
+    if word in ("tapped", "untapped"):
+        c.note("tapped")
+        want = word == "tapped"
+
+        def tapped(s, x):
+            return type(x) is int and s.tapped[x] == want
+        tapped.tapped = want
+        return tapped
+    if word in names.marks:
+        c.note("*")
+        return lambda s, x, w=word: (x, w) in s.marks
+    if word in names.keywords:
+        c.note("*")
+        return lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
+    prop = names.property_words.get(word)
+    if prop is not None:
+        return lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
+    return None
+
+
+def has_keyword(s, card: int, word: str) -> bool:
+    if s.face_down[card]:
+        return False
+    if word in s.t.cards[card].keywords:
+        return True
+    return (card, "@" + word) in s.marks
+
+
+@register("is_word", E, "X is WORD / X is not WORD",
+          "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
+          "holds a word of a word-list property (\"it is black\"), or, for phase, step and window, is the one named.",
+          params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, property word, phase, step or window', 'what it is')))
+def _is_word(c, tree, scope):
+    subject, negate, word, value = tree.children
+    word = str(word)
+    fn, t = c.expr(subject, scope)
+    neg = negate is not None
+    if t.kind == "text":
+        known = set(c.names.phases) | set(c.names.steps) | set(c.names.windows)
+        if word not in known:
+            c.error(tree.children[2], f'unknown phase, step or window "{word}"{did_you_mean(word, known)}')
+        test = lambda s, env, w=word: fn(s, env) == w
+    elif value is not None:
+        if word not in c.names.marks:
+            c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
+        vfn, _ = c.expr(value, scope)
+        c.note("*")
+        test = lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env)
+    else:
+        if not is_cardish(t) and t.kind != "player":
+            c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
+        card_test = card_word_test(c, tree, word, scope)
+        if card_test is None:
+            known = [*c.names.card_types, "tapped", "untapped", *c.names.marks, *c.names.keywords, *c.names.property_words]
+            c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
+            card_test = lambda s, x: False
+        test = lambda s, env: card_test(s, fn(s, env))
+    if neg:
+        return (lambda s, env: not test(s, env)), BOOL
+    return test, BOOL
+
+
+_NOTHING = object()
+
+
+@register("is_in", E, "X is in ZONE / X is not in ZONE", "The card is in that zone.",
+          params=(('X', 'card', 'the card'), ('ZONE', 'zone', 'where')))
+def _is_in(c, tree, scope):
+    subject, negate, zone = tree.children
+    fn = _card_subject(c, subject, scope, '"is in"')
+    zfn, zt = c.expect(zone, scope, ("zone",), "the place after \"in\"")
+    neg = negate is not None
+
+    def f(s, env):
+        x = fn(s, env)
+        inside = type(x) is int and s.zone_of[x] in zfn(s, env)
+        return inside != neg
+    return f, BOOL
+
+
+def _card_subject(c: Compiler, subject, scope: Scope, what: str):
+    """What a test about one card is about: a number or a text would be read as a card."""
+    fn, t = c.expr(subject, scope)
+    if t.kind not in ("card", "object", "any"):
+        c.error(subject, f"{what} needs a card, but {c.quoted(subject)} is {t.word()}")
+    return fn
+
+
+@register("is_empty", E, "ZONE is empty", "The zone (or a set of cards) has no card.",
+          params=(('ZONE', 'zone or set', 'what may be empty'),))
+def _is_empty(c, tree, scope):
+    subject, negate = tree.children
+    fn, t = c.expr(subject, scope)
+    neg = negate is not None
+    if t.kind in ("number", "bool", "text", "none"):
+        c.error(subject, f'only a zone or a set of cards or players can be empty, but {c.quoted(subject)} is {t.word()}')
+    if t.kind == "zone":
+        f = lambda s, env: all(not s.zones[z] for z in fn(s, env))
+    else:
+        f = lambda s, env: not fn(s, env)
+    if neg:
+        return (lambda s, env: not f(s, env)), BOOL
+    return f, BOOL
+
+
+@register("has_keyword", E, "X has KEYWORD", "The card has the keyword (printed, or given by an effect).",
+          params=(('X', 'card', 'the card'), ('KEYWORD', 'keyword', 'a keyword the pack declares')))
+def _has_keyword(c, tree, scope):
+    subject, word = tree.children
+    word = str(word)
+    fn = _card_subject(c, subject, scope, '"has"')
+    if word not in c.names.keywords:
+        c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
+    c.note("*")
+    return (lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word)), BOOL
+
+
+@register("entered_this", E, "X entered this turn", "The card came into its zone during this turn (summoning sickness).",
+          params=(('X', 'card', 'the card'),))
+def _entered(c, tree, scope):
+    subject, word = tree.children
+    if str(word) != "turn":
+        c.error(tree.children[1], f'write "entered this turn", not "entered this {word}"')
+    fn = _card_subject(c, subject, scope, '"entered this turn"')
+    c.note("*")
+    return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
+
+
+@register("exists", E, "any SELECTOR", "Holds when the selector picks at least one card or player.",
+          params=(('SELECTOR', 'selector', 'what must exist'),))
+def _exists(c, tree, scope):
+    fn, _ = c.selector(tree.children[0], scope)
+    return (lambda s, env: bool(fn(s, env))), BOOL
+
+
+@register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.",
+          params=(('SELECTOR', 'selector', 'what must not exist'),))
+def _none_exist(c, tree, scope):
+    fn, _ = c.selector(tree.children[0], scope)
+    return (lambda s, env: not fn(s, env)), BOOL
+
+
+def is_player(x) -> bool:
+    return isinstance(x, PlayerRef)

@@ -1,0 +1,307 @@
+"""Selectors: the noun phrases that pick cards or players.
+
+"untapped creatures you control in play where it did not enter this turn" becomes
+one closure that walks the named zones once and applies every test.
+"""
+from __future__ import annotations
+
+from ...suggest import did_you_mean
+from ..compiler import Compiler, Scope
+from ..registry import register
+from ..static_types import ANY, T, as_set, single, union
+from .expressions import card_word_test
+
+S = "selector"
+
+_PLAYER_NOUNS = {"player", "players"}
+_CARD_NOUNS = {"card", "cards"}
+
+
+def _singular(word: str, known) -> str | None:
+    if word in known:
+        return word
+    if word.endswith("s") and word[:-1] in known:
+        return word[:-1]
+    if word.endswith("ies") and word[:-3] + "y" in known:
+        return word[:-3] + "y"
+    return None
+
+
+@register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
+          "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
+          "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property). Without \"in\", cards in play zones.",
+          example="untapped creatures you control in play where not it entered this turn",
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
+def _selector(c: Compiler, tree, scope: Scope):
+    words_node = tree.children[0]
+    words = [str(w) for w in words_node.children]
+    restrictions = [k for k in tree.children[1:] if k is not None]
+    noun = words[-1]
+    adjectives = words[:-1]
+    names = c.names
+
+    base = None        # a closure giving the starting set, for variables and players
+    t: T
+    if noun in scope.vars:
+        vt = scope.vars[noun]
+        base_fn = lambda s, env, w=noun: env.get(w)
+        base = lambda s, env, f=base_fn: _as_tuple(f(s, env))
+        t = as_set(vt)
+    elif noun in ("opponents", "opponent"):
+        c.note("*")
+        base = lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
+        t = T("players")
+    elif noun in _PLAYER_NOUNS:
+        base = lambda s, env: tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
+        t = T("players")
+    elif noun in _CARD_NOUNS:
+        t = T("cards", frozenset())
+    else:
+        kind = _singular(noun, names.card_types)
+        if kind is None:
+            known = [*names.card_types, "card", "player", *scope.vars]
+            c.error(words_node.children[-1], f'unknown card type or variable "{noun}"{did_you_mean(noun, known)}')
+            return (lambda s, env: ()), ANY
+        adjectives = adjectives + [kind]
+        t = T("cards", frozenset([kind]))
+
+    tests = []
+    for i, adj in enumerate(adjectives):
+        word = _singular(adj, names.card_types) or adj
+        test = card_word_test(c, words_node.children[i], word, scope)
+        if test is None:
+            known = [*names.card_types, "tapped", "untapped", *names.marks, *names.keywords, *names.property_words]
+            c.error(words_node.children[i], f'unknown card type, mark or keyword "{adj}"{did_you_mean(adj, known)}')
+            continue
+        tests.append(test)
+        if word in names.card_types and t.kind == "cards":
+            t = T("cards", (t.ctypes or frozenset()) | {word})  # the card has all these types
+
+    zone_fn = None
+    zone_node = None
+    where_fn = None
+    for r in restrictions:
+        if r.data == "location":
+            zone_node = r.children[0]
+            zone_fn, zt = c.expect(zone_node, scope, ("zone",), 'the place after "in"')
+        elif r.data == "controlled_by":
+            pfn, _ = c.expect(r.children[0], scope, ("player",), "who controls them")
+            tests.append(("control", pfn))
+        elif r.data == "adjacency":
+            if t.kind != "players":
+                c.error(r, f'only players sit next to each other: "{noun} adjacent to ..." needs players')
+            seats_fn = c.node(r, scope)
+            tests.append(("adjacent", seats_fn))
+        elif r.data == "where":
+            inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+            where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+
+    plain_tests = [x for x in tests if not isinstance(x, tuple)]
+    control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
+    control_fn = control[0] if control else None
+    keep = _filter(plain_tests)
+    for x in tests:
+        if isinstance(x, tuple) and x[0] == "adjacent" and base is not None:
+            base = lambda s, env, b=base, f=x[1]: tuple(p for p in b(s, env) if p.seat in f(s, env))
+
+    if base is None:
+        zone_name = None
+        if zone_fn is None:
+            zone_name = names.roles.get("play")
+            c.note(f"zone:{zone_name}")
+            if zone_name is None:
+                c.error(tree, 'say where the cards are ("in ZONE"): the pack has no zone with the role "play"')
+                return (lambda s, env: ()), t
+        elif zone_node is not None and getattr(zone_node, "data", None) == "name" and str(zone_node.children[0]) in names.zones:
+            zone_name = str(zone_node.children[0])
+        if zone_name is not None and control_fn is not None and names.zones[zone_name].per_player:
+            # Cards in a player's own zone are the cards that player controls: scan that zone only.
+            zn = zone_name
+            owner_fn = control_fn
+
+            def pick(s, env):
+                p = owner_fn(s, env)
+                return s.zones[s.t.named[zn][p.seat]] if p is not None else ()
+            control_fn = None
+        elif zone_name is not None:
+            zn = zone_name
+
+            def pick(s, env):
+                zones = s.zones
+                found = []
+                for z in s.t.named[zn]:
+                    found.extend(zones[z])
+                return found
+        else:
+            def pick(s, env):
+                zones = s.zones
+                found = []
+                for z in zone_fn(s, env):
+                    found.extend(zones[z])
+                return found
+    else:
+        if zone_fn is not None:
+            zf = zone_fn
+            pick = lambda s, env, b=base: [x for x in b(s, env) if type(x) is int and s.zone_of[x] in zf(s, env)]
+        else:
+            pick = base
+
+    if control_fn is None and where_fn is None:
+        if keep is None:
+            fast = lambda s, env: tuple(pick(s, env))
+            fast.exists = lambda s, env: bool(pick(s, env))
+            return fast, t
+        fast = lambda s, env: tuple(keep(s, pick(s, env)))
+        fast.exists = lambda s, env: bool(keep(s, pick(s, env)))
+        return fast, t
+
+    def select(s, env):
+        found = pick(s, env)
+        if keep is not None:
+            found = keep(s, found)
+        if control_fn is not None:
+            p = control_fn(s, env)
+            seat = p.seat if p is not None else -1
+            found = [x for x in found if type(x) is int and s.controller[x] == seat]
+        if where_fn is not None:
+            saved = env.get("it")
+            kept = []
+            for x in found:
+                env["it"] = x
+                if where_fn(s, env):
+                    kept.append(x)
+            env["it"] = saved
+            found = kept
+        return tuple(found)
+    return select, t
+
+
+def _filter(tests):
+    """One function `keep(state, items) -> list` for the word tests of a selector.
+    Card types and tapped/untapped, the usual words, are tested inline in one pass
+    (no call per card); other words (marks, keywords) are called in turn."""
+    if not tests:
+        return None
+    mask = 0
+    tapped = None
+    rest = []
+    for test in tests:
+        if hasattr(test, "mask"):
+            mask |= test.mask
+        elif hasattr(test, "tapped") and tapped in (None, test.tapped):
+            tapped = test.tapped
+        else:
+            rest.append(test)
+    if rest:
+        others = _all(rest)
+        if mask == 0 and tapped is None:
+            return lambda s, xs: [x for x in xs if others(s, x)]
+    else:
+        others = None
+
+    if mask and tapped is not None and others is None:
+        def keep_typed_tapped(s, xs):
+            bits = s.t.typebits
+            down = s.face_down
+            tp = s.tapped
+            return [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x] and tp[x] == tapped]
+        return keep_typed_tapped
+
+    def keep(s, xs):
+        bits = s.t.typebits
+        down = s.face_down
+        found = [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x]] if mask else \
+            [x for x in xs if type(x) is int]
+        if tapped is not None:
+            tp = s.tapped
+            found = [x for x in found if tp[x] == tapped]
+        if others is not None:
+            found = [x for x in found if others(s, x)]
+        return found
+    return keep
+
+
+def _all(tests):
+    """One predicate for several tests, without a generator per card."""
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        a, b = tests
+        return lambda s, x: a(s, x) and b(s, x)
+    return lambda s, x: all(test(s, x) for test in tests)
+
+
+def _as_tuple(value) -> tuple:
+    if value is None:
+        return ()
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, (list, set, frozenset)):
+        return tuple(value)
+    if isinstance(value, dict):
+        return tuple(value)
+    return (value,)
+
+
+@register("adjacency", S, "players adjacent to X",
+          "The players seated next to X: the one to their left and the one to their right, skipping players who "
+          "are out (in a game of two, the one other player). Written after the noun, like \"in ZONE\".",
+          example="choose a player adjacent to you as defender",
+          params=(('X', 'player', 'whose neighbours'),))
+def _adjacency(c, tree, scope):
+    pfn, _ = c.expect(tree.children[0], scope, ("player",), "whose neighbours")
+
+    def seats(s, env):
+        p = pfn(s, env)
+        if p is None:
+            return ()
+        return {s.next_seat(p.seat, 1), s.next_seat(p.seat, -1)} - {p.seat}
+    return seats
+
+
+@register("top_cards", S, "top N cards of ZONE", "The N cards on top of an ordered zone (fewer if it holds fewer).",
+          params=(('N', 'number', 'how many'), ('ZONE', 'zone', 'an ordered zone')))
+def _top_cards(c, tree, scope):
+    n_node, word, zone = tree.children
+    if str(word) not in ("card", "cards"):
+        c.error(word, f'write "top N cards of ZONE", not "{word}"')
+    nfn, _ = c.expect(n_node, scope, ("number",), "how many cards")
+    zfn, _ = c.expect(zone, scope, ("zone",), 'the zone after "of"')
+
+    def top(s, env):
+        n = nfn(s, env) or 0
+        out = []
+        for z in zfn(s, env):
+            cards = s.zones[z]
+            out.extend(reversed(cards[-n:] if n > 0 else []))
+        return tuple(out)
+    return top, T("cards")
+
+
+@register("targets", S, "SELECTOR or SELECTOR", "Either selection, e.g. \"creature in play or player\".",
+          params=(('SELECTOR', 'selector', 'one kind of target'),))
+def _targets(c, tree, scope):
+    parts = [c.selector(k, scope) for k in tree.children]
+    if len(parts) == 1:
+        return parts[0]
+    t = parts[0][1]
+    for _, pt in parts[1:]:
+        t = union(t, pt)
+    fns = [f for f, _ in parts]
+
+    def either(s, env):
+        out = []
+        for f in fns:
+            out.extend(f(s, env))
+        return tuple(out)
+
+    tests = [getattr(f, "exists", None) or f for f in fns]
+
+    def exists(s, env):
+        for test in tests:
+            if test(s, env):
+                return True
+        return False
+    either.exists = exists
+    return either, t
+

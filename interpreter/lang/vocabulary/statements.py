@@ -1,0 +1,919 @@
+"""Statements: what scripts do. Each compiles to one or more operations `op(state, env)`."""
+from __future__ import annotations
+
+import itertools
+
+from lark import Tree
+
+from ...engine import primitives
+from ...engine.activation import ask_choice, log_choice
+from ...engine.decisions import Decision, Option
+from ...engine.limits import LOOP, NUMBER, STEPS, count
+from ...engine.priority import open_window
+from ...engine.replacements import carry_out
+from ...engine.running import run_checks, run_inline
+from ...engine.script import ScriptFrame, endless, loop_items, of_card
+from ...engine.state import PlayerRef, RuleError
+from ...suggest import did_you_mean
+from ..compiler import Compiler, Scope
+from ..registry import register
+from ..static_types import MAPPING, T, single
+from .expressions import too_large
+
+ST = "statement"
+
+
+# ------------------------------------------------------------------ helpers
+def objects(c: Compiler, tree, scope: Scope, what: str, kinds=("card", "cards", "player", "players", "object", "objects")):
+    """Compile an `objects` node: returns (fn giving a tuple, static type of one item)."""
+    if tree.data == "each":
+        fn, t = c.selector(tree.children[0], scope)
+        return fn, single(t)
+    if tree.data == "random_one":
+        sel, t = c.selector(tree.children[0], scope)
+
+        def one(s, env):
+            found = sel(s, env)
+            return (found[s.randbelow(len(found))],) if found else ()
+        return one, single(t)
+    node = tree.children[0]
+    fn, t = c.expr(node, scope)
+    if t.kind not in kinds and t.kind != "any":
+        c.error(node, f'{what} needs {_words(kinds)}, but "{c.source(node)}" is {t.word()}')
+    return (lambda s, env: _tuple(fn(s, env))), single(t)
+
+
+def _words(kinds) -> str:
+    if set(kinds) <= {"card", "cards"}:
+        return "cards"
+    if set(kinds) <= {"player", "players"}:
+        return "players"
+    return "cards or players"
+
+
+def _tuple(v) -> tuple:
+    if v is None:
+        return ()
+    if isinstance(v, tuple):
+        return v
+    if isinstance(v, (list, set, frozenset, dict)):
+        return tuple(v)
+    return (v,)
+
+
+def player_of(c: Compiler, tree, scope: Scope, what: str):
+    if tree is None:
+        c.note("*")     # "you": the active player in the checks, who changes without a change noted
+        return lambda s, env: env["you"]
+    fn, _ = c.expect(tree, scope, ("player",), what)
+    return fn
+
+
+def cards_only(items):
+    return [x for x in items if type(x) is int]
+
+
+def _check_duration(c: Compiler, node, scope):
+    if node is None:
+        return None
+    word = str(node.children[0])
+    if word not in c.names.durations:
+        c.error(node.children[0], f'unknown duration "{word}"{did_you_mean(word, c.names.durations)}')
+    return word
+
+
+# ------------------------------------------------------------------ verbs
+@register("deal", ST, "deal N damage to TARGET [from SOURCE]",
+          "Deals damage to a card that can be damaged or to a player; redirection and prevention apply. "
+          "The source is this card unless named.", params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
+                  ("SOURCE", "card", "what deals it (this card if omitted)")))
+def _deal(c: Compiler, tree, scope: Scope):
+    amount, target, source = tree.children
+    afn, _ = c.expect(amount, scope, ("number",), "the damage")
+    tfn, tt = c.expr(target, scope)
+    if tt.kind not in ("card", "player", "object", "any"):
+        c.error(target, f'damage needs a creature or player target, but "{c.source(target)}" is {tt.word()}')
+    elif tt.kind in ("card", "object") and tt.ctypes is not None and not (tt.ctypes & c.names.damageable):
+        kinds = " or ".join(sorted(c.names.damageable)) or "damageable card"
+        what = " or ".join(sorted(tt.ctypes)) or "any card"
+        c.error(target, f'damage needs a {kinds} or player target, but "{c.source(target)}" can be {what}')
+    if source is not None:
+        sfn = _damageable(c, source, scope, "the source of damage")
+    elif scope.this is not None:
+        sfn = lambda s, env: env["this"]
+    else:
+        sfn = lambda s, env: None
+
+    if "damage" in c.names.replaced:
+        return _replaceable("damage", lambda s, env: _tuple(tfn(s, env)), sfn,
+                            lambda s, env, x: primitives.deal(s, sfn(s, env), x, afn(s, env) or 0))
+
+    def deal(s, env):
+        t = tfn(s, env)
+        if t is None:
+            return
+        primitives.deal(s, sfn(s, env), t, afn(s, env) or 0)
+    return deal
+
+
+def _card_word(c, node, amount):
+    if str(node) not in ("card", "cards"):
+        one = isinstance(amount, Tree) and amount.data == "one"     # "a card", "one card"
+        c.error(node, f'write "{"card" if one else "cards"}" here, not "{node}"')
+
+
+@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn. "
+          "One statement draws at most as many cards as the game has.",
+          params=(('N', 'number', 'how many cards'),))
+def _draw_you(c, tree, scope):
+    amount, word = tree.children
+    _card_word(c, word, amount)
+    nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+    c.note("*")
+    return lambda s, env: primitives.draw(s, env["you"].seat, nfn(s, env) or 0)
+
+
+@register("one", "expression", "a / an / one", "The number 1, before a noun.")
+def _one(c, tree, scope):
+    return (lambda s, env: 1), T("number")
+
+
+@register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
+          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
+def _draw(c, tree, scope):
+    who, amount, word = tree.children
+    _card_word(c, word, amount)
+    pfn = player_of(c, who, scope, "who draws")
+    nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+
+    def draw(s, env):
+        p = pfn(s, env)
+        if p is not None:
+            primitives.draw(s, p.seat, nfn(s, env) or 0)
+    return draw
+
+
+def _destination(c, zone_node, scope, item_type):
+    """A zone to put cards into, read once for each card (\"its owner's discard\")."""
+    inner = scope.child(it=item_type)
+    zfn, zt = c.expect(zone_node, inner, ("zone",), "where the cards go")
+    return zfn
+
+
+def _put(c, tree, scope, bottom):
+    objs, zone, *rest = tree.children
+    face_down = bool(rest) and rest[0] is not None
+    ofn, it = objects(c, objs, scope, "put", ("card", "cards"))
+    zfn = _destination(c, zone, scope, it)
+    you_zone = _unowned_zone_default(c, zone)
+    if you_zone is not None:
+        c.note("*")
+
+    def put(s, env):
+        saved = env.get("it")
+        for x in cards_only(ofn(s, env)):
+            env["it"] = x
+            zones = zfn(s, env)
+            if not zones:
+                continue
+            dest = zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
+            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down)
+        env["it"] = saved
+    return put
+
+
+def _unowned_zone_default(c, zone_node):
+    """`put this into play`: a per-player zone named alone means your own."""
+    if getattr(zone_node, "data", None) == "name":
+        word = str(zone_node.children[0])
+        z = c.names.zones.get(word)
+        if z is not None and z.per_player:
+            return word
+    return None
+
+
+@register("put", ST, "put CARDS into ZONE [face down]", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card. "
+          "Face down, only those who saw the cards before know what they are; a face-down card has no types, keywords or abilities, "
+          "its properties are those of the pack's face_down, and it turns face up in any zone but play and the pile.",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to (the top)')))
+def _put_into(c, tree, scope):
+    return _put(c, tree, scope, bottom=False)
+
+
+@register("put_top", ST, "put CARDS on top of ZONE", "Moves cards to the top of a zone.",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to')))
+def _put_top(c, tree, scope):
+    return _put(c, tree, scope, bottom=False)
+
+
+@register("put_bottom", ST, "put CARDS on bottom of ZONE", "Moves cards to the bottom of a zone.",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to')))
+def _put_bottom(c, tree, scope):
+    return _put(c, tree, scope, bottom=True)
+
+
+@register("discard", "statement", "discard CARDS [face down]",
+          "Puts cards into their owner's discard zone (the zone whose role is discard); face down, only those "
+          "who saw them before know what they are. Also a cost.",
+          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
+def _discard(c, tree, scope):
+    return _to_discard(c, tree, scope, "discard", tree.children[1] is not None)
+
+
+@register("sacrifice", "statement", "sacrifice CARDS",
+          "Puts cards into their owner's discard zone, like discard; the pack's replacements tell the two apart "
+          "(a card saved from being discarded may still be sacrificed). Also a cost.",
+          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
+def _sacrifice(c, tree, scope):
+    return _to_discard(c, tree, scope, "sacrifice", False)
+
+
+def _to_discard(c, tree, scope, event, face_down):
+    ofn, _ = objects(c, tree.children[0], scope, event, ("card", "cards"))
+    zone = c.names.roles.get("discard")
+    if zone is None:
+        c.error(tree, 'the pack has no zone with the role "discard"')
+        return None
+
+    def act(s, env, x):
+        primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down)
+
+    if event not in c.names.replaced:
+        def discard(s, env):
+            for x in cards_only(ofn(s, env)):
+                act(s, env, x)
+        return discard
+    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), _this_source(scope), act)
+
+
+def _this_source(scope):
+    """The card whose ability runs the statement, for replacements that ask what does it."""
+    if scope.this is None:
+        return lambda s, env: None
+    return lambda s, env: env.get("this")
+
+
+_REST = itertools.count()     # each replaceable statement keeps the cards it has yet to do under its own key
+
+
+def _replaceable(event, items_fn, source_fn, act):
+    """A statement that the pack's replacements may replace for each card it acts on."""
+    key = f"@rest{next(_REST)}"
+
+    @suspends
+    def replaceable(s, env):
+        items = env.pop(key, None)
+        if items is None:
+            items = items_fn(s, env)
+        source = source_fn(s, env)
+        carry_out(s, env, event, items, source, lambda x: act(s, env, x), key)
+    return replaceable
+
+
+@register("shuffle", ST, "shuffle ZONE", "Shuffles a zone with the game's seeded random source.",
+          params=(('ZONE', 'zone', 'what is shuffled'),))
+def _shuffle(c, tree, scope):
+    zfn, _ = c.expect(tree.children[0], scope, ("zone",), "what is shuffled")
+
+    def shuffle(s, env):
+        for z in zfn(s, env):
+            primitives.shuffle(s, z)
+    return shuffle
+
+
+@register("tap", ST, "tap CARDS", "Taps cards (turns them sideways: used). Also a cost.",
+          params=(('CARDS', 'cards', 'what is tapped'),))
+def _tap(c, tree, scope):
+    ofn, _ = objects(c, tree.children[0], scope, "tap", ("card", "cards"))
+
+    def tap(s, env):
+        for x in cards_only(ofn(s, env)):
+            primitives.tap(s, x, True)
+    return tap
+
+
+@register("untap", ST, "untap CARDS", "Untaps cards.",
+          params=(('CARDS', 'cards', 'what is untapped'),))
+def _untap(c, tree, scope):
+    ofn, _ = objects(c, tree.children[0], scope, "untap", ("card", "cards"))
+
+    def untap(s, env):
+        for x in cards_only(ofn(s, env)):
+            primitives.tap(s, x, False)
+    return untap
+
+
+@register("remove_damage", ST, "remove all damage from X", "Removes the damage marked on a card, and damage dealt to it or to a player and not yet applied.",
+          params=(('X', 'card or player', 'whose damage goes'),))
+def _remove_damage(c, tree, scope):
+    ofn, _ = objects(c, tree.children[0], scope, "remove damage")
+
+    def remove(s, env):
+        for x in ofn(s, env):
+            primitives.remove_damage(s, x)
+    return remove
+
+
+def _change(c, tree, scope, sign):
+    word, objs, amount, duration = tree.children
+    word = str(word)
+    ofn, it = objects(c, objs, scope, "increase or decrease")
+    nfn, _ = c.expect(amount, scope, ("number",), "the change")
+    dur = _check_duration(c, duration, scope)
+    names = c.names
+    if word in names.player_counters:
+        if duration is not None:
+            c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
+
+        def change_player(s, env):
+            n = sign * (nfn(s, env) or 0)
+            for p in ofn(s, env):
+                if isinstance(p, PlayerRef):
+                    s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name)
+                    s.dirty = True
+            return None
+        return change_player
+    if word in names.card_counters:
+        def change_counter(s, env):
+            n = sign * (nfn(s, env) or 0)
+            for x in cards_only(ofn(s, env)):
+                _add_counter(s, env, x, word, n)
+        return change_counter
+    if word in names.properties:
+        def change_card(s, env):
+            n = sign * (nfn(s, env) or 0)
+            for x in cards_only(ofn(s, env)):
+                bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x])
+                primitives.add_mod(s, ("stat", dur, x, word, n))
+                s.say("modify", f"{s.t.names[x]} gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
+        return change_card
+    known = [*names.player_counters, *names.card_counters, *names.properties]
+    c.error(tree.children[0], f'unknown counter or property "{word}"{did_you_mean(word, known)}')
+    return None
+
+
+def bounded(s, env, v: int, word: str, whose: str) -> int:
+    """A counter or a property as it is changed: the numbers of a game stay within limits.NUMBER."""
+    if -NUMBER <= v <= NUMBER:
+        return v
+    raise too_large(s, env, f"the {word} of {whose}")
+
+
+def _add_counter(s, env, x, word, n):
+    key = (x, word)
+    v = bounded(s, env, max(0, s.counters.get(key, 0) + n), word, s.t.names[x])
+    if v:
+        s.counters[key] = v
+    else:
+        s.counters.pop(key, None)
+    s.dirty = True
+
+
+@register("increase", ST, "increase NAME of X by N [DURATION]",
+          "Raises a player's counter (life), a card's counter, or a card's property (attack) for a duration or for as long as it stays in its zone.",
+          params=(('NAME', 'counter or property', 'what changes'), ('X', 'card or player', 'whose'), ('N', 'number', 'by how much'), ('DURATION', 'duration', 'how long (cards only)')))
+def _increase(c, tree, scope):
+    return _change(c, tree, scope, 1)
+
+
+@register("decrease", ST, "decrease NAME of X by N [DURATION]", "Lowers it the same way.",
+          params=(('NAME', 'counter or property', 'what changes'), ('X', 'card or player', 'whose'), ('N', 'number', 'by how much'), ('DURATION', 'duration', 'how long (cards only)')))
+def _decrease(c, tree, scope):
+    return _change(c, tree, scope, -1)
+
+
+@register("set_value", ST, "set NAME of X to N", "Sets a player's counter or a card's counter.",
+          params=(('NAME', 'counter', 'which counter'), ('X', 'card or player', 'whose'), ('N', 'number', 'the new value')))
+def _set_value(c, tree, scope):
+    word, objs, value = tree.children
+    word = str(word)
+    ofn, _ = objects(c, objs, scope, "set")
+    vfn, _ = c.expect(value, scope, ("number",), "the new value")
+    if word in c.names.player_counters:
+        def set_player(s, env):
+            v = vfn(s, env) or 0
+            for p in ofn(s, env):
+                if isinstance(p, PlayerRef):
+                    s.pvars[p.seat][word] = v
+            s.dirty = True
+        return set_player
+    if word in c.names.card_counters:
+        def set_card(s, env):
+            v = vfn(s, env) or 0
+            for x in cards_only(ofn(s, env)):
+                _add_counter(s, env, x, word, v - s.counters.get((x, word), 0))
+        return set_card
+    known = [*c.names.player_counters, *c.names.card_counters]
+    c.error(tree.children[0], f'unknown counter "{word}"{did_you_mean(word, known)}')
+    return None
+
+
+@register("mark", ST, "mark CARDS as MARK [CARD] [DURATION]",
+          "Puts a mark on cards (attacking, blocking...), optionally pointing at another card; it lasts for the duration or while the card stays in its zone.",
+          params=(('CARDS', 'cards', 'what is marked'), ('MARK', 'mark', 'a mark the pack declares'), ('CARD', 'card', 'what the mark points at'), ('DURATION', 'duration', 'how long')))
+def _mark(c, tree, scope):
+    objs, word, value, duration = tree.children
+    word = str(word)
+    ofn, _ = objects(c, objs, scope, "mark", ("card", "cards"))
+    if word not in c.names.marks and word not in c.names.keywords:
+        c.error(tree.children[1], f'unknown mark "{word}"{did_you_mean(word, [*c.names.marks, *c.names.keywords])}')
+    key = word if word in c.names.marks else "@" + word
+    vfn = c.expr(value, scope)[0] if value is not None else (lambda s, env: True)
+    dur = _check_duration(c, duration, scope)
+
+    def mark(s, env):
+        v = vfn(s, env)
+        for x in cards_only(ofn(s, env)):
+            primitives.set_mark(s, x, key, v, dur)
+    return mark
+
+
+@register("unmark", ST, "unmark CARDS as MARK", "Takes a mark off cards.",
+          params=(('CARDS', 'cards', 'what is unmarked'), ('MARK', 'mark', 'which mark')))
+def _unmark(c, tree, scope):
+    objs, word = tree.children
+    word = str(word)
+    ofn, _ = objects(c, objs, scope, "unmark", ("card", "cards"))
+    if word not in c.names.marks:
+        c.error(tree.children[1], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
+
+    def unmark(s, env):
+        for x in cards_only(ofn(s, env)):
+            s.marks.pop((x, word), None)
+    return unmark
+
+
+# ------------------------------------------------------------------ choices
+@register("choose", ST, '[PLAYER] choose(s) QUANTITY SELECTOR as NAME ["QUESTION"]',
+          "A player picks from what the selector offers: \"a\" (one; none if there is nothing), \"up to one\", "
+          "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them. "
+          "The player is asked QUESTION if it is given, otherwise the statement's own words.",
+          params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
+def _choose(c, tree, scope):
+    who, quantity, sel, var, question = tree.children
+    var = str(var)
+    pfn = player_of(c, who, scope, "who chooses")
+    sfn, t = c.selector(sel, scope)
+    kind = quantity.data
+    prompt_text = str(question)[1:-1] if question is not None else c.source(tree)
+    nfn = None
+    if kind in ("exactly", "up_to"):
+        nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
+    scope.vars[var] = single(t) if kind in ("one", "up_to_one") else t
+
+    if kind == "one":
+        @suspends
+        def choose_one(s, env):
+            p = pfn(s, env)
+            ask_choice(s, p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", sfn(s, env), var)
+        return choose_one
+    if kind == "up_to_one":
+        @suspends
+        def choose_maybe(s, env):
+            p = pfn(s, env)
+            found = sfn(s, env)
+            if not found:
+                env[var] = None
+                return
+            options = (Option("none", None),) + tuple(Option(s.card_name(x), x) for x in found)
+            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", options, _bind(var))
+        return choose_maybe
+    return _choose_many(var, pfn, sfn, nfn, kind, prompt_text)
+
+
+def _bind(var):
+    def resume(s, value):
+        s.frames[-1].env[var] = value
+        log_choice(s, s.history[-1][0], var, value)
+    return resume
+
+
+def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
+    """Several picks, one decision each, in the order the cards are listed, so
+    that each set is reached one way only."""
+    partial = "@" + var
+
+    @suspends
+    def choose_many(s, env):
+        picked = env.get(partial)
+        found = sfn(s, env)
+        if picked is None:
+            picked = ()
+            env[partial] = picked
+            if kind == "exactly":
+                need = nfn(s, env) or 0
+                if need >= len(found):
+                    env[var] = tuple(found)
+                    del env[partial]
+                    log_choice(s, pfn(s, env).seat, var, env[var])
+                    return
+        limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
+        last = found.index(picked[-1]) if picked and picked[-1] in found else -1
+        rest = found[last + 1:]
+        if len(picked) >= limit or not rest:
+            env[var] = picked
+            del env[partial]
+            log_choice(s, pfn(s, env).seat, var, picked)
+            return
+        p = pfn(s, env)
+        if kind == "exactly":
+            # Only what leaves enough after it to make up the number.
+            rest = rest[:len(rest) - (limit - len(picked)) + 1]
+        options = tuple(Option(s.card_name(x), x) for x in rest)
+        if kind != "exactly":
+            options = (Option("done", None),) + options
+        chosen = ", ".join(s.card_name(x) for x in picked)
+        if kind == "any_number":
+            progress = f"chosen: {chosen or 'none'}"
+        else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
+            progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
+        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume)
+
+    def resume(s, value):
+        frame = s.frames[-1]
+        env = frame.env
+        if value is None:
+            env[var] = env.pop(partial)
+            log_choice(s, s.history[-1][0], var, env[var])
+            return
+        env[partial] = env[partial] + (value,)
+        frame.pc -= 1       # ask again: the same operation picks the next one
+    return choose_many
+
+
+@register("divide", ST, "divide N among SELECTOR as NAME",
+          "You split N among the cards picked, one decision for each but the last, which takes the rest. "
+          f"\"NAME of X\" is then the share of X. N is at most {count(LOOP)}.",
+          params=(('N', 'number', 'what is divided'), ('SELECTOR', 'selector', 'among what'), ('NAME', 'variable', 'the division')))
+def _divide(c, tree, scope):
+    amount, sel, var = tree.children
+    var = str(var)
+    nfn, _ = c.expect(amount, scope, ("number",), "what is divided")
+    sfn, _ = c.selector(sel, scope)
+    scope.vars[var] = MAPPING
+    partial = "@" + var
+    c.note("*")
+    # Each share is one option of a decision: a number past the loop bound would make
+    # a decision of more options than anyone can choose from.
+    at_most(c, amount, LOOP, "divide splits at most {limit}, not {n}")
+    where = c.where(tree)
+
+    @suspends
+    def divide(s, env):
+        state = env.get(partial)
+        if state is None:
+            items = sfn(s, env)
+            n = nfn(s, env) or 0
+            if n > LOOP:
+                raise RuleError(f'"{where.text}"{of_card(s, env)} would split {count(n)}: '
+                                f'divide splits at most {count(LOOP)}', where)
+            state = (items, 0, n, {})
+        items, i, left, shares = state
+        while i < len(items) - 1 and left > 0:
+            p = env["you"]
+            x = items[i]
+            options = tuple(Option(f"{k} to {s.card_name(x)}", k) for k in range(left + 1))
+            env[partial] = (items, i, left, shares)
+            s.decision = Decision(p.seat, f"{p.name}: divide {left} among {', '.join(s.card_name(y) for y in items[i:])}: how much to {s.card_name(x)}?",
+                                  options, resume)
+            return
+        if items and left > 0:
+            shares = dict(shares)
+            shares[items[-1]] = shares.get(items[-1], 0) + left
+        env[var] = shares
+        env.pop(partial, None)
+
+    def resume(s, k):
+        frame = s.frames[-1]
+        items, i, left, shares = frame.env[partial]
+        shares = dict(shares)
+        shares[items[i]] = k
+        frame.env[partial] = (items, i + 1, left - k, shares)
+        frame.pc -= 1
+    return divide
+
+
+@register("may_stmt", ST, 'PLAYER may "WHAT": BLOCK', "The player decides whether the indented block happens.",
+          params=(('PLAYER', 'player', 'who decides'), ('WHAT', 'text', 'the question, in quotes'), ('BLOCK', 'block', 'what happens on yes')))
+def _may(c, tree, scope):
+    who, label, block = tree.children
+    pfn = player_of(c, who, scope, "who may")
+    ops = c.block(block.children, scope)
+    text = str(label)[1:-1]
+
+    @suspends
+    def may(s, env):
+        p = pfn(s, env)
+        s.decision = Decision(p.seat, f"{p.name}: {text}?", (Option("no", False), Option("yes", True)), resume)
+
+    def resume(s, yes):
+        if yes:
+            frame = s.frames[-1]
+            s.frames.append(ScriptFrame(ops, frame.env))
+    return may
+
+
+# ------------------------------------------------------------------ control
+# Operations that may stop for a decision or push frames. A block made only of
+# other operations runs inline, without frames: the common case of rules checks.
+SUSPENDING = set()
+
+
+def suspends(fn):
+    SUSPENDING.add(fn.__code__)
+    return fn
+
+
+def atomic(ops) -> bool:
+    """Whether a block never stops for a decision nor pushes frames: it can run inline."""
+    return all(getattr(op, "__code__", None) not in SUSPENDING for op in ops)
+
+
+@register("if_stmt", ST, "if CONDITION: BLOCK [elif CONDITION: BLOCK] [else: BLOCK]", "Runs the first block whose condition holds.",
+          params=(('CONDITION', 'condition', 'when the block runs'), ('BLOCK', 'block', 'what runs')))
+def _if(c, tree, scope):
+    cond, block, *rest = tree.children
+    branches = [(c.expect(cond, scope, ("bool",), "the condition of \"if\"")[0], c.block(block.children, scope))]
+    otherwise = ()
+    for part in rest:
+        if part is None:
+            continue
+        if part.data == "elif_part":
+            branches.append((c.expect(part.children[0], scope, ("bool",), "the condition of \"elif\"")[0],
+                             c.block(part.children[1].children, scope)))
+        else:
+            otherwise = c.block(part.children[0].children, scope)
+
+    if all(atomic(ops) for _, ops in branches) and atomic(otherwise):
+        def if_inline(s, env):
+            for test, ops in branches:
+                if test(s, env):
+                    run_inline(ops, s, env)
+                    return
+            run_inline(otherwise, s, env)
+        return if_inline
+
+    @suspends
+    def if_(s, env):
+        for test, ops in branches:
+            if test(s, env):
+                if ops:
+                    s.frames.append(ScriptFrame(ops, env))
+                return
+        if otherwise:
+            s.frames.append(ScriptFrame(otherwise, env))
+    return if_
+
+
+@register("for_each", ST, "for each NAME in SELECTOR: BLOCK", "Runs the block once for each card or player picked, NAME holding it.",
+          params=(('NAME', 'variable', 'holds each item'), ('SELECTOR', 'selector', 'what is gone through'), ('BLOCK', 'block', 'what runs for each')))
+def _for_each(c, tree, scope):
+    var, sel, block = tree.children
+    var = str(var)
+    sfn, t = c.selector(sel, scope)
+    scope.vars[var] = single(t)
+    ops = c.block(block.children, scope)
+
+    if atomic(ops):
+        def for_each_inline(s, env):
+            items = sfn(s, env)
+            if len(items) > 1:              # loops in loops go round as often as loops do
+                s.steps += len(items)
+                if s.steps > STEPS:
+                    raise endless(s, env)
+            for item in items:
+                env[var] = item
+                run_inline(ops, s, env)
+                if s.result is not None:
+                    return
+        return for_each_inline
+
+    @suspends
+    def for_each(s, env):
+        items = sfn(s, env)
+        if items and ops:
+            env[var] = items[0]
+            s.frames.append(ScriptFrame(ops, env, [var, items, 0, None]))
+    return for_each
+
+
+@register("while_stmt", ST, "while CONDITION: BLOCK",
+          f"Runs the block again and again while the condition holds, at most {count(LOOP)} times: a game "
+          f"whose loop would run it again stops with an error that names the loop.",
+          params=(('CONDITION', 'condition', 'while it holds'), ('BLOCK', 'block', 'what runs')))
+def _while(c, tree, scope):
+    cond, block = tree.children
+    test, _ = c.expect(cond, scope, ("bool",), "the condition of \"while\"")
+    ops = c.block(block.children, scope)
+    where = c.where(tree, block)
+
+    @suspends
+    def while_(s, env):
+        if test(s, env):
+            s.frames.append(ScriptFrame(ops, env, ["?while", test, 0, where]))
+    return while_
+
+
+@register("repeat_stmt", ST, "repeat N times: BLOCK",
+          f"Runs the block N times; N is at most {count(LOOP)}, and a game in which it comes to more stops "
+          f"with an error that names the loop.",
+          params=(('N', 'number', 'how many times'), ('BLOCK', 'block', 'what runs')))
+def _repeat(c, tree, scope):
+    times, block = tree.children
+    nfn, _ = c.expect(times, scope, ("number",), "how many times")
+    ops = c.block(block.children, scope)
+    at_most(c, times, LOOP, "repeat runs its block at most {limit} times, not {n}")
+    where = c.where(tree, block)
+
+    @suspends
+    def repeat(s, env):
+        n = nfn(s, env) or 0
+        if n > LOOP:
+            raise RuleError(f'"{where.text}"{of_card(s, env)} would run its block {count(n)} times: '
+                            f'a loop runs at most {count(LOOP)} times', where)
+        if n > 0 and ops:
+            s.frames.append(ScriptFrame(ops, env, ["@repeat", range(n), 0, where]))
+    return repeat
+
+
+def at_most(c: Compiler, node, limit: int, message: str) -> None:
+    """A count written as a number is checked when the pack loads; one computed, in play."""
+    n = c.constant(node)
+    if n is not None and n > limit:
+        c.error(node, message.format(limit=count(limit), n=count(n)))
+
+
+@register("let", ST, "let NAME be VALUE", "Names a value for the rest of the script.",
+          params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
+def _let(c, tree, scope):
+    var, value = tree.children
+    var = str(var)
+    fn, t = c.expr(value, scope)
+    scope.vars[var] = t
+
+    def let(s, env):
+        env[var] = fn(s, env)
+    return let
+
+
+@register("stop", ST, "stop", "Ends the script here.")
+def _stop(c, tree, scope):
+    @suspends
+    def stop(s, env):
+        while s.frames and type(s.frames[-1]) is ScriptFrame and s.frames[-1].env is env:
+            s.frames.pop()
+    return stop
+
+
+@register("nothing", ST, "do nothing", "Does nothing (for a branch that must say something).")
+def _nothing(c, tree, scope):
+    return lambda s, env: None
+
+
+# ------------------------------------------------------------ rules machinery
+@register("window", ST, "window NAME",
+          "Opens a priority window: players, the active player first, act or pass in turn; when all pass in "
+          "succession the pile resolves, or, if it is empty, the window ends.",
+          params=(('NAME', 'window', 'a window the pack declares'),))
+def _window(c, tree, scope):
+    word = str(tree.children[0])
+    if word not in c.names.windows:
+        c.error(tree.children[0], f'unknown window "{word}"{did_you_mean(word, c.names.windows)}')
+    return suspends(lambda s, env: open_window(s, word))
+
+
+@register("check_rules", ST, "check the rules",
+          "Runs the pack's checks now. They also run whenever a player is about to get priority, and with "
+          "checks_at: every_change after every statement, if something they look at has changed since they last ran.")
+def _check_rules(c, tree, scope):
+    def check(s, env):
+        if s.t.pack.checks is not None:
+            run_checks(s)
+    return suspends(check)
+
+
+@register("apply_damage", ST, "apply damage", "Applies the damage dealt and not yet applied: to cards first, then to players.")
+def _apply_damage(c, tree, scope):
+    return lambda s, env: primitives.apply_damage(s)
+
+
+@register("end_effects", ST, "end effects until end of DURATION", "Ends every effect and mark that lasts until the end of that duration.",
+          params=(('DURATION', 'duration', 'a duration the pack declares'),))
+def _end_effects(c, tree, scope):
+    word = str(tree.children[0])
+    if word not in c.names.durations:
+        c.error(tree.children[0], f'unknown duration "{word}"{did_you_mean(word, c.names.durations)}')
+    return lambda s, env: primitives.end_effects(s, word)
+
+
+@register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses.",
+          params=(('PLAYER', 'player', 'who wins'),))
+def _wins(c, tree, scope):
+    c.ends = True
+    pfn = player_of(c, tree.children[0], scope, "who wins")
+    return lambda s, env: (p := pfn(s, env)) is not None and primitives.win(s, p.seat)
+
+
+@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins.",
+          params=(('PLAYER', 'player', 'who loses'),))
+def _loses(c, tree, scope):
+    c.ends = True
+    pfn = player_of(c, tree.children[0], scope, "who loses")
+    return lambda s, env: (p := pfn(s, env)) is not None and primitives.lose(s, p.seat)
+
+
+@register("draw_game", ST, "the game is a draw", "The game ends and nobody wins.")
+def _draw_game(c, tree, scope):
+    c.ends = True
+    return lambda s, env: primitives.finish(s, [])
+
+
+@register("redirect", ST, "damage that would be dealt to X DURATION is dealt to Y instead",
+          "A redirection: damage to X is dealt to Y while the duration lasts (and while both stay where they are).",
+          params=(('X', 'card or player', 'whose damage is redirected'), ('DURATION', 'duration', 'how long'), ('Y', 'card or player', 'who is dealt it instead')))
+def _redirect(c, tree, scope):
+    src, duration, dest = tree.children
+    sfn = _damageable(c, src, scope, "redirected damage")
+    dfn = _damageable(c, dest, scope, "redirected damage")
+    dur = _check_duration(c, duration, scope)
+
+    def redirect(s, env):
+        x, y = sfn(s, env), dfn(s, env)
+        if x is None or y is None:
+            return
+        primitives.add_mod(s, ("redirect", dur, x, None, y))
+        s.say("effect", f"damage to {s.card_name(x)} will be dealt to {s.card_name(y)} instead until end of {dur}")
+    return redirect
+
+
+def _damageable(c: Compiler, node, scope: Scope, what: str):
+    """One card or player that damage is dealt to: a number would be read as a card."""
+    fn, t = c.expr(node, scope)
+    if t.kind not in ("card", "player", "object", "any"):
+        c.error(node, f'{what} needs a card or a player, but {c.quoted(node)} is {t.word()}')
+    return fn
+
+
+@register("prevent", ST, "prevent all damage to X DURATION", "A prevention: no damage is dealt to X while the duration lasts.",
+          params=(('X', 'card or player', 'who is protected'), ('DURATION', 'duration', 'how long')))
+def _prevent(c, tree, scope):
+    target, duration = tree.children
+    tfn = _damageable(c, target, scope, "prevented damage")
+    dur = _check_duration(c, duration, scope)
+
+    def prevent(s, env):
+        x = tfn(s, env)
+        if x is not None:
+            primitives.add_mod(s, ("prevent", dur, x, None, None))
+            s.say("effect", f"all damage to {s.card_name(x)} is prevented until end of {dur}")
+    return prevent
+
+
+@register("gain_control", ST, "PLAYER gains control of CARDS",
+          "The cards move to the player's zone of the same name (a card in one player's play goes to the other's play).",
+          params=(('PLAYER', 'player', 'the new controller'), ('CARDS', 'cards', 'what changes hands')))
+def _gain_control(c, tree, scope):
+    who, objs = tree.children
+    pfn = player_of(c, who, scope, "who gains control")
+    ofn, _ = objects(c, objs, scope, "gain control of", ("card", "cards"))
+
+    def gain(s, env):
+        p = pfn(s, env)
+        for x in cards_only(ofn(s, env)):
+            zdef, seat = s.t.zone_meta[s.zone_of[x]]
+            if seat is None or seat == p.seat:
+                s.controller[x] = p.seat
+                continue
+            primitives.move(s, x, s.t.zone(zdef.name, p.seat))
+            s.say("control", f"{p.name} gains control of {s.t.names[x]}")
+    return gain
+
+
+def _counters(c, tree, scope, sign):
+    amount, word, unit, objs = tree.children
+    word = str(word)
+    if str(unit) not in ("counter", "counters"):
+        c.error(unit, f'write "{word} counters", not "{word} {unit}"')
+    if word not in c.names.card_counters:
+        c.error(tree.children[1], f'unknown counter "{word}"{did_you_mean(word, c.names.card_counters)}')
+    nfn, _ = c.expect(amount, scope, ("number",), "how many counters")
+    ofn, _ = objects(c, objs, scope, "counters", ("card", "cards"))
+
+    def counters(s, env):
+        n = sign * (nfn(s, env) or 0)
+        for x in cards_only(ofn(s, env)):
+            _add_counter(s, env, x, word, n)
+    return counters, nfn, ofn, word
+
+
+@register("add_counters", ST, "add N NAME counters to CARDS", "Puts counters on cards.",
+          params=(('N', 'number', 'how many'), ('NAME', 'counter', 'a card counter the pack declares'), ('CARDS', 'cards', 'on what')))
+def _add_counters(c, tree, scope):
+    return _counters(c, tree, scope, 1)[0]
+
+
+@register("remove_counters", ST, "remove N NAME counters from CARDS", "Takes counters off cards (never below zero). Also a cost.",
+          params=(('N', 'number', 'how many'), ('NAME', 'counter', 'a card counter the pack declares'), ('CARDS', 'cards', 'from what')))
+def _remove_counters(c, tree, scope):
+    return _counters(c, tree, scope, -1)[0]
+

@@ -1,0 +1,102 @@
+"""The search agent: Monte Carlo search over determinised hidden information, with
+informed playouts.
+
+Each option is first judged as the heuristic agent judges it (taken, then everyone
+passing to the end of the turn); the few that look best are searched. A round of
+playouts deals the cards the searching seat cannot see again at random, then, on
+that deal, tries each of those options and plays the game on with every player
+choosing as the heuristic agent would, to the end of the next turn (the opponents'
+reply included), where the pack's evaluation scores the position. Rounds go on
+until the budget is spent; the option whose playouts scored best in total is taken.
+
+Looking past the end of the turn is what the heuristic agent cannot do: an attack
+that leaves no blocker for the opponent's turn, a card kept for the next fight.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ...engine.game import GameState
+from ..evaluate import determinize, evaluate
+from .registry import Setting, register
+from .simple import HeuristicAgent, outlook, quiet
+
+
+@register("mcts",
+          "Monte Carlo search: each of the options that look best is tried in imagined "
+          "continuations, the unseen cards dealt again for each and every player then "
+          "playing as the heuristic agent would to the end of the next turn; the option "
+          "whose continuations the pack's evaluation likes best on average is taken.",
+          playouts=Setting(6, "Imagined continuations per decision, shared out among the options searched.", int, 1),
+          time=Setting(0.0, "Seconds per decision instead of a number of playouts (0: use playouts). "
+                            "Games played with a time budget are not reproducible.", float, 0),
+          turns=Setting(1, "Turns played on after the one being played before a continuation is scored.", int, 0),
+          width=Setting(3, "How many options are searched: those the first look likes best.", int, 1),
+          scale=Setting(10.0, "Evaluation points worth a clear advantage: scores are squashed by tanh(value / scale).",
+                        float, 0.001))
+class MCTSAgent:
+    def __init__(self, rnd: random.Random, playouts: int, time: float, turns: int, width: int, scale: float):
+        self.rnd = rnd
+        self.playouts = playouts
+        self.seconds = time
+        self.turns = turns
+        self.width = width
+        self.scale = scale
+        # How everyone plays in the continuations: the heuristic agent, with a shorter
+        # look of its own, as it decides many times in each playout.
+        self.model = HeuristicAgent(rnd, 1, 15)
+
+    def choose(self, state: GameState) -> int:
+        d = state.s.decision
+        seat = d.player
+        game = quiet(state.game)
+        first = self._first_look(state, seat)
+        order = sorted(range(len(d.options)), key=lambda a: -first[a])
+        candidates = order[:self.width]
+        best = first[order[0]]
+        if len(candidates) == 1 or (d.kind != "priority" and all(first[a] == best for a in candidates)):
+            # Options alike at first look (which card pays a cost, say): no search tells them apart.
+            tied = [a for a in order if first[a] == best]
+            return tied[0] if len(tied) == 1 else self.rnd.choice(tied)
+        totals = dict.fromkeys(candidates, 0.0)
+        rounds = 0
+        last_turn = state.s.turn + self.turns
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        while True:
+            # A round tries every candidate on the same deal of the unseen cards, so
+            # that options are compared on the same luck, not on whose deal was kinder.
+            base = determinize(state.s, seat, self.rnd)
+            for action in candidates:
+                totals[action] += self._playout(base, game, seat, action, last_turn)
+            rounds += 1
+            if deadline is None:
+                if rounds * len(candidates) >= self.playouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        return max(candidates, key=lambda a: (totals[a], first[a]))
+
+    def _first_look(self, state: GameState, seat: int) -> list:
+        base = determinize(state.s, seat, self.rnd)
+        looks = []
+        for action in range(len(state.s.decision.options)):
+            imagined = GameState(quiet(state.game), base.clone())
+            imagined.apply_action(action)
+            looks.append(outlook(imagined, seat, 2, 30))
+        return looks
+
+    def _playout(self, base, game, seat: int, action: int, last_turn: int) -> float:
+        sim = GameState(game, base.clone())
+        sim.apply_action(action)
+        s = sim.s
+        model = self.model
+        for _ in range(400):
+            if s.result is not None or s.turn > last_turn:
+                break
+            options = s.decision.options
+            sim.apply_action(0 if len(options) == 1 else model.choose(sim))
+        if s.result is not None:
+            return s.result[seat]
+        return math.tanh(evaluate(s, seat) / self.scale)

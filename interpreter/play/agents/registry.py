@@ -1,0 +1,96 @@
+"""The registry of computer players: every agent with its settings, in one table that
+the command line, the checks of `--agents` and the documentation all read. An agent
+joins it with `@register`; the index (agents/__init__.py) imports every agent."""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ...suggest import did_you_mean
+
+
+class AgentError(ValueError):
+    """An agent name or setting that does not exist or does not fit."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    default: float | int
+    description: str
+    kind: type = int
+    minimum: float = 0
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    name: str
+    summary: str
+    make: Callable
+    settings: dict = field(default_factory=dict)
+
+
+AGENTS: dict[str, AgentKind] = {}
+
+
+def register(name: str, summary: str, **settings: Setting):
+    def wrap(cls):
+        AGENTS[name] = AgentKind(name, summary, cls, settings)
+        return cls
+    return wrap
+
+
+# ------------------------------------------------------------------ specs
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """`mcts` or `mcts:playouts=400:horizon=20`: an agent and its settings, checked."""
+    name, *parts = spec.strip().split(":")
+    kind = AGENTS.get(name)
+    if kind is None:
+        raise AgentError(f'no agent named "{name}"{did_you_mean(name, AGENTS)} '
+                         f'(agents: {", ".join(AGENTS)})')
+    settings = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        setting = kind.settings.get(key)
+        if not sep or setting is None:
+            known = ", ".join(kind.settings) or "none"
+            raise AgentError(f'agent "{name}" has no setting "{part}" (its settings: {known})')
+        try:
+            number = setting.kind(value)
+        except ValueError:
+            raise AgentError(f'setting "{key}" of agent "{name}" takes a '
+                             f'{"whole number" if setting.kind is int else "number"}, not "{value}"') from None
+        if number < setting.minimum or (setting.kind is float and not math.isfinite(number)):
+            raise AgentError(f'setting "{key}" of agent "{name}" must be at least {setting.minimum}, not {value}')
+        settings[key] = number
+    return name, settings
+
+
+def parse_agents(text: str) -> list[str]:
+    """A comma-separated list of agent specs, each checked; returns them normalised."""
+    specs = [part.strip() for part in text.split(",")]
+    if not all(specs):
+        raise AgentError(f'"{text}" is not a list of agents such as random,heuristic,mcts')
+    for spec in specs:
+        parse_spec(spec)
+    return specs
+
+
+def make_agent(spec: str, seed) -> object:
+    """A fresh agent for one seat of one game; `seed` makes its choices reproducible."""
+    name, given = parse_spec(spec)
+    kind = AGENTS[name]
+    # The registry holds the defaults: the agents' classes have none of their own.
+    settings = {key: setting.default for key, setting in kind.settings.items()}
+    settings.update(given)
+    return kind.make(random.Random(str(seed)), **settings)
+
+
+def seat_agents(specs: list[str], players: int, game_index: int, rotate: bool) -> list[str]:
+    """Which agent sits in each seat of game `game_index`: the list goes round the
+    table, shifted by one seat each game when `rotate`, so that every agent sits in
+    every seat equally often."""
+    shift = game_index if rotate else 0
+    return [specs[(seat + shift) % len(specs)] for seat in range(players)]

@@ -1,0 +1,88 @@
+"""Two versions of a pack played on the same seeds, between the same agents: how
+far apart their win rates and game lengths are, with 95% intervals.
+
+Game i of both batches has the same seed, so the two are compared game by game
+(paired): the interval of a difference is the one of the mean of the per-game
+differences, narrower than comparing two unrelated batches.
+"""
+from __future__ import annotations
+
+import json
+
+from ..engine.game import seat_name
+from .stats import _r, mean_interval
+
+
+def paired(a: list, b: list) -> dict:
+    """The mean of b - a over paired games, with its 95% interval."""
+    diffs = [y - x for x, y in zip(a, b)]
+    mean, low, high = mean_interval(diffs)
+    return {"a": _r(sum(a) / len(a), 4), "b": _r(sum(b) / len(b), 4), "difference": _r(mean, 4),
+            "low": _r(low, 4), "high": _r(high, 4), "significant": low > 0 or high < 0}
+
+
+def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
+    n = game_a.num_players
+    names = [seat_name(game_a.pack, p) for p in range(n)]
+
+    def won(results, seat):
+        return [1.0 if r["result"][seat] > 0 else 0.0 for r in results]
+
+    def drawn(results):
+        return [1.0 if not any(x > 0 for x in r["result"]) else 0.0 for r in results]
+
+    def agent_won(results, spec):
+        return [sum(1.0 for seat, s in enumerate(r["agents"]) if s == spec and r["result"][seat] > 0)
+                / max(1, r["agents"].count(spec)) for r in results]
+
+    def first_won(results):
+        return [1.0 if r["result"][r["first"]] > 0 else 0.0 for r in results]
+
+    rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p))} for p in range(n)]
+    if len(set(batch_a.agents)) > 1:
+        rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec))}
+                 for spec in dict.fromkeys(batch_a.agents)]
+    rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b))})
+    rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b))})
+    rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
+    rows.append({"measure": "decisions", **paired([r["decisions"] for r in results_a],
+                                                 [r["decisions"] for r in results_b])})
+    return {
+        "a": {"pack": batch_a.pack, "version": game_a.pack.version, "options": dict(game_a.options)},
+        "b": {"pack": batch_b.pack, "version": game_b.pack.version, "options": dict(game_b.options)},
+        "games": len(results_a), "seed": batch_a.seed, "players": n, "agents": list(batch_a.agents),
+        "rows": rows,
+    }
+
+
+def _label(side: dict, other: dict) -> str:
+    changed = {k: v for k, v in side["options"].items() if other["options"].get(k) != v}
+    extra = ", ".join(f"{k}={v}" for k, v in changed.items())
+    return side["pack"] + (f" ({extra})" if extra else "")
+
+
+def as_table(c: dict) -> str:
+    a, b = _label(c["a"], c["b"]), _label(c["b"], c["a"])
+    lines = [f"A: {a}", f"B: {b}",
+             f"{c['games']} games each, seeds {c['seed']} to {c['seed'] + c['games'] - 1}, "
+             f"{c['players']} players, agents: {', '.join(c['agents'])}", ""]
+    width = max(24, max(len(r["measure"]) for r in c["rows"]) + 2)
+    lines.append(f"{'':<{width}}{'A':>9}{'B':>9}{'B - A':>9}   95% interval")
+    for r in c["rows"]:
+        count = r["measure"] in ("turns", "decisions")
+
+        def fmt(x, sign=False):
+            if count:
+                return f"{x:+.2f}" if sign else f"{x:.2f}"
+            return f"{100 * x:+.1f}%" if sign else f"{100 * x:.1f}%"
+        mark = "  *" if r["significant"] else ""
+        lines.append(f"  {r['measure']:<{width - 2}}{fmt(r['a']):>9}{fmt(r['b']):>9}{fmt(r['difference'], True):>9}"
+                     f"   {fmt(r['low'], True)} to {fmt(r['high'], True)}{mark}")
+    if any(r["significant"] for r in c["rows"]):
+        lines.append("")
+        lines.append("* the interval leaves out 0: a difference these games show beyond chance")
+    return "\n".join(lines)
+
+
+def as_json(c: dict) -> str:
+    return json.dumps(c, indent=2, ensure_ascii=False)

@@ -1,0 +1,44 @@
+"""A replayed game told for people: the log turn by turn, the position after a
+given decision, and whether the replay ends as the record did."""
+from __future__ import annotations
+
+from ..engine.observe import describe
+from .records import Replay
+
+
+def result_text(names: list, result) -> str:
+    if result is None:
+        return "the game was not finished"
+    winners = [names[p] for p, r in enumerate(result) if r > 0]
+    if not winners:
+        return "the game is a draw"
+    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'} the game"
+
+
+def narrative(lines: list) -> str:
+    """The log with each turn as a heading and its events below it."""
+    out = ["Before the first turn"] if lines and not lines[0].startswith("turn ") else []
+    for line in lines:
+        if line.startswith("turn "):
+            out.append("")
+            out.append(line[0].upper() + line[1:])
+        else:
+            out.append("  " + line)
+    return "\n".join(out).lstrip("\n")
+
+
+def position(done: Replay, total: int) -> str:
+    s = done.state.s
+    lines = [f"After decision {done.done} of {total}:", describe(s, None)]
+    if s.pile:
+        lines.append("effects waiting on the pile, the last first: " + ", ".join(f"{ab.name} of {s.t.names[c]}" for c, ab, _, _ in reversed(s.pile)))
+    if s.decision is not None:
+        lines.append("")
+        lines.append(s.decision.prompt)
+        lines.extend(f"  {i}. {o.label}" for i, o in enumerate(s.decision.options))
+    recent = done.state.log[-8:]
+    if recent:
+        lines.append("")
+        lines.append("last events:")
+        lines.extend(f"  {line}" for line in recent)
+    return "\n".join(lines)

@@ -1,0 +1,415 @@
+"""Any pack as a PettingZoo AEC environment, so that reinforcement learning tools
+can train on it: the usual `env.last()` / `env.step(action)` loop, one agent a
+seat, an action mask in every observation.
+
+    from cardtable.interpreter.play.pettingzoo_env import env
+    e = env(pack=name_or_path)     # a built-in pack's name, a pack's folder, or a loaded Pack
+
+Action `i` is option `i` of the decision open now; the observation is a vector of
+numbers laid out by `Layout` (docs/engine.md lists every part). What an agent
+may see is what `observe.observe` shows its seat, nothing more.
+"""
+from __future__ import annotations
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as missing:
+    raise ImportError(f"the PettingZoo environment needs {missing.name or 'pettingzoo, gymnasium and numpy'}: "
+                      "pip install 'cardtable[pettingzoo]'") from missing
+
+from ..diagnostics import Report, render
+from ..engine.game import Game, GameState
+from ..engine.model import Pack
+from ..engine.observe import describe
+from ..engine.state import PlayerRef, State
+from ..packs.loader import PackError, load_pack
+
+# Counters, life, turns and damage have no bound a pack declares; the space needs one.
+BIG = 1e9
+DECISION_KINDS = ("priority", "target", "choice")
+# What an option refers to, one flag each, then what it names.
+OPTION_FIELDS = ("is_none", "is_card", "is_player", "is_number", "is_other",
+                 "card", "card_name", "ability", "player", "number")
+
+
+class TooManyOptions(ValueError):
+    """A decision offers more options than the action space holds."""
+
+
+def default_max_actions(s: State) -> int:
+    """Enough actions for any decision the engine builds: acting offers pass and each
+    ability of each card; choosing offers none/done and each card and player. Only
+    dividing a number is not bounded by the cards (one option per share)."""
+    t = s.t
+    abilities = sum(max((len(a) for a in card.usable.values()), default=0) for card in t.cards)
+    return 1 + max(abilities, len(t.cards) + len(t.players))
+
+
+class Layout:
+    """Where each number of the observation vector is, and its bounds.
+
+    Seats are relative to the agent (its own first, then the next seats in turn
+    order), so one policy can play any seat. Cards keep their ids: slot `c` is
+    card `c` of the game all through it.
+    """
+
+    def __init__(self, s: State, max_actions: int):
+        t = s.t
+        pack = t.pack
+        self.n = len(t.players)
+        self.num_cards = len(t.cards)
+        self.max_actions = max_actions
+        names = list(pack.cards)
+        names += [name for name in dict.fromkeys(t.names) if name not in pack.cards]
+        self.card_names = tuple(names)
+        self._name_number = tuple(names.index(name) + 1 for name in t.names)
+        self._ability_number = tuple({id(ab): i + 1 for i, ab in enumerate(card.abilities)} for card in t.cards)
+        self.phases = tuple(p.name for p in pack.phases)
+        self.steps = tuple(dict.fromkeys(step.name for p in pack.phases for step in p.steps))
+        self.windows = tuple(pack.windows)
+        self.counters = tuple(pack.player_counters)
+        self.card_counters = tuple(pack.card_counters)
+        self.marks = tuple(sorted(pack.marks))
+        self.zone_slots = tuple(f"{z.name}:{r}" if z.per_player else z.name for z in pack.zones
+                                for r in (range(self.n) if z.per_player else (None,)))
+        # Per seat: each zone's slot as that seat sees the table, and whether it sees the cards.
+        self._slot = tuple(tuple(t.zone_base[zdef.name] + ((seat - me) % self.n if seat is not None else 0)
+                                 for zdef, seat in t.zone_meta) for me in range(self.n))
+        self._sees = tuple(tuple(_sees_zone(zdef.visibility, seat, me) for zdef, seat in t.zone_meta)
+                           for me in range(self.n))
+        self._zone_seat = tuple(seat for _, seat in t.zone_meta)
+        self._build()
+
+    def _build(self) -> None:
+        self.sections = []      # (name, start, stop, meaning of each item)
+        low, high = [], []
+        n, cards, z = self.n, self.num_cards, len(self.zone_slots)
+
+        def add(name, items, fields):
+            start = len(low)
+            for field_low, field_high in (bound for _ in range(items) for bound in fields.values()):
+                low.append(field_low)
+                high.append(field_high)
+            self.sections.append((name, start, len(low), tuple(fields)))
+            return start
+
+        flag = (0, 1)
+        self.at_game = add("game", 1, {"turn": (0, BIG), "my_turn": flag, "my_decision": flag, "pile": (0, BIG)})
+        seats = ["me"] + [f"+{r}" for r in range(1, n)]
+        self.at_active = add("active_seat", 1, dict.fromkeys(seats, flag))
+        self.at_decider = add("deciding_seat", 1, dict.fromkeys(seats, flag))
+        self.at_phase = add("phase", 1, dict.fromkeys(self.phases, flag))
+        self.at_step = add("step", 1, dict.fromkeys(self.steps, flag))
+        self.at_window = add("window", 1, dict.fromkeys(self.windows, flag))
+        self.at_kind = add("decision_kind", 1, dict.fromkeys(DECISION_KINDS, flag))
+        self.player_width = 1 + len(self.counters)
+        self.at_players = add("players", n, {"out": flag, **{c: (-BIG, BIG) for c in self.counters}})
+        self.at_zones = add("zones", z, {"cards": (0, cards), "unknown_face_down": (0, cards)})
+        card_fields = {**{f"in {slot}": flag for slot in self.zone_slots}, "unseen": flag,
+                       "name": (0, len(self.card_names)), "tapped": flag, "damage": (0, BIG), "face_down": flag,
+                       **{f"counter {k}": (0, BIG) for k in self.card_counters},
+                       **{f"mark {m}": flag for m in self.marks}}
+        self.card_width = len(card_fields)
+        self.at_cards = add("cards", cards, card_fields)
+        most_abilities = max((len(a) for a in self._ability_number), default=0)
+        option_bounds = (flag, flag, flag, flag, flag, (0, cards), (0, len(self.card_names)),
+                         (0, most_abilities), (0, n), (0, BIG))
+        self.at_options = add("options", self.max_actions, dict(zip(OPTION_FIELDS, option_bounds)))
+        self.size = len(low)
+        self.low = np.array(low, np.float32)
+        self.high = np.array(high, np.float32)
+
+    # ------------------------------------------------------------- encoding
+    def encode(self, s: State, me: int) -> np.ndarray:
+        """The vector `me` observes: only what `observe(s, me)` shows."""
+        v = np.zeros(self.size, np.float32)
+        n = self.n
+        d = s.decision
+        deciding = d is not None and d.player == me
+        v[self.at_game:self.at_game + 4] = (s.turn, s.active == me, deciding, len(s.pile))
+        v[self.at_active + (s.active - me) % n] = 1
+        if d is not None:
+            v[self.at_decider + (d.player - me) % n] = 1
+        _one_hot(v, self.at_phase, self.phases, s.phase)
+        _one_hot(v, self.at_step, self.steps, s.step)
+        _one_hot(v, self.at_window, self.windows, s.window)
+        if deciding:
+            _one_hot(v, self.at_kind, DECISION_KINDS, d.kind)
+        self._encode_players(v, s, me)
+        self._encode_cards(v, s, me)
+        if deciding:
+            self._encode_options(v, s, me)
+        np.clip(v, self.low, self.high, out=v)
+        return v
+
+    def mask(self, s: State, me: int) -> np.ndarray:
+        m = np.zeros(self.max_actions, np.int8)
+        d = s.decision
+        if d is not None and d.player == me:
+            m[:len(d.options)] = 1
+        return m
+
+    def _encode_players(self, v, s: State, me: int) -> None:
+        for r in range(self.n):
+            seat = (me + r) % self.n
+            at = self.at_players + r * self.player_width
+            v[at] = s.out[seat]
+            pvars = s.pvars[seat]
+            for i, name in enumerate(self.counters, 1):
+                v[at + i] = _number(pvars.get(name, 0))
+
+    def _encode_cards(self, v, s: State, me: int) -> None:
+        w, z = self.card_width, len(self.zone_slots)
+        # Every card starts unseen; the ones in zones the agent sees are then filled in.
+        v[self.at_cards + z:self.at_cards + self.num_cards * w:w] = 1
+        slots, sees = self._slot[me], self._sees[me]
+        for zone, cards in enumerate(s.zones):
+            slot = slots[zone]
+            count_at = self.at_zones + 2 * slot
+            v[count_at] = len(cards)
+            if not sees[zone]:
+                continue
+            own = self._zone_seat[zone] == me
+            for c in cards:
+                if s.face_down[c] and not own:
+                    v[count_at + 1] += 1     # seen as a face-down card, not as which card
+                else:
+                    self._encode_card(v, s, c, slot)
+
+    def _encode_card(self, v, s: State, c: int, slot: int) -> None:
+        z = len(self.zone_slots)
+        at = self.at_cards + c * self.card_width
+        v[at + slot] = 1
+        v[at + z:at + z + 5] = (0, self._name_number[c], s.tapped[c], s.damage[c], s.face_down[c])
+        at += z + 5
+        for i, k in enumerate(self.card_counters):
+            v[at + i] = s.counters.get((c, k), 0)
+        at += len(self.card_counters)
+        for i, m in enumerate(self.marks):
+            v[at + i] = (c, m) in s.marks
+
+    def _encode_options(self, v, s: State, me: int) -> None:
+        options = s.decision.options
+        width = len(OPTION_FIELDS)
+        for i, option in enumerate(options):
+            at = self.at_options + i * width
+            for field, value in self._option_fields(s, me, option).items():
+                v[at + OPTION_FIELDS.index(field)] = value
+
+    def _option_fields(self, s: State, me: int, option) -> dict:
+        value = option.value
+        if value is None:
+            return {"is_none": 1}           # pass, done, none
+        if type(value) is bool:
+            return {"is_number": 1, "number": value}     # no / yes
+        if isinstance(value, PlayerRef):
+            return {"is_player": 1, "player": (value.seat - me) % self.n + 1}
+        if type(value) is tuple and len(value) == 2 and type(value[0]) is int:
+            card, ability = value                        # using a card's ability
+            return {**self._card_fields(s, me, card), "ability": self._ability_number[card].get(id(ability), 0)}
+        # Card ids and shares of a division are both integers; only a card's option
+        # is labelled with the card's name ("2 to Bear" is a share).
+        if type(value) is int and 0 <= value < self.num_cards and option.label == s.t.names[value]:
+            return self._card_fields(s, me, value)
+        if type(value) is int:
+            return {"is_number": 1, "number": value}
+        return {"is_other": 1}
+
+    def _card_fields(self, s: State, me: int, c: int) -> dict:
+        """A card an option names: its name is in the option's label; its id only if
+        the agent sees the card where it is (the id would tell which copy it is)."""
+        fields = {"is_card": 1, "card_name": self._name_number[c]}
+        if self.knows(s, me, c):
+            fields["card"] = c + 1
+        return fields
+
+    def knows(self, s: State, me: int, c: int) -> bool:
+        """Whether `me` sees card `c` as that card where it lies."""
+        zone = s.zone_of[c]
+        if not self._sees[me][zone]:
+            return False
+        return not s.face_down[c] or self._zone_seat[zone] == me
+
+    def describe(self) -> list[str]:
+        """One line a section: its slice of the vector, how many items, the numbers of each."""
+        lines = []
+        for name, start, stop, fields in self.sections:
+            items = (stop - start) // len(fields) if fields else 0
+            shown = ", ".join(fields) if len(fields) <= 6 else f"{', '.join(fields[:3])}, ..., {fields[-1]}"
+            lines.append(f"[{start}:{stop}] {name}: {items} x {len(fields)} ({shown})")
+        return lines
+
+
+def _sees_zone(visibility: str, seat, me: int) -> bool:
+    return visibility == "public" or (visibility == "owner" and seat == me)
+
+
+def _one_hot(v, at: int, names: tuple, name) -> None:
+    if name in names:
+        v[at + names.index(name)] = 1
+
+
+def _number(value) -> float:
+    return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+def _load(name: str) -> Pack:
+    """The pack named or found at `name`; if it cannot be loaded, a PackError that
+    says why, as `cardtable simulate` does: each problem at its file, line and column."""
+    report = Report()
+    try:
+        return load_pack(name, report)
+    except PackError:
+        raise PackError(f"the pack is not valid:\n{render(report, 'text')}") from None
+
+
+class raw_env(AECEnv):
+    """A pack's game as an AEC environment: `player_0`, `player_1`, ... are the seats
+    0, 1, ... (`seat_names` gives the pack's names for them)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "cardtable_v0", "is_parallelizable": False}
+
+    def __init__(self, pack: str | Pack, options: dict | None = None, num_players: int | None = None,
+                 decks: dict | None = None, max_actions: int | None = None, render_mode: str | None = None,
+                 render_view: str = "agent"):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if render_view not in ("agent", "all"):
+            raise ValueError(f'render_view is "agent" or "all", not {render_view!r}')
+        if not isinstance(pack, Pack):
+            pack = _load(pack)
+        self.game = Game(pack, options=options, num_players=num_players, decks=decks)
+        self.render_mode = render_mode
+        self.render_view = render_view
+        self.metadata = {**self.metadata, "name": f"cardtable_{pack.id}_v0"}
+        blank = self.game.blank_state(0)
+        if max_actions is None:
+            max_actions = default_max_actions(blank)
+        if max_actions < 1:
+            raise ValueError(f"max_actions must be at least 1, not {max_actions}")
+        self.layout = Layout(blank, max_actions)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self.agents = []
+        self.seat_names = {a: p.name for a, p in zip(self.possible_agents, blank.t.players)}
+        self._seat = {a: seat for seat, a in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(self.layout.low, self.layout.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (max_actions,), np.int8),
+        }) for a in self.possible_agents}
+        self.game_state: GameState | None = None
+        self._seeds = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def seat(self, agent: str) -> int:
+        return self._seat[agent]
+
+    # ---------------------------------------------------------------- play
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game. The seed given is the game's seed (the same game as
+        `Game.new_initial_state(seed)`); without one, the next seed of a generator
+        seeded by the last seed given (or by the system when none was)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            if self._seeds is None:
+                self._seeds = np.random.default_rng()
+            game_seed = int(self._seeds.integers(2**31))
+        self.game_state = self.game.new_initial_state(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._after_move()
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game_state.apply_action(action)
+        self._clear_rewards()
+        self._after_move()
+        if self.render_mode == "human":
+            self.render()
+
+    def _after_move(self) -> None:
+        state = self.game_state
+        if state.is_terminal():
+            # Seats that went out stay until the end: a team-mate may still win for
+            # them, and a turn limit makes the game a draw for everyone.
+            for agent, result in zip(self.possible_agents, state.returns()):
+                self.rewards[agent] = float(result)
+                self.terminations[agent] = True
+        else:
+            self._check_room(state.s)
+            self.agent_selection = self.possible_agents[state.current_player()]
+        self._accumulate_rewards()
+
+    def _check_room(self, s: State) -> None:
+        d = s.decision
+        if len(d.options) > self.layout.max_actions:
+            raise TooManyOptions(
+                f'the decision "{d.prompt}" offers {len(d.options)} options, more than max_actions '
+                f"({self.layout.max_actions}): make the environment with a larger max_actions, "
+                f"e.g. env(..., max_actions={2 * len(d.options)})")
+
+    def observe(self, agent):
+        me = self._seat[agent]
+        s = self.game_state.s
+        return {"observation": self.layout.encode(s, me), "action_mask": self.layout.mask(s, me)}
+
+    # ---------------------------------------------------------------- view
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs a render_mode: env(..., render_mode='ansi')")
+            return None
+        text = self._board_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _board_text(self) -> str:
+        state = self.game_state
+        s = state.s
+        deciding = s.decision.player if s.decision is not None else None
+        viewer = None if self.render_view == "all" else deciding
+        lines = [describe(s, viewer)]
+        if state.is_terminal():
+            lines.append("Result: " + ", ".join(f"{p.name} {r:+g}" for p, r in zip(s.t.players, state.returns())))
+        else:
+            lines.append(f"{self.possible_agents[deciding]} - {state.prompt()}")
+            lines.extend(f"  {i}: {label}" for i, label in enumerate(state.legal_labels()))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def env(*args, **kwargs):
+    """The environment as PettingZoo's classic games come: an illegal action ends
+    the game with -1 for who gave it (0 for the others), an action outside the space
+    fails an assertion, and calls out of order (a step before reset) are refused.
+    Takes the arguments of `raw_env`."""
+    wrapped = raw_env(*args, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

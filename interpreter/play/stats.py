@@ -1,0 +1,189 @@
+"""What a batch of games says: wins with 95% confidence intervals, game lengths,
+the cards played, and the balance measures of game-design research.
+
+All figures come from the per-game results of `batch.run`, in game order, so the
+same games give the same summary to the last digit.
+"""
+from __future__ import annotations
+
+import math
+
+from ..engine.game import seat_name
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: right even near 0% and 100%,
+    where the usual mean-plus-or-minus interval goes outside [0, 1]."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(wins: int, n: int) -> dict:
+    low, high = wilson(wins, n)
+    return {"games": n, "wins": wins, "rate": _r(wins / n if n else 0.0), "low": _r(low), "high": _r(high)}
+
+
+def mean_interval(values: list) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation, fine from a few dozen games)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = Z95 * sd / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+def distribution(values: list, bins: int = 10) -> dict:
+    ordered = sorted(values)
+    n = len(ordered)
+    mean = sum(ordered) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
+    lo, hi = ordered[0], ordered[-1]
+    width = max(1, math.ceil((hi - lo + 1) / bins))
+    counts = {}
+    for v in ordered:
+        start = lo + (v - lo) // width * width
+        counts[start] = counts.get(start, 0) + 1
+    histogram = [[start, start + width - 1, counts[start]] for start in sorted(counts)]
+    return {"mean": _r(mean, 2), "sd": _r(sd, 2), "min": lo, "p10": _quantile(ordered, 0.1),
+            "median": _quantile(ordered, 0.5), "p90": _quantile(ordered, 0.9), "max": hi,
+            "histogram": histogram}
+
+
+def _quantile(ordered: list, q: float):
+    """The nearest-rank quantile: always one of the values."""
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def _r(x: float, digits: int = 4) -> float:
+    return round(x + 0.0, digits)
+
+
+# ------------------------------------------------------------------ summary
+
+def summarize(game, batch, results: list) -> dict:
+    pack = game.pack
+    n = game.num_players
+    names = [seat_name(pack, p) for p in range(n)]
+    games = len(results)
+    winners = [[p for p, r in enumerate(res["result"]) if r > 0] for res in results]
+    seat_wins = [sum(1 for w in winners if p in w) for p in range(n)]
+    draws = sum(1 for w in winners if not w)
+    summary = {
+        "pack": pack.id, "version": pack.version, "games": games, "players": n,
+        "seed": batch.seed, "options": dict(game.options), "agents": list(batch.agents),
+        "rotate": batch.rotate,
+        "seats": [{"seat": names[p], **rate(seat_wins[p], games)} for p in range(n)],
+    }
+    teams = _teams(pack, n)
+    if teams:
+        summary["teams"] = [{"team": team, "seats": [names[p] for p in seats], **rate(sum(1 for w in winners if set(w) & set(seats)), games)}
+                            for team, seats in teams.items()]
+    summary["by_agent"] = _by_agent(results, winners)
+    summary["draws"] = {"games": games, "count": draws, "rate": _r(draws / games),
+                        "low": _r(wilson(draws, games)[0]), "high": _r(wilson(draws, games)[1])}
+    firsts = sum(1 for res, w in zip(results, winners) if res["first"] in w)
+    summary["first_player"] = {**rate(firsts, games), "even": _r(1 / n)}
+    summary["length"] = {"turns": distribution([r["turns"] for r in results]),
+                         "decisions": distribution([r["decisions"] for r in results])}
+    summary["balance"] = balance(results, winners, seat_wins, n)
+    summary["cards"] = _cards(results, winners)
+    return summary
+
+
+def _teams(pack, n: int) -> dict:
+    teams = {}
+    for p in range(min(n, len(pack.seats))):
+        team = pack.seats[p].get("team")
+        if team:
+            teams.setdefault(team, []).append(p)
+    return teams
+
+
+def _by_agent(results: list, winners: list) -> list:
+    seen, wins = {}, {}
+    for res, w in zip(results, winners):
+        for seat, spec in enumerate(res["agents"]):
+            seen[spec] = seen.get(spec, 0) + 1
+            wins[spec] = wins.get(spec, 0) + (seat in w)
+    return [{"agent": spec, **rate(wins[spec], seen[spec])} for spec in seen]
+
+
+def _cards(results: list, winners: list) -> list:
+    """Per card: how often players used it, in how many of a seat's games, and how
+    often that seat won those games."""
+    played, games, wins = {}, {}, {}
+    for res, w in zip(results, winners):
+        for seat, plays in enumerate(res["plays"]):
+            for name, times in plays.items():
+                played[name] = played.get(name, 0) + times
+                games[name] = games.get(name, 0) + 1
+                wins[name] = wins.get(name, 0) + (seat in w)
+    order = sorted(played, key=lambda name: (-played[name], name))
+    out = []
+    for name in order:
+        r = rate(wins[name], games[name])
+        out.append({"card": name, "played": played[name], "games": r["games"], "wins": r["wins"],
+                    "win_rate": r["rate"], "low": r["low"], "high": r["high"]})
+    return out
+
+
+def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
+    """Fairness: 1 minus how far the seats' shares of the wins are from equal (total
+    variation distance, scaled so that one seat winning everything is 0).
+    Decisiveness: when the winner took the lead for good, as a share of the game;
+    near 1, the game is over soon after someone is clearly ahead.
+    Drama: how often the lead changed hands in a game (the leader being the seat
+    the pack's evaluation likes best at the start of each turn)."""
+    decided = sum(seat_wins)
+    fairness = None      # no game won: nothing to say how fair the wins are
+    if decided and n > 1:
+        distance = sum(abs(w / decided - 1 / n) for w in seat_wins) / 2
+        fairness = 1 - distance / (1 - 1 / n)
+    elif decided:
+        fairness = 1.0
+    changes, settled = [], []
+    for res, w in zip(results, winners):
+        leaders = [x for x in res["leaders"]]
+        changes.append(_lead_changes(leaders))
+        if len(w) == 1 and res["turns"] > 0:
+            settled.append(_settled_at(leaders, w[0]) / res["turns"])
+    drama, low, high = mean_interval(changes)
+    return {
+        "fairness": _r(fairness) if fairness is not None else None,
+        "decisiveness": _r(sum(settled) / len(settled)) if settled else None,
+        "drama": _r(drama, 2), "drama_low": _r(max(0.0, low), 2), "drama_high": _r(high, 2),
+        "games_with_lead_change": _r(sum(1 for c in changes if c) / len(changes)) if changes else 0.0,
+    }
+
+
+def _lead_changes(leaders: list) -> int:
+    last, changes = None, 0
+    for seat in leaders:
+        if seat is None:
+            continue
+        if last is not None and seat != last:
+            changes += 1
+        last = seat
+    return changes
+
+
+def _settled_at(leaders: list, winner: int) -> int:
+    """The turn (counted from 0) from which the winner led at every turn start to
+    the end (a turn with nobody ahead does not break the lead)."""
+    since = len(leaders)
+    for i in range(len(leaders) - 1, -1, -1):
+        if leaders[i] not in (winner, None):
+            break
+        if leaders[i] == winner:
+            since = i
+    return since

@@ -1,0 +1,376 @@
+"""Playing a pack in the terminal: people at the keyboard and computer players at
+one table, or several people taking turns at one keyboard (hot-seat).
+
+Plain lines in, plain lines out, flushed at every prompt: the same loop serves a
+person at a terminal, `tmux send-keys` and a script writing to a pipe. Each person
+is shown the board and the events as their seat may see them (`observe`,
+`log_for`), never the raw state, so hidden cards stay hidden.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Callable
+
+from ..diagnostics import Report, render
+from ..diagnostics import shown as safe
+from ..engine.game import Game, GameState, OptionError
+from ..engine.limits import DIGITS
+from ..engine.observe import cards_text, observe
+from ..engine.state import RuleError
+from ..packs.loader import PackError, load_pack
+from ..suggest import did_you_mean
+from .agents import AGENTS, AgentError, make_agent, parse_spec
+from .batch import SimulationError, deal_decks
+from .narrate import result_text
+from .records import dumps, game_record
+
+HUMAN = "human"
+DEFAULT_AGENT = "heuristic"
+LOG_LINES = 10          # what `log` shows without a number
+INTERRUPTED = 130       # the shell's code for a program stopped by Ctrl-C
+
+HELP = f"""\
+Type the number of an option to choose it (or its text, such as: pass).
+  ?, help    this help
+  log [N]    the last N events you may see ({LOG_LINES} unless given)
+  board      the board again
+  quit       stop the game (end of input, Ctrl-D, and Ctrl-C stop it too)"""
+
+
+class PlayError(ValueError):
+    """A pack, option, player list or deck that cannot make a game. `report` holds
+    the pack's problems, worded as `validate` words them, when the pack is at fault."""
+
+    def __init__(self, message: str, report: str | None = None):
+        super().__init__(message)
+        self.report = report
+
+
+# ------------------------------------------------------------------ the table
+
+def parse_players(text: str) -> list[str]:
+    """`human,heuristic`: who sits in each seat, each name checked."""
+    specs = [part.strip() for part in text.split(",")]
+    if not all(specs):
+        raise PlayError(f'"{text}" is not a list of players such as human,heuristic')
+    for spec in specs:
+        name = spec.split(":")[0]
+        if name == HUMAN:
+            if spec != HUMAN:
+                raise PlayError(f'a human player has no settings: "{spec}"')
+            continue
+        if name not in AGENTS:
+            raise PlayError(f'no player named "{name}"{did_you_mean(name, [HUMAN, *AGENTS])} '
+                            f'(players: {HUMAN}, {", ".join(AGENTS)})')
+        try:
+            parse_spec(spec)
+        except AgentError as e:
+            raise PlayError(str(e)) from None
+    return specs
+
+
+def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
+          deck_files: list, card_files: list = ()) -> tuple[Game, list[str]]:
+    """The game and who sits in each seat. Without `players`, one person sits in
+    `seat` (counted from 1) against computer players: as many as the pack needs, or
+    more to fill the seats up to that one."""
+    report = Report()
+    try:
+        pack = load_pack(pack_name, report)
+    except PackError:
+        raise PlayError("the pack is not valid", render(report, "text")) from None
+    if players is not None:
+        specs = parse_players(players)
+    else:
+        seat = seat or 1
+        most = pack.max_players
+        if seat > most:
+            seats = " or ".join(map(str, range(1, most + 1))) if most < 3 else f"1 to {most}"
+            raise PlayError(f"{pack.name} is played by at most {most} players: --seat takes {seats}, not {seat}")
+        specs = [DEFAULT_AGENT] * max(pack.min_players, seat)
+        specs[seat - 1] = HUMAN
+    lo, hi = pack.min_players, pack.max_players
+    if not lo <= len(specs) <= hi:
+        count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise PlayError(f"{pack.name} is played by {count} players, but --players names "
+                        f"{len(specs)} ({', '.join(specs)})")
+    try:
+        decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files, card_files)
+        return Game(pack, options, len(specs), decks), specs
+    except (OptionError, SimulationError) as e:
+        raise PlayError(str(e)) from None
+
+
+class _Stop(Exception):
+    """A person stopped the game: `how` is "quit" or "eof"."""
+
+    def __init__(self, how: str):
+        super().__init__(how)
+        self.how = how
+
+
+@dataclass
+class Table:
+    """One game in progress and the people and computer players at it."""
+    game: Game
+    specs: list                  # per seat: "human" or an agent spec
+    seed: int
+    stdin: object
+    stdout: object
+    width: int = 80
+    state: GameState = field(init=False)
+    shown: int = 0               # log lines printed so far
+    boards: dict = field(default_factory=dict)    # seat -> the board it was last shown
+    viewer: int | None = None    # the person who last looked at the screen
+
+    def __post_init__(self):
+        self.state = self.game.new_initial_state(seed=self.seed)
+        # Seeded as batches seed them, so a saved game's computer players can be met again.
+        self.agents = [None if spec == HUMAN else make_agent(spec, f"{self.seed}:{seat}")
+                       for seat, spec in enumerate(self.specs)]
+        self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
+        # Hot-seat announces even the first person to decide: nobody has sat down yet.
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        # Typed answers do not appear in the output when they come from a pipe; echoing
+        # them makes the output read as the session it was.
+        self.echo = self.stdin is not None and not _isatty(self.stdin)
+        self.midline = False
+
+    # ------------------------------------------------------------- output
+    def write(self, text: str) -> None:
+        # Marked before the text is out: Ctrl-C right after the prompt still ends its line.
+        self.midline = not text.endswith("\n")
+        self.stdout.write(text)
+        self.stdout.flush()
+
+    def say(self, *lines: str) -> None:
+        self.write("".join(line + "\n" for line in lines))
+
+    def name(self, seat: int) -> str:
+        return self.state.s.t.players[seat].name
+
+    def banner(self) -> str:
+        one = len(self.humans) == 1
+        seats = ", ".join(f"{self.name(seat)} ({'you' if one and spec == HUMAN else spec})"
+                          for seat, spec in enumerate(self.specs))
+        return f"{self.game.pack.name}, seed {self.seed}. Seats: {seats}. Type ? for help."
+
+    def show_events(self, seat: int | None) -> None:
+        log = self.state.log if seat is None else self.state.log_for(seat)
+        if len(log) > self.shown:
+            self.say(*log[self.shown:])
+            self.shown = len(log)
+
+    def show_board(self, seat: int, full: bool = False) -> None:
+        """The whole board when it changed since this seat last saw it (or on
+        request); otherwise only the line saying whose turn and which phase."""
+        header, *body = board(observe(self.state.s, seat), seat, self.game.pack.roles, self.width)
+        if full or self.boards.get(seat) != body:
+            self.boards[seat] = body
+            self.say("", header, *body, "")
+        else:
+            self.say("", header)
+
+    def show_options(self) -> None:
+        labels = self.state.legal_labels()
+        digits = len(str(len(labels)))
+        self.say(self.state.prompt(), *(f"  {i:>{digits}}. {label}" for i, label in enumerate(labels, 1)))
+
+    # ------------------------------------------------------------- input
+    def read(self) -> str:
+        self.write("> ")
+        try:
+            line = self.stdin.readline() if self.stdin is not None else ""
+        except UnicodeDecodeError:
+            line = "\ufffd\n"
+        if not line:
+            raise _Stop("eof")
+        if self.echo:
+            self.write(line if line.endswith("\n") else line + "\n")
+        self.midline = False
+        return line.strip()
+
+    def ask(self, seat: int) -> int:
+        # A person who has just sat down at a shared keyboard needs the whole board.
+        arrived = len(self.humans) > 1 and seat != self.viewer
+        if arrived:
+            self.say("", f"— {self.name(seat)} to decide —")
+        self.viewer = seat
+        self.show_events(seat)
+        self.show_board(seat, full=arrived)
+        self.show_options()
+        while True:
+            action = self.answer(self.read(), seat)
+            if action is not None:
+                return action
+
+    def answer(self, text: str, seat: int) -> int | None:
+        """The option a line chooses, or None when it was a command or refused."""
+        labels = self.state.legal_labels()
+        n = len(labels)
+        choose = f"type a number from 1 to {n}" if n > 1 else "type 1"
+        command, _, rest = text.lower().partition(" ")
+        if not text:
+            return None
+        if command in ("?", "help"):
+            self.say(HELP)
+        elif command == "log":
+            if not self.show_log(seat, rest.strip()):
+                return None
+        elif command == "board":
+            self.show_board(seat, full=True)
+        elif command in ("quit", "exit"):
+            raise _Stop("quit")
+        elif re.fullmatch(r"[+-]?\d+", text):
+            # A number of thousands of digits is no option (and Python would refuse to read it).
+            number = int(text) if len(text) <= DIGITS else None
+            if number is not None and 1 <= number <= n:
+                return number - 1
+            many = f"one of the {n} options" if n > 1 else "an option: there is only 1"
+            said = text if number is not None else f"{text[:12]}... ({len(text)} digits)"
+            self.say(f"{said} is not {many}; {choose}, or ? for help")
+            return None
+        else:
+            folded = [label.casefold() for label in labels]
+            if text.casefold() in folded:
+                return folded.index(text.casefold())
+            self.say(safe(f'"{text}" is not an option; {choose}, or ? for help'))
+            return None
+        self.show_options()
+        return None
+
+    def show_log(self, seat: int, count: str) -> bool:
+        if count and not (count.isdecimal() and len(count) <= DIGITS and int(count) > 0):
+            self.say(safe(f'"{count}" is not a number of events; type log, or log 20 for the last 20'))
+            return False
+        lines = self.state.log_for(seat)[-int(count or LOG_LINES):]
+        self.say(f"the last {len(lines)} event{'s' if len(lines) != 1 else ''}:", *(f"  {line}" for line in lines))
+        return True
+
+    # ------------------------------------------------------------- the game
+    def play(self) -> str:
+        """Plays until the game ends or a person stops it: "finished", "quit",
+        "eof" or "interrupted"."""
+        state = self.state
+        try:
+            self.say(self.banner())
+            while not state.is_terminal():
+                seat = state.current_player()
+                agent = self.agents[seat]
+                state.apply_action(self.ask(seat) if agent is None else agent.choose(state))
+                # With one person, the others' moves are shown as they happen; with
+                # several, only the next person to decide may read them, so they wait.
+                if len(self.humans) <= 1:
+                    self.show_events(self.viewer)
+            self.show_events(self.viewer)
+            return "finished"
+        except _Stop as stop:
+            return stop.how
+        except KeyboardInterrupt:
+            return "interrupted"
+        finally:
+            if self.midline:
+                self.write("\n")
+
+    def record(self, source: str, cards=()) -> dict:
+        return game_record(self.game, self.state, self.seed, source, self.specs, cards)
+
+
+def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, stderr=None,
+         save: str | None = None, write: Callable[[str, str], None] | None = None, width: int = 80,
+         cards: list = ()) -> int:
+    """A whole session: the game, the result or where it stopped, the record saved
+    with `write(path, text)` when `save` is given. Returns the exit code: 0 when the
+    game ended or a person stopped it, 130 after Ctrl-C, 1 when the rules broke down."""
+    if seed is None:
+        seed = random.randrange(1_000_000)
+    table = None
+    try:
+        table = Table(game, specs, seed, stdin, stdout, width)
+        how = table.play()
+    except RuleError as e:
+        # A pack whose rules break down mid-game: say where, and keep the game for a report.
+        decisions = len(table.state.s.history) if table else None
+        (stderr or stdout).write(e.located("the game", decisions) + "\n")
+        how = "broken"
+    else:
+        s = table.state.s
+        decisions = len(s.history)
+        if how == "finished":
+            outcome = result_text([p.name for p in s.t.players], s.result)
+            table.say("", f"Game over: {outcome} (turn {s.turn}, {decisions} decisions).")
+        else:
+            table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {s.turn})")
+    if save is not None and table is not None:
+        write(save, dumps(table.record(source, cards)) + "\n")
+        if save != "-":     # standard output ends with the record itself
+            stdout.write(f"saved the game to {save}\n")
+    stdout.flush()
+    return {"interrupted": INTERRUPTED, "broken": 1}.get(how, 0)
+
+
+# ------------------------------------------------------------------ the board
+
+def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[str]:
+    """The board of an observation as lines: whose turn and which phase first, then
+    each player's counters and zones (the viewer's own hand, the others' as counts),
+    the shared zones and the pile of effects waiting to resolve, top first."""
+    phase, step = _words(view["phase"]), _words(view["step"])
+    header = f"Turn {view['turn']}: {view['active']}'s turn" + (f", {phase} phase" if phase else "") + (
+        f", {step} step" if step and step != phase else "")
+    if not phase and view["turn"] == 1:
+        header = "Before the first turn"     # the pack's setup: dealing, discarding
+    lines = [header]
+    always = {roles.get("hand"), roles.get("play")}
+    for seat, player in enumerate(view["players"]):
+        counters = [f"{_words(k)} {v}" for k, v in player["counters"].items()]
+        tags = (" (you)" if seat == viewer else "") + (" (out)" if player["out"] else "")
+        head = f"{player['name']}{tags}"
+        lines += _wrap(f"{head}: ", counters, "", width) if counters else [head]
+        for zone, cards in player["zones"].items():
+            if cards or zone in always:
+                lines += _wrap(f"{zone}: ", _items(cards), "  ", width)
+    pile_zone = roles.get("pile")
+    for zone, cards in view["shared"].items():
+        if zone != pile_zone and cards:
+            lines += _wrap(f"{zone}: ", _items(cards), "", width)
+    if pile_zone is not None or view["pile"]:
+        effects = [f"{e['ability']} of {e['card']} ({e['player']})" for e in reversed(view["pile"])]
+        lines += _wrap("pile, top first: " if effects else "pile: ", effects or ["-"], "", width)
+    return lines
+
+
+def _words(name: str | None) -> str:
+    return name.replace("_", " ") if name else ""
+
+
+def _items(cards) -> list[str]:
+    """Each card's text apart, so that a long zone is wrapped between cards, not in a
+    name; cards side by side that read the same (face-down cards) are counted."""
+    if isinstance(cards, dict) or not cards:
+        return [cards_text(cards)]
+    runs = [(text, len(list(same))) for text, same in groupby(cards_text([card]) for card in cards)]
+    return [text if n == 1 else f"{text} ×{n}" for text, n in runs]
+
+
+def _wrap(head: str, items: list[str], indent: str, width: int) -> list[str]:
+    """`head` and the items after it, comma-separated, on as many lines as `width` needs."""
+    lines, line = [], indent + head
+    for i, item in enumerate(items):
+        item += "," if i < len(items) - 1 else ""
+        if i and len(line) + 1 + len(item) > max(width, 40):
+            lines.append(line)
+            line = indent + "    " + item
+        else:
+            line += (" " if i else "") + item
+    return lines + [line]
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,2 +1,0 @@
-"""Playing packs: computer players, batches of games and their statistics, games in
-the terminal, game records and replays."""
