@@ -24,9 +24,9 @@ import time
 
 from cardtable.benchmarks.handwritten.magic54 import Magic54
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.batch import play_random
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import play_random
 
 
 def cardtable_batch(game: Game, seeds) -> list:

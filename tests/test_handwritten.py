@@ -9,9 +9,9 @@ import pytest
 from cardtable.benchmarks.handwritten import check
 from cardtable.benchmarks.handwritten.magic54 import GameOver, Magic54
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
-from cardtable.interpreter.players.batch import Batch, play_random, run
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import Batch, play_random, run
 
 
 @pytest.fixture(scope="module")

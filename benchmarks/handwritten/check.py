@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from cardtable.benchmarks.handwritten.magic54 import Magic54
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.game import Game
-from cardtable.interpreter.loader import load_pack
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
 
 
 @dataclass
