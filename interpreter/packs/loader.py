@@ -15,7 +15,7 @@ from ..engine.model import Ability, CardDef, Currency, OptionDef, Pack, Phase, S
 from ..engine.replacements import Replacement, targetable
 from ..lang.compiler import Compiler, Names, Scope, Snippet
 from ..lang.static_types import T, single
-from ..lang.vocabulary import atomic, compile_costs, is_number, pay_cost
+from ..lang.vocabulary import atomic, compile_costs, pay_cost
 from ..suggest import described, did_you_mean, suggest
 from .finding import from_here, resolve_pack
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
