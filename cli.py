@@ -449,7 +449,8 @@ def replay(log, which, at, pack_override, card_files) -> None:
             failed += 1
             click.echo(_said(message))
             continue
-        names = [p.name for p in done.state.s.t.players]
+        names = done.state.seat_names
+        result = done.state.returns() if done.state.is_terminal() else None
         if record.get("version") and record["version"] != pack.version and single:
             click.echo(f"note: the game was recorded with {record['pack']} {record['version']}; "
                        f"the pack is now {pack.version}")
@@ -458,14 +459,14 @@ def replay(log, which, at, pack_override, card_files) -> None:
                 click.echo(narrate.position(done, total))
             else:
                 click.echo(narrate.narrative(done.state.log))
-        outcome = narrate.result_text(names, done.state.s.result)
+        outcome = narrate.result_text(names, result)
         expected = narrate.result_text(names, record.get("result"))
         if done.parted is not None:
             failed += 1
             click.echo(_said(f"game {number} (seed {record['seed']}): the games part ways {done.parted}"), err=single)
         elif at is not None and at < total:
             pass
-        elif outcome != expected or (record.get("result") is not None and list(done.state.s.result or ()) != record["result"]):
+        elif outcome != expected or (record.get("result") is not None and (result or []) != record["result"]):
             failed += 1
             click.echo(f"game {number} (seed {record['seed']}): the replay ends differently: the record says "
                        f"{expected}, the replay gives {outcome}", err=single)

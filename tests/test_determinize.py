@@ -9,9 +9,8 @@ import pytest
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.invariants import check
-from cardtable.interpreter.engine.observe import observe
+from cardtable.interpreter.engine.observe import determinize, observe
 from cardtable.interpreter.packs.loader import load_pack
-from cardtable.interpreter.play.evaluate import determinize
 
 
 def first_position(pack: str, players: int, seed: int, wanted):

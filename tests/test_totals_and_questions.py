@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report, render
+from cardtable.interpreter.engine.evaluation import evaluate
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import PackError, load_pack
 from cardtable.interpreter.packs.scenario import position
-from cardtable.interpreter.play.evaluate import evaluate
 
 ROOT = Path(__file__).resolve().parent.parent
 

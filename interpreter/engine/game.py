@@ -4,13 +4,15 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 from __future__ import annotations
 
 from ..suggest import did_you_mean
-from . import limits
-from . import primitives
-from .decisions import IllegalAction
+from . import limits, positions, primitives
+from .decisions import Decision, IllegalAction
+from .evaluation import evaluate
 from .model import Pack
+from .observe import describe, determinize, observe
+from .positions import seat_name, setup_of, unsaid
 from .running import run
 from .script import ScriptFrame
-from .state import PlayerRef, RuleError, State, Table
+from .state import PlayerRef, RuleError, State
 from .turns import TurnFrame
 
 TERMINAL = -4
@@ -61,29 +63,26 @@ class Game:
     def blank_state(self, seed: int) -> State:
         """Cards dealt into their decks, no script run yet."""
         pack = self.pack
-        cards, owner, start = [], [], []
-        players = tuple(PlayerRef(i, seat_name(pack, i)) for i in range(self.num_players))
+        placed = []
         deck_zone = pack.roles.get("deck")
         for seat in range(self.num_players):
-            for name in self.deck_for(seat):
-                cards.append(pack.cards[name])
-                owner.append(seat)
-                start.append(deck_zone)
+            placed.extend((pack.cards[name], seat, deck_zone, seat) for name in self.deck_for(seat))
         # A shared zone that declares a deck starts with it; its cards belong to the first seat.
         for z in pack.zones:
-            if z.per_player:
-                continue
-            for name in self.deck_for(z.name):
-                cards.append(pack.cards[name])
-                owner.append(0)
-                start.append(z.name)
-        table = Table(pack, tuple(cards), tuple(owner), players, self.options)
-        s = State(table, seed)
-        for c in range(len(cards)):
-            zone = table.zone(start[c], owner[c]) if start[c] else 0
-            s.zones[zone].append(c)
-            s.zone_of[c] = zone
-        return s
+            if not z.per_player:
+                placed.extend((pack.cards[name], 0, z.name, None) for name in self.deck_for(z.name))
+        return positions.placed_state(self, self.players(), placed, seed)
+
+    def players(self) -> tuple:
+        return tuple(PlayerRef(i, seat_name(self.pack, i)) for i in range(self.num_players))
+
+    def position(self, setup: dict, seed: int = 0, fail=positions.refuse, card_def=None) -> "GameState":
+        """The game from the position a scenario's `setup` describes (see engine/positions.py),
+        played on to its first decision. A setup that does not fit raises SetupError (or
+        whatever `fail(container, key, message)` raises)."""
+        state = GameState(self, positions.from_setup(self, self.players(), setup, seed, fail, card_def))
+        state.advance()
+        return state
 
     def deck_places(self) -> list:
         """What takes a deck in this game: seat numbers, then the names of shared
@@ -104,12 +103,6 @@ class Game:
             return z.deck if z is not None else None
         seats = self.pack.seats
         return seats[place].get("deck") if place < len(seats) else None
-
-
-def seat_name(pack: Pack, seat: int) -> str:
-    if seat < len(pack.seats) and pack.seats[seat].get("name"):
-        return pack.seats[seat]["name"]
-    return f"Player {seat + 1}"
 
 
 def settle_options(pack: Pack, given: dict) -> dict:
@@ -258,6 +251,70 @@ class GameState:
     def clone(self) -> "GameState":
         return GameState(self.game, self.s.clone())
 
+    # ---------------------------------------------------- reading a position
+    @property
+    def decision(self) -> Decision | None:
+        """The decision open now, or None: `player`, `prompt`, `options` (each a `label`
+        and the `value` it answers with: a card id, a player, a number, None for pass,
+        done or none, or a card and its ability) and `kind` (priority, target, choice)."""
+        return self.s.decision
+
+    @property
+    def turn(self) -> int:
+        return self.s.turn
+
+    @property
+    def active_player(self) -> int:
+        """The seat whose turn it is."""
+        return self.s.active
+
+    @property
+    def first_player(self) -> int:
+        """The seat that took the first turn."""
+        return self.s.first
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(p.name for p in self.s.t.players)
+
+    @property
+    def history(self) -> tuple:
+        """The answers given so far: (seat, option number, label) each."""
+        return tuple(self.s.history)
+
+    @property
+    def in_game(self) -> list[int]:
+        """The seats still in the game."""
+        return self.s.in_game()
+
+    def card_name(self, card: int) -> str:
+        """The name of card id `card` (the ids of observations and option values)."""
+        return self.s.t.names[card]
+
+    def evaluate(self, seat: int) -> float:
+        """How good the position looks to `seat` by the pack's evaluation (1000 a win,
+        -1000 a loss once the game is over)."""
+        return evaluate(self.s, seat)
+
+    def determinized(self, seat: int, rnd, game: Game | None = None) -> "GameState":
+        """A copy in which the cards `seat` cannot see are dealt again at random among the
+        places they could be, and future chance is drawn from `rnd`: what a search may
+        assume without cheating. `game`: the game the copy is played as (the same pack
+        and options; one without debug checks, say)."""
+        return GameState(game or self.game, determinize(self.s, seat, rnd))
+
+    def as_setup(self) -> dict:
+        """The position as a scenario's `setup:` (plain data, ready for YAML): where every
+        card is and in what state, the counters, the turn, the phase and the step.
+        `Game.position` makes it into this position as its step begins."""
+        return setup_of(self.s)
+
+    def setup_leaves_out(self) -> list[str]:
+        """What this position holds that `as_setup` cannot say (the pile, continuous
+        effects), in a designer's words; empty when the setup says it all."""
+        return unsaid(self.s)
+
     # -------------------------------------------------------------- viewing
     @property
     def log(self) -> list[str]:
@@ -270,9 +327,11 @@ class GameState:
 
     def observation(self, player: int) -> dict:
         """What `player` may see: hidden zones show only how many cards they hold."""
-        from .observe import observe
         return observe(self.s, player)
 
+    def board(self, viewer: int | None = None) -> str:
+        """The board as text for people, as seat `viewer` sees it (None: every card)."""
+        return describe(self.s, viewer)
+
     def __str__(self) -> str:
-        from .observe import describe
         return describe(self.s, None)

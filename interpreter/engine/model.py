@@ -122,8 +122,9 @@ class Phase:
     steps: tuple             # of Step; a phase without steps has one step named like it
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class Pack:
+    """A loaded pack: everything is set when it is made (packs/loader.py), nothing after."""
     id: str
     name: str
     version: str
@@ -169,7 +170,6 @@ class Pack:
     face_down_props: dict = field(default_factory=dict)
     windows: dict = field(default_factory=dict)
     evaluation: tuple = ()                      # (feature name, weight, compiled value) for agents
-    raw: Any = None                             # the pack.yaml document, for tools
     sources: dict = field(default_factory=dict)  # imports by name: cards deck lists may name
     card_maker: Any = None                      # makes a card of the pack from an imported record
     checks_at: str = "priority"                 # or "every_change": checks also run after each statement
@@ -178,3 +178,10 @@ class Pack:
     has_state_triggers: bool = False             # some ability fires "as soon as" a condition holds
     max_turns: int = limits.TURNS                # past it the game is a draw (end: max_turns)
     max_decisions: int = limits.DECISIONS        # decisions in one turn, past which the game is a draw
+    files: Any = None                            # packs.files.PackFiles: every text it was built from, and their hash
+    declarations: Any = None                     # packs.declarations.Declarations: every name it declares, and where
+
+    @property
+    def sha256(self) -> str | None:
+        """The hash of the pack's texts: the same texts, the same pack."""
+        return self.files.sha256 if self.files is not None else None

@@ -1,5 +1,8 @@
-"""What a player may see of a game: the one place hidden information is decided."""
+"""What a player may see of a game: the one place hidden information is decided, for
+observations and for the copies a search may think on (determinize)."""
 from __future__ import annotations
+
+import random
 
 from .state import State
 
@@ -122,3 +125,34 @@ def cards_text(cards) -> str:
             extra.append(f"{n} {k}")
         parts.append(c["name"] + (f" ({', '.join(extra)})" if extra else ""))
     return ", ".join(parts)
+
+
+def determinize(s: State, seat: int, rnd: random.Random) -> State:
+    """A copy of the game in which the cards `seat` cannot see are dealt again at
+    random among the places they could be, and future chance is reseeded: what a
+    search may assume without cheating."""
+    c = s.clone()
+    # Each owner's hidden cards are dealt again into the places they hold, so a
+    # card never lands in a zone where its owner's cards cannot be. A face-down card
+    # is hidden too, but in the player's own zones (a shared zone does not tell who put
+    # it there); its place stays face down, tapped, damaged, whatever card it gets.
+    slots_by_owner: dict = {}
+    for z, (zdef, zone_seat) in enumerate(c.t.zone_meta):
+        hidden = not _visible(c, z, seat)
+        for i, x in enumerate(c.zones[z]):
+            if hidden or (c.face_down[x] and zone_seat != seat):
+                slots_by_owner.setdefault(c.t.owner[x], []).append((z, i, x))
+    for slots in slots_by_owner.values():
+        # Sorted first, so that the deal depends on which cards are hidden, never on
+        # where they really are: the copy holds nothing the seat could not know.
+        cards = sorted(x for _, _, x in slots)
+        rnd.shuffle(cards)
+        looks = [(c.face_down[x], c.tapped[x], c.damage[x]) for _, _, x in slots]
+        for (z, i, _), x, (down, tapped, damage) in zip(slots, cards, looks):
+            c.zones[z][i] = x
+            c.zone_of[x] = z
+            zone_seat = c.t.zone_meta[z][1]
+            c.controller[x] = zone_seat if zone_seat is not None else c.t.owner[x]
+            c.face_down[x], c.tapped[x], c.damage[x] = down, tapped, damage
+    c.rng = rnd.getrandbits(64)
+    return c

@@ -226,9 +226,10 @@ def resolve_decklist(deck: DeckList, cards: Mapping[str, CardRecord]) -> Resolve
     return ResolvedDeck(_expand(deck.main, index), _expand(deck.sideboard, index))
 
 
-def read_list(path) -> str:
-    """The text of a deck list file: a regular file of at most 10 MB, as a pack file."""
-    return _read_text(path, TEXT_LIMIT)
+def read_list(path, read=None) -> str:
+    """The text of a deck list file: a regular file of at most 10 MB, as a pack file
+    (`read()` gives its bytes when they do not come from the disk)."""
+    return _read_text(path, TEXT_LIMIT, read)
 
 
 def load_decklist(path, cards: Mapping[str, CardRecord]) -> ResolvedDeck:

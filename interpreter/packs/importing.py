@@ -54,7 +54,10 @@ def card_formats() -> dict:
     return {**{ep.name: ep for ep in entry_points(group=FORMAT_GROUP)}, **BUILTIN_FORMATS}
 
 
-def read_format(name: str, path: Path) -> list[dict]:
+def read_format(name: str, path: Path, read=None) -> list[dict]:
+    """The records of a card data file in format `name`. `read()` gives the file's bytes
+    when they do not come from the disk; a reader that takes them (`takes_bytes`) gets
+    them, any other reads the file itself."""
     formats = card_formats()
     if name not in formats:
         known = ", ".join(sorted(formats)) or "none"
@@ -62,12 +65,14 @@ def read_format(name: str, path: Path) -> list[dict]:
     # A reader may be another package's, which reads the file itself: cardtable checks it
     # first, so that no reader waits on a named pipe or reads past the card data limit.
     try:
-        check_file(path, DATA_LIMIT)
+        raw = read() if read is not None else None
+        if raw is None:
+            check_file(path, DATA_LIMIT)
     except FileProblem as e:
         raise ImportProblem(f"{path}: error: {e.message}", [(str(path), 1, 1, e.message)]) from None
     reader = formats[name].load()
     try:
-        return reader(path)
+        return reader(path, raw) if raw is not None and getattr(reader, "takes_bytes", False) else reader(path)
     except Exception as e:  # a reader's own error names the file, line and column
         located = [(getattr(e, "file", str(path)), line or 1, col or 1, message)
                    for line, col, message in getattr(e, "problems", ())]
@@ -232,16 +237,17 @@ def _not_in_pool(sources, where: str) -> str:
 NOT_IN_CARD_FILES = "it is in neither the card pool nor the card files given with --cards"
 
 
-def deck_from_list(path: Path, sources: list, maker: CardMaker, missing: str | None = None) -> tuple:
+def deck_from_list(path: Path, sources: list, maker: CardMaker, missing: str | None = None, read=None) -> tuple:
     """A plain deck list ("4 Lightning Bolt" a line) resolved against the pack's cards
     and its imports. Every malformed line and every unknown card is reported at once,
     in line order, with its line and column; `missing` says where a card the pool lacks
-    could come from (by default, the pack's own import)."""
+    could come from (by default, the pack's own import). `read()` gives the file's
+    bytes when they do not come from the disk."""
     from .decklist import read_decklist, read_list, suggestions, unknown_card
     from .mtgdata import CardDataError
 
     try:
-        text = read_list(path)
+        text = read_list(path, read)
     except CardDataError as e:
         raise ImportProblem(str(e), [(e.file, line or 1, col or 1, msg) for line, col, msg in e.problems]) from None
     if missing is None:

@@ -151,9 +151,9 @@ def name_index(cards: Mapping[str, CardRecord]) -> dict[str, CardRecord]:
 
 # ------------------------------------------------------------------------------ reading files
 
-def _read_text(path, limit: int = DATA_LIMIT) -> str:
+def _read_text(path, limit: int = DATA_LIMIT, read=None) -> str:
     try:
-        raw = read_file(path, limit)
+        raw = read() if read is not None else read_file(path, limit)
     except FileProblem as e:
         raise CardDataError(path, None, None, e.message) from None
     try:
@@ -435,9 +435,10 @@ def load_scryfall(path) -> dict[str, CardRecord]:
 
 # ------------------------------------------------------------------------------- any of them
 
-def load_card_file(path) -> dict[str, CardRecord]:
-    """Cards from a file in any format this module reads, told apart by content: name -> card."""
-    text = _read_text(path)
+def load_card_file(path, raw: bytes | None = None) -> dict[str, CardRecord]:
+    """Cards from a file in any format this module reads, told apart by content: name -> card.
+    `raw`: the file's bytes, when they do not come from the disk."""
+    text = _read_text(path, read=None if raw is None else lambda: raw)
     if Path(path).suffix.lower() in (".yaml", ".yml"):
         data = _parse_yaml(text, path)
     else:
@@ -478,7 +479,7 @@ def _actions_on_itself(card: CardRecord) -> list[str]:
     return []
 
 
-def records_for_pack(path) -> list[dict]:
+def records_for_pack(path, raw: bytes | None = None) -> list[dict]:
     """The cards of a file in any format read here, as a rule pack imports them:
     names kept, card types and keywords as lowercase words (with "regenerate" for a
     card that can regenerate itself), numbers as numbers.
@@ -486,7 +487,7 @@ def records_for_pack(path) -> list[dict]:
     This is the reader registered as the card format "mtg" (see pyproject.toml):
     a pack writes `format: mtg` on an import and maps these fields to its own
     properties."""
-    cards = load_card_file(path)
+    cards = load_card_file(path, raw)
     aliases = {full: front for front, full in front_faces(cards).items()}
     out = []
     for card in cards.values():
@@ -510,3 +511,4 @@ def records_for_pack(path) -> list[dict]:
 
 # How messages name the files this reader takes (a deck list naming a card the pool lacks).
 records_for_pack.files = "MTGJSON AtomicCards.json or Scryfall oracle-cards file"
+records_for_pack.takes_bytes = True     # a pack's files in memory are given as bytes

@@ -10,13 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Report
-from ..engine import primitives
 from ..engine.decisions import IllegalAction
 from ..engine.game import Game, GameState, OptionError
 from ..engine.model import Pack
-from ..engine.script import ScriptFrame
-from ..engine.state import PlayerRef, RuleError, State, Table
-from ..engine.turns import TurnFrame, start_value
+from ..engine.state import RuleError
 from ..suggest import did_you_mean
 from .importing import ImportProblem
 from .project import project_roots, refusal
@@ -97,7 +94,7 @@ def run_scenario(pack: Pack, sc: Scenario) -> GameState:
             state = _position(game, setup, seed, fail)
     except (RuleError, RecursionError) as e:
         fail(raw, "setup", f"the rules could not run: {e}")
-    names = {p.name: p.seat for p in state.s.t.players}
+    names = {name: seat for seat, name in enumerate(state.seat_names)}
     for k, step in enumerate(raw.get("script") or []):
         if isinstance(step, str):
             who, sep, label = step.partition(": ")
@@ -107,7 +104,7 @@ def run_scenario(pack: Pack, sc: Scenario) -> GameState:
         else:
             who, label, expect_error = step["player"], step["choose"], step.get("expect_error")
             if isinstance(who, int):
-                who = state.s.t.players[who].name if 0 <= who < len(state.s.t.players) else str(who)
+                who = state.seat_names[who] if 0 <= who < len(state.seat_names) else str(who)
         seat = names.get(who)
         if seat is None:
             fail(raw["script"], k, f'unknown player "{who}"{did_you_mean(who, names)}')
@@ -118,7 +115,7 @@ def run_scenario(pack: Pack, sc: Scenario) -> GameState:
                 if str(e) != expect_error:
                     fail(raw["script"], k, f'the move was refused with "{e}", not "{expect_error}"')
                 continue
-            where = f" ({state.prompt()})" if state.s.decision else ""
+            where = f" ({state.prompt()})" if state.decision else ""
             fail(raw["script"], k, f"step {k + 1}: {e}{where}")
         except RuleError as e:
             fail(raw["script"], k, f"step {k + 1}: the rules could not run: {e}")
@@ -131,86 +128,14 @@ def run_scenario(pack: Pack, sc: Scenario) -> GameState:
 
 
 # ------------------------------------------------------------------ positions
-def _entries(cards):
-    """Card entries of a setup zone: (name, flags dict, index)."""
-    out = []
-    for i, entry in enumerate(cards or []):
-        if isinstance(entry, str):
-            name, _, flags = entry.partition(":")
-            f = {}
-            for word in flags.split(","):
-                word = word.strip()
-                if word:
-                    f.setdefault("words", []).append(word)
-            out.append((name.strip(), f, i))
-        else:
-            out.append((entry["card"], entry, i))
-    return out
-
-
 def position(game: Game, setup: dict, seed: int = 0) -> GameState:
-    """A game set up as a scenario's `setup` says: a position to try a player on."""
-    def fail(container, key, message):
-        raise ScenarioFailure(message)
-    return _position(game, setup, seed, fail)
+    """A game set up as a scenario's `setup` says: a position to try a player on.
+    A setup that does not fit the pack raises SetupError."""
+    return game.position(setup, seed, card_def=lambda name: _card_def(game.pack, name))
 
 
 def _position(game: Game, setup, seed: int, fail) -> GameState:
-    pack = game.pack
-    players = setup.get("players") or []
-    placed = []           # (card name, owner seat, zone name, zone seat, flags, container, index)
-    for seat, p in enumerate(players):
-        for zname, cards in (p.get("zones") or {}).items():
-            if zname not in pack.zone_by_name:
-                fail(p["zones"], zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
-            for name, flags, i in _entries(cards):
-                owner = _seat(flags.get("owner"), game, seat, fail, cards, i)
-                placed.append((name, owner, zname, seat, flags, cards, i))
-    for zname, cards in (setup.get("shared") or {}).items():
-        if zname not in pack.zone_by_name:
-            fail(setup["shared"], zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
-        for name, flags, i in _entries(cards):
-            owner = _seat(flags.get("owner"), game, 0, fail, cards, i)
-            placed.append((name, owner, zname, None, flags, cards, i))
-    defs, owners = [], []
-    for name, owner, *_rest in placed:
-        card = _card_def(pack, name)
-        if isinstance(card, str):
-            fail(_rest[3], _rest[4], card)
-        defs.append(card)
-        owners.append(owner)
-    ptable = tuple(PlayerRef(i, _name(pack, i)) for i in range(game.num_players))
-    table = Table(pack, tuple(defs), tuple(owners), ptable, game.options)
-    s = State(table, seed)
-    s.turn = setup.get("turn", 1)
-    s.active = _seat(setup.get("active", 0), game, 0, fail, setup, "active")
-    for c, (name, owner, zname, zseat, flags, cards, i) in enumerate(placed):
-        z = pack.zone_by_name[zname]
-        zone = table.zone(zname, zseat if z.per_player else None)
-        s.zones[zone].append(c)
-        s.zone_of[c] = zone
-        s.controller[c] = zseat if zseat is not None else owner
-        s.entered[c] = flags.get("entered", 0)
-        _apply_flags(s, c, flags, pack, cards, i, fail)
-    for seat, p in enumerate(players):
-        pv = s.pvars[seat]
-        for name, counter in pack.player_counters.items():
-            pv[name] = start_value(s, counter)
-        if "life" in p:
-            if pack.life_counter is None:
-                fail(p, "life", "the pack names no life counter")
-            pv[pack.life_counter] = p["life"]
-        for name, value in (p.get("counters") or {}).items():
-            if name not in pack.player_counters:
-                fail(p["counters"], name, f'unknown player counter "{name}"{did_you_mean(name, pack.player_counters)}')
-            pv[name] = value
-        if p.get("out"):
-            s.out[seat] = True
-    phase, step = setup.get("phase"), setup.get("step")
-    s.frames.append(_turn_frame(pack, phase, step, setup, fail))
-    state = GameState(game, s)
-    state.advance()
-    return state
+    return game.position(setup, seed, fail, lambda name: _card_def(game.pack, name))
 
 
 def _card_def(pack: Pack, name: str):
@@ -228,126 +153,73 @@ def _card_def(pack: Pack, name: str):
     return card
 
 
-def _name(pack, seat):
-    if seat < len(pack.seats) and pack.seats[seat].get("name"):
-        return pack.seats[seat]["name"]
-    return f"Player {seat + 1}"
-
-
-def _seat(value, game: Game, default: int, fail, container, key) -> int:
-    if value is None:
-        return default
-    if isinstance(value, int):
-        if 0 <= value < game.num_players:
-            return value
-        fail(container, key, f"there is no seat {value}")
-    names = [_name(game.pack, i) for i in range(game.num_players)]
-    if value in names:
-        return names.index(value)
-    fail(container, key, f'unknown player "{value}"{did_you_mean(value, names)}')
-
-
-def _apply_flags(s: State, c: int, flags: dict, pack: Pack, cards, i, fail) -> None:
-    words = list(flags.get("words", []))
-    if flags.get("tapped"):
-        words.append("tapped")
-    if flags.get("face_down"):
-        words.append("face_down")
-    for word in words:
-        head, _, rest = word.partition(" ")
-        if word == "tapped":
-            s.tapped[c] = True
-        elif word == "face_down":
-            s.face_down[c] = True
-        elif head == "damage" and rest.isdigit():
-            s.damage[c] = int(rest)
-        elif head == "entered" and rest.isdigit():
-            s.entered[c] = int(rest)
-        elif head in pack.marks:
-            value = True
-            if rest:
-                value = _card_named(s, rest)
-                if value is None:
-                    fail(cards, i, f'no card named "{rest}" in this position')
-            primitives.set_mark(s, c, head, value, flags.get("until"))
-        else:
-            near = did_you_mean(head, ["tapped", "face_down", "damage", "entered", *pack.marks])
-            fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N or a mark)')
-    if flags.get("damage"):
-        s.damage[c] = flags["damage"]
-    for name, n in (flags.get("counters") or {}).items():
-        s.counters[(c, name)] = n
-    for mark, value in (flags.get("marks") or {}).items():
-        if mark not in pack.marks:
-            fail(cards, i, f'unknown mark "{mark}"{did_you_mean(mark, pack.marks)}')
-        if isinstance(value, str):
-            target = _card_named(s, value)
-            if target is None:
-                fail(cards, i, f'no card named "{value}" in this position')
-            value = target
-        primitives.set_mark(s, c, mark, value, flags.get("until"))
-
-
-def _card_named(s: State, name: str):
-    for c, n in enumerate(s.t.names):
-        if n == name:
-            return c
-    return None
-
-
-def _turn_frame(pack: Pack, phase, step, setup, fail) -> TurnFrame:
-    if phase is None:
-        return TurnFrame()
-    names = [p.name for p in pack.phases]
-    if phase not in names:
-        fail(setup, "phase", f'unknown phase "{phase}"{did_you_mean(phase, names)}')
-    pi = names.index(phase)
-    steps = [st.name for st in pack.phases[pi].steps]
-    si = 0
-    if step is not None:
-        if step not in steps:
-            fail(setup, "step", f'unknown step "{step}" of phase {phase}{did_you_mean(step, steps)}')
-        si = steps.index(step)
-    return TurnFrame(pi, si, started=True)
-
-
 # --------------------------------------------------------------- expectations
 def check_expectations(state: GameState, expect, fail) -> None:
-    s = state.s
-    names = [p.name for p in s.t.players]
+    names = state.seat_names
+    view = state.observation(None)      # everything, every card named, with its id
     if "result" in expect:
         want = expect["result"]
-        got = _result_text(s)
+        got = _result_text(state)
         if got != want:
             fail(expect, "result", f'the result is "{got}", not "{want}"')
     for seat, p in enumerate(expect.get("players") or []):
-        who = names[seat]
-        if "life" in p:
-            got = s.pvars[seat].get(s.t.pack.life_counter, 0)
-            if got != p["life"]:
-                fail(p, "life", f"{who} has {got} life, not {p['life']}")
-        for name, value in (p.get("counters") or {}).items():
-            got = s.pvars[seat].get(name, 0)
-            if got != value:
-                fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
-        for zname, want in (p.get("zones") or {}).items():
-            _check_zone(s, zname, seat, want, p["zones"], fail, who)
+        _check_player(state, view, seat, p, fail)
     for zname, want in (expect.get("shared") or {}).items():
-        _check_zone(s, zname, None, want, expect["shared"], fail, None)
+        _check_zone(state, view, zname, None, want, expect["shared"], fail, None)
+    _check_cards(view, expect, fail)
+    _check_log(state.log, expect, fail)
+    if "decision" in expect:
+        d, open_now = expect["decision"], state.decision
+        if open_now is None:
+            fail(expect, "decision", "no decision is open")
+        if "player" in d and names[open_now.player] != d["player"]:
+            fail(d, "player", f"the decision is {names[open_now.player]}'s, not {d['player']}'s")
+        if "options" in d:
+            got = state.legal_labels()
+            if got != list(d["options"]):
+                fail(d, "options", f"the options are: {'; '.join(got)}")
+
+
+def _check_player(state: GameState, view: dict, seat: int, p, fail) -> None:
+    who = state.seat_names[seat]
+    counters = view["players"][seat]["counters"]
+    if "life" in p:
+        got = counters.get(state.game.pack.life_counter, 0)
+        if got != p["life"]:
+            fail(p, "life", f"{who} has {got} life, not {p['life']}")
+    for name, value in (p.get("counters") or {}).items():
+        got = counters.get(name, 0)
+        if got != value:
+            fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
+    for zname, want in (p.get("zones") or {}).items():
+        _check_zone(state, view, zname, seat, want, p["zones"], fail, who)
+
+
+def _check_cards(view: dict, expect, fail) -> None:
+    """Tapped, untapped and damaged cards, each the first card of its name (its lowest id)."""
+    cards = {}
+    for zones in [p["zones"] for p in view["players"]] + [view["shared"]]:
+        for zone in zones.values():
+            cards.update((card["id"], card) for card in zone)
+    first = {}
+    for c in sorted(cards, reverse=True):
+        first[cards[c]["name"]] = cards[c]
     for key, value in (("tapped", True), ("untapped", False)):
         for i, name in enumerate(expect.get(key) or []):
-            c = _card_named(s, name)
-            if c is None:
+            card = first.get(name)
+            if card is None:
                 fail(expect[key], i, f'no card named "{name}" in this game')
-            if s.tapped[c] != value:
-                fail(expect[key], i, f"{name} is {'tapped' if s.tapped[c] else 'untapped'}")
+            if card.get("tapped", False) != value:
+                fail(expect[key], i, f"{name} is {'tapped' if card.get('tapped') else 'untapped'}")
     for name, n in (expect.get("damage") or {}).items():
-        c = _card_named(s, name)
-        if c is None:
+        card = first.get(name)
+        if card is None:
             fail(expect["damage"], name, f'no card named "{name}" in this game')
-        if s.damage[c] != n:
-            fail(expect["damage"], name, f"{name} has {s.damage[c]} damage, not {n}")
-    log = state.log
+        if card.get("damage", 0) != n:
+            fail(expect["damage"], name, f"{name} has {card.get('damage', 0)} damage, not {n}")
+
+
+def _check_log(log: list, expect, fail) -> None:
     if "log" in expect:
         pos = 0
         for i, line in enumerate(expect["log"]):
@@ -359,34 +231,26 @@ def check_expectations(state: GameState, expect, fail) -> None:
     for i, line in enumerate(expect.get("log_absent") or []):
         if line in log:
             fail(expect["log_absent"], i, f'the log has the line "{line}"')
-    if "decision" in expect:
-        d = expect["decision"]
-        if s.decision is None:
-            fail(expect, "decision", "no decision is open")
-        if "player" in d and names[s.decision.player] != d["player"]:
-            fail(d, "player", f"the decision is {names[s.decision.player]}'s, not {d['player']}'s")
-        if "options" in d:
-            got = [o.label for o in s.decision.options]
-            if got != list(d["options"]):
-                fail(d, "options", f"the options are: {'; '.join(got)}")
 
 
-def _result_text(s: State) -> str:
-    if s.result is None:
+def _result_text(state: GameState) -> str:
+    if not state.is_terminal():
         return "ongoing"
-    winners = [s.t.players[p].name for p, r in enumerate(s.result) if r > 0]
+    winners = [state.seat_names[p] for p, r in enumerate(state.returns()) if r > 0]
     if not winners:
         return "draw"
     return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
 
 
-def _check_zone(s: State, zname: str, seat, want, container, fail, who) -> None:
-    pack = s.t.pack
+def _check_zone(state: GameState, view: dict, zname: str, seat, want, container, fail, who) -> None:
+    pack = state.game.pack
     if zname not in pack.zone_by_name:
         fail(container, zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
-    z = pack.zone_by_name[zname]
-    zone = s.t.zone(zname, seat if z.per_player else None)
-    got = [s.t.names[c] for c in s.zones[zone]]
+    if pack.zone_by_name[zname].per_player:
+        cards = view["players"][seat or 0]["zones"][zname]
+    else:
+        cards = view["shared"][zname]
+    got = [card["name"] for card in cards]
     label = f"{who}'s {zname}" if who else zname
     if isinstance(want, dict):
         if len(got) != want["count"]:

@@ -129,12 +129,13 @@ def _fast_check(schema: dict):
 
 # --- reading and checking a file -----------------------------------------------
 
-def read_yaml(path, report: Report) -> Loaded | None:
+def read_yaml(path, report: Report, read=None) -> Loaded | None:
     """A YAML file with its text registered in `report`; None when it cannot be read
-    or holds nothing, with the problem reported."""
+    or holds nothing, with the problem reported. `read()` gives its bytes, when they
+    do not come from the disk."""
     report.add_checked(path)
     try:
-        loaded = load_yaml_file(path)
+        loaded = load_yaml_file(path, read)
     except YamlProblem as e:
         if e.text is not None:
             report.add_source(e.filename, e.text)
@@ -155,10 +156,10 @@ def fits_schema(loaded: Loaded, schema: str, report: Report) -> bool:
     return len(report.errors) == before
 
 
-def read_checked(path, schema: str, report: Report) -> Loaded | None:
+def read_checked(path, schema: str, report: Report, read=None) -> Loaded | None:
     """A YAML file read and checked against schemas/<schema>.schema.json; None when it
     cannot be used, with every problem found reported."""
-    loaded = read_yaml(path, report)
+    loaded = read_yaml(path, report, read)
     return loaded if loaded is not None and fits_schema(loaded, schema, report) else None
 
 

@@ -246,10 +246,12 @@ class Loaded:
 
 # --- reading files ----------------------------------------------------------
 
-def load_yaml_file(path: str | Path) -> Loaded:
+def load_yaml_file(path: str | Path, read=None) -> Loaded:
+    """The YAML file at `path`; `read()`, when given, gives its bytes instead of the disk
+    (a pack's files in memory)."""
     filename = str(path)
     try:
-        raw = read_file(path, MAX_BYTES)
+        raw = read() if read is not None else read_file(path, MAX_BYTES)
     except FileProblem as e:
         raise YamlProblem(filename, 1, 1, e.message) from None
     return load_yaml_text(_decode(raw, filename), filename)

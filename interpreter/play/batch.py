@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..diagnostics import Report, render
-from ..engine.game import Game, OptionError
+from ..engine.game import Game, GameState, OptionError
 from ..engine.state import RuleError
 from ..packs.importing import ImportProblem, card_file_source, load_deck
 from ..packs.loader import PackError, load_pack
 from .agents import AgentError, make_agent, parse_agents, seat_agents
-from .evaluate import evaluate
 from .records import game_record
 from .workers import Pool, WorkerLost
 
@@ -121,36 +120,34 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     """One game between the agents `specs` (one a seat), and what a summary needs
     of it: result, length, the cards each seat played, the leader turn by turn."""
     state = game.new_initial_state(seed=seed)
-    s = state.s
     n = game.num_players
     agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
     plays = [{} for _ in range(n)]
     leaders = []
     turn = None
     decisions = 0
-    names = s.t.names
-    while s.result is None:
-        if s.turn != turn:
-            turn = s.turn
-            leaders.append(_leader(s))
-        seat = s.decision.player
+    while not state.is_terminal():
+        if state.turn != turn:
+            turn = state.turn
+            leaders.append(_leader(state))
+        seat = state.current_player()
         action = agents[seat].choose(state)
         card = state.option_card(action)
         if card is not None:
-            name = names[card]
+            name = state.card_name(card)
             plays[seat][name] = plays[seat].get(name, 0) + 1
         state.apply_action(action)
         decisions += 1
-    out = {"seed": seed, "agents": list(specs), "first": s.first, "result": list(s.result),
-           "turns": s.turn, "decisions": decisions, "plays": plays, "leaders": leaders}
+    out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
+           "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders}
     if keep_record:
         out["record"] = game_record(game, state, seed, source, specs, cards)
     return out
 
 
-def _leader(s) -> int | None:
+def _leader(state: GameState) -> int | None:
     """The seat the pack's evaluation likes best now, if one is ahead of all others."""
-    values = [(evaluate(s, p), p) for p in range(len(s.out)) if not s.out[p]]
+    values = [(state.evaluate(p), p) for p in state.in_game]
     if len(values) < 2:
         return None
     values.sort(reverse=True)
@@ -207,7 +204,7 @@ def play_random(game: Game, seed: int):
     rnd = random.Random(seed)
     n = 0
     while not state.is_terminal():
-        state.apply_action(rnd.randrange(len(state.s.decision.options)))
+        state.apply_action(rnd.randrange(len(state.decision.options)))
         n += 1
     return state, n
 

@@ -2,7 +2,6 @@
 given decision, and whether the replay ends as the record did."""
 from __future__ import annotations
 
-from ..engine.observe import describe
 from .records import Replay
 
 
@@ -28,14 +27,16 @@ def narrative(lines: list) -> str:
 
 
 def position(done: Replay, total: int) -> str:
-    s = done.state.s
-    lines = [f"After decision {done.done} of {total}:", describe(s, None)]
-    if s.pile:
-        lines.append("effects waiting on the pile, the last first: " + ", ".join(f"{ab.name} of {s.t.names[c]}" for c, ab, _, _ in reversed(s.pile)))
-    if s.decision is not None:
+    state = done.state
+    lines = [f"After decision {done.done} of {total}:", str(state)]
+    pile = state.observation(None)["pile"]
+    if pile:
+        lines.append("effects waiting on the pile, the last first: "
+                     + ", ".join(f"{entry['ability']} of {entry['card']}" for entry in reversed(pile)))
+    if state.decision is not None:
         lines.append("")
-        lines.append(s.decision.prompt)
-        lines.extend(f"  {i}. {o.label}" for i, o in enumerate(s.decision.options))
+        lines.append(state.prompt())
+        lines.extend(f"  {i}. {label}" for i, label in enumerate(state.legal_labels()))
     recent = done.state.log[-8:]
     if recent:
         lines.append("")

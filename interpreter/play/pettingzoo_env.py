@@ -24,7 +24,6 @@ except ImportError as missing:
 from ..diagnostics import Report, render
 from ..engine.game import Game, GameState
 from ..engine.model import Pack
-from ..engine.observe import describe
 from ..engine.state import PlayerRef, State
 from ..packs.loader import PackError, load_pack
 
@@ -359,12 +358,12 @@ class raw_env(AECEnv):
                 self.rewards[agent] = float(result)
                 self.terminations[agent] = True
         else:
-            self._check_room(state.s)
+            self._check_room(state)
             self.agent_selection = self.possible_agents[state.current_player()]
         self._accumulate_rewards()
 
-    def _check_room(self, s: State) -> None:
-        d = s.decision
+    def _check_room(self, state: GameState) -> None:
+        d = state.decision
         if len(d.options) > self.layout.max_actions:
             raise TooManyOptions(
                 f'the decision "{d.prompt}" offers {len(d.options)} options, more than max_actions '
@@ -373,6 +372,8 @@ class raw_env(AECEnv):
 
     def observe(self, agent):
         me = self._seat[agent]
+        # The encoder reads the engine's state itself, as engine/observe.py does, for
+        # speed; tests/test_pettingzoo.py checks that it shows nothing observe() hides.
         s = self.game_state.s
         return {"observation": self.layout.encode(s, me), "action_mask": self.layout.mask(s, me)}
 
@@ -389,12 +390,11 @@ class raw_env(AECEnv):
 
     def _board_text(self) -> str:
         state = self.game_state
-        s = state.s
-        deciding = s.decision.player if s.decision is not None else None
+        deciding = state.decision.player if state.decision is not None else None
         viewer = None if self.render_view == "all" else deciding
-        lines = [describe(s, viewer)]
+        lines = [state.board(viewer)]
         if state.is_terminal():
-            lines.append("Result: " + ", ".join(f"{p.name} {r:+g}" for p, r in zip(s.t.players, state.returns())))
+            lines.append("Result: " + ", ".join(f"{name} {r:+g}" for name, r in zip(state.seat_names, state.returns())))
         else:
             lines.append(f"{self.possible_agents[deciding]} - {state.prompt()}")
             lines.extend(f"  {i}: {label}" for i, label in enumerate(state.legal_labels()))

@@ -31,7 +31,6 @@ class RecordError(ValueError):
 
 
 def game_record(game: Game, state: GameState, seed: int, source: str, agents=None, cards=()) -> dict:
-    s = state.s
     record = {
         "format": FORMAT,
         "pack": game.pack.id,
@@ -47,9 +46,9 @@ def game_record(game: Game, state: GameState, seed: int, source: str, agents=Non
         record["cards"] = [str(path) for path in cards]
     if agents is not None:
         record["agents"] = list(agents)
-    record["decisions"] = [[seat, action, label] for seat, action, label in s.history]
-    record["result"] = list(s.result) if s.result is not None else None
-    record["turns"] = s.turn
+    record["decisions"] = [[seat, action, label] for seat, action, label in state.history]
+    record["result"] = state.returns() if state.is_terminal() else None
+    record["turns"] = state.turn
     return record
 
 
@@ -226,12 +225,12 @@ def replay(game: Game, record: dict, stop: int | None = None) -> Replay:
     where the pack no longer offers what the record answered. A rule that breaks raises
     RuleError, as it does in any game."""
     state = game.new_initial_state(seed=record["seed"])
-    names = [p.name for p in state.s.t.players]
+    names = state.seat_names
     decisions = record["decisions"]
     upto = len(decisions) if stop is None else min(stop, len(decisions))
     for i in range(upto):
         seat, action, label = decisions[i]
-        where = f"at decision {i + 1} (turn {state.s.turn})"
+        where = f"at decision {i + 1} (turn {state.turn})"
         who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
         if state.is_terminal():
             return Replay(state, i, f"{where}: the record has {who} choose \"{label}\", "

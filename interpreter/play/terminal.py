@@ -18,7 +18,7 @@ from ..diagnostics import Report, render
 from ..diagnostics import shown as safe
 from ..engine.game import Game, GameState, OptionError
 from ..engine.limits import DIGITS
-from ..engine.observe import cards_text, observe
+from ..engine.observe import cards_text
 from ..engine.state import RuleError
 from ..packs.loader import PackError, load_pack
 from ..suggest import did_you_mean
@@ -150,7 +150,7 @@ class Table:
         self.write("".join(line + "\n" for line in lines))
 
     def name(self, seat: int) -> str:
-        return self.state.s.t.players[seat].name
+        return self.state.seat_names[seat]
 
     def banner(self) -> str:
         one = len(self.humans) == 1
@@ -167,7 +167,7 @@ class Table:
     def show_board(self, seat: int, full: bool = False) -> None:
         """The whole board when it changed since this seat last saw it (or on
         request); otherwise only the line saying whose turn and which phase."""
-        header, *body = board(observe(self.state.s, seat), seat, self.game.pack.roles, self.width)
+        header, *body = board(self.state.observation(seat), seat, self.game.pack.roles, self.width)
         if full or self.boards.get(seat) != body:
             self.boards[seat] = body
             self.say("", header, *body, "")
@@ -293,17 +293,17 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         how = table.play()
     except RuleError as e:
         # A pack whose rules break down mid-game: say where, and keep the game for a report.
-        decisions = len(table.state.s.history) if table else None
+        decisions = len(table.state.history) if table else None
         (stderr or stdout).write(e.located("the game", decisions) + "\n")
         how = "broken"
     else:
-        s = table.state.s
-        decisions = len(s.history)
+        state = table.state
+        decisions = len(state.history)
         if how == "finished":
-            outcome = result_text([p.name for p in s.t.players], s.result)
-            table.say("", f"Game over: {outcome} (turn {s.turn}, {decisions} decisions).")
+            outcome = result_text(state.seat_names, state.returns())
+            table.say("", f"Game over: {outcome} (turn {state.turn}, {decisions} decisions).")
         else:
-            table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {s.turn})")
+            table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {state.turn})")
     if save is not None and table is not None:
         write(save, dumps(table.record(source, cards)) + "\n")
         if save != "-":     # standard output ends with the record itself

@@ -19,7 +19,6 @@ import random
 import time
 
 from ...engine.game import GameState
-from ..evaluate import determinize, evaluate
 from .registry import Setting, register
 from .simple import HeuristicAgent, outlook, quiet
 
@@ -49,7 +48,7 @@ class MCTSAgent:
         self.model = HeuristicAgent(rnd, 1, 15)
 
     def choose(self, state: GameState) -> int:
-        d = state.s.decision
+        d = state.decision
         seat = d.player
         game = quiet(state.game)
         first = self._first_look(state, seat)
@@ -62,14 +61,14 @@ class MCTSAgent:
             return tied[0] if len(tied) == 1 else self.rnd.choice(tied)
         totals = dict.fromkeys(candidates, 0.0)
         rounds = 0
-        last_turn = state.s.turn + self.turns
+        last_turn = state.turn + self.turns
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         while True:
             # A round tries every candidate on the same deal of the unseen cards, so
             # that options are compared on the same luck, not on whose deal was kinder.
-            base = determinize(state.s, seat, self.rnd)
+            base = state.determinized(seat, self.rnd, game)
             for action in candidates:
-                totals[action] += self._playout(base, game, seat, action, last_turn)
+                totals[action] += self._playout(base, seat, action, last_turn)
             rounds += 1
             if deadline is None:
                 if rounds * len(candidates) >= self.playouts:
@@ -79,24 +78,23 @@ class MCTSAgent:
         return max(candidates, key=lambda a: (totals[a], first[a]))
 
     def _first_look(self, state: GameState, seat: int) -> list:
-        base = determinize(state.s, seat, self.rnd)
+        base = state.determinized(seat, self.rnd, quiet(state.game))
         looks = []
-        for action in range(len(state.s.decision.options)):
-            imagined = GameState(quiet(state.game), base.clone())
+        for action in range(len(state.decision.options)):
+            imagined = base.clone()
             imagined.apply_action(action)
             looks.append(outlook(imagined, seat, 2, 30))
         return looks
 
-    def _playout(self, base, game, seat: int, action: int, last_turn: int) -> float:
-        sim = GameState(game, base.clone())
+    def _playout(self, base: GameState, seat: int, action: int, last_turn: int) -> float:
+        sim = base.clone()
         sim.apply_action(action)
-        s = sim.s
         model = self.model
         for _ in range(400):
-            if s.result is not None or s.turn > last_turn:
+            if sim.is_terminal() or sim.turn > last_turn:
                 break
-            options = s.decision.options
+            options = sim.decision.options
             sim.apply_action(0 if len(options) == 1 else model.choose(sim))
-        if s.result is not None:
-            return s.result[seat]
-        return math.tanh(evaluate(s, seat) / self.scale)
+        if sim.is_terminal():
+            return sim.returns()[seat]
+        return math.tanh(sim.evaluate(seat) / self.scale)

@@ -11,7 +11,6 @@ import math
 import random
 
 from ...engine.game import Game, GameState
-from ..evaluate import determinize, evaluate
 from .registry import Setting, register
 
 
@@ -33,17 +32,16 @@ class RandomAgent:
         self.rnd = rnd
 
     def choose(self, state: GameState) -> int:
-        return self.rnd.randrange(len(state.s.decision.options))
+        return self.rnd.randrange(len(state.decision.options))
 
 
 def play_on(state: GameState, horizon: int) -> None:
     """Plays `state` on by the default answer, the first option (pass, none, done,
     no), for every player, until the turn ends, the game ends or `horizon`
     decisions have been made: what a quick look ahead assumes, that nobody does more."""
-    s = state.s
-    turn = s.turn
+    turn = state.turn
     for _ in range(horizon):
-        if s.result is not None or s.turn != turn:
+        if state.is_terminal() or state.turn != turn:
             return
         state.apply_action(0)
 
@@ -53,8 +51,7 @@ def outlook(state: GameState, seat: int, depth: int, horizon: int) -> float:
     The seat's own choices that follow at once (a target, a card to choose, more
     attackers) belong to the option being judged: up to `depth` of them are tried
     in full, so that a Damage card is not judged by aiming it at its own player."""
-    s = state.s
-    d = s.decision
+    d = state.decision
     if d is not None and d.player == seat and d.kind != "priority" and depth > 0:
         best = -math.inf
         for action in range(len(d.options)):
@@ -63,7 +60,7 @@ def outlook(state: GameState, seat: int, depth: int, horizon: int) -> float:
             best = max(best, outlook(imagined, seat, depth - 1, horizon))
         return best
     play_on(state, horizon)
-    return evaluate(state.s, seat)
+    return state.evaluate(seat)
 
 
 @register("heuristic",
@@ -80,14 +77,13 @@ class HeuristicAgent:
         self.horizon = horizon
 
     def choose(self, state: GameState) -> int:
-        seat = state.s.decision.player
-        game = quiet(state.game)
+        seat = state.decision.player
         # One copy consistent with what this seat knows: trying options on the real
         # game would peek at hidden cards (a draw, a search).
-        base = determinize(state.s, seat, self.rnd)
+        base = state.determinized(seat, self.rnd, quiet(state.game))
         best, best_value = [], -math.inf
-        for action in range(len(state.s.decision.options)):
-            imagined = GameState(game, base.clone())
+        for action in range(len(state.decision.options)):
+            imagined = base.clone()
             imagined.apply_action(action)
             value = outlook(imagined, seat, self.depth, self.horizon)
             if value > best_value + 1e-9:

@@ -1,0 +1,39 @@
+"""How good a position looks to one player: the pack's own judgement (its
+`evaluation` section), for computer players."""
+from __future__ import annotations
+
+from .state import State
+
+
+def evaluate(s: State, seat: int) -> float:
+    """The pack's evaluation seen from `seat`: the weighted sum of its features.
+    Packs without one are judged by life, then cards in hand and in play."""
+    if s.result is not None:
+        return 1000.0 * s.result[seat]
+    env = {"you": s.t.players[seat]}
+    features = s.t.pack.evaluation
+    if features:
+        total = 0.0
+        for _, weight, fn in features:
+            total += weight * (fn(s, env) or 0)
+        return total
+    return _default(s, seat)
+
+
+def _default(s: State, seat: int) -> float:
+    pack = s.t.pack
+    score = 0.0
+    others = [p for p in range(len(s.out)) if p != seat and not s.out[p]]
+    life = pack.life_counter
+    for role, weight in (("hand", 0.5), ("play", 1.0)):
+        name = pack.roles.get(role)
+        if name is None or not pack.zone_by_name[name].per_player:
+            continue
+        mine = len(s.zones[s.t.zone(name, seat)])
+        theirs = sum(len(s.zones[s.t.zone(name, p)]) for p in others) / max(1, len(others))
+        score += weight * (mine - theirs)
+    if life:
+        mine = s.pvars[seat].get(life, 0)
+        theirs = sum(s.pvars[p].get(life, 0) for p in others) / max(1, len(others))
+        score += mine - theirs
+    return score

@@ -1,0 +1,290 @@
+"""Positions from setups, and setups from positions.
+
+A setup (the `setup:` of a scenario) says where each card is and in what state, the
+players' counters, the turn, the active player, the phase and the step. `from_setup`
+builds that position, as the one way cards are placed in a game (dealing the decks
+is a setup too: Game.blank_state); `setup_of` writes a position as a setup, ready for
+YAML, so that a position can be saved as a scenario. A game started from a setup
+begins its step: the step's script runs, so the setup of a position is the position
+as its step begins. A setup has no place for the pile, for continuous effects other
+than marks, or for what a script was doing: `unsaid` lists what a position holds of
+those.
+"""
+from __future__ import annotations
+
+from ..suggest import did_you_mean
+from . import primitives
+from .state import State, Table
+from .turns import TurnFrame, start_value
+
+CARD_WORDS = ("tapped", "face_down", "damage", "entered")
+
+
+class SetupError(ValueError):
+    """A setup that does not describe a position of the game. `container[key]` is the
+    part of the setup at fault (None when it is the setup itself)."""
+
+    def __init__(self, message: str, container=None, key=None):
+        super().__init__(message)
+        self.message, self.container, self.key = message, container, key
+
+
+def refuse(container, key, message: str):
+    raise SetupError(message, container, key)
+
+
+def placed_state(game, players: tuple, placed: list, seed: int) -> State:
+    """A state holding the cards of `placed`, (card, owner, zone name, zone seat) each,
+    in that order (their ids), each controlled by the seat whose zone holds it (by its
+    owner in a shared zone). A zone name of None puts the card in the first zone."""
+    table = Table(game.pack, tuple(p[0] for p in placed), tuple(p[1] for p in placed), players, game.options)
+    s = State(table, seed)
+    zones, zone_of, controller = s.zones, s.zone_of, s.controller
+    for c, (_, owner, zname, zseat) in enumerate(placed):
+        zone = table.zone(zname, zseat) if zname else 0
+        zones[zone].append(c)
+        zone_of[c] = zone
+        if zname and zseat is not None:
+            controller[c] = zseat
+    return s
+
+
+def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def=None) -> State:
+    """The position `setup` describes, its turn frame ready to begin the step. `fail(container,
+    key, message)` is told what is wrong (it must raise); `card_def(name)` gives a card of the
+    pack by name, or a message saying why there is none."""
+    pack = game.pack
+    card_def = card_def or (lambda name: pack.cards.get(name) or f'unknown card "{name}"{did_you_mean(name, pack.cards)}')
+    placed = _placed(game, setup, fail)
+    cards = []
+    for name, owner, zname, zseat, flags, container, i in placed:
+        card = card_def(name)
+        if isinstance(card, str):
+            fail(container, i, card)
+        z = pack.zone_by_name[zname]
+        cards.append((card, owner, zname, zseat if z.per_player else None))
+    s = placed_state(game, players, cards, seed)
+    s.turn = setup.get("turn", 1)
+    s.active = _seat(setup.get("active", 0), game, 0, fail, setup, "active")
+    for c, (name, owner, zname, zseat, flags, container, i) in enumerate(placed):
+        s.controller[c] = zseat if zseat is not None else owner
+        s.entered[c] = flags.get("entered", 0)
+        _apply_flags(s, c, flags, pack, container, i, fail)
+    for seat, p in enumerate(setup.get("players") or []):
+        _player(s, seat, p, fail)
+    s.frames.append(_turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail))
+    return s
+
+
+def _placed(game, setup, fail) -> list:
+    """(card name, owner seat, zone name, zone seat, flags, container, index) of each card
+    of a setup, the players' zones in seat order first, then the shared zones."""
+    pack = game.pack
+    placed = []
+    for seat, p in enumerate(setup.get("players") or []):
+        for zname, cards in (p.get("zones") or {}).items():
+            if zname not in pack.zone_by_name:
+                fail(p["zones"], zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
+            for name, flags, i in _entries(cards):
+                owner = _seat(flags.get("owner"), game, seat, fail, cards, i)
+                placed.append((name, owner, zname, seat, flags, cards, i))
+    for zname, cards in (setup.get("shared") or {}).items():
+        if zname not in pack.zone_by_name:
+            fail(setup["shared"], zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
+        for name, flags, i in _entries(cards):
+            owner = _seat(flags.get("owner"), game, 0, fail, cards, i)
+            placed.append((name, owner, zname, None, flags, cards, i))
+    return placed
+
+
+def _entries(cards):
+    """Card entries of a setup zone: (name, flags dict, index)."""
+    out = []
+    for i, entry in enumerate(cards or []):
+        if isinstance(entry, str):
+            name, _, flags = entry.partition(":")
+            f = {}
+            for word in flags.split(","):
+                word = word.strip()
+                if word:
+                    f.setdefault("words", []).append(word)
+            out.append((name.strip(), f, i))
+        else:
+            out.append((entry["card"], entry, i))
+    return out
+
+
+def _player(s: State, seat: int, p, fail) -> None:
+    pack = s.t.pack
+    pv = s.pvars[seat]
+    for name, counter in pack.player_counters.items():
+        pv[name] = start_value(s, counter)
+    if "life" in p:
+        if pack.life_counter is None:
+            fail(p, "life", "the pack names no life counter")
+        pv[pack.life_counter] = p["life"]
+    for name, value in (p.get("counters") or {}).items():
+        if name not in pack.player_counters:
+            fail(p["counters"], name, f'unknown player counter "{name}"{did_you_mean(name, pack.player_counters)}')
+        pv[name] = value
+    if p.get("out"):
+        s.out[seat] = True
+
+
+def _seat(value, game, default: int, fail, container, key) -> int:
+    if value is None:
+        return default
+    if isinstance(value, int):
+        if 0 <= value < game.num_players:
+            return value
+        fail(container, key, f"there is no seat {value}")
+    names = [seat_name(game.pack, i) for i in range(game.num_players)]
+    if value in names:
+        return names.index(value)
+    fail(container, key, f'unknown player "{value}"{did_you_mean(value, names)}')
+
+
+def seat_name(pack, seat: int) -> str:
+    if seat < len(pack.seats) and pack.seats[seat].get("name"):
+        return pack.seats[seat]["name"]
+    return f"Player {seat + 1}"
+
+
+def _apply_flags(s: State, c: int, flags: dict, pack, cards, i, fail) -> None:
+    words = list(flags.get("words", []))
+    if flags.get("tapped"):
+        words.append("tapped")
+    if flags.get("face_down"):
+        words.append("face_down")
+    for word in words:
+        _apply_word(s, c, word, flags, pack, cards, i, fail)
+    if flags.get("damage"):
+        s.damage[c] = flags["damage"]
+    for name, n in (flags.get("counters") or {}).items():
+        s.counters[(c, name)] = n
+    for mark, value in (flags.get("marks") or {}).items():
+        if mark not in pack.marks:
+            fail(cards, i, f'unknown mark "{mark}"{did_you_mean(mark, pack.marks)}')
+        if isinstance(value, str):
+            target = card_named(s, value)
+            if target is None:
+                fail(cards, i, f'no card named "{value}" in this position')
+            value = target
+        primitives.set_mark(s, c, mark, value, flags.get("until"))
+
+
+def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) -> None:
+    head, _, rest = word.partition(" ")
+    if word == "tapped":
+        s.tapped[c] = True
+    elif word == "face_down":
+        s.face_down[c] = True
+    elif head == "damage" and rest.isdigit():
+        s.damage[c] = int(rest)
+    elif head == "entered" and rest.isdigit():
+        s.entered[c] = int(rest)
+    elif head in pack.marks:
+        value = True
+        if rest:
+            value = card_named(s, rest)
+            if value is None:
+                fail(cards, i, f'no card named "{rest}" in this position')
+        primitives.set_mark(s, c, head, value, flags.get("until"))
+    else:
+        near = did_you_mean(head, ["tapped", "face_down", "damage", "entered", *pack.marks])
+        fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N or a mark)')
+
+
+def card_named(s: State, name: str):
+    """The first card of that name (the lowest id), or None."""
+    for c, n in enumerate(s.t.names):
+        if n == name:
+            return c
+    return None
+
+
+def _turn_frame(pack, phase, step, setup, fail) -> TurnFrame:
+    if phase is None:
+        return TurnFrame()
+    names = [p.name for p in pack.phases]
+    if phase not in names:
+        fail(setup, "phase", f'unknown phase "{phase}"{did_you_mean(phase, names)}')
+    pi = names.index(phase)
+    steps = [st.name for st in pack.phases[pi].steps]
+    si = 0
+    if step is not None:
+        if step not in steps:
+            fail(setup, "step", f'unknown step "{step}" of phase {phase}{did_you_mean(step, steps)}')
+        si = steps.index(step)
+    return TurnFrame(pi, si, started=True)
+
+
+# ------------------------------------------------------------ the inverse
+def setup_of(s: State) -> dict:
+    """The setup of a position: plain data (text, numbers, lists and mappings) that
+    from_setup makes into the same cards in the same places and states, the same
+    counters, turn, active player, phase and step."""
+    t = s.t
+    setup = {"turn": s.turn, "active": t.players[s.active].name}
+    if s.phase:
+        setup["phase"] = s.phase
+        if s.step and s.step != s.phase:
+            setup["step"] = s.step
+    # A counter the game has not set yet reads 0; a setup starts it at its start value.
+    players = [{"zones": {}, "counters": {**dict.fromkeys(t.pack.player_counters, 0), **pv}} for pv in s.pvars]
+    shared = {}
+    for zone, cards in enumerate(s.zones):
+        zdef, seat = t.zone_meta[zone]
+        entries = [_entry(s, c, seat) for c in cards]
+        if seat is None:
+            shared[zdef.name] = entries
+        else:
+            players[seat]["zones"][zdef.name] = entries
+    for seat, out in enumerate(s.out):
+        if out:
+            players[seat]["out"] = True
+    setup["players"] = players
+    if shared:
+        setup["shared"] = shared
+    return setup
+
+
+def _entry(s: State, c: int, zone_seat):
+    """A card as a setup writes it: its name alone, or a mapping with its state."""
+    entry = {"card": s.t.names[c]}
+    owner = s.t.owner[c]
+    if owner != (zone_seat if zone_seat is not None else 0):
+        entry["owner"] = owner
+    for word, value in (("tapped", s.tapped[c]), ("face_down", s.face_down[c]), ("damage", s.damage[c]),
+                        ("entered", s.entered[c])):
+        if value:
+            entry[word] = value
+    counters = {k: n for (x, k), n in s.counters.items() if x == c}
+    if counters:
+        entry["counters"] = counters
+    marks = {m: (s.t.names[v] if type(v) is int else v) for (x, m), v in s.marks.items() if x == c and m[0] != "@"}
+    if marks:
+        entry["marks"] = marks
+        until = {mod[1] for mod in s.mods if mod[0] == "mark" and mod[2] == c}
+        if len(until) == 1:
+            entry["until"] = until.pop()
+    return entry if len(entry) > 1 else entry["card"]
+
+
+def unsaid(s: State) -> list[str]:
+    """What a position holds that its setup cannot say, in a designer's words."""
+    out = []
+    if s.pile:
+        out.append(f"the pile ({len(s.pile)} effect{'s' if len(s.pile) != 1 else ''} waiting)")
+    kept = [mod for mod in s.mods if mod[0] != "mark"]
+    if kept:
+        out.append(f"{len(kept)} continuous effect{'s' if len(kept) != 1 else ''} other than marks")
+    for c in {mod[2] for mod in s.mods if mod[0] == "mark"}:
+        if len({mod[1] for mod in s.mods if mod[0] == "mark" and mod[2] == c}) > 1:
+            out.append(f"marks of {s.t.names[c]} that end at different times")
+    for (c, m), v in s.marks.items():
+        if m[0] == "@":
+            out.append(f"what the rules keep in the mark {m} of {s.t.names[c]}")
+        elif type(v) is int and card_named(s, s.t.names[v]) != v:
+            out.append(f'the mark {m} of {s.t.names[c]} names one of several cards called "{s.t.names[v]}"')
+    return out

@@ -1,0 +1,322 @@
+"""The `imports`, `cards` and `decks` sections: card sets and card data imported, the
+card files read (families and cards, with their abilities), and each deck's cards."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..engine import limits
+from ..engine.model import CardDef
+from ..lang.static_types import T
+from ..suggest import did_you_mean, suggest
+from .abilities import ability
+from .finding import from_here
+from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
+from .infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
+from .loader import Build
+from .project import RULE, shared_card_sets, shown
+from .schemacheck import read_checked
+from .yamlpos import MAX_BYTES
+
+RESERVED_KEYS = {"name", "match", "count", "types", "keywords", "text", "abilities"}
+
+
+# ---------------------------------------------------------------- imports
+def build_imports(b: Build) -> None:
+    sources = {}
+    for imp in b.d.get("imports") or []:
+        source = _import(b, imp)
+        if source is not None:
+            sources[imp["as"]] = source
+    b.fields["sources"] = sources
+
+
+def _import(b: Build, imp):
+    """One entry of `imports`: a YAML card set, or a file in a registered card format."""
+    written = imp["from"]
+    sets = shared_card_sets()
+    if written in sets and not b.reader.has(written):
+        key, path = b.reader.shared_set(written)
+    else:
+        # A card format's reader may be another package's: the size is checked for it.
+        found = _pack_file(b, b.loaded, imp, "from", sets, DATA_LIMIT if "format" in imp else None)
+        if found is None:
+            return None
+        key, path = found[0], from_here(found[1].resolve())
+    if "format" in imp:
+        try:
+            records = read_format(imp["format"], path, b.reader.reading(key, path, DATA_LIMIT))
+        except ImportProblem as e:
+            _report_import(b, b.loaded, imp, "format" if not e.problems else "from", e)
+            return None
+        return Source(imp["as"], records, imp.get("map"), imp["format"])
+    lo = read_checked(path, "cards", b.report, b.reader.reading(key, path, MAX_BYTES))
+    if lo is None:
+        return None
+    return Source(imp["as"], list(lo.data.get("cards") or []), imp.get("map"))
+
+
+# ------------------------------------------------------------------ cards
+def card_files(b: Build, patterns, i: int) -> tuple[list, bool]:
+    """(key, path) of the card files pattern `i` of `cards:` finds, and whether it found
+    any the pack may not read: those are reported at the pattern."""
+    found, refused = b.reader.glob(patterns[i])
+    for written, why in refused:
+        b.here(patterns, i, f'cannot read "{shown(written)}": {why}', _hint(why))
+    return found, bool(refused)
+
+
+def build_cards(b: Build) -> None:
+    families, standalone = _read_card_files(b)
+    family_defs = []
+    for lo, raw in families:
+        types, props, kws, own, abilities = _card_parts(b, lo, raw)
+        # A family on top of a map lists its own abilities; the card's types give theirs when it is made.
+        family_defs.append(Family(raw["name"], dict(raw.get("match") or {}), raw.get("text", ""),
+                                  types, props, kws, abilities, own))
+    cards = {}
+    for name, (lo, raw) in standalone.items():
+        types, props, kws, _own, abilities = _card_parts(b, lo, raw)
+        cards[name] = CardDef(name, types, props, kws, abilities, None, raw.get("text", ""))
+    props_raw = b.d.get("properties") or {}
+    b.fields["cards"] = cards
+    b.fields["card_maker"] = CardMaker(cards, family_defs, b.names.type_order, b.names.keywords, b.names.properties,
+                                       b.fields["type_abilities"],
+                                       {n: frozenset(r["words"]) for n, r in props_raw.items() if "words" in r})
+
+
+def _read_card_files(b: Build) -> tuple[list, dict]:
+    """The families (file, raw) and the cards (name -> (file, raw)) of the card files;
+    b.unread says whether a card file could not be read (the cards it holds are unknown)."""
+    families, standalone = [], {}
+    b.unread = False
+    patterns = b.d.get("cards") or []
+    for i, pattern in enumerate(patterns):
+        found, refused = card_files(b, patterns, i)
+        b.unread = b.unread or refused
+        if not found and not refused:
+            b.here(patterns, i, f'no card file matches "{pattern}"')
+        for key, path in found:
+            lo = read_checked(path, "cards", b.report, b.reader.reading(key, path, MAX_BYTES))
+            if lo is None:
+                b.unread = True
+                continue
+            for raw in lo.data.get("families") or []:
+                families.append((lo, raw))
+                b.decls.add("family", raw["name"], lo.filename, _name_at(raw))
+            for raw in lo.data.get("cards") or []:
+                if raw["name"] in standalone:
+                    b.at(lo, raw, "name", f'a card named "{raw["name"]}" is defined twice')
+                standalone[raw["name"]] = (lo, raw)
+                b.decls.add("card", raw["name"], lo.filename, _name_at(raw))
+    return families, standalone
+
+
+def _name_at(raw) -> tuple[int, int]:
+    return getattr(raw, "value_pos", {}).get("name") or getattr(raw, "pos", (1, 1))
+
+
+def _card_parts(b: Build, lo, raw):
+    """A card's (or a family's) types, properties, keywords, own abilities, and all its abilities."""
+    types = list(raw.get("types") or [])
+    for k, t in enumerate(types):
+        if t not in b.names.card_types:
+            b.at(lo, raw["types"], k, f'unknown card type "{t}"{b.decls.near("card type", t)}')
+    props = _card_props(b, lo, raw)
+    kws = list(raw.get("keywords") or [])
+    for k, kw in enumerate(kws):
+        if kw not in b.names.keywords:
+            b.at(lo, raw["keywords"], k, f'unknown keyword "{kw}"{b.decls.near("keyword", kw)}')
+    this_type = T("card", frozenset(types))
+    made = (ability(b, ab_raw, raw["name"], this_type, lo) for ab_raw in raw.get("abilities") or [])
+    own = [ab for ab in made if ab is not None]
+    every = with_type_abilities(own, types, b.names.type_order, b.fields["type_abilities"])
+    return frozenset(types), props, frozenset(kws), tuple(own), every
+
+
+def _card_props(b: Build, lo, raw) -> dict:
+    names, props_raw = b.names, b.d.get("properties") or {}
+    props = {}
+    for key, value in raw.items():
+        if key in RESERVED_KEYS:
+            continue
+        if key not in names.properties:
+            b.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
+            continue
+        if key in names.derived:
+            b.at(lo, raw, key, f'"{key}" is computed from other properties (derived in pack.yaml): a card cannot set it')
+            continue
+        words = props_raw[key].get("words")
+        if words is None and isinstance(value, (list, tuple)):
+            b.at(lo, raw, key, f'"{key}" takes one value, not a list: only a property declared with words takes a list')
+            continue
+        if words is not None:
+            value = tuple(value) if isinstance(value, (list, tuple)) else (value,)
+            for w in value:
+                if w not in words:
+                    b.at(lo, raw, key, f'"{w}" is not a word of "{key}"{did_you_mean(str(w), words)}')
+        elif _kind(value) != _kind(names.properties[key]):
+            # Rules compare and add properties: a word where a number belongs would break them in play.
+            b.at(lo, raw, key, f'"{key}" is {_kind(names.properties[key])} (its default is '
+                               f'{names.properties[key]!r}), not {_kind(value)}')
+            continue
+        props[key] = value
+    return props
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    return "a number" if isinstance(value, (int, float)) else "a text" if isinstance(value, str) else "a list"
+
+
+# ------------------------------------------------------------------ decks
+def build_decks(b: Build) -> None:
+    decks = {}
+    imported = [i.get("as") for i in b.d.get("imports") or []]
+    for dname, raw in (b.d.get("decks") or {}).items():
+        if b.unread:
+            # Its cards may be in the file that could not be read: checking it now would
+            # only report them as unknown.
+            decks[dname] = ()
+            continue
+        before = len(b.report.errors)
+        names = _deck(b, raw, imported)
+        if names is None:
+            decks[dname] = ()
+            continue
+        size = raw.get("size")
+        # A deck with a problem of its own is not counted as well.
+        if size is not None and len(names) != size and len(b.report.errors) == before:
+            b.here(raw, "size", f'deck "{dname}" has {len(names)} cards, not {size}')
+        decks[dname] = tuple(names)
+    b.fields["decks"] = decks
+
+
+def _deck(b: Build, raw, imported: list):
+    """The card names of one entry of `decks` (None when its import failed); problems go
+    to the report."""
+    from .decklist import too_many_cards
+
+    source = None
+    src = raw.get("from")
+    names = []
+    if src is not None:
+        source = b.fields["sources"].get(src)
+        if source is None:
+            if src not in imported:   # an import that failed was reported already
+                b.here(raw, "from", f'unknown import "{src}"{did_you_mean(src, imported)}')
+            return None
+        if "where" in raw or ("cards" not in raw and "list" not in raw):
+            names = _deck_where(b, raw, source)
+    searched = [source] if source else []
+    if not _deck_entries(b, raw, source, searched, names):
+        return None
+    if "list" in raw:
+        found = _pack_file(b, b.loaded, raw, "list")
+        if found is None:
+            return None
+        key, path = found
+        try:
+            names.extend(deck_from_list(path, searched, b.fields["card_maker"],
+                                        read=b.reader.reading(key, path, TEXT_LIMIT)))
+        except ImportProblem as e:
+            _report_import(b, b.loaded, raw, "list", e)
+    if len(names) > limits.DECK:
+        b.here(raw, "list" if "list" in raw else "from", too_many_cards(len(names), "with these cards"))
+        return None
+    return names
+
+
+def _deck_where(b: Build, raw, source) -> list:
+    """The cards of an import its `where` picks (every card, without one)."""
+    names, failed = [], []
+    maker = b.fields["card_maker"]
+    for record in source.where(raw.get("where") or {}):
+        try:
+            names.append(maker.make(source, record).name)
+        except ImportProblem as e:
+            failed.append(e.message)
+    if failed:
+        more = f" (and {len(failed) - 1} more cards)" if len(failed) > 1 else ""
+        b.here(raw, "from", failed[0] + more)
+    return names
+
+
+def _deck_entries(b: Build, raw, source, searched: list, names: list) -> bool:
+    """Adds the deck's `cards:` entries to `names`; False when they pass the deck limit."""
+    from .decklist import split_entry, too_many_cards
+
+    maker = b.fields["card_maker"]
+    for k, entry in enumerate(raw.get("cards") or []):
+        count, cname, _ = split_entry(entry.strip())
+        if isinstance(count, str):
+            b.here(raw["cards"], k, count)
+            continue
+        try:
+            card = maker.named(cname, searched)
+        except ImportProblem as e:
+            b.here(raw["cards"], k, e.message)
+            continue
+        if card is None:
+            known = [*maker.cards, *(r["name"] for r in source.records)] if source else maker.cards
+            b.here(raw["cards"], k, f'unknown card "{cname}"{did_you_mean(cname, known)}')
+            continue
+        if len(names) + count > limits.DECK:
+            b.here(raw["cards"], k, too_many_cards(len(names) + count, "with this entry"))
+            return False
+        names.extend([card.name] * count)
+    return True
+
+
+# ---------------------------------------------------------- files a pack names
+def _report_import(b: Build, loaded, container, key, e: ImportProblem) -> None:
+    """Problems inside a card file or deck list are reported where they are; a
+    problem with no place of its own, at the pack's line that asked for it."""
+    if not e.problems:
+        b.at(loaded, container, key, e.message)
+    for file, line, col, message in e.problems:
+        b.report.add(file, line, col, message)
+
+
+def _pack_file(b: Build, loaded, container, key, sets: dict | None = None,
+               limit: int | None = None) -> tuple[str, Path] | None:
+    """The key and path of the file a pack names at `container[key]`, when the pack may
+    read it; else None, with the problem reported on the pack's line."""
+    written = container[key]
+    try:
+        return b.reader.pack_file(written, limit)
+    except FileProblem as e:
+        if e.missing:
+            message = f'no such file "{shown(written)}"{_nearest(b, written, sets or {})}'
+        else:
+            message = f'cannot read "{shown(written)}": {e.message}'
+        b.at(loaded, container, key, message, _hint(e.message, written, sets))
+        return None
+
+
+def _nearest(b: Build, written: str, sets: dict) -> str:
+    """'; did you mean ...' for a file that does not exist: a file of a close name in its
+    folder, or one of cardtable's card sets."""
+    near = b.folder / written
+    names = b.reader.names_beside(written)
+    try:
+        if b.reader.on_disk and near.parent.is_dir():
+            names += [p.name for p in near.parent.iterdir()]
+    except OSError:
+        pass
+    best = suggest(near.name, names)
+    if best is not None:
+        return f'; did you mean "{shown(str(Path(written).with_name(best)))}"?'
+    return did_you_mean(written, sets)
+
+
+def _hint(why: str, written: str = "", sets: dict | None = None) -> str | None:
+    """How to do without a file the pack may not read."""
+    if "outside the pack's project" not in why:
+        return None
+    name = Path(written).stem
+    for set_name in sets or ():
+        if Path(set_name).name == name:
+            return f'cardtable\'s card set "{set_name}" is imported by its name: write "from: {set_name}"'
+    return RULE
+

@@ -1,0 +1,99 @@
+"""Every name a pack declares, with its kind and where it is declared.
+
+The second stage of loading a pack: read from pack.yaml (and from the card files,
+for cards and families) before anything is compiled. The loader's "did you mean"
+suggestions read it, and so will an editor's completion, hover and go-to-definition:
+`Pack.declarations` keeps it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..suggest import did_you_mean
+
+# The kinds of names, and the pack.yaml sections (mappings by name) that declare them.
+MAPPED = {
+    "option": "options", "zone": "zones", "card type": "card_types", "property": "properties",
+    "player counter": "player_counters", "card counter": "card_counters", "keyword": "keywords", "mark": "marks",
+    "duration": "durations", "window": "windows", "currency": "currencies", "defined condition": "define",
+    "deck": "decks",
+}
+KINDS = (*MAPPED, "property word", "phase", "step", "replacement", "import", "card", "family")
+
+
+@dataclass(frozen=True)
+class Declaration:
+    kind: str           # one of KINDS
+    name: str
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.kind} {self.name}"
+
+
+class Declarations:
+    """The names of a pack by kind, in the order the pack declares them; the first
+    declaration of a name of a kind is the one kept."""
+
+    def __init__(self):
+        self._by_kind: dict[str, dict[str, Declaration]] = {kind: {} for kind in KINDS}
+
+    def add(self, kind: str, name: str, file: str, at: tuple[int, int]) -> None:
+        self._by_kind[kind].setdefault(name, Declaration(kind, name, file, *at))
+
+    def of(self, kind: str) -> dict[str, Declaration]:
+        """The declarations of one kind, by name."""
+        return self._by_kind[kind]
+
+    def names(self, kind: str) -> list[str]:
+        return list(self._by_kind[kind])
+
+    def near(self, kind: str, name: str) -> str:
+        """'; did you mean "..."?' for a name of that kind the pack does not declare."""
+        return did_you_mean(name, self._by_kind[kind])
+
+    def find(self, name: str) -> list[Declaration]:
+        """Every declaration of `name`, whatever its kind (a word can name a zone and a card)."""
+        return [d[name] for d in self._by_kind.values() if name in d]
+
+    def __iter__(self):
+        for by_name in self._by_kind.values():
+            yield from by_name.values()
+
+    def __len__(self) -> int:
+        return sum(len(d) for d in self._by_kind.values())
+
+
+def declare(d: dict, file: str) -> Declarations:
+    """The names pack.yaml (`d`, read from `file`) declares."""
+    out = Declarations()
+    for kind, section in MAPPED.items():
+        table = d.get(section) or {}
+        positions = getattr(table, "key_pos", {})
+        for name in table:
+            out.add(kind, str(name), file, positions.get(name, (1, 1)))
+    for name, raw in (d.get("properties") or {}).items():
+        words = raw.get("words") or []
+        for k, word in enumerate(words):
+            out.add("property word", str(word), file, _item(words, k))
+    for phase in d.get("turn") or []:
+        out.add("phase", phase["phase"], file, _value(phase, "phase"))
+        for step in phase.get("steps") or []:
+            out.add("step", step["step"], file, _value(step, "step"))
+    for raw in d.get("replacements") or []:
+        out.add("replacement", raw["name"], file, _value(raw, "name"))
+    for raw in d.get("imports") or []:
+        if "as" in raw:
+            out.add("import", raw["as"], file, _value(raw, "as"))
+    return out
+
+
+def _value(container, key) -> tuple[int, int]:
+    return getattr(container, "value_pos", {}).get(key) or getattr(container, "pos", (1, 1))
+
+
+def _item(container, k: int) -> tuple[int, int]:
+    positions = getattr(container, "item_pos", [])
+    return positions[k] if k < len(positions) else getattr(container, "pos", (1, 1))

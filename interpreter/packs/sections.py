@@ -1,0 +1,318 @@
+"""The builders of a pack, one for each section of pack.yaml, in a table in the
+schema's order. A builder checks its section, compiles its texts and sets the Pack's
+fields it makes; `needs` names the sections whose builders must have run first (a
+text may name an option, a zone, a property's word, a definition or a currency, so
+every section that compiles texts needs those). A new section of pack.yaml is a new
+entry here (tests/test_pack_sections.py checks that the table covers the schema).
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from ..engine.game import option_out_of_bounds
+from ..engine.model import CounterDef, Currency, OptionDef, Phase, Step, ZoneDef
+from ..engine.replacements import Replacement
+from ..lang.compiler import Scope
+from ..lang.static_types import T
+from ..suggest import did_you_mean
+from .abilities import type_abilities
+from .cardfiles import build_cards, build_decks, build_imports
+from .loader import Build, as_events, never_ends
+
+
+class Section(NamedTuple):
+    keys: tuple           # the pack.yaml keys it reads
+    build: Callable       # build(b: Build) -> None
+    needs: tuple = ()     # the sections (their first key) built before it
+
+
+SECTIONS: list[Section] = []
+# What a section that compiles DSL texts needs built first.
+COMPILING = ("options", "zones", "properties", "define", "currencies")
+
+
+def section(*keys: str, needs: tuple = ()):
+    def register(build):
+        SECTIONS.append(Section(keys, build, needs))
+        return build
+    return register
+
+
+def build_sections(b: Build) -> None:
+    """Runs every builder, each after those it needs, in the table's order otherwise."""
+    done: set = set()
+    waiting = list(SECTIONS)
+    while waiting:
+        ready = next(s for s in waiting if all(n in done for n in s.needs))
+        waiting.remove(ready)
+        ready.build(b)
+        b.flush()
+        done.add(ready.keys[0])
+    never_ends(b)
+
+
+# ----------------------------------------------------------- the sections
+@section("id", "name", "version", "description")
+def about(b: Build) -> None:
+    d = b.d
+    b.fields.update(id=d["id"], name=d["name"], version=str(d["version"]), description=d.get("description", ""),
+                    path=str(b.folder))
+
+
+@section("players")
+def players(b: Build) -> None:
+    p = b.d["players"]
+    if p["min"] > p["max"]:
+        b.here(p, "min", f'"min" ({p["min"]}) is more than "max" ({p["max"]})')
+    seats = tuple(dict(s) for s in p.get("seats") or [])
+    for k, seat in enumerate(seats):
+        deck = seat.get("deck")
+        if deck is not None and deck not in b.decls.of("deck") and "decks" in b.d:
+            b.here(p["seats"][k], "deck", f'unknown deck "{deck}"{b.decls.near("deck", deck)}')
+    b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, first_player=p.get("first", "random"))
+
+
+@section("options")
+def options(b: Build) -> None:
+    made = {}
+    for name, raw in (b.d.get("options") or {}).items():
+        default = raw["default"]
+        kind = "flag" if isinstance(default, bool) else "number" if isinstance(default, (int, float)) else "text"
+        made[name] = OptionDef(name, default, kind, raw.get("description", ""), raw.get("min"), raw.get("max"),
+                               tuple(raw.get("choices", ())))
+    numbers = [n for n, o in made.items() if o.kind == "number"]
+    bounded = True
+    for name, raw in (b.d.get("options") or {}).items():
+        for key in ("min", "max"):
+            bound = raw.get(key)
+            if isinstance(bound, str) and (bound not in numbers or bound == name):
+                others = [n for n in numbers if n != name]
+                b.here(raw, key, f'the {key} of option "{name}" is a number or another number option, '
+                                 f'not "{bound}"{did_you_mean(bound, others)}')
+                bounded = False
+    problem = option_out_of_bounds(made, {n: o.default for n, o in made.items()}) if bounded else None
+    if problem:
+        b.here(b.d["options"][problem[0]], "default", f"the default is out of bounds: {problem[1]}")
+    b.names.options = b.fields["options"] = made
+
+
+@section("zones")
+def zones(b: Build) -> None:
+    made, roles = [], {}
+    for i, (name, raw) in enumerate(b.d["zones"].items()):
+        refill = raw.get("refill") or {}
+        z = ZoneDef(name, i, raw.get("per", "player") == "player", raw.get("visibility", "public"),
+                    bool(raw.get("ordered", False)), raw.get("role"), refill.get("from"),
+                    refill.get("order", "shuffled"), raw.get("description", ""), raw.get("deck"))
+        made.append(z)
+        if z.role:
+            if z.role in roles:
+                b.here(raw, "role", f'two zones have the role "{z.role}": {roles[z.role]} and {name}')
+            roles[z.role] = name
+    for z in made:
+        raw = b.d["zones"][z.name]
+        if z.refill_from and z.refill_from not in b.decls.of("zone"):
+            b.here(raw["refill"], "from", f'unknown zone "{z.refill_from}"{b.decls.near("zone", z.refill_from)}')
+    for z in made:
+        if z.deck is None:
+            continue
+        raw = b.d["zones"][z.name]
+        if z.per_player:
+            b.here(raw, "deck", f'zone "{z.name}" belongs to each player: give each seat its deck under players.seats instead')
+        elif z.deck not in b.decls.of("deck"):
+            b.here(raw, "deck", f'unknown deck "{z.deck}"{b.decls.near("deck", z.deck)}')
+    b.names.zones = {z.name: z for z in made}
+    b.names.roles = roles
+    b.fields["zones"] = tuple(made)
+
+
+@section("card_types", needs=(*COMPILING, "replacements"))
+def card_types(b: Build) -> None:
+    raw = b.d.get("card_types") or {}
+    b.fields.update(card_types={n: r.get("description", "") for n, r in raw.items()},
+                    damageable=b.names.damageable, type_abilities=type_abilities(b, raw))
+
+
+@section("properties", needs=("options", "zones", "define"))
+def properties(b: Build) -> None:
+    from .derived import derived_properties, property_words
+
+    property_words(b)
+    b.fields.update(properties=b.names.properties, derived=derived_properties(b))
+
+
+@section("player_counters")
+def player_counters(b: Build) -> None:
+    made = {}
+    for n, r in (b.d.get("player_counters") or {}).items():
+        start = r.get("start", 0)
+        if isinstance(start, str) and start not in b.decls.of("option"):
+            b.here(r, "start", f'unknown option "{start}"{b.decls.near("option", start)}')
+        made[n] = CounterDef(n, start, r.get("reset"), r.get("description", ""))
+    b.fields["player_counters"] = made
+
+
+@section("card_counters")
+def card_counters(b: Build) -> None:
+    b.fields["card_counters"] = dict(b.d.get("card_counters") or {})
+
+
+@section("keywords")
+def keywords(b: Build) -> None:
+    b.fields["keywords"] = dict(b.d.get("keywords") or {})
+
+
+@section("marks")
+def marks(b: Build) -> None:
+    b.fields["marks"] = dict(b.d.get("marks") or {})
+
+
+@section("durations")
+def durations(b: Build) -> None:
+    b.fields["durations"] = tuple(b.d.get("durations") or {})
+
+
+@section("windows")
+def windows(b: Build) -> None:
+    b.fields["windows"] = dict(b.d.get("windows") or {})
+
+
+@section("currencies", needs=("options", "zones", "properties", "define"))
+def currencies(b: Build) -> None:
+    made = {}
+    for name, raw in (b.d.get("currencies") or {}).items():
+        using = b.compile(b.loaded, raw, "using", "targets", Scope({}))
+        worth = None
+        if "worth" in raw:
+            res = b.compile(b.loaded, raw, "worth", "value", Scope({}, it=T("card")))
+            worth = res[0] if res else None
+        made[name] = Currency(name, raw["pay"], using[0] if using else (lambda s, env: ()), worth,
+                              raw.get("description", ""))
+    b.names.currencies = b.fields["currencies"] = made
+
+
+@section("damage")
+def damage(b: Build) -> None:
+    raw = b.d.get("damage") or {}
+    life = raw.get("to_players")
+    if life is not None and life not in b.decls.of("player counter"):
+        b.here(raw, "to_players", f'unknown player counter "{life}"{b.decls.near("player counter", life)}')
+    b.fields.update(damage_deferred=bool(raw.get("deferred", False)), life_counter=life)
+
+
+@section("replacements", needs=COMPILING)
+def replacements(b: Build) -> None:
+    """The pack's replacements, compiled. "it" is the card (or player) concerned;
+    "source" the card whose ability does it."""
+    made = []
+    for raw in b.d.get("replacements") or []:
+        events = as_events(raw["event"])
+        # Only damage may be dealt to a player: the other events concern cards.
+        scope = Scope({"source": T("card")}, it=T("object") if "damage" in events else T("card"))
+        test = b.compile(b.loaded, raw, "if", "condition", scope.child()) if "if" in raw else None
+        effect = None
+        if "effect" in raw:
+            if "target" in events:
+                b.here(raw, "effect", "a card that cannot be a target is left out of the choice: "
+                       "a replacement of the event target has no effect")
+            effect = b.compile(b.loaded, raw, "effect", "script", scope.child())
+        b.flush()
+        if "if" in raw and test is None:
+            continue
+        fn = test[0] if test else (lambda s, env: True)
+        made.append(Replacement(raw["name"], frozenset(events), fn, effect))
+    b.fields["replacements"] = tuple(made)
+    b.restricted = tuple(r for r in made if "target" in r.events)
+
+
+@section("define")
+def define(b: Build) -> None:
+    raw = b.d.get("define") or {}
+    for name in raw:
+        tree = b.parse(b.loaded, raw, name, "value")
+        if tree is not None:
+            b.names.defines[name] = (tree, b.snippet(b.loaded, raw, name))
+    b.fields["defines"] = {n: str(v) for n, v in raw.items()}
+
+
+section("imports")(build_imports)
+section("decks", needs=("cards", "imports"))(build_decks)
+section("cards", needs=("card_types",))(build_cards)
+
+
+@section("setup", needs=COMPILING)
+def setup(b: Build) -> None:
+    b.fields["setup"] = b.script(b.d, "setup", Scope({}))
+
+
+@section("turn", needs=COMPILING)
+def turn(b: Build) -> None:
+    phases = []
+    for p in b.d["turn"]:
+        if "steps" in p:
+            steps = tuple(Step(s["step"], b.script(s, "script", Scope({}))) for s in p["steps"])
+        else:
+            steps = (Step(p["phase"], b.script(p, "script", Scope({}))),)
+        phases.append(Phase(p["phase"], steps))
+    b.fields["phases"] = tuple(phases)
+
+
+@section("checks", needs=COMPILING)
+def checks(b: Build) -> None:
+    # What the checks look at (Compiler.note): a change elsewhere does not make them run again.
+    b.comp.reads = set()
+    b.fields["checks"] = b.script(b.d, "checks", Scope({}))
+    b.fields["checks_read"], b.comp.reads = frozenset(b.comp.reads), None
+
+
+@section("checks_at")
+def checks_at(b: Build) -> None:
+    b.fields["checks_at"] = b.d.get("checks_at", "priority")
+
+
+@section("pile", needs=COMPILING)
+def pile(b: Build) -> None:
+    raw = b.d.get("pile") or {}
+    zone = raw.get("zone")
+    if zone is not None and zone not in b.decls.of("zone"):
+        b.here(raw, "zone", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
+    b.fields.update(pile_zone=zone, pile_resolve=raw.get("resolve", "all"),
+                    pile_after_each=b.script(raw, "after_each", Scope({}, this=T("card"))),
+                    pile_after_all=b.script(raw, "after_all", Scope({})),
+                    priority_after_pile=raw.get("priority_after_adding", "same"))
+
+
+@section("end")
+def end(b: Build) -> None:
+    raw = b.d.get("end") or {}
+    limit = raw.get("turn_limit")
+    if limit is not None and limit not in b.decls.of("option"):
+        b.here(raw, "turn_limit", f'unknown option "{limit}"{b.decls.near("option", limit)}')
+    b.fields.update(turn_limit_option=limit)
+    for key in ("max_turns", "max_decisions"):
+        if key in raw:
+            b.fields[key] = raw[key]
+
+
+@section("evaluation", needs=COMPILING)
+def evaluation(b: Build) -> None:
+    made = []
+    for name, raw in (b.d.get("evaluation") or {}).items():
+        res = b.compile(b.loaded, raw, "value", "value", Scope({}))
+        if res is not None:
+            fn, t = res
+            if t.kind not in ("number", "any"):
+                b.here(raw, "value", f'the feature "{name}" must be a number, but it is {t.word()}')
+            made.append((name, float(raw.get("weight", 1)), fn))
+    b.fields["evaluation"] = tuple(made)
+
+
+@section("face_down")
+def face_down(b: Build) -> None:
+    b.fields["face_down_props"] = dict(((b.d.get("face_down") or {}).get("properties")) or {})
+
+
+@section("auto_single")
+def auto_single(b: Build) -> None:
+    b.fields["auto_single"] = bool(b.d.get("auto_single", True))
+

@@ -1,0 +1,134 @@
+"""Positions and setups: one way to build a position from a scenario's `setup:`, and its
+inverse, GameState.as_setup, which the workbench uses to save a position as a scenario.
+A position built from a setup, written as a setup and built again is the same position
+for every seat (card ids aside: a setup names cards, not ids)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+import yaml
+
+from cardtable import Game, Report, SetupError, load_pack
+from cardtable.interpreter.packs.schemacheck import fits_schema
+from cardtable.interpreter.packs.yamlpos import load_yaml_text
+
+COMBAT = {   # Magic 54: Red attacks with two cards, Black blocks one; the combat window is open
+    "turn": 5, "active": "Red", "phase": "attack", "step": "combat",
+    "players": [
+        {"life": 7, "counters": {"mana_played": 1},
+         "zones": {"play": [{"card": "Jack of Hearts", "tapped": True, "marks": {"attacking": True, "blocked": True},
+                             "until": "combat"},
+                            {"card": "Queen of Hearts", "tapped": True, "marks": {"attacking": True}, "until": "combat"},
+                            "Seven of Clubs", {"card": "King of Hearts", "damage": 2, "entered": 5}],
+                   "hand": ["Two of Hearts", "Ace of Diamonds"], "deck": ["Five of Hearts", "Six of Hearts"],
+                   "discard": ["Nine of Hearts"]}},
+        {"life": 12,
+         "zones": {"play": [{"card": "Jack of Spades", "marks": {"blocking": "Jack of Hearts"}, "until": "combat"},
+                            {"card": "Ten of Hearts", "owner": 0}],
+                   "hand": ["Queen of Spades"], "deck": ["Nine of Spades", "Ace of Spades"]}},
+    ],
+}
+
+
+def strip_ids(view):
+    """An observation without card ids, and without counters at 0: a counter the game
+    has not set yet reads 0, and a setup gives every counter a value."""
+    if isinstance(view, dict):
+        return {k: strip_ids(v) if k != "counters" else {c: n for c, n in v.items() if n != 0}
+                for k, v in view.items() if k != "id"}
+    if isinstance(view, list):
+        return [strip_ids(v) for v in view]
+    return view
+
+
+def same_for_every_seat(a, b) -> None:
+    for seat in [None, *range(a.game.num_players)]:
+        assert strip_ids(a.observation(seat)) == strip_ids(b.observation(seat)), f"seat {seat}"
+
+
+def as_scenario_file(setup: dict) -> bool:
+    """Whether the setup, written out as YAML in a scenario file, passes the scenario schema."""
+    text = yaml.safe_dump({"scenarios": [{"name": "saved", "setup": setup}]}, sort_keys=False, allow_unicode=True)
+    return fits_schema(load_yaml_text(text, "saved.yaml"), "scenario", Report())
+
+
+@pytest.fixture(scope="module")
+def magic54():
+    return Game(load_pack("magic54", Report()))
+
+
+def test_a_position_saved_as_a_setup_is_the_same_position_again(magic54):
+    first = magic54.position(COMBAT)
+    assert first.setup_leaves_out() == []
+    setup = first.as_setup()
+    assert as_scenario_file(setup)
+    again = magic54.position(yaml.safe_load(yaml.safe_dump(setup)))
+    same_for_every_seat(first, again)
+    assert again.as_setup() == setup
+    assert again.legal_labels() == first.legal_labels()
+
+
+def test_the_setup_says_each_card_state_as_a_scenario_writes_it(magic54):
+    setup = magic54.position(COMBAT).as_setup()
+    assert {k: setup[k] for k in ("turn", "active", "phase", "step")} == \
+        {"turn": 5, "active": "Red", "phase": "attack", "step": "combat"}
+    red, black = setup["players"]
+    assert red["counters"] == {"life": 7, "mana_played": 1}
+    assert red["zones"]["play"] == [
+        {"card": "Jack of Hearts", "tapped": True, "marks": {"attacking": True, "blocked": True}, "until": "combat"},
+        {"card": "Queen of Hearts", "tapped": True, "marks": {"attacking": True}, "until": "combat"},
+        "Seven of Clubs", {"card": "King of Hearts", "damage": 2, "entered": 5}]
+    assert black["zones"]["play"] == [
+        {"card": "Jack of Spades", "marks": {"blocking": "Jack of Hearts"}, "until": "combat"},
+        {"card": "Ten of Hearts", "owner": 0}]
+    assert red["zones"]["hand"] == ["Two of Hearts", "Ace of Diamonds"] and "out" not in red
+
+
+@pytest.mark.parametrize("pack, players, seed", [("magic54", 2, 3), ("pub_magic", 3, 1), ("basic_tcg", 2, 2)])
+def test_positions_of_played_games_round_trip_when_their_step_begins_a_window(pack, players, seed):
+    # A played position is saved as its step begins: where a step's script only opens a
+    # priority window (or draws nothing), the saved position is the one played.
+    game = Game(load_pack(pack, Report()), num_players=players)
+    state = game.new_initial_state(seed=seed)
+    rnd = random.Random(seed)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        view = state.observation(None)
+        if (state.decision.kind == "priority" and view["window"] and not view["pile"]
+                and not state.setup_leaves_out() and _window_only(game, view)):
+            again = game.position(state.as_setup())
+            same_for_every_seat(state, again)
+            assert as_scenario_file(state.as_setup())
+            checked += 1
+        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    assert checked == 3
+
+
+def _window_only(game, view) -> bool:
+    """Whether the step the position is in opens a window and does nothing else."""
+    for phase in game.pack.phases:
+        for step in phase.steps:
+            if (phase.name, step.name) == (view["phase"], view["step"]):
+                return step.source is None and _opens_window_only(step)
+    return False
+
+
+def _opens_window_only(step) -> bool:
+    return step.script is not None and len(step.script) == 1 and "window" in getattr(step.script[0], "__qualname__", "")
+
+
+def test_what_a_setup_cannot_say_is_listed(magic54):
+    state = magic54.position(COMBAT)
+    assert state.setup_leaves_out() == []
+    state.s.mods.append(("mark", "turn", 0, "attacking", True))   # a second duration for Jack of Hearts
+    assert state.setup_leaves_out() == ["marks of Jack of Hearts that end at different times"]
+
+
+def test_a_setup_that_does_not_fit_the_pack_is_refused_with_the_reason(magic54):
+    with pytest.raises(SetupError) as e:
+        magic54.position({"players": [{"zones": {"hand": ["Queen of Hartes"]}}, {}]})
+    assert e.value.message == 'unknown card "Queen of Hartes"; did you mean "Queen of Hearts"?'
+    assert e.value.key == 0
+    with pytest.raises(SetupError, match='^unknown zone "hnd"; did you mean "hand"\\?$'):
+        magic54.position({"players": [{"zones": {"hnd": []}}, {}]})
