@@ -228,9 +228,13 @@ class Compiler:
         rule = tree.data if isinstance(tree, Tree) else tree.type
         entry = registry.ENTRIES.get(rule)
         if entry is None:
-            self.error(tree, f"this is not understood here ({rule})")
+            self.not_yet(tree)
             return None
         return entry.compile(self, tree, scope)
+
+    def not_yet(self, tree) -> None:
+        """A sentence the grammar reads but the vocabulary does not give a meaning yet."""
+        self.error(tree, f'"{self.heading(tree)}" is not supported yet')
 
     # --------------------------------------------------------- statements
     def block(self, statements, scope: Scope) -> tuple:
@@ -242,7 +246,10 @@ class Compiler:
                 ops.extend(self.block(st.children, scope))
                 continue
             entry = registry.ENTRIES.get(st.data)
-            if entry is None or entry.kind not in ("statement", "cost"):
+            if entry is None:
+                self.not_yet(st)
+                continue
+            if entry.kind not in ("statement", "cost"):
                 self.error(st, f'"{self.heading(st)}" is not a statement')
                 continue
             if scope.mode == "cost" and entry.kind != "cost" and st.data not in COST_STATEMENTS:
@@ -265,7 +272,10 @@ class Compiler:
         if isinstance(tree, Token):
             return self.name(tree, scope)
         entry = registry.ENTRIES.get(tree.data)
-        if entry is None or entry.kind != "expression":
+        if entry is None:
+            self.not_yet(tree)
+            return _const(None), ANY
+        if entry.kind != "expression":
             self.error(tree, f'"{_source(self, tree)}" is not a value')
             return _const(None), ANY
         return entry.compile(self, tree, scope)
@@ -322,7 +332,10 @@ class Compiler:
     # ---------------------------------------------------------- selectors
     def selector(self, tree, scope: Scope):
         entry = registry.ENTRIES.get(tree.data)
-        if entry is None or entry.kind != "selector":
+        if entry is None:
+            self.not_yet(tree)
+            return (lambda s, env: ()), ANY
+        if entry.kind != "selector":
             self.error(tree, f'"{_source(self, tree)}" does not pick cards or players')
             return (lambda s, env: ()), ANY
         return entry.compile(self, tree, scope)

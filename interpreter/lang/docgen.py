@@ -29,6 +29,11 @@ shuffle your deck
   pack, and variables. Every name is checked when the pack loads; a misspelt one
   is reported with its file, line and column and the closest known name.
 - `a`, `an` and `one` are keywords (they count), so they cannot name variables.
+  Nor can the words that begin a value (`first`, `last`, `top`, `bottom`,
+  `highest`, `lowest`, `next`, `that`, `count`, `total`...) where a value may
+  stand: `deal 2 damage to first` is refused with `"first" is a word of the
+  language and cannot name a variable here`. After `let`, `for each` and `as`
+  any name will do.
 - Inside an expression, a selector with a `where` clause is written in
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between

@@ -88,7 +88,9 @@ def _check_duration(c: Compiler, node, scope):
           "The source is this card unless named.", params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
                   ("SOURCE", "card", "what deals it (this card if omitted)")))
 def _deal(c: Compiler, tree, scope: Scope):
-    amount, target, source = tree.children
+    amount, target, source, kind = tree.children
+    if kind is not None:
+        c.not_yet(tree)
     afn, _ = c.expect(amount, scope, ("number",), "the damage")
     tfn, tt = c.expr(target, scope)
     if tt.kind not in ("card", "player", "object", "any"):
@@ -126,7 +128,9 @@ def _card_word(c, node, amount):
           "One statement draws at most as many cards as the game has.",
           params=(('N', 'number', 'how many cards'),))
 def _draw_you(c, tree, scope):
-    amount, word = tree.children
+    amount, word, named = tree.children
+    if named is not None:
+        c.not_yet(tree)
     _card_word(c, word, amount)
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
     c.note("*")
@@ -141,7 +145,9 @@ def _one(c, tree, scope):
 @register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
           params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
 def _draw(c, tree, scope):
-    who, amount, word = tree.children
+    who, amount, word, named = tree.children
+    if named is not None:
+        c.not_yet(tree)
     _card_word(c, word, amount)
     pfn = player_of(c, who, scope, "who draws")
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")

@@ -82,7 +82,9 @@ def _zone_name(c: Compiler, node) -> str | None:
           example="when this enters play",
           params=(('CARDS', 'card words or this', 'what enters'), ('ZONE', 'zone', 'where')))
 def _on_enter(c, tree, scope):
-    sel, zone = tree.children
+    sel, zone, origin = tree.children
+    if origin is not None:
+        c.not_yet(tree)
     return Trigger("enter", _subject(c, sel, scope), _zone_name(c, zone), "each")
 
 
