@@ -323,7 +323,8 @@ class GameState:
 
     def log_for(self, player: int) -> list[str]:
         """The log as `player` may read it: cards they may not see are not named."""
-        return [e[2] if len(e) == 3 or player in e[3] else e[4] for e in self.s.log]
+        # A line only some players see may say nothing to the others (None).
+        return [text for e in self.s.log if (text := e[2] if len(e) == 3 or player in e[3] else e[4]) is not None]
 
     def observation(self, player: int) -> dict:
         """What `player` may see: hidden zones show only how many cards they hold."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .state import State
+from .state import PlayerRef, State
 
 
 def _visible(s: State, zone: int, viewer: int | None) -> bool:
@@ -66,18 +66,24 @@ def observe(s: State, viewer: int | None) -> dict:
     """A plain dict: safe to print, to compare and to give to an agent."""
     players = []
     extras = _extras(s)
+    unseen = {n: d.visibility for n, d in s.t.pack.player_counters.items() if d.visibility != "public"}
     for p, ref in enumerate(s.t.players):
         zones = {}
         for z, (zdef, seat) in enumerate(s.t.zone_meta):
             if seat == p:
                 zones[zdef.name] = zone_view(s, z, viewer, extras)
-        players.append({"name": ref.name, "out": s.out[p], "counters": dict(s.pvars[p]), "zones": zones})
+        # The referee's view (viewer None) holds everything, scratch values included.
+        counters = dict(s.pvars[p]) if not unseen or viewer is None else _counters_seen(s.pvars[p], unseen, viewer == p)
+        players.append({"name": ref.name, "out": s.out[p], "counters": counters, "zones": zones})
     shared = {zdef.name: zone_view(s, z, viewer, extras) for z, (zdef, seat) in enumerate(s.t.zone_meta) if seat is None}
     view = {
         "turn": s.turn, "active": s.t.players[s.active].name, "phase": s.phase, "step": s.step,
         "window": s.window, "players": players, "shared": shared,
         "pile": [{"card": s.t.names[c], "ability": ab.name, "player": s.t.players[p].name} for c, ab, p, _ in s.pile],
     }
+    if s.table is not None:
+        view["table"] = {n: _value(v) for n, v in s.table.items()
+                         if viewer is None or s.t.pack.table[n].visibility != "hidden"}
     d = s.decision
     if d is not None:
         view["decision"] = {"player": s.t.players[d.player].name}
@@ -86,6 +92,16 @@ def observe(s: State, viewer: int | None) -> dict:
     if s.result is not None:
         view["result"] = list(s.result)
     return view
+
+
+def _counters_seen(pv: dict, unseen: dict, own: bool) -> dict:
+    """A player's counters but the hidden ones, and those only their player sees."""
+    return {n: v for n, v in pv.items() if n not in unseen or (own and unseen[n] == "owner")}
+
+
+def _value(v):
+    """A table value as an observation holds it: a player by name."""
+    return v.name if isinstance(v, PlayerRef) else v
 
 
 def describe(s: State, viewer: int | None) -> str:
@@ -103,6 +119,8 @@ def describe(s: State, viewer: int | None) -> str:
             lines.append(f"  {zname}: {cards_text(cards)}")
     for zname, cards in o["shared"].items():
         lines.append(f"{zname}: {cards_text(cards)}")
+    if o.get("table"):
+        lines.append("table: " + ", ".join(f"{k} {'none' if v is None else v}" for k, v in o["table"].items()))
     return "\n".join(lines)
 
 

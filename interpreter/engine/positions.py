@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ..suggest import did_you_mean
 from . import primitives
-from .state import State, Table
+from .state import PlayerRef, State, Table
+from .tables import new_table
 from .turns import TurnFrame, start_value
 
 CARD_WORDS = ("tapped", "face_down", "damage", "entered")
@@ -39,6 +40,7 @@ def placed_state(game, players: tuple, placed: list, seed: int) -> State:
     owner in a shared zone). A zone name of None puts the card in the first zone."""
     table = Table(game.pack, tuple(p[0] for p in placed), tuple(p[1] for p in placed), players, game.options)
     s = State(table, seed)
+    s.table = new_table(s)
     zones, zone_of, controller = s.zones, s.zone_of, s.controller
     for c, (_, owner, zname, zseat) in enumerate(placed):
         zone = table.zone(zname, zseat) if zname else 0
@@ -72,6 +74,8 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
         _apply_flags(s, c, flags, pack, container, i, fail)
     for seat, p in enumerate(setup.get("players") or []):
         _player(s, seat, p, fail)
+    for name, value in (setup.get("table") or {}).items():
+        s.table[name] = table_value(s, name, value, setup["table"], fail)
     s.frames.append(_turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail))
     return s
 
@@ -129,6 +133,24 @@ def _player(s: State, seat: int, p, fail) -> None:
         pv[name] = value
     if p.get("out"):
         s.out[seat] = True
+
+
+def table_value(s: State, name: str, value, container, fail):
+    """A table value written in a setup or an expectation: a number, a word, a player's
+    name, or none."""
+    d = s.t.pack.table.get(name)
+    if d is None:
+        fail(container, name, f'unknown table value "{name}"{did_you_mean(name, s.t.pack.table)}')
+    if value is None or value == "none":
+        return None
+    if d.kind == "number" and type(value) is int:
+        return value
+    if d.kind == "word" and value in s.t.pack.one_of[d.of]:
+        return value
+    if d.kind == "player" and value in (seats := [p.name for p in s.t.players]):
+        return s.t.players[seats.index(value)]
+    want = {"number": "a whole number", "player": "a player's name"}.get(d.kind) or f'a word of "{d.of}"'
+    fail(container, name, f'"{name}" holds {want} or none, not {value!r}')
 
 
 def _seat(value, game, default: int, fail, container, key) -> int:
@@ -246,6 +268,8 @@ def setup_of(s: State) -> dict:
     setup["players"] = players
     if shared:
         setup["shared"] = shared
+    if s.table is not None:
+        setup["table"] = {n: v.name if isinstance(v, PlayerRef) else v for n, v in s.table.items()}
     return setup
 
 

@@ -1,7 +1,7 @@
 """The turn: the pack's phases and steps, turn after turn, until the game ends."""
 from __future__ import annotations
 
-from . import primitives
+from . import primitives, tables
 from .running import checkpoint
 from .script import ScriptFrame
 from .limits import count
@@ -43,6 +43,10 @@ class TurnFrame:
             self.step_i = 0
         s.phase = phase.name
         s.step = step.name
+        if pack.resets:
+            if self.step_i == 1 or len(phase.steps) == 1:
+                tables.reset(s, "phase")
+            tables.reset(s, "step")
         if s.t.triggering:
             if self.step_i == 1 or len(phase.steps) == 1:
                 s.events.append(("begin", phase.name))
@@ -53,12 +57,8 @@ class TurnFrame:
 
 
 def begin_turn(s: State) -> None:
-    pack = s.t.pack
     s.decisions_this_turn = 0
-    for seat, pv in enumerate(s.pvars):
-        for name, counter in pack.player_counters.items():
-            if counter.reset == "turn":
-                pv[name] = start_value(s, counter)
+    tables.reset(s, "turn")
     s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
     if s.t.triggering:
         s.events.append(("begin", "turn"))

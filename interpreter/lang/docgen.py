@@ -32,12 +32,34 @@ shuffle your deck
   Nor can the words that begin a value (`first`, `last`, `top`, `bottom`,
   `highest`, `lowest`, `next`, `that`, `count`, `total`...) where a value may
   stand: `deal 2 damage to first` is refused with `"first" is a word of the
-  language and cannot name a variable here`. After `let`, `for each` and `as`
-  any name will do.
+  language and cannot name a variable here`.
 - Inside an expression, a selector with a `where` clause is written in
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between
   selectors means either of them: `creature in play or player`.
+
+**Variables.** `let`, `for each`, `choose ... as`, `divide ... as` and an
+ability's `targets` name values. A variable lives from there to the end of the
+text, after the block it is written in too; `let` may name it again, with a value
+of the same kind (a number, a card or player, a set, a word of the same property)
+or `none`, and a variable that was `none` takes the kind of its next value:
+
+```
+let moon be none
+for each p in players where taken of it = 26:
+  let moon be p
+if moon != none: ...
+```
+
+A variable may not take the name of a card type (singular or plural), a zone, a
+table value, an option, a definition, a name every pack has, or a noun of selectors
+(`card`, `player`, `opponent`, `effect`, their plurals, `everyone`): `each
+creature in play` would then go through the variable. Name it otherwise
+(`victim`). Inside `where`, `it` and `its` are what that `where` is about (the
+innermost one); reach an outer one through a variable: `for each c in cards in
+your hand: if count of (cards in your hand where its rank = rank of c) = 4: ...`.
+Outside any `where`, `its` is the card whose ability it is, so one definition may
+serve in a `where` and in an ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,
 `setup`, `checks`, `after_each`, `after_all` are **scripts**; `cost` is a script

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..engine.game import option_out_of_bounds
-from ..engine.model import CounterDef, Currency, OptionDef, Phase, Step, ZoneDef
+from ..engine.model import Currency, OptionDef, Phase, Step, ZoneDef
 from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import type_abilities
 from .cardfiles import build_cards, build_decks, build_imports
+from .counters import build_player_counters, build_table
 from .loader import Build, as_events, never_ends
 
 
@@ -28,7 +29,7 @@ class Section(NamedTuple):
 
 SECTIONS: list[Section] = []
 # What a section that compiles DSL texts needs built first.
-COMPILING = ("options", "zones", "properties", "define", "currencies")
+COMPILING = ("options", "zones", "properties", "define", "currencies", "player_counters", "table")
 
 
 def section(*keys: str, needs: tuple = ()):
@@ -141,15 +142,8 @@ def properties(b: Build) -> None:
     b.fields.update(properties=b.names.properties, derived=derived_properties(b))
 
 
-@section("player_counters")
-def player_counters(b: Build) -> None:
-    made = {}
-    for n, r in (b.d.get("player_counters") or {}).items():
-        start = r.get("start", 0)
-        if isinstance(start, str) and start not in b.decls.of("option"):
-            b.here(r, "start", f'unknown option "{start}"{b.decls.near("option", start)}')
-        made[n] = CounterDef(n, start, r.get("reset"), r.get("description", ""))
-    b.fields["player_counters"] = made
+section("player_counters", needs=("options",))(build_player_counters)
+section("table", needs=("options", "properties"))(build_table)
 
 
 @section("card_counters")

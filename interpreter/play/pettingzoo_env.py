@@ -70,7 +70,9 @@ class Layout:
         self.phases = tuple(p.name for p in pack.phases)
         self.steps = tuple(dict.fromkeys(step.name for p in pack.phases for step in p.steps))
         self.windows = tuple(pack.windows)
-        self.counters = tuple(pack.player_counters)
+        # Hidden counters are the rules' scratch values: no agent sees them.
+        self.counters = tuple(n for n, d in pack.player_counters.items() if d.visibility != "hidden")
+        self.own_counters = frozenset(n for n, d in pack.player_counters.items() if d.visibility == "owner")
         self.card_counters = tuple(pack.card_counters)
         self.marks = tuple(sorted(pack.marks))
         self.zone_slots = tuple(f"{z.name}:{r}" if z.per_player else z.name for z in pack.zones
@@ -159,7 +161,8 @@ class Layout:
             v[at] = s.out[seat]
             pvars = s.pvars[seat]
             for i, name in enumerate(self.counters, 1):
-                v[at + i] = _number(pvars.get(name, 0))
+                if seat == me or name not in self.own_counters:
+                    v[at + i] = _number(pvars.get(name, 0))
 
     def _encode_cards(self, v, s: State, me: int) -> None:
         w, z = self.card_width, len(self.zone_slots)

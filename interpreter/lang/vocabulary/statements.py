@@ -5,7 +5,7 @@ import itertools
 
 from lark import Tree
 
-from ...engine import primitives
+from ...engine import primitives, tables
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option
 from ...engine.limits import LOOP, NUMBER, STEPS, count
@@ -330,6 +330,13 @@ def _change(c, tree, scope, sign):
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
+        if names.counters[word].log:
+            def change_logged(s, env):
+                n = sign * (nfn(s, env) or 0)
+                for p in ofn(s, env):
+                    if isinstance(p, PlayerRef):
+                        tables.set_counter(s, p.seat, word, bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name))
+            return change_logged
 
         def change_player(s, env):
             n = sign * (nfn(s, env) or 0)
@@ -345,6 +352,9 @@ def _change(c, tree, scope, sign):
             for x in cards_only(ofn(s, env)):
                 _add_counter(s, env, x, word, n)
         return change_counter
+    if word in names.one_of:
+        c.error(tree.children[0], f'"{word}" holds a word: only a number can be increased or decreased')
+        return None
     if word in names.properties:
         def change_card(s, env):
             n = sign * (nfn(s, env) or 0)
@@ -395,6 +405,13 @@ def _set_value(c, tree, scope):
     word = str(word)
     ofn, _ = objects(c, objs, scope, "set")
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
+    if word in c.names.player_counters and c.names.counters[word].log:
+        def set_logged(s, env):
+            v = vfn(s, env) or 0
+            for p in ofn(s, env):
+                if isinstance(p, PlayerRef):
+                    tables.set_counter(s, p.seat, word, v)
+        return set_logged
     if word in c.names.player_counters:
         def set_player(s, env):
             v = vfn(s, env) or 0
@@ -465,7 +482,7 @@ def _choose(c, tree, scope):
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
-    scope.vars[var] = single(t) if kind in ("one", "up_to_one") else t
+    c.bind(tree.children[3], scope, single(t) if kind in ("one", "up_to_one") else t)
 
     if kind == "one":
         @suspends
@@ -556,7 +573,7 @@ def _divide(c, tree, scope):
     var = str(var)
     nfn, _ = c.expect(amount, scope, ("number",), "what is divided")
     sfn, _ = c.selector(sel, scope)
-    scope.vars[var] = MAPPING
+    c.bind(tree.children[2], scope, MAPPING)
     partial = "@" + var
     c.note("*")
     # Each share is one option of a decision: a number past the loop bound would make
@@ -677,7 +694,7 @@ def _for_each(c, tree, scope):
     var, sel, block = tree.children
     var = str(var)
     sfn, t = c.selector(sel, scope)
-    scope.vars[var] = single(t)
+    c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
 
     if atomic(ops):
@@ -749,17 +766,35 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
         c.error(node, message.format(limit=count(limit), n=count(n)))
 
 
-@register("let", ST, "let NAME be VALUE", "Names a value for the rest of the script.",
+@register("let", ST, "let NAME be VALUE",
+          "Names a value for the rest of the script, after the block it is written in too. \"let\" may name it "
+          "again, with a value of the same kind or none.",
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
     var = str(var)
     fn, t = c.expr(value, scope)
-    scope.vars[var] = t
+    c.bind(tree.children[0], scope, t)
 
     def let(s, env):
         env[var] = fn(s, env)
     return let
+
+
+@register("let_all", ST, "let NAME be all SELECTOR",
+          "Names the cards or players the selector picks now, for the rest of the script: cards that move later "
+          "stay in it (\"given is empty\", \"count of given\", \"put given into your hand\"). Also \"each\" or \"every\".",
+          example="let given be all cards in asked_of's hand where its rank = asked",
+          params=(('NAME', 'variable', 'the new name'), ('SELECTOR', 'selector', 'what it holds')))
+def _let_all(c, tree, scope):
+    var, sel = tree.children
+    var = str(var)
+    fn, t = c.selector(sel, scope)
+    c.bind(tree.children[0], scope, t)
+
+    def let_all(s, env):
+        env[var] = fn(s, env)
+    return let_all
 
 
 @register("stop", ST, "stop", "Ends the script here.")
