@@ -239,3 +239,44 @@ def test_let_all_holds_the_cards_picked_then(tmp_path):
     assert state.s.table["pot"] == 2
     assert [c["name"] for c in state.observation(None)["players"][0]["zones"]["hand"]] == \
         ["Three of Hearts", "Ace of Hearts"]
+
+
+# ---------------------------------------------------------------- selections
+# The deck from the bottom: Two of Clubs, Three of Hearts, Ace of Hearts, Four of
+# Spades, Two of Diamonds, Ace of Spades (on top).
+@pytest.mark.parametrize("value, expected", [
+    ("name of top card of deck", '"Ace of Spades"'), ("name of bottom card of deck", '"Two of Clubs"'),
+    ("name of first of cards in deck", '"Two of Clubs"'),
+    ("name of last of (cards in deck where it is hearts)", '"Ace of Hearts"'),
+    ("highest rank of cards in deck", "ace"), ("lowest rank of (cards in deck where its suit != clubs)", "two"),
+    ("highest points of cards in deck", "4"), ("lowest points of cards in deck", "1"),
+    ("name of first of (cards in deck where its rank = highest rank of (cards in deck where it is hearts))",
+     '"Ace of Hearts"'),
+    ("highest rank of (cards in deck where its suit = diamonds and its rank = ace)", "none"),
+    ("top card of discard", "none"), ("first of cards in discard", "none"),
+    ("lowest score of players", "0"), ("highest score of players", "3"),
+    ("first of (players where score of it = highest score of players)", "your left"),
+    # Each player's zone in seat order: Ann's (you), then Ben's.
+    ("controller of first of (cards in played where its rank = ace)", "you"),
+    ("controller of last of (cards in played where its rank = ace)", "your left"),
+])
+def test_a_card_or_a_value_picked_from_a_selection(tmp_path, value, expected):
+    setup = ("set score of left of you to 3\n"
+             "put each card in deck where its suit = spades and its rank = ace into your left's played\n"
+             "put each card in deck where its rank = ace into your played\n") if "played" in value or "score" in value else ""
+    setup += f"if {value} = {expected}: set pot to 1\nif {value} != {expected}: set pot to 2"
+    state = play(tmp_path, setup=setup)
+    assert state.s.table["pot"] == 1
+
+
+@pytest.mark.parametrize("setup, message", [
+    ("let c be top card of hand", 'pack.yaml:37:24: "hand" is not ordered: it has no top card (say which card, '
+                                  'e.g. "first of cards in your hand")'),
+    ("let c be top plain of deck", 'pack.yaml:37:16: write "top card of ZONE", not "top plain"'),
+    ("let c be highest colors of cards in deck", 'pack.yaml:37:20: "colors" holds several words: highest and '
+                                                 'lowest need a number or a property with one_of'),
+    ("let c be lowest hand of players", 'pack.yaml:37:19: "hand" is not a number: highest and lowest need a '
+                                        'number or a property with one_of'),
+])
+def test_selections_are_checked(tmp_path, setup, message):
+    assert problems(make(tmp_path, setup=setup)) == [message]
