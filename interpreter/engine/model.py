@@ -198,6 +198,7 @@ class Pack:
     table: dict = field(default_factory=dict)    # name -> TableDef: values of the whole table
     one_of: dict = field(default_factory=dict)   # property -> its words in order, for properties of one word
     resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by
+    words: tuple = ()                            # with value choices: every word and listed text, numbered for agents
 
     @property
     def sha256(self) -> str | None:

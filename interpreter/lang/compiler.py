@@ -100,6 +100,8 @@ class Compiler:
         self.state_reads: set = set()  # what the conditions of state triggers look at (see note)
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
+        self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
+        self.listed_texts: list = []  # the texts value choices list, in the order written
         # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
 

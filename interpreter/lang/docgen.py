@@ -82,6 +82,35 @@ SECTIONS = (
 )
 
 
+# "How do I ...": short recipes, each a DSL text (a script) and what it does. A test
+# parses every one.
+RECIPES = (
+    ("name a value (a suit, a mode, a number)",
+     "Choose one of a property's words, of values listed, of the values some cards hold, or a number; the "
+     "variable holds the word, number or text, which is compared with `=` and kept in a table value.",
+     'choose a suit as named "name the suit to follow"\n'
+     'set suit_to_follow to named\n'
+     'choose one of "draw two", "skip" as mode\n'
+     'choose a rank among cards in your hand as asked "ask for a rank you hold"\n'
+     "choose a number from 0 to count of cards in your hand as bid"),
+    ("find the best card of a trick",
+     "The highest rank among the cards of the suit led, then the first of the cards that have it (the first "
+     "played wins a tie); its controller takes the trick.",
+     "let best be highest rank of (cards in played where its suit = led)\n"
+     "let taker be controller of first of (cards in played where its suit = led and its rank = best)\n"
+     "put each card in played into taker's won"),
+    ("remember cards picked now",
+     "`let ... be all` keeps the cards a selector picks at that moment, even after they move.",
+     "let given be all cards in asked_of's hand where its rank = asked\n"
+     "put each card in asked_of's hand where its rank = asked into your hand\n"
+     "if given is empty: draw a card"),
+    ("count round a table",
+     "A table value and `%` cycle through the seats or the kinds of a hand.",
+     "let pass_to be (hand number - 1) % 4\n"
+     "increase hearts_broken by 1"),
+)
+
+
 def dsl_reference() -> str:
     out = [INTRO]
     for kind, title, blurb in SECTIONS:
@@ -106,6 +135,9 @@ def dsl_reference() -> str:
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())
+    out.append("\n## How do I ...\n")
+    for title, what, code in RECIPES:
+        out.append(f"### ... {title}?\n\n{what}\n\n```\n{code}\n```\n")
     out.append("\n## The grammar\n\nThe complete grammar (Lark, LALR), the reference of the language:\n")
     out.append("```lark\n" + grammar_text().rstrip() + "\n```\n")
     return "\n".join(out)

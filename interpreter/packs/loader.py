@@ -152,8 +152,16 @@ class Build:
             # state triggers are looked at with the checks
             checks_read=checks_read | self.comp.state_reads,
             files=self.reader.files(pack_key), declarations=self.decls,
-            one_of=self.names.one_of, resets=resets(self),
+            one_of=self.names.one_of, resets=resets(self), words=self.words(),
         )
+
+    def words(self) -> tuple:
+        """The words and texts a value choice may offer, in the order declared: only for a
+        pack that has value choices (observations of other packs stay as they are)."""
+        if not self.comp.value_choices:
+            return ()
+        n = self.names
+        return tuple(dict.fromkeys([*n.value_words, *n.property_words, *self.comp.listed_texts]))
 
 
 def position(container, key) -> tuple[int, int]:

@@ -474,6 +474,9 @@ def _unmark(c, tree, scope):
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
 def _choose(c, tree, scope):
     who, quantity, sel, var, question = tree.children
+    from .choices import property_choice, value_noun
+    if value_noun(c, sel, scope):
+        return property_choice(c, tree, scope)
     var = str(var)
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
@@ -511,10 +514,12 @@ def _bind(var):
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
+def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
-    that each set is reached one way only."""
+    that each set is reached one way only. `name(s, x)` labels an item (a card's name by
+    default) and `log` says what was chosen."""
     partial = "@" + var
+    name = name or (lambda s, x: s.card_name(x))
 
     @suspends
     def choose_many(s, env):
@@ -528,7 +533,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
                 if need >= len(found):
                     env[var] = tuple(found)
                     del env[partial]
-                    log_choice(s, pfn(s, env).seat, var, env[var])
+                    log(s, pfn(s, env).seat, var, env[var])
                     return
         limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
         last = found.index(picked[-1]) if picked and picked[-1] in found else -1
@@ -536,28 +541,28 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
         if len(picked) >= limit or not rest:
             env[var] = picked
             del env[partial]
-            log_choice(s, pfn(s, env).seat, var, picked)
+            log(s, pfn(s, env).seat, var, picked)
             return
         p = pfn(s, env)
         if kind == "exactly":
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
-        options = tuple(Option(s.card_name(x), x) for x in rest)
+        options = tuple(Option(name(s, x), x) for x in rest)
         if kind != "exactly":
             options = (Option("done", None),) + options
-        chosen = ", ".join(s.card_name(x) for x in picked)
+        chosen = ", ".join(name(s, x) for x in picked)
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
             progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume)
+        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume, what)
 
     def resume(s, value):
         frame = s.frames[-1]
         env = frame.env
         if value is None:
             env[var] = env.pop(partial)
-            log_choice(s, s.history[-1][0], var, env[var])
+            log(s, s.history[-1][0], var, env[var])
             return
         env[partial] = env[partial] + (value,)
         frame.pc -= 1       # ask again: the same operation picks the next one
