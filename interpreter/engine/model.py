@@ -54,6 +54,14 @@ class CounterDef:
     log: bool = False        # each change is logged
 
 
+@dataclass(frozen=True)
+class WindowRules:
+    """What a window written as a mapping says beyond its description."""
+    who: str = "all"         # all | active
+    can_pass: bool = True
+    actions: int | None = None   # it ends once this many abilities are used and the pile is empty
+
+
 @dataclass
 class TableDef:
     """A value of the whole table: a number, a word of a property, or a player."""
@@ -199,6 +207,7 @@ class Pack:
     one_of: dict = field(default_factory=dict)   # property -> its words in order, for properties of one word
     resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by
     words: tuple = ()                            # with value choices: every word and listed text, numbered for agents
+    window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
 
     @property
     def sha256(self) -> str | None:

@@ -81,6 +81,8 @@ def observe(s: State, viewer: int | None) -> dict:
         "window": s.window, "players": players, "shared": shared,
         "pile": [{"card": s.t.names[c], "ability": ab.name, "player": s.t.players[p].name} for c, ab, p, _ in s.pile],
     }
+    if s.order is not None and s.order[0] < 0:
+        view["direction"] = "reversed"
     if s.table is not None:
         view["table"] = {n: _value(v) for n, v in s.table.items()
                          if viewer is None or s.t.pack.table[n].visibility != "hidden"}
@@ -111,7 +113,8 @@ def describe(s: State, viewer: int | None) -> str:
         lines = ["Before the first turn"]     # the pack's setup: dealing, discarding
     else:
         lines = [f"Turn {o['turn']} - {o['active']}'s turn - phase {o['phase'] or '-'}"
-                 + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")]
+                 + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")
+                 + (" - play order reversed" if o.get("direction") else "")]
     for p in o["players"]:
         counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items())
         lines.append(f"{p['name']}{' (out)' if p['out'] else ''}: {counters}")

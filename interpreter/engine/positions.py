@@ -76,6 +76,7 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
         _player(s, seat, p, fail)
     for name, value in (setup.get("table") or {}).items():
         s.table[name] = table_value(s, name, value, setup["table"], fail)
+    _turn_order(s, setup, game, fail)
     s.frames.append(_turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail))
     return s
 
@@ -133,6 +134,20 @@ def _player(s: State, seat: int, p, fail) -> None:
         pv[name] = value
     if p.get("out"):
         s.out[seat] = True
+
+
+def _turn_order(s: State, setup, game, fail) -> None:
+    """The direction of play and the turns to skip a setup gives."""
+    way = setup.get("direction", "normal")
+    skips = setup.get("skips") or {}
+    if way == "normal" and not skips:
+        return
+    if way not in ("normal", "reversed"):
+        fail(setup, "direction", f'the direction is "normal" or "reversed", not {way!r}')
+    counts = [0] * game.num_players
+    for name, n in skips.items():
+        counts[_seat(name, game, 0, fail, skips, name)] = n
+    s.order = (-1 if way == "reversed" else 1, tuple(counts), (), s.active)
 
 
 def table_value(s: State, name: str, value, container, fail):
@@ -270,6 +285,11 @@ def setup_of(s: State) -> dict:
         setup["shared"] = shared
     if s.table is not None:
         setup["table"] = {n: v.name if isinstance(v, PlayerRef) else v for n, v in s.table.items()}
+    if s.order is not None:
+        if s.order[0] < 0:
+            setup["direction"] = "reversed"
+        if any(s.order[1]):
+            setup["skips"] = {t.players[p].name: n for p, n in enumerate(s.order[1]) if n}
     return setup
 
 
@@ -300,6 +320,8 @@ def unsaid(s: State) -> list[str]:
     out = []
     if s.pile:
         out.append(f"the pile ({len(s.pile)} effect{'s' if len(s.pile) != 1 else ''} waiting)")
+    if s.order is not None and s.order[2]:
+        out.append(f"extra turns to come ({', '.join(s.t.players[p].name for p in reversed(s.order[2]))})")
     kept = [mod for mod in s.mods if mod[0] != "mark"]
     if kept:
         out.append(f"{len(kept)} continuous effect{'s' if len(kept) != 1 else ''} other than marks")

@@ -122,6 +122,7 @@ class State:
         "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
         "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
         "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
+        "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
     )
 
     def __init__(self, table: Table, seed: int):
@@ -161,6 +162,7 @@ class State:
         self.history = []             # answers given: (player, option index, label)
         self.events = []              # what happened that triggered abilities may fire on
         self.table = None
+        self.order = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -199,6 +201,7 @@ class State:
         c.history = self.history[:]
         c.events = self.events[:]
         c.table = self.table.copy() if self.table is not None else None
+        c.order = self.order
         return c
 
     # ------------------------------------------------------------- chance

@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import primitives, tables
 from .running import checkpoint
 from .script import ScriptFrame
+from .turnorder import next_turn
 from .limits import count
 from .state import State
 
@@ -79,7 +80,7 @@ def end_turn(s: State) -> None:
         primitives.finish(s, [])
         return
     s.turn += 1
-    s.active = s.next_seat(s.active)
+    s.active = next_turn(s)
 
 
 def start_value(s: State, counter):

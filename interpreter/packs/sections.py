@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..engine.game import option_out_of_bounds
-from ..engine.model import Currency, OptionDef, Phase, Step, ZoneDef
+from ..engine.model import Currency, OptionDef, Phase, Step, WindowRules, ZoneDef
 from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
@@ -18,7 +18,7 @@ from ..suggest import did_you_mean
 from .abilities import type_abilities
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
-from .loader import Build, as_events, never_ends
+from .loader import Build, as_events, never_ends, position
 
 
 class Section(NamedTuple):
@@ -166,9 +166,21 @@ def durations(b: Build) -> None:
     b.fields["durations"] = tuple(b.d.get("durations") or {})
 
 
-@section("windows")
+@section("windows", needs=("pile",))
 def windows(b: Build) -> None:
-    b.fields["windows"] = dict(b.d.get("windows") or {})
+    made, rules = {}, {}
+    for name, raw in (b.d.get("windows") or {}).items():
+        if isinstance(raw, str):
+            made[name] = raw
+            continue
+        made[name] = raw.get("description", "")
+        rules[name] = WindowRules(raw.get("who", "all"), bool(raw.get("pass", True)), raw.get("actions"))
+        if rules[name].who == "active" and b.fields.get("priority_after_pile") == "next" and b.fields.get("pile_zone"):
+            b.report.add(b.loaded.filename, *position(raw, "who"),
+                         f'window "{name}": only the active player acts in it, yet the pile gives priority to the '
+                         f'next player after an ability: nobody but the active player can answer',
+                         severity="warning")
+    b.fields.update(windows=made, window_rules=rules)
 
 
 @section("currencies", needs=("options", "zones", "properties", "define"))
