@@ -13,6 +13,7 @@ from .positions import seat_name, setup_of, unsaid
 from .running import run
 from .script import ScriptFrame
 from .state import PlayerRef, RuleError, State
+from .rounds import MatchFrame
 from .turns import TurnFrame
 
 TERMINAL = -4
@@ -53,7 +54,7 @@ class Game:
             first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
         s.active = s.first = first_player
         s.say("start", f"{pack.name} begins with {', '.join(p.name for p in s.t.players)}; {s.t.players[first_player].name} starts")
-        s.frames.append(TurnFrame())
+        s.frames.append(MatchFrame() if pack.rounds else TurnFrame())
         if pack.setup:
             s.frames.append(ScriptFrame(pack.setup, {"you": s.t.players[first_player]}))
         state = GameState(self, s)

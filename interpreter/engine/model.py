@@ -55,6 +55,16 @@ class CounterDef:
 
 
 @dataclass(frozen=True)
+class RoundDef:
+    """One level of rounds: a hand, a trick."""
+    name: str
+    until: Any = None        # compiled condition (you: the leader); None: after a lap of turns
+    begin: Any = None        # compiled script, or None
+    end: Any = None
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
 class WindowRules:
     """What a window written as a mapping says beyond its description."""
     who: str = "all"         # all | active
@@ -208,6 +218,8 @@ class Pack:
     resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by
     words: tuple = ()                            # with value choices: every word and listed text, numbered for agents
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
+    rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
+    limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
 
     @property
     def sha256(self) -> str | None:

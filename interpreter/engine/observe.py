@@ -83,6 +83,9 @@ def observe(s: State, viewer: int | None) -> dict:
     }
     if s.order is not None and s.order[0] < 0:
         view["direction"] = "reversed"
+    if s.units is not None:
+        view["rounds"] = {**{d.name: s.units[level][0] for level, d in enumerate(s.t.pack.rounds)},
+                          "leader": s.t.players[s.units[-1][1]].name if s.units[-1][1] >= 0 else None}
     if s.table is not None:
         view["table"] = {n: _value(v) for n, v in s.table.items()
                          if viewer is None or s.t.pack.table[n].visibility != "hidden"}
@@ -111,6 +114,11 @@ def describe(s: State, viewer: int | None) -> str:
     o = observe(s, viewer)
     if not o["phase"] and o["turn"] == 1:
         lines = ["Before the first turn"]     # the pack's setup: dealing, discarding
+    elif o.get("rounds"):
+        units = ", ".join(f"{k} {v}" for k, v in o["rounds"].items() if k != "leader")
+        lines = [f"{units[0].upper()}{units[1:]} - {o['active']}'s turn - phase {o['phase'] or '-'}"
+                 + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")
+                 + (" - play order reversed" if o.get("direction") else "")]
     else:
         lines = [f"Turn {o['turn']} - {o['active']}'s turn - phase {o['phase'] or '-'}"
                  + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")

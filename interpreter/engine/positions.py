@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..suggest import did_you_mean
 from . import primitives
 from .state import PlayerRef, State, Table
+from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table
 from .turns import TurnFrame, start_value
 
@@ -41,6 +42,7 @@ def placed_state(game, players: tuple, placed: list, seed: int) -> State:
     table = Table(game.pack, tuple(p[0] for p in placed), tuple(p[1] for p in placed), players, game.options)
     s = State(table, seed)
     s.table = new_table(s)
+    s.units = new_units(game.pack)
     zones, zone_of, controller = s.zones, s.zone_of, s.controller
     for c, (_, owner, zname, zseat) in enumerate(placed):
         zone = table.zone(zname, zseat) if zname else 0
@@ -77,7 +79,11 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
     for name, value in (setup.get("table") or {}).items():
         s.table[name] = table_value(s, name, value, setup["table"], fail)
     _turn_order(s, setup, game, fail)
-    s.frames.append(_turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail))
+    turn = _turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail)
+    if pack.rounds:
+        s.frames.extend(round_frames(s, setup, game, fail, turn))
+    else:
+        s.frames.append(turn)
     return s
 
 
@@ -134,6 +140,31 @@ def _player(s: State, seat: int, p, fail) -> None:
         pv[name] = value
     if p.get("out"):
         s.out[seat] = True
+
+
+def round_frames(s: State, setup, game, fail, turn: TurnFrame) -> list:
+    """The frames of a game with rounds at the position a setup gives: each round under
+    way (by default the first of each, led by the active player), and the active
+    player's turn when the setup names a phase."""
+    pack = game.pack
+    given = setup.get("rounds") or {}
+    names = [d.name for d in pack.rounds]
+    for key in given:
+        if key not in (*names, "leader", "played"):
+            fail(given, key, f'unknown round "{key}"{did_you_mean(key, names)}')
+    leader = _seat(given.get("leader"), game, s.active, fail, given, "leader")
+    played = [_seat(p, game, 0, fail, given["played"], i) for i, p in enumerate(given.get("played") or [])]
+    if setup.get("phase") is not None and s.active not in played:
+        played.append(s.active)
+    numbers = [given.get(d.name, 1) for d in pack.rounds]
+    mask = sum(1 << seat for seat in set(played))
+    s.units = tuple((n, leader, mask if level == len(numbers) - 1 else 0, -1, n) for level, n in enumerate(numbers))
+    frames = [MatchFrame()] + [RoundFrame(level, PARTS, numbers[level + 1] if level + 1 < len(numbers) else len(played))
+                               for level in range(len(numbers))]
+    if setup.get("phase") is not None:
+        turn.single = True
+        frames.append(turn)
+    return frames
 
 
 def _turn_order(s: State, setup, game, fail) -> None:
@@ -285,6 +316,11 @@ def setup_of(s: State) -> dict:
         setup["shared"] = shared
     if s.table is not None:
         setup["table"] = {n: v.name if isinstance(v, PlayerRef) else v for n, v in s.table.items()}
+    if s.units is not None:
+        units = s.units
+        setup["rounds"] = {**{d.name: units[level][0] for level, d in enumerate(t.pack.rounds)},
+                           "leader": t.players[units[-1][1]].name,
+                           "played": [t.players[p].name for p in range(len(t.players)) if units[-1][2] >> p & 1]}
     if s.order is not None:
         if s.order[0] < 0:
             setup["direction"] = "reversed"

@@ -123,6 +123,7 @@ class State:
         "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
         "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
+        "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
     )
 
     def __init__(self, table: Table, seed: int):
@@ -163,6 +164,7 @@ class State:
         self.events = []              # what happened that triggered abilities may fire on
         self.table = None
         self.order = None
+        self.units = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -202,6 +204,7 @@ class State:
         c.events = self.events[:]
         c.table = self.table.copy() if self.table is not None else None
         c.order = self.order
+        c.units = self.units
         return c
 
     # ------------------------------------------------------------- chance

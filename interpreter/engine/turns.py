@@ -10,16 +10,19 @@ from .state import State
 
 
 class TurnFrame:
-    """Runs the pack's phases and steps, turn after turn, until the game ends."""
-    __slots__ = ("phase", "step_i", "started")
+    """Runs the pack's phases and steps, turn after turn, until the game ends; or, in a
+    game with rounds (`single`), one turn of the active player, which a round then follows
+    with the next (engine/rounds.py)."""
+    __slots__ = ("phase", "step_i", "started", "single")
 
-    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False):
+    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False, single: bool = False):
         self.phase = phase
         self.step_i = step_i
         self.started = started
+        self.single = single
 
     def copy(self, envs):
-        return TurnFrame(self.phase, self.step_i, self.started)
+        return TurnFrame(self.phase, self.step_i, self.started, self.single)
 
     def step(self, s: State) -> None:
         pack = s.t.pack
@@ -32,9 +35,11 @@ class TurnFrame:
         phases = pack.phases
         # A player who is out plays no more of their turn.
         if self.phase >= len(phases) or s.out[s.active]:
-            end_turn(s)
+            end_turn(s, not self.single)
             self.phase = self.step_i = 0
             self.started = False
+            if self.single:
+                s.frames.pop()
             return
         phase = phases[self.phase]
         step = phase.steps[self.step_i]
@@ -65,10 +70,11 @@ def begin_turn(s: State) -> None:
         s.events.append(("begin", "turn"))
 
 
-def end_turn(s: State) -> None:
+def end_turn(s: State, advance: bool = True) -> None:
+    """The turn is over: the limits are looked at, and (`advance`) the next seat's turn comes."""
     pack = s.t.pack
     s.phase = s.step = ""
-    limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option else None
+    limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option and pack.limit_of == "turn" else None
     if limit is not None and s.turn >= limit:
         # The game ends with the last turn it played: a game drawn at a limit of 200 lasted 200 turns.
         s.say("limit", f"the turn limit ({limit}) is reached")
@@ -79,8 +85,9 @@ def end_turn(s: State) -> None:
         s.say("limit", f"the limit of {count(pack.max_turns)} turns is reached (end: max_turns)")
         primitives.finish(s, [])
         return
-    s.turn += 1
-    s.active = next_turn(s)
+    if advance:
+        s.turn += 1
+        s.active = next_turn(s)
 
 
 def start_value(s: State, counter):

@@ -334,6 +334,9 @@ class Compiler:
             return (lambda s, env, w=word: s.table[w]), table_type(self.names.table[word])
         if word in self.names.value_words:
             return _const(word), T("word", of=self.names.value_words[word])
+        if word == "leader" and self.names.rounds:
+            self.note("*")      # the innermost round's leader
+            return (lambda s, env: s.t.players[s.units[-1][1]]), T("player")
         self.error(token, f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY
 

@@ -18,7 +18,7 @@ MAPPED = {
     "duration": "durations", "window": "windows", "currency": "currencies", "defined condition": "define",
     "deck": "decks", "table value": "table",
 }
-KINDS = (*MAPPED, "property word", "phase", "step", "replacement", "import", "card", "family")
+KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family")
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,8 @@ def declare(d: dict, file: str) -> Declarations:
         out.add("phase", phase["phase"], file, _value(phase, "phase"))
         for step in phase.get("steps") or []:
             out.add("step", step["step"], file, _value(step, "step"))
+    for raw in d.get("rounds") or []:
+        out.add("round", raw["round"], file, _value(raw, "round"))
     for raw in d.get("replacements") or []:
         out.add("replacement", raw["name"], file, _value(raw, "name"))
     for raw in d.get("imports") or []:

@@ -186,6 +186,7 @@ def names_of(d: dict) -> Names:
         damageable=frozenset(n for n, r in types_raw.items() if r.get("damageable")),
         properties={n: property_default(r) for n, r in props_raw.items()},
         one_of={n: tuple(r["one_of"]) for n, r in props_raw.items() if "one_of" in r},
+        rounds={r["round"]: level for level, r in enumerate(d.get("rounds") or [])},
         derived={n for n, r in props_raw.items() if "derived" in r},
         replaced={e for r in d.get("replacements") or [] for e in as_events(r["event"])},
         player_counters=set(d.get("player_counters") or {}), card_counters=set(d.get("card_counters") or {}),

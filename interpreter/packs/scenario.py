@@ -170,6 +170,11 @@ def check_expectations(state: GameState, expect, fail) -> None:
         _check_zone(state, view, zname, None, want, expect["shared"], fail, None)
     _check_cards(view, expect, fail)
     _check_table(state, expect, fail)
+    for key, want in (expect.get("rounds") or {}).items():
+        got = (view.get("rounds") or {}).get(key, "no such round")
+        if got != want:
+            fail(expect["rounds"], key, f"the {key} is {got}, not {want}" if key == "leader" else
+                 f"it is {key} {got}, not {key} {want}")
     _check_log(state.log, expect, fail)
     if "decision" in expect:
         d, open_now = expect["decision"], state.decision

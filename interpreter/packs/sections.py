@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..engine.game import option_out_of_bounds
-from ..engine.model import Currency, OptionDef, Phase, Step, WindowRules, ZoneDef
+from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef
 from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
@@ -251,6 +251,24 @@ def setup(b: Build) -> None:
     b.fields["setup"] = b.script(b.d, "setup", Scope({}))
 
 
+@section("rounds", needs=COMPILING)
+def rounds(b: Build) -> None:
+    made = []
+    raws = b.d.get("rounds") or []
+    taken = {"turn": "the turn", **{s: "a step" for s in b.names.steps}, **{p: "a phase" for p in b.names.phases}}
+    for level, raw in enumerate(raws):
+        name = raw["round"]
+        if name in taken:
+            b.here(raw, "round", f'"{name}" is already {taken[name]}: a round needs a name of its own')
+        taken[name] = "a round"
+        if "until" not in raw and level < len(raws) - 1:
+            b.here(raw, "round", f'say when a {name} ends (until: ...): it is made of {raws[level + 1]["round"]}s')
+        until = b.compile(b.loaded, raw, "until", "condition", Scope({})) if "until" in raw else None
+        made.append(RoundDef(name, until[0] if until else None, b.script(raw, "begin", Scope({})),
+                             b.script(raw, "end", Scope({})), b.source(b.loaded, raw, "round")))
+    b.fields["rounds"] = tuple(made)
+
+
 @section("turn", needs=COMPILING)
 def turn(b: Build) -> None:
     phases = []
@@ -295,6 +313,11 @@ def end(b: Build) -> None:
     if limit is not None and limit not in b.decls.of("option"):
         b.here(raw, "turn_limit", f'unknown option "{limit}"{b.decls.near("option", limit)}')
     b.fields.update(turn_limit_option=limit)
+    unit = raw.get("limit_of", "turn")
+    if unit != "turn" and unit not in b.names.rounds:
+        b.here(raw, "limit_of", f'"{unit}" is not turn nor a round of the pack'
+                                f'{did_you_mean(unit, ["turn", *b.names.rounds])}')
+    b.fields["limit_of"] = unit
     for key in ("max_turns", "max_decisions"):
         if key in raw:
             b.fields[key] = raw[key]
