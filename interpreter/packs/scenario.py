@@ -13,7 +13,9 @@ from ..diagnostics import Report
 from ..engine.decisions import IllegalAction
 from ..engine.game import Game, GameState, OptionError
 from ..engine.model import Pack
+from ..engine.positions import table_value
 from ..engine.state import RuleError
+from ..engine.tables import shown
 from ..suggest import did_you_mean
 from .importing import ImportProblem
 from .project import project_roots, refusal
@@ -167,6 +169,12 @@ def check_expectations(state: GameState, expect, fail) -> None:
     for zname, want in (expect.get("shared") or {}).items():
         _check_zone(state, view, zname, None, want, expect["shared"], fail, None)
     _check_cards(view, expect, fail)
+    _check_table(state, expect, fail)
+    for key, want in (expect.get("rounds") or {}).items():
+        got = (view.get("rounds") or {}).get(key, "no such round")
+        if got != want:
+            fail(expect["rounds"], key, f"the {key} is {got}, not {want}" if key == "leader" else
+                 f"it is {key} {got}, not {key} {want}")
     _check_log(state.log, expect, fail)
     if "decision" in expect:
         d, open_now = expect["decision"], state.decision
@@ -178,6 +186,14 @@ def check_expectations(state: GameState, expect, fail) -> None:
             got = state.legal_labels()
             if got != list(d["options"]):
                 fail(d, "options", f"the options are: {'; '.join(got)}")
+
+
+def _check_table(state: GameState, expect, fail) -> None:
+    for name, want in (expect.get("table") or {}).items():
+        value = table_value(state.s, name, want, expect["table"], fail)
+        got = state.s.table[name]
+        if got != value:
+            fail(expect["table"], name, f"{name} is {shown(got)}, not {shown(value)}")
 
 
 def _check_player(state: GameState, view: dict, seat: int, p, fail) -> None:

@@ -102,9 +102,9 @@ def _on_leave(c, tree, scope):
 def _on_begin(c, tree, scope):
     word = str(tree.children[-1])
     whose = "your" if "your" in c.source(tree).split() else "each"
-    known = {"turn"} | set(c.names.phases) | set(c.names.steps)
+    known = {"turn"} | set(c.names.phases) | set(c.names.steps) | set(c.names.rounds)
     if word not in known:
-        c.error(tree.children[-1], f'unknown turn, phase or step "{word}"{did_you_mean(word, known)}')
+        c.error(tree.children[-1], f'unknown turn, phase, step or round "{word}"{did_you_mean(word, known)}')
     return Trigger("begin", None, word, whose)
 
 
