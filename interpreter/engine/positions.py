@@ -73,6 +73,9 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
     for seat, p in enumerate(setup.get("players") or []):
         _player(s, seat, p, fail)
     s.frames.append(_turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail))
+    # The position is new to the rules: their checks run on it before anyone decides,
+    # so a player set up at 0 life has lost and a creature set up with lethal damage dies.
+    s.dirty = True
     return s
 
 
