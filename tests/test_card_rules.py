@@ -273,6 +273,25 @@ def test_a_sacrifice_is_not_a_discard(tmp_path):
     assert run_of(state.log, ["Player 1 uses Offer of Ant", "Cub moves from Player 2's play to Player 2's discard"])
 
 
+HUNT = "      - {name: Hunt, pile: false, targets: {target: black creature in play}, effect: do nothing}\n"
+FALL = "      - {{name: Fall, pile: false, targets: {{foe: creature in play where it != this}}, effect: discard this by {source}}}\n"
+
+
+@pytest.mark.parametrize("foe, lines", [
+    ("Bat", ["Fall of Cub targets Bat", "Cub is not discarded (Ward)"]),
+    ("Ant", ["Fall of Cub targets Ant", "Cub would be discarded (Regrowth)"])])
+def test_a_discard_by_another_card_has_that_card_as_its_source(tmp_path, foe, lines):
+    # Cub falls to the creature it names: Ward sees a black Bat, not a white Ant.
+    make(tmp_path, **{HUNT: HUNT + FALL.format(source="foe")})
+    state = play(tmp_path, ["Cub"], [foe], ["Player 1: Fall: Cub"])
+    assert run_of(state.log, lines)
+
+
+def test_the_source_of_a_discard_is_a_card(tmp_path):
+    folder = make(tmp_path, **{HUNT: HUNT + FALL.format(source="2")})
+    assert problems(folder) == ['pack.yaml:29:110: the source after "by" needs a card, but "2" is a number']
+
+
 def test_a_replacement_of_targets_takes_no_effect(tmp_path):
     folder = make(tmp_path, **{"    event: [target, damage, discard]": "    event: target\n    effect: do nothing"})
     assert problems(folder) == ["pack.yaml:50:13: a card that cannot be a target is left out of the choice: "

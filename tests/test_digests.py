@@ -27,9 +27,9 @@ PINNED = [
     pytest.param("pub_magic", {}, 5, 50, "3aca5128f4351ea695d8615b08284a3fd5d5b7ab63323d6f457e12d2d3039395",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "30df28670c8d4388259f082ee780ea820f38c4775ba09fc7da1764e5776b0e2c", id="basic_tcg-last-standing"),
+                 "c9e7b211cc9a73cfab0c63516517a2d3776b804ba689cf36925b8d3f6b85fce1", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "50c181ec127f7ca0573c9d532c44c0cf205f068f21e1595c19c6c3c7074d5d2c", id="basic_tcg-conquest"),
+                 "54b3b6b92af531f3af5696c9c28a8adec2c6724a8d30efcf89a0cc7c52fea5f8", id="basic_tcg-conquest"),
 ]
 
 

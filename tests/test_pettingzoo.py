@@ -107,7 +107,7 @@ def test_seats_that_go_out_wait_for_the_end_of_the_game(packs):
         ends.append((sorted(went_out), e.game_state.returns()))
     # Seats out while the game went on, and the returns.
     assert ends[2] == ([1, 3], [1.0, -1.0, -1.0, -1.0])
-    assert ends[3] == ([0, 2], [0.0, 0.0, 0.0, 0.0])
+    assert ends[3] == ([0], [0.0, 0.0, 0.0, 0.0])
 
 
 def test_the_seed_is_the_games_seed_and_resets_repeat(packs):
