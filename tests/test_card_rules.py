@@ -323,6 +323,29 @@ def test_a_comment_line_may_stand_between_the_statements_of_a_block(tmp_path):
     load_pack(str(folder), Report())
 
 
+# ---------------------------------------------------------------- triggers on marks
+BEAST = "  beast:\n    abilities:\n"
+TAGGING = {
+    "durations:": "marks: {tagged: Tagged.}\ndurations:",
+    HUNT: HUNT + "      - {name: Tag, pile: false, targets: {foe: creature in play}, effect: mark foe as tagged until end of turn}\n",
+    BEAST: BEAST + "      - {name: Grow, trigger: whenever this becomes tagged, pile: false, effect: add a plus counter to this}\n"}
+
+
+def test_a_trigger_on_a_mark_fires_each_time_the_card_is_marked(tmp_path):
+    # Doe, a beast, grows each time it is tagged, though it is tagged already; Bat does not.
+    make(tmp_path, **TAGGING)
+    state = play(tmp_path, ["Ant"], ["Doe", "Bat"], ["Player 1: Tag: Ant", "Player 1: Doe",
+                                                     "Player 1: Tag: Ant", "Player 1: Doe",
+                                                     "Player 1: Tag: Ant", "Player 1: Bat"])
+    assert state.log.count("Grow of Doe triggers") == 2
+    assert state.s.prop(card(state, "Doe"), "size") == 4 and state.s.prop(card(state, "Bat"), "size") == 2
+
+
+def test_a_trigger_names_a_mark_the_pack_declares(tmp_path):
+    folder = make(tmp_path, **{**TAGGING, "becomes tagged,": "becomes taged,"})
+    assert problems(folder) == ['pack.yaml:32:53: unknown mark "taged"; did you mean "tagged"?']
+
+
 # ---------------------------------------------------------------- abilities by name
 def test_two_types_giving_an_ability_of_the_same_name_give_it_once(tmp_path):
     folder = make(tmp_path)
