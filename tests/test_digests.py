@@ -27,9 +27,9 @@ PINNED = [
     pytest.param("pub_magic", {}, 5, 50, "3aca5128f4351ea695d8615b08284a3fd5d5b7ab63323d6f457e12d2d3039395",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "c9e7b211cc9a73cfab0c63516517a2d3776b804ba689cf36925b8d3f6b85fce1", id="basic_tcg-last-standing"),
+                 "e515b204f32c52f8b191e9136ce73dba0e6656d6ce3e235905c4863587e076f1", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "54b3b6b92af531f3af5696c9c28a8adec2c6724a8d30efcf89a0cc7c52fea5f8", id="basic_tcg-conquest"),
+                 "f54099a1196ebb5970bcdb9aef220ccce1f8a48fae6fa51fe80593bb43abcfd8", id="basic_tcg-conquest"),
 ]
 
 
