@@ -52,6 +52,10 @@ def placed_state(game, players: tuple, placed: list, seed: int) -> State:
         zone_of[c] = zone
         if zname and zseat is not None:
             controller[c] = zseat
+    if s.stamps is not None:
+        # Cards placed at once arrive in the order of their ids.
+        s.stamps[:] = range(1, len(placed) + 1)
+        s.stamp = len(placed)
     return s
 
 

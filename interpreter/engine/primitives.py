@@ -3,6 +3,7 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
+from .layers import build, stale
 from .state import PlayerRef, RuleError, State
 
 
@@ -47,6 +48,11 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
     if s.t.triggering:
         s.events.append(("move", c, src, dest))
+    if s.t.layered:
+        s.stamp += 1
+        s.stamps[c] = s.stamp
+        s.ctl.pop(c, None)
+        stale(s)
     seen = s.t.checks_see_zones
     if seen is None or dest in seen or src in seen:
         s.dirty = True
@@ -160,6 +166,8 @@ def shuffle(s: State, zone: int) -> None:
 def tap(s: State, c: int, state: bool) -> None:
     if s.tapped[c] != state:
         s.tapped[c] = state
+        if s.t.layered:
+            stale(s)
         if s.t.checks_see_tapped:
             s.dirty = True
 
@@ -213,6 +221,8 @@ def _mark_damage(s: State, target, amount: int) -> None:
     else:
         s.damage[target] += amount
     s.dirty = True
+    if s.t.layered:
+        stale(s)
 
 
 def apply_damage(s: State) -> None:
@@ -233,6 +243,8 @@ def remove_damage(s: State, target) -> None:
     if type(target) is int and s.damage[target]:
         s.damage[target] = 0
         s.dirty = True
+        if s.t.layered:
+            stale(s)
     if s.pending:
         before = len(s.pending)
         s.pending = [p for p in s.pending if p[0] is not target and p[0] != target]
@@ -242,11 +254,22 @@ def remove_damage(s: State, target) -> None:
 
 # ---------------------------------------------------------- continuous effects
 def add_mod(s: State, mod: tuple) -> None:
+    if s.t.layered:
+        mod = timed(s, mod)
     s.mods.append(mod)
     if mod[0] == "stat":
         key = (mod[2], mod[3])
         s.moddelta[key] = s.moddelta.get(key, 0) + mod[4]
+    elif mod[0] == "control":
+        build(s)        # the card changes hands now
     s.dirty = True
+
+
+def timed(s: State, mod: tuple) -> tuple:
+    """A lasting effect of a layered pack, with its timestamp last (layers.py orders by it)."""
+    s.stamp += 1
+    stale(s)
+    return mod + (s.stamp,)
 
 
 def _drop_mods(s: State, doomed) -> None:
@@ -266,6 +289,8 @@ def _drop_mods(s: State, doomed) -> None:
         else:
             keep.append(m)
     s.mods = keep
+    if s.t.layered:
+        stale(s)
 
 
 _MISSING = object()
@@ -281,7 +306,13 @@ def end_effects(s: State, duration: str) -> None:
 
 def set_mark(s: State, c: int, mark: str, value, duration: str | None) -> None:
     s.marks[(c, mark)] = value
-    if duration:
+    if s.t.layered:
+        # A keyword given by a mark applies in its layer from now: it gets a timestamp.
+        if duration or mark[0] == "@":
+            s.mods.append(timed(s, ("mark", duration, c, mark, value)))
+        else:
+            stale(s)
+    elif duration:
         s.mods.append(("mark", duration, c, mark, value))
     if mark in s.t.watched_marks:
         s.events.append(("mark", c, mark))
@@ -292,6 +323,8 @@ def lose(s: State, seat: int) -> None:
     if s.out[seat] or s.result is not None:
         return
     s.out[seat] = True
+    if s.t.layered:
+        stale(s)
     s.say("lose", f"{s.t.players[seat].name} loses the game")
     s.dirty = True
 

@@ -5,7 +5,7 @@ shared `Pack`. Cards are integers (their id); players are `PlayerRef` values.
 """
 from __future__ import annotations
 
-from . import rng
+from . import layers, rng
 
 
 class PlayerRef:
@@ -62,7 +62,7 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
-                 "checks_see_damage", "watched_marks", "triggers_on")
+                 "checks_see_damage", "watched_marks", "triggers_on", "layered", "retyping", "static_cards")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -73,6 +73,10 @@ class Table:
         self.names = tuple(c.name for c in cards)
         # The cards with triggered abilities: the only ones an event needs to look at.
         self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
+        # Continuous effects in layers (engine/layers.py): the cards with static abilities.
+        self.layered = pack.layered
+        self.retyping = pack.retyping
+        self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
         self.zone_base = {}
         meta = []
         for z in pack.zones:
@@ -136,6 +140,12 @@ class State:
         "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
         "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
+        # Continuous effects in layers (engine/layers.py), for a layered pack only:
+        "view",      # what the effects make of the cards, until the next change; None: not made
+        "typebits",  # each card's type bits: the table's, or the view's when effects change card types
+        "stamps",    # per card the timestamp of its arrival where it is; None for a pack without layers
+        "stamp",     # the last timestamp given (to a card's arrival or a lasting effect)
+        "ctl",       # card -> the controller it has without the control effects that apply now
     )
 
     def __init__(self, table: Table, seed: int):
@@ -177,6 +187,11 @@ class State:
         self.table = None
         self.order = None
         self.units = None
+        self.view = None
+        self.typebits = table.typebits
+        self.stamps = [0] * n if table.layered else None
+        self.stamp = 0
+        self.ctl = None if not table.layered else {}
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -217,6 +232,12 @@ class State:
         c.table = self.table.copy() if self.table is not None else None
         c.order = self.order
         c.units = self.units
+        # A view is shared until one of the two changes: a change drops its own (layers.stale).
+        c.view = self.view
+        c.typebits = self.typebits
+        c.stamps = self.stamps[:] if self.stamps is not None else None
+        c.stamp = self.stamp
+        c.ctl = self.ctl.copy() if self.ctl else self.ctl
         return c
 
     # ------------------------------------------------------------- chance
@@ -251,6 +272,8 @@ class State:
         if self.face_down[c]:
             # A face-down card's properties are fixed: nothing modifies them.
             return pack.face_down_props.get(name, pack.properties.get(name, 0))
+        if self.t.layered:
+            return layers.prop(self, c, name)
         derived = pack.derived.get(name) if pack.derived else None
         if derived is not None:
             base = derived(self, c)

@@ -2,6 +2,7 @@
 their return to their start when a turn, phase, step or round begins."""
 from __future__ import annotations
 
+from .layers import stale
 from .state import PlayerRef, State
 
 
@@ -33,6 +34,8 @@ def set_table(s: State, name: str, value) -> None:
     old = s.table[name]
     s.table[name] = value
     s.dirty = True
+    if s.t.layered:
+        stale(s)
     d = s.t.pack.table[name]
     if d.log and d.visibility != "hidden" and old != value:
         s.say("table", f"{name} is {shown(value)}")
@@ -44,6 +47,8 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
     old = pv.get(name, 0)
     pv[name] = value
     s.dirty = True
+    if s.t.layered:
+        stale(s)
     d = s.t.pack.player_counters.get(name)
     if d is None or not d.log or d.visibility == "hidden" or old == value:
         return
@@ -58,6 +63,8 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
 def reset(s: State, unit: str) -> None:
     """Counters and table values that go back to their start when a `unit` begins."""
     pack = s.t.pack
+    if s.t.layered:
+        stale(s)
     for name, d in pack.player_counters.items():
         if d.reset == unit:
             value = start_of(s, d.start)

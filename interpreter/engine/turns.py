@@ -6,6 +6,7 @@ from .running import checkpoint
 from .script import ScriptFrame
 from .turnorder import next_turn
 from .limits import count
+from .layers import stale
 from .state import State
 
 
@@ -49,6 +50,8 @@ class TurnFrame:
             self.step_i = 0
         s.phase = phase.name
         s.step = step.name
+        if s.t.layered:
+            stale(s)        # a static ability may hold only in some phases
         if pack.resets:
             if self.step_i == 1 or len(phase.steps) == 1:
                 tables.reset(s, "phase")
@@ -88,6 +91,8 @@ def end_turn(s: State, advance: bool = True) -> None:
     if advance:
         s.turn += 1
         s.active = next_turn(s)
+        if s.t.layered:
+            stale(s)
 
 
 def start_value(s: State, counter):

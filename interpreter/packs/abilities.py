@@ -29,6 +29,8 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     if zone not in zones:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
+    if "static" in raw:
+        return _static(b, raw, owner_name, zone, scope, lo)
     when, when_shared = _when(b, raw, scope, lo)
     targets = _targets(b, raw, scope, lo)
     costs = _costs(b, raw, scope, lo)
@@ -43,6 +45,31 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.
                  when_shared="when:" + str(raw["when"]) if when_shared else None)
+    b.abilities.append(ab)
+    return ab
+
+
+def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo) -> Ability | None:
+    """A static ability: while its card is in its zone (and its `when` holds), its effect
+    applies to what its selector picks ("it" in the effect), in layers (engine/layers.py)."""
+    for key in ("trigger", "cost", "targets", "pile"):
+        if key in raw:
+            b.at_key(lo, raw, key, f'a static ability is not used nor set off: it has no "{key}" (its effect applies '
+                                   f'while its card is in its zone)')
+    when, _ = _when(b, raw, scope, lo)
+    affected = b.compile(lo, raw, "static", "targets", scope.child())
+    it = single(affected[1]) if affected else T("card")
+    effect = b.compile(lo, raw, "effect", "script", scope.child(mode="static", it=it))
+    b.comp.layered = True
+    b.flush()
+    if affected is None or effect is None or zone not in b.names.zones:
+        return None
+    layers = {}
+    for op in effect:
+        layers.setdefault(op.layer, []).append(op)
+    ab = Ability(raw["name"], owner_name, zone, when, (), (), effect, False, text=raw.get("text", ""),
+                 source=b.source(lo, raw, "static"), static=affected[0],
+                 layers={k: tuple(v) for k, v in layers.items()})
     b.abilities.append(ab)
     return ab
 

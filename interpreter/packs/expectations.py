@@ -14,8 +14,10 @@ from functools import cached_property
 from typing import Callable
 
 from ..engine.game import GameState
+from ..engine.layers import typebits
 from ..engine.positions import table_value
 from ..engine.tables import shown as shown_value
+from ..lang.vocabulary.expressions import has_keyword
 from ..suggest import did_you_mean
 
 def entries(table: dict):
@@ -323,6 +325,31 @@ def _marks(look: Look, c: int, want: dict, label: str, key: str):
             return f"{label} is not marked {mark}"
         return f"{label} is marked {mark}" + (f" {said}" if said else "") + (
             f", not {mark} {value}" if isinstance(value, str) else "")
+
+
+@card_field("keywords")
+def _keywords(look: Look, c: int, want: list, label: str, key: str):
+    s = look.state.s
+    pack = s.t.pack
+    for word in want:
+        if word not in pack.keywords:
+            return f'unknown keyword "{word}"{did_you_mean(word, pack.keywords)}'
+    got = [k for k in pack.keywords if has_keyword(s, c, k)]
+    if set(got) != set(want):
+        return f"{label} has the keywords {_listed(got)}, not {_listed(want)}"
+
+
+@card_field("types")
+def _types(look: Look, c: int, want: list, label: str, key: str):
+    s = look.state.s
+    order = list(s.t.pack.card_types)
+    for word in want:
+        if word not in order:
+            return f'unknown card type "{word}"{did_you_mean(word, order)}'
+    bits = typebits(s)[c]
+    got = [t for i, t in enumerate(order) if bits & (1 << i)]
+    if set(got) != set(want):
+        return f"{label} is of the card types {_listed(got)}, not {_listed(want)}"
 
 
 # ---------------------------------------------------- cards by name (the first of each)

@@ -153,6 +153,7 @@ class Build:
             checks_read=checks_read | self.comp.state_reads,
             files=self.reader.files(pack_key), declarations=self.decls,
             one_of=self.names.one_of, resets=resets(self), words=self.words(),
+            layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
         )
 
     def words(self) -> tuple:

@@ -136,10 +136,10 @@ def card_types(b: Build) -> None:
 
 @section("properties", needs=("options", "zones", "define"))
 def properties(b: Build) -> None:
-    from .derived import derived_properties, property_words
+    from .derived import counted_properties, derived_properties, property_words
 
     property_words(b)
-    b.fields.update(properties=b.names.properties, derived=derived_properties(b))
+    b.fields.update(properties=b.names.properties, derived=derived_properties(b), counted=counted_properties(b))
 
 
 section("player_counters", needs=("options",))(build_player_counters)

@@ -27,7 +27,9 @@ class Cost(NamedTuple):
           "The player picks which cards when more than enough could pay.",
           params=(('N', 'number', 'how much'), ('CURRENCY', 'currency', 'a currency the pack declares')))
 def _pay(c: Compiler, tree, scope: Scope):
-    amount, word = tree.children
+    amount, word, currency_word = tree.children
+    if currency_word is not None:
+        c.not_yet(tree)
     word = str(word)
     nfn, _ = c.expect(amount, scope, ("number",), "the amount to pay")
     currency = c.names.currencies.get(word)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import operator
 
-from ...engine import limits
+from ...engine import layers, limits
+from ...engine.layers import typebits
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
@@ -449,7 +450,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         mask = 1 << names.type_order.index(word)
 
         def typed(s, x):
-            return type(x) is int and s.t.typebits[x] & mask and not s.face_down[x]
+            return type(x) is int and (s.typebits or typebits(s))[x] & mask and not s.face_down[x]
         typed.mask = mask           # selectors fold type tests into one (selectors._filter)
         return typed
     if word in ("tapped", "untapped"):
@@ -478,6 +479,8 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
 def has_keyword(s, card: int, word: str) -> bool:
     if s.face_down[card]:
         return False
+    if s.t.layered:
+        return layers.has_keyword(s, card, word)
     if word in s.t.cards[card].keywords:
         return True
     return (card, "@" + word) in s.marks

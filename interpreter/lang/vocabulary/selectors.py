@@ -5,6 +5,7 @@ one closure that walks the named zones once and applies every test.
 """
 from __future__ import annotations
 
+from ...engine.layers import typebits
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
@@ -29,7 +30,8 @@ def _singular(word: str, known) -> str | None:
 
 @register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
-          "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property). Without \"in\", cards in play zones.",
+          "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
+          "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones.",
           example="untapped creatures you control in play where not it entered this turn",
           params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
 def _selector(c: Compiler, tree, scope: Scope):
@@ -67,7 +69,11 @@ def _selector(c: Compiler, tree, scope: Scope):
         t = T("cards", frozenset([kind]))
 
     tests = []
+    # "other creatures you control": every one but this card.
+    other = _other(c, words_node, adjectives, scope)
     for i, adj in enumerate(adjectives):
+        if other and i == 0:
+            continue
         word = _singular(adj, names.card_types) or adj
         test = card_word_test(c, words_node.children[i], word, scope)
         if test is None:
@@ -147,6 +153,9 @@ def _selector(c: Compiler, tree, scope: Scope):
         else:
             pick = base
 
+    if other:
+        inner = pick
+        pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
     if control_fn is None and where_fn is None:
         if keep is None:
             fast = lambda s, env: tuple(pick(s, env))
@@ -177,6 +186,19 @@ def _selector(c: Compiler, tree, scope: Scope):
     return select, t
 
 
+def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
+    """Whether the selector begins with "other" or "another" (a word the pack does not
+    declare): it leaves out the card whose text this is."""
+    if not adjectives or adjectives[0] not in ("other", "another"):
+        return False
+    names = c.names
+    if adjectives[0] in names.marks or adjectives[0] in names.keywords or adjectives[0] in names.property_words:
+        return False
+    if scope.this is None:
+        c.error(words_node.children[0], f'"{adjectives[0]}" means other than this card, and this text has none')
+    return True
+
+
 def _filter(tests):
     """One function `keep(state, items) -> list` for the word tests of a selector.
     Card types and tapped/untapped, the usual words, are tested inline in one pass
@@ -202,14 +224,14 @@ def _filter(tests):
 
     if mask and tapped is not None and others is None:
         def keep_typed_tapped(s, xs):
-            bits = s.t.typebits
+            bits = s.typebits or typebits(s)
             down = s.face_down
             tp = s.tapped
             return [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x] and tp[x] == tapped]
         return keep_typed_tapped
 
     def keep(s, xs):
-        bits = s.t.typebits
+        bits = s.typebits or typebits(s)
         down = s.face_down
         found = [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x]] if mask else \
             [x for x in xs if type(x) is int]

@@ -8,6 +8,7 @@ from lark import Tree
 from ...engine import primitives, tables
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option
+from ...engine.layers import stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out
@@ -73,7 +74,7 @@ def cards_only(items):
     return [x for x in items if type(x) is int]
 
 
-def _check_duration(c: Compiler, node, scope):
+def check_duration(c: Compiler, node, scope):
     if node is None:
         return None
     word = str(node.children[0])
@@ -334,11 +335,14 @@ def _remove_damage(c, tree, scope):
 
 
 def _change(c, tree, scope, sign):
+    if scope.mode == "static":
+        from .continuous import static_change
+        return static_change(c, tree, scope, sign)
     word, objs, amount, duration = tree.children
     word = str(word)
     ofn, it = objects(c, objs, scope, "increase or decrease")
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
     names = c.names
     if word in names.player_counters:
         if duration is not None:
@@ -357,6 +361,8 @@ def _change(c, tree, scope, sign):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name)
                     s.dirty = True
+                    if s.t.layered:
+                        stale(s)
             return None
         return change_player
     if word in names.card_counters:
@@ -396,6 +402,8 @@ def _add_counter(s, env, x, word, n):
     else:
         s.counters.pop(key, None)
     s.dirty = True
+    if s.t.layered:
+        stale(s)
 
 
 @register("increase", ST, "increase NAME of X by N [DURATION]",
@@ -414,8 +422,13 @@ def _decrease(c, tree, scope):
 @register("set_value", ST, "set NAME of X to N", "Sets a player's counter or a card's counter.",
           params=(('NAME', 'counter', 'which counter'), ('X', 'card or player', 'whose'), ('N', 'number', 'the new value')))
 def _set_value(c, tree, scope):
-    word, objs, value = tree.children
+    word, objs, value, duration = tree.children
     word = str(word)
+    if scope.mode == "static" or (word in c.names.properties and word not in c.names.player_counters):
+        from .continuous import set_property
+        return set_property(c, tree, scope)
+    if duration is not None:
+        c.error(duration, f'a counter changes for good; "{word}" takes no duration')
     ofn, _ = objects(c, objs, scope, "set")
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
     if word in c.names.player_counters and c.names.counters[word].log:
@@ -432,6 +445,8 @@ def _set_value(c, tree, scope):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = v
             s.dirty = True
+            if s.t.layered:
+                stale(s)
         return set_player
     if word in c.names.card_counters:
         def set_card(s, env):
@@ -448,6 +463,9 @@ def _set_value(c, tree, scope):
           "Puts a mark on cards (attacking, blocking...), optionally pointing at another card; it lasts for the duration or while the card stays in its zone.",
           params=(('CARDS', 'cards', 'what is marked'), ('MARK', 'mark', 'a mark the pack declares'), ('CARD', 'card', 'what the mark points at'), ('DURATION', 'duration', 'how long')))
 def _mark(c, tree, scope):
+    if scope.mode == "static":
+        from .continuous import static_keyword
+        return static_keyword(c, tree, scope)
     objs, word, value, duration = tree.children
     word = str(word)
     ofn, _ = objects(c, objs, scope, "mark", ("card", "cards"))
@@ -455,7 +473,7 @@ def _mark(c, tree, scope):
         c.error(tree.children[1], f'unknown mark "{word}"{did_you_mean(word, [*c.names.marks, *c.names.keywords])}')
     key = word if word in c.names.marks else "@" + word
     vfn = c.expr(value, scope)[0] if value is not None else (lambda s, env: True)
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
 
     def mark(s, env):
         v = vfn(s, env)
@@ -476,6 +494,8 @@ def _unmark(c, tree, scope):
     def unmark(s, env):
         for x in cards_only(ofn(s, env)):
             s.marks.pop((x, word), None)
+        if s.t.layered:
+            stale(s)
     return unmark
 
 
@@ -894,7 +914,7 @@ def _redirect(c, tree, scope):
     src, duration, dest = tree.children
     sfn = _damageable(c, src, scope, "redirected damage")
     dfn = _damageable(c, dest, scope, "redirected damage")
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
 
     def redirect(s, env):
         x, y = sfn(s, env), dfn(s, env)
@@ -918,7 +938,7 @@ def _damageable(c: Compiler, node, scope: Scope, what: str):
 def _prevent(c, tree, scope):
     target, duration = tree.children
     tfn = _damageable(c, target, scope, "prevented damage")
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
 
     def prevent(s, env):
         x = tfn(s, env)
@@ -932,7 +952,10 @@ def _prevent(c, tree, scope):
           "The cards move to the player's zone of the same name (a card in one player's play goes to the other's play).",
           params=(('PLAYER', 'player', 'the new controller'), ('CARDS', 'cards', 'what changes hands')))
 def _gain_control(c, tree, scope):
-    who, objs = tree.children
+    if scope.mode == "static" or tree.children[2] is not None:
+        from .continuous import control
+        return control(c, tree, scope)
+    who, objs, _ = tree.children
     pfn = player_of(c, who, scope, "who gains control")
     ofn, _ = objects(c, objs, scope, "gain control of", ("card", "cards"))
 
