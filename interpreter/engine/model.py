@@ -92,6 +92,8 @@ class Currency:
     using: Any               # compiled selector: the cards that can pay
     worth: Any = None        # compiled value per card (None: 1 each)
     description: str = ""
+    kinds: dict = field(default_factory=dict)  # kind -> the player counter holding it in the pool (or None)
+    makes: Any = None        # compiled value: the kinds a paying card makes (None: every kind)
 
 
 @dataclass(eq=False)

@@ -183,7 +183,7 @@ def windows(b: Build) -> None:
     b.fields.update(windows=made, window_rules=rules)
 
 
-@section("currencies", needs=("options", "zones", "properties", "define"))
+@section("currencies", needs=("options", "zones", "properties", "define", "player_counters"))
 def currencies(b: Build) -> None:
     made = {}
     for name, raw in (b.d.get("currencies") or {}).items():
@@ -192,9 +192,26 @@ def currencies(b: Build) -> None:
         if "worth" in raw:
             res = b.compile(b.loaded, raw, "worth", "value", Scope({}, it=T("card")))
             worth = res[0] if res else None
+        kinds, makes = _kinds(b, raw)
         made[name] = Currency(name, raw["pay"], using[0] if using else (lambda s, env: ()), worth,
-                              raw.get("description", ""))
+                              raw.get("description", ""), kinds, makes)
     b.names.currencies = b.fields["currencies"] = made
+
+
+def _kinds(b: Build, raw) -> tuple:
+    """A currency's kinds, each with the player counter of its pool, and what a card makes."""
+    kinds = dict(raw.get("kinds") or {})
+    for kind, counter in kinds.items():
+        if counter is not None and counter not in b.names.player_counters:
+            b.here(raw["kinds"], kind, f'unknown player counter "{counter}"'
+                                       f'{did_you_mean(counter, b.names.player_counters)}')
+    makes = None
+    if "makes" in raw:
+        if not kinds:
+            b.here(raw, "makes", "a currency makes kinds only if it has kinds")
+        res = b.compile(b.loaded, raw, "makes", "value", Scope({}, it=T("card")))
+        makes = res[0] if res else None
+    return kinds, makes
 
 
 @section("damage")
