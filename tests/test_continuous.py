@@ -21,8 +21,9 @@ LORD = """        static: other creatures you control in battlefield
 """
 
 
-def problems(folder: Path, old: str, new: str, file: str = "cards/cards.yaml") -> list[str]:
-    shutil.copytree(PACK, folder)
+def problems(folder: Path, old: str, new: str, file: str = "cards/cards.yaml", pack: Path = PACK) -> list[str]:
+    """The problems of a copy of `pack` (the layer pack) in which `file` has `old` made `new`."""
+    shutil.copytree(pack, folder)
     path = folder / file
     text = path.read_text(encoding="utf-8")
     assert old in text

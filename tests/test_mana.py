@@ -3,14 +3,12 @@ the points asked to the pool and the cards), and the mistakes a pack is refused 
 costs are paid in play is proved by the scenarios of tests/data/manapack."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from test_continuous import problems as pack_problems
 
-from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.lang.vocabulary.mana import Need, covers, payable
-from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "manapack"
 FOREST, MOUNTAIN, TROPICAL, RING = (1, ("green",), 1), (2, ("red",), 1), (3, ("green", "blue"), 1), \
@@ -41,16 +39,8 @@ def test_cards_cover_a_cost_only_with_points_enough():
     assert covers(Need({}, 1), [RING])
 
 
-def problems(folder: Path, old: str, new: str, file: str = "pack.yaml") -> list[str]:
-    shutil.copytree(PACK, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    report = Report()
-    with pytest.raises(PackError):
-        load_pack(str(folder), report)
-    return [f"{Path(p.file).name}:{p.line}:{p.col}: {p.message}" for p in report.problems]
+def problems(folder: Path, old: str, new: str) -> list[str]:
+    return pack_problems(folder, old, new, "pack.yaml", PACK)
 
 
 def test_a_kind_the_currency_does_not_have(tmp_path):
