@@ -102,10 +102,11 @@ def playable(s: State, seat: int) -> list:
     zones = s.zones
     # One environment for the whole list: only "this" changes from card to card.
     env = {"this": None, "you": t.players[seat], "@memo": memo}
-    for zname, usable in t.usable:
-        for c in zones[t.named[zname][seat]]:
+    controller = s.controller
+    for zname, usable, shared in t.usable:
+        for c in zones[t.named[zname][0 if shared else seat]]:
             abilities = usable[c]
-            if not abilities or s.face_down[c]:   # a face-down card has no abilities
+            if not abilities or s.face_down[c] or (shared and controller[c] != seat):   # a face-down card has no abilities
                 continue
             env["this"] = c
             for ab in abilities:

@@ -112,7 +112,9 @@ class Table:
         self.checks_see_tapped = everything or "tapped" in read
         self.checks_see_damage = everything or "damage" in read
         # For each zone whose cards have abilities a player may use: those of each card there.
-        self.usable = tuple((z, tuple(c.usable.get(z, ()) for c in cards)) for z in pack.ability_zones)
+        # (A shared zone's cards are offered to the player who controls each.)
+        self.usable = tuple((z, tuple(c.usable.get(z, ()) for c in cards), not pack.zone_by_name[z].per_player)
+                            for z in pack.ability_zones)
         seats = pack.seats
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)

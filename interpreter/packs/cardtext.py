@@ -9,6 +9,7 @@ of a deck's `cards`, or the deck's `from` when it takes every card of the import
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ..diagnostics import Report
@@ -71,6 +72,14 @@ def _check_list(pack, sources: list, path: Path, report: Report) -> None:
                 break
 
 
+def _keywords_only(text: str, card) -> bool:
+    """Whether a card's text, its reminders in brackets left out, is a list of its keywords."""
+    plain = re.sub(r"\([^)]*\)", "", text)
+    parts = [p.strip().casefold().replace(" ", "_").replace("-", "_") for p in re.split(r"[,;\n]", plain)]
+    parts = [p for p in parts if p]
+    return bool(parts) and all(p in card.keywords for p in parts)
+
+
 def _check(pack, source, name: str, where: tuple, report: Report) -> None:
     record = source.find(name)
     card = pack.card_maker.named(name, [source]) if record is not None else None
@@ -78,8 +87,9 @@ def _check(pack, source, name: str, where: tuple, report: Report) -> None:
         return
     text = str(record.get("text") or "")
     # A card the import's map made alone carries the record's text; a family, or a card
-    # of the pack's own of that name, stands for its text.
-    if not text.strip() or card.family is not None or card.text != text:
+    # of the pack's own of that name, stands for its text. Text that only lists keywords
+    # the card has is written by the pack's rules of those keywords.
+    if not text.strip() or card.family is not None or card.text != text or _keywords_only(text, card):
         return
     said = " / ".join(line.strip() for line in text.splitlines() if line.strip())
     report.add(*where, f'"{card.name}" has card text that no card family of the pack writes: "{said}" (the '

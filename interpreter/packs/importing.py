@@ -183,6 +183,10 @@ class CardMaker:
         kws = frozenset(k for k in words(record.get(mapping.get("keywords", "keywords"))) if k in self.keywords)
         props = {}
         for prop, fields in (mapping.get("properties") or {}).items():
+            if isinstance(fields, dict):
+                # How often a text stands in a field: {in: mana_cost, count: "{R}"}.
+                props[prop] = str(record.get(fields["in"]) or "").count(fields["count"])
+                continue
             # The first field that has a value: "power: [power, mana_value]" falls back on the mana value.
             for f in _as_list(fields):
                 value = record.get(f)

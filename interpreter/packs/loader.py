@@ -145,7 +145,9 @@ class Build:
         return Pack(
             **f, zone_by_name=zone_by_name,
             roles={z.role: z.name for z in f["zones"] if z.role},
-            ability_zones=tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player})),
+            # A shared zone (a battlefield) counts when some card there has an ability to use.
+            ability_zones=tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player or (
+                ab.trigger is None and ab.static is None)})),
             has_triggers=any(ab.trigger for ab in every),
             has_state_triggers=any(ab.trigger and ab.trigger.event == "state" for ab in every),
             checks_inline=checks is not None and atomic(checks),
