@@ -29,9 +29,9 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     if zone not in zones:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
-    when, when_shared = _when(b, raw, scope, lo)
-    targets = _targets(b, raw, scope, lo)
-    costs = _costs(b, raw, scope, lo)
+    when, when_shared = _when(b, raw, scope, lo) if "when" in raw else (None, False)
+    targets = _targets(b, raw, scope, lo) if "targets" in raw else ()
+    costs = _costs(b, raw, scope, lo) if "cost" in raw else ()
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()
@@ -49,8 +49,6 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
 
 def _when(b: Build, raw, scope: Scope, lo):
     """The ability's condition, and whether it holds alike for every card."""
-    if "when" not in raw:
-        return None, False
     b.comp.used_this = False
     res = b.compile(lo, raw, "when", "condition", scope.child())
     if res and res[1].kind not in ("bool", "any"):

@@ -127,8 +127,11 @@ def _card_parts(b: Build, lo, raw):
         if kw not in b.names.keywords:
             b.at(lo, raw["keywords"], k, f'unknown keyword "{kw}"{b.decls.near("keyword", kw)}')
     this_type = T("card", frozenset(types))
-    made = (ability(b, ab_raw, raw["name"], this_type, lo) for ab_raw in raw.get("abilities") or [])
-    own = [ab for ab in made if ab is not None]
+    own = []
+    for ab_raw in raw.get("abilities") or ():
+        ab = ability(b, ab_raw, raw["name"], this_type, lo)
+        if ab is not None:
+            own.append(ab)
     every = with_type_abilities(own, types, b.names.type_order, b.fields["type_abilities"])
     return frozenset(types), props, frozenset(kws), tuple(own), every
 
@@ -204,7 +207,7 @@ def _deck(b: Build, raw, imported: list):
         source = b.fields["sources"].get(src)
         if source is None:
             if src not in imported:   # an import that failed was reported already
-                b.here(raw, "from", f'unknown import "{src}"{did_you_mean(src, imported)}')
+                b.here(raw, "from", f'unknown import "{src}"{b.decls.near("import", src)}')
             return None
         if "where" in raw or ("cards" not in raw and "list" not in raw):
             names = _deck_where(b, raw, source)

@@ -425,12 +425,9 @@ class _Builder:
         return None
 
     def build(self):
-        # One flat loop over the events: this is the hot path for large card files.
-        get = self.loader.get_event
-        special = self.special
-        lines = self.lines
-        from_event = ScalarInfo.from_event
-        Scalar, Info, NO_KEY = ScalarEvent, ScalarInfo, _NO_KEY   # locals: read for every event
+        # One flat loop over the events, names read for each event held in locals: the hot path of large card files.
+        get, special, lines = self.loader.get_event, self.special, self.lines
+        Scalar, Info, NO_KEY, from_event = ScalarEvent, ScalarInfo, _NO_KEY, ScalarInfo.from_event
         stack: list[_Frame] = []
         frame = None
         while True:
@@ -447,31 +444,13 @@ class _Builder:
                 else:
                     value, info = self.scalar(event)
                 if event.anchor:
-                    self.define(event)
-                    if info is not None:
-                        info = self.scalar_info(info)
-                    self.anchors[event.anchor] = (value, _pos(event.start_mark), info)
+                    info = self.anchored(event, value, info)
                 mark = event.start_mark
             elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                if len(stack) >= MAX_DEPTH:
-                    raise self.problem(event.start_mark, f"nested too deeply (more than {MAX_DEPTH} levels)")
-                if event.tag is not None:
-                    self.check_tag(event, _MAP if kind is MappingStartEvent else _SEQ)
-                obj = PosDict() if kind is MappingStartEvent else PosList()
-                obj.pos = _pos(event.start_mark)
-                if event.anchor:
-                    self.define(event)
-                    self.open_anchors.add(event.anchor)
-                frame = _Frame(obj, event.start_mark, event.anchor)
-                stack.append(frame)
+                frame = self.open(event, kind is MappingStartEvent, stack)
                 continue
             elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                done = stack.pop()
-                if done.merges:
-                    self.merge(done)
-                if done.anchor:
-                    self.open_anchors.discard(done.anchor)
-                    self.anchors[done.anchor] = (done.obj, done.obj.pos, None)
+                done = self.close(stack.pop())
                 value, mark = done.obj, done.mark
                 frame = stack[-1] if stack else None
             elif kind is AliasEvent:
@@ -479,7 +458,6 @@ class _Builder:
                 mark = event.start_mark
             else:
                 raise self.problem(event.start_mark, "unexpected YAML structure")
-
             if frame is None:
                 return "<<" if value is _MERGE_KEY else value
             obj = frame.obj
@@ -492,11 +470,7 @@ class _Builder:
             key = frame.key
             if key is NO_KEY:
                 if value.__class__ is not str:
-                    if isinstance(value, (dict, list)):
-                        what = "mapping" if isinstance(value, dict) else "list"
-                        raise self.problem(mark, f"a key must be a single value, not a {what}")
-                    if value is not _MERGE_KEY:
-                        self.odd_keys = True
+                    self.odd_key(value, mark)
                 frame.key, frame.key_mark = value, mark
                 continue
             frame.key = NO_KEY
@@ -504,16 +478,52 @@ class _Builder:
                 self.add_merge(frame, value, mark)
                 continue
             if key in obj:
-                first = obj.key_pos[key][0]
-                raise self.problem(frame.key_mark, f'duplicate key "{_clip(key)}" (first at line {first})')
-            if value is _MERGE_KEY:
-                value = "<<"
-            obj[key] = value
-            key_mark = frame.key_mark
-            obj.key_pos[key] = (key_mark.line + 1, key_mark.column + 1)
+                raise self.problem(frame.key_mark, f'duplicate key "{_clip(key)}" (first at line {obj.key_pos[key][0]})')
+            obj[key] = "<<" if value is _MERGE_KEY else value
+            obj.key_pos[key] = (frame.key_mark.line + 1, frame.key_mark.column + 1)
             obj.value_pos[key] = (mark.line + 1, mark.column + 1)
             if info is not None:
                 obj.scalar[key] = info if info.__class__ is Info else from_event(info, lines)
+
+    def anchored(self, event, value, info):
+        """A scalar with an anchor: kept for the aliases to it; its (full) ScalarInfo."""
+        self.define(event)
+        if info is not None:
+            info = self.scalar_info(info)
+        self.anchors[event.anchor] = (value, _pos(event.start_mark), info)
+        return info
+
+    def open(self, event, mapping: bool, stack: list) -> _Frame:
+        """The frame of a mapping or a list that starts, pushed on `stack`."""
+        if len(stack) >= MAX_DEPTH:
+            raise self.problem(event.start_mark, f"nested too deeply (more than {MAX_DEPTH} levels)")
+        if event.tag is not None:
+            self.check_tag(event, _MAP if mapping else _SEQ)
+        obj = PosDict() if mapping else PosList()
+        obj.pos = _pos(event.start_mark)
+        if event.anchor:
+            self.define(event)
+            self.open_anchors.add(event.anchor)
+        frame = _Frame(obj, event.start_mark, event.anchor)
+        stack.append(frame)
+        return frame
+
+    def close(self, done: _Frame) -> _Frame:
+        """A mapping or a list that ends: its merge keys merged, its anchor defined."""
+        if done.merges:
+            self.merge(done)
+        if done.anchor:
+            self.open_anchors.discard(done.anchor)
+            self.anchors[done.anchor] = (done.obj, done.obj.pos, None)
+        return done
+
+    def odd_key(self, value, mark) -> None:
+        """A key that is not text: a number or true/false is noted; a mapping or a list refused."""
+        if isinstance(value, (dict, list)):
+            what = "mapping" if isinstance(value, dict) else "list"
+            raise self.problem(mark, f"a key must be a single value, not a {what}")
+        if value is not _MERGE_KEY:
+            self.odd_keys = True
 
     # --- scalars ------------------------------------------------------------
 
