@@ -97,12 +97,12 @@ def test_workers_started_afresh_build_the_pack_from_the_files_they_are_sent(monk
 
 def test_files_whose_hash_is_not_theirs_are_refused():
     files = load_pack("pub_magic", Report()).files
-    forged = PackFiles({**files.texts, "pack.yaml": files.texts["pack.yaml"] + "# changed\n"}, files.folder)
-    object.__setattr__(forged, "sha256", files.sha256)     # as a copy damaged on its way would arrive
+    # As a copy damaged on its way would arrive.
+    damaged = PackFiles({**files.texts, "pack.yaml": files.texts["pack.yaml"] + "# changed\n"}, files.folder)
     with pytest.raises(SimulationError) as caught:
-        prepare(Batch("pub_magic", players=3, pack_files=forged))
+        prepare(Batch("pub_magic", players=3, pack_files=damaged, pack_sha256=files.sha256))
     assert str(caught.value) == (f"the pack's files did not arrive whole: the pack built from them has the hash "
-                                 f"{PackFiles(forged.texts).sha256[:16]}..., not {files.sha256[:16]}...")
+                                 f"{damaged.sha256[:16]}..., not {files.sha256[:16]}...")
 
 
 # ------------------------------------------------------------------ real processes

@@ -24,8 +24,9 @@ def type_abilities(b: Build, types_raw: dict) -> dict:
 def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     """One ability of `owner_name` (a card, family or card type) read from the file `lo`;
     None when its zone is unknown (the rest of it is checked all the same)."""
-    zones = b.names.zones
-    zone = raw.get("from", b.names.roles.get("play", "play"))
+    names = b.names
+    zones = names.zones
+    zone = raw.get("from", names.roles.get("play", "play"))
     if zone not in zones:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)

@@ -9,6 +9,7 @@ from ..engine.model import CardDef
 from ..lang.static_types import T
 from ..suggest import did_you_mean, suggest
 from .abilities import ability
+from .declarations import Declaration
 from .finding import from_here
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
 from .infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
@@ -88,6 +89,7 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
     """The families (file, raw) and the cards (name -> (file, raw)) of the card files;
     b.unread says whether a card file could not be read (the cards it holds are unknown)."""
     families, standalone = [], {}
+    declared = b.decls.of("card")
     b.unread = False
     patterns = b.d.get("cards") or []
     for i, pattern in enumerate(patterns):
@@ -102,17 +104,16 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
                 continue
             for raw in lo.data.get("families") or []:
                 families.append((lo, raw))
-                b.decls.add("family", raw["name"], lo.filename, _name_at(raw))
+                b.decls.add("family", raw["name"], lo.filename, raw.value_pos["name"])
             for raw in lo.data.get("cards") or []:
-                if raw["name"] in standalone:
-                    b.at(lo, raw, "name", f'a card named "{raw["name"]}" is defined twice')
-                standalone[raw["name"]] = (lo, raw)
-                b.decls.add("card", raw["name"], lo.filename, _name_at(raw))
+                name = raw["name"]
+                if name in standalone:
+                    b.at(lo, raw, "name", f'a card named "{name}" is defined twice')
+                standalone[name] = (lo, raw)
+                if name not in declared:
+                    line, col = raw.value_pos["name"]
+                    declared[name] = Declaration("card", name, lo.filename, line, col)
     return families, standalone
-
-
-def _name_at(raw) -> tuple[int, int]:
-    return getattr(raw, "value_pos", {}).get("name") or getattr(raw, "pos", (1, 1))
 
 
 def _card_parts(b: Build, lo, raw):

@@ -43,9 +43,11 @@ class Batch:
     debug: bool = False
     records: bool = False        # keep each game's full record (for --out)
     jobs: int = 1
-    # The pack's files, when the pack is built from them rather than from `pack` on disk:
-    # what worker processes get, so that each builds the very pack the batch loaded.
+    # The pack's files, when the pack is built from them rather than from `pack` on disk,
+    # and the hash the pack built must have: what worker processes get, so that each
+    # builds the very pack the batch loaded.
     pack_files: PackFiles | None = None
+    pack_sha256: str | None = None
 
 
 def prepare(batch: Batch) -> Game:
@@ -60,9 +62,9 @@ def prepare(batch: Batch) -> Game:
         pack = load_pack(batch.pack if batch.pack_files is None else batch.pack_files, report)
     except PackError:
         raise SimulationError("the pack is not valid:\n" + render(report, "text")) from None
-    if batch.pack_files is not None and pack.sha256 != batch.pack_files.sha256:
+    if batch.pack_sha256 is not None and pack.sha256 != batch.pack_sha256:
         raise SimulationError(f"the pack's files did not arrive whole: the pack built from them has the hash "
-                              f"{pack.sha256[:16]}..., not {batch.pack_files.sha256[:16]}...")
+                              f"{pack.sha256[:16]}..., not {batch.pack_sha256[:16]}...")
     try:
         probe = Game(pack, batch.options, batch.players)
         if not batch.rotate and len(agents) > probe.num_players:
@@ -197,7 +199,7 @@ def run(batch: Batch, game: Game | None = None, progress: Callable | None = None
         return game, results
     chunk = max(1, min(16, batch.games // (jobs * 8)))
     # Workers started afresh build the pack from the files the batch's game was built from.
-    batch = dataclasses.replace(batch, pack_files=game.pack.files)
+    batch = dataclasses.replace(batch, pack_files=game.pack.files, pack_sha256=game.pack.sha256)
     pool = Pool(batch.games, jobs, chunk, player, batch, functools.partial(_play_index, game, batch),
                 lambda i: f"game {i + 1} (seed {batch.seed + i})", notice)
     try:
