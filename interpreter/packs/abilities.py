@@ -8,7 +8,7 @@ from ..engine.replacements import targetable
 from ..lang.compiler import Scope
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
-from .loader import Build
+from .build import Build
 
 
 def type_abilities(b: Build, types_raw: dict) -> dict:

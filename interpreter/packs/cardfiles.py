@@ -13,7 +13,7 @@ from .declarations import Declaration
 from .finding import from_here
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
 from .infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
-from .loader import Build
+from .build import Build
 from .project import RULE, shared_card_sets, shown
 from .schemacheck import read_checked
 from .yamlpos import MAX_BYTES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..lang.compiler import Scope
 from ..lang.static_types import T
-from .loader import Build
+from .build import Build
 
 
 def property_words(b: Build) -> None:

@@ -17,7 +17,7 @@ from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import type_abilities
 from .cardfiles import build_cards, build_decks, build_imports
-from .loader import Build, as_events, never_ends
+from .build import Build, as_events, never_ends
 
 
 class Section(NamedTuple):
