@@ -110,9 +110,8 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
                 if name in standalone:
                     b.at(lo, raw, "name", f'a card named "{name}" is defined twice')
                 standalone[name] = (lo, raw)
-                if name not in declared:
-                    line, col = raw.value_pos["name"]
-                    declared[name] = Declaration("card", name, lo.filename, line, col)
+                if name not in declared:     # (a tuple made without a call: one a card of thousands)
+                    declared[name] = tuple.__new__(Declaration, ("card", name, lo.filename, *raw.value_pos["name"]))
     return families, standalone
 
 
