@@ -6,14 +6,14 @@ from pathlib import Path
 
 from ..engine import limits
 from ..engine.model import CardDef
+from ..infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
 from ..lang.static_types import T
 from ..suggest import did_you_mean, suggest
 from .abilities import ability
+from .build import Build
 from .declarations import Declaration
 from .finding import from_here
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
-from .infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
-from .build import Build
 from .project import RULE, shared_card_sets, shown
 from .schemacheck import read_checked
 from .yamlpos import MAX_BYTES

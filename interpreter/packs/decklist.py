@@ -25,8 +25,8 @@ from typing import NamedTuple
 
 from ..engine.limits import COPIES as MAX_COPIES
 from ..engine.limits import DECK, DIGITS
+from ..infiles import TEXT_LIMIT
 from .finding import package_root
-from .infiles import TEXT_LIMIT
 from .mtgdata import CardDataError, CardRecord, _read_text, front_faces, name_index
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

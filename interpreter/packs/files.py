@@ -27,12 +27,12 @@ import os
 import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from fnmatch import fnmatchcase
+from functools import cached_property
 from pathlib import Path
 
+from ..infiles import FileProblem, path_problem, read_file, too_large
 from .finding import from_here
-from .infiles import FileProblem, path_problem, read_file, too_large
 from .project import pack_file, pack_glob, shared_card_sets
 
 SHARED = "cardtable:cards/"      # the key of a shared card set: SHARED + its name + ".yaml"

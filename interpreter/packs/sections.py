@@ -16,8 +16,8 @@ from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import type_abilities
-from .cardfiles import build_cards, build_decks, build_imports
 from .build import Build, as_events, never_ends
+from .cardfiles import build_cards, build_decks, build_imports
 
 
 class Section(NamedTuple):

@@ -18,7 +18,7 @@ from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarE
 
 from ..diagnostics import split_lines
 from ..engine.limits import NUMBER, SAID_NUMBER
-from .infiles import TEXT_LIMIT, FileProblem, read_file, too_large
+from ..infiles import TEXT_LIMIT, FileProblem, read_file, too_large
 
 MAX_BYTES = TEXT_LIMIT
 MAX_DEPTH = 64
