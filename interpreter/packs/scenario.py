@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Report
 from ..engine.decisions import IllegalAction
-from ..engine.game import Game, GameState, OptionError
 from ..engine.model import Pack
 from ..engine.state import RuleError
 from ..suggest import did_you_mean
@@ -19,6 +19,10 @@ from .importing import ImportProblem
 from .project import project_roots, refusal
 from .schemacheck import read_checked
 from .yamlpos import PosDict
+
+
+if TYPE_CHECKING:      # `cardtable validate` reads scenario files without playing them
+    from ..engine.game import Game, GameState
 
 
 class ScenarioFailure(Exception):
@@ -74,6 +78,8 @@ def _pos(container, key):
 
 def run_scenario(pack: Pack, sc: Scenario) -> GameState:
     """Play a scenario; raise ScenarioFailure at the first thing that differs."""
+    from ..engine.game import Game, OptionError
+
     raw = sc.raw
 
     def fail(container, key, message):

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..engine.game import option_out_of_bounds
-from ..engine.model import CounterDef, Currency, OptionDef, Phase, Step, ZoneDef
+from ..engine.model import CounterDef, Currency, OptionDef, Phase, Step, ZoneDef, option_out_of_bounds
 from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
@@ -18,6 +17,7 @@ from ..suggest import did_you_mean
 from .abilities import type_abilities
 from .build import Build, as_events, never_ends
 from .cardfiles import build_cards, build_decks, build_imports
+from .derived import derived_properties, property_words
 
 
 class Section(NamedTuple):
@@ -135,8 +135,6 @@ def card_types(b: Build) -> None:
 
 @section("properties", needs=("options", "zones", "define"))
 def properties(b: Build) -> None:
-    from .derived import derived_properties, property_words
-
     property_words(b)
     b.fields.update(properties=b.names.properties, derived=derived_properties(b))
 
