@@ -47,6 +47,9 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
             if b.restricted:
                 fn = targetable(fn, b.restricted)
             targets.append((tname, fn, str(text)))
+            problem = b.comp.hides(tname)
+            if problem:
+                b.at_key(lo, raw["targets"], tname, problem)
             scope.vars[tname] = single(t)
     costs = _costs(b, raw, scope, lo) if "cost" in raw else ()
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None

@@ -1,0 +1,115 @@
+"""cardtable against a hand-written Magic 54 engine (benchmarks/handwritten/): the same
+random games on both, side by side in one run.
+
+    python benchmarks/vs_handwritten.py [--games 2000] [--batch 100] [--profile 100]
+
+Seeds 0 to games - 1, random players as `batch.play_random` seeds them, played in
+batches taken in turn: a cardtable batch, then the same games by hand, and so on, so
+that both sides see the same state of a noisy machine. Each side is timed in the
+process's CPU time, on one pinned core when the system allows it. The ratio is the
+median over the pairs of batches of (hand-written decisions per second) / (cardtable
+decisions per second). The Python function calls a decision are counted (with
+sys.setprofile) on the first --profile games, outside the timed runs. The result,
+turns and decisions of every game must be the same on both sides
+(benchmarks/handwritten/check.py compares them decision by decision).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+from cardtable.benchmarks.handwritten.magic54 import Magic54
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import play_random
+
+
+def cardtable_batch(game: Game, seeds) -> list:
+    """(result, turns, decisions) of each game."""
+    out = []
+    for seed in seeds:
+        state, decisions = play_random(game, seed)
+        out.append((tuple(state.s.result), state.s.turn, decisions))
+    return out
+
+
+def hand_batch(seeds) -> list:
+    out = []
+    for seed in seeds:
+        randrange = random.Random(seed).randrange
+        out.append(Magic54(seed, lambda player, n: randrange(n)).play_game())
+    return out
+
+
+def timed(fn, *args):
+    t = time.process_time()
+    out = fn(*args)
+    return time.process_time() - t, out
+
+
+def calls(fn, *args) -> tuple[int, int]:
+    """(Python function calls, built-in calls) made by fn(*args)."""
+    count = {"call": 0, "c_call": 0}
+
+    def profile(frame, event, arg):
+        if event in count:
+            count[event] += 1
+    sys.setprofile(profile)
+    try:
+        fn(*args)
+    finally:
+        sys.setprofile(None)
+    return count["call"], count["c_call"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--batch", type=int, default=100, help="games in each batch")
+    ap.add_argument("--profile", type=int, default=100, help="games whose function calls are counted")
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    game = Game(load_pack("magic54", Report()))
+    seeds = range(args.games)
+    batches = [seeds[i:i + args.batch] for i in range(0, args.games, args.batch)]
+    ours_time = hand_time = 0.0
+    decisions = 0
+    ratios, differ = [], []
+    for batch in batches:
+        t_ours, ours = timed(cardtable_batch, game, batch)
+        t_hand, theirs = timed(hand_batch, batch)
+        ours_time += t_ours
+        hand_time += t_hand
+        decisions += sum(d for _, _, d in ours)
+        ratios.append(t_ours / t_hand)     # the same decisions: the ratio of their speeds
+        differ += [seed for seed, a, b in zip(batch, ours, theirs) if a != tuple(b)]
+    print(f"Magic 54: {args.games:,} random games (seeds 0 to {args.games - 1}), {decisions:,} decisions, "
+          f"{len(batches)} pairs of batches of {args.batch} games, one core")
+    print(f"  cardtable:    {ours_time:7.2f} s CPU, {decisions / ours_time:10,.0f} decisions per second, "
+          f"{args.games / ours_time:8,.1f} games per second")
+    print(f"  hand-written: {hand_time:7.2f} s CPU, {decisions / hand_time:10,.0f} decisions per second, "
+          f"{args.games / hand_time:8,.1f} games per second")
+    print(f"  hand-written / cardtable: median {statistics.median(ratios):.2f} "
+          f"(pairs from {min(ratios):.2f} to {max(ratios):.2f})")
+    sample = seeds[:args.profile]
+    if sample:
+        made = sum(d for _, _, d in hand_batch(sample))
+        for name, fn, fargs in (("cardtable", cardtable_batch, (game, sample)), ("hand-written", hand_batch, (sample,))):
+            python, builtin = calls(fn, *fargs)
+            print(f"  {name} calls a decision (seeds 0 to {len(sample) - 1}): {python / made:.1f} Python functions, "
+                  f"{builtin / made:.1f} built-ins")
+    if differ:
+        print(f"  {len(differ)} games differ in result, turns or decisions, the first seed {differ[0]}: "
+              f"python benchmarks/handwritten/check.py --seed {differ[0]} --games 1")
+        sys.exit(1)
+    print("  every game has the same result, turns and decisions on both")
+
+
+if __name__ == "__main__":
+    main()
