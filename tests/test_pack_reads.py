@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
-from cardtable.interpreter.packs import infiles
-from cardtable.interpreter.packs.infiles import FileProblem, read_file
+from cardtable.interpreter import infiles
+from cardtable.interpreter.infiles import FileProblem, read_file
 
 ROOT = Path(__file__).resolve().parent.parent
 MTGPACK = ROOT / "tests" / "data" / "mtgpack"
