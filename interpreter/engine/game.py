@@ -176,6 +176,10 @@ class GameState:
             return [0.0] * self.game.num_players
         return list(self.s.result)
 
+    def places(self) -> list[int] | None:
+        """Each seat's place once the game is over (1 the best; equal places shared), else None."""
+        return list(self.s.places) if self.s.places is not None else None
+
     def legal_actions(self) -> list[int]:
         d = self.s.decision
         if d is None:

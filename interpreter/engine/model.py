@@ -220,6 +220,9 @@ class Pack:
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
+    ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
+    at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
+    ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
 
     @property
     def sha256(self) -> str | None:

@@ -96,6 +96,8 @@ def observe(s: State, viewer: int | None) -> dict:
             view["decision"].update(prompt=d.prompt, options=[o.label for o in d.options])
     if s.result is not None:
         view["result"] = list(s.result)
+        if s.t.pack.ranks:
+            view["places"] = list(s.places)
     return view
 
 

@@ -3,6 +3,7 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
+from . import results
 from .state import PlayerRef, RuleError, State
 
 
@@ -276,11 +277,16 @@ def lose(s: State, seat: int) -> None:
 
 def settle(s: State) -> None:
     """Players who lose in the same check lose together: the game ends once the
-    losses are counted, with the last team standing (or nobody) winning."""
+    losses are counted, with the last team standing (or nobody) winning. Once a player
+    has finished, the game ends ranked when at most one player is still playing."""
     if s.result is not None:
         return
     if s.t.several_teams and True not in s.out:
         return      # with every player in, every team is: nothing to count
+    if s.finished:
+        if len(s.in_game()) <= 1:
+            results.end_ranked(s)
+        return
     teams = {_team(s, p) for p in s.in_game()}
     if len(teams) <= 1:
         finish(s, s.in_game())
@@ -296,13 +302,12 @@ def win(s: State, seat: int) -> None:
 def finish(s: State, winners: list) -> None:
     n = len(s.out)
     if not winners:
-        s.result = tuple(0.0 for _ in range(n))
         s.say("end", "the game is a draw")
     else:
-        s.result = tuple(1.0 if p in winners else -1.0 for p in range(n))
         names = " and ".join(s.t.players[p].name for p in winners)
         s.say("end", f"{names} {'wins' if len(winners) == 1 else 'win'} the game")
-    s.decision = None
+    # The winners' place is 1, everyone else's 2; in a draw everyone's is 1.
+    results.conclude(s, [1 if p in winners or not winners else 2 for p in range(n)])
 
 
 def _team(s: State, seat: int):

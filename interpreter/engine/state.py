@@ -124,6 +124,9 @@ class State:
         "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
         "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
+        "places",    # once the game is over, each seat's place (engine/results.py), else None
+        "finished",  # seats that finished, in the order they did, or None
+        "sitting",   # per seat, the level of round they sit out (-1: they do not), or None
     )
 
     def __init__(self, table: Table, seed: int):
@@ -165,6 +168,9 @@ class State:
         self.table = None
         self.order = None
         self.units = None
+        self.places = None
+        self.finished = None
+        self.sitting = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -205,6 +211,9 @@ class State:
         c.table = self.table.copy() if self.table is not None else None
         c.order = self.order
         c.units = self.units
+        c.places = self.places
+        c.finished = self.finished
+        c.sitting = self.sitting
         return c
 
     # ------------------------------------------------------------- chance

@@ -170,6 +170,14 @@ def check_expectations(state: GameState, expect, fail) -> None:
         _check_zone(state, view, zname, None, want, expect["shared"], fail, None)
     _check_cards(view, expect, fail)
     _check_table(state, expect, fail)
+    for name, want in (expect.get("places") or {}).items():
+        places = state.places()
+        seat = state.seat_names.index(name) if name in state.seat_names else None
+        if seat is None:
+            fail(expect["places"], name, f'unknown player "{name}"{did_you_mean(name, state.seat_names)}')
+        got = "none: the game is not over" if places is None else places[seat]
+        if got != want:
+            fail(expect["places"], name, f"{name}'s place is {got}, not {want}")
     for key, want in (expect.get("rounds") or {}).items():
         got = (view.get("rounds") or {}).get(key, "no such round")
         if got != want:
@@ -252,8 +260,9 @@ def _check_log(log: list, expect, fail) -> None:
 def _result_text(state: GameState) -> str:
     if not state.is_terminal():
         return "ongoing"
-    winners = [state.seat_names[p] for p, r in enumerate(state.returns()) if r > 0]
-    if not winners:
+    places = state.places()
+    winners = [state.seat_names[p] for p, place in enumerate(places) if place == 1]
+    if len(winners) == len(places):
         return "draw"
     return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
 

@@ -318,9 +318,24 @@ def end(b: Build) -> None:
         b.here(raw, "limit_of", f'"{unit}" is not turn nor a round of the pack'
                                 f'{did_you_mean(unit, ["turn", *b.names.rounds])}')
     b.fields["limit_of"] = unit
+    b.fields["at_limit"] = raw.get("at_limit", "draw")
     for key in ("max_turns", "max_decisions"):
         if key in raw:
             b.fields[key] = raw[key]
+
+
+@section("ranking", needs=COMPILING)
+def ranking(b: Build) -> None:
+    made = []
+    for raw in b.d.get("ranking") or []:
+        res = b.compile(b.loaded, raw, "by", "value", Scope({}, it=T("player")))
+        if res is None:
+            continue
+        fn, t = res
+        if t.kind not in ("number", "any"):
+            b.here(raw, "by", f'a player is ranked by a number, but "{raw["by"]}" is {t.word()}')
+        made.append((fn, raw.get("best", "highest")))
+    b.fields["ranking"] = tuple(made)
 
 
 @section("evaluation", needs=COMPILING)

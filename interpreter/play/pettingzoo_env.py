@@ -363,9 +363,12 @@ class raw_env(AECEnv):
         if state.is_terminal():
             # Seats that went out stay until the end: a team-mate may still win for
             # them, and a turn limit makes the game a draw for everyone.
-            for agent, result in zip(self.possible_agents, state.returns()):
+            places = state.places() if state.game.pack.ranks else None
+            for seat, (agent, result) in enumerate(zip(self.possible_agents, state.returns())):
                 self.rewards[agent] = float(result)
                 self.terminations[agent] = True
+                if places is not None:
+                    self.infos[agent]["place"] = places[seat]
         else:
             self._check_room(state)
             self.agent_selection = self.possible_agents[state.current_player()]

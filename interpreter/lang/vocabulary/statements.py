@@ -69,6 +69,17 @@ def player_of(c: Compiler, tree, scope: Scope, what: str):
     return fn
 
 
+def to_player(c: Compiler, tree, scope: Scope, what: str, act):
+    """A statement that does `act(state, seat)` to the player `tree` names (none: nothing)."""
+    pfn = player_of(c, tree, scope, what)
+
+    def to(s, env):
+        p = pfn(s, env)
+        if p is not None:
+            act(s, p.seat)
+    return to
+
+
 def cards_only(items):
     return [x for x in items if type(x) is int]
 
