@@ -12,6 +12,8 @@ those.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..suggest import did_you_mean
 from . import primitives
 from .state import PlayerRef, State, Table
@@ -68,23 +70,71 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
         z = pack.zone_by_name[zname]
         cards.append((card, owner, zname, zseat if z.per_player else None))
     s = placed_state(game, players, cards, seed)
+    for apply in SETUP_KEYS.values():
+        apply(s, setup, Building(game, fail, placed))
+    # The position is new to the rules: their checks run on it before anyone decides,
+    # so a player set up at 0 life has lost and a creature set up with lethal damage dies.
+    s.dirty = True
+    return s
+
+
+class Building(NamedTuple):
+    """What the setup keys read besides the setup: the game, `fail`, and each card placed."""
+    game: object
+    fail: object
+    placed: list        # per card id: (name, owner, zone name, zone seat, flags, container, index)
+
+
+def _turn(s: State, setup, b: Building) -> None:
     s.turn = setup.get("turn", 1)
-    s.active = _seat(setup.get("active", 0), game, 0, fail, setup, "active")
-    for c, (name, owner, zname, zseat, flags, container, i) in enumerate(placed):
+
+
+def _active(s: State, setup, b: Building) -> None:
+    s.active = _seat(setup.get("active", 0), b.game, 0, b.fail, setup, "active")
+
+
+def _card_states(s: State, setup, b: Building) -> None:
+    for c, (name, owner, zname, zseat, flags, container, i) in enumerate(b.placed):
         s.controller[c] = zseat if zseat is not None else owner
         s.entered[c] = flags.get("entered", 0)
-        _apply_flags(s, c, flags, pack, container, i, fail)
+        _apply_flags(s, c, flags, s.t.pack, container, i, b.fail)
+
+
+def _players(s: State, setup, b: Building) -> None:
     for seat, p in enumerate(setup.get("players") or []):
-        _player(s, seat, p, fail)
+        _player(s, seat, p, b.fail)
+
+
+def _table(s: State, setup, b: Building) -> None:
     for name, value in (setup.get("table") or {}).items():
-        s.table[name] = table_value(s, name, value, setup["table"], fail)
-    _turn_order(s, setup, game, fail)
-    turn = _turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail)
-    if pack.rounds:
-        s.frames.extend(round_frames(s, setup, game, fail, turn))
+        s.table[name] = table_value(s, name, value, setup["table"], b.fail)
+
+
+def _order(s: State, setup, b: Building) -> None:
+    _turn_order(s, setup, b.game, b.fail)
+
+
+def _phase(s: State, setup, b: Building) -> None:
+    turn = _turn_frame(s.t.pack, setup.get("phase"), setup.get("step"), setup, b.fail)
+    if s.t.pack.rounds:
+        s.frames.extend(round_frames(s, setup, b.game, b.fail, turn))
     else:
         s.frames.append(turn)
-    return s
+
+
+# What the setup says besides where the cards are (the zones of `players` and
+# `shared`, which make the state): one function each, run in this order on the state
+# the cards make. A new key of a setup is one entry here, one in the scenario schema
+# and one in setup_of, its inverse.
+SETUP_KEYS = {
+    "turn": _turn,
+    "active": _active,
+    "cards": _card_states,      # each card's state, written beside its name in its zone
+    "players": _players,        # life, counters, out
+    "table": _table,            # table values
+    "direction": _order,        # and skips: the direction of play and turns to skip
+    "phase": _phase,            # and step, and rounds: where the turn frame begins
+}
 
 
 def _placed(game, setup, fail) -> list:
