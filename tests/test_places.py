@@ -100,14 +100,14 @@ def test_scenarios_simulate_and_records_read_places(tmp_path):
     from cardtable.interpreter.play.records import game_record
     from cardtable.interpreter.play.stats import summarize
     from cardtable.interpreter.play.report import as_table
-    from cardtable.interpreter.packs.scenario import check_expectations
+    from cardtable.interpreter.packs.expectations import Look, check_expectations
     g = game(tmp_path, "set score of your left to 1\nthe game ends", players=3)
     state = g.new_initial_state(seed=0)
     failed = []
-    check_expectations(state, {"places": {"Ann": 1, "Ben": 3, "Cleo": 1}, "result": "Ann and Cleo win"},
-                       lambda c, k, m: failed.append(m))
+    check_expectations(Look(state, lambda c, k, m: failed.append(m)),
+                       {"places": {"Ann": 1, "Ben": 3, "Cleo": 1}, "result": "Ann and Cleo win"})
     assert failed == []
-    check_expectations(state, {"places": {"Ben": 1}}, lambda c, k, m: failed.append(m))
+    check_expectations(Look(state, lambda c, k, m: failed.append(m)), {"places": {"Ben": 1}})
     assert failed == ["Ben's place is 3, not 1"]
     assert game_record(g, state, 0, "suits", None)["places"] == [1, 3, 1]
     batch = Batch(pack="suits", games=4, seed=0)
