@@ -324,7 +324,7 @@ class GameState:
     @property
     def log(self) -> list[str]:
         """Everything that happened, as an onlooker who sees every card reads it."""
-        return [e[2] for e in self.s.log]
+        return [e[2] for e in self.s.log if len(e) < 6]
 
     def log_for(self, player: int) -> list[str]:
         """The log as `player` may read it: cards they may not see are not named."""

@@ -3,7 +3,7 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
-from . import results
+from . import knowledge, results
 from .state import PlayerRef, RuleError, State
 
 
@@ -51,6 +51,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     seen = s.t.checks_see_zones
     if seen is None or dest in seen or src in seen:
         s.dirty = True
+    if s.known is not None:
+        knowledge.moved(s, c, dest, face_down)
 
 
 def zone_label(s: State, zone: int) -> str:
@@ -155,6 +157,8 @@ def before_first_turn(s: State) -> bool:
 
 def shuffle(s: State, zone: int) -> None:
     s.shuffle_list(s.zones[zone])
+    if s.known is not None:
+        knowledge.shuffled(s, zone)
     s.say("shuffle", f"{zone_label(s, zone)} is shuffled")
 
 

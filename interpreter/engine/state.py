@@ -139,6 +139,7 @@ class State:
         "places",    # once the game is over, each seat's place (engine/results.py), else None
         "finished",  # seats that finished, in the order they did, or None
         "sitting",   # per seat, the level of round they sit out (-1: they do not), or None
+        "known",     # cards revealed: card -> seats that know it (engine/knowledge.py), or None
     )
 
     def __init__(self, table: Table, seed: int):
@@ -183,6 +184,7 @@ class State:
         self.places = None
         self.finished = None
         self.sitting = None
+        self.known = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -226,6 +228,7 @@ class State:
         c.places = self.places
         c.finished = self.finished
         c.sitting = self.sitting
+        c.known = self.known.copy() if self.known is not None else None
         return c
 
     # ------------------------------------------------------------- chance
@@ -239,13 +242,16 @@ class State:
             items[i], items[j] = items[j], items[i]
 
     # --------------------------------------------------------------- log
-    def say(self, kind: str, text: str, seen_by=None, others: str | None = None) -> None:
+    def say(self, kind: str, text: str, seen_by=None, others: str | None = None, onlooker: bool = True) -> None:
         """Log an event. `seen_by` (a tuple of seats) limits who sees `text`; the
-        other players read `others` instead."""
+        other players read `others` instead. A line with `onlooker` false is one
+        player's reading of a line an onlooker reads in another entry."""
         if seen_by is None:
             self.log.append((self.turn, kind, text))
-        else:
+        elif onlooker:
             self.log.append((self.turn, kind, text, seen_by, others))
+        else:
+            self.log.append((self.turn, kind, text, seen_by, others, False))
 
     def card_name(self, c) -> str:
         if isinstance(c, PlayerRef):

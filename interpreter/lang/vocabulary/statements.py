@@ -12,13 +12,14 @@ from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out
 from ...engine.running import run_checks, run_inline
-from ...engine.script import ScriptFrame, endless, loop_items, of_card
+from ...engine.script import ScriptFrame, endless, of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import MAPPING, T, single
 from .expressions import too_large
+from .texts import asked, text_parts
 
 ST = "statement"
 
@@ -505,7 +506,7 @@ def _choose(c, tree, scope):
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
-    prompt_text = str(question)[1:-1] if question is not None else c.source(tree)
+    ask = asked(c, tree, question, scope)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
@@ -515,7 +516,7 @@ def _choose(c, tree, scope):
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", sfn(s, env), var)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var)
         return choose_one
     if kind == "up_to_one":
         @suspends
@@ -526,9 +527,9 @@ def _choose(c, tree, scope):
                 env[var] = None
                 return
             options = (Option("none", None),) + tuple(Option(s.card_name(x), x) for x in found)
-            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", options, _bind(var))
+            s.decision = Decision(p.seat, ask(s, env, p), options, _bind(var))
         return choose_maybe
-    return _choose_many(var, pfn, sfn, nfn, kind, prompt_text)
+    return _choose_many(var, pfn, sfn, nfn, kind, ask)
 
 
 def _bind(var):
@@ -538,7 +539,7 @@ def _bind(var):
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choice, what="choice"):
+def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
     that each set is reached one way only. `name(s, x)` labels an item (a card's name by
     default) and `log` says what was chosen."""
@@ -579,7 +580,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choic
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
             progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume, what)
+        s.decision = Decision(p.seat, f"{ask(s, env, p)} ({progress})", options, resume, what)
 
     def resume(s, value):
         frame = s.frames[-1]
@@ -650,13 +651,15 @@ def _divide(c, tree, scope):
 def _may(c, tree, scope):
     who, label, block = tree.children
     pfn = player_of(c, who, scope, "who may")
+    render = text_parts(c, label, scope)
     ops = c.block(block.children, scope)
     text = str(label)[1:-1]
 
     @suspends
     def may(s, env):
         p = pfn(s, env)
-        s.decision = Decision(p.seat, f"{p.name}: {text}?", (Option("no", False), Option("yes", True)), resume)
+        said = render(s, env, p.seat)[0] if render is not None else text
+        s.decision = Decision(p.seat, f"{p.name}: {said}?", (Option("no", False), Option("yes", True)), resume)
 
     def resume(s, yes):
         if yes:
