@@ -31,6 +31,8 @@ class ZoneDef:
     refill_order: str = "shuffled"   # shuffled | reversed | kept
     description: str = ""
     deck: str | None = None          # a shared zone: the deck it starts the game with
+    capacity: int | str | None = None    # the most cards it holds: a number or a number option
+    refill_leave: int = 0            # a refill leaves this many cards on top of the zone it takes from
 
 
 @dataclass

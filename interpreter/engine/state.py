@@ -62,7 +62,8 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
-                 "checks_see_damage", "watched_marks", "triggers_on")
+                 "checks_see_damage", "watched_marks", "triggers_on",
+                 "capacity")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -82,6 +83,9 @@ class Table:
             else:
                 meta.append((z, None))
         self.zone_meta = tuple(meta)
+        # The most cards each zone holds (None: no limit), or None when no zone has one.
+        limits = tuple(options[z.capacity] if isinstance(z.capacity, str) else z.capacity for z, _ in meta)
+        self.capacity = limits if any(n is not None for n in limits) else None
         self.named = {z.name: self._zones_named(z.name) for z in pack.zones}
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering

@@ -17,7 +17,7 @@ from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from ..static_types import MAPPING, T, single
+from ..static_types import MAPPING, T, as_set, single
 from .expressions import too_large
 from .texts import asked, text_parts
 
@@ -136,17 +136,16 @@ def _card_word(c, node, amount):
         c.error(node, f'write "{"card" if one else "cards"}" here, not "{node}"')
 
 
-@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn. "
-          "One statement draws at most as many cards as the game has.",
-          params=(('N', 'number', 'how many cards'),))
+@register("draw_you", ST, "draw N cards [as NAME]", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, "
+          "or a full hand, nothing more is drawn. One statement draws at most as many cards as the game has. With \"as\", "
+          "NAME holds the card drawn (\"draw a card as fished\": none if none was) or the cards drawn. The pack's "
+          "replacements of the event draw may replace each card's draw.",
+          example="draw a card as fished",
+          params=(('N', 'number', 'how many cards'), ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw_you(c, tree, scope):
     amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
-    _card_word(c, word, amount)
-    nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
     c.note("*")
-    return lambda s, env: primitives.draw(s, env["you"].seat, nfn(s, env) or 0)
+    return _draws(c, scope, lambda s, env: env["you"], amount, word, named)
 
 
 @register("one", "expression", "a / an / one", "The number 1, before a noun.")
@@ -154,21 +153,54 @@ def _one(c, tree, scope):
     return (lambda s, env: 1), T("number")
 
 
-@register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
-          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
+@register("draw", ST, "PLAYER draws N cards [as NAME]", "That player draws N cards, as \"draw N cards\" does.",
+          example="next player draws 2 cards",
+          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards'),
+                  ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw(c, tree, scope):
     who, amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
+    return _draws(c, scope, player_of(c, who, scope, "who draws"), amount, word, named)
+
+
+def _draws(c, scope, pfn, amount, word, named):
+    """A draw of N cards by the player `pfn` gives; with a name, the cards drawn are kept
+    under it (one card, or a set when N is not "a")."""
     _card_word(c, word, amount)
-    pfn = player_of(c, who, scope, "who draws")
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+    one = isinstance(amount, Tree) and amount.data == "one"
+    var = str(named) if named is not None else None
+    if named is not None:
+        c.bind(named, scope, T("card") if one else as_set(T("card")))
+
+    def keep(env, drawn):
+        if var is not None:
+            env[var] = (drawn[0] if drawn else None) if one else tuple(drawn)
+
+    if "draw" in c.names.replaced:
+        return _replaced_draws(pfn, nfn, _this_source(scope), keep)
 
     def draw(s, env):
         p = pfn(s, env)
-        if p is not None:
-            primitives.draw(s, p.seat, nfn(s, env) or 0)
+        keep(env, primitives.draw(s, p.seat, nfn(s, env) or 0) if p is not None else [])
     return draw
+
+
+def _replaced_draws(pfn, nfn, source_fn, keep):
+    """Draws the pack's replacements of draw may replace, one check a card: the cards drawn
+    so far are kept under a key of their own while a replacement's effect runs."""
+    drawn_key = f"@drawn{next(_REST)}"
+
+    def act(s, env, p):
+        # Each card is drawn alone; cards dealt one by one are still told in one line.
+        env[drawn_key] = env.get(drawn_key, ()) + tuple(primitives.draw(s, p.seat, 1, one_line=True))
+        keep(env, env[drawn_key])
+
+    def begin(s, env):
+        p = pfn(s, env)
+        env.pop(drawn_key, None)
+        keep(env, ())
+        return (p,) * min(nfn(s, env) or 0, len(s.t.cards)) if p is not None else ()
+    return _replaceable("draw", begin, source_fn, act)
 
 
 def _destination(c, zone_node, scope, item_type):
