@@ -461,8 +461,9 @@ def replay(log, which, at, pack_override, card_files) -> None:
                 click.echo(narrate.position(done, total))
             else:
                 click.echo(narrate.narrative(done.state.log))
-        outcome = narrate.result_text(names, result)
-        expected = narrate.result_text(names, record.get("result"))
+        places = done.state.places() if pack.ranks else None
+        outcome = narrate.result_text(names, result, places)
+        expected = narrate.result_text(names, record.get("result"), record.get("places"))
         if done.parted is not None:
             failed += 1
             click.echo(_said(f"game {number} (seed {record['seed']}): the games part ways {done.parted}"), err=single)

@@ -159,6 +159,10 @@ class GameState:
             return [0.0] * self.game.num_players
         return list(self.s.result)
 
+    def places(self) -> list[int] | None:
+        """Each seat's place once the game is over (1 the best; equal places shared), else None."""
+        return list(self.s.places) if self.s.places is not None else None
+
     def legal_actions(self) -> list[int]:
         d = self.s.decision
         if d is None:
@@ -303,7 +307,7 @@ class GameState:
     @property
     def log(self) -> list[str]:
         """Everything that happened, as an onlooker who sees every card reads it."""
-        return [e[2] for e in self.s.log]
+        return [e[2] for e in self.s.log if len(e) < 6]
 
     def log_for(self, player: int) -> list[str]:
         """The log as `player` may read it: cards they may not see are not named."""
