@@ -196,8 +196,6 @@ NOT_YET = [
     ('choose_number', 'choose a number from 1 to 3 as n', "1:1", 'choose a number from 1 to 3 as n'),
     ('choose_order', 'choose an order of cards in your hand as n', "1:1", 'choose an order of cards in your hand as n'),
     ('deal', 'deal 2 damage to target as fire', "1:1", 'deal 2 damage to target as fire'),
-    ('draw_you', 'draw a card as drawn', "1:1", 'draw a card as drawn'),
-    ('draw', 'opponent draws a card as drawn', "1:1", 'opponent draws a card as drawn'),
     ('top_one', 'put top card of your deck into your hand', "1:5", 'top card of your deck'),
     ('bottom_one', 'put bottom card of your deck into your hand', "1:5", 'bottom card of your deck'),
     ('first_of', 'put first of cards in your hand into your discard', "1:5", 'first of cards in your hand'),

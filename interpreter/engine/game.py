@@ -7,7 +7,7 @@ from ..suggest import did_you_mean
 from . import limits, positions, primitives
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
-from .model import Pack
+from .model import Pack, option_out_of_bounds
 from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
 from .running import run
@@ -137,23 +137,6 @@ def settle_options(pack: Pack, given: dict) -> dict:
     return out
 
 
-def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
-    """The first number option outside its bounds, and why, said for a designer. A
-    bound may name another option (`max: dealt`), so the values are checked together."""
-    for name, o in options.items():
-        if o.kind != "number":
-            continue
-        value = values[name]
-        for bound, word, outside in ((o.minimum, "at least", value.__lt__), (o.maximum, "at most", value.__gt__)):
-            if bound is None:
-                continue
-            limit = values.get(bound) if isinstance(bound, str) else bound
-            if isinstance(limit, (int, float)) and outside(limit):
-                said = f"{bound} ({limit})" if isinstance(bound, str) else f"{limit}"
-                return name, f'option "{name}" must be {word} {said}, not {value}'
-    return None
-
-
 class GameState:
     """One position of a game, and the moves from it."""
     __slots__ = ("game", "s")
@@ -175,6 +158,10 @@ class GameState:
         if self.s.result is None:
             return [0.0] * self.game.num_players
         return list(self.s.result)
+
+    def places(self) -> list[int] | None:
+        """Each seat's place once the game is over (1 the best; equal places shared), else None."""
+        return list(self.s.places) if self.s.places is not None else None
 
     def legal_actions(self) -> list[int]:
         d = self.s.decision
@@ -320,7 +307,7 @@ class GameState:
     @property
     def log(self) -> list[str]:
         """Everything that happened, as an onlooker who sees every card reads it."""
-        return [e[2] for e in self.s.log]
+        return [e[2] for e in self.s.log if len(e) < 6]
 
     def log_for(self, player: int) -> list[str]:
         """The log as `player` may read it: cards they may not see are not named."""

@@ -75,8 +75,9 @@ def check_expectations(look: Look, expect) -> None:
 def result_text(state: GameState) -> str:
     if not state.is_terminal():
         return "ongoing"
-    winners = [state.seat_names[p] for p, r in enumerate(state.returns()) if r > 0]
-    if not winners:
+    places = state.places()
+    winners = [state.seat_names[p] for p, place in enumerate(places) if place == 1]
+    if len(winners) == len(places):
         return "draw"
     return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
 
@@ -143,6 +144,18 @@ def _rounds(look: Look, want: dict, expect) -> None:
         if got != said:
             look.fail(want, key, f"the {key} is {got}, not {said}" if key == "leader" else
                       f"it is {key} {got}, not {key} {said}")
+
+
+@expectation("places")
+def _places(look: Look, want: dict, expect) -> None:
+    places = look.state.places()
+    for name, said in want.items():
+        seat = look.seat(name)
+        if seat is None:
+            look.fail(want, name, f'unknown player "{name}"{did_you_mean(name, look.state.seat_names)}')
+        got = "none: the game is not over" if places is None else places[seat]
+        if got != said:
+            look.fail(want, name, f"{name}'s place is {got}, not {said}")
 
 
 @expectation("shared")

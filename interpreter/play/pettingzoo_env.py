@@ -178,6 +178,10 @@ class Layout:
             count_at = self.at_zones + 2 * slot
             v[count_at] = len(cards)
             if not sees[zone]:
+                if s.known is not None:     # cards it was shown, in a zone it does not see
+                    for c in cards:
+                        if me in s.known.get(c, ()):
+                            self._encode_card(v, s, c, slot)
                 continue
             own = self._zone_seat[zone] == me
             for c in cards:
@@ -239,7 +243,7 @@ class Layout:
         """Whether `me` sees card `c` as that card where it lies."""
         zone = s.zone_of[c]
         if not self._sees[me][zone]:
-            return False
+            return s.known is not None and me in s.known.get(c, ())     # it was shown the card
         return not s.face_down[c] or self._zone_seat[zone] == me
 
     def describe(self) -> list[str]:
@@ -363,9 +367,12 @@ class raw_env(AECEnv):
         if state.is_terminal():
             # Seats that went out stay until the end: a team-mate may still win for
             # them, and a turn limit makes the game a draw for everyone.
-            for agent, result in zip(self.possible_agents, state.returns()):
+            places = state.places() if state.game.pack.ranks else None
+            for seat, (agent, result) in enumerate(zip(self.possible_agents, state.returns())):
                 self.rewards[agent] = float(result)
                 self.terminations[agent] = True
+                if places is not None:
+                    self.infos[agent]["place"] = places[seat]
         else:
             self._check_room(state)
             self.agent_selection = self.possible_agents[state.current_player()]

@@ -18,9 +18,9 @@ from pathlib import Path
 from ..engine.decisions import IllegalAction
 from ..engine.game import Game, GameState
 from ..engine.limits import DIGITS
+from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packs.finding import builtin_pack_dir
 from ..packs.importing import ImportProblem
-from ..packs.infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packs.project import given_roots_now, refusal, shared_cards, shown, working_root
 
 FORMAT = "cardtable-game/1"
@@ -48,6 +48,8 @@ def game_record(game: Game, state: GameState, seed: int, source: str, agents=Non
         record["agents"] = list(agents)
     record["decisions"] = [[seat, action, label] for seat, action, label in state.history]
     record["result"] = state.returns() if state.is_terminal() else None
+    if game.pack.ranks:
+        record["places"] = state.places()
     record["turns"] = state.turn
     return record
 
@@ -88,6 +90,8 @@ _SHAPES = {
     "result": (lambda v: isinstance(v, list) and all(_scalar(x) and not isinstance(x, (str, bool)) for x in v),
                "is not a list of numbers, one a player, or null for a game not finished"),
     "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
+    "places": (lambda v: isinstance(v, list) and all(_whole(x, 1) for x in v),
+               "is not a list of places (whole numbers from 1), one a player, or null for a game not finished"),
 }
 
 
