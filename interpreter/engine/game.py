@@ -3,7 +3,6 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 """
 from __future__ import annotations
 
-from ..suggest import did_you_mean
 from . import limits, positions, primitives
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
@@ -111,7 +110,7 @@ def settle_options(pack: Pack, given: dict) -> dict:
     out = {name: o.default for name, o in pack.options.items()}
     for name, value in given.items():
         if name not in pack.options:
-            raise OptionError(f'{pack.name} has no option "{name}"{did_you_mean(name, pack.options)}')
+            raise OptionError(f'{pack.name} has no option "{name}"{pack.declarations.near("option", name)}')
         o = pack.options[name]
         if o.kind == "number":
             # What the message quotes: an int too long to print is only said to be large.

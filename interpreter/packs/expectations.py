@@ -156,7 +156,7 @@ zone_check = entries(ZONE_CHECKS)
 def check_zone(look: Look, zname: str, seat, want, container, label: str) -> None:
     pack = look.state.game.pack
     if zname not in pack.zone_by_name:
-        look.fail(container, zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
+        look.fail(container, zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
     if pack.zone_by_name[zname].per_player:
         cards = look.view["players"][seat or 0]["zones"][zname]
     else:
@@ -240,7 +240,7 @@ def check_card(look: Look, c: int, label: str, want) -> None:
         check = CARD_FIELDS.get(key)
         if check is None:
             if key not in pack.properties and key not in pack.derived:
-                known = [*CARD_FIELDS, *pack.properties, *pack.derived]
+                known = [*CARD_FIELDS, *pack.declarations.names("property")]
                 look.fail(want, key, f'unknown card property "{key}"{did_you_mean(key, known)}')
             check = _property
         problem = check(look, c, value, label, key)
@@ -300,7 +300,7 @@ def _counters(look: Look, c: int, want: dict, label: str, key: str):
     pack, card = look.state.game.pack, look.state.card(c)
     for name, n in want.items():
         if name not in pack.card_counters:
-            return f'unknown card counter "{name}"{did_you_mean(name, pack.card_counters)}'
+            return f'unknown card counter "{name}"{pack.declarations.near("card counter", name)}'
         got = card.counter(name)
         if got != n:
             return f"{label} has {got} {name} counter{'s' if got != 1 else ''}, not {n}"
@@ -311,7 +311,7 @@ def _marks(look: Look, c: int, want: dict, label: str, key: str):
     pack, card = look.state.game.pack, look.state.card(c)
     for mark, value in want.items():
         if mark not in pack.marks:
-            return f'unknown mark "{mark}"{did_you_mean(mark, pack.marks)}'
+            return f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}'
         got = card.mark(mark)
         marked = got is not None and got is not False
         said = look.state.card_name(got) if type(got) is int else None      # the card a mark points at
