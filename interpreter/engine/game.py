@@ -3,7 +3,6 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 """
 from __future__ import annotations
 
-from ..suggest import did_you_mean
 from . import limits, positions, primitives
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
@@ -15,6 +14,7 @@ from .script import ScriptFrame
 from .state import PlayerRef, RuleError, State
 from .rounds import MatchFrame
 from .turns import TurnFrame
+from .view import CardView, StateView
 
 TERMINAL = -4
 
@@ -110,7 +110,7 @@ def settle_options(pack: Pack, given: dict) -> dict:
     out = {name: o.default for name, o in pack.options.items()}
     for name, value in given.items():
         if name not in pack.options:
-            raise OptionError(f'{pack.name} has no option "{name}"{did_you_mean(name, pack.options)}')
+            raise OptionError(f'{pack.name} has no option "{name}"{pack.declarations.near("option", name)}')
         o = pack.options[name]
         if o.kind == "number":
             # What the message quotes: an int too long to print is only said to be large.
@@ -217,6 +217,12 @@ class GameState:
             raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(labels)}')
         self.apply_action(labels.index(label))
 
+    def skip_decision(self) -> None:
+        """The game goes on without an answer to the decision open: for a pause that no
+        player makes (a scenario's stop), which leaves nothing in the history."""
+        self.s.decision = None
+        self.advance()
+
     def advance(self) -> None:
         s = self.s
         try:
@@ -279,6 +285,15 @@ class GameState:
     def card_name(self, card: int) -> str:
         """The name of card id `card` (the ids of observations and option values)."""
         return self.s.t.names[card]
+
+    @property
+    def view(self) -> StateView:
+        """The position read only: its cards, zones and table values (engine/view.py)."""
+        return StateView(self.s)
+
+    def card(self, card: int) -> CardView:
+        """Card id `card` read only: its zone, controller, owner, properties, counters, marks."""
+        return CardView(self.s, card)
 
     def evaluate(self, seat: int) -> float:
         """How good the position looks to `seat` by the pack's evaluation (1000 a win,

@@ -142,8 +142,7 @@ class Run:
                 if where >= 0:
                     self.paused, self.passed = d.prompt, where > 0
                     return
-                state.s.decision = None     # nobody decides a pause: it leaves nothing in the game's history
-                state.advance()
+                state.skip_decision()       # nobody decides a pause: it leaves nothing in the game's history
             elif self.auto and len(d.options) == 1:
                 self.taken.append(f"{state.seat_names[d.player]}: {d.options[0].label}")
                 state.apply_action(0)
