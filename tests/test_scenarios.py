@@ -3,12 +3,19 @@
 Each test runs scenarios written as a designer writes them, against a built-in pack."""
 from __future__ import annotations
 
+import shutil
 import textwrap
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from cardtable import Report, load_pack
+from cardtable.cli import main
 from cardtable.interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario
+
+pytest_plugins = ["pytester"]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -34,39 +41,46 @@ def outcomes(pack, tmp_path, text: str) -> list[str]:
     return out
 
 
-# ------------------------------------------------------------ the starting position
+# --------------------------------------------------------- scenario files anywhere
 
-def test_the_checks_run_on_the_position_a_setup_builds(magic54, tmp_path):
-    assert outcomes(magic54, tmp_path, """
-        scenarios:
-          - name: a player set up at 0 life has lost before anyone decides
-            setup:
-              turn: 3
-              active: Red
-              phase: pre_attack
-              players:
-                - zones: {hand: [Two of Hearts]}
-                - life: 0
-            expect:
-              result: Red wins
-              log: [Black loses the game, Red wins the game]
-          - name: a creature set up with lethal damage dies before anyone decides
-            setup:
-              turn: 3
-              active: Red
-              phase: pre_attack
-              players:
-                - zones:
-                    hand: [Two of Hearts]
-                    play: [Three of Hearts, "Jack of Hearts: damage 1", "King of Hearts: damage 2"]
-                - zones: {}
-            expect:
-              players:
-                - zones: {play: [Three of Hearts, King of Hearts], discard: [Jack of Hearts]}
-              damage: {King of Hearts: 2}
-              log: [Jack of Hearts moves from Red's play to Red's discard]
-              decision: {player: Red, options: [pass, "Damage: Two of Hearts"]}
-        """) == ["ok", "ok"]
+DATA = Path(__file__).parent / "data" / "scenarios"
+
+
+def test_a_scenario_file_outside_a_pack_runs_against_the_pack_it_names(tmp_path, monkeypatch):
+    # The checks run on the position a setup builds: the file's two scenarios say so.
+    result = CliRunner().invoke(main, ["test", str(DATA / "starting_position.yaml"), "-v"])
+    assert (result.exit_code, result.stdout) == (0, "ok   a player set up at 0 life has lost before anyone decides\n"
+                                                    "ok   a creature set up with lethal damage dies before anyone decides\n"
+                                                    "2 passed, 0 failed\n")
+    # A path in `pack:` is read from the file's folder; --pack overrides the file.
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "variants" / "magic54", tmp_path / "packs" / "m54")
+    (tmp_path / "checks").mkdir()
+    text = (DATA / "starting_position.yaml").read_text(encoding="utf-8")
+    (tmp_path / "checks" / "start.yaml").write_text(text.replace("pack: magic54", "pack: ../packs/m54"))
+    (tmp_path / "checks" / "bare.yml").write_text(text.replace("pack: magic54\n", ""))
+    both = CliRunner().invoke(main, ["test", "checks/start.yaml", "magic54", "-v"]).stdout.splitlines()
+    assert both[0] == "ok   a player set up at 0 life has lost before anyone decides"
+    assert "ok   Knowledge draws a card and does not tap the King" in both
+    assert both[-1] == f"{len(both) - 1} passed, 0 failed"
+    given = CliRunner().invoke(main, ["test", "checks/bare.yml", "--pack", "packs/m54"])
+    assert (given.exit_code, given.stdout) == (0, "2 passed, 0 failed\n")
+    bare = CliRunner().invoke(main, ["test", "checks/bare.yml"])
+    assert (bare.exit_code, bare.stdout) == (1, "0 passed, 0 failed\n")
+    assert bare.stderr.splitlines()[0] == (
+        "checks/bare.yml:1:1: error: no pack to run these scenarios against: write the pack's name or path as "
+        "`pack:` at the top of the file, or give --pack")
+
+
+def test_pytest_collects_scenario_files_that_name_their_pack(pytester):
+    folder = pytester.path / "checks"
+    folder.mkdir()
+    text = (DATA / "starting_position.yaml").read_text(encoding="utf-8")
+    (folder / "start.yaml").write_text(text)
+    (folder / "other.yaml").write_text("pack: a list of things, not scenarios\n")
+    result = pytester.runpytest("-p", "no:cacheprovider", str(folder), "-v")
+    result.assert_outcomes(passed=2)
+    assert "start.yaml::a player set up at 0 life has lost before anyone decides PASSED" in result.stdout.str()
 
 
 # ------------------------------------------------------------- steps of a script
