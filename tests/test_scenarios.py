@@ -323,3 +323,27 @@ def test_the_tables_of_keys_are_the_schemas_keys():
     assert "choose" in defs["step"]["oneOf"][1]["required"]
     setup = defs["scenario"]["properties"]["setup"]["properties"]
     assert set(SETUP_KEYS) - {"cards"} <= set(setup) <= set(SETUP_KEYS) | {"step", "shared"}
+
+
+# ------------------------------------------------------------------- the pack guide
+
+def guide_scenarios() -> list[str]:
+    """The YAML examples of docs/packs.md's section on scenario tests."""
+    guide = (ROOT / "docs" / "packs.md").read_text(encoding="utf-8")
+    section = guide.split("\n## Scenario tests\n", 1)[1].split("\n## ", 1)[0]
+    return [block.split("\n```", 1)[0] for block in section.split("```yaml\n")[1:]]
+
+
+def test_the_guide_shows_every_kind_of_step_and_expectation():
+    text = "\n".join(guide_scenarios())
+    from cardtable.interpreter.packs.expectations import CARD_FIELDS, EXPECTATIONS, ZONE_CHECKS
+    from cardtable.interpreter.packs.scenario import STEPS
+    for key in [*EXPECTATIONS, *ZONE_CHECKS, *CARD_FIELDS, *STEPS, "end_of_turn", "auto", "pack"]:
+        assert f"{key}:" in text, key
+
+
+@pytest.mark.parametrize("number", range(len(guide_scenarios())))
+def test_the_guides_scenarios_pass(magic54, tmp_path, number):
+    # Each runs against Magic 54, whatever pack the example names.
+    text = guide_scenarios()[number]
+    assert set(outcomes(magic54, tmp_path, text)) == {"ok"}
