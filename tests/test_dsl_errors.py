@@ -38,7 +38,7 @@ def test_the_pack_is_valid_as_it_is(tmp_path):
 
 
 SYNTAX = [
-    ("%%% !!", ['1:1: unexpected character "%"']),
+    ("@@@ !!", ['1:1: unexpected character "@"']),
     ("draw (1 + 2 cards", ['1:6: this "(" is never closed']),
     ("if turn > 1:\n    draw a card\n  draw a card",
      ["3:3: this line is indented by 2, which lines up with no block above it (those are indented by 0 or 4)"]),
@@ -46,9 +46,9 @@ SYNTAX = [
     ("if turn > 1:", ['1:13: expected an indented block under this line, which ends with ":"']),
     ('draw "x" cards', ['1:6: unexpected text "x"; expected "(", a name, a number, the end of the line']),
     # Every statement's syntax error, not only the first.
-    ("draw a card\n%%\ndeal 2 damage to (target\ndraw a card)",
-     ['2:1: unexpected character "%"', '3:18: this "(" is never closed',
-      '4:12: unexpected ")"; expected the end of the line']),
+    ("draw a card\n@@\ndeal 2 damage to (target\ndraw a card)",
+     ['2:1: unexpected character "@"', '3:18: this "(" is never closed',
+      '4:12: unexpected ")"; expected "as", the end of the line']),
     # Comments and blank lines may be indented anyhow.
     ("# a\n  # b\ndraw a card  # c\n\nif turn > 1:\n    # d\n  # e\n    draw a card", []),
 ]
@@ -171,3 +171,56 @@ def test_a_trigger_names_cards_by_words(tmp_path, trigger, message):
         f"        effect: put this into play\n      - name: Watch\n        trigger: {trigger}\n        effect: draw a card\n")
     cards.write_text(text, encoding="utf-8")
     assert located(tmp_path / "pack") == ([message] if message else [])
+
+
+# Sentences the grammar reads before their meaning is written: each is refused at its
+# place with "not supported yet" until its vocabulary lands, and understood after.
+NOT_YET = [
+    ('let_all', 'let mine be all cards in your hand', "1:1", 'let mine be all cards in your hand'),
+    ('set_table', 'set hearts to 1', "1:1", 'set hearts to 1'),
+    ('increase_table', 'increase hearts by 1', "1:1", 'increase hearts by 1'),
+    ('decrease_table', 'decrease hearts by 1', "1:1", 'decrease hearts by 1'),
+    ('counter', 'counter target', "1:1", 'counter target'),
+    ('create', 'create a "Bear" token', "1:1", 'create a "Bear" token'),
+    ('reveal', 'reveal target', "1:1", 'reveal target'),
+    ('announce', 'announce "hello"', "1:1", 'announce "hello"'),
+    ('reverse_order', 'reverse the turn order', "1:1", 'reverse the turn order'),
+    ('skip_turn', 'skip the next turn of opponent', "1:1", 'skip the next turn of opponent'),
+    ('extra_turn', 'you take an extra turn', "1:1", 'you take an extra turn'),
+    ('leads', 'you lead the next turn', "1:1", 'you lead the next turn'),
+    ('finishes', 'you finish', "1:1", 'you finish'),
+    ('sits_out', 'you sit out', "1:1", 'you sit out'),
+    ('game_ends', 'the game ends', "1:5", 'game ends'),
+    ('choose_listed', 'choose one of 1, 2 as n', "1:1", 'choose one of 1, 2 as n'),
+    ('choose_among', 'choose a cost among cards in your hand as n', "1:1", 'choose a cost among cards in your hand as n'),
+    ('choose_number', 'choose a number from 1 to 3 as n', "1:1", 'choose a number from 1 to 3 as n'),
+    ('choose_order', 'choose an order of cards in your hand as n', "1:1", 'choose an order of cards in your hand as n'),
+    ('deal', 'deal 2 damage to target as fire', "1:1", 'deal 2 damage to target as fire'),
+    ('draw_you', 'draw a card as drawn', "1:1", 'draw a card as drawn'),
+    ('draw', 'opponent draws a card as drawn', "1:1", 'opponent draws a card as drawn'),
+    ('top_one', 'put top card of your deck into your hand', "1:5", 'top card of your deck'),
+    ('bottom_one', 'put bottom card of your deck into your hand', "1:5", 'bottom card of your deck'),
+    ('first_of', 'put first of cards in your hand into your discard', "1:5", 'first of cards in your hand'),
+    ('last_of', 'put last of cards in your hand into your discard', "1:5", 'last of cards in your hand'),
+    ('highest', 'deal highest cost of cards in your hand damage to target', "1:6", 'highest cost of cards in your hand'),
+    ('lowest', 'deal lowest cost of cards in your hand damage to target', "1:6", 'lowest cost of cards in your hand'),
+    ('unit_number', 'deal turn number damage to target', "1:6", 'turn number'),
+    ('shares', 'if target shares flying with this: stop', "1:4", 'target shares flying with this'),
+    ('that', 'deal 2 damage to that player', "1:18", 'that player'),
+    ('next_player', 'deal 2 damage to next player', "1:18", 'next player'),
+]
+
+
+@pytest.mark.parametrize("rule, snippet, where, quoted", NOT_YET, ids=[r[1] for r in NOT_YET])
+def test_a_sentence_without_its_meaning_yet_is_refused_at_its_place(rule, snippet, where, quoted, tmp_path):
+    from cardtable.interpreter.lang.registry import ENTRIES
+    from cardtable.interpreter.lang.vocabulary import statements  # noqa: F401  (fills the registry)
+    found = problems(snippet, tmp_path / "pack")
+    # "deal", "draw" and "draw_you" have a meaning; the optional part "as NAME" is what is new.
+    registered = rule in ENTRIES and rule not in ("deal", "draw", "draw_you")
+    not_yet = [p for p in found if p.endswith("is not supported yet")]
+    if registered:
+        assert not_yet == []
+    else:
+        assert not_yet[:1] == [f'{where}: "{quoted}" is not supported yet'], found
+

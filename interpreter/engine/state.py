@@ -121,6 +121,9 @@ class State:
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
         "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
         "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
+        "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
+        "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
+        "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
     )
 
     def __init__(self, table: Table, seed: int):
@@ -159,6 +162,9 @@ class State:
         self.steps = 0                # rounds of loops, checks and triggers since the last decision (limits.STEPS)
         self.history = []             # answers given: (player, option index, label)
         self.events = []              # what happened that triggered abilities may fire on
+        self.table = None
+        self.order = None
+        self.units = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -196,6 +202,9 @@ class State:
         c.steps = self.steps
         c.history = self.history[:]
         c.events = self.events[:]
+        c.table = self.table.copy() if self.table is not None else None
+        c.order = self.order
+        c.units = self.units
         return c
 
     # ------------------------------------------------------------- chance

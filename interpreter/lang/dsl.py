@@ -68,7 +68,7 @@ _TOKEN_WORDS = {
     "_DEDENT": "the end of the block",
     "COMPARATOR": "a comparison (<, <=, =, !=, >=, >)",
     "ADD_OP": "+ or -",
-    "MUL_OP": "*",
+    "MUL_OP": "*, / or %",
     "LPAR": '"("',
     "RPAR": '")"',
     "COLON": '":"',
@@ -118,7 +118,7 @@ def parse(text: str, start: str = "script") -> Tree:
     except UnexpectedCharacters as e:
         raise DslSyntaxError(f'unexpected character "{source[e.pos_in_stream]}"', e.line, e.column) from None
     except UnexpectedToken as e:
-        raise _token_error(text, e) from None
+        raise _token_error(text, e, start) from None
     except UnexpectedEOF as e:
         unclosed = _unclosed_paren(text)
         if unclosed:
@@ -186,7 +186,7 @@ def _code(line: str) -> str:
     return "".join(out)
 
 
-def _token_error(text: str, e: UnexpectedToken) -> DslSyntaxError:
+def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
     token = e.token
     if e.expected == {"_INDENT"}:
         before = text[: token.start_pos] if token.type != "$END" and token.start_pos is not None else text
@@ -197,6 +197,9 @@ def _token_error(text: str, e: UnexpectedToken) -> DslSyntaxError:
         if unclosed:
             return DslSyntaxError('this "(" is never closed', *unclosed)
         line, column = _end_position(text)
+        keyword = _keyword_as_name(text, start)
+        if keyword:
+            return keyword
     elif token.type == "_INDENT":
         # The indenter places the token at the end of the line before the indented one.
         line, column = _indented_line_start(text, token.line)
@@ -207,7 +210,55 @@ def _token_error(text: str, e: UnexpectedToken) -> DslSyntaxError:
         unclosed = _unclosed_paren(text)
         if unclosed and "RPAR" in e.expected and unclosed <= (line, column):
             return DslSyntaxError('this "(" is never closed', *unclosed)
+        keyword = _keyword_as_name(text, start)
+        if keyword:
+            return keyword
     return DslSyntaxError(f"unexpected {_token_text(token)}; expected {_describe_expected(e.expected)}", line, column)
+
+
+def _keyword_as_name(text: str, start: str) -> DslSyntaxError | None:
+    """The error of a word of the language written where it was meant as a name: the
+    text would have gone on had the word been a name ("deal 2 damage to first")."""
+    ip = parser().parse_interactive(text if start != "script" else text.rstrip() + "\n", start)
+    read = []               # (the parser before it, the token) of the last tokens read
+    try:
+        for token in ip.iter_parse():
+            read = [*read[-1:], (ip.copy(), token)]
+        ip.feed_eof()
+        return None
+    except UnexpectedToken as e:
+        failed = e.token
+    except UnexpectedInput:
+        return None
+    if read and read[-1][1] is failed:
+        read.pop()
+    if not read:
+        return None
+    before, word = read[-1]
+    if word.type not in _keywords() or "NAME" not in before.choices():
+        return None
+    try:                    # had the word been a name, would the text go on?
+        before.feed_token(Token.new_borrow_pos("NAME", str(word), word))
+        if failed.type == "$END":
+            before.feed_eof()
+        else:
+            before.feed_token(failed)
+    except UnexpectedInput:
+        return None
+    return DslSyntaxError(f'"{word}" is a word of the language and cannot name a variable here',
+                          word.line, word.column)
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> frozenset:
+    """The words of the language that begin a value ("first", "top", "count", "next"...):
+    those a designer may have meant as a variable. Glue words ("in", "of") are not."""
+    starts = parser().parse_interactive("", "value").choices()
+    return frozenset(name for name in starts if name.isalpha() and name.isupper() and _is_word(parser().get_terminal(name).pattern))
+
+
+def _is_word(pattern) -> bool:
+    return pattern.type == "str" and re.fullmatch(r"[a-z]+", pattern.value, re.I) is not None
 
 
 def _unclosed_paren(text: str) -> tuple[int, int] | None:

@@ -5,18 +5,19 @@ from typing import NamedTuple
 
 
 class T(NamedTuple):
-    kind: str                      # number bool text card player object cards players objects zone mapping none any
+    kind: str                      # number bool text word card player object cards players objects zone mapping none any
     ctypes: frozenset | None = None  # the card types a card value is known to have (None: unknown)
+    of: str | None = None          # a word's property ("suit"): words of two properties never compare equal
 
     def word(self) -> str:
         return WORDS.get(self.kind, self.kind)
 
 
 WORDS = {
-    "number": "a number", "bool": "a condition", "text": "a text", "card": "a card",
+    "number": "a number", "bool": "a condition", "text": "a text", "word": "a word", "card": "a card",
     "player": "a player", "object": "a card or a player", "cards": "a set of cards",
     "players": "a set of players", "objects": "a set of cards and players",
-    "zone": "a zone", "mapping": "a division", "none": "no card or player", "any": "a value",
+    "words": "a set of words", "zone": "a zone", "mapping": "a division", "none": "no card or player", "any": "a value",
 }
 
 NUMBER = T("number")
@@ -52,7 +53,7 @@ def is_playerish(t: T) -> bool:
 def union(a: T, b: T) -> T:
     if a.kind == b.kind:
         ct = None if a.ctypes is None or b.ctypes is None else a.ctypes | b.ctypes
-        return T(a.kind, ct)
+        return T(a.kind, ct, a.of if a.of == b.of else None)
     kinds = {single(a).kind, single(b).kind}
     if kinds <= {"card", "player", "object"}:
         ct = a.ctypes if b.ctypes is None and single(b).kind == "player" else b.ctypes if single(a).kind == "player" else None

@@ -14,6 +14,8 @@ from functools import cached_property
 from typing import Callable
 
 from ..engine.game import GameState
+from ..engine.positions import table_value
+from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
 
 def entries(table: dict):
@@ -119,6 +121,26 @@ def _players(look: Look, want: list, expect) -> None:
                 look.fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
         for zname, zone_want in (p.get("zones") or {}).items():
             check_zone(look, zname, seat, zone_want, p["zones"], f"{who}'s {zname}")
+
+
+@expectation("table")
+def _table(look: Look, want: dict, expect) -> None:
+    s = look.state.s
+    for name, said in want.items():
+        value = table_value(s, name, said, want, look.fail)
+        got = s.table[name]
+        if got != value:
+            look.fail(want, name, f"{name} is {shown_value(got)}, not {shown_value(value)}")
+
+
+@expectation("rounds")
+def _rounds(look: Look, want: dict, expect) -> None:
+    rounds = look.view.get("rounds") or {}
+    for key, said in want.items():
+        got = rounds.get(key, "no such round")
+        if got != said:
+            look.fail(want, key, f"the {key} is {got}, not {said}" if key == "leader" else
+                      f"it is {key} {got}, not {key} {said}")
 
 
 @expectation("shared")

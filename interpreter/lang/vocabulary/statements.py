@@ -5,7 +5,7 @@ import itertools
 
 from lark import Tree
 
-from ...engine import primitives
+from ...engine import primitives, tables
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option
 from ...engine.limits import LOOP, NUMBER, STEPS, count
@@ -88,7 +88,9 @@ def _check_duration(c: Compiler, node, scope):
           "The source is this card unless named.", params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
                   ("SOURCE", "card", "what deals it (this card if omitted)")))
 def _deal(c: Compiler, tree, scope: Scope):
-    amount, target, source = tree.children
+    amount, target, source, kind = tree.children
+    if kind is not None:
+        c.not_yet(tree)
     afn, _ = c.expect(amount, scope, ("number",), "the damage")
     tfn, tt = c.expr(target, scope)
     if tt.kind not in ("card", "player", "object", "any"):
@@ -126,7 +128,9 @@ def _card_word(c, node, amount):
           "One statement draws at most as many cards as the game has.",
           params=(('N', 'number', 'how many cards'),))
 def _draw_you(c, tree, scope):
-    amount, word = tree.children
+    amount, word, named = tree.children
+    if named is not None:
+        c.not_yet(tree)
     _card_word(c, word, amount)
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
     c.note("*")
@@ -141,7 +145,9 @@ def _one(c, tree, scope):
 @register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
           params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
 def _draw(c, tree, scope):
-    who, amount, word = tree.children
+    who, amount, word, named = tree.children
+    if named is not None:
+        c.not_yet(tree)
     _card_word(c, word, amount)
     pfn = player_of(c, who, scope, "who draws")
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
@@ -324,6 +330,13 @@ def _change(c, tree, scope, sign):
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
+        if names.counters[word].log:
+            def change_logged(s, env):
+                n = sign * (nfn(s, env) or 0)
+                for p in ofn(s, env):
+                    if isinstance(p, PlayerRef):
+                        tables.set_counter(s, p.seat, word, bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name))
+            return change_logged
 
         def change_player(s, env):
             n = sign * (nfn(s, env) or 0)
@@ -339,6 +352,9 @@ def _change(c, tree, scope, sign):
             for x in cards_only(ofn(s, env)):
                 _add_counter(s, env, x, word, n)
         return change_counter
+    if word in names.one_of:
+        c.error(tree.children[0], f'"{word}" holds a word: only a number can be increased or decreased')
+        return None
     if word in names.properties:
         def change_card(s, env):
             n = sign * (nfn(s, env) or 0)
@@ -389,6 +405,13 @@ def _set_value(c, tree, scope):
     word = str(word)
     ofn, _ = objects(c, objs, scope, "set")
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
+    if word in c.names.player_counters and c.names.counters[word].log:
+        def set_logged(s, env):
+            v = vfn(s, env) or 0
+            for p in ofn(s, env):
+                if isinstance(p, PlayerRef):
+                    tables.set_counter(s, p.seat, word, v)
+        return set_logged
     if word in c.names.player_counters:
         def set_player(s, env):
             v = vfn(s, env) or 0
@@ -451,6 +474,9 @@ def _unmark(c, tree, scope):
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
 def _choose(c, tree, scope):
     who, quantity, sel, var, question = tree.children
+    from .choices import property_choice, value_noun
+    if value_noun(c, sel, scope):
+        return property_choice(c, tree, scope)
     var = str(var)
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
@@ -459,7 +485,7 @@ def _choose(c, tree, scope):
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
-    scope.vars[var] = single(t) if kind in ("one", "up_to_one") else t
+    c.bind(tree.children[3], scope, single(t) if kind in ("one", "up_to_one") else t)
 
     if kind == "one":
         @suspends
@@ -488,10 +514,12 @@ def _bind(var):
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
+def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
-    that each set is reached one way only."""
+    that each set is reached one way only. `name(s, x)` labels an item (a card's name by
+    default) and `log` says what was chosen."""
     partial = "@" + var
+    name = name or (lambda s, x: s.card_name(x))
 
     @suspends
     def choose_many(s, env):
@@ -505,7 +533,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
                 if need >= len(found):
                     env[var] = tuple(found)
                     del env[partial]
-                    log_choice(s, pfn(s, env).seat, var, env[var])
+                    log(s, pfn(s, env).seat, var, env[var])
                     return
         limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
         last = found.index(picked[-1]) if picked and picked[-1] in found else -1
@@ -513,28 +541,28 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
         if len(picked) >= limit or not rest:
             env[var] = picked
             del env[partial]
-            log_choice(s, pfn(s, env).seat, var, picked)
+            log(s, pfn(s, env).seat, var, picked)
             return
         p = pfn(s, env)
         if kind == "exactly":
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
-        options = tuple(Option(s.card_name(x), x) for x in rest)
+        options = tuple(Option(name(s, x), x) for x in rest)
         if kind != "exactly":
             options = (Option("done", None),) + options
-        chosen = ", ".join(s.card_name(x) for x in picked)
+        chosen = ", ".join(name(s, x) for x in picked)
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
             progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume)
+        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume, what)
 
     def resume(s, value):
         frame = s.frames[-1]
         env = frame.env
         if value is None:
             env[var] = env.pop(partial)
-            log_choice(s, s.history[-1][0], var, env[var])
+            log(s, s.history[-1][0], var, env[var])
             return
         env[partial] = env[partial] + (value,)
         frame.pc -= 1       # ask again: the same operation picks the next one
@@ -550,7 +578,7 @@ def _divide(c, tree, scope):
     var = str(var)
     nfn, _ = c.expect(amount, scope, ("number",), "what is divided")
     sfn, _ = c.selector(sel, scope)
-    scope.vars[var] = MAPPING
+    c.bind(tree.children[2], scope, MAPPING)
     partial = "@" + var
     c.note("*")
     # Each share is one option of a decision: a number past the loop bound would make
@@ -671,7 +699,7 @@ def _for_each(c, tree, scope):
     var, sel, block = tree.children
     var = str(var)
     sfn, t = c.selector(sel, scope)
-    scope.vars[var] = single(t)
+    c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
 
     if atomic(ops):
@@ -743,17 +771,35 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
         c.error(node, message.format(limit=count(limit), n=count(n)))
 
 
-@register("let", ST, "let NAME be VALUE", "Names a value for the rest of the script.",
+@register("let", ST, "let NAME be VALUE",
+          "Names a value for the rest of the script, after the block it is written in too. \"let\" may name it "
+          "again, with a value of the same kind or none.",
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
     var = str(var)
     fn, t = c.expr(value, scope)
-    scope.vars[var] = t
+    c.bind(tree.children[0], scope, t)
 
     def let(s, env):
         env[var] = fn(s, env)
     return let
+
+
+@register("let_all", ST, "let NAME be all SELECTOR",
+          "Names the cards or players the selector picks now, for the rest of the script: cards that move later "
+          "stay in it (\"given is empty\", \"count of given\", \"put given into your hand\"). Also \"each\" or \"every\".",
+          example="let given be all cards in asked_of's hand where its rank = asked",
+          params=(('NAME', 'variable', 'the new name'), ('SELECTOR', 'selector', 'what it holds')))
+def _let_all(c, tree, scope):
+    var, sel = tree.children
+    var = str(var)
+    fn, t = c.selector(sel, scope)
+    c.bind(tree.children[0], scope, t)
+
+    def let_all(s, env):
+        env[var] = fn(s, env)
+    return let_all
 
 
 @register("stop", ST, "stop", "Ends the script here.")

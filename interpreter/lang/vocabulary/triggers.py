@@ -82,7 +82,9 @@ def _zone_name(c: Compiler, node) -> str | None:
           example="when this enters play",
           params=(('CARDS', 'card words or this', 'what enters'), ('ZONE', 'zone', 'where')))
 def _on_enter(c, tree, scope):
-    sel, zone = tree.children
+    sel, zone, origin = tree.children
+    if origin is not None:
+        c.not_yet(tree)
     return Trigger("enter", _subject(c, sel, scope), _zone_name(c, zone), "each")
 
 
@@ -100,9 +102,9 @@ def _on_leave(c, tree, scope):
 def _on_begin(c, tree, scope):
     word = str(tree.children[-1])
     whose = "your" if "your" in c.source(tree).split() else "each"
-    known = {"turn"} | set(c.names.phases) | set(c.names.steps)
+    known = {"turn"} | set(c.names.phases) | set(c.names.steps) | set(c.names.rounds)
     if word not in known:
-        c.error(tree.children[-1], f'unknown turn, phase or step "{word}"{did_you_mean(word, known)}')
+        c.error(tree.children[-1], f'unknown turn, phase, step or round "{word}"{did_you_mean(word, known)}')
     return Trigger("begin", None, word, whose)
 
 
