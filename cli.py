@@ -165,6 +165,23 @@ def validate(packs, fmt, decks) -> None:
 
 
 @main.command()
+@click.argument("folder", metavar="PACK_DIR")
+@click.option("--from", "source", default=None, metavar="PACK",
+              help="Copy this pack (a built-in name or a pack's folder) instead of the skeleton.")
+def new(folder, source) -> None:
+    """Start a pack in a new folder: a skeleton that plays, or a copy of a pack, with the
+    schemas beside it for an editor."""
+    from .interpreter.packs.newpack import NewPackError, new_pack
+
+    try:
+        written = new_pack(folder, source)
+    except NewPackError as e:
+        raise InputError(str(e)) from None
+    click.echo(f"wrote {folder}: " + ", ".join(written))
+    click.echo(f"next: cardtable validate {folder}; cardtable test {folder}")
+
+
+@main.command()
 @click.argument("name", type=click.Choice(["pack", "cards", "scenario", "mtg-cards"]), default="pack")
 def schema(name) -> None:
     """Print a JSON Schema of cardtable's files (editors use it to complete and check YAML)."""

@@ -144,3 +144,18 @@ def test_adding_a_card_without_python(tmp_path, monkeypatch):
     walk.run("cardtable simulate magic54_healer --games 200 --seed 1")
     assert walk.steps == []
 
+
+
+def test_starting_a_pack(tmp_path, monkeypatch):
+    walk = Walk(section("Starting a pack"), tmp_path, monkeypatch)
+    walk.run("cardtable new my_duel")
+    walk.run("cardtable validate my_duel")
+    walk.run("cardtable test my_duel")
+    walk.run("cardtable new my54 --from magic54")
+    assert walk.steps == []
+
+
+def test_validate_given_a_scenario_file(monkeypatch):
+    walk = Walk(section("The folder"), ROOT, monkeypatch)
+    walk.run("cardtable validate variants/magic54/tests/creatures.yaml")
+    assert walk.steps == []
