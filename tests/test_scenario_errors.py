@@ -50,7 +50,7 @@ FAILED = {
     ],
     "script_errors": [
         ("an option that is not offered", 11, 9,
-         'step 2: "Cat" is not an option; the options are: Ann; Bob (choose target for Zap of Spark)'),
+         'step 2: "Cat" is not an option; the options are: Ann; Bob (Ann: choose target for Zap of Spark)'),
         ("the other player's decision", 20, 9, "step 1: it is Ann's decision, not Bob's (Ann: act or pass (main))"),
         ("an unknown player", 29, 9, 'unknown player "Anne"; did you mean "Ann"?'),
         ("another refusal than expected", 38, 9,

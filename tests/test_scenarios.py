@@ -210,7 +210,7 @@ def test_the_cards_of_a_payment_are_named_in_any_order(magic54, tmp_path):
     assert [o.split(": ", 1)[-1] for o in outcomes(magic54, tmp_path, text)] == [
         "ok", "ok",
         "step 2: none of Nine of Hearts, Seven of Hearts, Queen of Hearts is an option; the options are: "
-        "Three of Hearts; Five of Hearts (Red: pay 3 mana (paid 0))",
+        "Three of Hearts; Five of Hearts (Red: pay 3 mana for King of Hearts (paid 0))",
         'step 2: the choice was over before "Nine of Hearts" was chosen']
 
 
