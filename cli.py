@@ -93,7 +93,7 @@ class _Commands(click.Group):
 
 def _pack_names(ctx, param, value):
     for name in value if isinstance(value, tuple) else (value,):
-        if not name.strip():
+        if name is not None and not name.strip():
             raise click.BadParameter("a pack is given by a built-in name or a path, not by an empty text")
     return value
 
@@ -165,6 +165,23 @@ def validate(packs, fmt, decks) -> None:
 
 
 @main.command()
+@click.argument("folder", metavar="PACK_DIR")
+@click.option("--from", "source", default=None, metavar="PACK",
+              help="Copy this pack (a built-in name or a pack's folder) instead of the skeleton.")
+def new(folder, source) -> None:
+    """Start a pack in a new folder: a skeleton that plays, or a copy of a pack, with the
+    schemas beside it for an editor."""
+    from .interpreter.packs.newpack import NewPackError, new_pack
+
+    try:
+        written = new_pack(folder, source)
+    except NewPackError as e:
+        raise InputError(str(e)) from None
+    click.echo(f"wrote {folder}: " + ", ".join(written))
+    click.echo(f"next: cardtable validate {folder}; cardtable test {folder}")
+
+
+@main.command()
 @click.argument("name", type=click.Choice(["pack", "cards", "scenario", "mtg-cards"]), default="pack")
 def schema(name) -> None:
     """Print a JSON Schema of cardtable's files (editors use it to complete and check YAML)."""
@@ -214,32 +231,37 @@ def _current_text(path: str) -> str:
 
 
 @main.command()
-@click.argument("pack", callback=_pack_names)
+@click.argument("targets", nargs=-1, required=True, metavar="PACK_OR_FILE...", callback=_pack_names)
+@click.option("--pack", "pack_option", default=None, callback=_pack_names,
+              help="The pack the scenario files given run against, instead of their `pack:` key.")
 @click.option("-k", "select", default=None, help="Run only the scenarios whose name contains this text.")
-@click.option("-v", "--verbose", is_flag=True, help="Name every scenario as it passes.")
+@click.option("-v", "--verbose", is_flag=True, help="Name every scenario as it passes; show the whole log of a failure.")
+@click.option("-q", "--quiet", is_flag=True, help="Show a failure by its line alone, without the game as it was then.")
 @_root_option
-def test(pack, select, verbose) -> None:
-    """Run a pack's scenario tests (the YAML files in its tests/ folder)."""
+def test(targets, pack_option, select, verbose, quiet) -> None:
+    """Run scenario tests: a pack's (the YAML files in its tests/ folder), or the
+    scenario files given, against the pack each names."""
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.loader import PackError, load_pack
-    from .interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario, scenario_files
+    from .interpreter.packs.scenario import ScenarioFailure, run_scenario, scenarios_to_run
+    from .interpreter.play.failures import failure_lines
 
     report = Report()
-    try:
-        p = load_pack(pack, report)
-    except PackError:
-        click.echo(render(report, "text"), err=True)
-        sys.exit(1)
     passed = failed = 0
-    for path in scenario_files(p):
-        for sc in load_scenarios(path, report, p.path):
+    for pack, scenarios in scenarios_to_run(targets, pack_option, report).items():
+        try:
+            p = load_pack(pack, report)
+        except PackError:
+            continue
+        for sc in scenarios(p):
             if select and select not in sc.name:
                 continue
             try:
                 run_scenario(p, sc)
             except ScenarioFailure as e:
                 failed += 1
-                click.echo(_said(f"FAIL {sc.name}\n  {e}"), err=True)
+                told = [f"  {e}"] if quiet else failure_lines(e, verbose)
+                click.echo(_said("\n".join([f"FAIL {sc.name}", *told])), err=True)
             else:
                 passed += 1
                 if verbose:

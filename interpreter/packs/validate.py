@@ -9,6 +9,7 @@ from .finding import resolve_pack
 from .importing import ImportProblem, load_deck
 from .loader import PackError, load_pack
 from .scenario import load_scenarios, scenario_files
+from .yamlpos import YamlProblem, load_yaml_file
 
 
 def validate_pack(name_or_path: str, report: Report, decks=()) -> bool:
@@ -19,6 +20,10 @@ def validate_pack(name_or_path: str, report: Report, decks=()) -> bool:
     The scenario files are checked even when the pack has problems, so that one run
     shows them all."""
     before = len(report.errors)
+    other = _other_file(name_or_path)
+    if other is not None:
+        report.add(str(name_or_path), 1, 1, other)
+        return False
     try:
         pack = load_pack(name_or_path, report)
         folder = Path(pack.path)
@@ -42,3 +47,26 @@ def _check_decks(pack, pack_file: str, report: Report, decks) -> None:
             for file, line, col, message in e.problems or [(str(path), 1, 1, e.message)]:
                 report.add(file, line, col, message)
     unwritten_text(pack, pack_file, report, decks)
+
+
+PACK_KEYS = ("id", "zones", "turn")     # keys only a pack.yaml has (required ones)
+
+
+def _other_file(name_or_path) -> str | None:
+    """What to say of a file given for a pack that is another of cardtable's files:
+    a card file or a scenario file, told by its top-level keys; None otherwise."""
+    path = Path(str(name_or_path))
+    if path.suffix not in (".yaml", ".yml") or not path.is_file():
+        return None
+    try:
+        data = load_yaml_file(path).data
+    except YamlProblem:
+        return None      # the pack's reader says what is wrong with it
+    if not isinstance(data, dict) or any(key in data for key in PACK_KEYS):
+        return None
+    whole = "validate checks a whole pack (its card files, decks and scenarios): give the folder holding its pack.yaml"
+    if "cards" in data or "families" in data:
+        return f"this is a card file, not a pack: {whole}"
+    if "scenarios" in data:
+        return f"this is a scenario file, not a pack: `cardtable test FILE` runs its scenarios; {whole}"
+    return None
