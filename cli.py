@@ -382,10 +382,10 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, card_files, jobs, debug)
     game_a, results_a = _play_batch(batch_a, f"A: {games} games")
     game_b, results_b = _play_batch(batch_b, f"B: {games} games")
-    if game_a.num_players != game_b.num_players:
-        raise InputError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
-                         f"give --players")
-    result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+    try:
+        result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+    except comparing.CompareError as e:
+        raise InputError(str(e)) from None
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
 
 
@@ -567,6 +567,35 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
         sys.exit(1)
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
                        shutil.get_terminal_size().columns, list(card_files)))
+
+
+
+@main.command()
+@click.argument("packs", nargs=-1, callback=_pack_names)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Any other than this machine's needs the token printed at start.")
+@click.option("--port", default=8754, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the workbench in the web browser.")
+@_root_option
+def serve(packs, host, port, open_browser) -> None:
+    """The workbench in a web browser: see, edit, play, simulate and replay packs.
+
+    PACKS are built-in names or pack folders (default: the built-in packs). Needs
+    the serve extra: pip install 'cardtable[serve]'.
+    """
+    from .serve import INSTALL, missing
+
+    lacking = missing()
+    if lacking:
+        raise InputError(f"cardtable serve needs {', '.join(lacking)}, which {'is' if len(lacking) == 1 else 'are'} "
+                         f"not installed: {INSTALL}")
+    from .serve.run import serve as run_server
+    from .serve.workspace import Refused
+
+    try:
+        run_server(list(packs), host, port, open_browser)
+    except Refused as e:
+        raise InputError(str(e)) from None
 
 
 if __name__ == "__main__":

@@ -97,9 +97,15 @@ def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
         count = f"{lo}" if lo == hi else f"{lo} to {hi}"
         raise PlayError(f"{pack.name} is played by {count} players, but --players names "
                         f"{len(specs)} ({', '.join(specs)})")
+    return table_game(pack, options, specs, deck_files, card_files), specs
+
+
+def table_game(pack, options: dict, specs: list, deck_files: list, card_files: list = ()) -> Game:
+    """The game of a table of players `specs` (one a seat), its decks dealt from the deck
+    list files; raises PlayError for an option or a deck the pack refuses."""
     try:
         decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files, card_files)
-        return Game(pack, options, len(specs), decks), specs
+        return Game(pack, options, len(specs), decks)
     except (OptionError, SimulationError) as e:
         raise PlayError(str(e)) from None
 

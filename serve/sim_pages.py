@@ -1,0 +1,2 @@
+"""(filled in below)"""
+routes = []
