@@ -9,31 +9,16 @@ and the designer chooses which to keep.
 from __future__ import annotations
 
 import difflib
-import json
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..interpreter.packs.files import ENCODING
-from ..interpreter.packs.infiles import TEXT_LIMIT
 from .app import render
+from .asked import body
 from .pack_pages import problems, served
 from .workspace import Conflict, Refused, digest
-
-
-async def body(request: Request, *keys: str) -> dict:
-    """The JSON object a request sends, with `keys` present; Refused (400) otherwise."""
-    size = request.headers.get("content-length")
-    if size is not None and (not size.isdecimal() or int(size) > 2 * TEXT_LIMIT):
-        raise Refused("the request is larger than a pack file may be", 413)
-    try:
-        data = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
-        raise Refused("the request is not a JSON object", 400) from None
-    if not isinstance(data, dict) or any(k not in data for k in keys):
-        raise Refused(f"the request needs {', '.join(keys)}", 400)
-    return data
 
 
 def _text(pack, rel: str) -> tuple[str, str]:

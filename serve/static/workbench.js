@@ -180,7 +180,15 @@ class Editor {
   }
 }
 
+// The log of a table reads from the top; its last lines are the news.
+function logToEnd() {
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+document.addEventListener("htmx:afterSwap", logToEnd);
 document.addEventListener("DOMContentLoaded", () => {
+  logToEnd();
   listen();
   const root = document.querySelector(".editor[data-path]");
   if (root) window.editor = new Editor(root);
