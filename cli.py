@@ -369,15 +369,13 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     """
     from .interpreter.play import compare as comparing
 
-    if games < 2:
-        raise click.UsageError("compare needs at least 2 games: one game gives a difference, but no interval")
     both = _parse_options(option_pairs)
     options_a = {**both, **_parse_options(a_pairs, "--a-option")}
     options_b = {**both, **_parse_options(b_pairs, "--b-option")}
-    if pack_b is None:
-        if options_a == options_b:
-            raise click.UsageError("give a second pack B, or options that differ (--a-option, --b-option)")
-        pack_b = pack_a
+    problem = comparing.refusal(games, pack_b is None, options_a, options_b)
+    if problem:
+        raise click.UsageError(problem)
+    pack_b = pack_a if pack_b is None else pack_b
     batch_a = _batch(pack_a, games, seed, num_players, agents, fixed_seats, options_a, decks, card_files, jobs, debug)
     batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, card_files, jobs, debug)
     game_a, results_a = _play_batch(batch_a, f"A: {games} games")
