@@ -186,9 +186,33 @@ function logToEnd() {
   if (log) log.scrollTop = log.scrollHeight;
 }
 
+// A form that sends a file's text as JSON (htmx sends forms URL-encoded; a file's text
+// must arrive as it is), then goes where the answer says.
+function jsonForms() {
+  for (const form of document.querySelectorAll("form[data-json-post]")) {
+    const file = form.querySelector("input[type=file]");
+    if (file) file.addEventListener("change", async () => {
+      const chosen = file.files[0];
+      if (!chosen) return;
+      form.querySelector("textarea").value = await chosen.text();
+      form.querySelector("input[name=name]").value = chosen.name;
+    });
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const data = Object.fromEntries(new FormData(form).entries());
+      delete data[""];
+      const response = await post(form.dataset.jsonPost, data);
+      const answer = await response.json();
+      if (answer.url) location.href = answer.url;
+      else form.querySelector(".bad").textContent = answer.error;
+    });
+  }
+}
+
 document.addEventListener("htmx:afterSwap", logToEnd);
 document.addEventListener("DOMContentLoaded", () => {
   logToEnd();
+  jsonForms();
   listen();
   const root = document.querySelector(".editor[data-path]");
   if (root) window.editor = new Editor(root);
