@@ -165,7 +165,7 @@ def test_a_small_simulation_shows_its_charts(server, page, shots):
     assert bars.first.get_attribute("data-label") == "seat Red"
     assert page.locator("svg.chart rect.bin").count() > 3
     assert "20 games, 2 players, seeds 0 to 19" in page.inner_text("p.summary")
-    page.screenshot(path=shots / "workbench-simulate.png", full_page=True)
+    page.screenshot(path=shots / "workbench-simulate.png")
 
 
 def test_the_pack_page(server, page, shots):
