@@ -19,7 +19,9 @@ def address(host: str, port: int, token: str | None) -> str:
 def listening_socket(host: str, port: int) -> socket.socket:
     """The socket to serve on, bound now, so that a port in use is said plainly."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # Named TCP, asyncio turns Nagle's delay off on each connection (a board sent as
+    # headers then body would otherwise wait ~40 ms for the browser's delayed ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))

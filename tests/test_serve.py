@@ -261,3 +261,17 @@ def test_serve_refuses_a_pack_it_cannot_find_and_a_port_in_use(tmp_path):
     assert result.exit_code == 1
     assert result.output == (f"error: port {port} on 127.0.0.1 is in use (another workbench?): "
                              f"give another with --port\n")
+
+
+def test_the_workbench_listens_on_a_socket_asyncio_sends_without_delay():
+    # A socket named TCP gets TCP_NODELAY on each connection from asyncio: without it a
+    # board waits ~40 ms for the browser's delayed ACK (benchmarks/serve.py).
+    import socket
+
+    from cardtable.serve.run import listening_socket
+
+    sock = listening_socket("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+    finally:
+        sock.close()
