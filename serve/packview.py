@@ -72,10 +72,6 @@ def block(text: str, line: int) -> str:
     return "\n".join(out)
 
 
-def _entry_line(decl) -> int:
-    return decl.line
-
-
 def card_faces(pack, served) -> list[Face]:
     texts = pack.files.texts if pack.files is not None else {}
     decls = pack.declarations

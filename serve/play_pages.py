@@ -58,7 +58,8 @@ async def start(request: Request):
     except PlayError as e:
         return PlainTextResponse(f"{e}\n", status_code=400)
     request.app.state.tables[table.id] = table
-    seat = table.humans[0] if table.humans else 0
+    # The page of the person who decides first (hot-seat), else of the first person.
+    seat = next(s for s in (table.next_person(), *table.humans, 0) if s is not None)
     return go_to(request, f"/t/{table.id}?seat={seat}")
 
 

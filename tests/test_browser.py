@@ -106,7 +106,7 @@ def test_a_file_changed_in_another_editor_shows_in_the_open_page(server, page, p
     file = packs / "magic54" / "cards" / "damage.yaml"
     file.write_text(file.read_text() + "# changed elsewhere\n")
     page.wait_for_function("document.querySelector('.editor textarea').value.endsWith('# changed elsewhere\\n')",
-                           timeout=3000)
+                           timeout=2000)
     assert area.input_value() == file.read_text()
 
 

@@ -275,3 +275,31 @@ def test_the_workbench_listens_on_a_socket_asyncio_sends_without_delay():
         assert sock.proto == socket.IPPROTO_TCP
     finally:
         sock.close()
+
+
+def test_a_file_changed_on_disk_is_an_event_to_the_packs_pages(tiny):
+    import asyncio
+
+    client, folder = tiny
+    events = client.app.state.events
+    served = client.app.state.workspace.get("tiny")
+    before = served.generation
+
+    async def listen():
+        stream = events.stream("tiny").body_iterator
+        assert await stream.__anext__() == ": open\n\n"
+        events.files_changed([str(folder / "cards" / "base.yaml"), str(folder / "pack.yaml"), "/elsewhere/x.yaml"])
+        return await asyncio.wait_for(stream.__anext__(), 2)
+    assert asyncio.run(listen()) == 'event: changed\ndata: ["cards/base.yaml", "pack.yaml"]\n\n'
+    assert served.generation == before + 1
+
+
+@pytest.mark.parametrize("path", ["/", "/p/tiny", "/p/tiny/cards?q=bear", "/p/tiny/edit/pack.yaml",
+                                  "/p/tiny/file/cards/base.yaml", "/p/tiny/play", "/p/tiny/simulate",
+                                  "/p/tiny/compare", "/replay", "/static/htmx.min.js", "/static/workbench.js"])
+def test_every_page_opens(tiny, path):
+    client, _ = tiny
+    r = client.get(path)
+    assert r.status_code == 200 and r.headers["server-timing"].startswith("app;dur=")
+    if path.startswith("/p/") and "file" not in path:
+        assert "Tiny" in r.text or "Bear" in r.text

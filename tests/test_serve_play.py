@@ -160,3 +160,22 @@ def test_a_scenario_file_outside_tests_is_refused(magic):
     for file in ("pack.yaml", "../x.yaml", "tests/../pack.yaml"):
         r = client.post(f"/t/{table}/keep", data={"seat": "0", "file": file, "name": "x"})
         assert r.status_code == 409 and "is not a scenario file of the pack: give tests/NAME.yaml" in r.text
+
+
+def test_hot_seat_hides_the_table_until_the_next_person_sits_down(magic):
+    client, _ = magic
+    url = start(client, players="human,human")
+    table = url.split("/")[2].split("?")[0]
+    state = client.app.state.tables[table].state
+    first = state.current_player()
+    page = client.get(f"/t/{table}", params={"seat": str(first)}).text
+    # The first to decide passes until the decision is the other's.
+    while client.app.state.tables[table].state.current_player() == first:
+        page = choose(client, table, 0, page, seat=first).text
+    other = 1 - first
+    names = client.app.state.tables[table].names
+    assert f"<b>{names[other]} to decide.</b> Pass the screen to {names[other]}." in page
+    assert 'class="seats"' not in page and 'name="action"' not in page
+    theirs = client.get(f"/t/{table}/board", params={"seat": str(other)}).text
+    hand = client.app.state.tables[table].state.observation(other)["players"][other]["zones"]["hand"]
+    assert all(card["name"] in theirs for card in hand) and 'name="action"' in theirs

@@ -92,3 +92,12 @@ def test_a_run_whose_games_fail_says_why(magic):
     page = finished(magic, magic.post("/p/magic54/simulate", data={
         "games": "3", "seed": "0", "option_starting_life": "-2"}, follow_redirects=False))
     assert 'id="run-error"' in page and 'option &#34;starting_life&#34; must be at least 1, not -2' in page
+
+
+def test_a_run_can_be_stopped(magic):
+    r = magic.post("/p/magic54/simulate", data={"games": "100000", "seed": "0"}, follow_redirects=False)
+    run_id = r.headers["location"].split("/")[-1]
+    assert magic.post(f"/r/{run_id}/stop").status_code == 200
+    page = finished(magic, r)
+    assert re.search(r"stopped after \d+ of 100000 games: nothing to show", page)
+    assert magic.get("/r/nothing").status_code == 404
