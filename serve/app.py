@@ -66,6 +66,17 @@ def make_app(workspace: Workspace, keys: Secrets | None = None, hosts: set[str] 
     return app
 
 
+KEPT = 200      # the games, runs and record files a workbench keeps; the oldest go first
+
+
+def remember(store: dict, key: str, value) -> None:
+    """Keeps `value` in one of the workbench's stores (a dict keeps its order), forgetting
+    the oldest past KEPT: a workbench left open for weeks does not grow without end."""
+    store[key] = value
+    while len(store) > KEPT:
+        del store[next(iter(store))]
+
+
 def render(request: Request, name: str, status: int = 200, **context):
     """A page (or a part of one) from its template, with what every page needs."""
     state = request.app.state

@@ -14,7 +14,7 @@ from starlette.routing import Route
 
 from ..interpreter.play.agents import AGENTS
 from ..interpreter.play.terminal import HUMAN, PlayError, table_game, table_specs
-from .app import render
+from .app import remember, render
 from .asked import form, number, one
 from .keep import KeepError, keep
 from .pack_pages import problems, served
@@ -57,7 +57,7 @@ async def start(request: Request):
         table = await run_in_threadpool(new_table, pack.key, game, specs, seed, pack.given)
     except PlayError as e:
         return PlainTextResponse(f"{e}\n", status_code=400)
-    request.app.state.tables[table.id] = table
+    remember(request.app.state.tables, table.id, table)
     # The page of the person who decides first (hot-seat), else of the first person.
     seat = next(s for s in (table.next_person(), *table.humans, 0) if s is not None)
     return go_to(request, f"/t/{table.id}?seat={seat}")

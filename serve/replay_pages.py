@@ -18,7 +18,7 @@ from ..interpreter.engine.game import OptionError
 from ..interpreter.engine.state import RuleError
 from ..interpreter.play.narrate import result_text
 from ..interpreter.play.records import RecordError, game_for, parse_records, replay
-from .app import render
+from .app import remember, render
 from .asked import body, number
 from .workspace import Refused
 
@@ -46,7 +46,7 @@ async def open_records(request: Request):
     except RecordError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
     records = Records(f"{next(_ids)}-{secrets.token_hex(4)}", name, games)
-    request.app.state.replays[records.id] = records
+    remember(request.app.state.replays, records.id, records)
     return JSONResponse({"url": f"/replay/{records.id}"})
 
 

@@ -11,7 +11,7 @@ from ..interpreter.play import compare as comparing
 from ..interpreter.play.agents import AGENTS, AgentError, parse_agents
 from ..interpreter.play.batch import Batch
 from . import svg
-from .app import render
+from .app import remember, render
 from .asked import form, number, one
 from .pack_pages import problems, served
 from .play_pages import go_to
@@ -83,7 +83,7 @@ async def start_compare(request: Request):
 
 
 def _start(request: Request, run):
-    request.app.state.runs[run.id] = run
+    remember(request.app.state.runs, run.id, run)
     run.start(request.app.state.events.publish)
     return go_to(request, f"/r/{run.id}")
 

@@ -303,3 +303,12 @@ def test_every_page_opens(tiny, path):
     assert r.status_code == 200 and r.headers["server-timing"].startswith("app;dur=")
     if path.startswith("/p/") and "file" not in path:
         assert "Tiny" in r.text or "Bear" in r.text
+
+
+def test_the_workbench_forgets_its_oldest_games_past_its_limit():
+    from cardtable.serve.app import KEPT, remember
+
+    store: dict = {}
+    for k in range(KEPT + 3):
+        remember(store, str(k), k)
+    assert len(store) == KEPT and next(iter(store)) == "3" and store[str(KEPT + 2)] == KEPT + 2
