@@ -74,25 +74,36 @@ def block(text: str, line: int) -> str:
 
 def card_faces(pack, served) -> list[Face]:
     texts = pack.files.texts if pack.files is not None else {}
-    decls = pack.declarations
-    families = decls.of("family") if decls else {}
-    cards = decls.of("card") if decls else {}
     faces = []
     for card in pack.cards.values():
-        decl = cards.get(card.name) or (families.get(card.family) if card.family else None)
-        where, source = None, ""
-        if decl is not None:
-            where = _where(served, decl.file, decl.line)
-            text = _text_of(texts, pack, decl.file)
-            source = block(text, decl.line) if text else ""
+        decl, source = _origin(pack, texts, card)
         props = dict(card.props)
         cost = props.pop("cost", None)
         stats = [(k, v) for k, v in props.items() if not isinstance(v, (list, dict))]
         faces.append(Face(card.name, sorted(card.types), cost, stats, sorted(card.keywords), card.text or "",
-                          card.family, where, source,
+                          card.family, _where(served, decl.file, decl.line) if decl else None, source,
                           " ".join([card.name, *card.types, *card.keywords, card.text or "", card.family or "",
                                     source]).casefold()))
     return faces
+
+
+def _origin(pack, texts: dict, card) -> tuple:
+    """Where a card is written (its card or family entry, else the import it comes
+    from), and the lines that give it its rules: its entry's, else its card types'."""
+    decls = pack.declarations
+    if decls is None:
+        return None, ""
+    decl = decls.of("card").get(card.name) or (decls.of("family").get(card.family) if card.family else None)
+    if decl is not None:
+        text = _text_of(texts, pack, decl.file)
+        return decl, block(text, decl.line) if text else ""
+    imports = decls.of("import")
+    decl = next((imports[name] for name, src in pack.sources.items()
+                 if name in imports and src.find(card.name) is not None), None)
+    types = decls.of("card type")
+    text = _text_of(texts, pack, types[next(iter(types))].file) if types else None
+    ruled = [block(text, types[t].line) for t in sorted(card.types) if t in types and pack.type_abilities.get(t)]
+    return decl, "\n".join(ruled) if text else ""
 
 
 def _text_of(texts: dict, pack, file: str) -> str | None:

@@ -69,6 +69,15 @@ def test_the_pack_page_has_its_sections_with_their_lines(magic):
     assert 'href="/p/magic54/edit/cards/creatures.yaml">cards/creatures.yaml</a>' in page
 
 
+def test_an_imported_card_shows_the_lines_of_its_types_and_links_to_its_import():
+    client, _ = client_for(["pub_magic"])
+    page = client.get("/p/pub_magic/cards", params={"q": "ornithopter"}).text
+    assert page.count("<article") == 1
+    assert "  artifact:\n    description: Counts toward the goal (it is not a land)." in page
+    assert "name: Draw\n        when: own_turn" in page
+    assert '<a href="/p/pub_magic/edit/pack.yaml#L116">pack.yaml:116</a>' in page
+
+
 def test_the_filter_keeps_the_cards_whose_face_has_every_word(magic):
     part = magic.get("/p/magic54/cards", params={"q": "queen hearts"}).text
     assert part.count("<article") == 1 and 'data-card="Queen of Hearts"' in part
