@@ -3,7 +3,7 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 """
 from __future__ import annotations
 
-from . import limits, positions, primitives
+from . import limits, positions, primitives, rng
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
 from .model import Pack, option_out_of_bounds
@@ -312,6 +312,12 @@ class GameState:
         card is and in what state, the counters, the turn, the phase and the step.
         `Game.position` makes it into this position as its step begins."""
         return setup_of(self.s)
+
+    def setup_seed(self) -> int:
+        """The seed that starts `Game.position(self.as_setup(), seed)` with this position's
+        random generator, so that the chance to come (shuffles, random choices) falls the
+        same way in both."""
+        return rng.seed_of(self.s.rng)
 
     def setup_leaves_out(self) -> list[str]:
         """What this position holds that `as_setup` cannot say (the pile, continuous
