@@ -185,6 +185,16 @@ def _own_keywords(s: State, c: int):
 
 
 # ------------------------------------------------------------------ reading
+def card_has_keyword(s: State, c: int, word: str) -> bool:
+    """Whether a card has a keyword: printed or given by a mark, and in a layered pack
+    as the keyword effects make it; a face-down card has none."""
+    if s.face_down[c]:
+        return False
+    if s.t.layered:
+        return has_keyword(s, c, word)
+    return word in s.t.cards[c].keywords or (c, "@" + word) in s.marks
+
+
 def has_keyword(s: State, c: int, word: str) -> bool:
     kws = view(s).kws.get(c)
     if kws is not None:
