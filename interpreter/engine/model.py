@@ -132,6 +132,7 @@ class Ability:
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
     static: Any = None       # a static ability: the selector of what it affects (its effect applies while its card is in its zone)
     layers: dict = field(default_factory=dict)  # a static ability's effect: layer -> its Continuous statements
+    replace: Any = None      # a replacement of the card (engine/replacements.py): it replaces events instead of being used
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each
@@ -160,7 +161,7 @@ class CardDef:
         # The abilities a player may use, by the zone the card must be in.
         usable = {}
         for ab in self.abilities:
-            if ab.trigger is None and ab.static is None:
+            if ab.trigger is None and ab.static is None and ab.replace is None:
                 usable.setdefault(ab.zone, []).append(ab)
         self.usable = {z: tuple(v) for z, v in usable.items()}
         self.statics = tuple(ab for ab in self.abilities if ab.static is not None)
@@ -244,6 +245,7 @@ class Pack:
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
+    replacement_order: str = "listed"            # several replacements of one event: "listed" or "chosen" (616.1)
     layered: bool = False                        # continuous effects apply in layers (engine/layers.py)
     retyping: bool = False                       # some effect changes card types
     counted: dict = field(default_factory=dict)  # property -> ((card counter, what each adds), ...)

@@ -229,6 +229,10 @@ def deal(s: State, source, target, amount: int) -> None:
     if _prevented(s, target):
         s.say("prevent", f"{amount} damage to {s.card_name(target)} is prevented")
         return
+    if s.mods:
+        amount = _shielded(s, target, amount)
+        if amount <= 0:
+            return
     if type(target) is int and s.zone_of[target] < 0:
         return
     if source is None:      # dealt by a rule (a phase script, a replacement), not by a card
@@ -242,6 +246,21 @@ def deal(s: State, source, target, amount: int) -> None:
             s.dirty = True      # "damage of" a card counts the damage not yet applied
     else:
         _mark_damage(s, target, amount)
+
+
+def _shielded(s: State, target, amount: int) -> int:
+    """Prevention shields on the target ("prevent the next 3 damage"), the oldest first,
+    take what they can of the damage; what is left is dealt."""
+    for i, m in enumerate(s.mods):
+        if m[0] != "shield" or m[2] is not target and m[2] != target or amount <= 0:
+            continue
+        taken = min(m[4], amount)
+        amount -= taken
+        s.mods[i] = m[:4] + (m[4] - taken,) + m[5:]
+        s.say("prevent", f"{taken} damage to {s.card_name(target)} is prevented")
+    if any(m[0] == "shield" and m[4] <= 0 for m in s.mods):
+        s.mods = [m for m in s.mods if m[0] != "shield" or m[4] > 0]
+    return amount
 
 
 def _prevented(s: State, target) -> bool:

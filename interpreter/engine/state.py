@@ -63,7 +63,7 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on",
-                 "capacity", "layered", "retyping", "static_cards")
+                 "capacity", "layered", "retyping", "static_cards", "replacing")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -78,6 +78,9 @@ class Table:
         self.layered = pack.layered
         self.retyping = pack.retyping
         self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
+        # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
+        self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
+                               if ab.replace is not None)
         self.zone_base = {}
         meta = []
         for z in pack.zones:

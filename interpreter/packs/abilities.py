@@ -9,6 +9,7 @@ from ..lang.compiler import Scope
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
 from .build import Build
+from .replacing import replacement
 
 
 def type_abilities(b: Build, types_raw: dict) -> dict:
@@ -35,6 +36,8 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     when, when_shared = _when(b, raw, scope, lo)
     if "static" in raw:
         return _static(b, raw, owner_name, zone, scope, lo, when)
+    if "replace" in raw:
+        return _replace(b, raw, owner_name, zone, this_type, lo)
     targets = []
     for tname, text in (raw.get("targets") or {}).items():
         res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
@@ -94,6 +97,23 @@ def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo, when) -
     ab = Ability(raw["name"], owner_name, zone, when, (), (), effect, False, text=raw.get("text", ""),
                  source=b.source(lo, raw, "static"), static=affected[0],
                  layers={k: tuple(v) for k, v in layers.items()})
+    b.abilities.append(ab)
+    return ab
+
+
+def _replace(b: Build, raw, owner_name: str, zone: str, this_type: T, lo) -> Ability | None:
+    """A replacement of the card: while it is in its zone (or anywhere), it replaces
+    the events its `replace` names, as the pack's replacements do."""
+    for key in ("trigger", "cost", "targets", "pile", "when", "static"):
+        if key in raw:
+            b.at_key(lo, raw, key, f'a replacement is not used nor set off: it has no "{key}" (its condition '
+                                   f'is "if" under "replace")')
+    when = raw["replace"]
+    rep = replacement(b, lo, raw, when, this_type, None if when.get("anywhere") else zone)
+    if rep is None or zone not in b.names.zones:
+        return None
+    ab = Ability(raw["name"], owner_name, zone, None, (), (), rep.effect or (), False, text=raw.get("text", ""),
+                 source=b.source(lo, raw, "replace"), replace=rep)
     b.abilities.append(ab)
     return ab
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, option_out_of_bounds
-from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import type_abilities
-from .build import Build, as_events, never_ends, position
+from .build import Build, never_ends, position
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
 from .derived import counted_properties, derived_properties, property_words
+from .replacing import replacement
 
 
 class Section(NamedTuple):
@@ -41,6 +41,8 @@ def section(*keys: str, needs: tuple = ()):
 
 def build_sections(b: Build) -> None:
     """Runs every builder, each after those it needs, in the table's order otherwise."""
+    from .replacing import cards_replace
+    b.names.replaced |= cards_replace(b)
     done: set = set()
     waiting = list(SECTIONS)
     while waiting:
@@ -234,26 +236,16 @@ def replacements(b: Build) -> None:
     "source" the card whose ability does it."""
     made = []
     for raw in b.d.get("replacements") or []:
-        events = as_events(raw["event"])
-        # Damage may be dealt to a player and a player draws: the other events concern cards.
-        if "draw" in events and len(events) > 1:
-            b.here(raw, "event", "a replacement of draw is about the player who would draw: give it an entry of its own")
-        it = T("player") if "draw" in events else T("object") if "damage" in events else T("card")
-        scope = Scope({"source": T("card")}, it=it)
-        test = b.compile(b.loaded, raw, "if", "condition", scope.child()) if "if" in raw else None
-        effect = None
-        if "effect" in raw:
-            if "target" in events:
-                b.here(raw, "effect", "a card that cannot be a target is left out of the choice: "
-                       "a replacement of the event target has no effect")
-            effect = b.compile(b.loaded, raw, "effect", "script", scope.child())
-        b.flush()
-        if "if" in raw and test is None:
-            continue
-        fn = test[0] if test else (lambda s, env: True)
-        made.append(Replacement(raw["name"], frozenset(events), fn, effect))
+        rep = replacement(b, b.loaded, raw, raw)
+        if rep is not None:
+            made.append(rep)
     b.fields["replacements"] = tuple(made)
     b.restricted = tuple(r for r in made if "target" in r.events)
+
+
+@section("replacement_order")
+def replacement_order(b: Build) -> None:
+    b.fields["replacement_order"] = b.d.get("replacement_order", "listed")
 
 
 @section("define")

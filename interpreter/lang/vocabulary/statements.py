@@ -229,17 +229,32 @@ def _put(c, tree, scope, bottom):
     if you_zone is not None:
         c.note("*")
 
-    def put(s, env):
+    def destination(s, env, x):
         saved = env.get("it")
-        for x in cards_only(ofn(s, env)):
-            env["it"] = x
-            zones = zfn(s, env)
-            if not zones:
-                continue
-            dest = zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
-            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down)
+        env["it"] = x
+        zones = zfn(s, env)
         env["it"] = saved
+        if not zones:
+            return None
+        return zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
+
+    def act(s, env, x):
+        dest = destination(s, env, x)
+        if dest is not None:
+            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down)
+
+    if "move" in c.names.replaced:
+        return _replaceable("move", lambda s, env: cards_only(ofn(s, env)), _this_source(scope), act,
+                            into=lambda s, env, x: _zone_name(s, destination(s, env, x)))
+
+    def put(s, env):
+        for x in cards_only(ofn(s, env)):
+            act(s, env, x)
     return put
+
+
+def _zone_name(s, zone):
+    return s.t.zone_meta[zone][0].name if zone is not None else None
 
 
 def _unowned_zone_default(c, zone_node):
@@ -303,12 +318,15 @@ def _to_discard(c, tree, scope, event, face_down, by):
     def act(s, env, x):
         primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down)
 
-    if event not in c.names.replaced:
+    if event not in c.names.replaced and "move" not in c.names.replaced:
         def discard(s, env):
             for x in cards_only(ofn(s, env)):
                 act(s, env, x)
         return discard
-    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act)
+    # A card discarded or sacrificed moves, too: into the discard zone.
+    moves = ("move",) if "move" in c.names.replaced else ()
+    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act,
+                        into=lambda s, env, x: zone, events=moves)
 
 
 def _this_source(scope):
@@ -329,8 +347,10 @@ def _source_card(c: Compiler, node, scope: Scope):
 _REST = itertools.count()     # each replaceable statement keeps the cards it has yet to do under its own key
 
 
-def _replaceable(event, items_fn, source_fn, act):
-    """A statement that the pack's replacements may replace for each card it acts on."""
+def _replaceable(event, items_fn, source_fn, act, into=None, events: tuple = ()):
+    """A statement that the pack's replacements may replace for each card it acts on;
+    `into(s, env, x)` names the zone a card would move into, `events` the other events
+    the statement is too."""
     key = f"@rest{next(_REST)}"
 
     @suspends
@@ -339,7 +359,8 @@ def _replaceable(event, items_fn, source_fn, act):
         if items is None:
             items = items_fn(s, env)
         source = source_fn(s, env)
-        carry_out(s, env, event, items, source, lambda x: act(s, env, x), key)
+        where = (lambda x: into(s, env, x)) if into is not None else None
+        carry_out(s, env, event, items, source, lambda x: act(s, env, x), key, where, events)
     return replaceable
 
 
@@ -989,6 +1010,25 @@ def _damageable(c: Compiler, node, scope: Scope, what: str):
     if t.kind not in ("card", "player", "object", "any"):
         c.error(node, f'{what} needs a card or a player, but {c.quoted(node)} is {t.word()}')
     return fn
+
+
+@register("prevent_next", ST, "prevent the next N damage to X [DURATION]",
+          "A prevention shield: the next N damage that would be dealt to X (while the duration lasts, or while X "
+          "stays where it is) is prevented; damage beyond what is left of it is dealt.",
+          example="prevent the next 3 damage to target this turn",
+          params=(('N', 'number', 'how much'), ('X', 'card or player', 'who is shielded'), ('DURATION', 'duration', 'how long')))
+def _prevent_next(c, tree, scope):
+    amount, target, duration = tree.children
+    nfn, _ = c.expect(amount, scope, ("number",), "the damage prevented")
+    tfn = _damageable(c, target, scope, "prevented damage")
+    dur = check_duration(c, duration, scope)
+
+    def prevent_next(s, env):
+        x, n = tfn(s, env), nfn(s, env) or 0
+        if x is not None and n > 0:
+            primitives.add_mod(s, ("shield", dur, x, None, n))
+            s.say("effect", f"the next {n} damage to {s.card_name(x)} will be prevented" + (f" until end of {dur}" if dur else ""))
+    return prevent_next
 
 
 @register("prevent", ST, "prevent all damage to X DURATION", "A prevention: no damage is dealt to X while the duration lasts.",
