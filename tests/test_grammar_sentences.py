@@ -99,6 +99,8 @@ SENTENCES = [
     ('script', 'prevent the next 3 damage to target this turn', 'prevent_next(number(3), name(target), this_duration(turn))'),
     ('script', 'pay 2 red mana', 'pay(number(2), red, mana)'),
     ('script', 'pay (cost of this) mana', 'pay(prop(cost, this()), mana, -)'),
+    ('script', 'increase commander_damage of (defender, attacker) by given', 'increase(commander_damage, objects(pair(name(defender), name(attacker))), name(given), -)'),
+    ('condition', 'commander_damage of (p, it) >= 21', 'compare(prop(commander_damage, pair(name(p), it())), >=, number(21))'),
 ]
 
 

@@ -71,6 +71,7 @@ class CounterDef:
     description: str = ""
     visibility: str = "public"  # public | owner | hidden
     log: bool = False        # each change is logged
+    per: str | None = None   # "card": a count kept for each card, read as NAME of (PLAYER, CARD)
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,7 @@ class Pack:
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
+    kept_marks: frozenset = frozenset()          # marks a card keeps when it moves
     replacement_order: str = "listed"            # several replacements of one event: "listed" or "chosen" (616.1)
     layered: bool = False                        # continuous effects apply in layers (engine/layers.py)
     retyping: bool = False                       # some effect changes card types

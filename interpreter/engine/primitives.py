@@ -47,8 +47,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         s.face_down[c] = False
     if s.marks:
         # The card is a new object: its marks go, and so do marks pointing at it
-        # (a blocker no longer blocks an attacker that left play).
-        for key in [k for k, v in s.marks.items() if k[0] == c or (type(v) is int and v == c)]:
+        # (a blocker no longer blocks an attacker that left play); but not those the pack keeps.
+        kept = s.t.pack.kept_marks
+        for key in [k for k, v in s.marks.items() if (k[0] == c or (type(v) is int and v == c)) and k[1] not in kept]:
             del s.marks[key]
     if s.counters:
         for key in [k for k in s.counters if k[0] == c]:

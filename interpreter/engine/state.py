@@ -159,6 +159,7 @@ class State:
         "stamps",    # per card the timestamp of its arrival where it is; None for a pack without layers
         "stamp",     # the last timestamp given (to a card's arrival or a lasting effect)
         "ctl",       # card -> the controller it has without the control effects that apply now
+        "keyed",     # counters kept for each card: (counter, seat, card) -> count, or None (engine/tables.py)
     )
 
     def __init__(self, table: Table, seed: int):
@@ -209,6 +210,7 @@ class State:
         self.stamps = [0] * n if table.layered else None
         self.stamp = 0
         self.ctl = None if not table.layered else {}
+        self.keyed = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -259,6 +261,7 @@ class State:
         c.stamps = self.stamps[:] if self.stamps is not None else None
         c.stamp = self.stamp
         c.ctl = self.ctl.copy() if self.ctl else self.ctl
+        c.keyed = self.keyed.copy() if self.keyed is not None else None
         return c
 
     # ------------------------------------------------------------- chance

@@ -60,6 +60,26 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
         s.say("counter", text)
 
 
+def keyed(s: State, name: str, seat: int, card) -> int:
+    """A counter kept for each card (player_counters with per: card): the player's count for the card."""
+    return s.keyed.get((name, seat, card), 0) if s.keyed is not None else 0
+
+
+def set_keyed(s: State, name: str, seat: int, card, value: int) -> None:
+    if s.keyed is None:
+        s.keyed = {}
+    if value:
+        s.keyed[(name, seat, card)] = value
+    else:
+        s.keyed.pop((name, seat, card), None)
+    s.dirty = True
+    if s.t.layered:
+        stale(s)
+    d = s.t.pack.player_counters[name]
+    if d.log and d.visibility != "hidden":
+        s.say("counter", f"{s.t.players[seat].name}'s {name} of {s.card_name(card)} is {value}")
+
+
 def reset(s: State, unit: str) -> None:
     """Counters and table values that go back to their start when a `unit` begins."""
     pack = s.t.pack
@@ -68,6 +88,10 @@ def reset(s: State, unit: str) -> None:
     for name, d in pack.player_counters.items():
         if d.reset == unit:
             value = start_of(s, d.start)
+            if d.per is not None:
+                if s.keyed:
+                    s.keyed = {k: v for k, v in s.keyed.items() if k[0] != name}
+                continue
             for pv in s.pvars:
                 pv[name] = value
     if s.table is not None:

@@ -17,7 +17,7 @@ def build_player_counters(b: Build) -> None:
         if isinstance(start, str) and start not in b.decls.of("option"):
             b.here(r, "start", f'unknown option "{start}"{b.decls.near("option", start)}')
         made[n] = CounterDef(n, start, _reset(b, r), r.get("description", ""), r.get("visibility", "public"),
-                             bool(r.get("log", False)))
+                             bool(r.get("log", False)), r.get("per"))
     b.names.counters = b.fields["player_counters"] = made
 
 

@@ -165,7 +165,11 @@ def keywords(b: Build) -> None:
 
 @section("marks")
 def marks(b: Build) -> None:
-    b.fields["marks"] = dict(b.d.get("marks") or {})
+    raw = b.d.get("marks") or {}
+    # A mark written as a mapping says more than what it means: `keep: true` keeps it on its
+    # card when the card moves (a mark of what the card is, wherever it goes).
+    b.fields["marks"] = {n: r if isinstance(r, str) else r.get("description", "") for n, r in raw.items()}
+    b.fields["kept_marks"] = frozenset(n for n, r in raw.items() if isinstance(r, dict) and r.get("keep"))
 
 
 @section("durations")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import operator
 
 from ...engine import layers, limits
+from ...engine.tables import keyed
 from ...engine.layers import typebits
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
@@ -112,6 +113,8 @@ def _name(c, tree, scope):
 def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     """`word of subject`: a card's property, counter or mark; a player's counter or zone;
     a share of a division."""
+    if getattr(subject, "data", None) == "pair":
+        return keyed_counter(c, node, subject, word, scope)
     if isinstance(subject, tuple):
         fn, t = subject
     else:
@@ -167,6 +170,40 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks, *names.player_counters,
                  *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'unknown property "{word}"{did_you_mean(word, known)}')
+    return _const(None), ANY
+
+
+def keyed_pair(c: Compiler, node, pair, word: str, scope: Scope):
+    """The player and the card of `NAME of (PLAYER, CARD)`, NAME a counter kept for each card."""
+    d = c.names.counters.get(word)
+    if d is None or d.per is None:
+        keyed = [n for n, x in c.names.counters.items() if x.per is not None]
+        c.error(node, f'"{word}" is not a counter kept for each card (player_counters with per: card), read as '
+                      f'"{word} of (PLAYER, CARD)"{did_you_mean(word, keyed)}')
+        return None
+    pfn, _ = c.expect(pair.children[0], scope, ("player",), f'the player of "{word} of (PLAYER, CARD)"')
+    cfn, _ = c.expect(pair.children[1], scope, ("card",), f'the card of "{word} of (PLAYER, CARD)"')
+    return pfn, cfn
+
+
+def keyed_counter(c: Compiler, node, pair, word: str, scope: Scope):
+    found = keyed_pair(c, node, pair, word, scope)
+    if found is None:
+        return _const(0), NUMBER
+    pfn, cfn = found
+    c.note("*")
+
+    def count(s, env):
+        p = pfn(s, env)
+        return keyed(s, word, p.seat, cfn(s, env)) if p is not None else 0
+    return count, NUMBER
+
+
+@register("pair", E, "(PLAYER, CARD)",
+          "A player and a card, to read or change a counter kept for each card: \"commander_damage of (p, c)\".",
+          params=(("PLAYER", "player", "whose count"), ("CARD", "card", "for which card")))
+def _pair(c, tree, scope):
+    c.error(tree, 'a pair (PLAYER, CARD) stands after "of", as in "commander_damage of (p, c)"')
     return _const(None), ANY
 
 

@@ -414,6 +414,9 @@ def _change(c, tree, scope, sign):
         return static_change(c, tree, scope, sign)
     word, objs, amount, duration = tree.children
     word = str(word)
+    if _pair_of(objs) is not None:
+        nfn, _ = c.expect(amount, scope, ("number",), "the change")
+        return _keyed_change(c, tree, _pair_of(objs), word, scope, lambda s, env, old: old + sign * (nfn(s, env) or 0))
     ofn, it = objects(c, objs, scope, "increase or decrease")
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
     dur = check_duration(c, duration, scope)
@@ -462,6 +465,28 @@ def _change(c, tree, scope, sign):
     return None
 
 
+def _pair_of(objs):
+    """The (PLAYER, CARD) a statement names after "of", or None."""
+    node = objs.children[0] if getattr(objs, "data", None) == "objects" and objs.children else None
+    return node if getattr(node, "data", None) == "pair" else None
+
+
+def _keyed_change(c, tree, pair, word: str, scope, new):
+    """A counter kept for each card, changed: `new(s, env, old)` is its new value."""
+    from .expressions import keyed_pair
+    found = keyed_pair(c, tree, pair, word, scope)
+    if found is None:
+        return None
+    pfn, cfn = found
+
+    def change_keyed(s, env):
+        p, card = pfn(s, env), cfn(s, env)
+        if p is not None and card is not None:
+            old = tables.keyed(s, word, p.seat, card)
+            tables.set_keyed(s, word, p.seat, card, bounded(s, env, new(s, env, old), word, p.name))
+    return change_keyed
+
+
 def bounded(s, env, v: int, word: str, whose: str, where=None) -> int:
     """A counter or a property as it is changed: the numbers of a game stay within
     limits.NUMBER. `where`: the statement changing it, in its file."""
@@ -500,6 +525,9 @@ def _decrease(c, tree, scope):
 def _set_value(c, tree, scope):
     word, objs, value, duration = tree.children
     word = str(word)
+    if _pair_of(objs) is not None:
+        vfn, _ = c.expect(value, scope, ("number",), "the new value")
+        return _keyed_change(c, tree, _pair_of(objs), word, scope, lambda s, env, old: vfn(s, env) or 0)
     if scope.mode == "static" or (word in c.names.properties and word not in c.names.player_counters):
         from .continuous import set_property
         return set_property(c, tree, scope)
