@@ -7,6 +7,18 @@ from typing import Any, Callable
 from . import limits
 
 
+def seats_for(seats: tuple, options: dict) -> tuple:
+    """The seats as a game with these options has them: a seat's team or deck may depend
+    on an option ({by: OPTION, VALUE: team or deck, ...}); a value the mapping does not
+    list gives none."""
+    out = []
+    for seat in seats:
+        if any(isinstance(v, dict) for v in seat.values()):
+            seat = {k: (v.get(str(options.get(v["by"]))) if isinstance(v, dict) else v) for k, v in seat.items()}
+        out.append(seat)
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a piece of pack text came from, so that errors at play time can name it."""

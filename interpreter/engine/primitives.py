@@ -424,5 +424,5 @@ def finish(s: State, winners: list) -> None:
 
 
 def _team(s: State, seat: int):
-    team = s.t.pack.seats[seat].get("team") if seat < len(s.t.pack.seats) else None
+    team = s.t.seats[seat].get("team") if seat < len(s.t.seats) else None
     return team if team is not None else f"seat{seat}"

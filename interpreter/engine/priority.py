@@ -105,10 +105,11 @@ def playable(s: State, seat: int) -> list:
     # One environment for the whole list: only "this" changes from card to card.
     env = {"this": None, "you": t.players[seat], "@memo": memo}
     controller = s.controller
-    for zname, usable, shared in t.usable:
-        for c in zones[t.named[zname][0 if shared else seat]]:
+    for zname, usable, common in t.usable:
+        for c in zones[t.named[zname][0 if common else seat]]:
             abilities = usable[c]
-            if not abilities or s.face_down[c] or (shared and controller[c] != seat):   # a face-down card has no abilities
+            # A face-down card has no abilities; a card in a shared zone is its controller's to use.
+            if not abilities or s.face_down[c] or (common and controller[c] != seat):
                 continue
             env["this"] = c
             for ab in abilities:

@@ -6,6 +6,7 @@ shared `Pack`. Cards are integers (their id); players are `PlayerRef` values.
 from __future__ import annotations
 
 from . import layers, rng
+from .model import seats_for
 
 
 class PlayerRef:
@@ -63,7 +64,7 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on",
-                 "capacity", "layered", "retyping", "static_cards", "replacing")
+                 "capacity", "layered", "retyping", "static_cards", "replacing", "seats")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -122,7 +123,8 @@ class Table:
         # (A shared zone's cards are offered to the player who controls each.)
         self.usable = tuple((z, tuple(c.usable.get(z, ()) for c in cards), not pack.zone_by_name[z].per_player)
                             for z in pack.ability_zones)
-        seats = pack.seats
+        # The seats with this game's options: a team or a deck may depend on one.
+        self.seats = seats = seats_for(pack.seats, options)
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
 

@@ -171,6 +171,11 @@ class StateView:
         (not the rules' own working marks)."""
         return ((c, m, v) for (c, m), v in self._s.marks.items() if not m.startswith("@"))
 
+    def keyed(self, seat: int, name: str) -> dict:
+        """A counter kept for each card (per: card): the seat's count for each card, by card id."""
+        keyed = self._s.keyed or {}
+        return {c: n for (k, p, c), n in keyed.items() if k == name and p == seat}
+
     # The table and the turn.
     def table_value(self, name: str):
         """A table value now: a number, a word, a player (`PlayerRef`), or None."""

@@ -118,6 +118,8 @@ def _players(look: Look, want: list, expect) -> None:
                 look.fail(p, "life", f"{who} has {got} life, not {p['life']}")
         for name, value in (p.get("counters") or {}).items():
             got = counters.get(name, 0)
+            if isinstance(value, dict):     # a counter kept for each card: by card name
+                got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}
             if got != value:
                 look.fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
         for zname, zone_want in (p.get("zones") or {}).items():
@@ -328,7 +330,8 @@ def _marks(look: Look, c: int, want: dict, label: str, key: str):
             return f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}'
         got = card.mark(mark)
         marked = got is not None and got is not False
-        said = look.state.card_name(got) if type(got) is int else None      # the card a mark points at
+        # The card (or the player) a mark points at.
+        said = look.state.card_name(got) if type(got) is int else getattr(got, "name", None)
         if value is True and marked or value is False and not marked or said is not None and said == value:
             continue
         if not marked:

@@ -70,9 +70,33 @@ def players(b: Build) -> None:
     seats = tuple(dict(s) for s in p.get("seats") or [])
     for k, seat in enumerate(seats):
         deck = seat.get("deck")
-        if deck is not None and deck not in b.decls.of("deck") and "decks" in b.d:
+        if isinstance(deck, dict):
+            _by_option(b, p["seats"][k], "deck")
+            for value, name in deck.items():
+                if value != "by" and name not in b.decls.of("deck") and "decks" in b.d:
+                    b.here(p["seats"][k]["deck"], value, f'unknown deck "{name}"{b.decls.near("deck", name)}')
+        elif deck is not None and deck not in b.decls.of("deck") and "decks" in b.d:
             b.here(p["seats"][k], "deck", f'unknown deck "{deck}"{b.decls.near("deck", deck)}')
+        if isinstance(seat.get("team"), dict):
+            _by_option(b, p["seats"][k], "team")
     b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, first_player=p.get("first", "random"))
+
+
+def _by_option(b: Build, seat, key: str) -> None:
+    """A seat's team or deck that depends on an option: the option must have choices, and
+    each value the mapping lists must be one of them."""
+    mapping = seat[key]
+    name = mapping.get("by")
+    raw = (b.d.get("options") or {}).get(name)
+    if not isinstance(raw, dict) or not raw.get("choices"):
+        b.here(mapping, "by", f'"{name}" is not an option with choices{b.decls.near("option", name)}: a seat\'s '
+                              f'{key} may depend on an option whose value is one of its choices')
+        return
+    choices = [str(c) for c in raw["choices"]]
+    for value in mapping:
+        if value != "by" and value not in choices:
+            b.at_key(b.loaded, mapping, value, f'"{value}" is not a choice of the option "{name}" '
+                                               f'({", ".join(choices)})')
 
 
 @section("options")

@@ -135,6 +135,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if zdef.per_player:
                 return (lambda s, env, w=word: _player_zone(s, fn(s, env), w)), T("zone")
             return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
+        d = names.counters.get(word)
+        if d is not None and d.per is not None:
+            c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
         return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
