@@ -86,6 +86,8 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
     # A card put face down is seen only by those who saw it where it was.
     seen_by = _who_sees(s, src) if face_down else _who_sees(s, src, dest)
+    if seen_by is not None and s.known is not None and c in s.known:
+        seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
         route += " face down"
     if seen_by is None:
