@@ -98,10 +98,10 @@ def test_an_agent_is_shown_the_cards_it_was_shown(tmp_path):
     pack = load_pack(str(make(tmp_path, setup=DEAL + "\nreveal each card in your hand to your left")), Report())
     e = raw_env(pack=pack, num_players=3, options={"turn_limit": 2})
     e.reset(seed=0)
-    s = e.game_state.s
-    shown = s.zones[s.t.zone("hand", 0)]
+    view = e.game_state.view
+    shown = view.zone("hand", 0)
     layout = e.layout
-    assert all(layout.knows(s, 1, c) and not layout.knows(s, 2, c) for c in shown)
+    assert all(layout.knows(view, 1, c) and not layout.knows(view, 2, c) for c in shown)
     unseen_at = len(layout.zone_slots)          # a card's "unseen" field, after its zone slots
     ben, cleo = e.observe("player_1")["observation"], e.observe("player_2")["observation"]
     for c in shown:

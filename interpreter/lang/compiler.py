@@ -229,6 +229,11 @@ class Compiler:
             return dsl.parse(snippet.text, start)
         except dsl.DslSyntaxError as e:
             errors = (dsl.parse_statements(snippet.text) if start == "script" else []) or [e]
+        if start == "script":
+            # A variable named by a reserved word is often why a later line does not parse.
+            errors += [dsl.DslSyntaxError(_reserved(str(token)), token.line, token.column)
+                       for token in dsl.bound_names(snippet.text) if str(token).lower() in registry.RESERVED]
+            errors.sort(key=lambda error: (error.line, error.column))
         for error in errors:
             line, col = snippet.position(error.line, error.column)
             self.problems.append(CompileProblem(snippet.file, line, col, error.message))
@@ -360,6 +365,8 @@ class Compiler:
     def hides(self, word: str) -> str | None:
         """Why a variable may not be named `word`, or None."""
         n = self.names
+        if word.lower() in registry.RESERVED:
+            return _reserved(word)
         if word in SELECTOR_NOUNS:
             return (f'"{word}" is a word of selectors: a variable named so would change what "{word}" means in the '
                     f'rest of this text ("each {word} in ..." would go through the variable); name it otherwise')
@@ -518,3 +525,7 @@ def _global(word: str):
 
 def _zones_named(word: str):
     return lambda s, env: s.t.zones_named(word)
+
+
+def _reserved(word: str) -> str:
+    return f'"{word}" is a word of the language and cannot name a variable: name it otherwise'

@@ -87,3 +87,8 @@ CARD_STATES = {
     "player": "A player.",
     "players": "Players.",
 }
+
+# Words the language reads itself wherever a value may stand, so that a variable of
+# that name could never be read back: the compiler refuses them as names of variables.
+RESERVED = ("a", "an", "one", "the", "all", "each", "every", "none", "true", "false", "count", "total", "number",
+            "active", "you", "your", "opponent", "this", "it", "its", "their")

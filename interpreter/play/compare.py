@@ -21,7 +21,23 @@ def paired(a: list, b: list) -> dict:
             "low": _r(low, 4), "high": _r(high, 4), "significant": low > 0 or high < 0}
 
 
+class CompareError(ValueError):
+    """Two batches that cannot be compared game by game."""
+
+
+def refusal(games: int, same_pack: bool, options_a: dict, options_b: dict) -> str | None:
+    """Why two versions cannot be compared, before any game is played; None when they can."""
+    if games < 2:
+        return "compare needs at least 2 games: one game gives a difference, but no interval"
+    if same_pack and options_a == options_b:
+        return "give a second pack B, or options that differ (--a-option, --b-option)"
+    return None
+
+
 def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
+    if game_a.num_players != game_b.num_players:
+        raise CompareError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
+                           f"give --players")
     n = game_a.num_players
     names = [seat_name(game_a.pack, p) for p in range(n)]
 

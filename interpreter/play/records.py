@@ -18,9 +18,9 @@ from pathlib import Path
 from ..engine.decisions import IllegalAction
 from ..engine.game import Game, GameState
 from ..engine.limits import DIGITS
+from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packs.finding import builtin_pack_dir
 from ..packs.importing import ImportProblem
-from ..packs.infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packs.project import given_roots_now, refusal, shared_cards, shown, working_root
 
 FORMAT = "cardtable-game/1"
@@ -100,11 +100,16 @@ def read_records(path) -> list[tuple[int, dict | RecordError]]:
     with its line number. A line that is not a game record has a RecordError in
     its place, so that the other games of the file can still be replayed."""
     path = Path(path)
-    records = []
     try:
         text = read_file(path, DATA_LIMIT).decode("utf-8")
     except FileProblem as e:
         raise RecordError(f"{path}: error: {e.message}") from None
+    return parse_records(text, path)
+
+
+def parse_records(text: str, path) -> list[tuple[int, dict | RecordError]]:
+    """The game records of the text of a JSON-lines file named `path` (as read_records)."""
+    records = []
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:

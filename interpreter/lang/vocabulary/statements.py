@@ -144,6 +144,7 @@ def _card_word(c, node, amount):
           params=(('N', 'number', 'how many cards'), ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw_you(c, tree, scope):
     amount, word, named = tree.children
+    _draw_roles(c, tree)
     c.note("*")
     return _draws(c, scope, lambda s, env: env["you"], amount, word, named)
 
@@ -159,6 +160,7 @@ def _one(c, tree, scope):
                   ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw(c, tree, scope):
     who, amount, word, named = tree.children
+    _draw_roles(c, tree)
     return _draws(c, scope, player_of(c, who, scope, "who draws"), amount, word, named)
 
 
@@ -201,6 +203,13 @@ def _replaced_draws(pfn, nfn, source_fn, keep):
         keep(env, ())
         return (p,) * min(nfn(s, env) or 0, len(s.t.cards)) if p is not None else ()
     return _replaceable("draw", begin, source_fn, act)
+
+
+def _draw_roles(c, tree) -> None:
+    """A card is drawn from its player's deck into their hand: the zones of those roles."""
+    for role in ("deck", "hand"):
+        if role not in c.names.roles:
+            c.error(tree, f'a draw needs a zone with the role "{role}", and the pack has none')
 
 
 def _destination(c, zone_node, scope, item_type):
@@ -384,6 +393,7 @@ def _change(c, tree, scope, sign):
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
     dur = _check_duration(c, duration, scope)
     names = c.names
+    where = c.where(tree)
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
@@ -399,7 +409,7 @@ def _change(c, tree, scope, sign):
             n = sign * (nfn(s, env) or 0)
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
-                    s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name)
+                    s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name, where)
                     s.dirty = True
             return None
         return change_player
@@ -407,7 +417,7 @@ def _change(c, tree, scope, sign):
         def change_counter(s, env):
             n = sign * (nfn(s, env) or 0)
             for x in cards_only(ofn(s, env)):
-                _add_counter(s, env, x, word, n)
+                _add_counter(s, env, x, word, n, where)
         return change_counter
     if word in names.one_of:
         c.error(tree.children[0], f'"{word}" holds a word: only a number can be increased or decreased')
@@ -416,7 +426,7 @@ def _change(c, tree, scope, sign):
         def change_card(s, env):
             n = sign * (nfn(s, env) or 0)
             for x in cards_only(ofn(s, env)):
-                bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x])
+                bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x], where)
                 primitives.add_mod(s, ("stat", dur, x, word, n))
                 s.say("modify", f"{s.t.names[x]} gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
         return change_card
@@ -425,16 +435,17 @@ def _change(c, tree, scope, sign):
     return None
 
 
-def bounded(s, env, v: int, word: str, whose: str) -> int:
-    """A counter or a property as it is changed: the numbers of a game stay within limits.NUMBER."""
+def bounded(s, env, v: int, word: str, whose: str, where=None) -> int:
+    """A counter or a property as it is changed: the numbers of a game stay within
+    limits.NUMBER. `where`: the statement changing it, in its file."""
     if -NUMBER <= v <= NUMBER:
         return v
-    raise too_large(s, env, f"the {word} of {whose}")
+    raise too_large(s, env, f"the {word} of {whose}", where)
 
 
-def _add_counter(s, env, x, word, n):
+def _add_counter(s, env, x, word, n, where=None):
     key = (x, word)
-    v = bounded(s, env, max(0, s.counters.get(key, 0) + n), word, s.t.names[x])
+    v = bounded(s, env, max(0, s.counters.get(key, 0) + n), word, s.t.names[x], where)
     if v:
         s.counters[key] = v
     else:
@@ -478,10 +489,12 @@ def _set_value(c, tree, scope):
             s.dirty = True
         return set_player
     if word in c.names.card_counters:
+        where = c.where(tree)
+
         def set_card(s, env):
             v = vfn(s, env) or 0
             for x in cards_only(ofn(s, env)):
-                _add_counter(s, env, x, word, v - s.counters.get((x, word), 0))
+                _add_counter(s, env, x, word, v - s.counters.get((x, word), 0), where)
         return set_card
     known = [*c.names.player_counters, *c.names.card_counters]
     c.error(tree.children[0], f'unknown counter "{word}"{did_you_mean(word, known)}')
@@ -632,7 +645,6 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
           params=(('N', 'number', 'what is divided'), ('SELECTOR', 'selector', 'among what'), ('NAME', 'variable', 'the division')))
 def _divide(c, tree, scope):
     amount, sel, var = tree.children
-    var = str(var)
     nfn, _ = c.expect(amount, scope, ("number",), "what is divided")
     sfn, _ = c.selector(sel, scope)
     c.bind(tree.children[2], scope, MAPPING)
@@ -756,7 +768,6 @@ def _if(c, tree, scope):
           params=(('NAME', 'variable', 'holds each item'), ('SELECTOR', 'selector', 'what is gone through'), ('BLOCK', 'block', 'what runs for each')))
 def _for_each(c, tree, scope):
     var, sel, block = tree.children
-    var = str(var)
     sfn, t = c.selector(sel, scope)
     c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
@@ -836,7 +847,6 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
-    var = str(var)
     fn, t = c.expr(value, scope)
     c.bind(tree.children[0], scope, t)
 
@@ -911,7 +921,8 @@ def _end_effects(c, tree, scope):
     return lambda s, env: primitives.end_effects(s, word)
 
 
-@register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses.",
+@register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses. "
+          "`you win the game` reads as well.",
           params=(('PLAYER', 'player', 'who wins'),))
 def _wins(c, tree, scope):
     c.ends = True
@@ -919,7 +930,8 @@ def _wins(c, tree, scope):
     return lambda s, env: (p := pfn(s, env)) is not None and primitives.win(s, p.seat)
 
 
-@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins.",
+@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins. `you lose the game` "
+          "reads as well.",
           params=(('PLAYER', 'player', 'who loses'),))
 def _loses(c, tree, scope):
     c.ends = True
@@ -1003,11 +1015,12 @@ def _counters(c, tree, scope, sign):
         c.error(tree.children[1], f'unknown counter "{word}"{did_you_mean(word, c.names.card_counters)}')
     nfn, _ = c.expect(amount, scope, ("number",), "how many counters")
     ofn, _ = objects(c, objs, scope, "counters", ("card", "cards"))
+    where = c.where(tree)
 
     def counters(s, env):
         n = sign * (nfn(s, env) or 0)
         for x in cards_only(ofn(s, env)):
-            _add_counter(s, env, x, word, n)
+            _add_counter(s, env, x, word, n, where)
     return counters, nfn, ofn, word
 
 
