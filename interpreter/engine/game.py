@@ -9,7 +9,7 @@ from .evaluation import evaluate
 from .model import Pack, option_out_of_bounds
 from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
-from .running import run
+from .running import past_decision_limit, run
 from .script import ScriptFrame
 from .state import PlayerRef, RuleError, State
 from .rounds import MatchFrame
@@ -230,10 +230,7 @@ class GameState:
                 run(s)
             except RecursionError:
                 raise RuleError("the rules ran into an endless chain of effects") from None
-            if s.decisions_this_turn > s.t.pack.max_decisions and s.result is None:
-                s.say("limit", f"the limit of {limits.count(s.t.pack.max_decisions)} decisions in a turn is reached "
-                               f"(end: max_decisions)")
-                primitives.finish(s, [])
+            past_decision_limit(s)
             if self.game.debug:
                 from .invariants import check
                 check(s)
