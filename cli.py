@@ -391,23 +391,21 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     """
     from .interpreter.play import compare as comparing
 
-    if games < 2:
-        raise click.UsageError("compare needs at least 2 games: one game gives a difference, but no interval")
     both = _parse_options(option_pairs)
     options_a = {**both, **_parse_options(a_pairs, "--a-option")}
     options_b = {**both, **_parse_options(b_pairs, "--b-option")}
-    if pack_b is None:
-        if options_a == options_b:
-            raise click.UsageError("give a second pack B, or options that differ (--a-option, --b-option)")
-        pack_b = pack_a
+    problem = comparing.refusal(games, pack_b is None, options_a, options_b)
+    if problem:
+        raise click.UsageError(problem)
+    pack_b = pack_a if pack_b is None else pack_b
     batch_a = _batch(pack_a, games, seed, num_players, agents, fixed_seats, options_a, decks, card_files, jobs, debug)
     batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, card_files, jobs, debug)
     game_a, results_a = _play_batch(batch_a, f"A: {games} games")
     game_b, results_b = _play_batch(batch_b, f"B: {games} games")
-    if game_a.num_players != game_b.num_players:
-        raise InputError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
-                         f"give --players")
-    result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+    try:
+        result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+    except comparing.CompareError as e:
+        raise InputError(str(e)) from None
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
 
 
@@ -483,8 +481,9 @@ def replay(log, which, at, pack_override, card_files) -> None:
                 click.echo(narrate.position(done, total))
             else:
                 click.echo(narrate.narrative(done.state.log))
-        outcome = narrate.result_text(names, result)
-        expected = narrate.result_text(names, record.get("result"))
+        places = done.state.places() if pack.ranks else None
+        outcome = narrate.result_text(names, result, places)
+        expected = narrate.result_text(names, record.get("result"), record.get("places"))
         if done.parted is not None:
             failed += 1
             click.echo(_said(f"game {number} (seed {record['seed']}): the games part ways {done.parted}"), err=single)
@@ -589,6 +588,35 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
         sys.exit(1)
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
                        shutil.get_terminal_size().columns, list(card_files)))
+
+
+
+@main.command()
+@click.argument("packs", nargs=-1, callback=_pack_names)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Any other than this machine's needs the token printed at start.")
+@click.option("--port", default=8754, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the workbench in the web browser.")
+@_root_option
+def serve(packs, host, port, open_browser) -> None:
+    """The workbench in a web browser: see, edit, play, simulate and replay packs.
+
+    PACKS are built-in names or pack folders (default: the built-in packs). Needs
+    the serve extra: pip install 'cardtable[serve]'.
+    """
+    from .serve import INSTALL, missing
+
+    lacking = missing()
+    if lacking:
+        raise InputError(f"cardtable serve needs {', '.join(lacking)}, which {'is' if len(lacking) == 1 else 'are'} "
+                         f"not installed: {INSTALL}")
+    from .serve.run import serve as run_server
+    from .serve.workspace import Refused
+
+    try:
+        run_server(list(packs), host, port, open_browser)
+    except Refused as e:
+        raise InputError(str(e)) from None
 
 
 if __name__ == "__main__":

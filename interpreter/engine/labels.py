@@ -7,12 +7,8 @@ from __future__ import annotations
 
 from .decisions import Decision
 from .primitives import zone_label
+from .results import ordinal
 from .state import State
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def told_apart(s: State, d: Decision) -> list[str]:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .activation import ActivationFrame
 from .resolution import ResolveFrame
-from .running import checkpoint
+from .running import checkpoint, past_decision_limit
 from .decisions import Decision, Option
+from . import results
 from .state import State
 
 
@@ -34,16 +35,20 @@ class WindowFrame:
         if checkpoint(s):
             return
         rules = self.rules
-        if rules is not None and rules.actions is not None and self.used >= rules.actions and not s.pile:
+        spent = rules is not None and rules.actions is not None and self.used >= rules.actions
+        if spent and not s.pile:
             _close(s, self)
             return
         seat = self.priority
-        if s.out[seat]:
+        if s.out[seat] or (s.sitting is not None and s.sitting[seat] >= 0):
             self.priority = s.next_seat(seat)
             return
         options = [PASS]
-        options.extend(playable(s, seat))
-        if rules is not None and not rules.can_pass:
+        # Once its actions are used, a window offers only to pass, so that the pile resolves;
+        # so it does while the pile holds something, even where a player may not pass.
+        if not spent:
+            options.extend(playable(s, seat))
+        if rules is not None and not rules.can_pass and not s.pile:
             if len(options) > 1:
                 del options[0]
             else:
@@ -51,6 +56,10 @@ class WindowFrame:
                 _passed(s, self)
                 return
         if len(options) == 1 and s.t.pack.auto_single:
+            if options[0] is not PASS:      # an ability used without asking counts as a decision
+                s.decisions_this_turn += 1
+                if past_decision_limit(s):
+                    return
             _window_answer(s, options[0].value)
             return
         s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
@@ -76,7 +85,8 @@ def _window_answer(s: State, value) -> None:
 def _passed(s: State, w: WindowFrame) -> None:
     w.passes += 1
     alone = w.rules is not None and w.rules.who == "active"
-    if alone or w.passes >= s.out.count(False):     # every player still in has passed
+    playing = s.out.count(False) if s.sitting is None else sum(results.can_play(s, p) for p in range(len(s.out)))
+    if alone or w.passes >= playing:     # every player still playing has passed
         w.passes = 0
         if s.pile:
             w.priority = s.active

@@ -33,6 +33,7 @@ class Names:
     table: dict = field(default_factory=dict)            # table value -> TableDef
     counters: dict = field(default_factory=dict)         # player counter -> CounterDef
     rounds: dict = field(default_factory=dict)           # round -> its level (0: the outermost)
+    teams: bool = False                                  # some seat has a team
     replaced: set = field(default_factory=set)           # events the pack's replacements watch (damage, discard...)
     player_counters: set = field(default_factory=set)
     card_counters: set = field(default_factory=set)
@@ -101,6 +102,7 @@ class Compiler:
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
+        self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
         # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
@@ -514,6 +516,8 @@ def _global(word: str):
         return lambda s, env: s.window
     if word == "players":
         return lambda s, env: tuple(s.t.players[p] for p in s.in_game())
+    if word == "everyone":
+        return lambda s, env: s.t.players
     if word == "opponents":
         return lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
     raise KeyError(word)

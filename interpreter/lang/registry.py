@@ -58,7 +58,8 @@ GLOBALS = {
     "phase": ("text", "The name of the current phase."),
     "step": ("text", "The name of the current step."),
     "window": ("text", "The name of the priority window open now, or empty."),
-    "players": ("players", "Every player still in the game."),
+    "players": ("players", "Every player still in the game: not those who lost or finished."),
+    "everyone": ("players", "Every player, whether still in the game or not."),
     "opponents": ("players", "Every player still in the game other than you."),
 }
 

@@ -144,7 +144,7 @@ def _card_props(b: Build, lo, raw) -> dict:
         if key in RESERVED_KEYS:
             continue
         if key not in names.properties:
-            b.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
+            b.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*b.decls.names("property"), *RESERVED_KEYS])}')
             continue
         if key in names.derived:
             b.at(lo, raw, key, f'"{key}" is computed from other properties (derived in pack.yaml): a card cannot set it')

@@ -48,15 +48,16 @@ class Scenario:
     pack: str | None = None      # the file's `pack:`, as written
 
 
-def load_scenarios(path, report: Report, pack_folder: Path | None = None) -> list[Scenario]:
+def load_scenarios(path, report: Report, pack_folder: Path | None = None, read=None) -> list[Scenario]:
     """The scenarios of a file; of a pack's own file (in `pack_folder`/tests) only if it
-    is one the pack may read."""
+    is one the pack may read. `read()` gives the file's bytes instead of the disk (an
+    editor's unsaved text)."""
     if pack_folder is not None:
         why = refusal(path, project_roots(pack_folder))
         if why:
             report.add(str(path), 1, 1, f"cannot read the scenario file: {why}")
             return []
-    loaded = read_checked(path, "scenario", report)
+    loaded = read_checked(path, "scenario", report, read)
     if loaded is None:
         return []
     out = []
@@ -196,8 +197,7 @@ class Run:
                 if where >= 0:
                     self.paused, self.passed = d.prompt, where > 0
                     return
-                state.s.decision = None     # nobody decides a pause: it leaves nothing in the game's history
-                state.advance()
+                state.skip_decision()       # nobody decides a pause: it leaves nothing in the game's history
             elif self.auto and len(d.options) == 1:
                 self.taken.append(f"{state.seat_names[d.player]}: {d.options[0].label}")
                 state.apply_action(0)

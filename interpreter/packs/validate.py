@@ -5,6 +5,7 @@ from pathlib import Path
 
 from ..diagnostics import Report
 from .cardtext import unwritten_text
+from .files import ENCODING, PackFiles
 from .finding import resolve_pack
 from .importing import ImportProblem, load_deck
 from .loader import PackError, load_pack
@@ -12,31 +13,52 @@ from .scenario import load_scenarios, scenario_files
 from .yamlpos import YamlProblem, load_yaml_file
 
 
-def validate_pack(name_or_path: str, report: Report, decks=()) -> bool:
+def validate_pack(name_or_path: str | PackFiles, report: Report, decks=()) -> bool:
     """Load and check a pack, its scenario files and the deck lists `decks` (files a
     player would give with --deck); True when no error was found. Cards the decks use
-    whose text the pack follows and does not write are warnings.
+    whose text the pack follows and does not write are warnings. A PackFiles gives
+    unsaved texts over a pack on disk (an editor's buffers): its scenario files among
+    them are checked as they are there.
 
     The scenario files are checked even when the pack has problems, so that one run
     shows them all."""
     before = len(report.errors)
-    other = _other_file(name_or_path)
+    other = None if isinstance(name_or_path, PackFiles) else _other_file(name_or_path)
     if other is not None:
         report.add(str(name_or_path), 1, 1, other)
         return False
+    validated(name_or_path, report, decks)
+    return len(report.errors) == before
+
+
+def validated(name_or_path: str | PackFiles, report: Report, decks=()):
+    """Checks as validate_pack does, and gives the pack when it loads (its scenario
+    files may still have problems), else None."""
+    unsaved = name_or_path.texts if isinstance(name_or_path, PackFiles) else {}
+    pack = None
     try:
         pack = load_pack(name_or_path, report)
         folder = Path(pack.path)
-        _check_decks(pack, str(resolve_pack(name_or_path, Report())), report, decks)
+        _check_decks(pack, _pack_file(name_or_path), report, decks)
     except PackError:
-        found = resolve_pack(name_or_path, Report())
-        folder = found.parent if found is not None else None
+        if isinstance(name_or_path, PackFiles):
+            folder = Path(name_or_path.folder)
+        else:
+            found = resolve_pack(name_or_path, Report())
+            folder = found.parent if found is not None else None
     except RecursionError:
         report.add(str(name_or_path), 1, 1, "the pack is nested too deeply to read")
-        return False
+        return None
     for path in scenario_files(folder) if folder is not None else []:
-        load_scenarios(path, report, folder)
-    return len(report.errors) == before
+        text = unsaved.get(path.relative_to(folder).as_posix())
+        load_scenarios(path, report, folder, None if text is None else (lambda t=text: t.encode(*ENCODING)))
+    return pack
+
+
+def _pack_file(source: str | PackFiles) -> str:
+    if isinstance(source, PackFiles):
+        return str(Path(source.folder) / source.pack_file)
+    return str(resolve_pack(source, Report()))
 
 
 def _check_decks(pack, pack_file: str, report: Report, decks) -> None:

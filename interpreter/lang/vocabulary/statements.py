@@ -12,13 +12,14 @@ from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out
 from ...engine.running import run_checks, run_inline
-from ...engine.script import ScriptFrame, endless, loop_items, of_card
+from ...engine.script import ScriptFrame, endless, of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from ..static_types import MAPPING, T, single
+from ..static_types import MAPPING, T, as_set, single
 from .expressions import too_large
+from .texts import asked, text_parts
 
 ST = "statement"
 
@@ -67,6 +68,17 @@ def player_of(c: Compiler, tree, scope: Scope, what: str):
         return lambda s, env: env["you"]
     fn, _ = c.expect(tree, scope, ("player",), what)
     return fn
+
+
+def to_player(c: Compiler, tree, scope: Scope, what: str, act):
+    """A statement that does `act(state, seat)` to the player `tree` names (none: nothing)."""
+    pfn = player_of(c, tree, scope, what)
+
+    def to(s, env):
+        p = pfn(s, env)
+        if p is not None:
+            act(s, p.seat)
+    return to
 
 
 def cards_only(items):
@@ -124,18 +136,17 @@ def _card_word(c, node, amount):
         c.error(node, f'write "{"card" if one else "cards"}" here, not "{node}"')
 
 
-@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn. "
-          "One statement draws at most as many cards as the game has.",
-          params=(('N', 'number', 'how many cards'),))
+@register("draw_you", ST, "draw N cards [as NAME]", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, "
+          "or a full hand, nothing more is drawn. One statement draws at most as many cards as the game has. With \"as\", "
+          "NAME holds the card drawn (\"draw a card as fished\": none if none was) or the cards drawn. The pack's "
+          "replacements of the event draw may replace each card's draw.",
+          example="draw a card as fished",
+          params=(('N', 'number', 'how many cards'), ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw_you(c, tree, scope):
     amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
-    _card_word(c, word, amount)
     _draw_roles(c, tree)
-    nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
     c.note("*")
-    return lambda s, env: primitives.draw(s, env["you"].seat, nfn(s, env) or 0)
+    return _draws(c, scope, lambda s, env: env["you"], amount, word, named)
 
 
 @register("one", "expression", "a / an / one", "The number 1, before a noun.")
@@ -143,22 +154,55 @@ def _one(c, tree, scope):
     return (lambda s, env: 1), T("number")
 
 
-@register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
-          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
+@register("draw", ST, "PLAYER draws N cards [as NAME]", "That player draws N cards, as \"draw N cards\" does.",
+          example="next player draws 2 cards",
+          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards'),
+                  ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw(c, tree, scope):
     who, amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
-    _card_word(c, word, amount)
     _draw_roles(c, tree)
-    pfn = player_of(c, who, scope, "who draws")
+    return _draws(c, scope, player_of(c, who, scope, "who draws"), amount, word, named)
+
+
+def _draws(c, scope, pfn, amount, word, named):
+    """A draw of N cards by the player `pfn` gives; with a name, the cards drawn are kept
+    under it (one card, or a set when N is not "a")."""
+    _card_word(c, word, amount)
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+    one = isinstance(amount, Tree) and amount.data == "one"
+    var = str(named) if named is not None else None
+    if named is not None:
+        c.bind(named, scope, T("card") if one else as_set(T("card")))
+
+    def keep(env, drawn):
+        if var is not None:
+            env[var] = (drawn[0] if drawn else None) if one else tuple(drawn)
+
+    if "draw" in c.names.replaced:
+        return _replaced_draws(pfn, nfn, _this_source(scope), keep)
 
     def draw(s, env):
         p = pfn(s, env)
-        if p is not None:
-            primitives.draw(s, p.seat, nfn(s, env) or 0)
+        keep(env, primitives.draw(s, p.seat, nfn(s, env) or 0) if p is not None else [])
     return draw
+
+
+def _replaced_draws(pfn, nfn, source_fn, keep):
+    """Draws the pack's replacements of draw may replace, one check a card: the cards drawn
+    so far are kept under a key of their own while a replacement's effect runs."""
+    drawn_key = f"@drawn{next(_REST)}"
+
+    def act(s, env, p):
+        # Each card is drawn alone; cards dealt one by one are still told in one line.
+        env[drawn_key] = env.get(drawn_key, ()) + tuple(primitives.draw(s, p.seat, 1, one_line=True))
+        keep(env, env[drawn_key])
+
+    def begin(s, env):
+        p = pfn(s, env)
+        env.pop(drawn_key, None)
+        keep(env, ())
+        return (p,) * min(nfn(s, env) or 0, len(s.t.cards)) if p is not None else ()
+    return _replaceable("draw", begin, source_fn, act)
 
 
 def _draw_roles(c, tree) -> None:
@@ -507,7 +551,7 @@ def _choose(c, tree, scope):
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
-    prompt_text = str(question)[1:-1] if question is not None else c.source(tree)
+    ask = asked(c, tree, question, scope)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
@@ -517,7 +561,7 @@ def _choose(c, tree, scope):
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", sfn(s, env), var)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var)
         return choose_one
     if kind == "up_to_one":
         @suspends
@@ -528,9 +572,9 @@ def _choose(c, tree, scope):
                 env[var] = None
                 return
             options = (Option("none", None),) + tuple(Option(s.card_name(x), x) for x in found)
-            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", options, _bind(var))
+            s.decision = Decision(p.seat, ask(s, env, p), options, _bind(var))
         return choose_maybe
-    return _choose_many(var, pfn, sfn, nfn, kind, prompt_text)
+    return _choose_many(var, pfn, sfn, nfn, kind, ask)
 
 
 def _bind(var):
@@ -540,7 +584,7 @@ def _bind(var):
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choice, what="choice"):
+def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
     that each set is reached one way only. `name(s, x)` labels an item (a card's name by
     default) and `log` says what was chosen."""
@@ -581,7 +625,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choic
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
             progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume, what)
+        s.decision = Decision(p.seat, f"{ask(s, env, p)} ({progress})", options, resume, what)
 
     def resume(s, value):
         frame = s.frames[-1]
@@ -651,13 +695,15 @@ def _divide(c, tree, scope):
 def _may(c, tree, scope):
     who, label, block = tree.children
     pfn = player_of(c, who, scope, "who may")
+    render = text_parts(c, label, scope)
     ops = c.block(block.children, scope)
     text = str(label)[1:-1]
 
     @suspends
     def may(s, env):
         p = pfn(s, env)
-        s.decision = Decision(p.seat, f"{p.name}: {text}?", (Option("no", False), Option("yes", True)), resume)
+        said = render(s, env, p.seat)[0] if render is not None else text
+        s.decision = Decision(p.seat, f"{p.name}: {said}?", (Option("no", False), Option("yes", True)), resume)
 
     def resume(s, yes):
         if yes:
