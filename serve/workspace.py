@@ -21,10 +21,10 @@ from pathlib import Path, PurePosixPath
 from ..interpreter.diagnostics import Report
 from ..interpreter.packs.files import ENCODING, PackFiles
 from ..interpreter.packs.finding import resolve_pack
-from ..interpreter.packs.infiles import TEXT_LIMIT, FileProblem, path_problem, read_file
+from ..interpreter.infiles import TEXT_LIMIT, FileProblem, path_problem, read_file
 from ..interpreter.packs.project import refusal
 from ..interpreter.packs.validate import validated
-from ..interpreter.play.outfiles import OutputError, write_output
+from ..interpreter.outfiles import OutputError, write_output
 
 # What the file list of a pack shows: the files a designer writes.
 EDITABLE = (".yaml", ".yml", ".dsl", ".txt", ".json", ".md")
