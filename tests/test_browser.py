@@ -10,6 +10,7 @@ Chromium is /usr/bin/chromium unless CARDTABLE_CHROMIUM names another.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -167,6 +168,32 @@ def test_a_small_simulation_shows_its_charts(server, page, shots):
     assert "20 games, 2 players, seeds 0 to 19" in page.inner_text("p.summary")
     page.screenshot(path=shots / "workbench-simulate.png")
 
+
+
+def test_unsaved_changes_are_kept_and_simulated_when_asked(server, page, packs):
+    page.goto(f"{server}/p/basic_tcg/edit/pack.yaml")
+    area = page.locator(".editor textarea")
+    text = area.input_value()
+    with page.expect_response(lambda r: r.url.endswith("/check") and "trying" in r.request.post_data):
+        area.fill(text + "# trying a change\n")
+    page.goto(f"{server}/p/basic_tcg/simulate")
+    assert page.inner_text("#unsaved-files") == "The editor has unsaved changes to pack.yaml."
+    assert page.is_checked("input[name=unsaved]")
+    page.fill("input[name=games]", "4")
+    page.fill("input[name=option_turn_limit]", "20")
+    page.click("button:text('Simulate')")
+    page.wait_for_selector("#wins", timeout=60000)
+    assert page.inner_text("#versions") == "Played: basic_tcg with the unsaved changes to pack.yaml."
+    # The editor opened again shows the text as it was left, not saved.
+    page.goto(f"{server}/p/basic_tcg/edit/pack.yaml")
+    assert page.locator(".editor textarea").input_value() == text + "# trying a change\n"
+    assert page.inner_text("#status") == "unsaved changes"
+    assert (packs / "basic_tcg" / "pack.yaml").read_text() == text
+    with page.expect_response(lambda r: r.url.endswith("/check") and json.loads(r.request.post_data)["text"] == text):
+        page.locator(".editor textarea").fill(text)
+    assert page.inner_text("#status") == ""
+    page.goto(f"{server}/p/basic_tcg/simulate")
+    assert page.locator("#unsaved-files").count() == 0
 
 def test_the_pack_page(server, page, shots):
     page.goto(f"{server}/p/magic54")

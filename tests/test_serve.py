@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from markupsafe import escape
 
 with warnings.catch_warnings():
     # Starlette would rather its test client ran on httpx2; httpx works the same here.
@@ -126,6 +127,32 @@ def test_the_diagnostics_of_unsaved_text_are_validates_at_its_line(tiny):
     fixed = client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": text.replace("damge", "damage")})
     assert "No problems" in fixed.text
 
+
+
+def test_unsaved_text_is_kept_until_saved_and_the_editor_reopens_it(tiny):
+    client, folder = tiny
+    opened = client.get("/p/tiny/file/cards/base.yaml").json()
+    mine = opened["text"].replace("power: 2", "power: 5", 1)
+    client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": mine, "base": opened["sha"]})
+    pack = client.app.state.workspace.packs["tiny"]
+    assert pack.unsaved() == {"cards/base.yaml": mine}
+    # Opened again (another tab, or after closing this one): the text as left, over the file as it was then.
+    page = client.get("/p/tiny/edit/cards/base.yaml").text
+    assert '<p class="notice" id="restored">Your unsaved changes to this file, as you left them' in page
+    assert f'data-sha="{opened["sha"]}"' in page
+    area = page[page.index("<textarea spellcheck"):]
+    assert "power: 5" in area[:area.index("</textarea>")]
+    kept = page[page.index('<textarea id="saved-text" hidden>'):]
+    assert kept[:kept.index("</textarea>")].endswith(str(escape(opened["text"])))
+    # Typed back to what the file holds, there is nothing unsaved; saved, neither.
+    client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": opened["text"], "base": opened["sha"]})
+    assert pack.unsaved() == {} and 'id="restored"' not in client.get("/p/tiny/edit/cards/base.yaml").text
+    client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": mine, "base": opened["sha"]})
+    r = client.post("/p/tiny/save", json={"path": "cards/base.yaml", "text": mine, "base": opened["sha"]})
+    assert r.status_code == 200 and pack.unsaved() == {}
+    # Only a file of the pack that exists has a draft.
+    client.post("/p/tiny/check", json={"path": "cards/new.yaml", "text": "cards: []\n"})
+    assert pack.unsaved() == {}
 
 def test_saving_writes_the_text_byte_for_byte(tiny):
     client, folder = tiny
