@@ -3,6 +3,7 @@ diagnostics and saving, and the safety rules every request passes."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import warnings
 from pathlib import Path
@@ -298,6 +299,39 @@ def test_serve_refuses_a_pack_it_cannot_find_and_a_port_in_use(tmp_path):
     assert result.output == (f"error: port {port} on 127.0.0.1 is in use (another workbench?): "
                              f"give another with --port\n")
 
+
+
+@pytest.mark.parametrize("opens", [True, False])
+def test_open_shows_the_page_once_the_workbench_answers(monkeypatch, capsys, opens):
+    import threading
+    import urllib.request
+
+    import uvicorn
+
+    from cardtable.serve import run
+
+    servers = []
+
+    class Kept(uvicorn.Server):
+        def __init__(self, config):
+            super().__init__(config)
+            servers.append(self)
+    monkeypatch.setattr(uvicorn, "Server", Kept)
+    seen = []
+
+    def opener(url):            # a browser: it asks for the page, as soon as it is told to
+        with urllib.request.urlopen(url, timeout=10) as r:
+            seen.append((url, r.status, "<title>cardtable workbench</title>" in r.read().decode()))
+        servers[0].should_exit = True
+        return opens            # what webbrowser.open says: whether a browser was found
+    serving = threading.Thread(target=run.serve, args=(["magic54"], "127.0.0.1", 0, True, opener))
+    serving.start()
+    serving.join(30)
+    assert not serving.is_alive()
+    said = capsys.readouterr()
+    url = re.search(r"cardtable workbench: (http://127\.0\.0\.1:\d+/) ", said.out).group(1)
+    assert seen == [(url, 200, True)]
+    assert said.err == ("" if opens else f"no web browser could be opened here: open {url} in one\n")
 
 def test_the_workbench_listens_on_a_socket_asyncio_sends_without_delay():
     # A socket named TCP gets TCP_NODELAY on each connection from asyncio: without it a
