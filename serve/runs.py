@@ -14,6 +14,7 @@ from ..interpreter.play import compare as comparing
 from ..interpreter.play.batch import Batch, SimulationError, prepare, run
 from ..interpreter.play.report import as_table
 from ..interpreter.play.stats import summarize
+from .wording import in_form_words
 
 _ids = itertools.count(1)
 PROGRESS_EVERY = 0.1      # seconds between progress events
@@ -73,7 +74,7 @@ class Run:
             self._summarise(played)
             self.status = "done"
         except (SimulationError, comparing.CompareError) as e:
-            self.status, self.error = "failed", str(e)
+            self.status, self.error = "failed", in_form_words(str(e))
         except Stopped:
             self.status, self.error = "stopped", f"stopped after {self.done} of {self.total} games: nothing to show"
         finally:

@@ -179,3 +179,53 @@ def test_a_simulation_of_unsaved_changes_that_do_not_load_says_why(edited):
     page = finished(client, client.post("/p/magic54/simulate", data={"games": "3", "unsaved": "1"},
                                         follow_redirects=False))
     assert 'id="run-error"' in page and "the pack is not valid:" in page and "pack.yaml:1:" in page
+
+
+# ------------------------------------------------------------------ in the form's words
+
+@pytest.fixture(scope="module")
+def three():
+    client, keys = client_for(["magic54", "pub_magic", "basic_tcg"])
+    client.headers["x-csrf-token"] = keys.csrf
+    return client
+
+
+def refusal(client, path: str, fields: dict) -> str:
+    """What the page says of a form refused: at once (a 400), or on the run's page."""
+    r = client.post(path, data=fields, follow_redirects=False)
+    if r.status_code == 400:
+        return r.text.rstrip("\n")
+    page = finished(client, r)
+    return re.search(r'<pre class="bad" id="run-error">(.*?)</pre>', page, re.S).group(1).replace("&#34;", '"')
+
+
+DECK = "decks/swamps_and_forests.txt"
+
+
+@pytest.mark.parametrize("path, fields, message", [
+    ("/p/magic54/play", {"players": "human,random,random"},
+     "Magic 54 is played by 2 players, but the Players field names 3 (human, random, random)"),
+    ("/p/basic_tcg/play", {"players": "human,random", "deck": [DECK] * 3},
+     "choose one deck list for all the seats, or one for each of the 2 seats, not 3"),
+    ("/p/pub_magic/play", {"players": "human,random", "deck": ["decks/pub.txt"] * 2},
+     "Pub Magic has 1 shared deck (deck): choose 1 deck list, not 2"),
+    ("/p/magic54/simulate", {"games": "2", "agents": "random,heuristic,mcts", "fixed_seats": "1"},
+     '"keep each computer player in its seat" is ticked, and Magic 54 is played here by 2 players: '
+     'mcts would never play'),
+    ("/p/basic_tcg/simulate", {"games": "2", "deck": [DECK] * 3},
+     "choose one deck list for all the seats, or one for each of the 2 seats, not 3"),
+    ("/p/magic54/simulate", {"games": "2", "players": "3"}, "Magic 54 is played by 2 players, not 3"),
+])
+def test_a_form_refused_names_its_fields_not_the_commands_options(three, path, fields, message):
+    assert refusal(three, path, fields) == message
+
+
+def test_two_versions_played_by_different_numbers_of_players_ask_for_players():
+    from types import SimpleNamespace
+
+    from cardtable.interpreter.play import compare as comparing
+    from cardtable.serve.wording import in_form_words
+
+    with pytest.raises(comparing.CompareError) as e:
+        comparing.compare(SimpleNamespace(num_players=2), SimpleNamespace(num_players=4), None, None, [], [])
+    assert in_form_words(str(e.value)) == "A is played by 2 players and B by 4: fill in Players"
