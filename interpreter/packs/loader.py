@@ -43,41 +43,53 @@ def load_pack(source: str | Path | PackFiles, report: Report, options: dict | No
     (a pack in memory, or unsaved texts over a pack on disk). Raises PackError after
     filling `report`."""
     with _no_cycle_collection():
-        return _load_pack(source, report)
+        build = _check_pack(source, report)
+        if build is None or not report.ok:
+            raise PackError(str(source))
+        return build.pack(build.pack_key)
 
 
-def _load_pack(source, report: Report) -> Pack:
+def check_pack(source: str | Path | PackFiles, report: Report) -> Build | None:
+    """Every check of loading a pack, with what it found kept (the names, the compiled
+    texts, the files read), whether or not the pack has problems: an editor reads the
+    names of a pack still being written, and checks an edit again with what is kept.
+    None when pack.yaml cannot be read or does not fit its schema."""
+    with _no_cycle_collection():
+        return _check_pack(source, report)
+
+
+def _check_pack(source, report: Report) -> Build | None:
     if isinstance(source, PackFiles):
         reader, pack_key = Reader(Path(source.folder), source), source.pack_file
         pack_path = reader.folder / pack_key
     else:
         found = resolve_pack(source, report)
         if found is None:
-            raise PackError(source)
+            return None
         reader, pack_key, pack_path = Reader(Path(found).parent), Path(found).name, found
     loaded = read_yaml(pack_path, report, reader.reading(pack_key, pack_path, MAX_BYTES))
     if loaded is None:
-        raise PackError(str(source))
+        return None
     if not fits_schema(loaded, "pack", report):
         _check_card_files(Build(report, reader, loaded, checked=False), loaded.data)
-        raise PackError(str(source))
-    build = Build(report, reader, loaded)
+        return None
+    build = Build(report, reader, loaded, pack_key=pack_key)
     from .sections import build_sections
     build_sections(build)
-    if not report.ok:
-        raise PackError(str(source))
-    return build.pack(pack_key)
+    return build
 
 
 class Build:
     """What the builders of a pack's sections share: the report, the files, pack.yaml,
     the declared names, the compiler, and the fields of the Pack being made."""
 
-    def __init__(self, report: Report, reader: Reader, loaded, checked: bool = True):
-        """`checked`: pack.yaml fits the schema (else only its files can be looked at)."""
+    def __init__(self, report: Report, reader: Reader, loaded, checked: bool = True, pack_key: str = "pack.yaml"):
+        """`checked`: pack.yaml fits the schema (else only its files can be looked at);
+        `pack_key`: the key of pack.yaml among the pack's files."""
         self.report = report
         self.reader = reader
         self.folder = reader.folder
+        self.pack_key = pack_key
         self.loaded = loaded
         self.d = loaded.data
         if checked:

@@ -47,15 +47,15 @@ class Scenario:
     raw: PosDict
 
 
-def load_scenarios(path, report: Report, pack_folder: Path | None = None) -> list[Scenario]:
+def load_scenarios(path, report: Report, pack_folder: Path | None = None, read=None) -> list[Scenario]:
     """The scenarios of a file; of a pack's own file (in `pack_folder`/tests) only if it
-    is one the pack may read."""
+    is one the pack may read. `read()` gives its bytes, when not from the disk."""
     if pack_folder is not None:
         why = refusal(path, project_roots(pack_folder))
         if why:
             report.add(str(path), 1, 1, f"cannot read the scenario file: {why}")
             return []
-    loaded = read_checked(path, "scenario", report)
+    loaded = read_checked(path, "scenario", report, read)
     if loaded is None:
         return []
     out = []

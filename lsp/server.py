@@ -1,0 +1,52 @@
+"""`cardtable lsp`: the language server of rule packs, over standard input and output.
+
+Each handler is short: it finds the document's pack (session.Session) and asks the
+module that knows the answer (diagnostics from checks.py, the rest from language.py,
+names.py and actions.py). Checks run in one worker thread, so that a large pack
+being checked does not hold up completion.
+"""
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from .session import Session
+
+NAME = "cardtable"
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("cardtable")
+    except PackageNotFoundError:
+        return "0"
+
+
+def make_server() -> LanguageServer:
+    server = LanguageServer(NAME, version(), text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+    session = Session(server)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    async def did_open(ls, params: types.DidOpenTextDocumentParams):
+        await session.changed(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    async def did_change(ls, params: types.DidChangeTextDocumentParams):
+        await session.changed(params.text_document.uri, params.content_changes)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    async def did_save(ls, params: types.DidSaveTextDocumentParams):
+        await session.changed(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    async def did_close(ls, params: types.DidCloseTextDocumentParams):
+        await session.changed(params.text_document.uri, closed=True)
+
+    return server
+
+
+def serve() -> None:
+    make_server().start_io()
