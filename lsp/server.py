@@ -45,6 +45,28 @@ def make_server() -> LanguageServer:
     async def did_close(ls, params: types.DidCloseTextDocumentParams):
         await session.changed(params.text_document.uri, closed=True)
 
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def hover(ls, params: types.HoverParams):
+        return await session.hover(params.text_document.uri, params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    async def definition(ls, params: types.DefinitionParams):
+        return await session.definition(params.text_document.uri, params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION,
+                    types.CompletionOptions(trigger_characters=[" ", '"', "("]))
+    async def completion(ls, params: types.CompletionParams):
+        return await session.completion(params.text_document.uri, params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def symbols(ls, params: types.DocumentSymbolParams):
+        return session.symbols(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def code_action(ls, params: types.CodeActionParams):
+        return session.code_actions(params.text_document.uri, params.context.diagnostics)
+
     return server
 
 

@@ -10,6 +10,7 @@ for the files that had some and have none now.
 from __future__ import annotations
 
 import asyncio
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,8 +18,13 @@ from lsprotocol import types
 from pygls import uris
 
 from ..interpreter.diagnostics import split_lines
+from . import actions, features
 from .checks import PackCheck, file_key, pack_folder
+from .names import PackNames
 from .ranges import Units, diagnostic
+from .symbols import outline
+
+_LINE_BREAK = re.compile("\r\n|\r|\n")
 
 
 class Session:
@@ -28,6 +34,7 @@ class Session:
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-check")
         self.running: set[Path] = set()
         self.again: set[Path] = set()
+        self.checked: dict[Path, asyncio.Event] = {}     # set once a pack's first check is done
         self.published: dict[Path, set[Path]] = {}    # pack folder -> files with diagnostics shown
 
     # ------------------------------------------------------------ documents
@@ -47,6 +54,7 @@ class Session:
             return None
         if folder not in self.packs:
             self.packs[folder] = PackCheck(folder)
+            self.checked[folder] = asyncio.Event()
         return self.packs[folder]
 
     def open_texts(self, folder: Path) -> dict[str, str]:
@@ -79,6 +87,7 @@ class Session:
             self.publish(pack)
         finally:
             self.running.discard(pack.folder)
+            self.checked[pack.folder].set()
 
     def publish(self, pack: PackCheck) -> None:
         units = Units(self.server.workspace.position_codec)
@@ -92,7 +101,60 @@ class Session:
             self.server.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uris.from_fs_path(str(path)), diagnostics=diagnostics))
             shown.add(path)
-        for path in self.published.get(pack.folder, set()) - shown:
+        # Open files without problems are told so too: a client then knows they were checked.
+        open_files = {pack.folder / key for key in self.open_texts(pack.folder)}
+        for path in (self.published.get(pack.folder, set()) | open_files) - shown:
             self.server.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uris.from_fs_path(str(path)), diagnostics=[]))
         self.published[pack.folder] = shown
+
+    # ------------------------------------------------------------ questions
+    def units(self) -> Units:
+        return Units(self.server.workspace.position_codec)
+
+    def at(self, uri: str, position: types.Position) -> tuple[list[str], int, int]:
+        """The lines of a document (as the client counts them) and a position in characters."""
+        lines = _LINE_BREAK.split(self.server.workspace.get_text_document(uri).source)
+        row = position.line
+        col = self.units().column(lines[row], position.character) if row < len(lines) else 0
+        return lines, row, col
+
+    async def names(self, uri: str) -> PackNames | None:
+        """The names of the document's pack, once its first check is done."""
+        pack = self.pack_of(uri)
+        if pack is None:
+            return None
+        if pack.folder in self.running:
+            await self.checked[pack.folder].wait()
+        return PackNames(pack.build) if pack.build is not None else None
+
+    async def hover(self, uri: str, position: types.Position) -> types.Hover | None:
+        said = features.hover(*self.at(uri, position), await self.names(uri))
+        if said is None:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=said))
+
+    async def definition(self, uri: str, position: types.Position) -> list[types.Location]:
+        out = []
+        for d in features.definitions(*self.at(uri, position), await self.names(uri)):
+            path = Path(d.file).resolve()
+            text = self.text(path)
+            line = ""
+            if text is not None or path.is_file():
+                lines = _LINE_BREAK.split(text if text is not None else path.read_text(encoding="utf-8", errors="replace"))
+                line = lines[d.line - 1] if d.line - 1 < len(lines) else ""
+            at = types.Position(d.line - 1, self.units()(line, d.col - 1))
+            out.append(types.Location(uri=uris.from_fs_path(str(path)), range=types.Range(at, at)))
+        return out
+
+    async def completion(self, uri: str, position: types.Position) -> types.CompletionList:
+        items = features.completions(*self.at(uri, position), await self.names(uri))
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    def symbols(self, uri: str) -> list[types.DocumentSymbol]:
+        doc = self.server.workspace.get_text_document(uri)
+        return outline(doc.source, doc.path or uri, self.units())
+
+    def code_actions(self, uri: str, diagnostics) -> list[types.CodeAction]:
+        lines = _LINE_BREAK.split(self.server.workspace.get_text_document(uri).source)
+        return actions.quick_fixes(uri, lines, diagnostics, self.units())

@@ -123,3 +123,91 @@ def test_without_pygls_the_command_says_what_to_install(monkeypatch):
     assert result.exit_code == 1
     assert result.output == ("error: the language server needs the package pygls: "
                              "install it with  pip install 'cardtable[lsp]'\n")
+
+
+def at(line: int, character: int) -> types.Position:
+    return types.Position(line, character)
+
+
+def doc(path: Path) -> types.TextDocumentIdentifier:
+    return types.TextDocumentIdentifier(uri=uri(path))
+
+
+@lsp_test
+async def test_completion_inside_a_target_lists_the_packs_cards(client, tmp_path):
+    folder = copy_pack(tmp_path, "basic_tcg")
+    cards = folder / "cards" / "text.yaml"
+    lines = open_doc(client, cards).split("\n")
+    assert lines[21] == "        targets: {target: creature in play}"
+    change_doc(client, cards, 2, (21, 26), (21, 42), 'creature in play where name of it = "')
+    result = await client.text_document_completion_async(types.CompletionParams(doc(cards), at(21, 63)))
+    labels = [item.label for item in result.items]
+    assert labels[:2] == ["Last Standing", "Conquest"]           # the pack's own cards first
+    assert "Giant Growth" in labels                             # then those of its imports
+    assert {item.detail for item in result.items} == {"card"}
+
+
+@lsp_test
+async def test_completion_after_a_verb_offers_what_the_grammar_accepts(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    pack = folder / "pack.yaml"
+    lines = open_doc(client, pack).split("\n")
+    assert lines[55] == "        effect: deal strength of this damage to target"
+    change_doc(client, pack, 2, (55, 24), (55, 55), "")
+    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(55, 24)))
+    kinds = {item.label: item.detail for item in result.items}
+    assert kinds["count"] == "keyword" and kinds["your"] == "keyword"
+    assert kinds["target"] == "target" and kinds["starting_life"] == "option" and kinds["opponents"] == "players, every pack has"
+    assert "draw" not in kinds                 # a statement cannot start inside "deal ... damage"
+
+
+@lsp_test
+async def test_hover_shows_a_verbs_description_and_a_cards_text(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    pack = folder / "pack.yaml"
+    open_doc(client, pack)
+    verb = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 17)))
+    assert verb.contents.value.startswith(
+        "**`deal N damage to TARGET [from SOURCE]`** (statement)\n\nDeals damage to a card that can be damaged or to "
+        "a player; redirection and prevention apply. The source is this card unless named.\n\n"
+        "| parameter | type | meaning |\n|---|---|---|\n| N | number | how much |")
+    option = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 29)))
+    assert option.contents.value.startswith("**strength** (property)")
+
+
+@lsp_test
+async def test_definition_of_a_card_name_lands_on_the_cards_line(client, tmp_path):
+    folder = copy_pack(tmp_path, "basic_tcg")
+    pack = folder / "pack.yaml"
+    lines = open_doc(client, pack).split("\n")
+    await published(client, pack)
+    assert lines[311] == "  scenarios: {cards: [Last Standing, Conquest]}"
+    for position in (at(311, 25), at(26, 16)):          # in a deck's list, and an option's default
+        (found,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), position))
+        assert found.uri == uri(folder / "cards" / "scenarios.yaml")
+    assert found.range.start == at(5, 10)                 # "  - name: Last Standing"
+    (conquest,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), at(311, 40)))
+    assert conquest.range.start == at(19, 10)
+
+
+@lsp_test
+async def test_symbols_of_a_card_file_are_its_cards_and_their_abilities(client, tmp_path):
+    folder = copy_pack(tmp_path, "basic_tcg")
+    cards = folder / "cards" / "scenarios.yaml"
+    open_doc(client, cards)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(doc(cards)))
+    assert [(s.name, s.selection_range.start.line, [c.name for c in s.children]) for s in symbols[:2]] == [
+        ("Last Standing", 5, ["Last Standing"]), ("Conquest", 19, ["Conquest"])]
+
+
+@lsp_test
+async def test_a_suggestion_is_a_quick_fix(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    cards = folder / "cards" / "creatures.yaml"
+    open_doc(client, cards, cards.read_text(encoding="utf-8").replace("when: fast", "when: fsat", 1))
+    ((shown,),) = await published(client, cards)
+    (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
+        doc(cards), shown.range, types.CodeActionContext(diagnostics=[shown])))
+    assert fix.title == 'Change "fsat" to "fast"' and fix.kind == types.CodeActionKind.QuickFix
+    (edit,) = fix.edit.changes[uri(cards)]
+    assert (edit.range, edit.new_text) == (types.Range(at(15, 14), at(15, 18)), "fast")
