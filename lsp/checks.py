@@ -3,9 +3,10 @@
 A file belongs to the pack of the nearest folder above it that holds a pack.yaml.
 A pack is checked with the texts of its open files over its folder (a PackFiles
 with on_disk=True: unsaved buffers win over the disk), by the same function as the
-command (validate.check_pack_files); its problems are kept by file, and what the
-check kept (its declarations, its names, its compiled texts) serves completion,
-hover and go-to-definition until the next check.
+command (validate.check_pack_files, through recheck.Kept, which checks an edit inside
+the cards of a card file alone); its problems are kept by file, and what the check
+kept (its declarations, its names, its compiled texts) serves completion, hover and
+go-to-definition until the next check.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from ..interpreter.diagnostics import Problem, Report
 from ..interpreter.packs.files import PackFiles
-from ..interpreter.packs.validate import check_pack_files
+from ..interpreter.packs.recheck import Kept
 
 PACK_FILE = "pack.yaml"
 
@@ -45,24 +46,29 @@ class PackCheck:
 
     def __init__(self, folder: Path):
         self.folder = folder
+        self.kept: Kept | None = None            # the last whole check, kept for edits of card files
+        self.texts: dict[str, str] = {}         # the open files' texts it was made with
         self.build = None                       # loader.Build of the last check that read pack.yaml
         self.problems: dict[Path, list[Problem]] = {}
-        self.sources: dict[Path, str] = {}      # the texts the last check read, by file
-        self.files: set[Path] = set()           # the files the last check read (its own)
+        self.sources: dict[Path, str] = {}      # the texts the last whole check read, by file
+        self.how = "whole"                      # how the last check went: whole, or cards (recheck.py)
 
-    def run(self, texts: dict[str, str]) -> None:
-        """Check the pack with `texts` (open files, by key) over its folder."""
-        report = Report()
-        files = PackFiles(texts, str(self.folder), on_disk=True, pack_file=PACK_FILE)
-        build = check_pack_files(files, report)
-        if build is not None and hasattr(build, "decls"):
-            self.build = build
-        self.problems = by_file(report.problems)
-        self.sources = {absolute(file): text for file, text in report.sources.items()}
-        self.files = set(self.sources) | set(self.problems)
-
-    def owns(self, path: Path) -> bool:
-        return path in self.files
+    def run(self, texts: dict[str, str], whole: bool = False) -> None:
+        """Check the pack with `texts` (open files, by key) over its folder: an edit of
+        one card file alone when recheck.Kept can, else the whole pack."""
+        changed = [k for k in texts.keys() | self.texts.keys() if texts.get(k) is not self.texts.get(k)
+                   and texts.get(k) != self.texts.get(k)]
+        if whole or self.kept is None or len(changed) != 1 or changed[0] not in texts \
+                or not self.kept.edit(changed[0], texts[changed[0]]):
+            self.kept = Kept(PackFiles(texts, str(self.folder), on_disk=True, pack_file=PACK_FILE))
+            self.sources = {absolute(f): text for f, text in self.kept.whole.sources.items()}
+            self.how = "whole"
+        else:
+            self.how = "cards"
+        self.texts = dict(texts)
+        if self.kept.build is not None and hasattr(self.kept.build, "decls"):
+            self.build = self.kept.build
+        self.problems = by_file(self.kept.problems)
 
 
 def absolute(file: str) -> Path:

@@ -31,19 +31,21 @@ def make_server() -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls, params: types.DidOpenTextDocumentParams):
-        await session.changed(params.text_document.uri)
+        await session.changed(params.text_document.uri, opened=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls, params: types.DidChangeTextDocumentParams):
-        await session.changed(params.text_document.uri, params.content_changes)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    async def did_save(ls, params: types.DidSaveTextDocumentParams):
         await session.changed(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls, params: types.DidCloseTextDocumentParams):
-        await session.changed(params.text_document.uri, closed=True)
+        await session.changed(params.text_document.uri)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    async def files_changed(ls, params: types.DidChangeWatchedFilesParams):
+        for event in params.changes:
+            if session.known(event.uri):
+                await session.changed(event.uri, whole=True)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls, params: types.HoverParams):

@@ -4,8 +4,8 @@ diagnostics published for each file.
 A change to a document checks its pack again in the worker thread; changes that
 arrive meanwhile are taken by one more check when it ends (never two checks of a
 pack at once, never a result older than the texts published). Diagnostics are
-published for every file of the pack that has problems, open or not, and cleared
-for the files that had some and have none now.
+published for every file of the pack whose problems changed, open or not, and for
+each file just opened.
 """
 from __future__ import annotations
 
@@ -35,7 +35,9 @@ class Session:
         self.running: set[Path] = set()
         self.again: set[Path] = set()
         self.checked: dict[Path, asyncio.Event] = {}     # set once a pack's first check is done
-        self.published: dict[Path, set[Path]] = {}    # pack folder -> files with diagnostics shown
+        self.shown: dict[Path, dict] = {}          # pack folder -> the problems published, by file
+        self.fresh: set[Path] = set()              # files opened, whose diagnostics are still to publish
+        self.whole_due: set[Path] = set()          # packs whose files changed on the disk
 
     # ------------------------------------------------------------ documents
     def path(self, uri: str) -> Path | None:
@@ -57,6 +59,12 @@ class Session:
             self.checked[folder] = asyncio.Event()
         return self.packs[folder]
 
+    def known(self, uri: str) -> bool:
+        """Whether the file belongs to a pack the editor has opened a file of."""
+        path = self.path(uri)
+        folder = pack_folder(path) if path is not None else None
+        return folder in self.packs
+
     def open_texts(self, folder: Path) -> dict[str, str]:
         """The texts of the open documents inside a pack's folder, by key."""
         out = {}
@@ -68,10 +76,16 @@ class Session:
         return out
 
     # --------------------------------------------------------------- checks
-    async def changed(self, uri: str, changes=None, closed: bool = False) -> None:
+    async def changed(self, uri: str, opened: bool = False, whole: bool = False) -> None:
+        """A document of a pack changed (or opened, or closed): check the pack again.
+        `whole`: files may have changed on the disk, so no edit is checked alone."""
         pack = self.pack_of(uri)
         if pack is None:
             return
+        if opened:
+            self.fresh.add(self.path(uri))
+        if whole:
+            self.whole_due.add(pack.folder)
         if pack.folder in self.running:
             self.again.add(pack.folder)
             return
@@ -81,7 +95,9 @@ class Session:
             while True:
                 self.again.discard(pack.folder)
                 texts = self.open_texts(pack.folder)
-                await loop.run_in_executor(self.worker, pack.run, texts)
+                due = pack.folder in self.whole_due
+                self.whole_due.discard(pack.folder)
+                await loop.run_in_executor(self.worker, pack.run, texts, due)
                 if pack.folder not in self.again:
                     break
             self.publish(pack)
@@ -90,23 +106,22 @@ class Session:
             self.checked[pack.folder].set()
 
     def publish(self, pack: PackCheck) -> None:
+        """Diagnostics of each file whose problems changed (and of files just opened);
+        an empty list for files that had problems and have none now."""
         units = Units(self.server.workspace.position_codec)
-        shown = set()
-        for path, problems in pack.problems.items():
-            text = self.text(path)
-            if text is None:
-                text = pack.sources.get(path, "")
-            lines = split_lines(text)
-            diagnostics = [diagnostic(p, lines, units) for p in problems]
-            self.server.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uris.from_fs_path(str(path)), diagnostics=diagnostics))
-            shown.add(path)
-        # Open files without problems are told so too: a client then knows they were checked.
         open_files = {pack.folder / key for key in self.open_texts(pack.folder)}
-        for path in (self.published.get(pack.folder, set()) | open_files) - shown:
-            self.server.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uris.from_fs_path(str(path)), diagnostics=[]))
-        self.published[pack.folder] = shown
+        before = self.shown.get(pack.folder, {})
+        now = {path: problems for path, problems in pack.problems.items()}
+        for path in now.keys() | before.keys() | (open_files & self.fresh):
+            problems = now.get(path, [])
+            if before.get(path) == problems and path not in self.fresh:
+                continue
+            text = self.text(path)
+            lines = split_lines(text if text is not None else pack.sources.get(path, ""))
+            self.server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=uris.from_fs_path(str(path)), diagnostics=[diagnostic(p, lines, units) for p in problems]))
+        self.fresh -= open_files
+        self.shown[pack.folder] = now
 
     # ------------------------------------------------------------ questions
     def units(self) -> Units:

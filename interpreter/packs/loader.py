@@ -100,6 +100,8 @@ class Build:
         self.abilities: list = []       # every ability compiled: of card types, families and cards
         self.known_costs: dict = {}     # (cost text, scope) -> its compiled costs
         self.restricted: tuple = ()     # the replacements of the event target
+        self.card_files: dict = {}      # key -> Loaded: the card files read whole
+        self.ending_cards: set = set()  # the cards of card files with an ability that ends a game
 
     # -------------------------------------------------------------- problems
     def here(self, container, key, message: str, hint: str | None = None) -> None:
@@ -237,7 +239,7 @@ def never_ends(b: Build) -> None:
     """A warning for a pack in which no rule ends a game (a pack.yaml cut short, say):
     its games would all run to the engine's turn limit."""
     d = b.d
-    if b.comp.ends or (d.get("end") or {}).get("turn_limit") is not None or not b.report.ok:
+    if b.comp.ends or b.ending_cards or (d.get("end") or {}).get("turn_limit") is not None or not b.report.ok:
         return
     turns = (d.get("end") or {}).get("max_turns", limits.TURNS)
     key = "checks" if "checks" in d else "turn"

@@ -34,22 +34,33 @@ def validate_pack(name_or_path: str, report: Report, decks=()) -> bool:
     return len(report.errors) == before
 
 
-def check_pack_files(files: PackFiles, report: Report, label: str | None = None, decks=()) -> Build | None:
-    """Every check of `cardtable validate` on a pack given as its files: the pack, the
-    deck lists `decks`, then its scenario files (tests/*.yaml, those among the texts
-    read from there). Returns what loading kept (loader.check_pack). `label` names the
-    pack in a problem that belongs to no file of it."""
+def check_pack_files(files: PackFiles, report: Report, label: str | None = None, decks=(),
+                     stages: list | None = None) -> Build | None:
+    """Every check of `cardtable validate` on a pack given as its files: the pack, then,
+    when it loads, the deck lists `decks` and the card text it has yet to write, then
+    its scenario files (tests/*.yaml, those among the texts read from there). Returns
+    what loading kept (loader.check_pack). `label` names the pack in a problem that
+    belongs to no file of it. `stages`, when given, gets the problems of the report
+    after each of the three stages (recheck.py checks an edit again from them)."""
     try:
         build = check_pack(files, report)
+        _stage(stages, report)
         if build is not None and report.ok:
             pack = build.pack(build.pack_key)
             _check_decks(pack, str(Path(files.folder) / files.pack_file), report, decks)
+        _stage(stages, report)
     except RecursionError:
         report.add(label or files.folder, 1, 1, "the pack is nested too deeply to read")
         return None
     for path, read in pack_scenario_files(files):
         load_scenarios(path, report, Path(files.folder), read)
+    _stage(stages, report)
     return build
+
+
+def _stage(stages: list | None, report: Report) -> None:
+    if stages is not None:
+        stages.append(report.problems)
 
 
 def pack_scenario_files(files: PackFiles) -> list:
