@@ -3,6 +3,7 @@ whole check of `cardtable validate` finds: the same problems at the same places,
 same declarations, after each edit of a series."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from cardtable.interpreter.diagnostics import Report
@@ -11,6 +12,7 @@ from cardtable.interpreter.packs.recheck import Kept
 from cardtable.interpreter.packs.validate import check_pack_files
 
 DATA = Path(__file__).resolve().parent / "data" / "recheck"
+VARIANTS = Path(__file__).resolve().parents[1] / "variants"
 PACK = (DATA / "pack.yaml").read_text(encoding="utf-8")
 ENDS = (DATA / "ends.txt").read_text(encoding="utf-8")     # the checks' lines that end a game
 
@@ -37,16 +39,16 @@ def whole(files: PackFiles):
     return report.problems, sorted(map(str, build.decls)) if build is not None else None
 
 
-def run(tmp_path, start: dict, key: str, edits) -> list[str]:
+def run(tmp_path, start: dict, key: str, edits, on_disk: bool = False) -> list[str]:
     """Apply each edit (a function of the file's text) in turn, checking it alone when it
     can be; after each, compare with the whole check. Returns how each was checked."""
     folder = str(tmp_path)
     current = dict(start)
-    kept = Kept(PackFiles(current, folder))
+    kept = Kept(PackFiles(current, folder, on_disk))
     how = []
     for edit in edits:
         current[key] = edit(current[key])
-        files = PackFiles(current, folder)
+        files = PackFiles(current, folder, on_disk)
         if kept.edit(key, current[key]):
             how.append(kept.last_path)
         else:
@@ -125,3 +127,20 @@ def test_a_card_that_ends_the_game_is_the_packs_only_end(tmp_path):
     assert how == ["cards"] * 4
     problems, _ = whole(PackFiles(texts(ends=False), str(tmp_path)))
     assert [p.message[:32] for p in problems] == ["nothing in this pack ends a game"]
+
+
+def test_a_pack_that_follows_card_text_checks_its_own_cards_alone(tmp_path):
+    """Basic TCG follows the text of its imported cards: its scenario cards, which no
+    import has, are checked alone; when the pack loads again after an error, its
+    warnings of card text to write are looked for again in the whole pack."""
+    folder = tmp_path / "basic_tcg"
+    shutil.copytree(VARIANTS / "basic_tcg", folder)
+    key = "cards/scenarios.yaml"
+    start = {key: (folder / key).read_text(encoding="utf-8")}
+    how = run(folder, start, key, [
+        replace("active player loses the game", "active player losess the game"),
+        replace("conquest_goal", "conquest_gaol"),
+        replace("conquest_gaol", "conquest_goal"),
+        replace("active player losess the game", "active player loses the game"),
+    ], on_disk=True)
+    assert how == ["cards", "cards", "cards", "whole"]

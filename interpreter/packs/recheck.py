@@ -74,14 +74,20 @@ class Kept:
         self.whole = report
         self.loading, self.loaded, self.scenarios = _stages(stages)
         self.card_files = self._card_files() if self._may_recheck(report) else {}
+        self.followed = self._followed() if self.card_files else set()
         self.last_path = "whole"     # how the last check went: whole, or cards (of one file)
 
     def _may_recheck(self, report: Report) -> bool:
         b = self.build
-        if b is None or not hasattr(b, "decls") or report.omitted or self.loaded:
-            return False
-        # Card text followed from an import: its warnings look at the pack's cards one by one.
-        return not any(imp.get("follow_text") for imp in b.d.get("imports") or ())
+        return b is not None and hasattr(b, "decls") and not report.omitted
+
+    def _followed(self) -> set:
+        """The names of the cards whose text the pack follows (cardtext.py): the warnings
+        of a loaded pack look at a card of the pack's own of such a name."""
+        b = self.build
+        sources = b.fields.get("sources") or {}
+        return {r.get("name") for imp in b.d.get("imports") or () if imp.get("follow_text")
+                for r in getattr(sources.get(imp.get("as")), "records", ())}
 
     def _card_files(self) -> dict:
         """The card files an edit may be checked alone in: not those an import or a deck
@@ -137,6 +143,8 @@ class Kept:
         # A card defined twice: loading compiles only the last of them.
         if any(p.message == TWICE.format(r.get("name")) for p in self.loading for r in raws):
             return False
+        if any(r.get("name") in self.followed for r in raws):
+            return False
         report = Report()
         check_schema(Loaded(_with(cf.data, section, raws), cf.filename, chunk.text, chunk.odd_keys),
                      load_schema("cards"), report)
@@ -174,18 +182,22 @@ class Kept:
         warning = set(b.report.problems)
         b.report = kept_report
         loading = [p for p in loading if p not in self._warnings()]
-        # The checks of a loaded pack find nothing here (no deck lists are given, no card
-        # text is followed: see _may_recheck), so whether the pack loads changes only this.
+        # The checks of a loaded pack (deck lists are not given here) look at no card of
+        # the edit (see _same_cards): they find what they found, if the pack still loads.
         ok = not any(p.severity == "error" for p in loading)
+        was_ok = not any(p.severity == "error" for p in self.loading)
+        if ok and not was_ok and self.followed:
+            return None       # the pack loads again: the card text it follows is looked at again
         loading += sorted(warning) if ok else []
         per_file: dict = {}
         for p in loading:
             per_file[p.file] = per_file.get(p.file, 0) + 1
         if any(n > MAX_PER_FILE for n in per_file.values()):
             return None
+        loaded = self.loaded if ok else []
         report = Report()
-        report.extend([*loading, *self.scenarios])
-        self.loading, self.whole = loading, report
+        report.extend([*loading, *loaded, *self.scenarios])
+        self.loading, self.loaded, self.whole = loading, loaded, report
         return report
 
     def _warnings(self) -> set:
@@ -270,14 +282,11 @@ def _changed(old: list, new: list) -> tuple:
     """(first, last in old, last in new): the lines (1-based) that differ; first is None
     when none do. A line inserted has last = first - 1 in old."""
     n = min(len(old), len(new))
-    first = 0
-    while first < n and old[first] == new[first]:
-        first += 1
+    first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), n)
     if first == len(old) == len(new):
         return None, None, None
-    back = 0
-    while back < n - first and old[-1 - back] == new[-1 - back]:
-        back += 1
+    room = n - first
+    back = next((k for k, (a, b) in enumerate(zip(reversed(old), reversed(new))) if k >= room or a != b), room)
     return first + 1, len(old) - back, len(new) - back
 
 
