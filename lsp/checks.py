@@ -3,7 +3,7 @@
 A file belongs to the pack of the nearest folder above it that holds a pack.yaml.
 A pack is checked with the texts of its open files over its folder (a PackFiles
 with on_disk=True: unsaved buffers win over the disk), by the same function as the
-command (validate.check_pack_files, through recheck.Kept, which checks an edit inside
+command (validate.validation, through recheck.Kept, which checks an edit inside
 the cards of a card file alone); its problems are kept by file, and what the check
 kept (its declarations, its names, its compiled texts) serves completion, hover and
 go-to-definition until the next check.

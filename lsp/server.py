@@ -72,5 +72,5 @@ def make_server() -> LanguageServer:
     return server
 
 
-def serve() -> None:
+def start() -> None:
     make_server().start_io()

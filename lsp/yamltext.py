@@ -12,17 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# The keys whose values are DSL texts, by the start symbol that reads them (see the
-# builders in interpreter/packs: sections.py, abilities.py, derived.py).
-STARTS = {
-    "script": {"effect", "script", "setup", "checks", "after_each", "after_all", "begin", "end", "cost"},
-    "condition": {"when", "if", "until"},
-    "value": {"derived", "worth", "value"},
-    "targets": {"using"},
-    "trigger": {"trigger"},
-}
+from ..interpreter.packs.syntax import ENTRY_KEYS, TEXT_KEYS
+
+# The keys whose values are DSL texts, with the start symbol that reads each: those the
+# syntax check of a refused file reads (packs/syntax.py), and those of a round, a
+# currency's worth and an evaluation feature, which the builders compile too.
+KEYS = {**TEXT_KEYS, "until": "condition", "begin": "script", "end": "script", "worth": "value", "value": "value"}
 # Keys under which every entry is a DSL text: its key is a name the pack chooses.
-ENTRIES_OF = {"define": "value", "targets": "targets"}
+ENTRIES_OF = ENTRY_KEYS
 
 _KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?([\w-]+):(?:\s+(.*?))?\s*$")
 _BLOCK = re.compile(r"^[|>][-+0-9]*\s*(#.*)?$")
@@ -58,7 +55,7 @@ def indent(line: str) -> int:
 def start_for(key: str, parent: str | None) -> str | None:
     if parent in ENTRIES_OF:
         return ENTRIES_OF[parent]
-    return next((start for start, keys in STARTS.items() if key in keys), None)
+    return KEYS.get(key)
 
 
 def parent_key(lines: list[str], row: int) -> str | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.packs.files import PackFiles
 from cardtable.interpreter.packs.recheck import Kept
-from cardtable.interpreter.packs.validate import check_pack_files
+from cardtable.interpreter.packs.validate import validation
 
 DATA = Path(__file__).resolve().parent / "data" / "recheck"
 VARIANTS = Path(__file__).resolve().parents[1] / "variants"
@@ -35,7 +35,7 @@ def texts(ends: bool = True, cards: int = 12) -> dict:
 
 def whole(files: PackFiles):
     report = Report()
-    build = check_pack_files(files, report)
+    build = validation(files, report).build
     return report.problems, sorted(map(str, build.decls)) if build is not None else None
 
 

@@ -31,6 +31,8 @@ class ZoneDef:
     refill_order: str = "shuffled"   # shuffled | reversed | kept
     description: str = ""
     deck: str | None = None          # a shared zone: the deck it starts the game with
+    capacity: int | str | None = None    # the most cards it holds: a number or a number option
+    refill_leave: int = 0            # a refill leaves this many cards on top of the zone it takes from
 
 
 @dataclass
@@ -42,6 +44,23 @@ class OptionDef:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple = ()
+
+
+def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
+    """The first number option outside its bounds, and why, said for a designer. A
+    bound may name another option (`max: dealt`), so the values are checked together."""
+    for name, o in options.items():
+        if o.kind != "number":
+            continue
+        value = values[name]
+        for bound, word, outside in ((o.minimum, "at least", value.__lt__), (o.maximum, "at most", value.__gt__)):
+            if bound is None:
+                continue
+            limit = values.get(bound) if isinstance(bound, str) else bound
+            if isinstance(limit, (int, float)) and outside(limit):
+                said = f"{bound} ({limit})" if isinstance(bound, str) else f"{limit}"
+                return name, f'option "{name}" must be {word} {said}, not {value}'
+    return None
 
 
 @dataclass
@@ -220,6 +239,9 @@ class Pack:
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
+    ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
+    at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
+    ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
 
     @property
     def sha256(self) -> str | None:

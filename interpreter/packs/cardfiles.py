@@ -6,15 +6,16 @@ from pathlib import Path
 
 from ..engine import limits
 from ..engine.model import CardDef
+from ..infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
 from ..lang.static_types import T
 from ..suggest import did_you_mean, suggest
 from .abilities import ability
+from .build import Build
+from .declarations import Declaration
 from .finding import from_here
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
-from .infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
-from .loader import Build
 from .project import RULE, shared_card_sets, shown
-from .schemacheck import read_checked
+from .syntax import read_fitting
 from .yamlpos import MAX_BYTES
 
 RESERVED_KEYS = {"name", "match", "count", "types", "keywords", "text", "abilities"}
@@ -49,7 +50,7 @@ def _import(b: Build, imp):
             _report_import(b, b.loaded, imp, "format" if not e.problems else "from", e)
             return None
         return Source(imp["as"], records, imp.get("map"), imp["format"])
-    lo = read_checked(path, "cards", b.report, b.reader.reading(key, path, MAX_BYTES))
+    lo = read_fitting(b, path, "cards", b.reader.reading(key, path, MAX_BYTES))
     if lo is None:
         return None
     return Source(imp["as"], list(lo.data.get("cards") or []), imp.get("map"))
@@ -100,6 +101,7 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
     """The families (file, raw) and the cards (name -> (file, raw)) of the card files;
     b.unread says whether a card file could not be read (the cards it holds are unknown)."""
     families, standalone = [], {}
+    declared = b.decls.of("card")
     b.unread = False
     patterns = b.d.get("cards") or []
     for i, pattern in enumerate(patterns):
@@ -108,24 +110,22 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
         if not found and not refused:
             b.here(patterns, i, f'no card file matches "{pattern}"')
         for key, path in found:
-            lo = read_checked(path, "cards", b.report, b.reader.reading(key, path, MAX_BYTES))
+            lo = read_fitting(b, path, "cards", b.reader.reading(key, path, MAX_BYTES))
             if lo is None:
                 b.unread = True
                 continue
             b.card_files[key] = lo
             for raw in lo.data.get("families") or []:
                 families.append((lo, raw))
-                b.decls.add("family", raw["name"], lo.filename, _name_at(raw))
+                b.decls.add("family", raw["name"], lo.filename, raw.value_pos["name"])
             for raw in lo.data.get("cards") or []:
-                if raw["name"] in standalone:
-                    b.at(lo, raw, "name", f'a card named "{raw["name"]}" is defined twice')
-                standalone[raw["name"]] = (lo, raw)
-                b.decls.add("card", raw["name"], lo.filename, _name_at(raw))
+                name = raw["name"]
+                if name in standalone:
+                    b.at(lo, raw, "name", f'a card named "{name}" is defined twice')
+                standalone[name] = (lo, raw)
+                if name not in declared:     # (a tuple made without a call: one a card of thousands)
+                    declared[name] = tuple.__new__(Declaration, ("card", name, lo.filename, *raw.value_pos["name"]))
     return families, standalone
-
-
-def _name_at(raw) -> tuple[int, int]:
-    return getattr(raw, "value_pos", {}).get("name") or getattr(raw, "pos", (1, 1))
 
 
 def _card_parts(b: Build, lo, raw):
@@ -140,8 +140,11 @@ def _card_parts(b: Build, lo, raw):
         if kw not in b.names.keywords:
             b.at(lo, raw["keywords"], k, f'unknown keyword "{kw}"{b.decls.near("keyword", kw)}')
     this_type = T("card", frozenset(types))
-    made = (ability(b, ab_raw, raw["name"], this_type, lo) for ab_raw in raw.get("abilities") or [])
-    own = [ab for ab in made if ab is not None]
+    own = []
+    for ab_raw in raw.get("abilities") or ():
+        ab = ability(b, ab_raw, raw["name"], this_type, lo)
+        if ab is not None:
+            own.append(ab)
     every = with_type_abilities(own, types, b.names.type_order, b.fields["type_abilities"])
     return frozenset(types), props, frozenset(kws), tuple(own), every
 
@@ -153,7 +156,7 @@ def _card_props(b: Build, lo, raw) -> dict:
         if key in RESERVED_KEYS:
             continue
         if key not in names.properties:
-            b.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
+            b.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*b.decls.names("property"), *RESERVED_KEYS])}')
             continue
         if key in names.derived:
             b.at(lo, raw, key, f'"{key}" is computed from other properties (derived in pack.yaml): a card cannot set it')
@@ -224,7 +227,7 @@ def _deck(b: Build, raw, imported: list):
         source = b.fields["sources"].get(src)
         if source is None:
             if src not in imported:   # an import that failed was reported already
-                b.here(raw, "from", f'unknown import "{src}"{did_you_mean(src, imported)}')
+                b.here(raw, "from", f'unknown import "{src}"{b.decls.near("import", src)}')
             return None
         if "where" in raw or ("cards" not in raw and "list" not in raw):
             names = _deck_where(b, raw, source)

@@ -7,7 +7,7 @@ suggestions read it, and so will an editor's completion, hover and go-to-definit
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..suggest import did_you_mean
 
@@ -21,8 +21,7 @@ MAPPED = {
 KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family")
 
 
-@dataclass(frozen=True)
-class Declaration:
+class Declaration(NamedTuple):
     kind: str           # one of KINDS
     name: str
     file: str
@@ -41,7 +40,9 @@ class Declarations:
         self._by_kind: dict[str, dict[str, Declaration]] = {kind: {} for kind in KINDS}
 
     def add(self, kind: str, name: str, file: str, at: tuple[int, int]) -> None:
-        self._by_kind[kind].setdefault(name, Declaration(kind, name, file, *at))
+        table = self._by_kind[kind]
+        if name not in table:
+            table[name] = Declaration(kind, name, file, at[0], at[1])
 
     def move(self, kind: str, name: str, file: str, at: tuple[int, int]) -> None:
         """Where a name is declared, now (its file was edited)."""
@@ -86,6 +87,8 @@ def declare(d: dict, file: str) -> Declarations:
         out.add("phase", phase["phase"], file, _value(phase, "phase"))
         for step in phase.get("steps") or []:
             out.add("step", step["step"], file, _value(step, "step"))
+        if "steps" not in phase:      # a phase without steps is its own one step, of its name
+            out.add("step", phase["phase"], file, _value(phase, "phase"))
     for raw in d.get("rounds") or []:
         out.add("round", raw["round"], file, _value(raw, "round"))
     for raw in d.get("replacements") or []:

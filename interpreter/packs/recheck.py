@@ -1,7 +1,7 @@
 """A pack checked again after an edit of a card file, reading only the cards it touches.
 
 `Kept` runs the checks of `cardtable validate` on a pack's files once
-(validate.check_pack_files) and keeps what they found: the loader's Build (the
+(validate.validation) and keeps what they found: the loader's Build (the
 names, the compiler with every text it compiled, the declarations), each card file
 read whole, and the problems of each stage. An edit of a card file is then checked
 alone when it stays inside some cards of the file's `cards` (the lines from a card's
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from ..diagnostics import MAX_PER_FILE, Problem, Report, split_lines
 from .cardfiles import card_def
 from .files import ENCODING, PackFiles
-from .loader import never_ends
+from .build import never_ends
 from .schemacheck import check_schema, load_schema
-from .validate import check_pack_files
+from .validate import validation
 from .yamlpos import MAX_BYTES, Loaded, PosDict, PosList, YamlProblem, load_yaml_text
 
 TWICE = 'a card named "{}" is defined twice'
@@ -69,10 +69,10 @@ class Kept:
     def __init__(self, files: PackFiles):
         self.files = files
         report = Report()
-        stages: list = []
-        self.build = check_pack_files(files, report, stages=stages)
+        done = validation(files, report)
+        self.build = done.build
         self.whole = report
-        self.loading, self.loaded, self.scenarios = _stages(stages)
+        self.loading, self.loaded, self.scenarios = _stages(done.stages)
         self.card_files = self._card_files() if self._may_recheck(report) else {}
         self.followed = self._followed() if self.card_files else set()
         self.last_path = "whole"     # how the last check went: whole, or cards (of one file)

@@ -1,78 +1,89 @@
-"""`cardtable validate`: every check a pack can be put through without playing it.
-
-The command reads a pack from the disk; an editor checks the same pack with its
-unsaved buffers over it (a PackFiles with on_disk=True). Both go through
-`check_pack_files`, so that the editor and the command never disagree.
-"""
+"""`cardtable validate`: every check a pack can be put through without playing it."""
 from __future__ import annotations
 
-import posixpath
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Report
+from ..engine.model import Pack
 from .cardtext import unwritten_text
-from .files import PackFiles, Reader
+from .files import ENCODING, PackFiles
 from .finding import resolve_pack
 from .importing import ImportProblem, load_deck
-from .loader import Build, check_pack
+from .build import Build
+from .loader import PackError, check_pack
 from .scenario import load_scenarios, scenario_files
-from .yamlpos import MAX_BYTES
+from .yamlpos import YamlProblem, load_yaml_file
 
 
-def validate_pack(name_or_path: str, report: Report, decks=()) -> bool:
+def validate_pack(name_or_path: str | PackFiles, report: Report, decks=()) -> bool:
     """Load and check a pack, its scenario files and the deck lists `decks` (files a
     player would give with --deck); True when no error was found. Cards the decks use
-    whose text the pack follows and does not write are warnings.
+    whose text the pack follows and does not write are warnings. A PackFiles gives
+    unsaved texts over a pack on disk (an editor's buffers): its scenario files among
+    them are checked as they are there.
 
     The scenario files are checked even when the pack has problems, so that one run
     shows them all."""
     before = len(report.errors)
-    found = resolve_pack(name_or_path, report)
-    if found is not None:
-        files = PackFiles({}, str(Path(found).parent), on_disk=True, pack_file=Path(found).name)
-        check_pack_files(files, report, str(name_or_path), decks)
+    other = None if isinstance(name_or_path, PackFiles) else _other_file(name_or_path)
+    if other is not None:
+        report.add(str(name_or_path), 1, 1, other)
+        return False
+    validated(name_or_path, report, decks)
     return len(report.errors) == before
 
 
-def check_pack_files(files: PackFiles, report: Report, label: str | None = None, decks=(),
-                     stages: list | None = None) -> Build | None:
-    """Every check of `cardtable validate` on a pack given as its files: the pack, then,
-    when it loads, the deck lists `decks` and the card text it has yet to write, then
-    its scenario files (tests/*.yaml, those among the texts read from there). Returns
-    what loading kept (loader.check_pack). `label` names the pack in a problem that
-    belongs to no file of it. `stages`, when given, gets the problems of the report
-    after each of the three stages (recheck.py checks an edit again from them)."""
+def validated(name_or_path: str | PackFiles, report: Report, decks=()):
+    """Checks as validate_pack does, and gives the pack when it loads (its scenario
+    files may still have problems), else None."""
+    return validation(name_or_path, report, decks).pack
+
+
+@dataclass
+class Validation:
+    """What the checks of validate_pack found, besides the report's problems."""
+    build: Build | None = None     # what loading kept (loader.check_pack), for an editor
+    pack: Pack | None = None       # the pack, when it loads
+    # The problems of the report after each stage: loading the pack, the checks of the
+    # loaded pack (deck lists, card text to write), the scenario files (see recheck.py).
+    stages: list = field(default_factory=list)
+
+
+def validation(name_or_path: str | PackFiles, report: Report, decks=()) -> Validation:
+    """The checks of validate_pack, with what they found kept. The editor checks a pack
+    through here, as the command does, so that the two never disagree."""
+    unsaved = name_or_path.texts if isinstance(name_or_path, PackFiles) else {}
+    out = Validation()
     try:
-        build = check_pack(files, report)
-        _stage(stages, report)
-        if build is not None and report.ok:
-            pack = build.pack(build.pack_key)
-            _check_decks(pack, str(Path(files.folder) / files.pack_file), report, decks)
-        _stage(stages, report)
+        out.build = check_pack(name_or_path, report)
+        out.stages.append(report.problems)
+        if out.build is None or not report.ok:
+            raise PackError(str(name_or_path))
+        out.pack = out.build.pack(out.build.pack_key)
+        folder = Path(out.pack.path)
+        _check_decks(out.pack, _pack_file(name_or_path), report, decks)
+    except PackError:
+        if isinstance(name_or_path, PackFiles):
+            folder = Path(name_or_path.folder)
+        else:
+            found = resolve_pack(name_or_path, Report())
+            folder = found.parent if found is not None else None
     except RecursionError:
-        report.add(label or files.folder, 1, 1, "the pack is nested too deeply to read")
-        return None
-    for path, read in pack_scenario_files(files):
-        load_scenarios(path, report, Path(files.folder), read)
-    _stage(stages, report)
-    return build
+        report.add(str(name_or_path), 1, 1, "the pack is nested too deeply to read")
+        return Validation()
+    out.stages.append(report.problems)
+    for path in scenario_files(folder) if folder is not None else []:
+        text = unsaved.get(path.relative_to(folder).as_posix())
+        load_scenarios(path, report, folder, None if text is None else (lambda t=text: t.encode(*ENCODING)))
+    out.stages.append(report.problems)
+    return out
 
 
-def _stage(stages: list | None, report: Report) -> None:
-    if stages is not None:
-        stages.append(report.problems)
-
-
-def pack_scenario_files(files: PackFiles) -> list:
-    """(path, read) of each scenario file of a pack (tests/*.yaml): read() gives its
-    bytes, from the texts when they hold it."""
-    folder = Path(files.folder)
-    names = {path.name for path in scenario_files(folder)} if files.on_disk else set()
-    names |= {posixpath.basename(key) for key in files.texts
-              if posixpath.dirname(key) == "tests" and key.endswith(".yaml")}
-    reader = Reader(folder, files)
-    return [(folder / "tests" / name, reader.reading("tests/" + name, folder / "tests" / name, MAX_BYTES))
-            for name in sorted(names)]
+def _pack_file(source: str | PackFiles) -> str:
+    if isinstance(source, PackFiles):
+        return str(Path(source.folder) / source.pack_file)
+    return str(resolve_pack(source, Report()))
 
 
 def _check_decks(pack, pack_file: str, report: Report, decks) -> None:
@@ -83,3 +94,26 @@ def _check_decks(pack, pack_file: str, report: Report, decks) -> None:
             for file, line, col, message in e.problems or [(str(path), 1, 1, e.message)]:
                 report.add(file, line, col, message)
     unwritten_text(pack, pack_file, report, decks)
+
+
+PACK_KEYS = ("id", "zones", "turn")     # keys only a pack.yaml has (required ones)
+
+
+def _other_file(name_or_path) -> str | None:
+    """What to say of a file given for a pack that is another of cardtable's files:
+    a card file or a scenario file, told by its top-level keys; None otherwise."""
+    path = Path(str(name_or_path))
+    if path.suffix not in (".yaml", ".yml") or not path.is_file():
+        return None
+    try:
+        data = load_yaml_file(path).data
+    except YamlProblem:
+        return None      # the pack's reader says what is wrong with it
+    if not isinstance(data, dict) or any(key in data for key in PACK_KEYS):
+        return None
+    whole = "validate checks a whole pack (its card files, decks and scenarios): give the folder holding its pack.yaml"
+    if "cards" in data or "families" in data:
+        return f"this is a card file, not a pack: {whole}"
+    if "scenarios" in data:
+        return f"this is a scenario file, not a pack: `cardtable test FILE` runs its scenarios; {whole}"
+    return None
