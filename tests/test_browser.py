@@ -106,8 +106,9 @@ def test_a_file_changed_in_another_editor_shows_in_the_open_page(server, page, p
     area = page.locator(".editor textarea")
     file = packs / "magic54" / "cards" / "damage.yaml"
     file.write_text(file.read_text() + "# changed elsewhere\n")
+    # How soon it shows is a figure of benchmarks/serve.py; here only that it does.
     page.wait_for_function("document.querySelector('.editor textarea').value.endsWith('# changed elsewhere\\n')",
-                           timeout=2000)
+                           timeout=15000)
     assert area.input_value() == file.read_text()
 
 

@@ -181,12 +181,13 @@ async def test_definition_of_a_card_name_lands_on_the_cards_line(client, tmp_pat
     pack = folder / "pack.yaml"
     lines = open_doc(client, pack).split("\n")
     await published(client, pack)
-    assert lines[311] == "  scenarios: {cards: [Last Standing, Conquest]}"
-    for position in (at(311, 25), at(26, 16)):          # in a deck's list, and an option's default
+    row = lines.index("  scenarios: {cards: [Last Standing, Conquest]}")
+    option = lines.index("    default: Last Standing")
+    for position in (at(row, 25), at(option, 16)):          # in a deck's list, and an option's default
         (found,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), position))
         assert found.uri == uri(folder / "cards" / "scenarios.yaml")
     assert found.range.start == at(5, 10)                 # "  - name: Last Standing"
-    (conquest,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), at(311, 40)))
+    (conquest,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), at(row, 40)))
     assert conquest.range.start == at(19, 10)
 
 
