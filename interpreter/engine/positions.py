@@ -71,12 +71,24 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
         z = pack.zone_by_name[zname]
         cards.append((card, owner, zname, zseat if z.per_player else None))
     s = placed_state(game, players, cards, seed)
+    _within_capacity(s, placed, fail)
     for apply in SETUP_KEYS.values():
         apply(s, setup, Building(game, fail, placed))
     # The position is new to the rules: their checks run on it before anyone decides,
     # so a player set up at 0 life has lost and a creature set up with lethal damage dies.
     s.dirty = True
     return s
+
+
+def _within_capacity(s: State, placed: list, fail) -> None:
+    """No zone is set up with more cards than it may hold: the first card too many is refused."""
+    if s.t.capacity is None:
+        return
+    for zone, cards in enumerate(s.zones):
+        limit = s.t.capacity[zone]
+        if limit is not None and len(cards) > limit:
+            *_, container, i = placed[cards[limit]]
+            fail(container, i, f"{primitives.zone_label(s, zone)} holds at most {limit} cards, not {len(cards)}")
 
 
 class Building(NamedTuple):

@@ -46,7 +46,7 @@ def play_on(state: GameState, horizon: int) -> None:
         state.apply_action(0)
 
 
-BUDGET = 1000      # decisions a heuristic look at one choice imagines at most
+BUDGET = 2000      # decisions a heuristic look at one choice imagines at most
 
 
 def outlook(state: GameState, seat: int, depth: int, horizon: int, budget: int) -> float:
