@@ -51,8 +51,11 @@ class ActivationFrame:
         if st <= len(targets):
             name, sel, _ = targets[st - 1]
             who = s.t.players[self.seat].name
-            ask_choice(s, self.seat, f"{who}: choose {name} for {ab.name} of {s.t.names[self.card]}",
-                       sel(s, env), name, target=True)
+            if ab.prompt:
+                question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
+            else:
+                question = f"choose {name} for {ab.name} of {s.t.names[self.card]}"
+            ask_choice(s, self.seat, f"{who}: {question}", sel(s, env), name, target=True)
             return
         if st == len(targets) + 1:
             if ab.costs:

@@ -128,6 +128,7 @@ class Ability:
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
+    prompt: str = ""         # what the player choosing its targets is asked, as the pack words it
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each

@@ -58,7 +58,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     if zone not in zones:
         return None
     ab = Ability(raw["name"], owner_name, zone, when, tuple(costs), tuple(targets), effect or (),
-                 bool(raw.get("pile", True)), text=raw.get("text", ""), pay_ops=tuple(c.op for c in costs),
+                 bool(raw.get("pile", True)), text=raw.get("text", ""), prompt=raw.get("prompt", ""), pay_ops=tuple(c.op for c in costs),
                  trigger=trigger, source=b.source(lo, raw, "trigger") if trigger is not None else None,
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.
