@@ -2,7 +2,8 @@
 at once; and the choices a player makes on the way."""
 from __future__ import annotations
 
-from . import primitives
+from . import pile, primitives
+from .resolution import unmet
 from .script import ScriptFrame, loop_items
 from .decisions import Decision, Option
 from .limits import TRIGGERS
@@ -44,14 +45,16 @@ class ActivationFrame:
                 s.say("trigger", f"{ab.name} of {s.t.names[self.card]} triggers")
             else:
                 _say_use(s, self.seat, ab, self.card)
-            if ab.pile and s.t.pack.pile_zone and s.t.zone_meta[s.zone_of[self.card]][0].role == "hand":
-                pile = s.t.zone(s.t.pack.pile_zone, self.seat)
-                primitives.move(s, self.card, pile, controller=self.seat)
+            # A card used from a hand waits on the pile; a triggered ability's card stays where it is.
+            if ab.pile and ab.trigger is None and s.t.pack.pile_zone and \
+                    s.t.zone_meta[s.zone_of[self.card]][0].role == "hand":
+                zone = s.t.zone(s.t.pack.pile_zone, self.seat)
+                primitives.move(s, self.card, zone, controller=self.seat)
             return
         if st <= len(targets):
             name, sel, _ = targets[st - 1]
             ask_choice(s, self.seat, f"choose {name} for {ab.name} of {s.t.names[self.card]}",
-                       sel(s, env), name, target=True)
+                       _not_itself(s, self.card, sel(s, env)), name, target=True)
             return
         if st == len(targets) + 1:
             if ab.costs:
@@ -59,7 +62,7 @@ class ActivationFrame:
             return
         s.frames.pop()
         if ab.pile:
-            s.pile.append((self.card, ab, self.seat, env))
+            pile.push(s, self.card, ab, self.seat, env)
             chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
             s.say("pile", f"{ab.name} of {s.t.names[self.card]} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
             w = _window(s) if ab.trigger is None else None
@@ -69,7 +72,21 @@ class ActivationFrame:
             if targets:
                 chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
                 s.say("target", f"{ab.name} of {s.t.names[self.card]} targets {chosen}")
+            why = unmet(ab, s, env) if ab.check is not None else ""
+            if why:
+                s.say("fizzle", f"{ab.name} of {s.t.names[self.card]} does nothing{why}")
+                return
             s.frames.append(ScriptFrame(ab.effect, env))
+
+
+def _not_itself(s: State, card, candidates):
+    """A spell never targets its own card: once the card waits on the pile, it is left
+    out of what its targets may be."""
+    if type(card) is int and card in candidates:
+        name = s.t.pack.pile_zone
+        if name is not None and s.zone_of[card] in s.t.named[name]:
+            return tuple(x for x in candidates if x != card)
+    return candidates
 
 
 def _say_use(s: State, seat: int, ab, card: int) -> None:

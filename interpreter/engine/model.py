@@ -76,6 +76,8 @@ class Ability:
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
+    check: Callable | None = None   # its `if`: checked again as it resolves (and as a trigger fires); false: it does nothing
+    check_text: str = ""
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each
@@ -180,6 +182,8 @@ class Pack:
     max_decisions: int = limits.DECISIONS        # decisions in one turn, past which the game is a draw
     files: Any = None                            # packs.files.PackFiles: every text it was built from, and their hash
     declarations: Any = None                     # packs.declarations.Declarations: every name it declares, and where
+    pile_recheck: bool = False                   # a target must still be one its selector would pick as the effect resolves
+    pile_sources: str = "free"                   # "stay": an effect whose card has moved since it went on the pile does nothing
 
     @property
     def sha256(self) -> str | None:

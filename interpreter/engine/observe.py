@@ -76,7 +76,7 @@ def observe(s: State, viewer: int | None) -> dict:
     view = {
         "turn": s.turn, "active": s.t.players[s.active].name, "phase": s.phase, "step": s.step,
         "window": s.window, "players": players, "shared": shared,
-        "pile": [{"card": s.t.names[c], "ability": ab.name, "player": s.t.players[p].name} for c, ab, p, _ in s.pile],
+        "pile": [_entry_view(s, e, viewer) for e in s.pile],
     }
     d = s.decision
     if d is not None:
@@ -86,6 +86,20 @@ def observe(s: State, viewer: int | None) -> dict:
     if s.result is not None:
         view["result"] = list(s.result)
     return view
+
+
+def _entry_view(s: State, e, viewer: int | None) -> dict:
+    """An effect on the pile: its card is named unless it has gone where the viewer cannot
+    see it (a creature whose ability waits, put back in its owner's hand meanwhile)."""
+    player = s.t.players[e.seat].name
+    card = e.card
+    if type(card) is not int:
+        name = player
+    elif viewer is None or (_visible(s, s.zone_of[card], viewer) and not s.face_down[card]):
+        name = s.t.names[card]
+    else:
+        name = "a card"
+    return {"card": name, "ability": e.ability.name, "player": player}
 
 
 def describe(s: State, viewer: int | None) -> str:

@@ -121,6 +121,7 @@ class State:
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
         "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
         "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
+        "entries",   # entries put on the pile so far: the number of the next (engine/pile.py)
     )
 
     def __init__(self, table: Table, seed: int):
@@ -159,6 +160,7 @@ class State:
         self.steps = 0                # rounds of loops, checks and triggers since the last decision (limits.STEPS)
         self.history = []             # answers given: (player, option index, label)
         self.events = []              # what happened that triggered abilities may fire on
+        self.entries = 0
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -196,6 +198,7 @@ class State:
         c.steps = self.steps
         c.history = self.history[:]
         c.events = self.events[:]
+        c.entries = self.entries
         return c
 
     # ------------------------------------------------------------- chance
@@ -218,11 +221,14 @@ class State:
             self.log.append((self.turn, kind, text, seen_by, others))
 
     def card_name(self, c) -> str:
+        if type(c) is int:
+            return self.t.names[c]
         if isinstance(c, PlayerRef):
             return c.name
         if c is None:
             return "nothing"
-        return self.t.names[c]
+        from .pile import label     # an effect on the pile: "Ping of Prodigal Pyromancer"
+        return label(self, c)
 
     # ----------------------------------------------------------- reading
     def prop(self, c: int, name: str):

@@ -32,7 +32,7 @@ def _fires(s: State, c: int, ab, tr, event) -> bool:
         return False
     here = s.t.zone_meta[s.zone_of[c]][0].name if s.zone_of[c] >= 0 else None
     if event is CHECKED:
-        if tr.event != "state" or here != ab.zone or any(p[0] == c and p[1] is ab for p in s.pile):
+        if tr.event != "state" or here != ab.zone or any(e.card == c and e.ability is ab for e in s.pile):
             return False
         return bool(tr.matches(s, {"this": c, "you": s.t.players[s.controller[c]]}))
     if event[0] == "begin":

@@ -41,6 +41,7 @@ class Names:
     roles: dict = field(default_factory=dict)
     phases: set = field(default_factory=set)
     steps: set = field(default_factory=set)
+    pile_zone: str | None = None                         # the zone the pile section names: where "effects" are
 
 
 @dataclass

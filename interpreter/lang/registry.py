@@ -86,3 +86,18 @@ CARD_STATES = {
     "player": "A player.",
     "players": "Players.",
 }
+
+# What an effect waiting on the pile has ("card of it", "its controller"): an ability used
+# or triggered, its card left where it is or waiting on the pile with it.
+EFFECT_PROPERTIES = {
+    "card": ("card", "The card whose ability it is (none for an ability of a player)."),
+    "controller": ("player", "The player who used it, or whose card's ability triggered."),
+    "name": ("text", "The ability's name."),
+}
+
+# Words that describe effects ("triggered effects in pile"), beside card types, marks and
+# keywords, which describe an effect's card.
+EFFECT_WORDS = {
+    "triggered": "Effects of triggered abilities.",
+    "used": "Effects of abilities a player used.",
+}

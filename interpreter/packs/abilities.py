@@ -33,16 +33,18 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     targets = _targets(b, raw, scope, lo)
     costs = _costs(b, raw, scope, lo)
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
+    check = _condition(b, raw, "if", scope, lo)
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()
     if zone not in zones:
         return None
     ab = Ability(raw["name"], owner_name, zone, when, tuple(costs), tuple(targets), effect or (),
-                 bool(raw.get("pile", True)), text=raw.get("text", ""), pay_ops=tuple(c.op for c in costs),
+                 _on_pile(b, raw, lo), text=raw.get("text", ""), pay_ops=tuple(c.op for c in costs),
                  trigger=trigger, source=b.source(lo, raw, "trigger") if trigger is not None else None,
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.
-                 when_shared="when:" + str(raw["when"]) if when_shared else None)
+                 when_shared="when:" + str(raw["when"]) if when_shared else None,
+                 check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "")
     b.abilities.append(ab)
     return ab
 
@@ -52,10 +54,26 @@ def _when(b: Build, raw, scope: Scope, lo):
     if "when" not in raw:
         return None, False
     b.comp.used_this = False
-    res = b.compile(lo, raw, "when", "condition", scope.child())
+    return _condition(b, raw, "when", scope, lo), not b.comp.used_this
+
+
+def _condition(b: Build, raw, key: str, scope: Scope, lo):
+    """The condition under `key` (when, if), compiled, or None."""
+    if key not in raw:
+        return None
+    res = b.compile(lo, raw, key, "condition", scope.child())
     if res and res[1].kind not in ("bool", "any"):
-        b.at(lo, raw, "when", f'"when" must be a condition, but "{raw["when"]}" is {res[1].word()}')
-    return (res[0] if res else None), not b.comp.used_this
+        b.at(lo, raw, key, f'"{key}" must be a condition, but "{raw[key]}" is {res[1].word()}')
+    return res[0] if res else None
+
+
+def _on_pile(b: Build, raw, lo) -> bool:
+    """Whether the ability waits on the pile: by default, when the pack has one."""
+    has_pile = "pile" in b.d
+    if raw.get("pile") is True and not has_pile:
+        b.at(lo, raw, "pile", 'this pack has no effects pile ("pile" section in pack.yaml), so its abilities '
+                              'happen at once: declare the pile (e.g. "pile: {resolve: all}") or leave out "pile: true"')
+    return bool(raw.get("pile", has_pile))
 
 
 def _targets(b: Build, raw, scope: Scope, lo) -> list:

@@ -279,7 +279,8 @@ def pile(b: Build) -> None:
     b.fields.update(pile_zone=zone, pile_resolve=raw.get("resolve", "all"),
                     pile_after_each=b.script(raw, "after_each", Scope({}, this=T("card"))),
                     pile_after_all=b.script(raw, "after_all", Scope({})),
-                    priority_after_pile=raw.get("priority_after_adding", "same"))
+                    priority_after_pile=raw.get("priority_after_adding", "same"),
+                    pile_recheck=bool(raw.get("recheck", False)), pile_sources=raw.get("sources", "free"))
 
 
 @section("end")
