@@ -143,8 +143,10 @@ def main() -> None:
 @click.argument("packs", nargs=-1, required=True, callback=_pack_names)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit", "github"]), default="text",
               show_default=True, help="How problems are reported.")
+@click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A deck list to check against the packs too, as --deck gives one to a game (repeatable).")
 @_root_option
-def validate(packs, fmt) -> None:
+def validate(packs, fmt, decks) -> None:
     """Check packs (built-in names or paths) and report every problem at once."""
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.validate import validate_pack
@@ -152,7 +154,7 @@ def validate(packs, fmt) -> None:
     report = Report()
     valid = []
     for pack in packs:
-        if validate_pack(pack, report):
+        if validate_pack(pack, report, decks):
             valid.append(pack)
     out = render(report, fmt)
     if fmt == "text":

@@ -20,16 +20,16 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "15da6e1dd507d769dcd7288ad8303014f59d7d23eb260efe1024e7bb9172f9dd",
+    pytest.param("magic54", {}, None, 200, "13bf11cd62c8083e783f8210f1c41cfea63682b6f26abc976d2a8cae3ea73ade",
                  id="magic54"),
-    pytest.param("pub_magic", {}, 2, 100, "3f115d14d874aa58fee0b95f739a4dd8259231445d58d12bb891f4f0afbce7d7",
+    pytest.param("pub_magic", {}, 2, 100, "338a083a4908fe068f4ed0cedf5883355a70e76db1db11c5e51006edff6f6c1d",
                  id="pub_magic-2-players"),
-    pytest.param("pub_magic", {}, 5, 50, "3aca5128f4351ea695d8615b08284a3fd5d5b7ab63323d6f457e12d2d3039395",
+    pytest.param("pub_magic", {}, 5, 50, "238245700a8e01ad7177dd20d1f98df916bb3bc6da8becb2d34d2ccd44a3aff4",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "30df28670c8d4388259f082ee780ea820f38c4775ba09fc7da1764e5776b0e2c", id="basic_tcg-last-standing"),
+                 "d35fd9e80e3dc75f8850aa02511ce41b13c663ba95dc6e5d8c9947976edcdcfc", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "50c181ec127f7ca0573c9d532c44c0cf205f068f21e1595c19c6c3c7074d5d2c", id="basic_tcg-conquest"),
+                 "d23fde6edc72cd1e0bd39286037f14f4a6cbcba40c8fabc63e062b3de707790a", id="basic_tcg-conquest"),
 ]
 
 

@@ -35,3 +35,11 @@ def test_every_placeholder_in_a_syntax_is_a_typed_parameter():
         assert placeholders <= names, (entry.rule, placeholders - names)
         for p in entry.params:
             assert p.type, (entry.rule, p.name)
+
+
+def test_every_recipe_is_a_script_of_the_language():
+    from cardtable.interpreter.lang.docgen import RECIPES
+    from cardtable.interpreter.lang.dsl import parse
+    assert RECIPES
+    for title, _, code in RECIPES:
+        assert parse(code, "script").children, title

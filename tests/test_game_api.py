@@ -45,7 +45,7 @@ def test_a_new_game_waits_for_the_first_decision(game):
     assert state.prompt() == "Black: act or pass (main)"
     assert state.log == [
         "Magic 54 begins with Red, Black; Black starts", "Red's deck is shuffled",
-        *["Red draws a card"] * 5, "Black's deck is shuffled", *["Black draws a card"] * 5, "turn 1 (Black)"]
+        "Red is dealt 5 cards", "Black's deck is shuffled", "Black is dealt 5 cards", "turn 1 (Black)"]
 
 
 def test_apply_action_carries_the_answer_on(game):

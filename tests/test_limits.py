@@ -174,7 +174,7 @@ def test_a_draw_takes_at_most_the_cards_of_the_game(tmp_path):
                                         ("    p draws 3 cards\n", "    p draws 1000000000000 cards\n")])
     state = Game(load_pack(str(folder), Report())).new_initial_state(seed=0)
     setup = state.log[:state.log.index("turn 1 (North)")]
-    assert setup.count("North draws a card") == 16     # the 16 cards of the game
+    assert "North is dealt 16 cards" in setup     # the 16 cards of the game
 
 
 # ----------------------------------------------------- how a broken rule is told

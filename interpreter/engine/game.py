@@ -13,6 +13,7 @@ from .positions import seat_name, setup_of, unsaid
 from .running import run
 from .script import ScriptFrame
 from .state import PlayerRef, RuleError, State
+from .rounds import MatchFrame
 from .turns import TurnFrame
 
 TERMINAL = -4
@@ -53,7 +54,7 @@ class Game:
             first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
         s.active = s.first = first_player
         s.say("start", f"{pack.name} begins with {', '.join(p.name for p in s.t.players)}; {s.t.players[first_player].name} starts")
-        s.frames.append(TurnFrame())
+        s.frames.append(MatchFrame() if pack.rounds else TurnFrame())
         if pack.setup:
             s.frames.append(ScriptFrame(pack.setup, {"you": s.t.players[first_player]}))
         state = GameState(self, s)
@@ -323,7 +324,8 @@ class GameState:
 
     def log_for(self, player: int) -> list[str]:
         """The log as `player` may read it: cards they may not see are not named."""
-        return [e[2] if len(e) == 3 or player in e[3] else e[4] for e in self.s.log]
+        # A line only some players see may say nothing to the others (None).
+        return [text for e in self.s.log if (text := e[2] if len(e) == 3 or player in e[3] else e[4]) is not None]
 
     def observation(self, player: int) -> dict:
         """What `player` may see: hidden zones show only how many cards they hold."""

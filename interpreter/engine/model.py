@@ -48,7 +48,40 @@ class OptionDef:
 class CounterDef:
     name: str
     start: Any = 0           # a number, or an option's name
-    reset: str | None = None  # "turn": set back to start when a turn begins
+    reset: str | None = None  # "turn", "phase", "step" or a round: set back to start when one begins
+    description: str = ""
+    visibility: str = "public"  # public | owner | hidden
+    log: bool = False        # each change is logged
+
+
+@dataclass(frozen=True)
+class RoundDef:
+    """One level of rounds: a hand, a trick."""
+    name: str
+    until: Any = None        # compiled condition (you: the leader); None: after a lap of turns
+    begin: Any = None        # compiled script, or None
+    end: Any = None
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class WindowRules:
+    """What a window written as a mapping says beyond its description."""
+    who: str = "all"         # all | active
+    can_pass: bool = True
+    actions: int | None = None   # it ends once this many abilities are used and the pile is empty
+
+
+@dataclass
+class TableDef:
+    """A value of the whole table: a number, a word of a property, or a player."""
+    name: str
+    kind: str                # number | word | player
+    start: Any = 0           # a number, an option's name, a word, or None
+    of: str | None = None    # the property whose words it holds
+    visibility: str = "public"  # public | hidden
+    log: bool = False
+    reset: str | None = None
     description: str = ""
 
 
@@ -184,6 +217,13 @@ class Pack:
     declarations: Any = None                     # packs.declarations.Declarations: every name it declares, and where
     pile_recheck: bool = False                   # a target must still be one its selector would pick as the effect resolves
     pile_sources: str = "free"                   # "stay": an effect whose card has moved since it went on the pile does nothing
+    table: dict = field(default_factory=dict)    # name -> TableDef: values of the whole table
+    one_of: dict = field(default_factory=dict)   # property -> its words in order, for properties of one word
+    resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by
+    words: tuple = ()                            # with value choices: every word and listed text, numbered for agents
+    window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
+    rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
+    limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
 
     @property
     def sha256(self) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .state import State
+from .state import PlayerRef, State
 
 
 def _visible(s: State, zone: int, viewer: int | None) -> bool:
@@ -66,18 +66,29 @@ def observe(s: State, viewer: int | None) -> dict:
     """A plain dict: safe to print, to compare and to give to an agent."""
     players = []
     extras = _extras(s)
+    unseen = {n: d.visibility for n, d in s.t.pack.player_counters.items() if d.visibility != "public"}
     for p, ref in enumerate(s.t.players):
         zones = {}
         for z, (zdef, seat) in enumerate(s.t.zone_meta):
             if seat == p:
                 zones[zdef.name] = zone_view(s, z, viewer, extras)
-        players.append({"name": ref.name, "out": s.out[p], "counters": dict(s.pvars[p]), "zones": zones})
+        # The referee's view (viewer None) holds everything, scratch values included.
+        counters = dict(s.pvars[p]) if not unseen or viewer is None else _counters_seen(s.pvars[p], unseen, viewer == p)
+        players.append({"name": ref.name, "out": s.out[p], "counters": counters, "zones": zones})
     shared = {zdef.name: zone_view(s, z, viewer, extras) for z, (zdef, seat) in enumerate(s.t.zone_meta) if seat is None}
     view = {
         "turn": s.turn, "active": s.t.players[s.active].name, "phase": s.phase, "step": s.step,
         "window": s.window, "players": players, "shared": shared,
         "pile": [_entry_view(s, e, viewer) for e in s.pile],
     }
+    if s.order is not None and s.order[0] < 0:
+        view["direction"] = "reversed"
+    if s.units is not None:
+        view["rounds"] = {**{d.name: s.units[level][0] for level, d in enumerate(s.t.pack.rounds)},
+                          "leader": s.t.players[s.units[-1][1]].name if s.units[-1][1] >= 0 else None}
+    if s.table is not None:
+        view["table"] = {n: _value(v) for n, v in s.table.items()
+                         if viewer is None or s.t.pack.table[n].visibility != "hidden"}
     d = s.decision
     if d is not None:
         view["decision"] = {"player": s.t.players[d.player].name}
@@ -102,14 +113,30 @@ def _entry_view(s: State, e, viewer: int | None) -> dict:
     return {"card": name, "ability": e.ability.name, "player": player}
 
 
+def _counters_seen(pv: dict, unseen: dict, own: bool) -> dict:
+    """A player's counters but the hidden ones, and those only their player sees."""
+    return {n: v for n, v in pv.items() if n not in unseen or (own and unseen[n] == "owner")}
+
+
+def _value(v):
+    """A table value as an observation holds it: a player by name."""
+    return v.name if isinstance(v, PlayerRef) else v
+
+
 def describe(s: State, viewer: int | None) -> str:
     """A board a person can read: life, zones, tapped and damaged cards, the pile."""
     o = observe(s, viewer)
     if not o["phase"] and o["turn"] == 1:
         lines = ["Before the first turn"]     # the pack's setup: dealing, discarding
+    elif o.get("rounds"):
+        units = ", ".join(f"{k} {v}" for k, v in o["rounds"].items() if k != "leader")
+        lines = [f"{units[0].upper()}{units[1:]} - {o['active']}'s turn - phase {o['phase'] or '-'}"
+                 + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")
+                 + (" - play order reversed" if o.get("direction") else "")]
     else:
         lines = [f"Turn {o['turn']} - {o['active']}'s turn - phase {o['phase'] or '-'}"
-                 + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")]
+                 + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")
+                 + (" - play order reversed" if o.get("direction") else "")]
     for p in o["players"]:
         counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items())
         lines.append(f"{p['name']}{' (out)' if p['out'] else ''}: {counters}")
@@ -117,6 +144,8 @@ def describe(s: State, viewer: int | None) -> str:
             lines.append(f"  {zname}: {cards_text(cards)}")
     for zname, cards in o["shared"].items():
         lines.append(f"{zname}: {cards_text(cards)}")
+    if o.get("table"):
+        lines.append("table: " + ", ".join(f"{k} {'none' if v is None else v}" for k, v in o["table"].items()))
     return "\n".join(lines)
 
 

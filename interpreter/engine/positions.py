@@ -12,9 +12,13 @@ those.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..suggest import did_you_mean
 from . import primitives
-from .state import State, Table
+from .state import PlayerRef, State, Table
+from .rounds import PARTS, MatchFrame, RoundFrame, new_units
+from .tables import new_table
 from .turns import TurnFrame, start_value
 
 CARD_WORDS = ("tapped", "face_down", "damage", "entered")
@@ -39,6 +43,8 @@ def placed_state(game, players: tuple, placed: list, seed: int) -> State:
     owner in a shared zone). A zone name of None puts the card in the first zone."""
     table = Table(game.pack, tuple(p[0] for p in placed), tuple(p[1] for p in placed), players, game.options)
     s = State(table, seed)
+    s.table = new_table(s)
+    s.units = new_units(game.pack)
     zones, zone_of, controller = s.zones, s.zone_of, s.controller
     for c, (_, owner, zname, zseat) in enumerate(placed):
         zone = table.zone(zname, zseat) if zname else 0
@@ -64,16 +70,71 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
         z = pack.zone_by_name[zname]
         cards.append((card, owner, zname, zseat if z.per_player else None))
     s = placed_state(game, players, cards, seed)
+    for apply in SETUP_KEYS.values():
+        apply(s, setup, Building(game, fail, placed))
+    # The position is new to the rules: their checks run on it before anyone decides,
+    # so a player set up at 0 life has lost and a creature set up with lethal damage dies.
+    s.dirty = True
+    return s
+
+
+class Building(NamedTuple):
+    """What the setup keys read besides the setup: the game, `fail`, and each card placed."""
+    game: object
+    fail: object
+    placed: list        # per card id: (name, owner, zone name, zone seat, flags, container, index)
+
+
+def _turn(s: State, setup, b: Building) -> None:
     s.turn = setup.get("turn", 1)
-    s.active = _seat(setup.get("active", 0), game, 0, fail, setup, "active")
-    for c, (name, owner, zname, zseat, flags, container, i) in enumerate(placed):
+
+
+def _active(s: State, setup, b: Building) -> None:
+    s.active = _seat(setup.get("active", 0), b.game, 0, b.fail, setup, "active")
+
+
+def _card_states(s: State, setup, b: Building) -> None:
+    for c, (name, owner, zname, zseat, flags, container, i) in enumerate(b.placed):
         s.controller[c] = zseat if zseat is not None else owner
         s.entered[c] = flags.get("entered", 0)
-        _apply_flags(s, c, flags, pack, container, i, fail)
+        _apply_flags(s, c, flags, s.t.pack, container, i, b.fail)
+
+
+def _players(s: State, setup, b: Building) -> None:
     for seat, p in enumerate(setup.get("players") or []):
-        _player(s, seat, p, fail)
-    s.frames.append(_turn_frame(pack, setup.get("phase"), setup.get("step"), setup, fail))
-    return s
+        _player(s, seat, p, b.fail)
+
+
+def _table(s: State, setup, b: Building) -> None:
+    for name, value in (setup.get("table") or {}).items():
+        s.table[name] = table_value(s, name, value, setup["table"], b.fail)
+
+
+def _order(s: State, setup, b: Building) -> None:
+    _turn_order(s, setup, b.game, b.fail)
+
+
+def _phase(s: State, setup, b: Building) -> None:
+    turn = _turn_frame(s.t.pack, setup.get("phase"), setup.get("step"), setup, b.fail)
+    if s.t.pack.rounds:
+        s.frames.extend(round_frames(s, setup, b.game, b.fail, turn))
+    else:
+        s.frames.append(turn)
+
+
+# What the setup says besides where the cards are (the zones of `players` and
+# `shared`, which make the state): one function each, run in this order on the state
+# the cards make. A new key of a setup is one entry here, one in the scenario schema
+# and one in setup_of, its inverse.
+SETUP_KEYS = {
+    "turn": _turn,
+    "active": _active,
+    "cards": _card_states,      # each card's state, written beside its name in its zone
+    "players": _players,        # life, counters, out
+    "table": _table,            # table values
+    "direction": _order,        # and skips: the direction of play and turns to skip
+    "phase": _phase,            # and step, and rounds: where the turn frame begins
+}
 
 
 def _placed(game, setup, fail) -> list:
@@ -129,6 +190,63 @@ def _player(s: State, seat: int, p, fail) -> None:
         pv[name] = value
     if p.get("out"):
         s.out[seat] = True
+
+
+def round_frames(s: State, setup, game, fail, turn: TurnFrame) -> list:
+    """The frames of a game with rounds at the position a setup gives: each round under
+    way (by default the first of each, led by the active player), and the active
+    player's turn when the setup names a phase."""
+    pack = game.pack
+    given = setup.get("rounds") or {}
+    names = [d.name for d in pack.rounds]
+    for key in given:
+        if key not in (*names, "leader", "played"):
+            fail(given, key, f'unknown round "{key}"{did_you_mean(key, names)}')
+    leader = _seat(given.get("leader"), game, s.active, fail, given, "leader")
+    played = [_seat(p, game, 0, fail, given["played"], i) for i, p in enumerate(given.get("played") or [])]
+    if setup.get("phase") is not None and s.active not in played:
+        played.append(s.active)
+    numbers = [given.get(d.name, 1) for d in pack.rounds]
+    mask = sum(1 << seat for seat in set(played))
+    s.units = tuple((n, leader, mask if level == len(numbers) - 1 else 0, -1, n) for level, n in enumerate(numbers))
+    frames = [MatchFrame()] + [RoundFrame(level, PARTS, numbers[level + 1] if level + 1 < len(numbers) else len(played))
+                               for level in range(len(numbers))]
+    if setup.get("phase") is not None:
+        turn.single = True
+        frames.append(turn)
+    return frames
+
+
+def _turn_order(s: State, setup, game, fail) -> None:
+    """The direction of play and the turns to skip a setup gives."""
+    way = setup.get("direction", "normal")
+    skips = setup.get("skips") or {}
+    if way == "normal" and not skips:
+        return
+    if way not in ("normal", "reversed"):
+        fail(setup, "direction", f'the direction is "normal" or "reversed", not {way!r}')
+    counts = [0] * game.num_players
+    for name, n in skips.items():
+        counts[_seat(name, game, 0, fail, skips, name)] = n
+    s.order = (-1 if way == "reversed" else 1, tuple(counts), (), s.active)
+
+
+def table_value(s: State, name: str, value, container, fail):
+    """A table value written in a setup or an expectation: a number, a word, a player's
+    name, or none."""
+    d = s.t.pack.table.get(name)
+    if d is None:
+        fail(container, name, f'unknown table value "{name}"{did_you_mean(name, s.t.pack.table)}')
+    if value is None or value == "none":
+        return None
+    if d.kind == "number" and type(value) is int:
+        return value
+    if d.kind == "word" and value in s.t.pack.one_of[d.of]:
+        return value
+    if d.kind == "player" and value in (seats := [p.name for p in s.t.players]):
+        return s.t.players[seats.index(value)]
+    want = {"number": "a whole number", "player": "a player's name"}.get(d.kind) or f'a word of "{d.of}"'
+    fail(container, name, f'"{name}" holds {want} or none, not {value!r}')
 
 
 def _seat(value, game, default: int, fail, container, key) -> int:
@@ -246,6 +364,18 @@ def setup_of(s: State) -> dict:
     setup["players"] = players
     if shared:
         setup["shared"] = shared
+    if s.table is not None:
+        setup["table"] = {n: v.name if isinstance(v, PlayerRef) else v for n, v in s.table.items()}
+    if s.units is not None:
+        units = s.units
+        setup["rounds"] = {**{d.name: units[level][0] for level, d in enumerate(t.pack.rounds)},
+                           "leader": t.players[units[-1][1]].name,
+                           "played": [t.players[p].name for p in range(len(t.players)) if units[-1][2] >> p & 1]}
+    if s.order is not None:
+        if s.order[0] < 0:
+            setup["direction"] = "reversed"
+        if any(s.order[1]):
+            setup["skips"] = {t.players[p].name: n for p, n in enumerate(s.order[1]) if n}
     return setup
 
 
@@ -276,6 +406,8 @@ def unsaid(s: State) -> list[str]:
     out = []
     if s.pile:
         out.append(f"the pile ({len(s.pile)} effect{'s' if len(s.pile) != 1 else ''} waiting)")
+    if s.order is not None and s.order[2]:
+        out.append(f"extra turns to come ({', '.join(s.t.players[p].name for p in reversed(s.order[2]))})")
     kept = [mod for mod in s.mods if mod[0] != "mark"]
     if kept:
         out.append(f"{len(kept)} continuous effect{'s' if len(kept) != 1 else ''} other than marks")

@@ -121,15 +121,35 @@ def draw(s: State, seat: int, n: int) -> None:
     deck = zone_of_role(s, "deck", seat)
     hand = zone_of_role(s, "hand", seat)
     name = s.t.players[seat].name
+    # Cards drawn before the first turn are dealt: the log says so in one line, so that
+    # it shows apart whether a player drew on their first turn.
+    dealing = before_first_turn(s)
+    dealt = 0
     # No draw takes more cards than the game has: a deck refilled from the hand would
     # otherwise go round for as long as the number asks.
     for _ in range(min(n, len(s.t.cards))):
         if not s.zones[deck] and not refill(s, deck):
+            _say_dealt(s, name, dealt)
             s.say("draw", f"{name} cannot draw, no cards are left")
             return
         c = s.zones[deck][-1]
         move(s, c, hand)
-        s.say("draw", f"{name} draws a card")
+        if dealing:
+            dealt += 1
+        else:
+            s.say("draw", f"{name} draws a card")
+    _say_dealt(s, name, dealt)
+
+
+def _say_dealt(s: State, name: str, dealt: int) -> None:
+    if dealt:
+        s.say("deal", f"{name} is dealt {dealt} card{'s' if dealt != 1 else ''}")
+
+
+def before_first_turn(s: State) -> bool:
+    """The pack's setup is running: the first turn has not begun (its turn frame has
+    not started)."""
+    return s.turn == 1 and not s.phase and any(getattr(f, "started", True) is False for f in s.frames)
 
 
 def shuffle(s: State, zone: int) -> None:
@@ -263,6 +283,8 @@ def set_mark(s: State, c: int, mark: str, value, duration: str | None) -> None:
     s.marks[(c, mark)] = value
     if duration:
         s.mods.append(("mark", duration, c, mark, value))
+    if mark in s.t.watched_marks:
+        s.events.append(("mark", c, mark))
 
 
 # --------------------------------------------------------------- end of a game

@@ -12,23 +12,30 @@ class WindowFrame:
     """Players hold priority in turn; each acts or passes. When all pass in
     succession the pile resolves (then the active player has priority again),
     or, with an empty pile, the window ends."""
-    __slots__ = ("name", "priority", "passes", "outer")
+    __slots__ = ("name", "priority", "passes", "outer", "rules", "used")
     holds_priority = True     # what activation looks for to hand priority on
 
-    def __init__(self, name: str, priority: int, outer: str):
+    def __init__(self, name: str, priority: int, outer: str, rules=None):
         self.name = name
         self.priority = priority
         self.passes = 0
         self.outer = outer
+        self.rules = rules        # WindowRules of a window written as a mapping, else None
+        self.used = 0             # abilities used in it (with rules only)
 
     def copy(self, envs):
-        w = WindowFrame(self.name, self.priority, self.outer)
+        w = WindowFrame(self.name, self.priority, self.outer, self.rules)
         w.passes = self.passes
+        w.used = self.used
         return w
 
     def step(self, s: State) -> None:
         s.window = self.name
         if checkpoint(s):
+            return
+        rules = self.rules
+        if rules is not None and rules.actions is not None and self.used >= rules.actions and not s.pile:
+            _close(s, self)
             return
         seat = self.priority
         if s.out[seat]:
@@ -36,8 +43,15 @@ class WindowFrame:
             return
         options = [PASS]
         options.extend(playable(s, seat))
+        if rules is not None and not rules.can_pass:
+            if len(options) > 1:
+                del options[0]
+            else:
+                s.say("pass", f"{s.t.players[seat].name} has nothing to do ({self.name})")
+                _passed(s, self)
+                return
         if len(options) == 1 and s.t.pack.auto_single:
-            _window_answer(s, None)
+            _window_answer(s, options[0].value)
             return
         s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
                               tuple(options), _window_answer, "priority")
@@ -50,21 +64,32 @@ def _window_answer(s: State, value) -> None:
     w = s.frames[-1]
     if value is None:
         s.say("pass", f"{s.t.players[w.priority].name} passes")
-        w.passes += 1
-        if w.passes >= s.out.count(False):     # every player still in has passed
-            w.passes = 0
-            if s.pile:
-                w.priority = s.active
-                s.frames.append(ResolveFrame())
-            else:
-                s.window = w.outer
-                s.frames.pop()
-        else:
-            w.priority = s.next_seat(w.priority)
+        _passed(s, w)
         return
     card, ability = value
     w.passes = 0
+    if w.rules is not None:
+        w.used += 1
     s.frames.append(ActivationFrame(card, ability, w.priority))
+
+
+def _passed(s: State, w: WindowFrame) -> None:
+    w.passes += 1
+    alone = w.rules is not None and w.rules.who == "active"
+    if alone or w.passes >= s.out.count(False):     # every player still in has passed
+        w.passes = 0
+        if s.pile:
+            w.priority = s.active
+            s.frames.append(ResolveFrame())
+        else:
+            _close(s, w)
+    else:
+        w.priority = s.next_seat(w.priority)
+
+
+def _close(s: State, w: WindowFrame) -> None:
+    s.window = w.outer
+    s.frames.pop()
 
 
 def playable(s: State, seat: int) -> list:
@@ -104,4 +129,4 @@ def playable(s: State, seat: int) -> list:
 
 
 def open_window(s: State, name: str) -> None:
-    s.frames.append(WindowFrame(name, s.active, s.window))
+    s.frames.append(WindowFrame(name, s.active, s.window, s.t.pack.window_rules.get(name)))

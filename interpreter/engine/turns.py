@@ -1,24 +1,28 @@
 """The turn: the pack's phases and steps, turn after turn, until the game ends."""
 from __future__ import annotations
 
-from . import primitives
+from . import primitives, tables
 from .running import checkpoint
 from .script import ScriptFrame
+from .turnorder import next_turn
 from .limits import count
 from .state import State
 
 
 class TurnFrame:
-    """Runs the pack's phases and steps, turn after turn, until the game ends."""
-    __slots__ = ("phase", "step_i", "started")
+    """Runs the pack's phases and steps, turn after turn, until the game ends; or, in a
+    game with rounds (`single`), one turn of the active player, which a round then follows
+    with the next (engine/rounds.py)."""
+    __slots__ = ("phase", "step_i", "started", "single")
 
-    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False):
+    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False, single: bool = False):
         self.phase = phase
         self.step_i = step_i
         self.started = started
+        self.single = single
 
     def copy(self, envs):
-        return TurnFrame(self.phase, self.step_i, self.started)
+        return TurnFrame(self.phase, self.step_i, self.started, self.single)
 
     def step(self, s: State) -> None:
         pack = s.t.pack
@@ -31,9 +35,11 @@ class TurnFrame:
         phases = pack.phases
         # A player who is out plays no more of their turn.
         if self.phase >= len(phases) or s.out[s.active]:
-            end_turn(s)
+            end_turn(s, not self.single)
             self.phase = self.step_i = 0
             self.started = False
+            if self.single:
+                s.frames.pop()
             return
         phase = phases[self.phase]
         step = phase.steps[self.step_i]
@@ -43,6 +49,10 @@ class TurnFrame:
             self.step_i = 0
         s.phase = phase.name
         s.step = step.name
+        if pack.resets:
+            if self.step_i == 1 or len(phase.steps) == 1:
+                tables.reset(s, "phase")
+            tables.reset(s, "step")
         if s.t.triggering:
             if self.step_i == 1 or len(phase.steps) == 1:
                 s.events.append(("begin", phase.name))
@@ -53,21 +63,18 @@ class TurnFrame:
 
 
 def begin_turn(s: State) -> None:
-    pack = s.t.pack
     s.decisions_this_turn = 0
-    for seat, pv in enumerate(s.pvars):
-        for name, counter in pack.player_counters.items():
-            if counter.reset == "turn":
-                pv[name] = start_value(s, counter)
+    tables.reset(s, "turn")
     s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
     if s.t.triggering:
         s.events.append(("begin", "turn"))
 
 
-def end_turn(s: State) -> None:
+def end_turn(s: State, advance: bool = True) -> None:
+    """The turn is over: the limits are looked at, and (`advance`) the next seat's turn comes."""
     pack = s.t.pack
     s.phase = s.step = ""
-    limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option else None
+    limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option and pack.limit_of == "turn" else None
     if limit is not None and s.turn >= limit:
         # The game ends with the last turn it played: a game drawn at a limit of 200 lasted 200 turns.
         s.say("limit", f"the turn limit ({limit}) is reached")
@@ -78,8 +85,9 @@ def end_turn(s: State) -> None:
         s.say("limit", f"the limit of {count(pack.max_turns)} turns is reached (end: max_turns)")
         primitives.finish(s, [])
         return
-    s.turn += 1
-    s.active = s.next_seat(s.active)
+    if advance:
+        s.turn += 1
+        s.active = next_turn(s)
 
 
 def start_value(s: State, counter):

@@ -28,6 +28,11 @@ class Names:
     properties: dict = field(default_factory=dict)       # card property -> default
     derived: set = field(default_factory=set)            # properties computed from others
     property_words: dict = field(default_factory=dict)   # word -> the word-list property that holds it
+    one_of: dict = field(default_factory=dict)           # property of one word -> its words, in order
+    value_words: dict = field(default_factory=dict)      # word -> the property of one word that may hold it
+    table: dict = field(default_factory=dict)            # table value -> TableDef
+    counters: dict = field(default_factory=dict)         # player counter -> CounterDef
+    rounds: dict = field(default_factory=dict)           # round -> its level (0: the outermost)
     replaced: set = field(default_factory=set)           # events the pack's replacements watch (damage, discard...)
     player_counters: set = field(default_factory=set)
     card_counters: set = field(default_factory=set)
@@ -50,6 +55,7 @@ class Scope:
     this: T | None = None           # the card whose ability this is
     it: T | None = None             # the thing a "where" clause is about
     mode: str = "effect"            # effect | cost | condition
+    lines: dict = field(default_factory=dict)  # variable -> the line of the file it was bound on
 
     def signature(self) -> tuple:
         """What a text's meaning depends on: the same text in scopes of the same signature
@@ -57,7 +63,7 @@ class Scope:
         return frozenset(self.vars.items()), self.this, self.it, self.mode
 
     def child(self, **changes) -> "Scope":
-        s = Scope(dict(self.vars), self.this, self.it, self.mode)
+        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines))
         for k, v in changes.items():
             setattr(s, k, v)
         return s
@@ -95,6 +101,8 @@ class Compiler:
         self.state_reads: set = set()  # what the conditions of state triggers look at (see note)
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
+        self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
+        self.listed_texts: list = []  # the texts value choices list, in the order written
         # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
 
@@ -322,12 +330,53 @@ class Compiler:
         if word in self.names.zones:
             self.note("zone:" + word)
             return _zones_named(word), T("zone")
+        if word in self.names.table:
+            self.note("*")
+            return (lambda s, env, w=word: s.table[w]), table_type(self.names.table[word])
+        if word in self.names.value_words:
+            return _const(word), T("word", of=self.names.value_words[word])
+        if word == "leader" and self.names.rounds:
+            self.note("*")      # the innermost round's leader
+            return (lambda s, env: s.t.players[s.units[-1][1]]), T("player")
         self.error(token, f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY
 
+    def bind(self, token, scope: Scope, t: T) -> None:
+        """A variable takes a value of kind `t` (let, for each, choose, divide, targets): it
+        may not hide a name of the language or of the pack, nor change kind."""
+        word = str(token)
+        problem = self.hides(word)
+        if problem:
+            self.error(token, problem)
+        old = scope.vars.get(word)
+        if old is not None and not same_kind(old, t):
+            line = scope.lines.get(word)
+            self.error(token, f'"{word}" was {old.word()}{f" (line {line})" if line else ""}; '
+                              f'it cannot now hold {t.word()}')
+        scope.vars[word] = old if old is not None and t.kind == "none" else t
+        scope.lines[word] = self.place(token).line
+
+    def hides(self, word: str) -> str | None:
+        """Why a variable may not be named `word`, or None."""
+        n = self.names
+        if word in SELECTOR_NOUNS:
+            return (f'"{word}" is a word of selectors: a variable named so would change what "{word}" means in the '
+                    f'rest of this text ("each {word} in ..." would go through the variable); name it otherwise')
+        kind = next((k for k in n.card_types if word in (k, k + "s") or (k.endswith("y") and word == k[:-1] + "ies")), None)
+        if kind is not None:
+            return (f'"{word}" is a card type: a variable named so would change what "{word}" means in the rest of '
+                    f'this text ("each {kind} in play" would go through the variable); name it otherwise, e.g. "victim"')
+        for what, table in (("a zone", n.zones), ("a round", n.rounds), ("a table value", n.table),
+                            ("an option", n.options), ("a definition of the pack", n.defines),
+                            ("a name every pack has", registry.GLOBALS)):
+            if word in table:
+                return (f'"{word}" is {what}: a variable named so would hide it in the rest of this text; '
+                        f'name it otherwise')
+        return None
+
     def known_names(self, scope: Scope) -> list:
         n = self.names
-        return [*scope.vars, *n.defines, *n.options, *registry.GLOBALS, *n.zones,
+        return [*scope.vars, *n.defines, *n.options, *registry.GLOBALS, *n.zones, *n.table, *n.value_words,
                 *n.card_types, *n.properties, *n.player_counters, *n.marks, *n.keywords]
 
     # ---------------------------------------------------------- selectors
@@ -360,7 +409,10 @@ class Compiler:
                 return None
             total = values[0]
             for op, v in zip(kids[1::2], values[1:]):
-                total = total + v if op == "+" else total - v if op == "-" else total * v
+                if op in "/%" and v == 0:
+                    return None
+                total = {"+": total + v, "-": total - v, "*": total * v}[op] if op in "+-*" else \
+                    total // v if op == "/" else total % v
             return total
         return None
 
@@ -368,6 +420,28 @@ class Compiler:
         """The first line of a node's text, to quote a statement with a block in a message."""
         first, more, _ = _source(self, tree).partition("\n")
         return first + " ..." if more else first
+
+
+# Nouns of selectors that a variable must not take the place of.
+SELECTOR_NOUNS = frozenset({"card", "cards", "player", "players", "opponent", "opponents", "effect", "effects",
+                            "everyone"})
+
+# Kinds a variable may go on holding: a card may be followed by a player in an "object".
+_KIND_GROUPS = ({"card", "player", "object"}, {"cards", "players", "objects"})
+
+
+def same_kind(a: T, b: T) -> bool:
+    """Whether a variable of kind `a` may be bound again to a value of kind `b`."""
+    if a.kind in ("none", "any") or b.kind in ("none", "any"):
+        return True
+    if a.kind == "word" and b.kind == "word":
+        return a.of is None or b.of is None or a.of == b.of
+    return a.kind == b.kind or any(a.kind in g and b.kind in g for g in _KIND_GROUPS)
+
+
+def table_type(d) -> T:
+    """The static type of a table value."""
+    return T("word", of=d.of) if d.kind == "word" else T(d.kind)
 
 
 COST_STATEMENTS = {"tap", "discard", "sacrifice", "remove_counters", "pay"}

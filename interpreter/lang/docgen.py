@@ -32,12 +32,34 @@ shuffle your deck
   Nor can the words that begin a value (`first`, `last`, `top`, `bottom`,
   `highest`, `lowest`, `next`, `that`, `count`, `total`...) where a value may
   stand: `deal 2 damage to first` is refused with `"first" is a word of the
-  language and cannot name a variable here`. After `let`, `for each` and `as`
-  any name will do.
+  language and cannot name a variable here`.
 - Inside an expression, a selector with a `where` clause is written in
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between
   selectors means either of them: `creature in play or player`.
+
+**Variables.** `let`, `for each`, `choose ... as`, `divide ... as` and an
+ability's `targets` name values. A variable lives from there to the end of the
+text, after the block it is written in too; `let` may name it again, with a value
+of the same kind (a number, a card or player, a set, a word of the same property)
+or `none`, and a variable that was `none` takes the kind of its next value:
+
+```
+let moon be none
+for each p in players where taken of it = 26:
+  let moon be p
+if moon != none: ...
+```
+
+A variable may not take the name of a card type (singular or plural), a zone, a
+table value, an option, a definition, a name every pack has, or a noun of selectors
+(`card`, `player`, `opponent`, `effect`, their plurals, `everyone`): `each
+creature in play` would then go through the variable. Name it otherwise
+(`victim`). Inside `where`, `it` and `its` are what that `where` is about (the
+innermost one); reach an outer one through a variable: `for each c in cards in
+your hand: if count of (cards in your hand where its rank = rank of c) = 4: ...`.
+Outside any `where`, `its` is the card whose ability it is, so one definition may
+serve in a `where` and in an ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,
 `setup`, `checks`, `after_each`, `after_all` are **scripts**; `cost` is a script
@@ -57,6 +79,35 @@ SECTIONS = (
     ("expression", "Values and conditions", "What conditions and values are made of."),
     ("selector", "Selectors", "Noun phrases that pick cards or players."),
     ("trigger", "Triggers", "When a triggered ability fires."),
+)
+
+
+# "How do I ...": short recipes, each a DSL text (a script) and what it does. A test
+# parses every one.
+RECIPES = (
+    ("name a value (a suit, a mode, a number)",
+     "Choose one of a property's words, of values listed, of the values some cards hold, or a number; the "
+     "variable holds the word, number or text, which is compared with `=` and kept in a table value.",
+     'choose a suit as named "name the suit to follow"\n'
+     'set suit_to_follow to named\n'
+     'choose one of "draw two", "skip" as mode\n'
+     'choose a rank among cards in your hand as asked "ask for a rank you hold"\n'
+     "choose a number from 0 to count of cards in your hand as bid"),
+    ("find the best card of a trick",
+     "The highest rank among the cards of the suit led, then the first of the cards that have it (the first "
+     "played wins a tie); its controller takes the trick.",
+     "let best be highest rank of (cards in played where its suit = led)\n"
+     "let taker be controller of first of (cards in played where its suit = led and its rank = best)\n"
+     "put each card in played into taker's won"),
+    ("remember cards picked now",
+     "`let ... be all` keeps the cards a selector picks at that moment, even after they move.",
+     "let given be all cards in asked_of's hand where its rank = asked\n"
+     "put each card in asked_of's hand where its rank = asked into your hand\n"
+     "if given is empty: draw a card"),
+    ("count round a table",
+     "A table value and `%` cycle through the seats or the kinds of a hand.",
+     "let pass_to be (hand number - 1) % 4\n"
+     "increase hearts_broken by 1"),
 )
 
 
@@ -84,6 +135,9 @@ def dsl_reference() -> str:
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())
+    out.append("\n## How do I ...\n")
+    for title, what, code in RECIPES:
+        out.append(f"### ... {title}?\n\n{what}\n\n```\n{code}\n```\n")
     out.append("\n## The grammar\n\nThe complete grammar (Lark, LALR), the reference of the language:\n")
     out.append("```lark\n" + grammar_text().rstrip() + "\n```\n")
     return "\n".join(out)

@@ -87,6 +87,9 @@ def _targets(b: Build, raw, scope: Scope, lo) -> list:
             if restricted:
                 fn = targetable(fn, restricted)
             targets.append((tname, fn, str(text)))
+            problem = b.comp.hides(tname)
+            if problem:
+                b.at_key(lo, raw["targets"], tname, problem)
             scope.vars[tname] = single(t)
     return targets
 

@@ -81,7 +81,8 @@ def build_cards(b: Build) -> None:
     b.fields["cards"] = cards
     b.fields["card_maker"] = CardMaker(cards, family_defs, b.names.type_order, b.names.keywords, b.names.properties,
                                        b.fields["type_abilities"],
-                                       {n: frozenset(r["words"]) for n, r in props_raw.items() if "words" in r})
+                                       {n: frozenset(r["words"]) for n, r in props_raw.items() if "words" in r},
+                                       b.names.one_of)
 
 
 def _read_card_files(b: Build) -> tuple[list, dict]:
@@ -146,6 +147,13 @@ def _card_props(b: Build, lo, raw) -> dict:
             b.at(lo, raw, key, f'"{key}" is computed from other properties (derived in pack.yaml): a card cannot set it')
             continue
         words = props_raw[key].get("words")
+        one_of = b.names.one_of.get(key)
+        if one_of is not None:
+            if value not in one_of:
+                b.at(lo, raw, key, f'"{value}" is not a word of "{key}"{did_you_mean(str(value), one_of)}')
+            else:
+                props[key] = value
+            continue
         if words is None and isinstance(value, (list, tuple)):
             b.at(lo, raw, key, f'"{key}" takes one value, not a list: only a property declared with words takes a list')
             continue

@@ -16,9 +16,9 @@ MAPPED = {
     "option": "options", "zone": "zones", "card type": "card_types", "property": "properties",
     "player counter": "player_counters", "card counter": "card_counters", "keyword": "keywords", "mark": "marks",
     "duration": "durations", "window": "windows", "currency": "currencies", "defined condition": "define",
-    "deck": "decks",
+    "deck": "decks", "table value": "table",
 }
-KINDS = (*MAPPED, "property word", "phase", "step", "replacement", "import", "card", "family")
+KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family")
 
 
 @dataclass(frozen=True)
@@ -75,13 +75,15 @@ def declare(d: dict, file: str) -> Declarations:
         for name in table:
             out.add(kind, str(name), file, positions.get(name, (1, 1)))
     for name, raw in (d.get("properties") or {}).items():
-        words = raw.get("words") or []
+        words = raw.get("words") or raw.get("one_of") or []
         for k, word in enumerate(words):
             out.add("property word", str(word), file, _item(words, k))
     for phase in d.get("turn") or []:
         out.add("phase", phase["phase"], file, _value(phase, "phase"))
         for step in phase.get("steps") or []:
             out.add("step", step["step"], file, _value(step, "step"))
+    for raw in d.get("rounds") or []:
+        out.add("round", raw["round"], file, _value(raw, "round"))
     for raw in d.get("replacements") or []:
         out.add("replacement", raw["name"], file, _value(raw, "name"))
     for raw in d.get("imports") or []:

@@ -3,23 +3,39 @@ derived from others, compiled to f(state, card)."""
 from __future__ import annotations
 
 from ..lang.compiler import Scope
+from ..lang.registry import GLOBALS
 from ..lang.static_types import T
+from ..suggest import did_you_mean
 from .loader import Build
 
 
 def property_words(b: Build) -> None:
-    """Each word of a word-list property describes a card ("black", "forest"): it must
-    not mean anything else."""
+    """Each word of a property describes a card ("black", "hearts"), and a word of a
+    property of one word is also a value ("its suit = hearts"): it must not mean
+    anything else."""
     names = b.names
     taken = {**{w: "a card type" for w in names.card_types}, **{w: "a keyword" for w in names.keywords},
              **{w: "a mark" for w in names.marks}, "tapped": "a card state", "untapped": "a card state"}
+    for kind in ("zone", "option", "table value", "defined condition"):
+        taken.update({w: f"a{'n' if kind[0] in 'aeiou' else ''} {kind}" for w in b.decls.names(kind)})
+    taken.update({w: "a name every pack has" for w in GLOBALS})
     for pname, raw in (b.d.get("properties") or {}).items():
-        for k, word in enumerate(raw.get("words") or []):
+        ways = [k for k in ("one_of", "words", "derived") if k in raw]
+        if len(ways) > 1:
+            b.here(raw, ways[1], f'"{pname}" has both {ways[0]} and {ways[1]}: a property holds one word '
+                                 f'(one_of), a list of words (words), or is computed from others (derived)')
+            continue
+        key = "one_of" if "one_of" in raw else "words"
+        table = names.value_words if key == "one_of" else names.property_words
+        for k, word in enumerate(raw.get(key) or []):
             if word in taken:
-                b.here(raw["words"], k, f'"{word}" is already {taken[word]}: a word of "{pname}" must describe cards by itself')
+                b.here(raw[key], k, f'"{word}" is already {taken[word]}: a word of "{pname}" must describe cards by itself')
                 continue
             taken[word] = f'a word of "{pname}"'
-            names.property_words[word] = pname
+            table[word] = pname
+        default = raw.get("default")
+        if key == "one_of" and default is not None and default not in raw["one_of"]:
+            b.here(raw, "default", f'"{default}" is not a word of "{pname}"{did_you_mean(str(default), raw["one_of"])}')
 
 
 def derived_properties(b: Build) -> dict:

@@ -131,7 +131,7 @@ class CardMaker:
     """Turns imported records into the pack's CardDefs, once each."""
 
     def __init__(self, cards: dict, families: list, card_types, keywords, properties, type_abilities,
-                 words: dict | None = None):
+                 words: dict | None = None, one_of: dict | None = None):
         self.cards = cards                  # the pack's cards by name (filled in here)
         self.families = families            # of Family
         self.card_types = card_types
@@ -139,6 +139,7 @@ class CardMaker:
         self.properties = properties
         self.type_abilities = type_abilities
         self.words = words or {}            # word-list property -> the words it may hold
+        self.one_of = one_of or {}          # property of one word -> the words it may hold, in order
 
     def make(self, source: Source, record: dict) -> CardDef:
         name = record["name"]
@@ -159,6 +160,7 @@ class CardMaker:
             f = fams[0]
             merged = {k: v for k, v in record.items() if k in self.properties}
             for k, v in merged.items():
+                self._one_word(name, k, v)
                 if is_number(self.properties[k]) and not is_number(v):
                     raise ImportProblem(f'card "{name}": "{k}" is a number (its default is {self.properties[k]}), '
                                         f'not {described(v)}')
@@ -187,10 +189,16 @@ class CardMaker:
                 if value is not None:
                     if prop in self.words:
                         value = tuple(w for w in words(value) if w in self.words[prop])
+                    self._one_word(record["name"], prop, value)
                     props[prop] = value
                     break
         abilities = with_type_abilities((), types, self.card_types, self.type_abilities)
         return CardDef(record["name"], types, props, kws, abilities, None, str(record.get("text", "")))
+
+    def _one_word(self, name: str, prop: str, value) -> None:
+        words = self.one_of.get(prop)
+        if words is not None and value not in words:
+            raise ImportProblem(f'"{name}": "{value}" is not a word of "{prop}" ({", ".join(words)})')
 
     def named(self, name: str, sources: list):
         """The pack's card of that name, made from the first import that has it; None if none has."""

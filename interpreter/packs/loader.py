@@ -137,6 +137,7 @@ class Build:
     # ----------------------------------------------------------------- the pack
     def pack(self, pack_key: str) -> Pack:
         """The Pack, with the indexes derived from its sections worked out here, once."""
+        from .counters import resets
         f = dict(self.fields)
         every = self.abilities
         checks, checks_read = f["checks"], f.pop("checks_read")
@@ -151,7 +152,16 @@ class Build:
             # state triggers are looked at with the checks
             checks_read=checks_read | self.comp.state_reads,
             files=self.reader.files(pack_key), declarations=self.decls,
+            one_of=self.names.one_of, resets=resets(self), words=self.words(),
         )
+
+    def words(self) -> tuple:
+        """The words and texts a value choice may offer, in the order declared: only for a
+        pack that has value choices (observations of other packs stay as they are)."""
+        if not self.comp.value_choices:
+            return ()
+        n = self.names
+        return tuple(dict.fromkeys([*n.value_words, *n.property_words, *self.comp.listed_texts]))
 
 
 def position(container, key) -> tuple[int, int]:
@@ -175,6 +185,8 @@ def names_of(d: dict) -> Names:
         card_types=set(types_raw), type_order=list(types_raw),
         damageable=frozenset(n for n, r in types_raw.items() if r.get("damageable")),
         properties={n: property_default(r) for n, r in props_raw.items()},
+        one_of={n: tuple(r["one_of"]) for n, r in props_raw.items() if "one_of" in r},
+        rounds={r["round"]: level for level, r in enumerate(d.get("rounds") or [])},
         derived={n for n, r in props_raw.items() if "derived" in r},
         replaced={e for r in d.get("replacements") or [] for e in as_events(r["event"])},
         player_counters=set(d.get("player_counters") or {}), card_counters=set(d.get("card_counters") or {}),
@@ -189,6 +201,8 @@ def names_of(d: dict) -> Names:
 def property_default(raw):
     if "words" in raw:
         return tuple(raw.get("default") or ())
+    if "one_of" in raw:
+        return raw.get("default")       # a word, or none
     return raw.get("default", 0)
 
 

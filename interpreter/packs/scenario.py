@@ -1,13 +1,16 @@
 """Scenario tests: a position, the decisions each player takes, what must follow.
 
-A scenario's game holds only the cards its setup names, so a position is exact.
-Every failure names the scenario file and the line of the setup, step or
-expectation concerned.
+A scenario's game holds only the cards its setup names, so a position is exact. Its
+script is a list of steps, each of a kind in the table STEPS (a decision, an
+expectation on the way, a stop); its expectations are checked by the table of
+expectations.py. Every failure names the scenario file and the line of the setup,
+step or expectation concerned, and carries the game as it was then.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from ..diagnostics import Report
 from ..engine.decisions import IllegalAction
@@ -15,18 +18,25 @@ from ..engine.game import Game, GameState, OptionError
 from ..engine.model import Pack
 from ..engine.state import RuleError
 from ..suggest import did_you_mean
+from .expectations import Look, check_expectations, entries, ordinal, result_text
 from .importing import ImportProblem
 from .project import project_roots, refusal
 from .schemacheck import read_checked
+from .stops import PAUSE, Target, stop_target, stoppable
 from .yamlpos import PosDict
+from .yamlpos import position as _pos     # the name "position" is a setup's here
 
 
 class ScenarioFailure(Exception):
-    """A scenario whose game did not go as it says; carries its file position."""
+    """A scenario whose game did not go as it says; carries its file position, and
+    the game as it was then (`state`: None when it failed before the game began;
+    `paused`: where the scenario had stopped the game, if it had)."""
 
-    def __init__(self, file: str, line: int, col: int, message: str):
+    def __init__(self, file: str, line: int, col: int, message: str, state: GameState | None = None,
+                 paused: str | None = None):
         super().__init__(f"{file}:{line}:{col}: {message}")
         self.file, self.line, self.col, self.message = file, line, col, message
+        self.state, self.paused = state, paused
 
 
 @dataclass
@@ -61,70 +71,183 @@ def scenario_files(pack: Pack | Path) -> list[Path]:
     return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
 
-def _pos(container, key):
-    for attr in ("value_pos", "key_pos"):
-        table = getattr(container, attr, None)
-        if table and key in table:
-            return table[key]
-    item_pos = getattr(container, "item_pos", None)
-    if item_pos and isinstance(key, int) and key < len(item_pos):
-        return item_pos[key]
-    return getattr(container, "pos", (1, 1))
-
-
 def run_scenario(pack: Pack, sc: Scenario) -> GameState:
     """Play a scenario; raise ScenarioFailure at the first thing that differs."""
-    raw = sc.raw
+    run = Run(pack, sc)
+    run.start()
+    script = sc.raw.get("script") or []
+    for k, step in enumerate(script):
+        kind = step_kind(step)
+        STEPS[kind](run, step, script, k)
+    run.settle()
+    if "expect" in sc.raw:
+        check_expectations(run.look(), sc.raw["expect"])
+    return run.state
 
-    def fail(container, key, message):
+
+class Run:
+    """A scenario as it plays: its game, the decisions its script made, those the
+    game took by itself since, and where it stopped the game (see stops.py)."""
+
+    def __init__(self, pack: Pack, sc: Scenario):
+        self.sc = sc
+        script = sc.raw.get("script") or []
+        self.pack = stoppable(pack, any(isinstance(step, dict) and "until" in step for step in script))
+        # Decisions with one option are taken without the script, as the pack takes them.
+        self.auto = sc.raw.get("auto", True) and pack.auto_single
+        self.state: GameState | None = None
+        self.taken: list[str] = []      # "Red: pass", since the script's last move
+        self.moves = 0                  # the script's decisions so far
+        self.paused: str | None = None  # where the scenario stopped the game, in a designer's words
+        self.passed = False             # it stopped there because it was past the point asked
+
+    def fail(self, container, key, message: str):
         line, col = _pos(container, key)
-        raise ScenarioFailure(sc.file, line, col, message)
+        raise ScenarioFailure(self.sc.file, line, col, message, self.state, self.paused)
 
-    try:
+    def look(self) -> Look:
+        return Look(self.state, self.fail, list(self.taken), self.paused)
+
+    def start(self) -> None:
+        raw = self.sc.raw
         setup = raw.get("setup")
-        n = len(setup["players"]) if setup and "players" in setup else raw.get("players")
-        game = Game(pack, dict(raw.get("options") or {}), num_players=n)
-    except OptionError as e:
-        fail(raw, "options" if "options" in raw else "players", str(e))
-    seed = raw.get("seed", 0)
-    try:
-        if setup is None:
-            state = game.new_initial_state(seed=seed)
-        else:
-            state = _position(game, setup, seed, fail)
-    except (RuleError, RecursionError) as e:
-        fail(raw, "setup", f"the rules could not run: {e}")
-    names = {name: seat for seat, name in enumerate(state.seat_names)}
-    for k, step in enumerate(raw.get("script") or []):
-        if isinstance(step, str):
-            who, sep, label = step.partition(": ")
-            expect_error = None
-            if not sep:
-                fail(raw["script"], k, f'write a step as "PLAYER: OPTION", not "{step}"')
-        else:
-            who, label, expect_error = step["player"], step["choose"], step.get("expect_error")
-            if isinstance(who, int):
-                who = state.seat_names[who] if 0 <= who < len(state.seat_names) else str(who)
-        seat = names.get(who)
-        if seat is None:
-            fail(raw["script"], k, f'unknown player "{who}"{did_you_mean(who, names)}')
         try:
-            state.apply_label(label, seat)
-        except IllegalAction as e:
-            if expect_error is not None:
-                if str(e) != expect_error:
-                    fail(raw["script"], k, f'the move was refused with "{e}", not "{expect_error}"')
-                continue
-            where = f" ({state.prompt()})" if state.decision else ""
-            fail(raw["script"], k, f"step {k + 1}: {e}{where}")
-        except RuleError as e:
-            fail(raw["script"], k, f"step {k + 1}: the rules could not run: {e}")
+            n = len(setup["players"]) if setup and "players" in setup else raw.get("players")
+            game = Game(self.pack, dict(raw.get("options") or {}), num_players=n)
+        except OptionError as e:
+            self.fail(raw, "options" if "options" in raw else "players", str(e))
+        seed = raw.get("seed", 0)
+        try:
+            if setup is None:
+                self.state = game.new_initial_state(seed=seed)
+            else:
+                self.state = game.position(setup, seed, self.fail, lambda name: _card_def(game.pack, name))
+        except (RuleError, RecursionError) as e:
+            self.fail(raw, "setup", f"the rules could not run: {e}")
+
+    def go_on(self) -> None:
+        """The game goes on from where the scenario stopped it."""
+        self.paused = None
+        self.settle()
+
+    def settle(self, target: Target | None = None) -> None:
+        """Play on through what needs no script: the decisions the pack takes by itself
+        (one option) and the pauses as steps begin, up to a decision a player must
+        make, the end of the game, or the point `target` (or past it)."""
+        state = self.state
+        while self.paused is None and state.decision is not None:
+            d = state.decision
+            if d.kind == PAUSE:
+                where = target.compare(d.options[0].value) if target is not None else -1
+                if where >= 0:
+                    self.paused, self.passed = d.prompt, where > 0
+                    return
+                state.s.decision = None     # nobody decides a pause: it leaves nothing in the game's history
+                state.advance()
+            elif self.auto and len(d.options) == 1:
+                self.taken.append(f"{state.seat_names[d.player]}: {d.options[0].label}")
+                state.apply_action(0)
+            else:
+                return
+
+
+# ------------------------------------------------------------------ the script's steps
+# Each kind of step: `do(run, step, script, k)`, k its index in the script. A mapping
+# step is the kind of the first of these keys it has; a text step is a decision.
+STEPS: dict[str, Callable] = {}
+script_step = entries(STEPS)
+
+
+def step_kind(step) -> str:
+    if isinstance(step, str):
+        return "choose"
+    return next(key for key in STEPS if key in step)
+
+
+@script_step("choose")
+def _decide(run: Run, step, script, k: int) -> None:
+    run.go_on()
+    run.taken = []
+    state = run.state
+    if isinstance(step, str):
+        who, sep, label = step.partition(": ")
+        expect_error = None
+        if not sep:
+            run.fail(script, k, f'write a step as "PLAYER: OPTION", not "{step}"')
+    else:
+        who, label, expect_error = step["player"], step["choose"], step.get("expect_error")
+        if isinstance(who, int):
+            who = state.seat_names[who] if 0 <= who < len(state.seat_names) else str(who)
+    names = {name: seat for seat, name in enumerate(state.seat_names)}
+    seat = names.get(who)
+    if seat is None:
+        run.fail(script, k, f'unknown player "{who}"{did_you_mean(who, names)}')
+    run.moves += 1
+    where = f"step {k + 1}" + (f" (the script's {ordinal(run.moves)} decision)" if run.moves != k + 1 else "")
+    try:
+        if isinstance(label, list):
+            pick_all(run, seat, label, script, k, where)
         else:
-            if expect_error is not None:
-                fail(raw["script"], k, f'the move was accepted, but it should be refused with "{expect_error}"')
-    if "expect" in raw:
-        check_expectations(state, raw["expect"], fail)
-    return state
+            state.apply_label(label, seat)
+    except IllegalAction as e:
+        if expect_error is not None:
+            if str(e) != expect_error:
+                run.fail(script, k, f'the move was refused with "{e}", not "{expect_error}"')
+            return
+        said = f" ({state.prompt()})" if state.decision else ""
+        run.fail(script, k, f"{where}: {e}{said}")
+    except RuleError as e:
+        run.fail(script, k, f"{where}: the rules could not run: {e}")
+    if expect_error is not None:
+        run.fail(script, k, f'the move was accepted, but it should be refused with "{expect_error}"')
+
+
+def pick_all(run: Run, seat: int, labels: list, script, k: int, where: str) -> None:
+    """The options of one choice made again and again (the cards of a payment, of a
+    choice of several), named in any order: each is taken when it is offered, the
+    cards in the order offered, what names no card (done, none) last."""
+    state = run.state
+    first = state.decision
+    left = list(labels)
+    log_from = len(state.log)
+    while left:
+        d = state.decision
+        if d is None or d.player != seat or d.resume is not first.resume:
+            break
+        order = [i for i, o in enumerate(d.options) if o.label in left and o.value is not None]
+        order = order or [i for i, o in enumerate(d.options) if o.label in left]
+        if not order:
+            raise IllegalAction(f'none of {", ".join(left)} is an option; the options are: '
+                                f'{"; ".join(o.label for o in d.options)}')
+        left.remove(d.options[order[0]].label)
+        state.apply_action(order[0])
+    # The rules take the last cards by themselves when they are the only way to finish
+    # (a payment): the log names them.
+    said = "\n".join(state.log[log_from:])
+    for label in left:
+        if label not in said:
+            run.fail(script, k, f'{where}: the choice was over before "{label}" was chosen')
+
+
+@script_step("expect")
+def _expect(run: Run, step, script, k: int) -> None:
+    run.settle()
+    check_expectations(run.look(), step["expect"])
+
+
+@script_step("until")
+def _until(run: Run, step, script, k: int) -> None:
+    target = stop_target(run.pack, step["until"], run.fail)
+    run.taken = []
+    run.paused = None
+    run.settle(target)
+    state = run.state
+    if state.is_terminal():
+        run.fail(step, "until", f"the game ended on turn {state.turn}, before {target.said}: {result_text(state)}")
+    if run.paused is None:
+        run.fail(step, "until", f"the game waits for a decision before {target.said}: {state.prompt()}")
+    if run.passed:
+        run.fail(step, "until", f"the game is past {target.said}: the scenario stopped it {run.paused}")
 
 
 # ------------------------------------------------------------------ positions
@@ -132,10 +255,6 @@ def position(game: Game, setup: dict, seed: int = 0) -> GameState:
     """A game set up as a scenario's `setup` says: a position to try a player on.
     A setup that does not fit the pack raises SetupError."""
     return game.position(setup, seed, card_def=lambda name: _card_def(game.pack, name))
-
-
-def _position(game: Game, setup, seed: int, fail) -> GameState:
-    return game.position(setup, seed, fail, lambda name: _card_def(game.pack, name))
 
 
 def _card_def(pack: Pack, name: str):
@@ -151,110 +270,3 @@ def _card_def(pack: Pack, name: str):
         known = [*pack.cards, *(r["name"] for src in pack.sources.values() for r in src.records)]
         return f'unknown card "{name}"{did_you_mean(name, known)}'
     return card
-
-
-# --------------------------------------------------------------- expectations
-def check_expectations(state: GameState, expect, fail) -> None:
-    names = state.seat_names
-    view = state.observation(None)      # everything, every card named, with its id
-    if "result" in expect:
-        want = expect["result"]
-        got = _result_text(state)
-        if got != want:
-            fail(expect, "result", f'the result is "{got}", not "{want}"')
-    for seat, p in enumerate(expect.get("players") or []):
-        _check_player(state, view, seat, p, fail)
-    for zname, want in (expect.get("shared") or {}).items():
-        _check_zone(state, view, zname, None, want, expect["shared"], fail, None)
-    _check_cards(view, expect, fail)
-    _check_log(state.log, expect, fail)
-    if "decision" in expect:
-        d, open_now = expect["decision"], state.decision
-        if open_now is None:
-            fail(expect, "decision", "no decision is open")
-        if "player" in d and names[open_now.player] != d["player"]:
-            fail(d, "player", f"the decision is {names[open_now.player]}'s, not {d['player']}'s")
-        if "options" in d:
-            got = state.legal_labels()
-            if got != list(d["options"]):
-                fail(d, "options", f"the options are: {'; '.join(got)}")
-
-
-def _check_player(state: GameState, view: dict, seat: int, p, fail) -> None:
-    who = state.seat_names[seat]
-    counters = view["players"][seat]["counters"]
-    if "life" in p:
-        got = counters.get(state.game.pack.life_counter, 0)
-        if got != p["life"]:
-            fail(p, "life", f"{who} has {got} life, not {p['life']}")
-    for name, value in (p.get("counters") or {}).items():
-        got = counters.get(name, 0)
-        if got != value:
-            fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
-    for zname, want in (p.get("zones") or {}).items():
-        _check_zone(state, view, zname, seat, want, p["zones"], fail, who)
-
-
-def _check_cards(view: dict, expect, fail) -> None:
-    """Tapped, untapped and damaged cards, each the first card of its name (its lowest id)."""
-    cards = {}
-    for zones in [p["zones"] for p in view["players"]] + [view["shared"]]:
-        for zone in zones.values():
-            cards.update((card["id"], card) for card in zone)
-    first = {}
-    for c in sorted(cards, reverse=True):
-        first[cards[c]["name"]] = cards[c]
-    for key, value in (("tapped", True), ("untapped", False)):
-        for i, name in enumerate(expect.get(key) or []):
-            card = first.get(name)
-            if card is None:
-                fail(expect[key], i, f'no card named "{name}" in this game')
-            if card.get("tapped", False) != value:
-                fail(expect[key], i, f"{name} is {'tapped' if card.get('tapped') else 'untapped'}")
-    for name, n in (expect.get("damage") or {}).items():
-        card = first.get(name)
-        if card is None:
-            fail(expect["damage"], name, f'no card named "{name}" in this game')
-        if card.get("damage", 0) != n:
-            fail(expect["damage"], name, f"{name} has {card.get('damage', 0)} damage, not {n}")
-
-
-def _check_log(log: list, expect, fail) -> None:
-    if "log" in expect:
-        pos = 0
-        for i, line in enumerate(expect["log"]):
-            try:
-                pos = log.index(line, pos) + 1
-            except ValueError:
-                near = did_you_mean(line, log)
-                fail(expect["log"], i, f'the log has no line "{line}" after the lines matched before it{near}')
-    for i, line in enumerate(expect.get("log_absent") or []):
-        if line in log:
-            fail(expect["log_absent"], i, f'the log has the line "{line}"')
-
-
-def _result_text(state: GameState) -> str:
-    if not state.is_terminal():
-        return "ongoing"
-    winners = [state.seat_names[p] for p, r in enumerate(state.returns()) if r > 0]
-    if not winners:
-        return "draw"
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
-
-
-def _check_zone(state: GameState, view: dict, zname: str, seat, want, container, fail, who) -> None:
-    pack = state.game.pack
-    if zname not in pack.zone_by_name:
-        fail(container, zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
-    if pack.zone_by_name[zname].per_player:
-        cards = view["players"][seat or 0]["zones"][zname]
-    else:
-        cards = view["shared"][zname]
-    got = [card["name"] for card in cards]
-    label = f"{who}'s {zname}" if who else zname
-    if isinstance(want, dict):
-        if len(got) != want["count"]:
-            fail(container, zname, f"{label} holds {len(got)} cards, not {want['count']}")
-        return
-    if got != list(want):
-        fail(container, zname, f"{label} holds [{', '.join(got)}], not [{', '.join(want)}]")

@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..engine.game import option_out_of_bounds
-from ..engine.model import CounterDef, Currency, OptionDef, Phase, Step, ZoneDef
+from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef
 from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import type_abilities
 from .cardfiles import build_cards, build_decks, build_imports
-from .loader import Build, as_events, never_ends
+from .counters import build_player_counters, build_table
+from .loader import Build, as_events, never_ends, position
 
 
 class Section(NamedTuple):
@@ -28,7 +29,7 @@ class Section(NamedTuple):
 
 SECTIONS: list[Section] = []
 # What a section that compiles DSL texts needs built first.
-COMPILING = ("options", "zones", "properties", "define", "currencies")
+COMPILING = ("options", "zones", "properties", "define", "currencies", "player_counters", "table")
 
 
 def section(*keys: str, needs: tuple = ()):
@@ -141,15 +142,8 @@ def properties(b: Build) -> None:
     b.fields.update(properties=b.names.properties, derived=derived_properties(b))
 
 
-@section("player_counters")
-def player_counters(b: Build) -> None:
-    made = {}
-    for n, r in (b.d.get("player_counters") or {}).items():
-        start = r.get("start", 0)
-        if isinstance(start, str) and start not in b.decls.of("option"):
-            b.here(r, "start", f'unknown option "{start}"{b.decls.near("option", start)}')
-        made[n] = CounterDef(n, start, r.get("reset"), r.get("description", ""))
-    b.fields["player_counters"] = made
+section("player_counters", needs=("options",))(build_player_counters)
+section("table", needs=("options", "properties"))(build_table)
 
 
 @section("card_counters")
@@ -172,9 +166,21 @@ def durations(b: Build) -> None:
     b.fields["durations"] = tuple(b.d.get("durations") or {})
 
 
-@section("windows")
+@section("windows", needs=("pile",))
 def windows(b: Build) -> None:
-    b.fields["windows"] = dict(b.d.get("windows") or {})
+    made, rules = {}, {}
+    for name, raw in (b.d.get("windows") or {}).items():
+        if isinstance(raw, str):
+            made[name] = raw
+            continue
+        made[name] = raw.get("description", "")
+        rules[name] = WindowRules(raw.get("who", "all"), bool(raw.get("pass", True)), raw.get("actions"))
+        if rules[name].who == "active" and b.fields.get("priority_after_pile") == "next" and b.fields.get("pile_zone"):
+            b.report.add(b.loaded.filename, *position(raw, "who"),
+                         f'window "{name}": only the active player acts in it, yet the pile gives priority to the '
+                         f'next player after an ability: nobody but the active player can answer',
+                         severity="warning")
+    b.fields.update(windows=made, window_rules=rules)
 
 
 @section("currencies", needs=("options", "zones", "properties", "define"))
@@ -245,6 +251,24 @@ def setup(b: Build) -> None:
     b.fields["setup"] = b.script(b.d, "setup", Scope({}))
 
 
+@section("rounds", needs=COMPILING)
+def rounds(b: Build) -> None:
+    made = []
+    raws = b.d.get("rounds") or []
+    taken = {"turn": "the turn", **{s: "a step" for s in b.names.steps}, **{p: "a phase" for p in b.names.phases}}
+    for level, raw in enumerate(raws):
+        name = raw["round"]
+        if name in taken:
+            b.here(raw, "round", f'"{name}" is already {taken[name]}: a round needs a name of its own')
+        taken[name] = "a round"
+        if "until" not in raw and level < len(raws) - 1:
+            b.here(raw, "round", f'say when a {name} ends (until: ...): it is made of {raws[level + 1]["round"]}s')
+        until = b.compile(b.loaded, raw, "until", "condition", Scope({})) if "until" in raw else None
+        made.append(RoundDef(name, until[0] if until else None, b.script(raw, "begin", Scope({})),
+                             b.script(raw, "end", Scope({})), b.source(b.loaded, raw, "round")))
+    b.fields["rounds"] = tuple(made)
+
+
 @section("turn", needs=COMPILING)
 def turn(b: Build) -> None:
     phases = []
@@ -290,6 +314,11 @@ def end(b: Build) -> None:
     if limit is not None and limit not in b.decls.of("option"):
         b.here(raw, "turn_limit", f'unknown option "{limit}"{b.decls.near("option", limit)}')
     b.fields.update(turn_limit_option=limit)
+    unit = raw.get("limit_of", "turn")
+    if unit != "turn" and unit not in b.names.rounds:
+        b.here(raw, "limit_of", f'"{unit}" is not turn nor a round of the pack'
+                                f'{did_you_mean(unit, ["turn", *b.names.rounds])}')
+    b.fields["limit_of"] = unit
     for key in ("max_turns", "max_decisions"):
         if key in raw:
             b.fields[key] = raw[key]

@@ -230,6 +230,19 @@ class PosList(list):
         self.scalar: dict[int, ScalarInfo] = {}
 
 
+def position(container, key) -> tuple[int, int]:
+    """Where a value of a mapping or an item of a list read here is (line, column); where
+    the container is when its place is not known."""
+    for attr in ("value_pos", "key_pos"):
+        table = getattr(container, attr, None)
+        if table and key in table:
+            return table[key]
+    items = getattr(container, "item_pos", None)
+    if items and isinstance(key, int) and key < len(items):
+        return items[key]
+    return getattr(container, "pos", (1, 1))
+
+
 @dataclass
 class Loaded:
     data: object

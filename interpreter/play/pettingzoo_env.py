@@ -70,7 +70,13 @@ class Layout:
         self.phases = tuple(p.name for p in pack.phases)
         self.steps = tuple(dict.fromkeys(step.name for p in pack.phases for step in p.steps))
         self.windows = tuple(pack.windows)
-        self.counters = tuple(pack.player_counters)
+        # A pack with choices of values has two more kinds of decision and two more option fields.
+        self.words = {w: i + 1 for i, w in enumerate(pack.words)}
+        self.kinds = DECISION_KINDS + (("value", "order") if pack.words else ())
+        self.option_fields = OPTION_FIELDS + (("is_word", "word") if pack.words else ())
+        # Hidden counters are the rules' scratch values: no agent sees them.
+        self.counters = tuple(n for n, d in pack.player_counters.items() if d.visibility != "hidden")
+        self.own_counters = frozenset(n for n, d in pack.player_counters.items() if d.visibility == "owner")
         self.card_counters = tuple(pack.card_counters)
         self.marks = tuple(sorted(pack.marks))
         self.zone_slots = tuple(f"{z.name}:{r}" if z.per_player else z.name for z in pack.zones
@@ -104,7 +110,7 @@ class Layout:
         self.at_phase = add("phase", 1, dict.fromkeys(self.phases, flag))
         self.at_step = add("step", 1, dict.fromkeys(self.steps, flag))
         self.at_window = add("window", 1, dict.fromkeys(self.windows, flag))
-        self.at_kind = add("decision_kind", 1, dict.fromkeys(DECISION_KINDS, flag))
+        self.at_kind = add("decision_kind", 1, dict.fromkeys(self.kinds, flag))
         self.player_width = 1 + len(self.counters)
         self.at_players = add("players", n, {"out": flag, **{c: (-BIG, BIG) for c in self.counters}})
         self.at_zones = add("zones", z, {"cards": (0, cards), "unknown_face_down": (0, cards)})
@@ -116,8 +122,8 @@ class Layout:
         self.at_cards = add("cards", cards, card_fields)
         most_abilities = max((len(a) for a in self._ability_number), default=0)
         option_bounds = (flag, flag, flag, flag, flag, (0, cards), (0, len(self.card_names)),
-                         (0, most_abilities), (0, n), (0, BIG))
-        self.at_options = add("options", self.max_actions, dict(zip(OPTION_FIELDS, option_bounds)))
+                         (0, most_abilities), (0, n), (0, BIG), flag, (0, len(self.words)))
+        self.at_options = add("options", self.max_actions, dict(zip(self.option_fields, option_bounds)))
         self.size = len(low)
         self.low = np.array(low, np.float32)
         self.high = np.array(high, np.float32)
@@ -137,7 +143,7 @@ class Layout:
         _one_hot(v, self.at_step, self.steps, s.step)
         _one_hot(v, self.at_window, self.windows, s.window)
         if deciding:
-            _one_hot(v, self.at_kind, DECISION_KINDS, d.kind)
+            _one_hot(v, self.at_kind, self.kinds, d.kind)
         self._encode_players(v, s, me)
         self._encode_cards(v, s, me)
         if deciding:
@@ -159,7 +165,8 @@ class Layout:
             v[at] = s.out[seat]
             pvars = s.pvars[seat]
             for i, name in enumerate(self.counters, 1):
-                v[at + i] = _number(pvars.get(name, 0))
+                if seat == me or name not in self.own_counters:
+                    v[at + i] = _number(pvars.get(name, 0))
 
     def _encode_cards(self, v, s: State, me: int) -> None:
         w, z = self.card_width, len(self.zone_slots)
@@ -193,11 +200,11 @@ class Layout:
 
     def _encode_options(self, v, s: State, me: int) -> None:
         options = s.decision.options
-        width = len(OPTION_FIELDS)
+        fields = self.option_fields
         for i, option in enumerate(options):
-            at = self.at_options + i * width
+            at = self.at_options + i * len(fields)
             for field, value in self._option_fields(s, me, option).items():
-                v[at + OPTION_FIELDS.index(field)] = value
+                v[at + fields.index(field)] = value
 
     def _option_fields(self, s: State, me: int, option) -> dict:
         value = option.value
@@ -216,6 +223,8 @@ class Layout:
             return self._card_fields(s, me, value)
         if type(value) is int:
             return {"is_number": 1, "number": value}
+        if type(value) is str and value in self.words:
+            return {"is_word": 1, "word": self.words[value]}    # a word or a listed text
         return {"is_other": 1}
 
     def _card_fields(self, s: State, me: int, c: int) -> dict:

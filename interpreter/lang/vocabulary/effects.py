@@ -90,11 +90,12 @@ def effect_property(c: Compiler, node, fn, word: str):
     return _const(None), ANY
 
 
-def top_effect(c: Compiler, zone, scope: Scope):
-    """`top effect of PILE`: the last effect put on the pile, or none."""
+def end_effect(c: Compiler, zone, where: str):
+    """`top effect of PILE` (the last put on the pile) or `bottom effect of PILE`, or none."""
     _pile_zone(c, zone)
     c.note("*")
-    return (lambda s, env: s.pile[-1] if s.pile else None), EFFECT
+    end = -1 if where == "top" else 0
+    return (lambda s, env: s.pile[end] if s.pile else None), EFFECT
 
 
 @register("counter", "statement", "counter X",

@@ -144,7 +144,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.properties:
             if c.reads_props is not None:
                 c.reads_props.add(word)
-            kind = NUMBER if is_number(names.properties[word]) else ANY
+            kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             if key is not None:
                 def prop_here(s, env, w=word):
@@ -293,21 +293,27 @@ def _random_number(c, tree, scope):
     return f, NUMBER
 
 
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
-@register("arith", E, "A + B, A - B, A * B", "Arithmetic on whole numbers.",
+@register("arith", E, "A + B, A - B, A * B, A / B, A % B",
+          "Arithmetic on whole numbers: A / B divides rounding down, A % B is the remainder, from 0 to B - 1 "
+          "for B above 0 (so \"(hand number - 1) % 4\" goes 0, 1, 2, 3, 0...). A game that divides by 0 stops with an error.",
           params=(('A', 'number', ''), ('B', 'number', '')))
 def _arith(c, tree, scope):
     first, _ = c.expect(tree.children[0], scope, ("number",), "a number in a sum")
     rest = []
     kids = tree.children[1:]
-    for i in range(0, len(kids), 2):
-        op = _ARITH[str(kids[i])]
-        fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
-        rest.append((op, fn))
-
     text = c.heading(tree)
+    for i in range(0, len(kids), 2):
+        fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
+        word = str(kids[i])
+        if word in "/%" and c.constant(kids[i + 1]) == 0:
+            c.error(kids[i + 1], f'"{text}" divides by 0')
+        rest.append((_ARITH[word], fn))
+    if any(str(op) in "/%" for op in kids[0::2]):
+        return _divided(first, rest, text, c.where(tree)), NUMBER
+
     low, top = -limits.NUMBER, limits.NUMBER
     if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
         (op, second), = rest
@@ -329,6 +335,23 @@ def _arith(c, tree, scope):
     return f, NUMBER
 
 
+def _divided(first, rest, text: str, where):
+    """Arithmetic with / or %: a divisor of 0 in play stops the game at the text."""
+    low, top = -limits.NUMBER, limits.NUMBER
+
+    def f(s, env):
+        v = first(s, env) or 0
+        try:
+            for op, fn in rest:
+                v = op(v, fn(s, env) or 0)
+        except ZeroDivisionError:
+            raise RuleError(f'"{text}"{of_card(s, env)} divides by 0', where) from None
+        if low <= v <= top:
+            return v
+        raise too_large(s, env, f'"{text}"')
+    return f
+
+
 def too_large(s, env, what: str) -> RuleError:
     """A number the rules compute that has grown past any game's: doubled in a loop, say."""
     return RuleError(f"{what}{of_card(s, env)} comes to more than {limits.SAID_NUMBER}: "
@@ -340,6 +363,27 @@ def too_large(s, env, what: str) -> RuleError:
 def _neg(c, tree, scope):
     fn, _ = c.expect(tree.children[0], scope, ("number",), "a negative number")
     return (lambda s, env: -(fn(s, env) or 0)), NUMBER
+
+
+def _comparable(c: Compiler, tree, left, right) -> None:
+    """A word is equal only to a word of its own property: anything else is a mistake."""
+    for (node, t), (other, ot) in ((left, right), (right, left)):
+        if t.kind != "word" or t.of is None:
+            continue
+        if ot.kind == "word" and ot.of is not None and ot.of != t.of:
+            c.error(tree, f'{c.quoted(tree)} compares {_a(t.of)} with {_a(ot.of)}: they are never equal')
+        elif getattr(other, "data", None) == "text":
+            said = str(other.children[0])[1:-1]
+            words = c.names.one_of.get(t.of, ())
+            if said not in words:
+                c.error(other, f'"{said}" is not a word of "{t.of}"{did_you_mean(said, words)}')
+        elif ot.kind in ("number", "bool", "card", "player", "cards", "players", "zone"):
+            c.error(tree, f'{c.quoted(tree)} compares {_a(t.of)} with {ot.word()}: they are never equal')
+        return
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -355,6 +399,7 @@ def _compare(c, tree, scope):
     if op in ("=", "!="):
         a, ta = c.expr(left, scope)
         b, tb = c.expr(right, scope)
+        _comparable(c, tree, (left, ta), (right, tb))
         fn = _COMPARE[op]
         return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
@@ -427,6 +472,9 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     prop = names.property_words.get(word)
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
+    prop = names.value_words.get(word)
+    if prop is not None:
+        return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
 
 
@@ -440,7 +488,7 @@ def has_keyword(s, card: int, word: str) -> bool:
 
 @register("is_word", E, "X is WORD / X is not WORD",
           "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
-          "holds a word of a word-list property (\"it is black\"), or, for phase, step and window, is the one named.",
+          "holds a word of a property (\"it is black\", \"it is hearts\"), or, for phase, step and window, is the one named.",
           params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, property word, phase, step or window', 'what it is')))
 def _is_word(c, tree, scope):
     subject, negate, word, value = tree.children
@@ -467,7 +515,8 @@ def _is_word(c, tree, scope):
             c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
         card_test = card_word_test(c, tree, word, scope)
         if card_test is None:
-            known = [*c.names.card_types, "tapped", "untapped", *c.names.marks, *c.names.keywords, *c.names.property_words]
+            known = [*c.names.card_types, "tapped", "untapped", *c.names.marks, *c.names.keywords, *c.names.property_words,
+                     *c.names.value_words]
             c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
             card_test = lambda s, x: False
         test = lambda s, env: card_test(s, fn(s, env))
@@ -558,3 +607,30 @@ def _none_exist(c, tree, scope):
 
 def is_player(x) -> bool:
     return isinstance(x, PlayerRef)
+
+
+@register("shares", E, "X shares PROPERTY with Y",
+          "The two cards have a word of the property in common (\"it shares colors with this\"); for a property "
+          "of one word, they hold the same word. False when either is not a card.",
+          params=(('X', 'card', 'one card'), ('PROPERTY', 'property of words', 'what they may share'),
+                  ('Y', 'card', 'the other card')))
+def _shares(c, tree, scope):
+    left, word, right = tree.children
+    word = str(word)
+    a = _card_subject(c, left, scope, '"shares"')
+    b = _card_subject(c, right, scope, '"shares"')
+    listed = isinstance(c.names.properties.get(word), tuple)
+    if not listed and word not in c.names.one_of:
+        known = [p for p, d in c.names.properties.items() if isinstance(d, tuple) or p in c.names.one_of]
+        c.error(tree.children[1], f'"{word}" is not a property of words{did_you_mean(word, known)}')
+        return _const(False), BOOL
+
+    def shares(s, env):
+        x, y = a(s, env), b(s, env)
+        if type(x) is not int or type(y) is not int:
+            return False
+        u, v = s.prop(x, word), s.prop(y, word)
+        if listed:
+            return not set(u).isdisjoint(v)
+        return u is not None and u == v
+    return shares, BOOL

@@ -62,7 +62,8 @@ def _selector(c: Compiler, tree, scope: Scope):
     else:
         kind = _singular(noun, names.card_types)
         if kind is None:
-            known = [*names.card_types, "card", "player", *scope.vars]
+            known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
+                     *{p for p in names.property_words.values()}]
             c.error(words_node.children[-1], f'unknown card type or variable "{noun}"{did_you_mean(noun, known)}')
             return (lambda s, env: ()), ANY
         adjectives = adjectives + [kind]

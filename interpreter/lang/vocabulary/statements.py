@@ -5,7 +5,7 @@ import itertools
 
 from lark import Tree
 
-from ...engine import primitives
+from ...engine import primitives, tables
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option
 from ...engine.limits import LOOP, NUMBER, STEPS, count
@@ -218,24 +218,29 @@ def _put_bottom(c, tree, scope):
     return _put(c, tree, scope, bottom=True)
 
 
-@register("discard", "statement", "discard CARDS [face down]",
+_BY = ('SOURCE', 'card', "the card that does it, which the pack's replacements read as source "
+                          "(this card if omitted): the creature a fight was lost to")
+
+
+@register("discard", "statement", "discard CARDS [face down] [by SOURCE]",
           "Puts cards into their owner's discard zone (the zone whose role is discard); face down, only those "
           "who saw them before know what they are. Also a cost.",
-          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
+          params=(('CARDS', 'cards', "what goes to its owner's discard"), _BY))
 def _discard(c, tree, scope):
-    return _to_discard(c, tree, scope, "discard", tree.children[1] is not None)
+    return _to_discard(c, tree, scope, "discard", tree.children[1] is not None, tree.children[2])
 
 
-@register("sacrifice", "statement", "sacrifice CARDS",
+@register("sacrifice", "statement", "sacrifice CARDS [by SOURCE]",
           "Puts cards into their owner's discard zone, like discard; the pack's replacements tell the two apart "
           "(a card saved from being discarded may still be sacrificed). Also a cost.",
-          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
+          params=(('CARDS', 'cards', "what goes to its owner's discard"), _BY))
 def _sacrifice(c, tree, scope):
-    return _to_discard(c, tree, scope, "sacrifice", False)
+    return _to_discard(c, tree, scope, "sacrifice", False, tree.children[1])
 
 
-def _to_discard(c, tree, scope, event, face_down):
+def _to_discard(c, tree, scope, event, face_down, by):
     ofn, _ = objects(c, tree.children[0], scope, event, ("card", "cards"))
+    source = _this_source(scope) if by is None else _source_card(c, by.children[0], scope)
     zone = c.names.roles.get("discard")
     if zone is None:
         c.error(tree, 'the pack has no zone with the role "discard"')
@@ -249,7 +254,7 @@ def _to_discard(c, tree, scope, event, face_down):
             for x in cards_only(ofn(s, env)):
                 act(s, env, x)
         return discard
-    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), _this_source(scope), act)
+    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act)
 
 
 def _this_source(scope):
@@ -257,6 +262,14 @@ def _this_source(scope):
     if scope.this is None:
         return lambda s, env: None
     return lambda s, env: env.get("this")
+
+
+def _source_card(c: Compiler, node, scope: Scope):
+    """The card named after "by": what a replacement reads as source."""
+    fn, t = c.expr(node, scope)
+    if t.kind not in ("card", "object", "any"):
+        c.error(node, f'the source after "by" needs a card, but {c.quoted(node)} is {t.word()}')
+    return lambda s, env: (v if type(v := fn(s, env)) is int else None)
 
 
 _REST = itertools.count()     # each replaceable statement keeps the cards it has yet to do under its own key
@@ -330,6 +343,13 @@ def _change(c, tree, scope, sign):
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
+        if names.counters[word].log:
+            def change_logged(s, env):
+                n = sign * (nfn(s, env) or 0)
+                for p in ofn(s, env):
+                    if isinstance(p, PlayerRef):
+                        tables.set_counter(s, p.seat, word, bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name))
+            return change_logged
 
         def change_player(s, env):
             n = sign * (nfn(s, env) or 0)
@@ -345,6 +365,9 @@ def _change(c, tree, scope, sign):
             for x in cards_only(ofn(s, env)):
                 _add_counter(s, env, x, word, n)
         return change_counter
+    if word in names.one_of:
+        c.error(tree.children[0], f'"{word}" holds a word: only a number can be increased or decreased')
+        return None
     if word in names.properties:
         def change_card(s, env):
             n = sign * (nfn(s, env) or 0)
@@ -395,6 +418,13 @@ def _set_value(c, tree, scope):
     word = str(word)
     ofn, _ = objects(c, objs, scope, "set")
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
+    if word in c.names.player_counters and c.names.counters[word].log:
+        def set_logged(s, env):
+            v = vfn(s, env) or 0
+            for p in ofn(s, env):
+                if isinstance(p, PlayerRef):
+                    tables.set_counter(s, p.seat, word, v)
+        return set_logged
     if word in c.names.player_counters:
         def set_player(s, env):
             v = vfn(s, env) or 0
@@ -457,6 +487,9 @@ def _unmark(c, tree, scope):
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
 def _choose(c, tree, scope):
     who, quantity, sel, var, question = tree.children
+    from .choices import property_choice, value_noun
+    if value_noun(c, sel, scope):
+        return property_choice(c, tree, scope)
     var = str(var)
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
@@ -465,7 +498,7 @@ def _choose(c, tree, scope):
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
-    scope.vars[var] = single(t) if kind in ("one", "up_to_one") else t
+    c.bind(tree.children[3], scope, single(t) if kind in ("one", "up_to_one") else t)
 
     if kind == "one":
         @suspends
@@ -494,10 +527,12 @@ def _bind(var):
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
+def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
-    that each set is reached one way only."""
+    that each set is reached one way only. `name(s, x)` labels an item (a card's name by
+    default) and `log` says what was chosen."""
     partial = "@" + var
+    name = name or (lambda s, x: s.card_name(x))
 
     @suspends
     def choose_many(s, env):
@@ -511,7 +546,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
                 if need >= len(found):
                     env[var] = tuple(found)
                     del env[partial]
-                    log_choice(s, pfn(s, env).seat, var, env[var])
+                    log(s, pfn(s, env).seat, var, env[var])
                     return
         limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
         last = found.index(picked[-1]) if picked and picked[-1] in found else -1
@@ -519,28 +554,28 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text):
         if len(picked) >= limit or not rest:
             env[var] = picked
             del env[partial]
-            log_choice(s, pfn(s, env).seat, var, picked)
+            log(s, pfn(s, env).seat, var, picked)
             return
         p = pfn(s, env)
         if kind == "exactly":
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
-        options = tuple(Option(s.card_name(x), x) for x in rest)
+        options = tuple(Option(name(s, x), x) for x in rest)
         if kind != "exactly":
             options = (Option("done", None),) + options
-        chosen = ", ".join(s.card_name(x) for x in picked)
+        chosen = ", ".join(name(s, x) for x in picked)
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
             progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume)
+        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume, what)
 
     def resume(s, value):
         frame = s.frames[-1]
         env = frame.env
         if value is None:
             env[var] = env.pop(partial)
-            log_choice(s, s.history[-1][0], var, env[var])
+            log(s, s.history[-1][0], var, env[var])
             return
         env[partial] = env[partial] + (value,)
         frame.pc -= 1       # ask again: the same operation picks the next one
@@ -556,7 +591,7 @@ def _divide(c, tree, scope):
     var = str(var)
     nfn, _ = c.expect(amount, scope, ("number",), "what is divided")
     sfn, _ = c.selector(sel, scope)
-    scope.vars[var] = MAPPING
+    c.bind(tree.children[2], scope, MAPPING)
     partial = "@" + var
     c.note("*")
     # Each share is one option of a decision: a number past the loop bound would make
@@ -677,7 +712,7 @@ def _for_each(c, tree, scope):
     var, sel, block = tree.children
     var = str(var)
     sfn, t = c.selector(sel, scope)
-    scope.vars[var] = single(t)
+    c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
 
     if atomic(ops):
@@ -749,17 +784,35 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
         c.error(node, message.format(limit=count(limit), n=count(n)))
 
 
-@register("let", ST, "let NAME be VALUE", "Names a value for the rest of the script.",
+@register("let", ST, "let NAME be VALUE",
+          "Names a value for the rest of the script, after the block it is written in too. \"let\" may name it "
+          "again, with a value of the same kind or none.",
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
     var = str(var)
     fn, t = c.expr(value, scope)
-    scope.vars[var] = t
+    c.bind(tree.children[0], scope, t)
 
     def let(s, env):
         env[var] = fn(s, env)
     return let
+
+
+@register("let_all", ST, "let NAME be all SELECTOR",
+          "Names the cards or players the selector picks now, for the rest of the script: cards that move later "
+          "stay in it (\"given is empty\", \"count of given\", \"put given into your hand\"). Also \"each\" or \"every\".",
+          example="let given be all cards in asked_of's hand where its rank = asked",
+          params=(('NAME', 'variable', 'the new name'), ('SELECTOR', 'selector', 'what it holds')))
+def _let_all(c, tree, scope):
+    var, sel = tree.children
+    var = str(var)
+    fn, t = c.selector(sel, scope)
+    c.bind(tree.children[0], scope, t)
+
+    def let_all(s, env):
+        env[var] = fn(s, env)
+    return let_all
 
 
 @register("stop", ST, "stop", "Ends the script here.")

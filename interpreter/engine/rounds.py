@@ -1,0 +1,187 @@
+"""Rounds inside rounds: a match of hands, a hand of tricks, a trick of turns.
+
+`Pack.rounds` lists the units from the outermost; the innermost is made of turns.
+`State.units` (None for a pack without rounds) holds one immutable tuple per level,
+replaced on change so that a clone shares it:
+(number within its parent, leader seat, seats that had a turn or were skipped in it
+(a bit mask; the innermost only), the seat that leads the next one (-1: not said),
+units of that kind so far in the game).
+"""
+from __future__ import annotations
+
+from . import primitives, tables
+from .script import ScriptFrame
+from .state import State
+from .turnorder import DIRECTION, next_turn
+from .turns import TurnFrame
+
+NUMBER, LEADER, PLAYED, NEXT, TOTAL = range(5)
+BEGIN, PARTS, END, DONE = range(4)
+
+
+def new_units(pack) -> tuple | None:
+    return tuple((0, -1, 0, -1, 0) for _ in pack.rounds) if pack.rounds else None
+
+
+def _set(s: State, level: int, **changes) -> None:
+    units = list(s.units)
+    unit = list(units[level])
+    for key, value in changes.items():
+        unit[("number", "leader", "played", "next", "total").index(key)] = value
+    units[level] = tuple(unit)
+    s.units = tuple(units)
+
+
+class MatchFrame:
+    """The bottom of a game with rounds: the outermost unit, again and again."""
+    __slots__ = ()
+
+    def copy(self, envs):
+        return self
+
+    def step(self, s: State) -> None:
+        s.frames.append(RoundFrame(0))
+
+
+class RoundFrame:
+    """One unit of a level: it begins, runs its parts (units of the next level, or
+    turns), and ends when its `until` holds (the innermost: after a lap)."""
+    __slots__ = ("level", "stage", "parts")
+
+    def __init__(self, level: int, stage: int = BEGIN, parts: int = 0):
+        self.level = level
+        self.stage = stage
+        self.parts = parts
+
+    def copy(self, envs):
+        return RoundFrame(self.level, self.stage, self.parts)
+
+    def step(self, s: State) -> None:
+        if self.stage == BEGIN:
+            self.stage = PARTS
+            _begin(s, self.level)
+        elif self.stage == PARTS:
+            self._part(s)
+        elif self.stage == END:
+            self.stage = DONE
+            _end(s, self.level)
+        else:
+            s.frames.pop()
+            _limit(s, self.level)
+
+    def _part(self, s: State) -> None:
+        pack = s.t.pack
+        d = pack.rounds[self.level]
+        innermost = self.level == len(pack.rounds) - 1
+        if self.parts and _over(s, self.level, d):
+            self.stage = END
+            return
+        if not innermost:
+            self.parts += 1
+            s.frames.append(RoundFrame(self.level + 1))
+            return
+        unit = s.units[self.level]
+        if self.parts == 0:
+            seat = unit[LEADER]
+            if s.order is not None:     # the order goes on from the leader
+                s.order = (*s.order[:3], seat)
+        else:
+            before = s.order[1] if s.order is not None else None
+            seat = next_turn(s)
+            _mark_skipped(s, self.level, before)
+            if d.until is None and _lap_done(s, self.level):
+                self.stage = END
+                return
+        if self.parts or s.units[self.level][TOTAL] > 1:
+            s.turn += 1         # the turn global counts every turn of the game
+        self.parts += 1
+        s.active = seat
+        _set(s, self.level, played=s.units[self.level][PLAYED] | (1 << seat))
+        s.frames.append(TurnFrame(single=True))
+
+
+def _mark_skipped(s: State, level: int, before) -> None:
+    """A turn passed over by a skip counts as had in the lap."""
+    after = s.order[1] if s.order is not None else None
+    if before is None or after is None:
+        return
+    mask = s.units[level][PLAYED]
+    for seat, (a, b) in enumerate(zip(before, after)):
+        if b < a:
+            mask |= 1 << seat
+    _set(s, level, played=mask)
+
+
+def _lap_done(s: State, level: int) -> bool:
+    mask = s.units[level][PLAYED]
+    return all(mask >> seat & 1 or s.out[seat] for seat in range(len(s.out)))
+
+
+def _over(s: State, level: int, d) -> bool:
+    if d.until is None:
+        return _lap_done(s, level)
+    leader = s.units[level][LEADER]
+    return bool(d.until(s, {"you": s.t.players[leader]}))
+
+
+def _leader(s: State, level: int) -> int:
+    """Who leads a unit beginning now: the one a rule named, else the parent's leader
+    for its first unit, else the seat after the last leader in the order of play."""
+    unit = s.units[level]
+    if unit[NEXT] >= 0 and not s.out[unit[NEXT]]:
+        return unit[NEXT]
+    first = unit[NUMBER] == 0
+    if level == 0 and unit[TOTAL] == 0:
+        return s.first
+    if first and level > 0:
+        return s.units[level - 1][LEADER]
+    way = s.order[DIRECTION] if s.order is not None else 1
+    return s.next_seat(unit[LEADER], way)
+
+
+def _begin(s: State, level: int) -> None:
+    pack = s.t.pack
+    d = pack.rounds[level]
+    leader = _leader(s, level)
+    unit = s.units[level]
+    _set(s, level, number=unit[NUMBER] + 1, leader=leader, played=0, next=-1, total=unit[TOTAL] + 1)
+    for inner in range(level + 1, len(pack.rounds)):     # its parts count from 1 again
+        _set(s, inner, number=0, leader=leader)
+    s.active = leader
+    if d.name in pack.resets:
+        tables.reset(s, d.name)
+    number = s.units[level][NUMBER]
+    innermost = level == len(pack.rounds) - 1
+    s.say("round", f"{d.name} {number} begins" + (f", {s.t.players[leader].name} leads" if innermost else ""))
+    if s.t.triggering:
+        s.events.append(("begin", d.name))
+    if d.begin is not None:
+        s.frames.append(ScriptFrame(d.begin, {"you": s.t.players[leader]}))
+
+
+def _end(s: State, level: int) -> None:
+    d = s.t.pack.rounds[level]
+    s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
+    if s.t.triggering:
+        s.events.append(("end", d.name))
+    if d.end is not None:
+        s.frames.append(ScriptFrame(d.end, {"you": s.t.players[s.units[level][LEADER]]}))
+
+
+def _limit(s: State, level: int) -> None:
+    """The pack's limit counted in units of this level: reached, the game ends."""
+    pack = s.t.pack
+    if pack.limit_of != pack.rounds[level].name or pack.turn_limit_option is None or s.result is not None:
+        return
+    limit = s.t.options.get(pack.turn_limit_option)
+    if s.units[level][TOTAL] >= limit:
+        s.say("limit", f"the {pack.limit_of} limit ({limit}) is reached")
+        primitives.finish(s, [])
+
+
+def lead_next(s: State, level: int, seat: int) -> None:
+    _set(s, level, next=seat)
+
+
+def unit_number(s: State, level: int) -> int:
+    return s.units[level][NUMBER] if s.units is not None else 0

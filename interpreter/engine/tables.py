@@ -1,0 +1,69 @@
+"""Values of the whole table, and what the rules say of counters: their log lines and
+their return to their start when a turn, phase, step or round begins."""
+from __future__ import annotations
+
+from .state import PlayerRef, State
+
+
+def shown(value) -> str:
+    """A value as the log shows it: a player by name, a word as it is, none as none."""
+    if value is None:
+        return "none"
+    if isinstance(value, PlayerRef):
+        return value.name
+    return str(value)
+
+
+def start_of(s: State, start):
+    """A start value: a number, a word or none, or the value of the option it names."""
+    if isinstance(start, str) and start in s.t.options:
+        return s.t.options[start]
+    return start
+
+
+def new_table(s: State) -> dict | None:
+    """The table values as a game begins; None for a pack without any."""
+    table = s.t.pack.table
+    if not table:
+        return None
+    return {name: start_of(s, d.start) for name, d in table.items()}
+
+
+def set_table(s: State, name: str, value) -> None:
+    old = s.table[name]
+    s.table[name] = value
+    s.dirty = True
+    d = s.t.pack.table[name]
+    if d.log and d.visibility != "hidden" and old != value:
+        s.say("table", f"{name} is {shown(value)}")
+
+
+def set_counter(s: State, seat: int, name: str, value: int) -> None:
+    """A player counter changed by a rule, logged when the pack says so."""
+    pv = s.pvars[seat]
+    old = pv.get(name, 0)
+    pv[name] = value
+    s.dirty = True
+    d = s.t.pack.player_counters.get(name)
+    if d is None or not d.log or d.visibility == "hidden" or old == value:
+        return
+    change = value - old
+    text = f"{s.t.players[seat].name}'s {name} is {value} ({'+' if change > 0 else ''}{change})"
+    if d.visibility == "owner":
+        s.say("counter", text, (seat,), None)
+    else:
+        s.say("counter", text)
+
+
+def reset(s: State, unit: str) -> None:
+    """Counters and table values that go back to their start when a `unit` begins."""
+    pack = s.t.pack
+    for name, d in pack.player_counters.items():
+        if d.reset == unit:
+            value = start_of(s, d.start)
+            for pv in s.pvars:
+                pv[name] = value
+    if s.table is not None:
+        for name, d in pack.table.items():
+            if d.reset == unit:
+                s.table[name] = start_of(s, d.start)

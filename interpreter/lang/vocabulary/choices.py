@@ -1,0 +1,256 @@
+"""Choices of values rather than cards or players: a word of a property, a word, number
+or text the statement lists, a value the cards of a selection hold, a number in a
+range, or an order of cards or players."""
+from __future__ import annotations
+
+from ...engine import limits
+from ...engine.activation import log_choice
+from ...engine.decisions import Decision, Option
+from ...engine.script import loop_items, of_card
+from ...engine.state import RuleError
+from ...suggest import did_you_mean
+from ..compiler import Compiler, Scope
+from ..registry import register
+from ..static_types import ANY, NUMBER, TEXT, T, as_set, single
+from .expressions import property_of
+from .statements import _choose_many, player_of, suspends
+
+ST = "statement"
+QUESTION = ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')
+CHOOSER = ('PLAYER', 'player', 'who chooses (you if omitted)')
+
+
+def value_noun(c: Compiler, sel, scope: Scope) -> bool:
+    """Whether `choose a suit as named` names a property's words rather than cards: a
+    lone noun that is a property with words, not a card type nor a variable."""
+    if getattr(sel, "data", None) != "targets" or len(sel.children) != 1:
+        return False
+    one = sel.children[0]
+    words = one.children[0].children if one.data == "selector" else ()
+    if len(words) != 1 or any(k is not None for k in one.children[1:]):
+        return False
+    word = str(words[0])
+    return word not in scope.vars and word not in c.names.card_types and _noun_property(c, word) is not None
+
+
+def _noun_property(c: Compiler, word: str) -> str | None:
+    """The property a noun names: "suit", or "suits" for several."""
+    for prop in (word, word[:-1] if word.endswith("s") else None):
+        if prop is not None and _words_of(c, prop) is not None:
+            return prop
+    return None
+
+
+def _words_of(c: Compiler, prop: str):
+    """The words a property may hold, in order: of one word (one_of) or a list (words)."""
+    if prop in c.names.one_of:
+        return c.names.one_of[prop]
+    words = [w for w, p in c.names.property_words.items() if p == prop]
+    return tuple(words) if words else None
+
+
+def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, values, t: T, what="value"):
+    """The statement that asks for values: `values(s, env)` gives them in the order offered.
+    `quantity` is the quantity node, or None for one value."""
+    var = str(var_node)
+    c.value_choices = True
+    pfn = player_of(c, who, scope, "who chooses")
+    kind = quantity.data if quantity is not None else "one"
+    prompt = str(question)[1:-1] if question is not None else c.source(tree)
+    nfn = None
+    if kind in ("exactly", "up_to"):
+        nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
+    c.bind(var_node, scope, t if kind in ("one", "up_to_one") else T("words", of=t.of) if t.kind == "word" else ANY)
+    if kind not in ("one", "up_to_one"):
+        return _choose_many(var, pfn, values, nfn, kind, prompt, _label, log_value, what)
+    optional = kind == "up_to_one"
+
+    @suspends
+    def choose_value(s, env):
+        p = pfn(s, env)
+        ask_value(s, p.seat, f"{p.name}: {prompt}{loop_items(s, p)}", values(s, env), var, optional, what)
+    return choose_value
+
+
+def _label(s, x) -> str:
+    return str(x)
+
+
+def ask_value(s, seat: int, prompt: str, values, var: str, optional: bool = False, what: str = "value") -> None:
+    """Ask `seat` for one of `values` (words, numbers or texts), bound to `var`: none when there
+    is none, the one there is without asking."""
+    env = s.frames[-1].env
+    if not values:
+        env[var] = None
+        return
+    options = tuple(Option(str(v), v) for v in values)
+    if optional:
+        options = (Option("none", None),) + options
+
+    def resume(s2, value):
+        s2.frames[-1].env[var] = value
+        log_value(s2, seat, var, value)
+    if len(options) == 1 and s.t.pack.auto_single:
+        resume(s, options[0].value)
+        return
+    s.decision = Decision(seat, prompt, options, resume, what)
+
+
+def log_value(s, seat: int, var: str, value) -> None:
+    """"Ann chooses hearts as named": values are said to everyone."""
+    items = value if isinstance(value, tuple) else () if value is None else (value,)
+    if items:
+        context = loop_items(s, s.t.players[seat])
+        s.say("choose", f"{s.t.players[seat].name} chooses {', '.join(map(str, items))} as {var}{context}")
+
+
+def property_choice(c: Compiler, tree, scope: Scope):
+    """`choose a suit as named`: one of the property's words, in their order."""
+    who, quantity, sel, var, question = tree.children
+    prop = _noun_property(c, str(sel.children[0].children[0].children[0]))
+    words = _words_of(c, prop)
+    return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: words, T("word", of=prop))
+
+
+@register("choose_listed", ST, '[PLAYER] choose(s) one of VALUES as NAME ["QUESTION"]',
+          "A player picks one of the values listed: words of one property, numbers, or quoted texts (a mode). "
+          "\"choose a suit as named\" offers every word of a property, in its order.",
+          example='choose one of "give your minions +1/+1", "summon a 3/2 Panther" as mode',
+          params=(CHOOSER, ('VALUES', 'words, numbers or texts', 'what may be chosen, separated by commas'),
+                  ('NAME', 'variable', 'what holds the value'), QUESTION))
+def _choose_listed(c, tree, scope):
+    who, items, var, question = tree.children
+    values, kinds = [], set()
+    for item in items.children:
+        if item.data == "name":
+            word = str(item.children[0])
+            prop = c.names.value_words.get(word) or c.names.property_words.get(word)
+            if prop is None:
+                known = [*c.names.value_words, *c.names.property_words]
+                c.error(item, f'"{word}" is not a word of a property{did_you_mean(word, known)}')
+            else:
+                kinds.add(("word", prop))
+            values.append(word)
+        elif item.data == "number":
+            kinds.add(("number", None))
+            values.append(c.constant(item) or 0)
+        else:
+            kinds.add(("text", None))
+            values.append(str(item.children[0])[1:-1])
+            c.listed_texts.append(values[-1])
+    if len(kinds) > 1:
+        shown = ", ".join(sorted({f'"{v}"' for v in values[:2]}))
+        c.error(items, f"a value choice lists words of one property, numbers or texts, not {shown}")
+    kind, prop = next(iter(kinds), ("word", None))
+    t = T("word", of=prop) if kind == "word" else NUMBER if kind == "number" else TEXT
+    values = tuple(values)
+    return _ask(c, tree, scope, who, None, var, question, lambda s, env: values, t)
+
+
+@register("choose_among", ST, '[PLAYER] choose(s) QUANTITY PROPERTY among SELECTOR as NAME ["QUESTION"]',
+          "A player picks a value that the cards picked hold: each word of the property held by one of them "
+          "(in the property's order), or each number (from low to high). None if they hold none.",
+          example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
+          params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
+                  ('PROPERTY', 'property', 'whose values'), ('SELECTOR', 'selector', 'the cards'),
+                  ('NAME', 'variable', 'what holds the value'), QUESTION))
+def _choose_among(c, tree, scope):
+    who, quantity, word, sel, var, question = tree.children
+    sfn, t = c.selector(sel, scope)
+    prop = str(word)
+
+    def each(s, env):
+        return env["@among"]
+    each.env_key = "@among"
+    read, rt = property_of(c, word, (each, single(t)), prop, scope)
+    words = _words_of(c, prop)
+    if words is None and rt.kind not in ("number", "any"):
+        c.error(word, f'"{prop}" is not a property of words or numbers')
+    order = {w: i for i, w in enumerate(words or ())}
+    listed = isinstance(c.names.properties.get(prop), tuple)
+
+    def values(s, env):
+        outer, held = env.get("@among"), set()
+        for x in sfn(s, env):
+            env["@among"] = x
+            v = read(s, env)
+            if listed:
+                held.update(v or ())
+            elif v is not None:
+                held.add(v)
+        env["@among"] = outer
+        return tuple(sorted(held, key=order.get)) if words is not None else tuple(sorted(held))
+    return _ask(c, tree, scope, who, quantity, var, question, values,
+                T("word", of=prop) if words is not None else NUMBER)
+
+
+@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B as NAME ["QUESTION"]',
+          f"A player picks a whole number from A to B, offered from low to high (\"up to one\" offers none "
+          f"first); none without asking when B is below A. At most {limits.count(limits.LOOP)} numbers.",
+          example="p chooses a number from 0 to count of cards in p's hand as bid",
+          params=(CHOOSER, ('A', 'number', 'the lowest'), ('B', 'number', 'the highest'),
+                  ('NAME', 'variable', 'what holds the number'), QUESTION))
+def _choose_number(c, tree, scope):
+    who, quantity, low, high, var, question = tree.children
+    lo, _ = c.expect(low, scope, ("number",), "the lowest number")
+    hi, _ = c.expect(high, scope, ("number",), "the highest number")
+    if quantity.data not in ("one", "up_to_one"):
+        c.error(quantity, 'a number is chosen one at a time: write "a number" or "up to one number"')
+    a, b = c.constant(low), c.constant(high)
+    if a is not None and b is not None and b - a >= limits.LOOP:
+        c.error(tree, f'{c.quoted(tree)} would offer {limits.count(b - a + 1)} numbers: a choice offers at most '
+                      f'{limits.count(limits.LOOP)}')
+    text = c.heading(tree)
+    where = c.where(tree)
+
+    def values(s, env):
+        first, last = lo(s, env) or 0, hi(s, env) or 0
+        if last - first >= limits.LOOP:
+            raise RuleError(f'"{text}"{of_card(s, env)} would offer {limits.count(last - first + 1)} numbers: '
+                            f'a choice offers at most {limits.count(limits.LOOP)}', where)
+        return tuple(range(first, last + 1))
+    return _ask(c, tree, scope, who, quantity, var, question, values, NUMBER)
+
+
+@register("choose_order", ST, '[PLAYER] choose(s) an order of SELECTOR as NAME ["QUESTION"]',
+          "A player puts the cards or players picked in an order, one decision for each place but the last, "
+          "which is forced: NAME holds them in that order.",
+          example='choose an order of creatures in play where it is blocking attacker as order "order the blockers"',
+          params=(CHOOSER, ('SELECTOR', 'selector', 'what is put in order'), ('NAME', 'variable', 'the order'), QUESTION))
+def _choose_order(c, tree, scope):
+    who, quantity, sel, var_node, question = tree.children
+    if quantity.data != "one":
+        c.error(quantity, 'write "choose an order of ..."')
+    sfn, t = c.selector(sel, scope)
+    pfn = player_of(c, who, scope, "who chooses")
+    c.bind(var_node, scope, as_set(t))
+    var, partial = str(var_node), "@" + str(var_node)
+    prompt = str(question)[1:-1] if question is not None else c.source(tree)
+
+    @suspends
+    def choose_order(s, env):
+        picked = env.setdefault(partial, ())
+        rest = [x for x in sfn(s, env) if x not in picked]
+        if len(rest) <= 1:
+            env[var] = picked + tuple(rest)
+            del env[partial]
+            if len(env[var]) > 1:
+                log_choice(s, pfn(s, env).seat, var, env[var])
+            return
+        p = pfn(s, env)
+        place = len(picked) + 1
+        s.decision = Decision(p.seat, f"{p.name}: {prompt}{loop_items(s, p)} ({_ordinal(place)} of {place + len(rest) - 1})",
+                              tuple(Option(s.card_name(x), x) for x in rest), resume, "order")
+
+    def resume(s, value):
+        frame = s.frames[-1]
+        frame.env[partial] = frame.env[partial] + (value,)
+        frame.pc -= 1       # ask again: the same operation asks for the next place
+    return choose_order
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _ordinal(n: int) -> str:
+    return _ORDINALS[n - 1] if n <= len(_ORDINALS) else f"{n}th"

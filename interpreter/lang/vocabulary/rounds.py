@@ -1,0 +1,53 @@
+"""Rounds: which unit of its kind this is, and who leads the next one."""
+from __future__ import annotations
+
+from ...engine import rounds
+from ...suggest import did_you_mean
+from ..compiler import Compiler, _const
+from ..registry import register
+from ..static_types import NUMBER
+from .statements import player_of
+
+ST = "statement"
+
+
+def round_level(c: Compiler, node) -> int | None:
+    """The level of the round a word names, or None after saying it names none."""
+    word = str(node)
+    level = c.names.rounds.get(word)
+    if level is None:
+        known = list(c.names.rounds)
+        said = f"; the rounds are {', '.join(known)}" if known else ": the pack has no rounds"
+        c.error(node, f'unknown round "{word}"{did_you_mean(word, known) or said}')
+    return level
+
+
+@register("leads", ST, "PLAYER leads the next UNIT",
+          "Names who leads the next unit of that round to begin (the trick's taker leads the next trick). "
+          "Otherwise the first unit in its parent is led by the parent's leader, and each next one by the "
+          "player after the last leader in the order of play.", example="taker leads the next trick",
+          params=(('PLAYER', 'player', 'who leads'), ('UNIT', 'round', 'a round of the pack')))
+def _leads(c, tree, scope):
+    who, unit = tree.children
+    pfn = player_of(c, who, scope, "who leads")
+    level = round_level(c, unit)
+    if level is None:
+        return None
+
+    def leads(s, env):
+        p = pfn(s, env)
+        if p is not None:
+            rounds.lead_next(s, level, p.seat)
+    return leads
+
+
+@register("unit_number", "expression", "UNIT number",
+          "Which unit of that round this is: the outermost counts over the game, an inner one within its parent "
+          "(\"trick number\" is 1 to 13 in each hand).", example="(hand number - 1) % 4",
+          params=(('UNIT', 'round', 'a round of the pack'),))
+def _unit_number(c, tree, scope):
+    level = round_level(c, tree.children[0])
+    if level is None:
+        return _const(0), NUMBER
+    c.note("*")
+    return (lambda s, env: rounds.unit_number(s, level)), NUMBER

@@ -1,0 +1,139 @@
+"""One card picked by its place (the top card of a zone, the first of a selection), and
+the greatest or least value over a selection ("highest rank of cards in played")."""
+from __future__ import annotations
+
+from ...suggest import did_you_mean
+from ..compiler import Compiler, Scope, _const
+from ..registry import register
+from ..static_types import ANY, NUMBER, T, single
+from .effects import end_effect
+from .expressions import property_of
+
+E = "expression"
+
+
+def _zone_name(c: Compiler, zone) -> str | None:
+    """The zone a zone phrase names ("discard", "your deck"), when it is written out."""
+    data = getattr(zone, "data", None)
+    word = zone.children[0] if data == "name" else zone.children[1] if data == "prop_of" else None
+    return str(word) if word is not None and str(word) in c.names.zones else None
+
+
+def _end_card(c: Compiler, tree, scope: Scope, where: str):
+    word, zone = tree.children
+    if str(word) != "card":
+        c.error(word, f'write "{where} card of ZONE", not "{where} {word}"')
+    zfn, _ = c.expect(zone, scope, ("zone",), f'the zone after "{where} card of"')
+    name = _zone_name(c, zone)
+    if name is not None and not c.names.zones[name].ordered:
+        c.error(zone, f'"{name}" is not ordered: it has no {where} card (say which card, '
+                      f'e.g. "first of cards in your {name}")')
+    return zfn, T("card")
+
+
+@register("top_one", E, "top card of ZONE",
+          "The card on top of an ordered zone (the last put there), or none when it is empty. A zone of each "
+          "player named alone is every player's, in seat order: the top card of the last one that holds any. "
+          "\"top effect of PILE\" is the effect put last on the pile (\"bottom effect of PILE\" the first).",
+          example="rank of top card of discard",
+          params=(('ZONE', 'zone', 'an ordered zone'),))
+def _top_one(c, tree, scope):
+    if str(tree.children[0]) == "effect":
+        return end_effect(c, tree.children[1], "top")
+    zfn, t = _end_card(c, tree, scope, "top")
+
+    def top(s, env):
+        zones = s.zones
+        for z in reversed(zfn(s, env)):
+            if zones[z]:
+                return zones[z][-1]
+        return None
+    return top, t
+
+
+@register("bottom_one", E, "bottom card of ZONE",
+          "The card at the bottom of an ordered zone, or none when it is empty.",
+          params=(('ZONE', 'zone', 'an ordered zone'),))
+def _bottom_one(c, tree, scope):
+    if str(tree.children[0]) == "effect":
+        return end_effect(c, tree.children[1], "bottom")
+    zfn, t = _end_card(c, tree, scope, "bottom")
+
+    def bottom(s, env):
+        zones = s.zones
+        for z in zfn(s, env):
+            if zones[z]:
+                return zones[z][0]
+        return None
+    return bottom, t
+
+
+@register("first_of", E, "first of SELECTOR",
+          "The first card or player the selector picks, or none: cards zone by zone (each player's zones in seat "
+          "order), each zone from the bottom up; players in seat order. \"first of (cards in played where its "
+          "rank = best)\" is the first played of equal cards.",
+          params=(('SELECTOR', 'selector', 'what is picked from'),))
+def _first_of(c, tree, scope):
+    sfn, t = c.selector(tree.children[0], scope)
+    return (lambda s, env: found[0] if (found := sfn(s, env)) else None), single(t)
+
+
+@register("last_of", E, "last of SELECTOR", "The last card or player the selector picks, or none.",
+          params=(('SELECTOR', 'selector', 'what is picked from'),))
+def _last_of(c, tree, scope):
+    sfn, t = c.selector(tree.children[0], scope)
+    return (lambda s, env: found[-1] if (found := sfn(s, env)) else None), single(t)
+
+
+def _extreme(c: Compiler, tree, scope: Scope, highest: bool):
+    word, sel = tree.children
+    word = str(word)
+    sfn, t = c.selector(sel, scope)
+    if isinstance(c.names.properties.get(word), tuple):
+        c.error(tree.children[0], f'"{word}" holds several words: highest and lowest need a number or a '
+                                  f'property with one_of')
+        return _const(None), ANY
+
+    def each(s, env):
+        return env["@each"]
+    each.env_key = "@each"
+    read, rt = property_of(c, tree, (each, single(t)), word, scope)
+    order = None
+    if rt.kind == "word":
+        order = {w: i for i, w in enumerate(c.names.one_of[rt.of])}
+    elif rt.kind not in ("number", "any"):
+        known = [p for p, d in c.names.properties.items() if not isinstance(d, tuple)]
+        c.error(tree.children[0], f'"{word}" is not a number{did_you_mean(word, known)}: highest and lowest '
+                                  f'need a number or a property with one_of')
+        return _const(None), ANY
+
+    def extreme(s, env):
+        outer = env.get("@each")
+        found = best = None
+        for x in sfn(s, env):
+            env["@each"] = x
+            v = read(s, env)
+            if v is None:
+                continue
+            k = order[v] if order is not None else v
+            if best is None or (k > best if highest else k < best):
+                found, best = v, k
+        env["@each"] = outer
+        return found
+    return extreme, (rt if order is not None else NUMBER)
+
+
+@register("highest", E, "highest NAME of SELECTOR",
+          "The greatest value of a number (a property, a counter, damage) or of a property of one word, by the "
+          "order of its words, among what the selector picks; none when it picks nothing.",
+          example="highest rank of (cards in played where its suit = led)",
+          params=(('NAME', 'number or property of one word', 'what is compared'), ('SELECTOR', 'selector', 'among what')))
+def _highest(c, tree, scope):
+    return _extreme(c, tree, scope, True)
+
+
+@register("lowest", E, "lowest NAME of SELECTOR", "The least value, the same way.",
+          example="lowest score of players",
+          params=(('NAME', 'number or property of one word', 'what is compared'), ('SELECTOR', 'selector', 'among what')))
+def _lowest(c, tree, scope):
+    return _extreme(c, tree, scope, False)

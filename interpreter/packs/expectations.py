@@ -1,0 +1,405 @@
+"""What a scenario expects of a position: one small check for each key of `expect:`.
+
+EXPECTATIONS is the table of those keys, in the order they are checked: the first
+that does not hold fails the scenario, at its line. A new kind of expectation is one
+entry here and one property of `expect` in schemas/scenario.schema.json (a test
+keeps the two the same). The zones and the cards expected have tables of their own:
+ZONE_CHECKS and CARD_FIELDS.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable
+
+from ..engine.game import GameState
+from ..engine.positions import table_value
+from ..engine.tables import shown as shown_value
+from ..suggest import did_you_mean
+
+def entries(table: dict):
+    """The decorator that enters a function in `table` under a key: `@entry("count")`."""
+    def entry(key: str):
+        def register(function):
+            table[key] = function
+            return function
+        return register
+    return entry
+
+
+EXPECTATIONS: dict[str, Callable] = {}       # key of `expect:` -> check(look, want, expect)
+expectation = entries(EXPECTATIONS)
+
+
+@dataclass
+class Look:
+    """A position as the expectations read it. `fail(container, key, message)` raises
+    at the line of `container[key]`."""
+    state: GameState
+    fail: Callable
+    taken: list = field(default_factory=list)   # "Red: pass": decisions the game took by itself
+    paused: str | None = None                   # where the scenario stopped the game, if it did
+
+    @cached_property
+    def view(self) -> dict:
+        return self.state.observation(None)     # everything, every card named, with its id
+
+    @property
+    def decision(self):
+        """The decision a player must make now, or None."""
+        return None if self.paused else self.state.decision
+
+    def seat(self, who) -> int | None:
+        names = self.state.seat_names
+        if isinstance(who, int):
+            return who if 0 <= who < len(names) else None
+        return names.index(who) if who in names else None
+
+    def cards_named(self, name: str) -> list[int]:
+        """The cards of that name, lowest id (the setup's order) first."""
+        return [c for c, n in enumerate(self.state.s.t.names) if n == name]
+
+    def no_card(self, container, key, name: str):
+        self.fail(container, key, f'no card named "{name}" in this game{did_you_mean(name, set(self.state.s.t.names))}')
+
+
+def check_expectations(look: Look, expect) -> None:
+    for key, check in EXPECTATIONS.items():
+        if key in expect:
+            check(look, expect[key], expect)
+
+
+def result_text(state: GameState) -> str:
+    if not state.is_terminal():
+        return "ongoing"
+    winners = [state.seat_names[p] for p, r in enumerate(state.returns()) if r > 0]
+    if not winners:
+        return "draw"
+    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+
+
+def open_text(look: Look) -> str:
+    """The decision open, or where the game stands without one, for a message."""
+    if look.paused:
+        return f"the scenario stopped the game {look.paused}"
+    if look.state.is_terminal():
+        return f"the game is over: {result_text(look.state)}"
+    return look.state.prompt()
+
+
+# -------------------------------------------------------------- the game as a whole
+@expectation("result")
+def _result(look: Look, want, expect) -> None:
+    got = result_text(look.state)
+    if got != want:
+        look.fail(expect, "result", f'the result is "{got}", not "{want}"')
+
+
+@expectation("game_over")
+def _game_over(look: Look, want: bool, expect) -> None:
+    over = look.state.is_terminal()
+    if over and not want:
+        look.fail(expect, "game_over", f"the game is over: {result_text(look.state)}")
+    if want and not over:
+        look.fail(expect, "game_over", f"the game is not over ({open_text(look)})")
+
+
+# ------------------------------------------------------------------------ players
+@expectation("players")
+def _players(look: Look, want: list, expect) -> None:
+    for seat, p in enumerate(want):
+        who = look.state.seat_names[seat]
+        counters = look.view["players"][seat]["counters"]
+        if "life" in p:
+            got = counters.get(look.state.game.pack.life_counter, 0)
+            if got != p["life"]:
+                look.fail(p, "life", f"{who} has {got} life, not {p['life']}")
+        for name, value in (p.get("counters") or {}).items():
+            got = counters.get(name, 0)
+            if got != value:
+                look.fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
+        for zname, zone_want in (p.get("zones") or {}).items():
+            check_zone(look, zname, seat, zone_want, p["zones"], f"{who}'s {zname}")
+
+
+@expectation("table")
+def _table(look: Look, want: dict, expect) -> None:
+    s = look.state.s
+    for name, said in want.items():
+        value = table_value(s, name, said, want, look.fail)
+        got = s.table[name]
+        if got != value:
+            look.fail(want, name, f"{name} is {shown_value(got)}, not {shown_value(value)}")
+
+
+@expectation("rounds")
+def _rounds(look: Look, want: dict, expect) -> None:
+    rounds = look.view.get("rounds") or {}
+    for key, said in want.items():
+        got = rounds.get(key, "no such round")
+        if got != said:
+            look.fail(want, key, f"the {key} is {got}, not {said}" if key == "leader" else
+                      f"it is {key} {got}, not {key} {said}")
+
+
+@expectation("shared")
+def _shared(look: Look, want: dict, expect) -> None:
+    for zname, zone_want in want.items():
+        check_zone(look, zname, None, zone_want, want, zname)
+
+
+# -------------------------------------------------------------------------- zones
+ZONE_CHECKS: dict[str, Callable] = {}       # key of an expected zone -> check(got, want, label) -> message or None
+zone_check = entries(ZONE_CHECKS)
+
+
+def check_zone(look: Look, zname: str, seat, want, container, label: str) -> None:
+    pack = look.state.game.pack
+    if zname not in pack.zone_by_name:
+        look.fail(container, zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
+    if pack.zone_by_name[zname].per_player:
+        cards = look.view["players"][seat or 0]["zones"][zname]
+    else:
+        cards = look.view["shared"][zname]
+    got = [card["name"] for card in cards]
+    if not isinstance(want, dict):
+        if got != list(want):
+            look.fail(container, zname, f"{label} holds {_listed(got)}, not {_listed(want)}")
+        return
+    for key, check in ZONE_CHECKS.items():
+        if key in want:
+            problem = check(got, want[key], label)
+            if problem:
+                look.fail(container, zname, problem)
+
+
+def _listed(names) -> str:
+    return f"[{', '.join(names)}]"
+
+
+@zone_check("count")
+def _count(got: list, want: int, label: str):
+    if len(got) != want:
+        return f"{label} holds {len(got)} cards, not {want}"
+
+
+@zone_check("in_any_order")
+def _in_any_order(got: list, want: list, label: str):
+    if Counter(got) != Counter(want):
+        return f"{label} holds {_listed(got)}, not {_listed(want)} in any order"
+
+
+@zone_check("contains")
+def _contains(got: list, want: list, label: str):
+    held = Counter(got)
+    for name, n in Counter(want).items():
+        if held[name] == 0:
+            return f"{label} holds {_listed(got)}, without {name}"
+        if held[name] < n:
+            return f"{label} holds {held[name]} {name}, not {n}: {_listed(got)}"
+
+
+@zone_check("does_not_contain")
+def _does_not_contain(got: list, want: list, label: str):
+    for name in want:
+        if name in got:
+            return f"{label} holds {_listed(got)}, with {name}"
+
+
+# -------------------------------------------------------------------------- cards
+@expectation("cards")
+def _cards(look: Look, want: dict, expect) -> None:
+    for name, entry in want.items():
+        ids = look.cards_named(name)
+        if not ids:
+            look.no_card(want, name, name)
+        if not isinstance(entry, list):
+            check_card(look, ids[0], name, entry)
+            continue
+        if len(entry) != len(ids):
+            n = len(ids)
+            look.fail(want, name, f'the game has {n} card{"s" if n != 1 else ""} named "{name}", not {len(entry)}')
+        for i, (c, one) in enumerate(zip(ids, entry)):
+            check_card(look, c, f"the {ordinal(i + 1)} {name}", one)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# Key of an expected card -> check(look, card, want, label, key) -> message or None; a
+# key not in this table is a property of the pack's cards.
+CARD_FIELDS: dict[str, Callable] = {}
+card_field = entries(CARD_FIELDS)
+
+
+def check_card(look: Look, c: int, label: str, want) -> None:
+    pack = look.state.game.pack
+    for key, value in want.items():
+        check = CARD_FIELDS.get(key)
+        if check is None:
+            if key not in pack.properties and key not in pack.derived:
+                known = [*CARD_FIELDS, *pack.properties, *pack.derived]
+                look.fail(want, key, f'unknown card property "{key}"{did_you_mean(key, known)}')
+            check = _property
+        problem = check(look, c, value, label, key)
+        if problem:
+            look.fail(want, key, problem)
+
+
+def _property(look: Look, c: int, want, label: str, key: str):
+    got = look.state.s.prop(c, key)
+    if got != want:
+        return f"{label} has {key} {_said(got)}, not {_said(want)}"
+
+
+def _said(value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+@card_field("zone")
+def _zone(look: Look, c: int, want: str, label: str, key: str):
+    s = look.state.s
+    zdef, seat = s.t.zone_meta[s.zone_of[c]]
+    said = zdef.name if seat is None else f"{s.t.players[seat].name}'s {zdef.name}"
+    if want not in (zdef.name, said):
+        return f"{label} is in {said}, not in {want}"
+
+
+@card_field("controller")
+def _controller(look: Look, c: int, want, label: str, key: str):
+    return _seat_is(look, look.state.s.controller[c], want, f"{label} is controlled by")
+
+
+@card_field("owner")
+def _owner(look: Look, c: int, want, label: str, key: str):
+    return _seat_is(look, look.state.s.t.owner[c], want, f"{label} is owned by")
+
+
+def _seat_is(look: Look, seat: int, want, said: str):
+    if look.seat(want) != seat:
+        return f"{said} {look.state.seat_names[seat]}, not {want}"
+
+
+def _state_field(name: str, said: Callable):
+    """The check of a card's state kept in the game's list `name` (tapped, damage...)."""
+    def check(look: Look, c: int, want, label: str, key: str):
+        got = getattr(look.state.s, name)[c]
+        if got != want:
+            return said(label, got, want)
+    return check
+
+
+CARD_FIELDS["tapped"] = _state_field("tapped", lambda label, got, want: f"{label} is {'tapped' if got else 'untapped'}")
+CARD_FIELDS["face_down"] = _state_field("face_down", lambda label, got, want: f"{label} is face {'down' if got else 'up'}")
+CARD_FIELDS["damage"] = _state_field("damage", lambda label, got, want: f"{label} has {got} damage, not {want}")
+
+
+@card_field("counters")
+def _counters(look: Look, c: int, want: dict, label: str, key: str):
+    s = look.state.s
+    for name, n in want.items():
+        if name not in s.t.pack.card_counters:
+            return f'unknown card counter "{name}"{did_you_mean(name, s.t.pack.card_counters)}'
+        got = s.counters.get((c, name), 0)
+        if got != n:
+            return f"{label} has {got} {name} counter{'s' if got != 1 else ''}, not {n}"
+
+
+@card_field("marks")
+def _marks(look: Look, c: int, want: dict, label: str, key: str):
+    s = look.state.s
+    for mark, value in want.items():
+        if mark not in s.t.pack.marks:
+            return f'unknown mark "{mark}"{did_you_mean(mark, s.t.pack.marks)}'
+        got = s.marks.get((c, mark))
+        marked = got is not None and got is not False
+        said = s.t.names[got] if type(got) is int else None      # the card a mark points at
+        if value is True and marked or value is False and not marked or said is not None and said == value:
+            continue
+        if not marked:
+            return f"{label} is not marked {mark}"
+        return f"{label} is marked {mark}" + (f" {said}" if said else "") + (
+            f", not {mark} {value}" if isinstance(value, str) else "")
+
+
+# ---------------------------------------------------- cards by name (the first of each)
+@expectation("tapped")
+def _tapped_cards(look: Look, want: list, expect) -> None:
+    for i, name in enumerate(want):
+        _first_card_is(look, want, i, name, "tapped", True)
+
+
+@expectation("untapped")
+def _untapped_cards(look: Look, want: list, expect) -> None:
+    for i, name in enumerate(want):
+        _first_card_is(look, want, i, name, "tapped", False)
+
+
+@expectation("damage")
+def _damage_cards(look: Look, want: dict, expect) -> None:
+    for name, n in want.items():
+        _first_card_is(look, want, name, name, "damage", n)
+
+
+def _first_card_is(look: Look, container, key, name: str, field: str, value) -> None:
+    """The first card of that name has `value` as the card field `field` (see `cards`)."""
+    ids = look.cards_named(name)
+    if not ids:
+        look.no_card(container, key, name)
+    problem = CARD_FIELDS[field](look, ids[0], value, name, field)
+    if problem:
+        look.fail(container, key, problem)
+
+
+# ---------------------------------------------------------------------------- log
+@expectation("log")
+def _log(look: Look, want: list, expect) -> None:
+    log = look.state.log
+    pos = 0
+    for i, line in enumerate(want):
+        try:
+            pos = log.index(line, pos) + 1
+        except ValueError:
+            near = did_you_mean(line, log)
+            look.fail(want, i, f'the log has no line "{line}" after the lines matched before it{near}')
+
+
+@expectation("log_absent")
+def _log_absent(look: Look, want: list, expect) -> None:
+    for i, line in enumerate(want):
+        if line in look.state.log:
+            look.fail(want, i, f'the log has the line "{line}"')
+
+
+# ---------------------------------------------------------------------- decisions
+@expectation("decision")
+def _decision(look: Look, want, expect) -> None:
+    d = look.decision
+    if d is None:
+        look.fail(expect, "decision", "no decision is open" + (f" ({open_text(look)})" if look.paused else ""))
+    names = look.state.seat_names
+    if "player" in want and look.seat(want["player"]) != d.player:
+        look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s")
+    if "options" in want:
+        got = look.state.legal_labels()
+        if got != list(want["options"]):
+            look.fail(want, "options", f"the options are: {'; '.join(got)}")
+
+
+@expectation("taken")
+def _taken(look: Look, want: list, expect) -> None:
+    if look.taken != list(want):
+        got = "; ".join(look.taken) if look.taken else "none"
+        look.fail(expect, "taken", f"the decisions the game took by itself are: {got}")
+
+
+@expectation("no_decision")
+def _no_decision(look: Look, want: bool, expect) -> None:
+    d = look.decision
+    if want and d is not None:
+        look.fail(expect, "no_decision", f"a decision is open: {d.prompt}")
+    if not want and d is None:
+        look.fail(expect, "no_decision", f"no decision is open ({open_text(look)})")

@@ -1,0 +1,132 @@
+"""Where a scenario's game may stop: as a step begins, or when a turn is over.
+
+A scenario plays its pack through a copy made here, which differs from the pack in
+two ways, neither of which changes what the rules do. It asks every decision, even
+one with a single option, so that the runner sees each (and takes it itself when
+the pack would have: `auto_single`). And, when the scenario stops its game
+somewhere (`until:`), each step's script begins with a stop and the last step of
+the turn ends with one: the game pauses there, with a decision of kind "pause" that
+no player makes, whose prompt says where and whose one option's value is the point
+(the turn, and the place in it). The runner goes on from every pause but the one
+its `until:` names.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ..engine.decisions import Decision, Option
+from ..engine.model import Pack
+from ..engine.running import checkpoint
+from ..suggest import did_you_mean
+
+PAUSE = "pause"
+END = (10 ** 9,)       # the place of a turn's end among its steps (phase index, step index): after every one
+
+
+@dataclass
+class Target:
+    """A point of the game: `turn` (None: the next time it comes), and the place in
+    the turn, (phase index, step index) or END."""
+    turn: int | None
+    place: tuple
+    said: str            # the point in a designer's words: "turn 3's combat_damage step"
+
+    def compare(self, point: tuple) -> int:
+        """Where the game's `point` (turn, place) is: -1 before this one, 0 at it, 1 past it."""
+        turn, place = point
+        if self.turn is None:
+            return 0 if place == self.place else -1
+        here, there = (turn, place), (self.turn, self.place)
+        return (here > there) - (here < there)
+
+
+def stoppable(pack: Pack, stops: bool) -> Pack:
+    """The copy of `pack` a scenario plays (see the module's text); with `stops`, its
+    game pauses as each step begins and as each turn ends."""
+    phases = []
+    last = len(pack.phases) - 1
+    for pi, phase in enumerate(pack.phases):
+        steps = []
+        for si, step in enumerate(phase.steps):
+            script = step.script
+            if stops:
+                script = (_stop_op((pi, si)), *(script or ()))
+                if pi == last and si == len(phase.steps) - 1:
+                    script = (*script, _end_op)
+            steps.append(dataclasses.replace(step, script=script))
+        phases.append(dataclasses.replace(phase, steps=tuple(steps)))
+    return dataclasses.replace(pack, phases=tuple(phases), auto_single=False)
+
+
+def _pause(s, place: tuple, where: str) -> None:
+    s.decision = Decision(s.active, where, (Option("go on", (s.turn, place)),), _go_on, PAUSE)
+
+
+def _go_on(s, value) -> None:
+    """The game goes on from where it paused."""
+
+
+def _stop_op(place: tuple):
+    def stop(s, env):
+        word = "phase" if s.step == s.phase else "step"
+        _pause(s, place, f"as turn {s.turn}'s {s.step} {word} begins")
+    return stop
+
+
+def _end_op(s, env) -> None:
+    s.frames.append(TurnEndFrame())
+
+
+class TurnEndFrame:
+    """The pause at the end of a turn, once the rules have been checked as they are
+    before the turn ends (the turn frame checks them then too: nothing changes)."""
+    __slots__ = ()
+
+    def copy(self, envs):
+        return TurnEndFrame()
+
+    def step(self, s) -> None:
+        if checkpoint(s):
+            return
+        s.frames.pop()
+        _pause(s, END, f"at the end of turn {s.turn}")
+
+
+def stop_target(pack: Pack, spec: dict, fail) -> Target:
+    """The point an `until:` names: `{end_of_turn: N}`, or a turn, a phase and a step,
+    each optional (a phase alone: its first step; a turn alone: its start)."""
+    if "end_of_turn" in spec:
+        n = spec["end_of_turn"]
+        return Target(n, END, f"the end of turn {n}")
+    phases = [p.name for p in pack.phases]
+    pi = si = 0
+    if "phase" in spec:
+        if spec["phase"] not in phases:
+            fail(spec, "phase", f'unknown phase "{spec["phase"]}"{did_you_mean(spec["phase"], phases)}')
+        pi = phases.index(spec["phase"])
+    if "step" in spec:
+        pi, si = _step_place(pack, spec, pi, fail)
+    turn = spec.get("turn")
+    if "phase" not in spec and "step" not in spec:
+        return Target(turn, (0, 0), f"the start of turn {turn}")
+    step = pack.phases[pi].steps[si].name
+    said = f"{step} step" if "step" in spec and step != pack.phases[pi].name else f"{pack.phases[pi].name} phase"
+    return Target(turn, (pi, si), f"turn {turn}'s {said}" if turn is not None else f"the next {said}")
+
+
+def _step_place(pack: Pack, spec: dict, pi: int, fail) -> tuple:
+    name = spec["step"]
+    if "phase" in spec:
+        places = [(pi, si) for si, st in enumerate(pack.phases[pi].steps) if st.name == name]
+        known = [st.name for st in pack.phases[pi].steps]
+        of = f" of phase {spec['phase']}"
+    else:
+        places = [(i, si) for i, p in enumerate(pack.phases) for si, st in enumerate(p.steps) if st.name == name]
+        known = [st.name for p in pack.phases for st in p.steps]
+        of = ""
+    if not places:
+        fail(spec, "step", f'unknown step "{name}"{of}{did_you_mean(name, known)}')
+    if len(places) > 1:
+        fail(spec, "step", f'there is a step "{name}" in several phases: say which with phase')
+    return places[0]

@@ -1,0 +1,126 @@
+"""Rounds inside rounds: hands of tricks, tricks of one turn each, leaders taken from a
+result, numbers, limits counted in hands (tests/data/suits with rounds added)."""
+from __future__ import annotations
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from test_words_and_tables import make, problems
+
+ROUNDS = """rounds:
+  - round: hand
+    until: trick number = 2
+    begin: |
+      shuffle deck
+      for each p in players:
+        p draws 2 cards
+    end: |
+      put each card in discard into deck
+  - round: trick
+    end: |
+      let best be highest rank of cards in played
+      let taker be controller of first of (cards in played where its rank = best)
+      increase score of taker by 1
+      put each card in played into discard
+      taker leads the next trick
+turn:"""
+PLAY = 'choose a card in your hand as card_played "play a card"\n          put card_played into your played'
+
+
+def rounds_game(tmp_path, players=2, hands=2, rounds=ROUNDS, **edits):
+    edits = {"turn:": rounds, "end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, limit_of: hand}", **edits}
+    folder = make(tmp_path, setup="do nothing", turn=PLAY.replace("\n          ", "\n"), **edits)
+    pack = load_pack(str(folder), Report())
+    return Game(pack, num_players=players, options={"turn_limit": hands})
+
+
+def lines(state, *words) -> list[str]:
+    return [line for line in state.log if any(line.startswith(w) for w in words)]
+
+
+def test_a_hand_is_tricks_and_a_trick_one_turn_each(tmp_path):
+    state = rounds_game(tmp_path).new_initial_state(seed=1)
+    assert lines(state, "hand", "trick", "turn") == ["hand 1 begins", "trick 1 begins, Ann leads", "turn 1 (Ann)"]
+    assert state.observation(0)["rounds"] == {"hand": 1, "trick": 1, "leader": "Ann"}
+    assert state.board(0).splitlines()[0] == "Hand 1, trick 1 - Ann's turn - phase main, step first"
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert lines(state, "hand", "trick", "turn", "Ann's score", "Ben's score", "the ") == [
+        "hand 1 begins", "trick 1 begins, Ann leads", "turn 1 (Ann)", "turn 2 (Ben)", "trick 1 ends",
+        "Ann's score is 1 (+1)", "trick 2 begins, Ann leads", "turn 3 (Ann)", "turn 4 (Ben)", "trick 2 ends",
+        "Ann's score is 2 (+1)", "hand 1 ends",
+        "hand 2 begins", "trick 1 begins, Ann leads", "turn 5 (Ann)", "turn 6 (Ben)", "trick 1 ends",
+        "Ann's score is 3 (+1)", "trick 2 begins, Ann leads", "turn 7 (Ann)", "turn 8 (Ben)", "trick 2 ends",
+        "Ben's score is 1 (+1)", "hand 2 ends", "the hand limit (2) is reached", "the game is a draw"]
+    assert state.s.turn == 8 and state.returns() == [0.0, 0.0]
+
+
+def test_the_taker_leads_the_next_trick(tmp_path):
+    state = rounds_game(tmp_path, hands=1).new_initial_state(seed=3)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert lines(state, "trick", "Ann's score", "Ben's score") == [
+        "trick 1 begins, Ann leads", "trick 1 ends", "Ben's score is 1 (+1)", "trick 2 begins, Ben leads", "trick 2 ends",
+        "Ann's score is 1 (+1)"]
+
+
+def test_the_first_unit_is_led_by_its_parents_leader_and_the_next_hand_by_the_next_player(tmp_path):
+    edits = {"      taker leads the next trick\n": ""}
+    state = rounds_game(tmp_path, players=3, **edits).new_initial_state(seed=0)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert lines(state, "trick 1 begins", "trick 2 begins") == [
+        "trick 1 begins, Ann leads", "trick 2 begins, Ben leads", "trick 1 begins, Ben leads", "trick 2 begins, Cleo leads"]
+
+
+def test_a_round_resets_its_counters_and_counts_within_its_parent(tmp_path):
+    edits = {"plays: {start: 0, reset: step}": "plays: {start: 0, reset: hand}",
+             "increase score of taker by 1": "increase score of taker by trick number * 10 + hand number"}
+    state = rounds_game(tmp_path, **edits).new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert [pv["score"] for pv in state.s.pvars] == [11 + 21 + 12, 22]
+    assert [pv["plays"] for pv in state.s.pvars] == [2, 2]
+
+
+def test_a_position_in_the_middle_of_a_trick(tmp_path):
+    game = rounds_game(tmp_path, players=3)
+    setup = {"active": "Cleo", "phase": "main", "rounds": {"hand": 1, "trick": 2, "leader": "Ben", "played": ["Ben"]},
+             "players": [{"zones": {"hand": ["Ace of Hearts", "Two of Diamonds"]}}, {"zones": {"played": ["Two of Clubs"]}},
+                         {"zones": {"hand": ["Four of Spades", "Three of Hearts"]}}]}
+    state = game.position(setup)
+    assert state.observation(None)["rounds"] == {"hand": 1, "trick": 2, "leader": "Ben"}
+    assert state.as_setup()["rounds"] == {"hand": 1, "trick": 2, "leader": "Ben", "played": ["Ben", "Cleo"]}
+    state.apply_label("Four of Spades")        # Cleo plays; Ann is the last of the lap
+    assert state.decision.prompt == "Ann: play a card"
+    state.apply_label("Ace of Hearts")
+    assert lines(state, "trick 2 ends", "hand 1 ends") == ["trick 2 ends", "hand 1 ends"]
+
+
+def test_a_clone_keeps_its_own_rounds(tmp_path):
+    state = rounds_game(tmp_path).new_initial_state(seed=1)
+    copy = state.clone()
+    for _ in range(2):
+        copy.apply_action(0)
+    assert state.observation(0)["rounds"]["hand"] == 1 and copy.observation(0)["rounds"]["hand"] == 2
+
+
+@pytest.mark.parametrize("edits, message", [
+    ({"    until: trick number = 2\n": ""}, 'pack.yaml:39:12: say when a hand ends (until: ...): it is made of tricks'),
+    ({"round: trick": "round: main"}, 'pack.yaml:47:12: "main" is already a phase: a round needs a name of its own'),
+    ({"taker leads the next trick": "taker leads the next deal"},
+     'pack.yaml:53:28: unknown round "deal"; the rounds are hand, trick'),
+    ({"until: trick number = 2": "until: trik number = 2"}, 'pack.yaml:40:12: unknown round "trik"; did you mean "trick"?'),
+    ({"limit_of: hand": "limit_of: hands"}, 'pack.yaml:62:41: "hands" is not turn nor a round of the pack; did you mean "hand"?'),
+])
+def test_rounds_are_checked(tmp_path, edits, message):
+    edits = {"turn:": ROUNDS, "end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, limit_of: hand}", **edits}
+    folder = make(tmp_path, setup="do nothing", turn="do nothing", **edits)
+    assert message in problems(folder)
+
+
+def test_without_rounds_a_round_is_unknown(tmp_path):
+    assert problems(make(tmp_path, setup="set pot to trick number")) == [
+        'pack.yaml:37:14: unknown round "trick": the pack has no rounds']

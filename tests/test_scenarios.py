@@ -1,0 +1,312 @@
+"""What a scenario can say and check: its starting position, the steps of its script
+(decisions, expectations on the way, stops), and the expectations it ends with.
+Each test runs scenarios written as a designer writes them, against a built-in pack."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from cardtable import Report, load_pack
+from cardtable.interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario
+
+
+@pytest.fixture(scope="module")
+def magic54():
+    return load_pack("magic54", Report())
+
+
+def outcomes(pack, tmp_path, text: str) -> list[str]:
+    """Each scenario of the YAML text: "ok", or "LINE:COL: message" where it failed."""
+    path = tmp_path / "scenarios.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    report = Report()
+    scenarios = load_scenarios(path, report)
+    assert report.ok, report.problems
+    out = []
+    for sc in scenarios:
+        try:
+            run_scenario(pack, sc)
+        except ScenarioFailure as e:
+            out.append(f"{e.line}:{e.col}: {e.message}")
+        else:
+            out.append("ok")
+    return out
+
+
+# ------------------------------------------------------------ the starting position
+
+def test_the_checks_run_on_the_position_a_setup_builds(magic54, tmp_path):
+    assert outcomes(magic54, tmp_path, """
+        scenarios:
+          - name: a player set up at 0 life has lost before anyone decides
+            setup:
+              turn: 3
+              active: Red
+              phase: pre_attack
+              players:
+                - zones: {hand: [Two of Hearts]}
+                - life: 0
+            expect:
+              result: Red wins
+              log: [Black loses the game, Red wins the game]
+          - name: a creature set up with lethal damage dies before anyone decides
+            setup:
+              turn: 3
+              active: Red
+              phase: pre_attack
+              players:
+                - zones:
+                    hand: [Two of Hearts]
+                    play: [Three of Hearts, "Jack of Hearts: damage 1", "King of Hearts: damage 2"]
+                - zones: {}
+            expect:
+              players:
+                - zones: {play: [Three of Hearts, King of Hearts], discard: [Jack of Hearts]}
+              damage: {King of Hearts: 2}
+              log: [Jack of Hearts moves from Red's play to Red's discard]
+              decision: {player: Red, options: [pass, "Damage: Two of Hearts"]}
+        """) == ["ok", "ok"]
+
+
+# ------------------------------------------------------------- steps of a script
+
+ATTACK = """
+    setup:
+      turn: 3
+      active: Red
+      phase: pre_attack
+      players:
+        - zones:
+            play: ["Jack of Hearts: entered 1"]
+        - zones: {}
+"""
+
+
+def scenario(body: str, setup: str = ATTACK, name: str = "it") -> str:
+    """A scenario file's text: one scenario, its setup and the rest (each dedented)."""
+    return f"scenarios:\n  - name: {name}\n" + textwrap.indent(
+        textwrap.dedent(setup).strip("\n") + "\n" + textwrap.dedent(body).strip("\n") + "\n", "    ")
+
+
+def test_expectations_between_decisions_stops_and_the_decisions_taken_silently(magic54, tmp_path):
+    assert outcomes(magic54, tmp_path, scenario("""
+        script:
+          - expect:
+              taken: ["Red: pass", "Black: pass"]
+              decision: {player: Red, options: [done, Jack of Hearts]}
+          - "Red: Jack of Hearts"
+          - until: {turn: 3, step: combat_damage}
+          - expect:
+              players: [{life: 20}, {life: 20}]
+              cards:
+                Jack of Hearts: {tapped: true, marks: {attacking: true}, attack: 1, zone: "Red's play"}
+              no_decision: true
+              taken: ["Red: pass", "Black: pass"]
+          - until: {phase: post_attack}
+          - expect:
+              players: [{life: 20}, {life: 19}]
+              cards: {Jack of Hearts: {marks: {attacking: false}}}
+          - until: {end_of_turn: 3}
+        expect:
+          taken: ["Red: pass", "Black: pass"]
+          no_decision: true
+          log: [Jack of Hearts deals 1 damage to Black, Red passes, Black passes]
+          log_absent: [turn 4 (Black)]
+        """)) == ["ok"]
+
+
+def test_with_auto_false_the_script_makes_every_decision(magic54, tmp_path):
+    assert outcomes(magic54, tmp_path, scenario("""
+        auto: false
+        script:
+          - "Red: pass"
+          - "Black: pass"
+          - "Red: Jack of Hearts"
+          - "Red: pass"
+          - "Black: pass"
+          - until: {turn: 3, phase: post_attack}
+        expect:
+          players: [{}, {life: 19}]
+          taken: []
+        """) + scenario("""
+        auto: false
+        script:
+          - "Red: Jack of Hearts"
+        """, name="not yet")[len("scenarios:\n"):]) == [
+        "ok", '33:9: step 1: "Jack of Hearts" is not an option; the options are: pass (Red: act or pass (main))']
+
+
+HAND = """
+    setup:
+      turn: 3
+      active: Red
+      phase: pre_attack
+      players:
+        - life: 20
+          zones:
+            hand: [Two of Hearts]
+            play: [Three of Hearts]
+        - life: 3
+"""
+
+
+@pytest.mark.parametrize("until, setup, message", [
+    ("{turn: 3, step: combat_damage}", HAND, "the game waits for a decision before turn 3's combat_damage step: "
+                                             "Red: act or pass (main)"),
+    ("{turn: 3, phase: beginning}", HAND, "the game is past turn 3's beginning phase: the scenario stopped it as "
+                                          "turn 3's pre_attack phase begins"),
+    ("{turn: 4}", ATTACK.replace("Jack", "King").replace("- zones: {}", "- life: 3"), "the game ended on turn 3, before the start of turn 4: Red wins"),
+    ("{step: combat_dmg}", HAND, 'unknown step "combat_dmg"; did you mean "combat_damage"?'),
+    ("{phase: atack}", HAND, 'unknown phase "atack"; did you mean "attack"?'),
+])
+def test_a_stop_the_game_does_not_reach_says_why(magic54, tmp_path, until, setup, message):
+    script = 'script:\n  - "Red: King of Hearts"\n' if "King" in setup else "script:\n"
+    (got,) = outcomes(magic54, tmp_path, scenario(script + f"  - until: {until}\n", setup))
+    assert got.split(": ", 1)[1] == message
+
+
+def test_the_cards_of_a_payment_are_named_in_any_order(magic54, tmp_path):
+    knowledge = """
+        setup:
+          turn: 3
+          active: Red
+          phase: pre_attack
+          players:
+            - zones:
+                deck: [Ace of Hearts]
+                play: [Three of Hearts, Five of Hearts, Seven of Hearts, Nine of Hearts, King of Hearts]
+            - zones: {}
+        script:
+          - "Red: Knowledge: King of Hearts"
+    """
+    pays = [  # named, then what the log or the failure says
+        ("[Nine of Hearts, Three of Hearts, Seven of Hearts]", "Three of Hearts, Seven of Hearts, Nine of Hearts"),
+        ("[Nine of Hearts, Seven of Hearts, Five of Hearts]", "Five of Hearts, Seven of Hearts, Nine of Hearts"),
+    ]
+    text = "scenarios:\n" + "".join(
+        "  - name: pays\n" + textwrap.indent(textwrap.dedent(knowledge), "    ")
+        + f"      - {{player: Red, choose: {named}}}\n    expect:\n      log: [\"Red pays 3 mana with {paid}\"]\n"
+        + "      cards: {Five of Hearts: {tapped: " + ("false" if "Five" not in paid else "true") + "}}\n"
+        for named, paid in pays)
+    for named in ("[Nine of Hearts, Seven of Hearts, Queen of Hearts]",
+                  "[Three of Hearts, Five of Hearts, Nine of Hearts, Seven of Hearts]"):
+        text += "  - name: fails\n" + textwrap.indent(textwrap.dedent(knowledge), "    ") + \
+            f"      - {{player: Red, choose: {named}}}\n"
+    assert [o.split(": ", 1)[-1] for o in outcomes(magic54, tmp_path, text)] == [
+        "ok", "ok",
+        "step 2: none of Nine of Hearts, Seven of Hearts, Queen of Hearts is an option; the options are: "
+        "Three of Hearts; Five of Hearts (Red: pay 3 mana (paid 0))",
+        'step 2: the choice was over before "Nine of Hearts" was chosen']
+
+
+def test_a_refused_step_says_which_decision_of_the_script_it_was(magic54, tmp_path):
+    (got,) = outcomes(magic54, tmp_path, scenario("""
+        script:
+          - expect: {result: ongoing}
+          - "Red: pass"
+          - "Black: pass"
+        """, HAND))
+    assert got == "16:9: step 3 (the script's 2nd decision): it is Red's decision, not Black's (Red: act or pass (main))"
+
+
+# ------------------------------------------------------------------- expectations
+
+BOARD = """
+    setup:
+      turn: 3
+      active: Red
+      phase: pre_attack
+      players:
+        - zones:
+            hand: [Two of Hearts]
+            play: [Three of Hearts, "Jack of Hearts: damage 0", "Queen of Hearts: tapped", Jack of Hearts]
+        - zones:
+            play: [Jack of Spades]
+"""
+
+
+def test_a_position_meets_every_kind_of_expectation(magic54, tmp_path):
+    assert outcomes(magic54, tmp_path, scenario("""
+        expect:
+          result: ongoing
+          game_over: false
+          players:
+            - zones:
+                hand: {count: 1, contains: [Two of Hearts]}
+                play:
+                  in_any_order: [Queen of Hearts, Jack of Hearts, Three of Hearts, Jack of Hearts]
+                  contains: [Jack of Hearts, Jack of Hearts]
+                  does_not_contain: [King of Hearts]
+          cards:
+            Jack of Hearts:
+              - {zone: play, controller: Red, owner: 0, tapped: false, face_down: false, damage: 0,
+                 attack: 1, defense: 1, marks: {attacking: false}, counters: {}}
+              - {zone: "Red's play"}
+            Queen of Hearts: {tapped: true}
+            Jack of Spades: {controller: 1, zone: "Black's play"}
+          taken: []
+          decision: {player: 0}
+        """, BOARD)) == ["ok"]
+
+
+@pytest.mark.parametrize("expect, message", [
+    ("cards: {Jack of Hearts: {attack: 2}}", "Jack of Hearts has attack 1, not 2"),
+    ("cards: {Jack of Hearts: {zone: hand}}", "Jack of Hearts is in Red's play, not in hand"),
+    ("cards: {Jack of Hearts: {atack: 2}}", 'unknown card property "atack"; did you mean "attack"?'),
+    ("cards: {Jack of Hearts: {marks: {attacking: true}}}", "Jack of Hearts is not marked attacking"),
+    ("cards: {Jack of Hearts: {marks: {atacking: true}}}", 'unknown mark "atacking"; did you mean "attacking"?'),
+    ("cards: {Jack of Hearts: {counters: {charge: 1}}}", 'unknown card counter "charge"'),
+    ("cards: {Queen of Hearts: {tapped: false}}", "Queen of Hearts is tapped"),
+    ("cards: {Queen of Hearts: {face_down: true}}", "Queen of Hearts is face up"),
+    ("cards: {Queen of Hearts: {damage: 1}}", "Queen of Hearts has 0 damage, not 1"),
+    ("cards: {Jack of Hearts: [{tapped: false}]}", 'the game has 2 cards named "Jack of Hearts", not 1'),
+    ("cards: {Jack of Hearts: [{}, {damage: 2}]}", "the 2nd Jack of Hearts has 0 damage, not 2"),
+    ("cards: {Jack of Hears: {tapped: true}}", 'no card named "Jack of Hears" in this game; did you mean "Jack of Hearts"?'),
+    ("cards: {Jack of Spades: {controller: Red}}", "Jack of Spades is controlled by Black, not Red"),
+    ("cards: {Jack of Spades: {owner: 0}}", "Jack of Spades is owned by Black, not 0"),
+    ("players: [{zones: {play: {in_any_order: [Queen of Hearts]}}}]",
+     "Red's play holds [Three of Hearts, Jack of Hearts, Queen of Hearts, Jack of Hearts], not [Queen of Hearts] in any order"),
+    ("players: [{}, {zones: {play: {contains: [Queen of Spades]}}}]", "Black's play holds [Jack of Spades], without Queen of Spades"),
+    ("players: [{}, {zones: {play: {contains: [Jack of Spades, Jack of Spades]}}}]",
+     "Black's play holds 1 Jack of Spades, not 2: [Jack of Spades]"),
+    ("players: [{}, {zones: {play: {does_not_contain: [Jack of Spades]}}}]", "Black's play holds [Jack of Spades], with Jack of Spades"),
+    ("players: [{}, {zones: {play: {count: 2}}}]", "Black's play holds 1 cards, not 2"),
+    ("game_over: true", "the game is not over (Red: act or pass (main))"),
+    ("no_decision: true", "a decision is open: Red: act or pass (main)"),
+    ("taken: [\"Red: pass\"]", "the decisions the game took by itself are: none"),
+])
+def test_an_expectation_that_does_not_hold_says_what_is_there(magic54, tmp_path, expect, message):
+    (got,) = outcomes(magic54, tmp_path, scenario("expect:\n  " + expect, BOARD))
+    assert got.split(": ", 1)[1] == message
+
+
+@pytest.mark.parametrize("expect, message", [
+    ("game_over: false", "the game is over: Red wins"),
+    ("no_decision: false", "no decision is open (the game is over: Red wins)"),
+    ("decision: {player: Red}", "no decision is open"),
+])
+def test_a_game_that_is_over_has_no_decision(magic54, tmp_path, expect, message):
+    (got,) = outcomes(magic54, tmp_path, scenario("expect:\n  " + expect, BOARD.replace(
+        "        - zones:\n            play: [Jack of Spades]", "        - life: 0")))
+    assert got.split(": ", 1)[1] == message
+
+
+# ---------------------------------------------------- one table for each kind of key
+
+def test_the_tables_of_keys_are_the_schemas_keys():
+    from cardtable.interpreter.engine.positions import SETUP_KEYS
+    from cardtable.interpreter.packs.expectations import CARD_FIELDS, EXPECTATIONS, ZONE_CHECKS
+    from cardtable.interpreter.packs.scenario import STEPS
+    from cardtable.interpreter.packs.schemacheck import load_schema
+
+    defs = load_schema("scenario")["$defs"]
+    assert list(EXPECTATIONS) == list(defs["expectations"]["properties"])
+    assert list(ZONE_CHECKS) == list(defs["expected_zone"]["oneOf"][1]["properties"])
+    assert list(CARD_FIELDS) == list(defs["expected_card"]["properties"])
+    # A decision is a text, or a mapping with `choose`; the other kinds, a mapping with their key.
+    assert sorted(STEPS) == sorted({"choose"} | {form["required"][0] for form in defs["step"]["oneOf"][2:]})
+    assert "choose" in defs["step"]["oneOf"][1]["required"]
+    setup = defs["scenario"]["properties"]["setup"]["properties"]
+    # `step` is read with `phase`, `skips` with `direction`, `rounds` where the turn frame begins.
+    assert set(SETUP_KEYS) - {"cards"} <= set(setup) <= set(SETUP_KEYS) | {"step", "shared", "skips", "rounds"}

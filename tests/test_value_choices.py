@@ -1,0 +1,130 @@
+"""Choices of values: a property's words, values listed, values the cards of a selection
+hold, a number from a range, an order of cards (tests/data/suits, whose turn is replaced)."""
+from __future__ import annotations
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.engine.game import Game
+from test_words_and_tables import make, problems
+
+# Ann's hand: Ace of Spades, Two of Diamonds, Four of Spades (the top of the deck).
+
+
+def start(tmp_path, turn: str, players: int = 2):
+    pack = load_pack(str(make(tmp_path, turn=turn)), Report())
+    return Game(pack, num_players=players).new_initial_state(seed=0)
+
+
+def test_a_property_names_its_words_in_their_order(tmp_path):
+    state = start(tmp_path, 'choose a suit as named "name a suit"\nset led to named')
+    assert state.decision.prompt == "Ann: name a suit"
+    assert state.decision.kind == "value"
+    assert state.legal_labels() == ["clubs", "diamonds", "hearts", "spades"]
+    state.apply_label("hearts")
+    assert state.s.table["led"] == "hearts"
+    assert "Ann chooses hearts as named" in state.log_for(1)
+
+
+def test_several_words_are_picked_one_at_a_time(tmp_path):
+    state = start(tmp_path, "choose 2 suits as pair\nif pair = pair: stop")
+    assert state.legal_labels() == ["clubs", "diamonds", "hearts"]
+    state.apply_label("diamonds")
+    assert state.decision.prompt == "Ann: choose 2 suits as pair (chosen 1 of 2: diamonds)"
+    assert state.legal_labels() == ["hearts", "spades"]
+    state.apply_label("spades")
+    assert "Ann chooses diamonds, spades as pair" in state.log
+
+
+@pytest.mark.parametrize("statement, labels, answer, table", [
+    ("choose one of hearts, spades as named\nset led to named", ["hearts", "spades"], "spades", ("led", "spades")),
+    ("choose one of 3, 1, 2 as n\nset pot to n", ["3", "1", "2"], "1", ("pot", 1)),
+    ('choose one of "draw", "pass" as mode\nif mode = "pass": set pot to 0', ["draw", "pass"], "pass", ("pot", 0)),
+])
+def test_values_listed_are_offered_as_written(tmp_path, statement, labels, answer, table):
+    state = start(tmp_path, statement)
+    assert state.legal_labels() == labels
+    state.apply_label(answer)
+    assert state.s.table[table[0]] == table[1]
+
+
+def test_a_value_among_the_cards_picked(tmp_path):
+    state = start(tmp_path, "choose a rank among cards in your hand as asked\nset pot to count of (cards in your hand where its rank = asked)")
+    assert state.legal_labels() == ["two", "four", "ace"]
+    state.apply_label("ace")
+    assert state.s.table["pot"] == 1
+    state = start(tmp_path, "choose a suit among (cards in your hand where it is spades) as named\nset led to named")
+    assert state.s.table["led"] == "spades"     # one value: taken without asking
+    assert "Ann chooses spades as named" in state.log
+
+
+def test_a_number_from_a_range(tmp_path):
+    state = start(tmp_path, "choose a number from 1 to count of cards in your hand as bid\nset pot to bid")
+    assert state.legal_labels() == ["1", "2", "3"]
+    state.apply_label("2")
+    assert state.s.table["pot"] == 2
+    state = start(tmp_path, "choose up to one number from 0 to 1 as bid\nif bid = none: set pot to 9")
+    assert state.legal_labels() == ["none", "0", "1"]
+    state.apply_label("none")
+    assert state.s.table["pot"] == 9
+    state = start(tmp_path, "choose a number from 3 to 2 as bid\nif bid = none: set pot to 7")
+    assert state.s.table["pot"] == 7
+
+
+def test_an_order_asks_for_each_place_but_the_last(tmp_path):
+    state = start(tmp_path, 'choose an order of cards in your hand as order "order your cards"\n'
+                            'for each c in order:\n  put c on top of discard')
+    assert state.decision.kind == "order"
+    assert state.decision.prompt == "Ann: order your cards (first of 3)"
+    assert state.legal_labels() == ["Ace of Spades", "Two of Diamonds", "Four of Spades"]
+    state.apply_label("Four of Spades")
+    assert state.decision.prompt == "Ann: order your cards (second of 3)"
+    state.apply_label("Ace of Spades")
+    assert [c["name"] for c in state.observation(None)["shared"]["discard"]] == \
+        ["Four of Spades", "Ace of Spades", "Two of Diamonds"]
+
+
+@pytest.mark.parametrize("turn, message", [
+    ("choose one of hearts, 3 as x", 'pack.yaml:44:25: a value choice lists words of one property, numbers or texts, '
+                                     'not "3", "hearts"'),
+    ("choose one of hearts, hart as x", 'pack.yaml:44:33: "hart" is not a word of a property; did you mean "hearts"?'),
+    ("choose 2 number from 1 to 3 as x", 'pack.yaml:44:18: a number is chosen one at a time: write "a number" or '
+                                          '"up to one number"'),
+    ("choose a number from 0 to 20000 as x", 'pack.yaml:44:11: "choose a number from 0 to 20000 as x" would offer '
+                                             '20,001 numbers: a choice offers at most 10,000'),
+    ("choose a colour as x", 'pack.yaml:44:20: unknown card type or variable "colour"; did you mean "colors"?'),
+])
+def test_value_choices_are_checked(tmp_path, turn, message):
+    assert problems(make(tmp_path, turn=turn)) == [message]
+
+
+def test_a_range_too_wide_in_play_stops_the_game(tmp_path):
+    with pytest.raises(RuleError) as e:
+        start(tmp_path, "choose a number from 0 to pot * 5000 as x")
+    assert e.value.message == '"choose a number from 0 to pot * 5000 as x" would offer 25,001 numbers: a choice offers at most 10,000'
+
+
+def test_a_clone_keeps_the_places_chosen(tmp_path):
+    state = start(tmp_path, "choose an order of cards in your hand as order\nfor each c in order:\n  put c on top of discard")
+    state.apply_label("Four of Spades")
+    copy = state.clone()
+    copy.apply_label("Two of Diamonds")
+    state.apply_label("Ace of Spades")
+    assert [c["name"] for c in copy.observation(None)["shared"]["discard"]] == \
+        ["Four of Spades", "Two of Diamonds", "Ace of Spades"]
+    assert [c["name"] for c in state.observation(None)["shared"]["discard"]] == \
+        ["Four of Spades", "Ace of Spades", "Two of Diamonds"]
+
+
+def test_an_agent_sees_a_word_offered_by_its_place_in_the_packs_words(tmp_path):
+    from cardtable.interpreter.play.pettingzoo_env import Layout
+    state = start(tmp_path, "choose a suit as named")
+    layout = Layout(state.s, 8)
+    assert state.s.t.pack.words[:4] == ("clubs", "diamonds", "hearts", "spades")
+    assert layout.kinds[-2:] == ("value", "order")
+    v = layout.encode(state.s, 0)
+    fields = layout.option_fields
+    third = layout.at_options + 2 * len(fields)        # the option "hearts"
+    assert (v[third + fields.index("is_word")], v[third + fields.index("word")]) == (1, 3)

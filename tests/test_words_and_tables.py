@@ -1,0 +1,282 @@
+"""Words as values (properties of one word), table values, counters that are logged,
+seen by their owner or by nobody, division and remainder, and variables that may not
+hide a name (tests/data/suits: a few suited cards, three turns)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.packs.loader import PackError, load_pack
+
+PACK = Path(__file__).parent / "data" / "suits"
+DEAL = "for each p in players:\n  p draws 3 cards"
+
+
+def make(tmp_path: Path, setup: str = DEAL, turn: str = "do nothing", cards: dict | None = None, **edits) -> Path:
+    folder = tmp_path / "suits"
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(PACK, folder)
+    text = (folder / "pack.yaml").read_text()
+    text = text.replace("SETUP", setup.replace("\n", "\n  ")).replace("TURN", turn.replace("\n", "\n          "))
+    for old, new in edits.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    (folder / "pack.yaml").write_text(text)
+    for old, new in (cards or {}).items():
+        card_text = (folder / "cards.yaml").read_text()
+        assert old in card_text
+        (folder / "cards.yaml").write_text(card_text.replace(old, new))
+    return folder
+
+
+def play(tmp_path, setup=DEAL, turn="do nothing", players=2, **edits):
+    pack = load_pack(str(make(tmp_path, setup, turn, **edits)), Report())
+    return Game(pack, num_players=players).new_initial_state(seed=0)
+
+
+def problems(folder: Path) -> list[str]:
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(folder), report)
+    return [f"{Path(p.file).name}:{p.line}:{p.col}: {p.message}" for p in report.errors]
+
+
+def test_the_pack_is_valid_as_it_is(tmp_path):
+    state = play(tmp_path)
+    assert state.is_terminal()
+
+
+# --------------------------------------------------------------------- words
+@pytest.mark.parametrize("condition, count", [
+    ("its suit = hearts", 2), ("its suit != hearts", 4), ("it is hearts", 2), ("it is not spades", 4),
+    ("its rank = rank of this_card", 2), ("its suit = suit of this_card", 1), ("it shares colors with this_card", 3),
+    ("it shares suit with this_card", 1),
+])
+def test_a_word_is_a_value_and_describes_cards(tmp_path, condition, count):
+    setup = ('for each this_card in cards in deck where name of it = "Two of Diamonds":\n'
+             f"  set score of you to count of (cards in deck where {condition})")
+    state = play(tmp_path, setup=setup)
+    assert state.s.pvars[0]["score"] == count
+
+
+def test_words_select_cards_by_themselves(tmp_path):
+    state = play(tmp_path, setup="set score of you to count of hearts cards in deck + 10 * count of (spades cards in deck)")
+    assert state.s.pvars[0]["score"] == 22
+
+
+def test_a_card_without_a_word_property_holds_none(tmp_path):
+    state = play(tmp_path, setup='for each c in cards in deck where its rank = ace and its suit = none:\n'
+                                 '  set score of you to 1', cards={"suit: spades, rank: ace,": "rank: ace,"})
+    assert state.s.pvars[0]["score"] == 1
+
+
+@pytest.mark.parametrize("setup, message", [
+    ("for each c in cards in deck:\n  if suit of c = rank of c: stop",
+     'pack.yaml:38:8: "suit of c = rank of c" compares a suit with a rank: they are never equal'),
+    ('for each c in cards in deck where its suit = "Hearts":\n  stop',
+     'pack.yaml:37:48: "Hearts" is not a word of "suit"; did you mean "hearts"?'),
+    ("for each c in cards in deck where its suit = 3:\n  stop",
+     'pack.yaml:37:37: "its suit = 3" compares a suit with a number: they are never equal'),
+    ("increase suit of you by 1", 'pack.yaml:37:12: "suit" holds a word: only a number can be increased or decreased'),
+    ("for each c in cards in deck:\n  if c shares points with c: stop",
+     'pack.yaml:38:17: "points" is not a property of words'),
+])
+def test_words_are_checked_when_the_pack_loads(tmp_path, setup, message):
+    assert problems(make(tmp_path, setup=setup)) == [message]
+
+
+@pytest.mark.parametrize("edit, message", [
+    ({"two, three, four, ace], description: The rank.}": "two, three, four, ace], default: for, description: The rank.}"},
+     'pack.yaml:20:52: "for" is not a word of "rank"; did you mean "four"?'),
+    ({"suit: {one_of: [clubs,": "suit: {words: [red], one_of: [clubs,"},
+     'pack.yaml:19:17: "suit" has both one_of and words: a property holds one word (one_of), a list of words '
+     '(words), or is computed from others (derived)'),
+    ({"one_of: [two, three": "one_of: [hand, three"},
+     'pack.yaml:20:19: "hand" is already a zone: a word of "rank" must describe cards by itself'),
+    ({"one_of: [two, three": "one_of: [clubs, three"},
+     'pack.yaml:20:19: "clubs" is already a word of "suit": a word of "rank" must describe cards by itself'),
+])
+def test_a_property_of_one_word_declares_its_words_once(tmp_path, edit, message):
+    assert message in problems(make(tmp_path, **edit))
+
+
+def test_a_card_holds_a_word_of_the_list(tmp_path):
+    folder = make(tmp_path, cards={"suit: clubs, rank: two": "suit: clubs, rank: eigth"})
+    assert problems(folder) == ['cards.yaml:3:61: "eigth" is not a word of "rank"']
+
+
+# -------------------------------------------------------------- table values
+def test_table_values_start_as_declared_and_change_by_name(tmp_path):
+    setup = ("increase pot by 10\ndecrease pot by 3\nset led to spades\n"
+             "set dealer to left of you\nincrease stuck by 2")
+    state = play(tmp_path, setup=setup)
+    assert state.s.table == {"pot": 12, "led": "spades", "dealer": state.s.t.players[1], "stuck": 2}
+    assert "pot is 15" in state.log and "pot is 12" in state.log
+    assert not any("stuck" in line or "led is" in line for line in state.log)   # not logged: no log: true
+
+
+def test_observations_show_the_visible_table_values(tmp_path):
+    state = play(tmp_path, setup="set dealer to you\nincrease stuck by 1")
+    assert state.observation(0)["table"] == {"pot": 5, "led": None, "dealer": "Ann"}
+    assert state.observation(None)["table"] == {"pot": 5, "led": None, "dealer": "Ann", "stuck": 1}
+    assert state.board(0).splitlines()[-1] == "table: pot 5, led none, dealer Ann"
+
+
+@pytest.mark.parametrize("setup, message", [
+    ('set pot to "many"', 'pack.yaml:37:14: "pot" holds a number; "many" is a text'),
+    ("set led to four", 'pack.yaml:37:14: "led" holds a word of "suit"; "four" is a word of "rank"'),
+    ("set led to you", 'pack.yaml:37:14: "led" holds a word of "suit"; "you" is a player'),
+    ("increase led by 1", 'pack.yaml:37:12: "led" holds a word of "suit": only a number can be increased or decreased'),
+    ("increase pt by 1", 'pack.yaml:37:12: unknown table value "pt"; did you mean "pot"?'),
+    ("increase score by 1", 'pack.yaml:37:12: "score" is a counter of each player or card: say whose ("score of PLAYER")'),
+    ("set pot to 7 / 0", 'pack.yaml:37:18: "7 / 0" divides by 0'),
+])
+def test_table_statements_are_checked(tmp_path, setup, message):
+    assert problems(make(tmp_path, setup=setup)) == [message]
+
+
+@pytest.mark.parametrize("edit, message", [
+    ({"led: {of: suit}": "led: {of: colour}"}, 'pack.yaml:30:13: "colour" is not a property of one word (one_of) nor "player"'),
+    ({"led: {of: suit}": "led: {of: suit, start: hart}"}, 'pack.yaml:30:26: "hart" is not a word of "suit"; did you mean "hearts"?'),
+    ({"pot: {start: pot_start": "pot: {start: pot_strat"}, 'pack.yaml:29:16: "pot" is a number: its start is a number or a number option, not "pot_strat"; did you mean "pot_start"?'),
+    ({"stuck: {start: 0, visibility": "stuck: {start: 0, reset: hand, visibility"},
+     'pack.yaml:32:28: "hand" is not turn, phase, step nor a round of the pack'),
+])
+def test_table_values_are_declared_with_what_they_hold(tmp_path, edit, message):
+    assert problems(make(tmp_path, **edit)) == [message]
+
+
+def test_a_clone_has_its_own_table(tmp_path):
+    state = play(tmp_path, setup="increase pot by 1")
+    copy = state.clone()
+    copy.s.table["pot"] = 99
+    assert state.s.table["pot"] == 6
+
+
+def test_a_setup_gives_table_values_and_an_expectation_reads_them(tmp_path):
+    pack = load_pack(str(make(tmp_path)), Report())
+    game = Game(pack, num_players=2)
+    state = game.position({"table": {"pot": 2, "led": "hearts", "dealer": "Ben"}, "phase": "main"})
+    assert state.s.table == {"pot": 2, "led": "hearts", "dealer": state.s.t.players[1], "stuck": 0}
+    assert state.as_setup()["table"] == {"pot": 2, "led": "hearts", "dealer": "Ben", "stuck": 0}
+    with pytest.raises(Exception, match='"led" holds a word of "suit" or none, not \'red\''):
+        game.position({"table": {"led": "red"}})
+
+
+# ------------------------------------------------------------------ counters
+def test_a_logged_counter_says_each_change(tmp_path):
+    state = play(tmp_path, setup="increase score of you by 26\nset score of you to 20\nincrease score of you by 0")
+    assert [line for line in state.log if "score" in line] == ["Ann's score is 26 (+26)", "Ann's score is 20 (-6)"]
+
+
+def test_an_owners_counter_is_seen_and_logged_for_its_player_only(tmp_path):
+    state = play(tmp_path, setup="increase secret of you by 4\nincrease scratch of you by 1")
+    assert "Ann's secret is 4 (+4)" in state.log_for(0)
+    assert not any("secret" in line for line in state.log_for(1))
+    assert state.observation(0)["players"][0]["counters"] == {"secret": 4, "plays": 1}
+    assert state.observation(1)["players"][0]["counters"] == {"plays": 1}
+    assert state.observation(None)["players"][0]["counters"] == {"secret": 4, "scratch": 1, "plays": 1}
+
+
+def test_a_counter_goes_back_to_its_start_when_its_step_begins(tmp_path):
+    # "plays" goes up in step "second" and back to 0 as each step begins.
+    state = play(tmp_path, turn="set score of you to plays of you")
+    assert [pv.get("score", 0) for pv in state.s.pvars] == [0, 0]
+    assert state.s.pvars[0]["plays"] == 1
+
+
+# ------------------------------------------------------------------ arithmetic
+@pytest.mark.parametrize("expr, value", [
+    ("7 / 2", 3), ("-7 / 2", -4), ("7 % 4", 3), ("(1 - 2) % 4", 3), ("(turn - 1) % 4", 0), ("2 + 9 / 3 * 2", 8),
+])
+def test_division_rounds_down_and_the_remainder_takes_the_sign_of_the_divisor(tmp_path, expr, value):
+    state = play(tmp_path, setup=f"set pot to {expr}")
+    assert state.s.table["pot"] == value
+
+
+def test_a_division_by_0_in_play_stops_the_game_at_its_text(tmp_path):
+    with pytest.raises(RuleError) as e:
+        play(tmp_path, setup="set pot to 5 / stuck")
+    assert e.value.message == '"5 / stuck" divides by 0'
+    assert (Path(e.value.source.file).name, e.value.source.line) == ("pack.yaml", 37)
+
+
+# ------------------------------------------------------------------ variables
+@pytest.mark.parametrize("setup, message", [
+    ("choose a card in deck as plain",
+     'pack.yaml:37:28: "plain" is a card type: a variable named so would change what "plain" means in the rest '
+     'of this text ("each plain in play" would go through the variable); name it otherwise, e.g. "victim"'),
+    ("for each cards in players:\n  stop",
+     'pack.yaml:37:12: "cards" is a word of selectors: a variable named so would change what "cards" means in the '
+     'rest of this text ("each cards in ..." would go through the variable); name it otherwise'),
+    ("let hand be 1", 'pack.yaml:37:7: "hand" is a zone: a variable named so would hide it in the rest of this text; '
+                      'name it otherwise'),
+    ("let pot be 1", 'pack.yaml:37:7: "pot" is a table value: a variable named so would hide it in the rest of this '
+                     'text; name it otherwise'),
+    ("let x be 1\nfor each x in players:\n  stop", 'pack.yaml:38:12: "x" was a number (line 37); it cannot now hold a player'),
+])
+def test_a_variable_may_not_hide_a_name_nor_change_kind(tmp_path, setup, message):
+    assert problems(make(tmp_path, setup=setup)) == [message]
+
+
+def test_a_variable_may_be_bound_again_to_none_and_lives_after_its_block(tmp_path):
+    setup = ("let moon be none\nfor each p in players where it != you:\n  let moon be p\n"
+             "if moon != none: set dealer to moon")
+    state = play(tmp_path, setup=setup)
+    assert state.s.table["dealer"].name == "Ben"
+
+
+def test_let_all_holds_the_cards_picked_then(tmp_path):
+    setup = ("let given be all cards in deck where its suit = hearts\nput each card in deck into discard\n"
+             "set pot to count of given\nfor each c in given:\n  put c into your hand")
+    state = play(tmp_path, setup=setup)
+    assert state.s.table["pot"] == 2
+    assert [c["name"] for c in state.observation(None)["players"][0]["zones"]["hand"]] == \
+        ["Three of Hearts", "Ace of Hearts"]
+
+
+# ---------------------------------------------------------------- selections
+# The deck from the bottom: Two of Clubs, Three of Hearts, Ace of Hearts, Four of
+# Spades, Two of Diamonds, Ace of Spades (on top).
+@pytest.mark.parametrize("value, expected", [
+    ("name of top card of deck", '"Ace of Spades"'), ("name of bottom card of deck", '"Two of Clubs"'),
+    ("name of first of cards in deck", '"Two of Clubs"'),
+    ("name of last of (cards in deck where it is hearts)", '"Ace of Hearts"'),
+    ("highest rank of cards in deck", "ace"), ("lowest rank of (cards in deck where its suit != clubs)", "two"),
+    ("highest points of cards in deck", "4"), ("lowest points of cards in deck", "1"),
+    ("name of first of (cards in deck where its rank = highest rank of (cards in deck where it is hearts))",
+     '"Ace of Hearts"'),
+    ("highest rank of (cards in deck where its suit = diamonds and its rank = ace)", "none"),
+    ("top card of discard", "none"), ("first of cards in discard", "none"),
+    ("lowest score of players", "0"), ("highest score of players", "3"),
+    ("first of (players where score of it = highest score of players)", "your left"),
+    # Each player's zone in seat order: Ann's (you), then Ben's.
+    ("controller of first of (cards in played where its rank = ace)", "you"),
+    ("controller of last of (cards in played where its rank = ace)", "your left"),
+])
+def test_a_card_or_a_value_picked_from_a_selection(tmp_path, value, expected):
+    setup = ("set score of left of you to 3\n"
+             "put each card in deck where its suit = spades and its rank = ace into your left's played\n"
+             "put each card in deck where its rank = ace into your played\n") if "played" in value or "score" in value else ""
+    setup += f"if {value} = {expected}: set pot to 1\nif {value} != {expected}: set pot to 2"
+    state = play(tmp_path, setup=setup)
+    assert state.s.table["pot"] == 1
+
+
+@pytest.mark.parametrize("setup, message", [
+    ("let c be top card of hand", 'pack.yaml:37:24: "hand" is not ordered: it has no top card (say which card, '
+                                  'e.g. "first of cards in your hand")'),
+    ("let c be top plain of deck", 'pack.yaml:37:16: write "top card of ZONE", not "top plain"'),
+    ("let c be highest colors of cards in deck", 'pack.yaml:37:20: "colors" holds several words: highest and '
+                                                 'lowest need a number or a property with one_of'),
+    ("let c be lowest hand of players", 'pack.yaml:37:19: "hand" is not a number: highest and lowest need a '
+                                        'number or a property with one_of'),
+])
+def test_selections_are_checked(tmp_path, setup, message):
+    assert problems(make(tmp_path, setup=setup)) == [message]
