@@ -18,13 +18,18 @@ PACK = Path(__file__).parent / "data" / "pilepack"
 PLACE = "        effect: deal 1 damage to target\n"     # Bolt's effect
 
 
-def problems(folder: Path, old: str = PLACE, new: str = PLACE, file: str = "cards.yaml") -> list[str]:
-    shutil.copytree(PACK, folder)
+def edited(pack: Path, folder: Path, old: str, new: str, file: str = "cards.yaml") -> list[str]:
+    """The problems of a copy of `pack` with `old` (once in `file`) made `new`, as FILE:LINE:COL: MESSAGE."""
+    shutil.copytree(pack, folder)
     path = folder / file
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1
     path.write_text(text.replace(old, new), encoding="utf-8")
     return [f"{file}:{problem}" for problem in located(folder)]
+
+
+def problems(folder: Path, old: str = PLACE, new: str = PLACE) -> list[str]:
+    return edited(PACK, folder, old, new)
 
 
 def test_the_pack_is_valid_as_it_is(tmp_path):

@@ -217,6 +217,7 @@ class Pack:
     declarations: Any = None                     # packs.declarations.Declarations: every name it declares, and where
     pile_recheck: bool = False                   # a target must still be one its selector would pick as the effect resolves
     pile_sources: str = "free"                   # "stay": an effect whose card has moved since it went on the pile does nothing
+    pile_triggers: str = "fired"                 # "apnap": triggered abilities go on the pile by controller, the active player's first
     table: dict = field(default_factory=dict)    # name -> TableDef: values of the whole table
     one_of: dict = field(default_factory=dict)   # property -> its words in order, for properties of one word
     resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by

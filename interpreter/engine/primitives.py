@@ -3,16 +3,18 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
+from . import events
 from .state import PlayerRef, RuleError, State
 
 
 # ------------------------------------------------------------------ moving cards
 def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
-         face_down: bool = False) -> None:
+         face_down: bool = False, source=None) -> None:
     """Put card `c` into zone `dest` (face down: nobody sees what it is there). A card
     that changes zone is a new object: its tapped state, damage, marks, counters and
-    effects on it end."""
+    effects on it end. `source`: the card whose ability moves it, for triggers."""
     src = s.zone_of[c]
+    before = s.controller[c] if src >= 0 else -1
     if src >= 0:
         s.zones[src].remove(c)
     if bottom:
@@ -46,7 +48,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if s.mods:
         _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
     if s.t.triggering:
-        s.events.append(("move", c, src, dest))
+        if not s.grouped:
+            s.batch += 1
+        events.moved(s, c, src, dest, before, source)
     seen = s.t.checks_see_zones
     if seen is None or dest in seen or src in seen:
         s.dirty = True
@@ -60,9 +64,9 @@ def zone_label(s: State, zone: int) -> str:
 
 
 def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
-                face_down: bool = False) -> None:
+                face_down: bool = False, source=None) -> None:
     src = s.zone_of[c]
-    move(s, c, dest, bottom, controller, face_down)
+    move(s, c, dest, bottom, controller, face_down, source)
     where = "the bottom of " if bottom else ""
     route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
     # A card put face down is seen only by those who saw it where it was.
@@ -117,28 +121,32 @@ def refill(s: State, deck: int) -> bool:
     return True
 
 
-def draw(s: State, seat: int, n: int) -> None:
+def draw(s: State, seat: int, n: int, stop=None) -> list:
+    """`seat` draws `n` cards; returns those drawn. `stop()`, asked before each card,
+    ends the draw early when true (a replacement of the next draw)."""
     deck = zone_of_role(s, "deck", seat)
     hand = zone_of_role(s, "hand", seat)
     name = s.t.players[seat].name
     # Cards drawn before the first turn are dealt: the log says so in one line, so that
     # it shows apart whether a player drew on their first turn.
     dealing = before_first_turn(s)
-    dealt = 0
+    drawn = []
     # No draw takes more cards than the game has: a deck refilled from the hand would
     # otherwise go round for as long as the number asks.
     for _ in range(min(n, len(s.t.cards))):
+        if stop is not None and stop():
+            break
         if not s.zones[deck] and not refill(s, deck):
-            _say_dealt(s, name, dealt)
+            _say_dealt(s, name, len(drawn) if dealing else 0)
             s.say("draw", f"{name} cannot draw, no cards are left")
-            return
+            return drawn
         c = s.zones[deck][-1]
         move(s, c, hand)
-        if dealing:
-            dealt += 1
-        else:
+        drawn.append(c)
+        if not dealing:
             s.say("draw", f"{name} draws a card")
-    _say_dealt(s, name, dealt)
+    _say_dealt(s, name, len(drawn) if dealing else 0)
+    return drawn
 
 
 def _say_dealt(s: State, name: str, dealt: int) -> None:
@@ -165,9 +173,10 @@ def tap(s: State, c: int, state: bool) -> None:
 
 
 # ------------------------------------------------------------------------ damage
-def deal(s: State, source, target, amount: int) -> None:
+def deal(s: State, source, target, amount: int, kind: str = "") -> None:
     """Deal damage now: redirections and prevention apply as it is dealt; a pack
-    that defers damage applies it later with `apply damage`."""
+    that defers damage applies it later with `apply damage`. `kind`: the kind of
+    damage the pack declares ("combat"), for triggers that watch it."""
     if amount <= 0 or target is None:
         return
     seen = set()
@@ -187,14 +196,17 @@ def deal(s: State, source, target, amount: int) -> None:
         return
     if type(target) is int and s.zone_of[target] < 0:
         return
-    s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
+    if source is None:
+        s.say("damage", f"{s.card_name(target)} is dealt {amount} damage")
+    else:
+        s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
     if s.t.pack.damage_deferred:
         # Kept with the card's move count: if it changes zone first, it is a new object.
-        s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None))
+        s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None, kind))
         if s.t.checks_see_damage:
             s.dirty = True      # "damage of" a card counts the damage not yet applied
     else:
-        _mark_damage(s, target, amount)
+        _mark_damage(s, target, amount, source, kind)
 
 
 def _prevented(s: State, target) -> bool:
@@ -204,7 +216,7 @@ def _prevented(s: State, target) -> bool:
     return False
 
 
-def _mark_damage(s: State, target, amount: int) -> None:
+def _mark_damage(s: State, target, amount: int, source, kind: str) -> None:
     if isinstance(target, PlayerRef):
         life = s.t.pack.life_counter
         if life is None:
@@ -213,6 +225,8 @@ def _mark_damage(s: State, target, amount: int) -> None:
     else:
         s.damage[target] += amount
     s.dirty = True
+    if s.t.watches_damage:
+        events.damaged(s, target, amount, source, kind)
 
 
 def apply_damage(s: State) -> None:
@@ -220,12 +234,12 @@ def apply_damage(s: State) -> None:
     if not s.pending:
         return
     pending, s.pending = s.pending, []
-    for target, amount, _, moves in pending:
+    for target, amount, source, moves, kind in pending:
         if type(target) is int and s.moves[target] == moves and not _prevented(s, target):
-            _mark_damage(s, target, amount)
-    for target, amount, _, _ in pending:
+            _mark_damage(s, target, amount, source, kind)
+    for target, amount, source, _, kind in pending:
         if isinstance(target, PlayerRef) and not s.out[target.seat] and not _prevented(s, target):
-            _mark_damage(s, target, amount)
+            _mark_damage(s, target, amount, source, kind)
 
 
 def remove_damage(s: State, target) -> None:
@@ -279,12 +293,12 @@ def end_effects(s: State, duration: str) -> None:
             s.dirty = True
 
 
-def set_mark(s: State, c: int, mark: str, value, duration: str | None) -> None:
+def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=None) -> None:
     s.marks[(c, mark)] = value
     if duration:
         s.mods.append(("mark", duration, c, mark, value))
     if mark in s.t.watched_marks:
-        s.events.append(("mark", c, mark))
+        events.marked(s, c, mark, source)
 
 
 # --------------------------------------------------------------- end of a game

@@ -3,6 +3,7 @@ between steps the rules are checked (state-based checks, then triggered abilitie
 from __future__ import annotations
 
 from . import primitives
+from .events import close_batch, open_batch
 from .script import CHECKING, ScriptFrame, endless
 from .triggered import CHECKED, fire_triggers
 from .limits import STEPS
@@ -55,7 +56,10 @@ def run_checks(s: State) -> None:
         s.events.append(CHECKED)
     env = {"you": s.t.players[s.active], CHECKING: True}
     if pack.checks_inline:
+        # What the checks do happens at once: cards they move leave together.
+        together = open_batch(s)
         run_inline(pack.checks, s, env)
+        close_batch(s, together)
     else:
         s.frames.append(ScriptFrame(pack.checks, env))
 

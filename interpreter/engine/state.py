@@ -54,7 +54,8 @@ class RuleError(Exception):
 
 # The event that may fire each kind of trigger (triggered.py): a card moving fires
 # "enter" and "leave", the rules being checked fires "state".
-_EVENT_OF = {"enter": "move", "leave": "move", "begin": "begin", "state": "checked", "mark": "mark"}
+_EVENT_OF = {"enter": "move", "leave": "move", "die": "move", "damaged": "damage", "deals": "damage",
+             "begin": "begin", "end": "end", "state": "checked", "mark": "mark"}
 
 
 class Table:
@@ -62,7 +63,7 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
-                 "checks_see_damage", "watched_marks", "triggers_on")
+                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -93,6 +94,8 @@ class Table:
         self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
         # The marks some triggered ability watches for ("whenever this becomes blocking").
         self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
+        self.watches_damage = "damage" in on
+        self.watches_ends = "end" in on
         types = {t for c in cards for t in c.types}
         self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".
@@ -137,6 +140,8 @@ class State:
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
         "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
         "entries",   # entries put on the pile so far: the number of the next (engine/pile.py)
+        "batch",     # the number of the last batch of moves (engine/events.py)
+        "grouped",   # True while a statement's moves share one batch
     )
 
     def __init__(self, table: Table, seed: int):
@@ -179,6 +184,8 @@ class State:
         self.order = None
         self.units = None
         self.entries = 0
+        self.batch = 0
+        self.grouped = False
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -220,6 +227,8 @@ class State:
         c.order = self.order
         c.units = self.units
         c.entries = self.entries
+        c.batch = self.batch
+        c.grouped = self.grouped
         return c
 
     # ------------------------------------------------------------- chance

@@ -29,10 +29,14 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     if zone not in zones:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
+    trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
+    if "trigger" in raw:
+        # Its texts may read the event that sets it off ("that creature's controller");
+        # of a trigger with a mistake, what they read is not known (nor told).
+        scope.event = (trigger.event, trigger.types) if trigger is not None else (None, None)
     when, when_shared = _when(b, raw, scope, lo)
     targets = _targets(b, raw, scope, lo)
     costs = _costs(b, raw, scope, lo)
-    trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
     check = _condition(b, raw, "if", scope, lo)
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()

@@ -213,8 +213,9 @@ def replacements(b: Build) -> None:
     made = []
     for raw in b.d.get("replacements") or []:
         events = as_events(raw["event"])
-        # Only damage may be dealt to a player: the other events concern cards.
-        scope = Scope({"source": T("card")}, it=T("object") if "damage" in events else T("card"))
+        # Damage may be dealt to a player, and a player draws; the other events concern cards.
+        it = T("player") if set(events) == {"draw"} else T("object") if {"damage", "draw"} & set(events) else T("card")
+        scope = Scope({"source": T("card")}, it=it)
         test = b.compile(b.loaded, raw, "if", "condition", scope.child()) if "if" in raw else None
         effect = None
         if "effect" in raw:
@@ -304,7 +305,8 @@ def pile(b: Build) -> None:
                     pile_after_each=b.script(raw, "after_each", Scope({}, this=T("card"))),
                     pile_after_all=b.script(raw, "after_all", Scope({})),
                     priority_after_pile=raw.get("priority_after_adding", "same"),
-                    pile_recheck=bool(raw.get("recheck", False)), pile_sources=raw.get("sources", "free"))
+                    pile_recheck=bool(raw.get("recheck", False)), pile_sources=raw.get("sources", "free"),
+                    pile_triggers=raw.get("triggers", "fired"))
 
 
 @section("end")

@@ -6,11 +6,12 @@ import itertools
 from lark import Tree
 
 from ...engine import primitives, tables
+from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option
 from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
-from ...engine.replacements import carry_out
+from ...engine.replacements import carry_out, find, replace
 from ...engine.running import run_checks, run_inline
 from ...engine.script import ScriptFrame, endless, loop_items, of_card
 from ...engine.state import PlayerRef, RuleError
@@ -83,14 +84,21 @@ def _check_duration(c: Compiler, node, scope):
 
 
 # ------------------------------------------------------------------ verbs
-@register("deal", ST, "deal N damage to TARGET [from SOURCE]",
+@register("deal", ST, "deal N damage to TARGET [from SOURCE] [as KIND]",
           "Deals damage to a card that can be damaged or to a player; redirection and prevention apply. "
-          "The source is this card unless named.", params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
-                  ("SOURCE", "card", "what deals it (this card if omitted)")))
+          "The source is this card unless named (a rule's damage, in a phase script or a replacement, has none). "
+          "As KIND: damage of a kind the pack declares (damage: kinds), which triggers may watch for "
+          "(\"whenever this deals combat damage to a player\").",
+          params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
+                  ("SOURCE", "card", "what deals it (this card if omitted)"), ("KIND", "damage kind", "its kind (optional)")))
 def _deal(c: Compiler, tree, scope: Scope):
-    amount, target, source, kind = tree.children
-    if kind is not None:
-        c.not_yet(tree)
+    amount, target, source, kind_node = tree.children
+    kind = ""
+    if kind_node is not None:
+        kind = str(kind_node)
+        if kind not in c.names.damage_kinds:
+            from .triggers import _unknown_kind
+            c.error(kind_node, _unknown_kind(c, kind))
     afn, _ = c.expect(amount, scope, ("number",), "the damage")
     tfn, tt = c.expr(target, scope)
     if tt.kind not in ("card", "player", "object", "any"):
@@ -108,13 +116,13 @@ def _deal(c: Compiler, tree, scope: Scope):
 
     if "damage" in c.names.replaced:
         return _replaceable("damage", lambda s, env: _tuple(tfn(s, env)), sfn,
-                            lambda s, env, x: primitives.deal(s, sfn(s, env), x, afn(s, env) or 0))
+                            lambda s, env, x: primitives.deal(s, sfn(s, env), x, afn(s, env) or 0, kind))
 
     def deal(s, env):
         t = tfn(s, env)
         if t is None:
             return
-        primitives.deal(s, sfn(s, env), t, afn(s, env) or 0)
+        primitives.deal(s, sfn(s, env), t, afn(s, env) or 0, kind)
     return deal
 
 
@@ -124,17 +132,14 @@ def _card_word(c, node, amount):
         c.error(node, f'write "{"card" if one else "cards"}" here, not "{node}"')
 
 
-@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn. "
-          "One statement draws at most as many cards as the game has.",
-          params=(('N', 'number', 'how many cards'),))
+@register("draw_you", ST, "draw N cards [as NAME]", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn. "
+          "One statement draws at most as many cards as the game has. As NAME: the variable holds the card drawn "
+          "(\"draw a card as fished\"), or the cards (\"draw 2 cards as drawn\"), none when nothing was. A pack's "
+          "replacements of the event draw replace each card's draw in turn.",
+          params=(('N', 'number', 'how many cards'), ('NAME', 'variable', 'what was drawn (optional)')))
 def _draw_you(c, tree, scope):
     amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
-    _card_word(c, word, amount)
-    nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
-    c.note("*")
-    return lambda s, env: primitives.draw(s, env["you"].seat, nfn(s, env) or 0)
+    return _drawing(c, tree, scope, None, amount, word, named)
 
 
 @register("one", "expression", "a / an / one", "The number 1, before a noun.")
@@ -142,21 +147,58 @@ def _one(c, tree, scope):
     return (lambda s, env: 1), T("number")
 
 
-@register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
-          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
+@register("draw", ST, "PLAYER draws N cards [as NAME]", "That player draws N cards, as \"draw N cards\" does.",
+          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards'), ('NAME', 'variable', 'what was drawn (optional)')))
 def _draw(c, tree, scope):
     who, amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
+    return _drawing(c, tree, scope, who, amount, word, named)
+
+
+def _drawing(c: Compiler, tree, scope: Scope, who, amount, word, named):
     _card_word(c, word, amount)
     pfn = player_of(c, who, scope, "who draws")
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+    c.note("*")
+    one = isinstance(amount, Tree) and amount.data == "one"
+    var = str(named) if named is not None else None
+    if var is not None:
+        c.bind(named, scope, T("card") if one else T("cards"))
 
-    def draw(s, env):
-        p = pfn(s, env)
-        if p is not None:
-            primitives.draw(s, p.seat, nfn(s, env) or 0)
-    return draw
+    def keep(env, got):
+        if var is not None:
+            env[var] = (got[0] if got else None) if one else tuple(got)
+
+    if "draw" not in c.names.replaced:
+        def draw(s, env):
+            p = pfn(s, env)
+            keep(env, primitives.draw(s, p.seat, nfn(s, env) or 0) if p is not None else [])
+        return draw
+    key = f"@draw{next(_REST)}"
+    source = _this_source(scope)
+
+    @suspends
+    def replaced_draw(s, env):
+        # Each card drawn may be replaced: the draw stops there, the replacement runs, and
+        # the statement goes on with the cards left (kept under its key meanwhile).
+        state = env.pop(key, None)
+        if state is None:
+            p = pfn(s, env)
+            state = (p, (nfn(s, env) or 0) if p is not None else 0, ())
+        p, left, got = state
+        found = []
+
+        def stop():
+            found[:] = [x for x in (find(s, "draw", p, source(s, env), env),) if x is not None]
+            return bool(found)
+        drawn = primitives.draw(s, p.seat, left, stop) if left > 0 else []
+        got += tuple(drawn)
+        if not found:
+            keep(env, got)
+            return
+        env[key] = (p, left - len(drawn) - 1, got)
+        s.frames[-1].pc -= 1
+        replace(s, "draw", p, *found[0])
+    return replaced_draw
 
 
 def _destination(c, zone_node, scope, item_type):
@@ -174,16 +216,20 @@ def _put(c, tree, scope, bottom):
     you_zone = _unowned_zone_default(c, zone)
     if you_zone is not None:
         c.note("*")
+    source = _this_source(scope)
 
     def put(s, env):
         saved = env.get("it")
+        cause = source(s, env)
+        together = open_batch(s)        # the cards it moves move together (triggers see them leave together)
         for x in cards_only(ofn(s, env)):
             env["it"] = x
             zones = zfn(s, env)
             if not zones:
                 continue
             dest = zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
-            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down)
+            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down, source=cause)
+        close_batch(s, together)
         env["it"] = saved
     return put
 
@@ -247,12 +293,14 @@ def _to_discard(c, tree, scope, event, face_down, by):
         return None
 
     def act(s, env, x):
-        primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down)
+        primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down, source=source(s, env))
 
     if event not in c.names.replaced:
         def discard(s, env):
+            together = open_batch(s)
             for x in cards_only(ofn(s, env)):
                 act(s, env, x)
+            close_batch(s, together)
         return discard
     return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act)
 
@@ -285,7 +333,9 @@ def _replaceable(event, items_fn, source_fn, act):
         if items is None:
             items = items_fn(s, env)
         source = source_fn(s, env)
+        together = open_batch(s)
         carry_out(s, env, event, items, source, lambda x: act(s, env, x), key)
+        close_batch(s, together)
     return replaceable
 
 
@@ -460,7 +510,7 @@ def _mark(c, tree, scope):
     def mark(s, env):
         v = vfn(s, env)
         for x in cards_only(ofn(s, env)):
-            primitives.set_mark(s, x, key, v, dur)
+            primitives.set_mark(s, x, key, v, dur, env.get("this"))
     return mark
 
 
