@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .interpreter.play.outfiles import OutputError
+from .interpreter.outfiles import OutputError
 
 
 class InputError(click.ClickException):
@@ -103,7 +103,7 @@ def _output(what: str | None, files: list | None = None):
     and a place that cannot take `what` is refused at once, before any game is played.
     `files`: the option names a folder, and these files are written into it."""
     def check(ctx, param, value):
-        from .interpreter.play.outfiles import check_output, check_output_folder
+        from .interpreter.outfiles import check_output, check_output_folder
 
         if value is None:
             return value
@@ -182,7 +182,7 @@ def docs(check, out) -> None:
     from pathlib import Path
 
     from .interpreter.lang.docgen import dsl_reference
-    from .interpreter.play.outfiles import STDOUT, write_output
+    from .interpreter.outfiles import STDOUT, write_output
 
     text = dsl_reference()
     target = out if out else str(Path(__file__).resolve().parent / "docs" / "dsl.md")
@@ -203,7 +203,7 @@ def docs(check, out) -> None:
 
 def _current_text(path: str) -> str:
     """The text of a file written before, or "" when there is none."""
-    from .interpreter.packs.infiles import TEXT_LIMIT, FileProblem, read_file
+    from .interpreter.infiles import TEXT_LIMIT, FileProblem, read_file
 
     try:
         return read_file(path, TEXT_LIMIT).decode("utf-8", "replace")
@@ -343,7 +343,7 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
     game, results = _play_batch(batch, f"{games} games")
     summary = summarize(game, batch, results)
     if out is not None:
-        from .interpreter.play.outfiles import write_output
+        from .interpreter.outfiles import write_output
         from .interpreter.play.records import dumps
         write_output(out, "".join(dumps(r["record"]) + "\n" for r in results), "the game records")
     if plot_dir is not None:
@@ -526,7 +526,7 @@ class _ReplayInputs:
 
 
 def _write_record(path: str, text: str) -> None:
-    from .interpreter.play.outfiles import write_output
+    from .interpreter.outfiles import write_output
 
     write_output(path, text, "the game record")
 

@@ -16,6 +16,7 @@ from typing import Callable
 from ..diagnostics import Report, render
 from ..engine.game import Game, GameState, OptionError
 from ..engine.state import RuleError
+from ..packs.files import PackFiles
 from ..packs.importing import ImportProblem, card_file_source, load_deck
 from ..packs.loader import PackError, load_pack
 from .agents import AgentError, make_agent, parse_agents, seat_agents
@@ -42,6 +43,11 @@ class Batch:
     debug: bool = False
     records: bool = False        # keep each game's full record (for --out)
     jobs: int = 1
+    # The pack's files, when the pack is built from them rather than from `pack` on disk,
+    # and the hash the pack built must have: what worker processes get, so that each
+    # builds the very pack the batch loaded.
+    pack_files: PackFiles | None = None
+    pack_sha256: str | None = None
 
 
 def prepare(batch: Batch) -> Game:
@@ -53,9 +59,12 @@ def prepare(batch: Batch) -> Game:
     batch.agents = agents
     report = Report()
     try:
-        pack = load_pack(batch.pack, report)
+        pack = load_pack(batch.pack if batch.pack_files is None else batch.pack_files, report)
     except PackError:
         raise SimulationError("the pack is not valid:\n" + render(report, "text")) from None
+    if batch.pack_sha256 is not None and pack.sha256 != batch.pack_sha256:
+        raise SimulationError(f"the pack's files did not arrive whole: the pack built from them has the hash "
+                              f"{pack.sha256[:16]}..., not {batch.pack_sha256[:16]}...")
     try:
         probe = Game(pack, batch.options, batch.players)
         if not batch.rotate and len(agents) > probe.num_players:
@@ -168,8 +177,8 @@ def _play_index(game: Game, batch: Batch, i: int) -> dict:
 
 
 def player(batch: Batch) -> Callable[[int], dict]:
-    """What plays game i of a batch, built from the batch alone (its pack loaded from
-    its files): how a worker started afresh gets it."""
+    """What plays game i of a batch, built from the batch alone (its pack built from the
+    files it carries, and checked by their hash): how a worker started afresh gets it."""
     return functools.partial(_play_index, prepare(dataclasses.replace(batch)), batch)
 
 
@@ -189,6 +198,8 @@ def run(batch: Batch, game: Game | None = None, progress: Callable | None = None
                 progress(len(results))
         return game, results
     chunk = max(1, min(16, batch.games // (jobs * 8)))
+    # Workers started afresh build the pack from the files the batch's game was built from.
+    batch = dataclasses.replace(batch, pack_files=game.pack.files, pack_sha256=game.pack.sha256)
     pool = Pool(batch.games, jobs, chunk, player, batch, functools.partial(_play_index, game, batch),
                 lambda i: f"game {i + 1} (seed {batch.seed + i})", notice)
     try:
