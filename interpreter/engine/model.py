@@ -105,10 +105,11 @@ class TableDef:
 @dataclass
 class Currency:
     name: str
-    pay: str                 # tap | discard | sacrifice
-    using: Any               # compiled selector: the cards that can pay
+    pay: str                 # tap | discard | sacrifice | counter
+    using: Any               # compiled selector: the cards that can pay (None for a counter)
     worth: Any = None        # compiled value per card (None: 1 each)
     description: str = ""
+    counter: str | None = None   # a player counter paid down instead of cards (mana crystals)
 
 
 @dataclass(eq=False)
@@ -128,6 +129,7 @@ class Ability:
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
     check: Callable | None = None   # its `if`: checked again as it resolves (and as a trigger fires); false: it does nothing
     check_text: str = ""
+    declare: tuple = ()      # compiled script: the choices made as it is used (modes, X), before its targets
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each
@@ -234,6 +236,7 @@ class Pack:
     declarations: Any = None                     # packs.declarations.Declarations: every name it declares, and where
     pile_recheck: bool = False                   # a target must still be one its selector would pick as the effect resolves
     pile_sources: str = "free"                   # "stay": an effect whose card has moved since it went on the pile does nothing
+    player_abilities: tuple = ()                 # abilities every player has, not on a card (a hero power)
     pile_triggers: str = "fired"                 # "apnap": triggered abilities go on the pile by controller, the active player's first
     table: dict = field(default_factory=dict)    # name -> TableDef: values of the whole table
     one_of: dict = field(default_factory=dict)   # property -> its words in order, for properties of one word

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..engine.model import Ability
 from ..engine.replacements import targetable
 from ..lang.compiler import Scope
+from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
 from .build import Build
@@ -21,15 +22,27 @@ def type_abilities(b: Build, types_raw: dict) -> dict:
     return out
 
 
-def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
+def player_abilities(b: Build) -> tuple:
+    """The abilities every player has, not on a card (a hero power, a draw instead of a
+    play): written like a card's, without `from` and without "this"."""
+    made = []
+    for raw in b.d.get("player_abilities") or []:
+        ab = ability(b, raw, "", None, b.loaded)
+        if ab is not None:
+            made.append(ab)
+    return tuple(made)
+
+
+def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability | None:
     """One ability of `owner_name` (a card, family or card type) read from the file `lo`;
     None when its zone is unknown (the rest of it is checked all the same). Its condition
     holds alike for every card (when_shared) when it does not read "this"; each target is
     a name in the scope of what follows it."""
     names = b.names
     zones = names.zones
-    zone = raw.get("from", names.roles.get("play", "play"))
-    if zone not in zones:
+    mine = this_type is None            # a player's own ability: in no zone
+    zone = "" if mine else raw.get("from", names.roles.get("play", "play"))
+    if zone not in zones and not mine:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
@@ -42,6 +55,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
         b.comp.used_this = False
         when = _condition(b, raw, "when", scope, lo)
         when_shared = not b.comp.used_this
+    declare = _declare(b, raw, scope, lo) if "declare" in raw else ()
     targets = []
     for tname, text in (raw.get("targets") or {}).items():
         res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
@@ -58,7 +72,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     check = _condition(b, raw, "if", scope, lo) if "if" in raw else None
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()
-    if zone not in zones:
+    if zone not in zones and not mine:
         return None
     ab = Ability(raw["name"], owner_name, zone, when, tuple(costs), tuple(targets), effect or (),
                  _on_pile(b, raw, lo), text=raw.get("text", ""), pay_ops=tuple(c.op for c in costs),
@@ -66,8 +80,10 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.
                  when_shared="when:" + str(raw["when"]) if when_shared else None,
-                 check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "")
-    b.abilities.append(ab)
+                 check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
+                 declare=declare)
+    if not mine:
+        b.abilities.append(ab)
     return ab
 
 
@@ -77,6 +93,31 @@ def _condition(b: Build, raw, key: str, scope: Scope, lo):
     if res and res[1].kind not in ("bool", "any"):
         b.at(lo, raw, key, f'"{key}" must be a condition, but "{raw[key]}" is {res[1].word()}')
     return res[0] if res else None
+
+
+# What a declare step may hold: choices, and names for what they chose.
+_DECLARING = {"choose", "choose_listed", "choose_among", "choose_number", "choose_order", "let", "let_all", "if_stmt",
+              "block", "block_inline", "elif_part", "else_part"}
+
+
+def _declare(b: Build, raw, scope: Scope, lo) -> tuple:
+    """The declare step, compiled in the ability's scope: the names it binds are seen by
+    what follows (targets, cost, effect)."""
+    tree = b.parse(lo, raw, "declare", "script")
+    if tree is None:
+        return ()
+    comp = b.comp
+    wrong = [node for node in tree.iter_subtrees_topdown()
+             if (entry := ENTRIES.get(node.data)) is not None and entry.kind in ("statement", "cost")
+             and node.data not in _DECLARING]
+    declared = b.compile(lo, raw, "declare", "script", scope)    # its names are bound all the same
+    if wrong:
+        comp.snippet = b.snippet(lo, raw, "declare")
+        comp.error(wrong[0], f'declare holds the choices made as the ability is used (modes, X): '
+                             f'"{comp.heading(wrong[0])}" belongs in effect')
+        b.flush()
+        return ()
+    return declared or ()
 
 
 def _on_pile(b: Build, raw, lo) -> bool:

@@ -14,7 +14,7 @@ from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
-from .abilities import type_abilities
+from .abilities import player_abilities, type_abilities
 from .build import Build, as_events, never_ends, position
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
@@ -134,6 +134,11 @@ def card_types(b: Build) -> None:
                     damageable=b.names.damageable, type_abilities=type_abilities(b, raw))
 
 
+@section("player_abilities", needs=(*COMPILING, "replacements", "pile"))
+def build_player_abilities(b: Build) -> None:
+    b.fields["player_abilities"] = player_abilities(b)
+
+
 @section("properties", needs=("options", "zones", "define"))
 def properties(b: Build) -> None:
     property_words(b)
@@ -185,6 +190,13 @@ def windows(b: Build) -> None:
 def currencies(b: Build) -> None:
     made = {}
     for name, raw in (b.d.get("currencies") or {}).items():
+        if "counter" in raw:
+            counter = raw["counter"]
+            if counter not in b.names.player_counters:
+                b.here(raw, "counter", f'"{counter}" is not a player counter: a currency paid from a counter names one '
+                                       f'of player_counters{b.decls.near("player counter", counter)}')
+            made[name] = Currency(name, "counter", None, None, raw.get("description", ""), counter=counter)
+            continue
         using = b.compile(b.loaded, raw, "using", "targets", Scope({}))
         worth = None
         if "worth" in raw:

@@ -112,7 +112,9 @@ def _deal(c: Compiler, tree, scope: Scope):
     elif scope.this is not None:
         sfn = lambda s, env: env["this"]
     else:
-        sfn = lambda s, env: None
+        # A phase script's or a replacement's damage has no source; a player's own
+        # ability's has the player.
+        sfn = lambda s, env: env.get("@by")
 
     if "damage" in c.names.replaced:
         return _replaceable("damage", lambda s, env: _tuple(tfn(s, env)), sfn,
