@@ -49,7 +49,8 @@ class ActivationFrame:
         whose = _whose(s, card, self.seat)
         if k < len(targets):
             name, sel, _ = targets[k]
-            ask_choice(s, self.seat, f"choose {name} for {ab.name} of {whose}",
+            who = s.t.players[self.seat].name
+            ask_choice(s, self.seat, f"{who}: choose {name} for {ab.name} of {whose}",
                        _not_itself(s, card, sel(s, env)), name, target=True)
             return
         if k == len(targets):

@@ -1,6 +1,5 @@
 """Replacements: what happens instead when a card would be dealt damage, discarded
-or sacrificed, when a player would draw a card, and which cards cannot be chosen as a
-target.
+or sacrificed, or a player would draw a card, and which cards cannot be chosen as a target.
 
 A pack lists them under `replacements`. Each names its events, a condition about
 "it" (the card or player concerned) and "source" (the card whose ability does it,
@@ -16,7 +15,7 @@ from .script import ScriptFrame
 
 EVENTS = ("damage", "discard", "sacrifice", "draw", "target")
 
-# What the log says of a card an event does not happen to, and of one whose event is replaced.
+# What the log says of a card (or player) an event does not happen to, and of one whose event is replaced.
 _NOT = {"damage": "is dealt no damage", "discard": "is not discarded", "sacrifice": "is not sacrificed",
         "draw": "draws no card"}
 _WOULD = {"damage": "would be dealt damage", "discard": "would be discarded", "sacrifice": "would be sacrificed",
@@ -30,9 +29,7 @@ class Replacement(NamedTuple):
     effect: tuple | None    # compiled script run instead, or None: the event does not happen
 
 
-def find(s, event: str, x, source, env):
-    """The first replacement that applies to `event` happening to `x`, with the variables
-    its effect runs with; or None."""
+def _find(s, event: str, x, source, env):
     done = env.get("@replaced", ())
     for i, rep in enumerate(s.t.pack.replacements):
         if event not in rep.events or (i, x) in done:
@@ -43,33 +40,25 @@ def find(s, event: str, x, source, env):
     return None
 
 
-def replace(s, event: str, x, rep: Replacement, renv: dict) -> None:
-    """The event does not happen to `x`: the replacement's effect runs instead."""
-    if rep.effect is None:
-        s.say("replace", f"{s.card_name(x)} {_NOT[event]} ({rep.name})")
-        return
-    s.say("replace", f"{s.card_name(x)} {_WOULD[event]} ({rep.name})")
-    s.frames.append(ScriptFrame(rep.effect, renv))
-
-
 def carry_out(s, env, event: str, items, source, act, key: str) -> None:
     """Do `act(x)` for each item unless a replacement applies to it. A replacement with
     an effect runs it instead; the statement then picks up the items after it (it runs
     again, with the rest kept under `key` in its variables)."""
     for i, x in enumerate(items):
-        found = find(s, event, x, source, env)
+        found = _find(s, event, x, source, env)
         if found is None:
             act(x)
             continue
         rep, renv = found
         if rep.effect is None:
-            replace(s, event, x, rep, renv)
+            s.say("replace", f"{s.card_name(x)} {_NOT[event]} ({rep.name})")
             continue
+        s.say("replace", f"{s.card_name(x)} {_WOULD[event]} ({rep.name})")
         rest = tuple(items[i + 1:])
         if rest:
             env[key] = rest
             s.frames[-1].pc -= 1
-        replace(s, event, x, rep, renv)
+        s.frames.append(ScriptFrame(rep.effect, renv))
         return
 
 

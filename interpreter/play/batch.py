@@ -148,6 +148,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         state.apply_action(action)
         decisions += 1
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
+           "places": state.places(),
            "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders}
     if keep_record:
         out["record"] = game_record(game, state, seed, source, specs, cards)

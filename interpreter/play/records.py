@@ -48,6 +48,8 @@ def game_record(game: Game, state: GameState, seed: int, source: str, agents=Non
         record["agents"] = list(agents)
     record["decisions"] = [[seat, action, label] for seat, action, label in state.history]
     record["result"] = state.returns() if state.is_terminal() else None
+    if game.pack.ranks:
+        record["places"] = state.places()
     record["turns"] = state.turn
     return record
 
@@ -88,6 +90,8 @@ _SHAPES = {
     "result": (lambda v: isinstance(v, list) and all(_scalar(x) and not isinstance(x, (str, bool)) for x in v),
                "is not a list of numbers, one a player, or null for a game not finished"),
     "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
+    "places": (lambda v: isinstance(v, list) and all(_whole(x, 1) for x in v),
+               "is not a list of places (whole numbers from 1), one a player, or null for a game not finished"),
 }
 
 
@@ -96,11 +100,16 @@ def read_records(path) -> list[tuple[int, dict | RecordError]]:
     with its line number. A line that is not a game record has a RecordError in
     its place, so that the other games of the file can still be replayed."""
     path = Path(path)
-    records = []
     try:
         text = read_file(path, DATA_LIMIT).decode("utf-8")
     except FileProblem as e:
         raise RecordError(f"{path}: error: {e.message}") from None
+    return parse_records(text, path)
+
+
+def parse_records(text: str, path) -> list[tuple[int, dict | RecordError]]:
+    """The game records of the text of a JSON-lines file named `path` (as read_records)."""
+    records = []
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
