@@ -8,7 +8,7 @@ from urllib.parse import parse_qs
 from starlette.requests import Request
 
 from ..interpreter.engine.limits import DIGITS
-from ..interpreter.packs.infiles import TEXT_LIMIT
+from ..interpreter.infiles import TEXT_LIMIT
 from .workspace import Refused
 
 

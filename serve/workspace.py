@@ -4,7 +4,7 @@ A served pack is a folder. A request names a file of it by its path from that
 folder; `Workspace.path` is the one place such a path becomes a file, and it refuses
 anything that leads outside the folder: an absolute path, `..`, a symbolic link out,
 a hidden file, a device (the sandbox of packs/project.py, with the pack's folder as
-its only root). Saving goes through play/outfiles.py's writer: all or nothing.
+its only root). Saving goes through interpreter/outfiles.py's writer: all or nothing.
 
 Loading a pack goes through the validator, with the editor's unsaved text in place
 of its file on disk (a PackFiles over the folder), so the page shows exactly what
@@ -21,10 +21,10 @@ from pathlib import Path, PurePosixPath
 from ..interpreter.diagnostics import Report
 from ..interpreter.packs.files import ENCODING, PackFiles
 from ..interpreter.packs.finding import resolve_pack
-from ..interpreter.packs.infiles import TEXT_LIMIT, FileProblem, path_problem, read_file
+from ..interpreter.infiles import TEXT_LIMIT, FileProblem, path_problem, read_file
 from ..interpreter.packs.project import refusal
 from ..interpreter.packs.validate import validated
-from ..interpreter.play.outfiles import OutputError, write_output
+from ..interpreter.outfiles import OutputError, write_output
 
 # What the file list of a pack shows: the files a designer writes.
 EDITABLE = (".yaml", ".yml", ".dsl", ".txt", ".json", ".md")
