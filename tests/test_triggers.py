@@ -62,7 +62,7 @@ def test_dies_needs_zones_of_play_and_discard(tmp_path):
                'zone with role discard')
     problems(tmp_path / "p", old, new, "pack.yaml")
     # In cards.yaml: the three abilities that watch a creature die.
-    assert located(tmp_path / "p") == [f"{line}:18: {message}" for line in (8, 18, 24)]
+    assert located(tmp_path / "p") == [f"{line}:18: {message}" for line in (8, 18, 24, 114)]
 
 
 def test_events_name_their_cause_and_clones_keep_their_batch():

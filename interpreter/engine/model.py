@@ -155,6 +155,7 @@ class CardDef:
     family: str | None = None
     text: str = ""
     source: Source | None = None
+    token: bool = False      # made by an effect ("create a ... token"), never dealt
 
     def __post_init__(self):
         # The abilities a player may use, by the zone the card must be in.
@@ -239,6 +240,8 @@ class Pack:
     pile_recheck: bool = False                   # a target must still be one its selector would pick as the effect resolves
     pile_sources: str = "free"                   # "stay": an effect whose card has moved since it went on the pile does nothing
     player_abilities: tuple = ()                 # abilities every player has, not on a card (a hero power)
+    tokens: dict = field(default_factory=dict)   # name -> CardDef of each token the card files declare
+    token_zones: frozenset = frozenset()         # the zones tokens exist in (elsewhere they cease to exist)
     pile_triggers: str = "fired"                 # "apnap": triggered abilities go on the pile by controller, the active player's first
     table: dict = field(default_factory=dict)    # name -> TableDef: values of the whole table
     one_of: dict = field(default_factory=dict)   # property -> its words in order, for properties of one word

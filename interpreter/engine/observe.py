@@ -25,6 +25,8 @@ def _card_view(s: State, c: int, extras: dict, knows: bool) -> dict:
     else:
         # Neither name nor id: a card's id would tell which card it is.
         view = {"name": "face-down card"}
+    if c in s.t.tokens:
+        view["token"] = True
     if s.tapped[c]:
         view["tapped"] = True
     if s.damage[c]:

@@ -23,6 +23,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         else:
             s.say("full", s.t.names[c] + said, seen_by, "a card" + said)
         return False
+    if src < 0 and s.moves[c] and c in s.t.tokens:
+        return False        # a token that ceased to exist is gone for good
     before = s.controller[c] if src >= 0 else -1
     if src >= 0:
         s.zones[src].remove(c)

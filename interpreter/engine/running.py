@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import primitives
 from .events import close_batch, open_batch
+from .tokens import cease
 from .script import CHECKING, ScriptFrame, endless
 from .triggered import CHECKED, fire_triggers
 from .limits import STEPS
@@ -30,6 +31,8 @@ def run(s: State) -> None:
 def checkpoint(s: State) -> bool:
     """Run the pack's checks if anything changed since they last ran.
     Returns True when a frame was pushed (the caller steps again later)."""
+    if s.t.tokens:
+        cease(s)        # before the checks: a token that left play is gone
     primitives.settle(s)
     if s.result is not None:
         return True

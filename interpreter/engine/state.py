@@ -64,7 +64,7 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
-                 "capacity")
+                 "capacity", "tokens", "token_counts")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -73,6 +73,14 @@ class Table:
         self.players = players        # PlayerRef per seat
         self.options = options
         self.names = tuple(c.name for c in cards)
+        # Tokens (set up in a position) and how many of each name: the second "Spirit" is "Spirit #2".
+        self.tokens = frozenset(i for i, c in enumerate(cards) if c.token)
+        self.token_counts = {}
+        if self.tokens:
+            names = list(self.names)
+            for i in sorted(self.tokens):
+                names[i] = self._numbered(cards[i].name)
+            self.names = tuple(names)
         # The cards with triggered abilities: the only ones an event needs to look at.
         self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
         self.zone_base = {}
@@ -91,15 +99,7 @@ class Table:
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
                               for ab in cards[c].abilities if ab.trigger is not None)
-        # The triggered abilities each kind of event may fire: an event looks at those only.
-        on = {}
-        for entry in self.triggers:
-            on.setdefault(_EVENT_OF[entry[1].trigger.event], []).append(entry)
-        self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
-        # The marks some triggered ability watches for ("whenever this becomes blocking").
-        self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
-        self.watches_damage = "damage" in on
-        self.watches_ends = "end" in on
+        self._index_triggers()
         types = {t for c in cards for t in c.types}
         self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".
@@ -119,6 +119,49 @@ class Table:
         seats = pack.seats
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
+
+    def _numbered(self, name: str) -> str:
+        k = self.token_counts[name] = self.token_counts.get(name, 0) + 1
+        return name if k == 1 else f"{name} #{k}"
+
+    def with_card(self, definition, seat: int) -> "Table":
+        """This table and one more card (a token made in play), its id the next: a new
+        table sharing all but what is per card, which grows by one. A clone made before
+        keeps this one."""
+        t = Table.__new__(Table)
+        for name in Table.__slots__:
+            if hasattr(self, name):
+                setattr(t, name, getattr(self, name))
+        c = len(self.cards)
+        t.cards = self.cards + (definition,)
+        t.owner = self.owner + (seat,)
+        t.token_counts = dict(self.token_counts)
+        t.names = self.names + (t._numbered(definition.name),)
+        t.tokens = self.tokens | {c}
+        if definition.types:
+            t.typed = dict(self.typed)
+            for kind in definition.types:
+                t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
+        bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
+        t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
+        t.usable = tuple((z, per + (definition.usable.get(z, ()),)) for z, per in self.usable)
+        if any(ab.trigger for ab in definition.abilities):
+            t.triggering = self.triggering + (c,)
+            t.triggers = self.triggers + tuple((c, ab, frozenset(self.named[ab.zone]))
+                                               for ab in definition.abilities if ab.trigger is not None)
+            t._index_triggers()
+        return t
+
+    def _index_triggers(self) -> None:
+        # The triggered abilities each kind of event may fire: an event looks at those only.
+        on = {}
+        for entry in self.triggers:
+            on.setdefault(_EVENT_OF[entry[1].trigger.event], []).append(entry)
+        self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
+        # The marks some triggered ability watches for ("whenever this becomes blocking").
+        self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
+        self.watches_damage = "damage" in on
+        self.watches_ends = "end" in on
 
     def zone(self, name: str, seat: int | None) -> int:
         ids = self.named[name]          # one zone per seat, or the one shared zone

@@ -107,6 +107,7 @@ class Compiler:
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
+        self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
 

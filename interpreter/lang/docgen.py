@@ -127,6 +127,12 @@ RECIPES = (
      "# targets: {victim: effect in stack where its card is not in stack}   counter target ability\n"
      "counter victim\n"
      "if any (effects in stack where it is triggered): counter top effect of stack"),
+    ("make a token",
+     "Tokens are declared in the card files under `tokens:`; `create` makes them, for you or another player, "
+     "into play or another zone, and may name what it made.",
+     'create a "Spirit" token\n'
+     'create 3 "Silver Hand Recruit" tokens\n'
+     'create a "The Coin" token under opponent\'s control into opponent\'s hand as coin'),
     ("react to a creature dying",
      "A trigger names its cause; the effect reads the event through `that`.",
      "# trigger: whenever a creature dies\n"

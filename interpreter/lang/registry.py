@@ -68,7 +68,7 @@ CARD_PROPERTIES = {
     "owner": ("player", "The player who owns the card."),
     "controller": ("player", "The player who controls the card."),
     "damage": ("number", "The damage marked on the card (and dealt to it, not yet applied)."),
-    "name": ("text", "The card's name."),
+    "name": ("text", "The card's name (a token's, without the number that tells it apart in the log)."),
 }
 
 # Properties every player has, beside the pack's player counters and zones.

@@ -49,6 +49,7 @@ def build_sections(b: Build) -> None:
         ready.build(b)
         b.flush()
         done.add(ready.keys[0])
+    token_uses(b)
     never_ends(b)
 
 
@@ -263,6 +264,32 @@ def define(b: Build) -> None:
 section("imports")(build_imports)
 section("decks", needs=("cards", "imports"))(build_decks)
 section("cards", needs=("card_types",))(build_cards)
+
+
+@section("tokens", needs=("zones", "cards"))
+def build_tokens(b: Build) -> None:
+    """Where tokens exist: the zones `exist_in` names, or the zone with role play."""
+    raw = b.d.get("tokens") or {}
+    zones = raw.get("exist_in")
+    if zones is None:
+        play = b.names.roles.get("play")
+        zones = [play] if play else []
+    for k, name in enumerate(zones):
+        if name not in b.names.zones and "exist_in" in raw:
+            b.here(raw["exist_in"], k, f'unknown zone "{name}"{b.decls.near("zone", name)}')
+    b.fields["token_zones"] = frozenset(zones)
+
+
+def token_uses(b: Build) -> None:
+    """Each "create" names a token the card files declare (known once every text is compiled)."""
+    if getattr(b, "unread", False):
+        return          # a card file that could not be read may hold it
+    made = b.fields.get("tokens") or {}
+    for name, where in b.comp.token_uses:
+        if name not in made:
+            hint = did_you_mean(name, made) or (" (the card files declare no tokens)" if not made else
+                                                 f' (the tokens: {", ".join(sorted(made))})')
+            b.report.add(where.file, where.line, where.col, f'unknown token "{name}"{hint}')
 
 
 @section("setup", needs=COMPILING)

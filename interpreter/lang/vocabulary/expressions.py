@@ -223,7 +223,8 @@ def _card_builtin(word, fn):
             return marked + sum(p[1] for p in s.pending if p[0] == c and type(p[0]) is type(c)
                                 and (type(c) is not int or p[3] == s.moves[c]))
         return damage
-    return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
+    # A token's name is its definition's, whatever number tells it apart in the log.
+    return lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int else s.card_name(c)
 
 
 @register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",
