@@ -96,8 +96,8 @@ def test_the_board_shows_tapped_and_damaged_cards_and_the_pile_top_first():
     assert f"{s.t.names[card]} (tapped, 2 damage)" in next(line for line in lines if line.startswith("  play: "))
     top, under = s.pile[-1], s.pile[-2]
     names = [p.name for p in s.t.players]
-    assert lines[-1] == (f"pile, top first: {top[1].name} of {s.t.names[top[0]]} ({names[top[2]]}), "
-                         f"{under[1].name} of {s.t.names[under[0]]} ({names[under[2]]})")
+    assert lines[-1] == (f"pile, top first: {top.ability.name} of {s.t.names[top.card]} ({names[top.seat]}), "
+                         f"{under.ability.name} of {s.t.names[under.card]} ({names[under.seat]})")
     assert lines[0].startswith(f"Turn {s.turn}: {names[s.active]}'s turn, ")
 
 

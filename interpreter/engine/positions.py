@@ -61,7 +61,8 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
     key, message)` is told what is wrong (it must raise); `card_def(name)` gives a card of the
     pack by name, or a message saying why there is none."""
     pack = game.pack
-    card_def = card_def or (lambda name: pack.cards.get(name) or f'unknown card "{name}"{did_you_mean(name, pack.cards)}')
+    card_def = card_def or (lambda name: pack.cards.get(name) or pack.tokens.get(name)
+                            or f'unknown card "{name}"{did_you_mean(name, [*pack.cards, *pack.tokens])}')
     placed = _placed(game, setup, fail)
     cards = []
     for name, owner, zname, zseat, flags, container, i in placed:

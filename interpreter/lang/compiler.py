@@ -47,6 +47,8 @@ class Names:
     roles: dict = field(default_factory=dict)
     phases: set = field(default_factory=set)
     steps: set = field(default_factory=set)
+    pile_zone: str | None = None                         # the zone the pile section names: where "effects" are
+    damage_kinds: set = field(default_factory=set)       # kinds of damage the pack declares ("deal ... as combat")
 
 
 @dataclass
@@ -56,14 +58,15 @@ class Scope:
     it: T | None = None             # the thing a "where" clause is about
     mode: str = "effect"            # effect | cost | condition
     lines: dict = field(default_factory=dict)  # variable -> the line of the file it was bound on
+    event: tuple | None = None      # in a triggered ability: (its form, the card types its words name), for "that ..."
 
     def signature(self) -> tuple:
         """What a text's meaning depends on: the same text in scopes of the same signature
         compiles to the same closures."""
-        return frozenset(self.vars.items()), self.this, self.it, self.mode
+        return frozenset(self.vars.items()), self.this, self.it, self.mode, self.event
 
     def child(self, **changes) -> "Scope":
-        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines))
+        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines), self.event)
         for k, v in changes.items():
             setattr(s, k, v)
         return s
@@ -104,6 +107,7 @@ class Compiler:
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
+        self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
         self._done: dict = {}
 

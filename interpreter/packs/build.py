@@ -143,6 +143,8 @@ def names_of(d: dict) -> Names:
         durations=set(d.get("durations") or {}), windows=set(d.get("windows") or {}),
         phases={p["phase"] for p in phases},
         steps={s["step"] for p in phases for s in p.get("steps", [])} | {p["phase"] for p in phases},
+        pile_zone=(d.get("pile") or {}).get("zone"),
+        damage_kinds=set((d.get("damage") or {}).get("kinds") or {}),
     )
 
 

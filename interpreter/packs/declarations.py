@@ -18,7 +18,7 @@ MAPPED = {
     "duration": "durations", "window": "windows", "currency": "currencies", "defined condition": "define",
     "deck": "decks", "table value": "table",
 }
-KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family")
+KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family", "token")
 
 
 class Declaration(NamedTuple):

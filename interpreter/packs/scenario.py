@@ -316,13 +316,13 @@ def position(game: Game, setup: dict, seed: int = 0) -> GameState:
 def _card_def(pack: Pack, name: str):
     """A card of the pack, or of its imports (a card no deck of the pack holds); a
     problem is returned as its message."""
-    card = pack.cards.get(name)
+    card = pack.cards.get(name) or pack.tokens.get(name)
     if card is None and pack.card_maker is not None:
         try:
             card = pack.card_maker.named(name, list(pack.sources.values()))
         except ImportProblem as e:
             return e.message
     if card is None:
-        known = [*pack.cards, *(r["name"] for src in pack.sources.values() for r in src.records)]
+        known = [*pack.cards, *pack.tokens, *(r["name"] for src in pack.sources.values() for r in src.records)]
         return f'unknown card "{name}"{did_you_mean(name, known)}'
     return card

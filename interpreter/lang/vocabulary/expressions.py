@@ -116,6 +116,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     else:
         fn, t = c.expr(subject, scope)
     names = c.names
+    if t.kind == "effect":
+        from .effects import effect_property
+        return effect_property(c, node, fn, word)
     if t.kind == "mapping":
         c.error(node, f'a division is read as "{word} of CARD", where {word} is the division')
         return _const(None), ANY
@@ -220,7 +223,8 @@ def _card_builtin(word, fn):
             return marked + sum(p[1] for p in s.pending if p[0] == c and type(p[0]) is type(c)
                                 and (type(c) is not int or p[3] == s.moves[c]))
         return damage
-    return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
+    # A token's name is its definition's, whatever number tells it apart in the log.
+    return lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int else s.card_name(c)
 
 
 @register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",
@@ -494,7 +498,11 @@ def _is_word(c, tree, scope):
     word = str(word)
     fn, t = c.expr(subject, scope)
     neg = negate is not None
-    if t.kind == "text":
+    if t.kind == "effect":
+        from .effects import effect_word_test
+        one = effect_word_test(c, tree.children[2], word, scope) or (lambda s, e: False)
+        test = lambda s, env: (e := fn(s, env)) is not None and one(s, e)   # noqa: E731
+    elif t.kind == "text":
         known = set(c.names.phases) | set(c.names.steps) | set(c.names.windows)
         if word not in known:
             c.error(tree.children[2], f'unknown phase, step or window "{word}"{did_you_mean(word, known)}')
