@@ -29,7 +29,7 @@ SENTENCES = [
     ('targets', 'card in stack', 'targets(selector(words(card), location(name(stack)), -))'),
     ('targets', 'effect in stack where its card is not in stack', 'targets(selector(words(effect), location(name(stack)), where(is_in(prop_of(it(), card), not, name(stack)))))'),
     ('script', 'choose one of hearts, diamonds, clubs, spades as named "name a suit"', 'choose_listed(-, value_list(name(hearts), name(diamonds), name(clubs), name(spades)), named, "name a suit")'),
-    ('script', 'choose one of "give your minions +1/+1", "summon a 3/2 Panther" as mode', 'choose_listed(-, value_list(text("give your minions +1/+1"), text("summon a 3/2 Panther")), mode, -)'),
+    ('script', 'choose one of "give your creatures +1/+1", "summon a 3/2 Panther" as mode', 'choose_listed(-, value_list(text("give your creatures +1/+1"), text("summon a 3/2 Panther")), mode, -)'),
     ('script', 'choose a suit as named', 'choose(-, one(), targets(selector(words(suit), -)), named, -)'),
     ('script', 'choose a rank among cards in your hand as asked "ask for a rank you hold"', 'choose_among(-, one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), -)), asked, "ask for a rank you hold")'),
     ('script', 'choose a rank among (cards in your hand where it is not hearts) as asked', 'choose_among(-, one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), where(is_word(it(), not, hearts, -)))), asked, -)'),
