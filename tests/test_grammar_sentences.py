@@ -75,7 +75,7 @@ SENTENCES = [
     ('trigger', 'when this dies', 'on_die(selector(words(this), -))'),
     ('trigger', 'when this enters board from hand', 'on_enter(selector(words(this), -), name(board), name(hand))'),
     ('trigger', 'whenever this is dealt damage', 'on_damaged(selector(words(this)))'),
-    ('trigger', 'whenever a minion you control is dealt damage', 'on_damaged(selector(words(a, minion), controlled_by(you())))'),
+    ('trigger', 'whenever a creature you control is dealt damage', 'on_damaged(selector(words(a, creature), controlled_by(you())))'),
     ('trigger', 'whenever this deals combat damage to a player', 'on_deals(selector(words(this), -), combat, selector(words(a, player), -))'),
     ('trigger', 'whenever this deals damage', 'on_deals(selector(words(this), -), -, -)'),
     ('trigger', 'whenever a creature becomes attacking', 'on_mark(selector(words(a, creature), -), attacking)'),

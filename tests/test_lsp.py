@@ -168,8 +168,10 @@ async def test_hover_shows_a_verbs_description_and_a_cards_text(client, tmp_path
     open_doc(client, pack)
     verb = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 17)))
     assert verb.contents.value.startswith(
-        "**`deal N damage to TARGET [from SOURCE]`** (statement)\n\nDeals damage to a card that can be damaged or to "
-        "a player; redirection and prevention apply. The source is this card unless named.\n\n"
+        "**`deal N damage to TARGET [from SOURCE] [as KIND]`** (statement)\n\nDeals damage to a card that can be damaged "
+        "or to a player; redirection and prevention apply. The source is this card unless named (a rule's damage, in a "
+        "phase script or a replacement, has none). As KIND: damage of a kind the pack declares (damage: kinds), which "
+        "triggers may watch for (\"whenever this deals combat damage to a player\").\n\n"
         "| parameter | type | meaning |\n|---|---|---|\n| N | number | how much |")
     option = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 29)))
     assert option.contents.value.startswith("**strength** (property)")
