@@ -30,9 +30,9 @@ class Need:
         return f"{total} {currency}" + (f" ({', '.join(parts)})" if parts else "")
 
 
-def kinded_cost(currency, asks: list, text: str) -> Cost:
+def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
     """The one Cost of every `pay` of `currency` in a cost text; `asks` holds (kind or
-    None, compiled amount) for each."""
+    None, compiled amount) for each, `uses` what gives the cards the other costs use."""
     partial = "@paid:" + currency.name
 
     def need(s, env) -> Need:
@@ -50,7 +50,7 @@ def kinded_cost(currency, asks: list, text: str) -> Cost:
         if not n.generic and not any(n.kinds.values()):
             return True
         pool = _pool(s, env, currency)
-        return payable(n, pool, _cards(s, env, currency))
+        return payable(n, pool, _cards(s, env, currency, uses))
 
     def pay(s, env):
         n = need(s, env)
@@ -60,7 +60,7 @@ def kinded_cost(currency, asks: list, text: str) -> Cost:
         if picked is None:
             picked = ()
         left = _after_pool(n, _pool(s, env, currency))
-        cards = _cards(s, env, currency)
+        cards = _cards(s, env, currency, uses)
         units = [u for u in cards if u[0] in picked]
         if covers(left, units):
             env.pop(partial, None)
@@ -96,22 +96,26 @@ def _pool(s, env, currency) -> dict:
     return {kind: pv.get(counter, 0) for kind, counter in currency.kinds.items() if counter}
 
 
-def _cards(s, env, currency) -> list:
-    """(card, the kinds it makes, what it is worth) of each card that can pay, in order."""
+def _cards(s, env, currency, uses: tuple = ()) -> list:
+    """(card, the kinds it makes, what it is worth) of each card that can pay, in order,
+    but those the ability's other costs use (`uses`)."""
     memo = env.get("@memo")
     key = "@cards:" + currency.name
-    if memo is not None and key in memo:
+    if memo is not None and key in memo and not uses:
         return memo[key]
+    used = {x for f in uses for x in f(s, env)} if uses else ()
     saved = env.get("it")
     found = []
     for x in currency.using(s, env):
+        if x in used:
+            continue
         env["it"] = x
         kinds = currency.makes(s, env) if currency.makes is not None else tuple(currency.kinds)
         worth = 1 if currency.worth is None else (currency.worth(s, env) or 0)
         if kinds and worth > 0:
             found.append((x, tuple(kinds) if isinstance(kinds, (tuple, list)) else (kinds,), worth))
     env["it"] = saved
-    if memo is not None:
+    if memo is not None and not uses:
         memo[key] = found
     return found
 
