@@ -49,7 +49,10 @@ def test_random_games_end_by_the_rules_with_every_card_kept(pack):
         assert state.is_terminal()
         check_end(state)
         s = state.s
-        assert sum(len(z) for z in s.zones) == 2 * DECK          # no card lost or made
+        cards = [c for z in s.zones for c in z]
+        assert sum(1 for c in cards if c not in s.t.tokens) == 2 * DECK     # no card lost or made
+        field = s.t.zone("battlefield", None)
+        assert all(s.zone_of[c] == field for c in cards if c in s.t.tokens)  # tokens elsewhere cease to exist
         seen.update(mark for mark in MARKS if any(mark in line for line in state.log))
     assert seen == set(MARKS)
 
