@@ -84,6 +84,7 @@ class CounterDef:
     visibility: str = "public"  # public | owner | hidden
     log: bool = False        # each change is logged
     per: str | None = None   # "card": a count kept for each card, read as NAME of (PLAYER, CARD)
+    shared: str | None = None  # "team": one count for each team, the same for its players
 
 
 @dataclass(frozen=True)
@@ -271,6 +272,7 @@ class Pack:
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
     kept_marks: frozenset = frozenset()          # marks a card keeps when it moves
+    team_turns: bool = False                     # a team's players take their turns together (players: turns: team)
     replacement_order: str = "listed"            # several replacements of one event: "listed" or "chosen" (616.1)
     layered: bool = False                        # continuous effects apply in layers (engine/layers.py)
     retyping: bool = False                       # some effect changes card types

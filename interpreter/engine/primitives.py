@@ -3,7 +3,7 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
-from . import events, knowledge, results
+from . import events, knowledge, results, tables
 from .layers import build, stale
 from .state import PlayerRef, RuleError, State
 
@@ -292,7 +292,9 @@ def _mark_damage(s: State, target, amount: int, source, kind: str) -> None:
         life = s.t.pack.life_counter
         if life is None:
             raise RuleError("damage was dealt to a player, but the pack names no life counter")
-        s.pvars[target.seat][life] = s.pvars[target.seat].get(life, 0) - amount
+        value = s.pvars[target.seat].get(life, 0) - amount
+        for seat in tables.sharing(s, target.seat, life):
+            s.pvars[seat][life] = value
     else:
         s.damage[target] += amount
     s.dirty = True
@@ -444,3 +446,8 @@ def finish(s: State, winners: list) -> None:
 def _team(s: State, seat: int):
     team = s.t.seats[seat].get("team") if seat < len(s.t.seats) else None
     return team if team is not None else f"seat{seat}"
+
+
+def team_of(s: State, seat: int) -> str:
+    """A seat's team, as the rules read it (`team of p`); a seat without one is its own."""
+    return _team(s, seat)

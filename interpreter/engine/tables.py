@@ -48,11 +48,24 @@ def set_table(s: State, name: str, value) -> None:
         s.say("table", f"{name} is {shown(value)}")
 
 
+def sharing(s: State, seat: int, name: str) -> tuple:
+    """The seats whose counter `name` is the seat's: its team, for a counter the team
+    shares (shared: team), else the seat alone."""
+    d = s.t.pack.player_counters.get(name)
+    if d is None or d.shared is None:
+        return (seat,)
+    team = s.t.seats[seat].get("team") if seat < len(s.t.seats) else None
+    if team is None:
+        return (seat,)
+    return tuple(p for p in range(len(s.out)) if p < len(s.t.seats) and s.t.seats[p].get("team") == team)
+
+
 def set_counter(s: State, seat: int, name: str, value: int) -> None:
     """A player counter changed by a rule, logged when the pack says so."""
     pv = s.pvars[seat]
     old = pv.get(name, 0)
-    pv[name] = value
+    for p in sharing(s, seat, name):
+        s.pvars[p][name] = value
     s.dirty = True
     if s.t.layered:
         stale(s)

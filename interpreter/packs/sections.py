@@ -80,7 +80,8 @@ def players(b: Build) -> None:
             b.here(p["seats"][k], "deck", f'unknown deck "{deck}"{b.decls.near("deck", deck)}')
         if isinstance(seat.get("team"), dict):
             _by_option(b, p["seats"][k], "team")
-    b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, first_player=p.get("first", "random"))
+    b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, first_player=p.get("first", "random"),
+                    team_turns=p.get("turns", "seat") == "team")
 
 
 def _by_option(b: Build, seat, key: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import operator
 
 from ...engine import layers, limits
+from ...engine.primitives import team_of
 from ...engine.tables import keyed
 from ...engine.layers import typebits
 from ...engine.script import of_card
@@ -128,6 +129,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         return _const(None), ANY
     if word in scope.vars and scope.vars[word].kind == "mapping":
         return (lambda s, env, w=word: (env.get(w) or {}).get(fn(s, env), 0)), NUMBER
+    if t.kind in ("player", "any") and word == "team" and word not in names.player_counters:
+        return (lambda s, env: None if (p := fn(s, env)) is None else team_of(s, p.seat)), TEXT
     if t.kind in ("player", "any") and word in PLAYER_PROPERTIES and word not in names.player_counters:
         step = 1 if word == "left" else -1
         return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER

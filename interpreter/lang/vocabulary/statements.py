@@ -442,7 +442,7 @@ def _change(c, tree, scope, sign):
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
-        if names.counters[word].log:
+        if names.counters[word].log or names.counters[word].shared:
             def change_logged(s, env):
                 n = sign * (nfn(s, env) or 0)
                 for p in ofn(s, env):
@@ -552,7 +552,7 @@ def _set_value(c, tree, scope):
         c.error(duration, f'a counter changes for good; "{word}" takes no duration')
     ofn, _ = objects(c, objs, scope, "set")
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
-    if word in c.names.player_counters and c.names.counters[word].log:
+    if word in c.names.player_counters and (c.names.counters[word].log or c.names.counters[word].shared):
         def set_logged(s, env):
             v = vfn(s, env) or 0
             for p in ofn(s, env):
