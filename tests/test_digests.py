@@ -20,7 +20,7 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "8a7db5e02fed51ac1a523fc750faf9b15c29549589ca44c043fb85e515bd31b1",
+    pytest.param("magic54", {}, None, 200, "13bf11cd62c8083e783f8210f1c41cfea63682b6f26abc976d2a8cae3ea73ade",
                  id="magic54"),
     pytest.param("pub_magic", {}, 2, 100, "338a083a4908fe068f4ed0cedf5883355a70e76db1db11c5e51006edff6f6c1d",
                  id="pub_magic-2-players"),

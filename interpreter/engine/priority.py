@@ -112,6 +112,10 @@ def playable(s: State, seat: int) -> list:
     zones = s.zones
     # One environment for the whole list: only "this" changes from card to card.
     env = {"this": None, "you": t.players[seat], "@memo": memo}
+    for ab in t.pack.player_abilities:
+        # A player's own abilities come first, by name ("Fireblast").
+        if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
+            found.append(Option(ab.name, (None, ab)))
     for zname, usable in t.usable:
         for c in zones[t.named[zname][seat]]:
             abilities = usable[c]

@@ -3,6 +3,8 @@ between steps the rules are checked (state-based checks, then triggered abilitie
 from __future__ import annotations
 
 from . import primitives
+from .events import close_batch, open_batch
+from .tokens import cease
 from .script import CHECKING, ScriptFrame, endless
 from .triggered import CHECKED, fire_triggers
 from .limits import STEPS, count
@@ -38,6 +40,8 @@ def past_decision_limit(s: State) -> bool:
 def checkpoint(s: State) -> bool:
     """Run the pack's checks if anything changed since they last ran.
     Returns True when a frame was pushed (the caller steps again later)."""
+    if s.t.tokens:
+        cease(s)        # before the checks: a token that left play is gone
     primitives.settle(s)
     if s.result is not None:
         return True
@@ -64,7 +68,10 @@ def run_checks(s: State) -> None:
         s.events.append(CHECKED)
     env = {"you": s.t.players[s.active], CHECKING: True}
     if pack.checks_inline:
+        # What the checks do happens at once: cards they move leave together.
+        together = open_batch(s)
         run_inline(pack.checks, s, env)
+        close_batch(s, together)
     else:
         s.frames.append(ScriptFrame(pack.checks, env))
 
