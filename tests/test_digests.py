@@ -31,12 +31,13 @@ PINNED = [
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
                  "d23fde6edc72cd1e0bd39286037f14f4a6cbcba40c8fabc63e062b3de707790a", id="basic_tcg-conquest"),
     pytest.param("lane_duel", {}, None, 60, "4b6be34f7ac81f9f62eab70bc5a8dbff3b3378be741bc8e5c0a3c8a025b00733", id="lane_duel"),
+    pytest.param("stack_duel", {}, None, 60, "a594e8e7c211823d0dc717f8f89554621ae8de3657498281ee619262a9cb9565", id="stack_duel"),
 ]
 
 
 @pytest.fixture(scope="module")
 def packs():
-    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "lane_duel")}
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "lane_duel", "stack_duel")}
 
 
 @pytest.mark.parametrize("name, options, players, games, pinned", PINNED)

@@ -42,6 +42,7 @@ PLAYTHROUGHS = {
     "basic_tcg_last_standing": ("basic_tcg", {"scenario": "Last Standing"}, None, 0, 30, 15),
     "basic_tcg_conquest": ("basic_tcg", {"scenario": "Conquest"}, None, 1, 30, 15),
     "lane_duel": ("lane_duel", {}, None, 0, 30, 15),
+    "stack_duel": ("stack_duel", {}, None, 0, 30, 15),
 }
 
 
@@ -128,7 +129,7 @@ def ending(state, agent, n: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def packs():
-    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "lane_duel")}
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "lane_duel", "stack_duel")}
 
 
 @pytest.mark.parametrize("name", list(PLAYTHROUGHS))
