@@ -30,6 +30,14 @@ PINNED = [
                  "d35fd9e80e3dc75f8850aa02511ce41b13c663ba95dc6e5d8c9947976edcdcfc", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
                  "d23fde6edc72cd1e0bd39286037f14f4a6cbcba40c8fabc63e062b3de707790a", id="basic_tcg-conquest"),
+    pytest.param("crazy_eights", {}, 3, 50, "f06f0dbce7fed911398dd75c42da4812db46a44adcc58394ca7acf2766bc76eb",
+                 id="crazy_eights-3-players"),
+    pytest.param("crazy_eights", {}, 5, 30, "a68c08f90d912584e840a0ef9c06d81bb5f6a7471fed8162d721c636b65cd505",
+                 id="crazy_eights-5-players"),
+    pytest.param("go_fish", {}, 4, 30, "a54b3b0a2b9e769c8d5187e60ed032d870659c54d09109a010349789ee59181b",
+                 id="go_fish-4-players"),
+    pytest.param("hearts", {}, None, 5, "d20ef5dd10ce10c364df8fcfaed6047e44d647af0272db84ab7db00950ce0dcc",
+                 id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "4b6be34f7ac81f9f62eab70bc5a8dbff3b3378be741bc8e5c0a3c8a025b00733", id="lane_duel"),
     pytest.param("stack_duel", {}, None, 60, "a594e8e7c211823d0dc717f8f89554621ae8de3657498281ee619262a9cb9565", id="stack_duel"),
 ]
@@ -37,7 +45,8 @@ PINNED = [
 
 @pytest.fixture(scope="module")
 def packs():
-    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "lane_duel", "stack_duel")}
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish",
+                                                          "hearts", "lane_duel", "stack_duel")}
 
 
 @pytest.mark.parametrize("name, options, players, games, pinned", PINNED)

@@ -149,6 +149,7 @@ def test_help_lists_the_commands_then_the_options_again():
     labels = t.state.legal_labels()
     assert ("> ?\n"
             "Type the number of an option to choose it (or its text, such as: pass).\n"
+            "Options that would read the same say which card each is: (tapped), (2nd in Ann's hand).\n"
             "  ?, help    this help\n"
             "  log [N]    the last N events you may see (10 unless given)\n"
             "  board      the board again\n"

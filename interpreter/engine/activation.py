@@ -50,8 +50,11 @@ class ActivationFrame:
         if k < len(targets):
             name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
-            ask_choice(s, self.seat, f"{who}: choose {name} for {ab.name} of {whose}",
-                       _not_itself(s, card, sel(s, env)), name, target=True)
+            if ab.prompt:
+                question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
+            else:
+                question = f"choose {name} for {ab.name} of {whose}"
+            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True)
             return
         if k == len(targets):
             if ab.costs:

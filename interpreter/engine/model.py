@@ -129,6 +129,7 @@ class Ability:
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
+    prompt: str = ""         # what the player choosing its targets is asked, as the pack words it
     check: Callable | None = None   # its `if`: checked again as it resolves (and as a trigger fires); false: it does nothing
     check_text: str = ""
     declare: tuple = ()      # compiled script: the choices made as it is used (modes, X), before its targets

@@ -92,6 +92,8 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
     # A card put face down is seen only by those who saw it where it was.
     seen_by = _who_sees(s, src) if face_down else _who_sees(s, src, dest)
+    if seen_by is not None and s.known is not None and c in s.known:
+        seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
         route += " face down"
     if seen_by is None:
@@ -153,9 +155,10 @@ def draw(s: State, seat: int, n: int, one_line: bool = False) -> list:
     deck = zone_of_role(s, "deck", seat)
     hand = zone_of_role(s, "hand", seat)
     name = s.t.players[seat].name
-    # Cards drawn before the first turn are dealt: the log says so in one line, so that
-    # it shows apart whether a player drew on their first turn.
-    dealing = before_first_turn(s)
+    # Cards drawn before the first turn (or between turns, as a hand begins) are dealt:
+    # the log says so in one line, so that it shows apart whether a player drew on
+    # their first turn.
+    dealing = before_first_turn(s) or between_turns(s)
     drawn = []
     # No draw takes more cards than the game has: a deck refilled from the hand would
     # otherwise go round for as long as the number asks.
@@ -184,6 +187,12 @@ def _say_dealt(s: State, name: str, dealt: int, one_line: bool = False) -> None:
     if one_line and s.log and s.log[-1][1] == "deal" and s.log[-1][2].startswith(said):
         dealt += int(s.log.pop()[2][len(said):].split()[0])
     s.say("deal", f"{said}{dealt} card{'s' if dealt != 1 else ''}")
+
+
+def between_turns(s: State) -> bool:
+    """In a game with rounds, no turn is under way: a round's begin or end script runs
+    (a hand is dealt as it begins)."""
+    return s.units is not None and not any(getattr(f, "single", False) for f in s.frames)
 
 
 def before_first_turn(s: State) -> bool:

@@ -7,7 +7,7 @@ from .events import close_batch, open_batch
 from .tokens import cease
 from .script import CHECKING, ScriptFrame, endless
 from .triggered import CHECKED, fire_triggers
-from .limits import STEPS
+from .limits import STEPS, count
 from .state import RuleError, State
 
 
@@ -26,6 +26,15 @@ def run(s: State) -> None:
                 run_checks(s)
             continue
         top.step(s)
+
+
+def past_decision_limit(s: State) -> bool:
+    """A turn past the pack's limit of decisions ends the game as a draw (end: max_decisions)."""
+    if s.decisions_this_turn <= s.t.pack.max_decisions or s.result is not None:
+        return False
+    s.say("limit", f"the limit of {count(s.t.pack.max_decisions)} decisions in a turn is reached (end: max_decisions)")
+    primitives.finish(s, [])
+    return True
 
 
 def checkpoint(s: State) -> bool:

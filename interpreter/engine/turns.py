@@ -106,9 +106,3 @@ def end_turn(s: State, advance: bool = True) -> None:
         s.turn += 1
         s.active = next_turn(s)
 
-
-def start_value(s: State, counter):
-    start = counter.start
-    if isinstance(start, str):
-        return s.t.options[start]
-    return start

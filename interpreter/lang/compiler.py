@@ -108,7 +108,7 @@ class Compiler:
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
-        # (text, start, scope) -> (result, names it added to the scope, used_this)
+        # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
         self._done: dict = {}
 
     def note(self, what: str) -> None:
@@ -185,14 +185,15 @@ class Compiler:
             if start != "trigger" and self.reads is None and self.reads_props is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
-            result, added, used_this = done
+            result, added, used_this, ends = done
             scope.vars.update(added)
             self.used_this = self.used_this or used_this
+            self.ends = self.ends or ends
             return result
         self.snippet = snippet
         before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
-        was_located = self.located
-        self.used_this = self.located = False
+        was_located, was_ending = self.located, self.ends
+        self.used_this = self.located = self.ends = False
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -203,9 +204,10 @@ class Compiler:
             result = self.node(tree, scope)
         if key is not None and len(self.problems) == before and not self.located:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
-            self._done[key] = (result, added, self.used_this)
+            self._done[key] = (result, added, self.used_this, self.ends)
         self.used_this = was or self.used_this
         self.located = was_located or self.located
+        self.ends = was_ending or self.ends
         return result
 
     def _statement_trees(self, snippet: Snippet):

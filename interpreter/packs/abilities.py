@@ -75,7 +75,8 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     if zone not in zones and not mine:
         return None
     ab = Ability(raw["name"], owner_name, zone, when, tuple(costs), tuple(targets), effect or (),
-                 _on_pile(b, raw, lo), text=raw.get("text", ""), pay_ops=tuple(c.op for c in costs),
+                 _on_pile(b, raw, lo), text=raw.get("text", ""), prompt=raw.get("prompt", ""),
+                 pay_ops=tuple(c.op for c in costs),
                  trigger=trigger, source=b.source(lo, raw, "trigger") if trigger is not None else None,
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.

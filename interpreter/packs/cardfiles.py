@@ -2,6 +2,7 @@
 card files read (families and cards, with their abilities), and each deck's cards."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..engine import limits
@@ -74,16 +75,12 @@ def build_cards(b: Build) -> None:
         # A family on top of a map lists its own abilities; the card's types give theirs when it is made.
         family_defs.append(Family(raw["name"], dict(raw.get("match") or {}), raw.get("text", ""),
                                   types, props, kws, abilities, own))
-    cards = {}
-    for name, (lo, raw) in standalone.items():
-        types, props, kws, _own, abilities = _card_parts(b, lo, raw)
-        cards[name] = CardDef(name, types, props, kws, abilities, None, raw.get("text", ""))
+    cards = {name: card_def(b, lo, raw) for name, (lo, raw) in standalone.items()}
     made = {}
     for name, (lo, raw) in tokens.items():
         if name in cards:
             b.at(lo, raw, "name", f'"{name}" is a card: a token needs a name of its own')
-        types, props, kws, _own, abilities = _card_parts(b, lo, raw)
-        made[name] = CardDef(name, types, props, kws, abilities, None, raw.get("text", ""), token=True)
+        made[name] = dataclasses.replace(card_def(b, lo, raw), token=True)
     props_raw = b.d.get("properties") or {}
     b.fields["cards"] = cards
     b.fields["tokens"] = made
@@ -91,6 +88,20 @@ def build_cards(b: Build) -> None:
                                        b.fields["type_abilities"],
                                        {n: frozenset(r["words"]) for n, r in props_raw.items() if "words" in r},
                                        b.names.one_of)
+
+
+def card_def(b: Build, lo, raw) -> CardDef:
+    """A card of a card file (`raw`, read from `lo`), checked and compiled. Whether its
+    abilities end a game is kept by card (b.ending_cards), so that a card checked again
+    alone (recheck.py) says it as the whole pack would."""
+    ends, b.comp.ends = b.comp.ends, False
+    types, props, kws, _own, abilities = _card_parts(b, lo, raw)
+    if b.comp.ends:
+        b.ending_cards.add(raw["name"])
+    else:
+        b.ending_cards.discard(raw["name"])
+    b.comp.ends = ends
+    return CardDef(raw["name"], types, props, kws, abilities, None, raw.get("text", ""))
 
 
 def _read_card_files(b: Build) -> tuple[list, dict, dict]:
@@ -110,6 +121,7 @@ def _read_card_files(b: Build) -> tuple[list, dict, dict]:
             if lo is None:
                 b.unread = True
                 continue
+            b.card_files[key] = lo
             for raw in lo.data.get("families") or []:
                 families.append((lo, raw))
                 b.decls.add("family", raw["name"], lo.filename, raw.value_pos["name"])

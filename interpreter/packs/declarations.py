@@ -44,6 +44,10 @@ class Declarations:
         if name not in table:
             table[name] = Declaration(kind, name, file, at[0], at[1])
 
+    def move(self, kind: str, name: str, file: str, at: tuple[int, int]) -> None:
+        """Where a name is declared, now (its file was edited)."""
+        self._by_kind[kind][name] = Declaration(kind, name, file, *at)
+
     def of(self, kind: str) -> dict[str, Declaration]:
         """The declarations of one kind, by name."""
         return self._by_kind[kind]

@@ -270,7 +270,7 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
 
 
 def paid_for(s, env) -> str:
-    """" for Queen of Hearts": the card a payment is for, which may have left the
+    """" for Fire Drake": the card a payment is for, which may have left the
     board while it is paid for (put on the pile), so that the player still sees it."""
     this = env.get("this")
     return f" for {s.t.names[this]}" if type(this) is int else ""

@@ -491,7 +491,7 @@ def has_keyword(s, card: int, word: str) -> bool:
 
 @register("is_word", E, "X is WORD / X is not WORD",
           "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
-          "holds a word of a property (\"it is black\", \"it is hearts\"), or, for phase, step and window, is the one named.",
+          "holds a word of a property (\"it is black\", \"it is round\"), or, for phase, step and window, is the one named.",
           params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, property word, phase, step or window', 'what it is')))
 def _is_word(c, tree, scope):
     subject, negate, word, value = tree.children

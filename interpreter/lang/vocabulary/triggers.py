@@ -135,7 +135,7 @@ def _on_die(c, tree, scope):
 @register("on_damaged", TR, "when CARDS is/are dealt damage",
           "Fires each time damage is marked on such a card (after redirection and prevention). A condition on the "
           "card goes in the ability's when: (\"when: that amount >= 2\").",
-          example="whenever a minion you control is dealt damage",
+          example="whenever a creature you control is dealt damage",
           params=(('CARDS', 'card words or this', 'what is dealt damage'),))
 def _on_damaged(c, tree, scope):
     matches, types = _subject(c, tree.children[0], scope)
