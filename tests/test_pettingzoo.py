@@ -333,3 +333,18 @@ def test_tokens_take_the_slots_after_the_dealt_cards():
     assert bare.layout.num_cards == dealt and bare.layout.size == layout.size - 32 * w
     totals = masked_game(bare, seed=2)
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_players_own_ability_and_an_order_of_triggers_are_told_to_agents():
+    pack = load_pack("lane_duel", Report())
+    e = raw_env(pack=pack)
+    layout = e.layout
+    assert layout.option_fields[-1] == "is_ability"
+    e.game_state = Game(pack).position({"turn": 3, "active": "North", "phase": "main",
+                                        "players": [{"counters": {"mana": 2}}, {}]})
+    assert e.game_state.legal_labels() == ["pass", "Fireblast"]
+    fields = layout.option_fields
+    option = layout._option_fields(e.game_state.view, 0, e.game_state.s.decision.options[1])
+    assert option == {"is_ability": 1, "ability": 1}
+    assert fields.index("ability") < fields.index("is_ability")
+    assert "order" in raw_env(pack=load_pack("stack_duel", Report())).layout.kinds

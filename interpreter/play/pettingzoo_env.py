@@ -78,8 +78,14 @@ class Layout:
         self.windows = tuple(pack.windows)
         # A pack with choices of values has two more kinds of decision and two more option fields.
         self.words = {w: i + 1 for i, w in enumerate(pack.words)}
-        self.kinds = DECISION_KINDS + (("value", "order") if pack.words else ())
-        self.option_fields = OPTION_FIELDS + (("is_word", "word") if pack.words else ())
+        # Triggered abilities put on the pile in an order a player chooses (APNAP) are
+        # decisions of kind "order"; a player's own abilities (a hero power) are options
+        # with a flag of their own. Packs without them keep the layout they had.
+        ordering = bool(pack.words) or pack.pile_triggers == "apnap"
+        self.kinds = DECISION_KINDS + (("value",) if pack.words else ()) + (("order",) if ordering else ())
+        self.option_fields = OPTION_FIELDS + (("is_word", "word") if pack.words else ()) + \
+            (("is_ability",) if pack.player_abilities else ())
+        self._player_ability = {id(ab): i + 1 for i, ab in enumerate(pack.player_abilities)}
         # Hidden counters are the rules' scratch values: no agent sees them.
         self.counters = tuple(n for n, d in pack.player_counters.items() if d.visibility != "hidden")
         self.own_counters = frozenset(n for n, d in pack.player_counters.items() if d.visibility == "owner")
@@ -129,8 +135,10 @@ class Layout:
         self._counter_at = {k: fields.index(f"counter {k}") for k in self.card_counters}
         self._mark_at = {m: fields.index(f"mark {m}") for m in self.marks}
         self.at_cards = add("cards", cards, card_fields)
+        most = max(self._most_abilities, len(self._player_ability))
         option_bounds = (flag, flag, flag, flag, flag, (0, cards), (0, len(self.card_names)),
-                         (0, self._most_abilities), (0, n), (0, BIG), flag, (0, len(self.words)))
+                         (0, most), (0, n), (0, BIG)) + ((flag, (0, len(self.words))) if self.words else ()) + \
+            ((flag,) if self._player_ability else ())
         self.at_options = add("options", self.max_actions, dict(zip(self.option_fields, option_bounds)))
         self.size = len(low)
         self.low = np.array(low, np.float32)
@@ -240,6 +248,8 @@ class Layout:
             return {"is_number": 1, "number": value}     # no / yes
         if isinstance(value, PlayerRef):
             return {"is_player": 1, "player": (value.seat - me) % self.n + 1}
+        if type(value) is tuple and len(value) == 2 and value[0] is None:
+            return {"is_ability": 1, "ability": self._player_ability.get(id(value[1]), 0)}   # a player's own
         if type(value) is tuple and len(value) == 2 and type(value[0]) is int:
             card, ability = value                        # using a card's ability
             number = self._abilities[id(s.card(card).definition)].get(id(ability), 0)
