@@ -8,6 +8,8 @@ these are a sample of them, kept small for the test suite's time.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
@@ -16,6 +18,7 @@ from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
 
 DECK = 60
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +75,90 @@ def test_the_same_seed_plays_the_same_game(pack):
     a, n = play_random(game, 5)
     b, m = play_random(game, 5)
     assert (a.log, n) == (b.log, m)
+
+
+FIREBALL = ('error: "Fireball" is refused: its card text is written by no card family of the pack: "This spell '
+            'costs {1} more to cast for each target beyond the..." (152 characters) (the import "pool" has '
+            'follow_text: refuse)')
+
+
+def test_validate_lists_the_cards_of_the_pool_whose_text_no_family_writes():
+    from click.testing import CliRunner
+    from cardtable.cli import main
+
+    result = CliRunner().invoke(main, ["validate", "mtg", "--unwritten"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "mtg: valid"
+    unwritten = [line.strip() for line in lines[2:]]
+    assert lines[1] == (f'mtg: {len(unwritten)} of the 324 cards of the import "pool" have text no card family '
+                        'writes:')
+    assert "Fireball" in unwritten and "Force of Will" in unwritten
+    assert not {"Lightning Bolt", "Counterspell", "Grizzly Bears", "Forest", "Journey to Nowhere"} & set(unwritten)
+    assert 324 - len(unwritten) >= 200      # written by a family, or vanilla, or keywords only
+
+
+def test_a_deck_with_a_card_whose_text_is_not_written_is_refused_naming_it(tmp_path):
+    from click.testing import CliRunner
+    from cardtable.cli import main
+
+    deck = tmp_path / "burn.txt"
+    deck.write_text("20 Mountain\n4 Fireball\n4 Lightning Bolt\n32 Forest\n", encoding="utf-8")
+    for args in (["validate", "mtg", "--deck", str(deck)], ["simulate", "mtg", "--deck", str(deck), "--games", "1"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1
+        assert f"{deck}:2:3: {FIREBALL}" in result.output
+
+
+def simulate(*args):
+    from click.testing import CliRunner
+    from cardtable.cli import main
+
+    return CliRunner().invoke(main, ["simulate", "mtg", "--games", "1", *args])
+
+
+def test_a_deck_list_keeps_the_constructed_rules_of_the_deck_it_replaces(tmp_path):
+    deck = tmp_path / "burn.txt"
+    deck.write_text("20 Mountain\n5 Lightning Bolt\n4 Grizzly Bears\n20 Forest\n", encoding="utf-8")
+    result = simulate("--deck", str(deck))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f'{deck}:1:1: error: the deck has 49 cards, fewer than 60 (the rules "constructed")',
+        f'{deck}:1:1: error: the deck has 5 copies of "Lightning Bolt", more than 4 (the rules "constructed"; '
+        'supertypes basic excepted)']
+    deck.write_text("28 Mountain\n4 Lightning Bolt\n28 Forest\n", encoding="utf-8")
+    assert simulate("--deck", str(deck)).exit_code == 0
+
+
+def test_a_commander_deck_is_singleton_within_its_leaders_colours(tmp_path):
+    lines = (ROOT / "variants" / "mtg" / "decks" / "akroma.txt").read_text(encoding="utf-8").splitlines()
+    deck = tmp_path / "akroma.txt"
+    changed = [line.replace("1 Ancient Den", "1 Lightning Bolt").replace("1 Mother of Runes", "2 Pearled Unicorn")
+               for line in lines]
+    deck.write_text("\n".join(changed) + "\n", encoding="utf-8")
+    result = simulate("--option", "format=commander", "--deck", str(deck))
+    assert result.exit_code == 1
+    assert sorted(result.output.splitlines()) == sorted([
+        f'{deck}:1:1: error: the deck has 101 cards, more than 100 (the rules "commander")',
+        f'{deck}:1:1: error: the deck has 3 copies of "Pearled Unicorn", more than 1 (the rules "commander"; '
+        'supertypes basic excepted)',
+        f'{deck}:1:1: error: the deck holds "Lightning Bolt", of colors red, which its leader "Akroma, Angel of '
+        'Wrath" is not (the rules "commander")'])
+
+
+def test_a_deck_of_the_pack_that_breaks_its_rules_stops_the_pack_loading(tmp_path):
+    import shutil
+    from cardtable.interpreter.packs.validate import validate_pack
+
+    folder = tmp_path / "mtg"
+    shutil.copytree(ROOT / "variants" / "mtg", folder, ignore=shutil.ignore_patterns("tests"))
+    listed = folder / "decks" / "red_green.txt"
+    listed.write_text(listed.read_text(encoding="utf-8").replace("4 Llanowar Elves", "5 Llanowar Elves"),
+                      encoding="utf-8")
+    report = Report()
+    assert not validate_pack(str(folder), report)
+    line = next(n for n, text in enumerate((folder / "pack.yaml").read_text().splitlines(), 1)
+                if text.startswith("  red_green:"))
+    assert [(p.line, p.message) for p in report.errors] == [
+        (line, 'deck "red_green" has 5 copies of "Llanowar Elves", more than 4 (the rules "constructed"; '
+                'supertypes basic excepted)')]

@@ -273,6 +273,8 @@ class Pack:
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
     kept_marks: frozenset = frozenset()          # marks a card keeps when it moves
     team_turns: bool = False                     # a team's players take their turns together (players: turns: team)
+    deck_rules: dict = field(default_factory=dict)   # name -> packs.deckrules.DeckRule (deck_rules:)
+    deck_rule_of: dict = field(default_factory=dict)  # deck name -> the name of the rules it keeps
     replacement_order: str = "listed"            # several replacements of one event: "listed" or "chosen" (616.1)
     layered: bool = False                        # continuous effects apply in layers (engine/layers.py)
     retyping: bool = False                       # some effect changes card types

@@ -315,4 +315,9 @@ def load_deck(pack, path, extra: tuple = ()) -> tuple:
     sources = [*extra, *pack.sources.values()]
     missing = ("" if not any(s.format for s in sources) else
                NOT_IN_CARD_FILES if extra else _not_in_pool(sources, "give your own {files} with --cards FILE"))
-    return deck_from_list(Path(path), sources, pack.card_maker, missing)
+    names = deck_from_list(Path(path), sources, pack.card_maker, missing)
+    from .cardtext import refused_in_deck
+    refused = refused_in_deck(pack, path, names)
+    if refused:
+        raise ImportProblem("\n".join(f"{f}:{l}:{c}: error: {m}" for f, l, c, m in refused), refused)
+    return names

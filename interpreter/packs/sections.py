@@ -301,7 +301,7 @@ def define(b: Build) -> None:
 
 
 section("imports")(build_imports)
-section("decks", needs=("cards", "imports"))(build_decks)
+section("decks", "deck_rules", needs=("cards", "imports"))(build_decks)
 section("cards", needs=("card_types",))(build_cards)
 
 
