@@ -3,7 +3,8 @@ error, with the invariants checked after every decision, no card lost or made, a
 each ends as the rules say (a player at 0 life or less, with ten poison counters or
 who drew from an empty library loses; else the turn limit).
 
-The full run (500 games) is `python benchmarks/table_games.py --pack mtg --players 2`;
+The full runs (500 games of each ruleset) are `python benchmarks/table_games.py --pack mtg --players 2`
+(with `--option format=commander`, or `--players 4 --option format=two_headed_giant`);
 these are a sample of them, kept small for the test suite's time.
 """
 from __future__ import annotations
@@ -117,7 +118,7 @@ def simulate(*args):
     return CliRunner().invoke(main, ["simulate", "mtg", "--games", "1", *args])
 
 
-def test_a_deck_list_keeps_the_constructed_rules_of_the_deck_it_replaces(tmp_path):
+def test_a_deck_list_keeps_the_constructed_or_limited_rules_of_the_deck_it_replaces(tmp_path):
     deck = tmp_path / "burn.txt"
     deck.write_text("20 Mountain\n5 Lightning Bolt\n4 Grizzly Bears\n20 Forest\n", encoding="utf-8")
     result = simulate("--deck", str(deck))
@@ -128,6 +129,13 @@ def test_a_deck_list_keeps_the_constructed_rules_of_the_deck_it_replaces(tmp_pat
         'supertypes basic excepted)']
     deck.write_text("28 Mountain\n4 Lightning Bolt\n28 Forest\n", encoding="utf-8")
     assert simulate("--deck", str(deck)).exit_code == 0
+    # 100.2b: in Limited, 40 cards and any number of copies.
+    deck.write_text("16 Mountain\n8 Lightning Bolt\n16 Forest\n", encoding="utf-8")
+    assert simulate("--option", "format=limited", "--deck", str(deck)).exit_code == 0
+    assert simulate("--deck", str(deck)).output.splitlines() == [
+        f'{deck}:1:1: error: the deck has 40 cards, fewer than 60 (the rules "constructed")',
+        f'{deck}:1:1: error: the deck has 8 copies of "Lightning Bolt", more than 4 (the rules "constructed"; '
+        'supertypes basic excepted)']
 
 
 def test_a_commander_deck_is_singleton_within_its_leaders_colours(tmp_path):
@@ -162,3 +170,17 @@ def test_a_deck_of_the_pack_that_breaks_its_rules_stops_the_pack_loading(tmp_pat
     assert [(p.line, p.message) for p in report.errors] == [
         (line, 'deck "red_green" has 5 copies of "Llanowar Elves", more than 4 (the rules "constructed"; '
                 'supertypes basic excepted)')]
+
+
+@pytest.mark.parametrize("fmt, players, seeds", [("commander", 2, 2), ("two_headed_giant", 4, 1)])
+def test_random_games_of_each_ruleset_end_with_every_card_kept(pack, fmt, players, seeds):
+    game = Game(pack, {"format": fmt}, num_players=players, debug=True)
+    for seed in range(seeds):
+        state, _ = play_random(game, seed)
+        assert state.is_terminal()
+        s = state.s
+        cards = [c for z in s.zones for c in z]
+        size = 100 if fmt == "commander" else DECK
+        assert sum(1 for c in cards if c not in s.t.tokens) == players * size
+        places = state.places()
+        assert places.count(1) >= 1 and len(places) == players
