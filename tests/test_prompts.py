@@ -220,12 +220,12 @@ def test_the_guides_example_of_prompts_asks_as_the_guide_says(tmp_path):
 def test_the_terminal_asks_in_the_packs_words_and_shows_the_card_paid_for():
     game, specs = setup("basic_tcg", {}, "human,random", None, [])
     answers = ["Material: Silver Knight", "pass", "Material: Thalia, Guardian of Thraben", "pass",
-               "Material: Plains", "pass", "Summon: River Boa", "1"]
+               "Material: Plains", "pass", "Summon: River Boa", "1", "1", "pass", "Attack: River Boa"]
     out = io.StringIO()
     table = Table(game, specs, 1, io.StringIO("".join(a + "\n" for a in answers)), out, 120)
     assert table.play() == "eof"
     text = out.getvalue()
-    assert text.count("Player 1: play a card, attack, or pass to end your turn\n") == 7
+    assert text.count("Player 1: play a card, attack, or pass to end your turn\n") == 9
     assert ("  11. Summon: River Boa (6th in Player 1's hand)\n"
             "  12. Material: River Boa (6th in Player 1's hand)\n"
             "> Summon: River Boa\n"
@@ -239,4 +239,7 @@ def test_the_terminal_asks_in_the_packs_words_and_shows_the_card_paid_for():
             "Player 1: pay 2 levels for River Boa (paid 1)\n"
             "  1. Thalia, Guardian of Thraben\n"
             "  2. Plains\n") in text
+    # Its own questions too: the Boa fights Player 2's creature, and Player 1 may regenerate it.
+    assert text.endswith("Player 1: discard a card from your hand to regenerate the creature?\n"
+                         "  1. no\n  2. yes\n> \n")
     assert "act or pass" not in text
