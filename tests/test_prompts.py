@@ -90,6 +90,8 @@ def test_the_other_packs_word_their_windows_and_targets(packs):
                  "Cast: Fireball") == [
         "South: play a card, attack, use your hero power, or pass to end your turn",
         "South: deal 6 damage to which minion or hero?"]
+    assert asked(packs["lane_duel"], {"turn": 3, "active": "South", "phase": "main", "players": [{}, south]},
+                 "Fireblast")[1] == "South: deal 1 damage to which minion or hero?"    # a player's own ability
     player_1 = {"zones": {"hand": [], "play": ["Rampant Growth"]}}
     player_2 = {"zones": {"play": ["Grizzly Bears", "Hill Giant"]}}
     assert asked(packs["pub_magic"], {"turn": 3, "active": 0, "phase": "main", "players": [player_1, player_2]},
