@@ -46,8 +46,8 @@ class ActivationFrame:
             st = 2
             self.stage = 3
         k = st - 2
-        whose = _whose(s, card, self.seat)
         if k < len(targets):
+            whose = _whose(s, card, self.seat)
             name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
             if ab.prompt:
@@ -61,6 +61,7 @@ class ActivationFrame:
                 s.frames.append(ScriptFrame(ab.pay_ops, env))
             return
         s.frames.pop()
+        whose = _whose(s, card, self.seat)
         if ab.pile:
             pile.push(s, card, ab, self.seat, env)
             chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)

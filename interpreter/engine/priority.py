@@ -116,16 +116,16 @@ def playable(s: State, seat: int) -> list:
         # A player's own abilities come first, by name ("Fireblast").
         if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
             found.append(Option(ab.name, (None, ab)))
+    down = s.face_down
+    named = t.named
     for zname, usable in t.usable:
-        for c in zones[t.named[zname][seat]]:
-            abilities = usable[c]
-            if not abilities or s.face_down[c]:   # a face-down card has no abilities
+        for c in zones[named[zname][seat]]:
+            entries = usable[c]
+            if not entries or down[c]:   # a face-down card has no abilities
                 continue
             env["this"] = c
-            for ab in abilities:
-                when = ab.when
+            for ab, when, shared, requires in entries:
                 if when is not None:
-                    shared = ab.when_shared
                     if shared is not None:
                         ok = memo.get(shared)
                         if ok is None:
@@ -134,7 +134,7 @@ def playable(s: State, seat: int) -> list:
                         ok = when(s, env)
                     if not ok:
                         continue
-                for test in ab.requires:
+                for test in requires:
                     if not test(s, env):
                         break
                 else:

@@ -40,9 +40,11 @@ def past_decision_limit(s: State) -> bool:
 def checkpoint(s: State) -> bool:
     """Run the pack's checks if anything changed since they last ran.
     Returns True when a frame was pushed (the caller steps again later)."""
-    if s.t.tokens:
+    t = s.t
+    if t.tokens:
         cease(s)        # before the checks: a token that left play is gone
-    primitives.settle(s)
+    if not t.several_teams or True in s.out:   # else nobody is out: nothing to settle
+        primitives.settle(s)
     if s.result is not None:
         return True
     if s.dirty and s.t.pack.checks is not None:

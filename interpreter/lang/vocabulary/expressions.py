@@ -83,7 +83,7 @@ def _possessive(c, tree) -> bool:
 @register("you", E, "you", "The player who uses the ability, or the active player in a phase script (also \"your\").")
 def _you(c, tree, scope):
     c.note("*")     # in the checks, the active player: the turn passing changes it, unnoted
-    return (lambda s, env: env["you"]), PLAYER
+    return _from_env("you"), PLAYER
 
 
 @register("opponent", E, "opponent", "The next player after you, in seat order, still in the game.")
@@ -134,6 +134,12 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if zdef.per_player:
                 return (lambda s, env, w=word: _player_zone(s, fn(s, env), w)), T("zone")
             return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
+        key = getattr(fn, "env_key", None)
+        if key is not None and t.kind == "player":
+            def counter_here(s, env, w=word):     # "life of you": read in place, one call fewer
+                p = env[key]
+                return s.pvars[p.seat].get(w, 0) if p is not None else 0
+            return counter_here, NUMBER
         return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
@@ -506,7 +512,15 @@ def _is_word(c, tree, scope):
         known = set(c.names.phases) | set(c.names.steps) | set(c.names.windows)
         if word not in known:
             c.error(tree.children[2], f'unknown phase, step or window "{word}"{did_you_mean(word, known)}')
-        test = lambda s, env, w=word: fn(s, env) == w
+        attr = getattr(fn, "state_attr", None)
+        if attr == "window":
+            test = lambda s, env, w=word: s.window == w
+        elif attr == "phase":
+            test = lambda s, env, w=word: s.phase == w
+        elif attr == "step":
+            test = lambda s, env, w=word: s.step == w
+        else:
+            test = lambda s, env, w=word: fn(s, env) == w
     elif value is not None:
         if word not in c.names.marks:
             c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
