@@ -121,7 +121,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             for x in picked:
                 _spend(s, how, x)
             if picked:
-                s.say("pay", f"{env['you'].name} pays {need} {currency.name} with {', '.join(s.t.names[x] for x in picked)}")
+                s.say("pay", f"{env['you'].name} pays {need} {currency.name} with {', '.join([s.t.names[x] for x in picked])}")
             return
         pool = using(s, env)
         last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1

@@ -155,7 +155,11 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if key is not None:
                 def prop_here(s, env, w=word):
                     x = env[key]
-                    return s.prop(x, w) if type(x) is int else 0
+                    if type(x) is not int:
+                        return 0
+                    if s.moddelta or s.face_down[x] or s.t.pack.derived:
+                        return s.prop(x, w)
+                    return s.t.props[x].get(w, 0)     # State.prop's usual case, without the call
                 return prop_here, kind
             return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
         if word in names.card_counters:
@@ -219,8 +223,10 @@ def _card_builtin(word, fn):
     if word == "controller":
         return lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.controller[c]]
     if word == "damage":
+        key = getattr(fn, "env_key", None)
+
         def damage(s, env):
-            c = fn(s, env)
+            c = env[key] if key is not None else fn(s, env)
             if c is None:
                 return 0
             marked = s.damage[c] if type(c) is int else 0
@@ -410,6 +416,9 @@ def _compare(c, tree, scope):
         b, tb = c.expr(right, scope)
         _comparable(c, tree, (left, ta), (right, tb))
         fn = _COMPARE[op]
+        key = getattr(b, "env_key", None)
+        if key is not None:             # "active player = you": the right side read in place
+            return (lambda s, env: fn(a(s, env), env[key])), BOOL
         return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')

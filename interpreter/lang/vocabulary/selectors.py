@@ -254,6 +254,9 @@ def _fused(scanned, keep, control_fn, where_fn):
     tapped = keep.tapped if keep is not None else None
     key = getattr(owner_fn, "env_key", None)
 
+    # With nothing to test after the zone's pass, the pass itself is the selector (one call).
+    whole = control_fn is None and where_fn is None
+
     def scan(s, env):
         zones = s.zones
         if owner_fn is None:
@@ -268,18 +271,20 @@ def _fused(scanned, keep, control_fn, where_fn):
             bits = s.t.typebits
             down = s.face_down
             if tapped is None:
-                return [x for x in items if bits[x] & mask == mask and not down[x]]
+                found = [x for x in items if bits[x] & mask == mask and not down[x]]
+            else:
+                tp = s.tapped
+                found = [x for x in items if bits[x] & mask == mask and not down[x] and tp[x] == tapped]
+        elif tapped is not None:
             tp = s.tapped
-            return [x for x in items if bits[x] & mask == mask and not down[x] and tp[x] == tapped]
-        if tapped is not None:
-            tp = s.tapped
-            return [x for x in items if tp[x] == tapped]
-        return items
+            found = [x for x in items if tp[x] == tapped]
+        else:
+            found = items
+        return tuple(found) if whole else found
 
-    if control_fn is None and where_fn is None:
-        fused = lambda s, env: tuple(scan(s, env))
-        fused.exists = lambda s, env: bool(scan(s, env))
-        return fused
+    if whole:
+        scan.exists = lambda s, env: bool(scan(s, env))
+        return scan
 
     def select(s, env):
         found = scan(s, env)

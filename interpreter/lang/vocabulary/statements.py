@@ -399,8 +399,10 @@ def _remove_damage(c, tree, scope):
     ofn, _ = objects(c, tree.children[0], scope, "remove damage")
 
     def remove(s, env):
+        damage = s.damage
         for x in ofn(s, env):
-            primitives.remove_damage(s, x)
+            if s.pending or type(x) is not int or damage[x]:    # most cards have none to remove
+                primitives.remove_damage(s, x)
     return remove
 
 
