@@ -259,7 +259,8 @@ class GameState:
                 run(s)
             except RecursionError:
                 raise RuleError("the rules ran into an endless chain of effects") from None
-            past_decision_limit(s)
+            if s.decisions_this_turn > s.t.pack.max_decisions:
+                past_decision_limit(s)
             if self.game.debug:
                 from .invariants import check
                 check(s)

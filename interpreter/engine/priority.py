@@ -32,7 +32,9 @@ class WindowFrame:
 
     def step(self, s: State) -> None:
         s.window = self.name
-        if checkpoint(s):
+        t = s.t
+        # The checkpoint only when it has something to do (see running.checkpoint).
+        if (s.dirty or s.events or t.tokens or not t.several_teams or True in s.out) and checkpoint(s):
             return
         rules = self.rules
         spent = rules is not None and rules.actions is not None and self.used >= rules.actions
@@ -55,12 +57,15 @@ class WindowFrame:
                 s.say("pass", f"{s.t.players[seat].name} has nothing to do ({self.name})")
                 _passed(s, self)
                 return
-        if len(options) == 1 and s.t.pack.auto_single:
+        if len(options) == 1 and t.pack.auto_single:
             if options[0] is not PASS:      # an ability used without asking counts as a decision
                 s.decisions_this_turn += 1
                 if past_decision_limit(s):
                     return
-            _window_answer(s, options[0].value)
+                _window_answer(s, options[0].value)
+            else:                           # _window_answer's pass, the usual case, without its call
+                s.log.append((s.turn, "pass", f"{t.players[seat].name} passes"))
+                _passed(s, self)
             return
         s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
                               tuple(options), _window_answer, "priority")

@@ -362,8 +362,12 @@ class State:
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         """The next seat still in the game (step -1: the one before)."""
-        n = len(self.out)
-        for k in range(1, n + 1):
+        out = self.out
+        n = len(out)
+        q = (seat + step) % n
+        if not out[q]:          # the usual case: the next seat plays on
+            return q
+        for k in range(2, n + 1):
             q = (seat + step * k) % n
             if not self.out[q]:
                 return q

@@ -433,6 +433,10 @@ def _compare(c, tree, scope):
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _any_of(c, tree, scope):
     parts = [c.expect(k, scope, ("bool",), 'each side of "or"')[0] for k in tree.children]
+    windows = [getattr(p, "window_is", None) for p in parts]
+    if None not in windows:
+        among = frozenset(windows)
+        return (lambda s, env: s.window in among), BOOL
     if len(parts) == 2:
         a, b = parts
         return (lambda s, env: a(s, env) or b(s, env)), BOOL
@@ -524,6 +528,8 @@ def _is_word(c, tree, scope):
         attr = getattr(fn, "state_attr", None)
         if attr == "window":
             test = lambda s, env, w=word: s.window == w
+            if not neg:
+                test.window_is = word       # "window is A or window is B" is one test (_any_of)
         elif attr == "phase":
             test = lambda s, env, w=word: s.phase == w
         elif attr == "step":
@@ -545,7 +551,11 @@ def _is_word(c, tree, scope):
                      *c.names.value_words]
             c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
             card_test = lambda s, x: False
-        test = lambda s, env: card_test(s, fn(s, env))
+        key = getattr(fn, "env_key", None)
+        if key is not None:             # "it is blocked": the card read in place
+            test = lambda s, env: card_test(s, env[key])
+        else:
+            test = lambda s, env: card_test(s, fn(s, env))
     if neg:
         return (lambda s, env: not test(s, env)), BOOL
     return test, BOOL
