@@ -4,7 +4,7 @@ from __future__ import annotations
 from .activation import ActivationFrame
 from .resolution import ResolveFrame
 from .running import checkpoint, past_decision_limit
-from .decisions import Decision, Option
+from .decisions import Option, decision, option
 from . import results
 from .state import State
 
@@ -67,8 +67,8 @@ class WindowFrame:
                 s.log.append((s.turn, "pass", f"{t.players[seat].name} passes"))
                 _passed(s, self)
             return
-        s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
-                              tuple(options), _window_answer, "priority")
+        s.decision = decision((seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
+                               tuple(options), _window_answer, "priority"))
 
 
 PASS = Option("pass", None)
@@ -143,7 +143,7 @@ def playable(s: State, seat: int) -> list:
                     if not test(s, env):
                         break
                 else:
-                    found.append(Option(f"{ab.name}: {names[c]}", (c, ab)))
+                    found.append(option((f"{ab.name}: {names[c]}", (c, ab))))
     return found
 
 

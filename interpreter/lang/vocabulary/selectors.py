@@ -53,7 +53,9 @@ def _selector(c: Compiler, tree, scope: Scope):
         base = lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
         t = T("players")
     elif noun in _PLAYER_NOUNS:
-        base = lambda s, env: tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
+        # With nobody out (the usual case), the players are the table's, as they are.
+        base = lambda s, env: s.t.players if True not in s.out else \
+            tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
         t = T("players")
     elif noun in _CARD_NOUNS:
         t = T("cards", frozenset())
