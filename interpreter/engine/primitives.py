@@ -4,8 +4,11 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 from __future__ import annotations
 
 from . import events, knowledge, results
+from .events import Event
 from .state import PlayerRef, RuleError, State
 
+
+_event = tuple.__new__      # an Event made from its fields (events.py), on the path of every move
 
 # ------------------------------------------------------------------ moving cards
 def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
@@ -61,7 +64,7 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if s.t.triggering:
         if not s.grouped:
             s.batch += 1
-        events.moved(s, c, src, dest, before, source)
+        s.events.append(_event(Event, ("move", c, s.controller[c], before, source, 0, src, dest, s.batch, "")))
     seen = s.t.checks_see_zones
     if seen is None or dest in seen or src in seen:
         s.dirty = True

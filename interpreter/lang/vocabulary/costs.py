@@ -55,8 +55,10 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         env["it"] = x
         return worth(s, env) or 0
 
+    fixed = getattr(nfn, "const", None)
+
     def can(s, env):
-        need = nfn(s, env) or 0
+        need = fixed if fixed is not None else nfn(s, env) or 0
         if need <= 0:
             return True
         # While the abilities a player may use are listed, the state does not change:
