@@ -114,3 +114,18 @@ def test_scenarios_simulate_and_records_read_places(tmp_path):
     summary = summarize(g, batch, run(batch, g)[1])
     assert summary["places"]["seats"][1]["mean"] == 3 and summary["places"]["shared_first"]["rate"] == 1
     assert "  shared first place" in as_table(summary)
+
+
+def test_compare_shows_mean_places_and_shared_first_places(tmp_path):
+    from cardtable.interpreter.play.batch import Batch, run
+    from cardtable.interpreter.play.compare import as_table, compare
+    shared = game(tmp_path / "a", "set score of your left to 1\nthe game ends", players=3)       # Ann and Cleo 1st
+    ranked = game(tmp_path / "b", "set score of your left to 1\nset score of you to 2\nthe game ends", players=3)
+    batch = Batch(pack="suits", games=4, seed=0)
+    c = compare(shared, ranked, batch, batch, run(batch, shared)[1], run(batch, ranked)[1])
+    rows = {r["measure"]: r for r in c["rows"]}
+    assert (rows["seat Ann mean place"]["a"], rows["seat Ann mean place"]["b"]) == (1, 3)
+    assert (rows["shared first place"]["a"], rows["shared first place"]["b"], rows["shared first place"]["difference"]) == (1, 0, -1)
+    table = as_table(c).splitlines()
+    assert "  seat Ann mean place        1.00     3.00    +2.00   +2.00 to +2.00  *" in table
+    assert "  shared first place       100.0%     0.0%  -100.0%   -100.0% to -100.0%  *" in table
