@@ -114,6 +114,12 @@ def test_scenarios_simulate_and_records_read_places(tmp_path):
     summary = summarize(g, batch, run(batch, g)[1])
     assert summary["places"]["seats"][1]["mean"] == 3 and summary["places"]["shared_first"]["rate"] == 1
     assert "  shared first place" in as_table(summary)
+    assert summary["places"]["agents"] == []        # one agent: its places are the seats'
+    batch = Batch(pack="suits", games=2, seed=0, agents=["random", "heuristic"], rotate=False)
+    summary = summarize(g, batch, run(batch, g)[1])
+    assert summary["places"]["agents"] == [{"agent": "random", "mean": 1, "low": 1, "high": 1},
+                                           {"agent": "heuristic", "mean": 3, "low": 3, "high": 3}]
+    assert "  agent heuristic                3.00   3.00 - 3.00" in as_table(summary).splitlines()
 
 
 def test_compare_shows_mean_places_and_shared_first_places(tmp_path):
