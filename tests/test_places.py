@@ -135,3 +135,8 @@ def test_compare_shows_mean_places_and_shared_first_places(tmp_path):
     table = as_table(c).splitlines()
     assert "  seat Ann mean place        1.00     3.00    +2.00   +2.00 to +2.00  *" in table
     assert "  shared first place       100.0%     0.0%  -100.0%   -100.0% to -100.0%  *" in table
+    mixed = Batch(pack="suits", games=2, seed=0, agents=["random", "heuristic"], rotate=False)
+    c = compare(shared, ranked, mixed, mixed, run(mixed, shared)[1], run(mixed, ranked)[1])
+    rows = {r["measure"]: (r["a"], r["b"]) for r in c["rows"]}
+    # random sits in Ann's and Cleo's seats, heuristic in Ben's.
+    assert (rows["agent random mean place"], rows["agent heuristic mean place"]) == ((1, 2), (3, 2))

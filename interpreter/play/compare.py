@@ -51,6 +51,10 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
         return [sum(1.0 for seat, s in enumerate(r["agents"]) if s == spec and seat in first_places(r, n))
                 / max(1, r["agents"].count(spec)) for r in results]
 
+    def agent_place(results, spec):
+        return [sum(r["places"][seat] for seat, s in enumerate(r["agents"]) if s == spec) / r["agents"].count(spec)
+                for r in results]
+
     def first_won(results):
         return [1.0 if r["first"] in first_places(r, n) else 0.0 for r in results]
 
@@ -68,6 +72,10 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     if len(set(batch_a.agents)) > 1:
         rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec))}
                  for spec in dict.fromkeys(batch_a.agents)]
+        if game_a.pack.ranks and game_b.pack.ranks:
+            rows += [{"measure": f"agent {spec} mean place", **paired(agent_place(results_a, spec),
+                                                                      agent_place(results_b, spec))}
+                     for spec in dict.fromkeys(batch_a.agents)]
     rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b))})
     rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b))})
     rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
