@@ -20,12 +20,12 @@ from cardtable.interpreter.engine.observe import observe
 from cardtable.interpreter.packs.loader import PackError, load_pack
 from cardtable.interpreter.play.pettingzoo_env import TooManyOptions, env, raw_env
 
-TABLES = [("magic54", 2), ("pub_magic", 3), ("basic_tcg", 2), ("basic_tcg", 4)]
+TABLES = [("magic54", 2), ("pub_magic", 3), ("basic_tcg", 2), ("basic_tcg", 4), ("go_fish", 3)]
 
 
 @pytest.fixture(scope="module")
 def packs():
-    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg")}
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "go_fish")}
 
 
 # api_test warns about these for every environment outside PettingZoo's own list
