@@ -249,7 +249,7 @@ def test_too_many_options_for_max_actions(packs):
     with pytest.raises(TooManyOptions) as raised:
         e.reset(seed=1)
     assert str(raised.value) == (
-        'the decision "Black: act or pass (main)" offers 4 options, more than max_actions (2): '
+        'the decision "Black: play a card, use a Special or pass (before the attack)" offers 4 options, more than max_actions (2): '
         "make the environment with a larger max_actions, e.g. env(..., max_actions=8)")
 
 
@@ -286,7 +286,7 @@ def test_render_shows_what_the_deciding_agent_sees(packs):
     e.reset(seed=1)
     text = e.render()
     assert "  hand: 5 cards" in text.splitlines()          # Red's hand, seen by Black
-    assert text.splitlines()[-5:] == ["player_1 - Black: act or pass (main)", "  0: pass",
+    assert text.splitlines()[-5:] == ["player_1 - Black: play a card, use a Special or pass (before the attack)", "  0: pass",
                                       "  1: Mana: Seven of Clubs", "  2: Mana: Five of Clubs",
                                       "  3: Mana: Five of Spades"]
     everything = raw_env(pack=packs["magic54"], render_mode="ansi", render_view="all")

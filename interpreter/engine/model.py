@@ -112,6 +112,12 @@ class Currency:
     worth: Any = None        # compiled value per card (None: 1 each)
     description: str = ""
     counter: str | None = None   # a player counter paid down instead of cards (mana crystals)
+    one: str = ""            # its name for an amount of 1 ("level"); its name as declared when not given
+    many: str = ""           # its name for other amounts ("levels"); likewise
+
+    def __post_init__(self):
+        self.one = self.one or self.name
+        self.many = self.many or self.name
 
 
 @dataclass(eq=False)
@@ -249,6 +255,8 @@ class Pack:
     resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by
     words: tuple = ()                            # with value choices: every word and listed text, numbered for agents
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
+    window_prompts: dict = field(default_factory=dict)  # window -> what a player in it is asked (engine/wording.py)
+    phase_prompts: dict = field(default_factory=dict)   # (phase, step) -> likewise, in any window of that step
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key

@@ -7,6 +7,7 @@ from .running import checkpoint, past_decision_limit
 from .decisions import Decision, Option
 from . import results
 from .state import State
+from .wording import window_question
 
 
 class WindowFrame:
@@ -62,7 +63,7 @@ class WindowFrame:
                     return
             _window_answer(s, options[0].value)
             return
-        s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
+        s.decision = Decision(seat, f"{s.t.players[seat].name}: {window_question(s, self.name)}",
                               tuple(options), _window_answer, "priority")
 
 
