@@ -281,6 +281,13 @@ def test_a_position_meets_every_kind_of_expectation(magic54, tmp_path):
     ("cards: {Jack of Spades: {owner: 0}}", "Jack of Spades is owned by Black, not 0"),
     ("players: [{zones: {play: {in_any_order: [Queen of Hearts]}}}]",
      "Red's play holds [Three of Hearts, Jack of Hearts, Queen of Hearts, Jack of Hearts], not [Queen of Hearts] in any order"),
+    ("players: [{zones: {play: [Queen of Hearts, Three of Hearts, Jack of Hearts, Jack of Hearts]}}]",
+     "Red's play holds [Three of Hearts, Jack of Hearts, Queen of Hearts, Jack of Hearts], not [Queen of Hearts, "
+     "Three of Hearts, Jack of Hearts, Jack of Hearts]: the same cards in another order (play is not ordered: its "
+     "cards are in the order they came in); expect {in_any_order: [Queen of Hearts, Three of Hearts, Jack of Hearts, "
+     "Jack of Hearts]} when the order does not matter"),
+    ("players: [{zones: {play: [Queen of Hearts]}}]",
+     "Red's play holds [Three of Hearts, Jack of Hearts, Queen of Hearts, Jack of Hearts], not [Queen of Hearts]"),
     ("players: [{}, {zones: {play: {contains: [Queen of Spades]}}}]", "Black's play holds [Jack of Spades], without Queen of Spades"),
     ("players: [{}, {zones: {play: {contains: [Jack of Spades, Jack of Spades]}}}]",
      "Black's play holds 1 Jack of Spades, not 2: [Jack of Spades]"),
