@@ -72,7 +72,9 @@ def browser():
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(15000)
+    # Generous: a shared machine under load can take many seconds to answer; speed is
+    # measured by benchmarks/serve.py, never here.
+    page.set_default_timeout(45000)
     yield page
     context.close()
 
@@ -108,7 +110,7 @@ def test_a_file_changed_in_another_editor_shows_in_the_open_page(server, page, p
     file.write_text(file.read_text() + "# changed elsewhere\n")
     # How soon it shows is a figure of benchmarks/serve.py; here only that it does.
     page.wait_for_function("document.querySelector('.editor textarea').value.endsWith('# changed elsewhere\\n')",
-                           timeout=15000)
+                           timeout=45000)
     assert area.input_value() == file.read_text()
 
 
