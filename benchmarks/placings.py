@@ -59,13 +59,14 @@ def play(job: tuple) -> tuple:
     return places[seat_tested], firsts > 1, firsts == n, spent, count
 
 
-def run(spec: str, seeds: range, jobs: int, setup: tuple) -> list:
+def run(spec: str, seeds: range, jobs: int, setup: tuple, one_game=play) -> list:
+    """`one_game((seed, spec))` for every seed, in `jobs` processes that each load the game."""
     work = [(seed, spec) for seed in seeds]
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs, _load, setup) as pool:
-            return pool.map(play, work, chunksize=1)
+            return pool.map(one_game, work, chunksize=1)
     _load(*setup)
-    return [play(job) for job in work]
+    return [one_game(job) for job in work]
 
 
 def summary(label: str, results: list) -> str:

@@ -104,12 +104,12 @@ def test_its_questions_are_worded_for_players_not_in_the_effect_language(pack):
         state.apply_label(label, None)
     assert asked[1:] == [
         ("Player 1: deal 2 damage to which creature?", ["Hill Giant", "Savannah Lions", "Sedge Troll", "Wall of Stone"]),
-        ("Player 1: act or pass (main)", ["pass", "Play: Lightning Bolt", "Summon: Lightning Bolt",
+        ("Player 1: play a card, attack, or pass to end your turn", ["pass", "Play: Lightning Bolt", "Summon: Lightning Bolt",
                                           "Material: Lightning Bolt", "Attack: Hill Giant"]),
         ("Player 1: deal 3 damage to which creature?", ["Hill Giant", "Sedge Troll", "Wall of Stone"]),
         ("Player 2: discard a card from your hand to regenerate the creature?", ["no", "yes"]),
         ("Player 2: discard which card?", ["Forest", "Plains"]),
-        ("Player 1: act or pass (main)", ["pass", "Attack: Hill Giant"]),
+        ("Player 1: play a card, attack, or pass to end your turn", ["pass", "Attack: Hill Giant"]),
         ("Player 1: attack which creature?", ["Sedge Troll", "Wall of Stone"]),
     ]
     assert (state.prompt(), state.legal_labels()) == (

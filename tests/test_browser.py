@@ -72,7 +72,9 @@ def browser():
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(15000)
+    # Generous: a shared machine under load can take many seconds to answer; speed is
+    # measured by benchmarks/serve.py, never here.
+    page.set_default_timeout(45000)
     yield page
     context.close()
 
@@ -90,9 +92,9 @@ def test_a_card_edited_into_an_error_shows_it_at_its_line_then_is_fixed_and_save
     area.fill(broken)
     problem = page.locator('#problems-box li.error[data-file="cards/creatures.yaml"]')
     problem.first.wait_for()
-    assert problem.first.get_attribute("data-line") == "34"
-    assert "cards/creatures.yaml:34:" in problem.first.inner_text() and "controler" in problem.first.inner_text()
-    assert page.locator(".gutter div").nth(33).get_attribute("class") == "err"
+    assert problem.first.get_attribute("data-line") == "35"
+    assert "cards/creatures.yaml:35:" in problem.first.inner_text() and "controler" in problem.first.inner_text()
+    assert page.locator(".gutter div").nth(34).get_attribute("class") == "err"
     page.screenshot(path=shots / "workbench-edit-error.png")
     area.fill(broken.replace("controler", "controller") + "# kept as typed\n")
     page.wait_for_selector("#problems-box >> text=No problems")
@@ -108,7 +110,7 @@ def test_a_file_changed_in_another_editor_shows_in_the_open_page(server, page, p
     file.write_text(file.read_text() + "# changed elsewhere\n")
     # How soon it shows is a figure of benchmarks/serve.py; here only that it does.
     page.wait_for_function("document.querySelector('.editor textarea').value.endsWith('# changed elsewhere\\n')",
-                           timeout=15000)
+                           timeout=45000)
     assert area.input_value() == file.read_text()
 
 
@@ -230,7 +232,7 @@ def test_a_record_is_uploaded_stepped_and_shows_where_the_pack_parts_ways(server
     assert steps.inner_text().startswith("after decision 1 of ")
     parted = page.inner_text("#parted")
     found = re.fullmatch(r'The versions part ways at decision (\d+) \(turn \d+\): the record has Red choose '
-                         r'"([^"]+)" \(option (\d+)\), but the pack now asks "Red: act or pass \(main\)" and offers: '
+                         r'"([^"]+)" \(option (\d+)\), but the pack now asks "Red: play a card, use a Special or pass \(before the attack\)" and offers: '
                          r'(.+)\.\s+Go there', parted)
     assert found, parted
     at, chosen, option, offered = int(found.group(1)), found.group(2), int(found.group(3)), found.group(4).split("; ")

@@ -57,8 +57,8 @@ def test_the_grammar_finds_the_dsl_texts_of_a_pack():
     inline = re.compile(GRAMMAR["repository"]["inline"]["match"])
     lines = (ROOT / "variants" / "magic54" / "pack.yaml").read_text(encoding="utf-8").split("\n")
     blocks = [(n, m.group(2)) for n, m in enumerate(map(block.match, lines), 1) if m]
-    assert blocks == [(106, "setup"), (114, "script"), (122, "script"), (128, "script"), (136, "script"),
-                      (139, "script"), (156, "script"), (175, "after_each"), (179, "checks")]
+    assert blocks == [(107, "setup"), (115, "script"), (124, "script"), (130, "script"), (138, "script"),
+                      (141, "script"), (159, "script"), (178, "after_each"), (182, "checks")]
     assert inline.search("        when: fast and turn > 2  # late").group(3) == "fast and turn > 2"
-    assert inline.search(lines[55]).group(3) == "deal strength of this damage to target"
+    assert inline.search(lines[56]).group(3) == "deal strength of this damage to target"
     assert block.match("    description: |") is None and inline.search("    description: Deals damage") is None

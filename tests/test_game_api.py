@@ -42,7 +42,7 @@ def test_a_new_game_waits_for_the_first_decision(game):
     assert state.legal_actions() == [0, 1, 2, 3]
     assert state.legal_labels() == ["pass", "Mana: Seven of Clubs", "Mana: Five of Clubs", "Mana: Five of Spades"]
     assert [state.action_to_string(a) for a in state.legal_actions()] == state.legal_labels()
-    assert state.prompt() == "Black: act or pass (main)"
+    assert state.prompt() == "Black: play a card, use a Special or pass (before the attack)"
     assert state.log == [
         "Magic 54 begins with Red, Black; Black starts", "Red's deck is shuffled",
         "Red is dealt 5 cards", "Black's deck is shuffled", "Black is dealt 5 cards", "turn 1 (Black)"]

@@ -122,7 +122,7 @@ def test_the_terminal_shows_the_options_told_apart_and_takes_either_form():
     out = io.StringIO()
     table = Table(game, specs, 0, io.StringIO(answers), out, 120)
     assert table.play() == "eof"
-    assert ("Player 1: act or pass (main)\n"
+    assert ("Player 1: play a card, attack, or pass to end your turn\n"
             "   1. pass\n"
             "   2. Material: Thornweald Archer\n"
             "   3. Material: Titanic Growth\n"

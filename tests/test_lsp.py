@@ -152,9 +152,9 @@ async def test_completion_after_a_verb_offers_what_the_grammar_accepts(client, t
     folder = copy_pack(tmp_path, "magic54")
     pack = folder / "pack.yaml"
     lines = open_doc(client, pack).split("\n")
-    assert lines[55] == "        effect: deal strength of this damage to target"
-    change_doc(client, pack, 2, (55, 24), (55, 55), "")
-    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(55, 24)))
+    assert lines[56] == "        effect: deal strength of this damage to target"
+    change_doc(client, pack, 2, (56, 24), (56, 55), "")
+    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(56, 24)))
     kinds = {item.label: item.detail for item in result.items}
     assert kinds["count"] == "keyword" and kinds["your"] == "keyword"
     assert kinds["target"] == "target" and kinds["starting_life"] == "option" and kinds["opponents"] == "players, every pack has"
@@ -166,14 +166,14 @@ async def test_hover_shows_a_verbs_description_and_a_cards_text(client, tmp_path
     folder = copy_pack(tmp_path, "magic54")
     pack = folder / "pack.yaml"
     open_doc(client, pack)
-    verb = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 17)))
+    verb = await client.text_document_hover_async(types.HoverParams(doc(pack), at(56, 17)))
     assert verb.contents.value.startswith(
         "**`deal N damage to TARGET [from SOURCE] [as KIND]`** (statement)\n\nDeals damage to a card that can be damaged "
         "or to a player; redirection and prevention apply. The source is this card unless named (a rule's damage, in a "
         "phase script or a replacement, has none). As KIND: damage of a kind the pack declares (damage: kinds), which "
         "triggers may watch for (\"whenever this deals combat damage to a player\").\n\n"
         "| parameter | type | meaning |\n|---|---|---|\n| N | number | how much |")
-    option = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 29)))
+    option = await client.text_document_hover_async(types.HoverParams(doc(pack), at(56, 29)))
     assert option.contents.value.startswith("**strength** (property)")
 
 

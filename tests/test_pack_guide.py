@@ -159,3 +159,62 @@ def test_validate_given_a_scenario_file(monkeypatch):
     walk = Walk(section("The folder"), ROOT, monkeypatch)
     walk.run("cardtable validate variants/magic54/tests/creatures.yaml")
     assert walk.steps == []
+
+
+def test_the_trick_loop_of_the_guide_plays_games_to_their_end(tmp_path):
+    """The `rounds` example ("A game without priority windows"), with Hearts' zones,
+    properties, counters and `legal` around it: games between random players end, each
+    hand dealt in full and each trick taken by the highest card of the suit led (read
+    from the log)."""
+    from cardtable.interpreter.diagnostics import Report
+    from cardtable.interpreter.engine.game import Game
+    from cardtable.interpreter.packs.loader import load_pack
+    from cardtable.interpreter.play.agents import make_agent
+    example = yaml_block(section("pack.yaml"), "round: trick")
+    pack = tmp_path / "hearts"
+    shutil.copytree(ROOT / "variants" / "hearts", pack)
+    text = (pack / "pack.yaml").read_text(encoding="utf-8")
+    text = text[:text.index("rounds:\n")] + text[text.index("define:\n"):]
+    text = text[:text.index("turn:\n")] + example + "\n" + text[text.index("ranking:\n"):]
+    (pack / "pack.yaml").write_text(text, encoding="utf-8")
+    game = Game(load_pack(str(pack), Report()), {"hand_limit": 3})
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        agents = [make_agent("random", f"{seed}:{seat}") for seat in range(4)]
+        while not state.is_terminal():
+            state.apply_action(agents[state.current_player()].choose(state))
+        assert sum(line.endswith(" is dealt 13 cards") for line in state.log) == 12
+        assert takers(state.log) == [best_of_trick(trick) for trick in tricks(state.log)]
+        assert len(tricks(state.log)) == 39
+
+
+RANKS = "Two Three Four Five Six Seven Eight Nine Ten Jack Queen King Ace".split()
+
+
+def tricks(log: list) -> list:
+    """Each trick's cards, as (player, card) in the order played."""
+    found = []
+    for line in log:
+        if line.startswith("trick ") and " begins, " in line:
+            found.append([])
+        elif line.endswith(" as card_played"):
+            player, _, card = line[:-len(" as card_played")].partition(" chooses ")
+            found[-1].append((player, card))
+    return found
+
+
+def best_of_trick(trick: list) -> str:
+    led = trick[0][1].split(" of ")[1]
+    return max((RANKS.index(card.split(" of ")[0]), player) for player, card in trick if card.endswith(led))[1]
+
+
+def takers(log: list) -> list:
+    """Who took each trick: the player whose won zone the trick's first card went to."""
+    found, ended = [], False
+    for line in log:
+        if line.startswith("trick ") and line.endswith(" ends"):
+            ended = True
+        elif ended and "'s played to " in line:
+            found.append(line.rsplit(" to ", 1)[1][:-len("'s won")])
+            ended = False
+    return found

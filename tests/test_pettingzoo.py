@@ -20,12 +20,12 @@ from cardtable.interpreter.engine.observe import observe
 from cardtable.interpreter.packs.loader import PackError, load_pack
 from cardtable.interpreter.play.pettingzoo_env import TooManyOptions, env, raw_env
 
-TABLES = [("magic54", 2), ("pub_magic", 3), ("basic_tcg", 2), ("basic_tcg", 4)]
+TABLES = [("magic54", 2), ("pub_magic", 3), ("basic_tcg", 2), ("basic_tcg", 4), ("go_fish", 3)]
 
 
 @pytest.fixture(scope="module")
 def packs():
-    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg")}
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "go_fish")}
 
 
 # api_test warns about these for every environment outside PettingZoo's own list
@@ -249,7 +249,7 @@ def test_too_many_options_for_max_actions(packs):
     with pytest.raises(TooManyOptions) as raised:
         e.reset(seed=1)
     assert str(raised.value) == (
-        'the decision "Black: act or pass (main)" offers 4 options, more than max_actions (2): '
+        'the decision "Black: play a card, use a Special or pass (before the attack)" offers 4 options, more than max_actions (2): '
         "make the environment with a larger max_actions, e.g. env(..., max_actions=8)")
 
 
@@ -286,7 +286,7 @@ def test_render_shows_what_the_deciding_agent_sees(packs):
     e.reset(seed=1)
     text = e.render()
     assert "  hand: 5 cards" in text.splitlines()          # Red's hand, seen by Black
-    assert text.splitlines()[-5:] == ["player_1 - Black: act or pass (main)", "  0: pass",
+    assert text.splitlines()[-5:] == ["player_1 - Black: play a card, use a Special or pass (before the attack)", "  0: pass",
                                       "  1: Mana: Seven of Clubs", "  2: Mana: Five of Clubs",
                                       "  3: Mana: Five of Spades"]
     everything = raw_env(pack=packs["magic54"], render_mode="ansi", render_view="all")
@@ -348,3 +348,25 @@ def test_a_players_own_ability_and_an_order_of_triggers_are_told_to_agents():
     assert option == {"is_ability": 1, "ability": 1}
     assert fields.index("ability") < fields.index("is_ability")
     assert "order" in raw_env(pack=load_pack("stack_duel", Report())).layout.kinds
+
+
+def test_rewards_of_a_ranked_game_come_from_the_places():
+    """Go Fish's result is a place for every seat: four distinct places are worth 1,
+    1/3, -1/3 and -1, a shared first place 1 to each, and each agent's last info
+    gives its place."""
+    e = raw_env(pack=load_pack("go_fish", Report()), num_players=4)
+    for seed, places, rewards in ((1, [1, 3, 2, 4], [1.0, -1 / 3, 1 / 3, -1.0]),
+                                  (5, [4, 1, 1, 3], [-1.0, 1.0, 1.0, 0.0])):
+        rng = np.random.default_rng(seed)
+        e.reset(seed=seed)
+        totals, told = dict.fromkeys(e.possible_agents, 0.0), {}
+        for agent in e.agent_iter():
+            obs, reward, terminated, _, info = e.last()
+            totals[agent] += reward
+            if terminated:
+                told[agent] = info["place"]
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert [told[a] for a in e.possible_agents] == places == e.game_state.places()
+        assert [totals[a] for a in e.possible_agents] == pytest.approx(rewards)

@@ -114,3 +114,29 @@ def test_scenarios_simulate_and_records_read_places(tmp_path):
     summary = summarize(g, batch, run(batch, g)[1])
     assert summary["places"]["seats"][1]["mean"] == 3 and summary["places"]["shared_first"]["rate"] == 1
     assert "  shared first place" in as_table(summary)
+    assert summary["places"]["agents"] == []        # one agent: its places are the seats'
+    batch = Batch(pack="suits", games=2, seed=0, agents=["random", "heuristic"], rotate=False)
+    summary = summarize(g, batch, run(batch, g)[1])
+    assert summary["places"]["agents"] == [{"agent": "random", "mean": 1, "low": 1, "high": 1},
+                                           {"agent": "heuristic", "mean": 3, "low": 3, "high": 3}]
+    assert "  agent heuristic                3.00   3.00 - 3.00" in as_table(summary).splitlines()
+
+
+def test_compare_shows_mean_places_and_shared_first_places(tmp_path):
+    from cardtable.interpreter.play.batch import Batch, run
+    from cardtable.interpreter.play.compare import as_table, compare
+    shared = game(tmp_path / "a", "set score of your left to 1\nthe game ends", players=3)       # Ann and Cleo 1st
+    ranked = game(tmp_path / "b", "set score of your left to 1\nset score of you to 2\nthe game ends", players=3)
+    batch = Batch(pack="suits", games=4, seed=0)
+    c = compare(shared, ranked, batch, batch, run(batch, shared)[1], run(batch, ranked)[1])
+    rows = {r["measure"]: r for r in c["rows"]}
+    assert (rows["seat Ann mean place"]["a"], rows["seat Ann mean place"]["b"]) == (1, 3)
+    assert (rows["shared first place"]["a"], rows["shared first place"]["b"], rows["shared first place"]["difference"]) == (1, 0, -1)
+    table = as_table(c).splitlines()
+    assert "  seat Ann mean place        1.00     3.00    +2.00   +2.00 to +2.00  *" in table
+    assert "  shared first place       100.0%     0.0%  -100.0%   -100.0% to -100.0%  *" in table
+    mixed = Batch(pack="suits", games=2, seed=0, agents=["random", "heuristic"], rotate=False)
+    c = compare(shared, ranked, mixed, mixed, run(mixed, shared)[1], run(mixed, ranked)[1])
+    rows = {r["measure"]: (r["a"], r["b"]) for r in c["rows"]}
+    # random sits in Ann's and Cleo's seats, heuristic in Ben's.
+    assert (rows["agent random mean place"], rows["agent heuristic mean place"]) == ((1, 2), (3, 2))

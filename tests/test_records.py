@@ -87,4 +87,4 @@ def test_a_negative_option_number_parts_ways_instead_of_picking_from_the_end(rec
     assert done.done == 0
     # Option -1 is "the last option" to Python: here the very label the record gives.
     assert done.parted == ('at decision 1 (turn 1): the record has Black choose "Mana: Seven of Spades" (option -1), '
-                           'but the pack now asks "Black: act or pass (main)" and offers: pass; Mana: Seven of Spades')
+                           'but the pack now asks "Black: play a card, use a Special or pass (before the attack)" and offers: pass; Mana: Seven of Spades')

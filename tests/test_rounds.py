@@ -29,9 +29,9 @@ turn:"""
 PLAY = 'choose a card in your hand as card_played "play a card"\n          put card_played into your played'
 
 
-def rounds_game(tmp_path, players=2, hands=2, rounds=ROUNDS, **edits):
+def rounds_game(tmp_path, players=2, hands=2, rounds=ROUNDS, cards=None, **edits):
     edits = {"turn:": rounds, "end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, limit_of: hand}", **edits}
-    folder = make(tmp_path, setup="do nothing", turn=PLAY.replace("\n          ", "\n"), **edits)
+    folder = make(tmp_path, setup="do nothing", turn=PLAY.replace("\n          ", "\n"), cards=cards, **edits)
     pack = load_pack(str(folder), Report())
     return Game(pack, num_players=players, options={"turn_limit": hands})
 
@@ -124,3 +124,45 @@ def test_rounds_are_checked(tmp_path, edits, message):
 def test_without_rounds_a_round_is_unknown(tmp_path):
     assert problems(make(tmp_path, setup="set pot to trick number")) == [
         'pack.yaml:37:14: unknown round "trick": the pack has no rounds']
+
+
+def test_the_recipe_of_the_best_card_of_a_trick_honours_trumps(tmp_path):
+    """docs/dsl.md's recipe, run as a trick's end: the highest card of the suit led takes
+    the trick, unless a trump is in it."""
+    from cardtable.interpreter.lang.docgen import RECIPES
+    recipe = dict((title, code) for title, _, code in RECIPES)["find the best card of a trick"]
+    end = recipe.replace("taker's won", "discard") + "\nincrease score of taker by 1\ntaker leads the next trick"
+    trick_end = ROUNDS[ROUNDS.index("      let best"):ROUNDS.index("turn:")]
+    rounds = ROUNDS.replace(trick_end, "".join(f"      {line}\n" for line in end.splitlines()))
+    game = rounds_game(tmp_path, players=3, rounds=rounds,
+                       **{"  stuck: {start: 0, visibility: hidden}": "  stuck: {start: 0}\n  trump: {of: suit, start: spades}"})
+
+    def trick(cleo_plays):
+        setup = {"active": "Cleo", "phase": "main", "table": {"led": "hearts"},
+                 "rounds": {"hand": 1, "trick": 1, "leader": "Ann", "played": ["Ann", "Ben"]},
+                 "players": [{"zones": {"played": ["Ace of Hearts"], "hand": ["Two of Diamonds"]}},
+                             {"zones": {"played": ["Two of Clubs"], "hand": ["Ace of Spades"]}},
+                             {"zones": {"hand": ["Four of Spades", "Three of Hearts"]}}]}
+        state = game.position(setup)
+        state.apply_label(cleo_plays)
+        return lines(state, "Ann's score", "Ben's score", "Cleo's score", "trick 2 begins")[:2]
+
+    assert trick("Three of Hearts") == ["Ann's score is 1 (+1)", "trick 2 begins, Ann leads"]
+    assert trick("Four of Spades") == ["Cleo's score is 1 (+1)", "trick 2 begins, Cleo leads"]
+
+
+def test_at_the_beginning_of_each_trick_fires_with_its_leader(tmp_path):
+    """A trigger names a round as it names a turn; `that player` is the round's leader.
+    The card watches from its hand and stays there until it is played."""
+    ace = "- {name: Ace of Spades, types: [plain], suit: spades, rank: ace, colors: [black], points: 1"
+    watch = ('abilities: [{name: Watch, from: hand, pile: false, trigger: at the beginning of each trick, '
+             'effect: "announce \\"{that player} leads, {you} watches\\""}]')
+    game = rounds_game(tmp_path, hands=1, cards={ace + "}": f"{ace}, {watch}}}"})
+    state = game.new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert lines(state, "trick", "Watch", "Ann leads", "Ann chooses") == [
+        "trick 1 begins, Ann leads", "Watch of Ace of Spades triggers", "Ann leads, Ann watches",
+        "Ann chooses Three of Hearts as card_played", "trick 1 ends",
+        "trick 2 begins, Ann leads", "Watch of Ace of Spades triggers", "Ann leads, Ann watches",
+        "Ann chooses Ace of Spades as card_played", "trick 2 ends"]

@@ -148,7 +148,7 @@ def test_with_auto_false_the_script_makes_every_decision(magic54, tmp_path):
         script:
           - "Red: Jack of Hearts"
         """, name="not yet")[len("scenarios:\n"):]) == [
-        "ok", '33:9: step 1: "Jack of Hearts" is not an option; the options are: pass (Red: act or pass (main))']
+        "ok", '33:9: step 1: "Jack of Hearts" is not an option; the options are: pass (Red: play a card, use a Special or pass (before the attack))']
 
 
 HAND = """
@@ -167,7 +167,7 @@ HAND = """
 
 @pytest.mark.parametrize("until, setup, message", [
     ("{turn: 3, step: combat_damage}", HAND, "the game waits for a decision before turn 3's combat_damage step: "
-                                             "Red: act or pass (main)"),
+                                             "Red: play a card, use a Special or pass (before the attack)"),
     ("{turn: 3, phase: beginning}", HAND, "the game is past turn 3's beginning phase: the scenario stopped it as "
                                           "turn 3's pre_attack phase begins"),
     ("{turn: 4}", ATTACK.replace("Jack", "King").replace("- zones: {}", "- life: 3"), "the game ended on turn 3, before the start of turn 4: Red wins"),
@@ -221,7 +221,7 @@ def test_a_refused_step_says_which_decision_of_the_script_it_was(magic54, tmp_pa
           - "Red: pass"
           - "Black: pass"
         """, HAND))
-    assert got == "16:9: step 3 (the script's 2nd decision): it is Red's decision, not Black's (Red: act or pass (main))"
+    assert got == "16:9: step 3 (the script's 2nd decision): it is Red's decision, not Black's (Red: play a card, use a Special or pass (after the attack))"
 
 
 # ------------------------------------------------------------------- expectations
@@ -281,13 +281,20 @@ def test_a_position_meets_every_kind_of_expectation(magic54, tmp_path):
     ("cards: {Jack of Spades: {owner: 0}}", "Jack of Spades is owned by Black, not 0"),
     ("players: [{zones: {play: {in_any_order: [Queen of Hearts]}}}]",
      "Red's play holds [Three of Hearts, Jack of Hearts, Queen of Hearts, Jack of Hearts], not [Queen of Hearts] in any order"),
+    ("players: [{zones: {play: [Queen of Hearts, Three of Hearts, Jack of Hearts, Jack of Hearts]}}]",
+     "Red's play holds [Three of Hearts, Jack of Hearts, Queen of Hearts, Jack of Hearts], not [Queen of Hearts, "
+     "Three of Hearts, Jack of Hearts, Jack of Hearts]: the same cards in another order (play is not ordered: its "
+     "cards are in the order they came in); expect {in_any_order: [Queen of Hearts, Three of Hearts, Jack of Hearts, "
+     "Jack of Hearts]} when the order does not matter"),
+    ("players: [{zones: {play: [Queen of Hearts]}}]",
+     "Red's play holds [Three of Hearts, Jack of Hearts, Queen of Hearts, Jack of Hearts], not [Queen of Hearts]"),
     ("players: [{}, {zones: {play: {contains: [Queen of Spades]}}}]", "Black's play holds [Jack of Spades], without Queen of Spades"),
     ("players: [{}, {zones: {play: {contains: [Jack of Spades, Jack of Spades]}}}]",
      "Black's play holds 1 Jack of Spades, not 2: [Jack of Spades]"),
     ("players: [{}, {zones: {play: {does_not_contain: [Jack of Spades]}}}]", "Black's play holds [Jack of Spades], with Jack of Spades"),
     ("players: [{}, {zones: {play: {count: 2}}}]", "Black's play holds 1 cards, not 2"),
-    ("game_over: true", "the game is not over (Red: act or pass (main))"),
-    ("no_decision: true", "a decision is open: Red: act or pass (main)"),
+    ("game_over: true", "the game is not over (Red: play a card, use a Special or pass (before the attack))"),
+    ("no_decision: true", "a decision is open: Red: play a card, use a Special or pass (before the attack)"),
     ("taken: [\"Red: pass\"]", "the decisions the game took by itself are: none"),
 ])
 def test_an_expectation_that_does_not_hold_says_what_is_there(magic54, tmp_path, expect, message):

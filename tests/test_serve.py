@@ -65,7 +65,7 @@ def test_the_pack_page_shows_each_card_as_a_face_with_its_text_dsl_and_line(magi
 def test_the_pack_page_has_its_sections_with_their_lines(magic):
     page = magic.get("/p/magic54").text
     assert '<h2>Turn structure</h2>' in page
-    assert '<b>attack</b> <a class="where" href="/p/magic54/edit/pack.yaml#L119">pack.yaml:119</a>' in page
+    assert '<b>attack</b> <a class="where" href="/p/magic54/edit/pack.yaml#L121">pack.yaml:121</a>' in page
     assert "<td><code>starting_life</code></td><td>20</td>" in page
     assert '<section class="raw" id="section-checks"><h2>Win conditions and checks ' in page
     assert 'href="/p/magic54/edit/cards/creatures.yaml">cards/creatures.yaml</a>' in page
@@ -77,7 +77,7 @@ def test_an_imported_card_shows_the_lines_of_its_types_and_links_to_its_import()
     assert page.count("<article") == 1
     assert "  artifact:\n    description: Counts toward the goal (it is not a land)." in page
     assert "name: Draw\n        when: own_turn" in page
-    assert '<a href="/p/pub_magic/edit/pack.yaml#L116">pack.yaml:116</a>' in page
+    assert '<a href="/p/pub_magic/edit/pack.yaml#L120">pack.yaml:120</a>' in page
 
 
 def test_the_filter_keeps_the_cards_whose_face_has_every_word(magic):

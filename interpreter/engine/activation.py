@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items
-from .decisions import Decision, Option
+from .decisions import decision, option
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -46,8 +46,8 @@ class ActivationFrame:
             st = 2
             self.stage = 3
         k = st - 2
-        whose = _whose(s, card, self.seat)
         if k < len(targets):
+            whose = _whose(s, card, self.seat)
             name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
             if ab.prompt:
@@ -61,6 +61,7 @@ class ActivationFrame:
                 s.frames.append(ScriptFrame(ab.pay_ops, env))
             return
         s.frames.pop()
+        whose = _whose(s, card, self.seat)
         if ab.pile:
             pile.push(s, card, ab, self.seat, env)
             chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
@@ -142,7 +143,7 @@ def _window(s: State):
 def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: bool = False) -> None:
     """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
     target is logged with the ability that takes it; any other choice here."""
-    options = tuple(Option(s.card_name(c), c) for c in candidates)
+    options = tuple([option((s.card_name(c), c)) for c in candidates])
 
     def resume(s2, value, var=var, target=target):
         env = s2.frames[-1].env
@@ -158,7 +159,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: b
     if len(options) == 1 and s.t.pack.auto_single:
         resume(s, options[0].value)
         return
-    s.decision = Decision(seat, prompt, options, resume, "target" if target else "choice")
+    s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
 
 
 def log_choice(s: State, seat: int, var: str, value) -> None:

@@ -1,6 +1,7 @@
 """Decisions: every choice a player makes, offered as a finite list of options."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, NamedTuple
 
 
@@ -19,6 +20,12 @@ class Decision(NamedTuple):
     options: tuple
     resume: Callable
     kind: str = "choice"
+
+
+# Made on the path of every decision: from a tuple of their fields, without the
+# keyword handling of a named tuple's constructor (a Python call each).
+option = partial(tuple.__new__, Option)          # option((label, value))
+decision = partial(tuple.__new__, Decision)      # decision((player, prompt, options, resume, kind))
 
 
 class IllegalAction(Exception):

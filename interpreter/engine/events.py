@@ -37,24 +37,25 @@ class That(NamedTuple):
 CHECKED = Event("checked", None, -1, -1, None, 0, -1, -1, -1, "")
 
 
-def moved(s, c: int, src: int, dest: int, before: int, source) -> None:
-    s.events.append(Event("move", c, s.controller[c], before, source, 0, src, dest, s.batch, ""))
+# Events are made often (every move of a game with triggers): made as tuples of their
+# fields, without the keyword handling of a named tuple's constructor.
+_new = tuple.__new__
 
 
 def damaged(s, target, amount: int, source, kind: str) -> None:
     if type(target) is int:
-        s.events.append(Event("damage", target, s.controller[target], -1, source, amount, -1, -1, s.batch, kind))
+        s.events.append(_new(Event, ("damage", target, s.controller[target], -1, source, amount, -1, -1, s.batch, kind)))
     else:
-        s.events.append(Event("damage", None, target.seat, -1, source, amount, -1, -1, s.batch, kind))
+        s.events.append(_new(Event, ("damage", None, target.seat, -1, source, amount, -1, -1, s.batch, kind)))
 
 
 def marked(s, c: int, mark: str, source) -> None:
-    s.events.append(Event("mark", c, s.controller[c], -1, source, 0, -1, -1, s.batch, mark))
+    s.events.append(_new(Event, ("mark", c, s.controller[c], -1, source, 0, -1, -1, s.batch, mark)))
 
 
 def boundary(kind: str, name: str, seat: int) -> Event:
     """A turn, phase, step or round beginning or ending; `seat` the active player or the leader."""
-    return Event(kind, None, seat, -1, None, 0, -1, -1, -1, name)
+    return _new(Event, (kind, None, seat, -1, None, 0, -1, -1, -1, name))
 
 
 def open_batch(s) -> bool:

@@ -37,6 +37,7 @@ class Game:
             count = pack.min_players if pack.min_players == pack.max_players else f"{pack.min_players} to {pack.max_players}"
             raise OptionError(f"{pack.name} is played by {count} players, not {n}")
         self.num_players = n
+        self._dealt = None          # (the cards blank_state deals, their Table), made once
         self.decks = decks or {}
         for place in self.decks:
             z = pack.zone_by_name.get(place) if isinstance(place, str) else None
@@ -73,7 +74,13 @@ class Game:
         for z in pack.zones:
             if not z.per_player:
                 placed.extend((pack.cards[name], 0, z.name, None) for name in self.deck_for(z.name))
-        return positions.placed_state(self, self.players(), placed, seed)
+        # The table (cards, names, abilities, what each zone offers) is the same for every
+        # game dealt the same cards: built once, shared by the games as their clones share it.
+        placed = tuple(placed)
+        made = self._dealt
+        if made is None or made[0] != placed:
+            made = self._dealt = (placed, positions.placed_table(self, self.players(), placed))
+        return positions.placed_state(self, made[1].players, placed, seed, made[1])
 
     def players(self) -> tuple:
         return tuple(PlayerRef(i, seat_name(self.pack, i)) for i in range(self.num_players))
@@ -252,7 +259,8 @@ class GameState:
                 run(s)
             except RecursionError:
                 raise RuleError("the rules ran into an endless chain of effects") from None
-            past_decision_limit(s)
+            if s.decisions_this_turn > s.t.pack.max_decisions:
+                past_decision_limit(s)
             if self.game.debug:
                 from .invariants import check
                 check(s)

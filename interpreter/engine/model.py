@@ -128,6 +128,12 @@ class Currency:
     kinds: dict = field(default_factory=dict)  # kind -> the player counter holding it in the pool (or None)
     makes: Any = None        # compiled value: the kinds a paying card makes (None: every kind)
     counter: str | None = None   # a player counter paid down instead of cards (mana crystals)
+    one: str = ""            # its name for an amount of 1 ("level"); its name as declared when not given
+    many: str = ""           # its name for other amounts ("levels"); likewise
+
+    def __post_init__(self):
+        self.one = self.one or self.name
+        self.many = self.many or self.name
 
 
 @dataclass(eq=False)
@@ -269,6 +275,8 @@ class Pack:
     resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by
     words: tuple = ()                            # with value choices: every word and listed text, numbered for agents
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
+    window_prompts: dict = field(default_factory=dict)  # window -> what a player in it is asked (engine/wording.py)
+    phase_prompts: dict = field(default_factory=dict)   # (phase, step) -> likewise, in any window of that step
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
     kept_marks: frozenset = frozenset()          # marks a card keeps when it moves

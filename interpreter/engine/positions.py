@@ -37,11 +37,17 @@ def refuse(container, key, message: str):
     raise SetupError(message, container, key)
 
 
-def placed_state(game, players: tuple, placed: list, seed: int) -> State:
+def placed_table(game, players: tuple, placed) -> Table:
+    return Table(game.pack, tuple(p[0] for p in placed), tuple(p[1] for p in placed), players, game.options)
+
+
+def placed_state(game, players: tuple, placed, seed: int, table: Table | None = None) -> State:
     """A state holding the cards of `placed`, (card, owner, zone name, zone seat) each,
     in that order (their ids), each controlled by the seat whose zone holds it (by its
-    owner in a shared zone). A zone name of None puts the card in the first zone."""
-    table = Table(game.pack, tuple(p[0] for p in placed), tuple(p[1] for p in placed), players, game.options)
+    owner in a shared zone). A zone name of None puts the card in the first zone.
+    `table`: the Table of these cards and players, when it is already made."""
+    if table is None:
+        table = placed_table(game, players, placed)
     s = State(table, seed)
     s.table = new_table(s)
     start_counters(s)

@@ -4,9 +4,12 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 from __future__ import annotations
 
 from . import events, knowledge, results, tables
+from .events import Event
 from .layers import build, stale
 from .state import PlayerRef, RuleError, State
 
+
+_event = tuple.__new__      # an Event made from its fields (events.py), on the path of every move
 
 # ------------------------------------------------------------------ moving cards
 def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
@@ -63,7 +66,7 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if s.t.triggering:
         if not s.grouped:
             s.batch += 1
-        events.moved(s, c, src, dest, before, source)
+        s.events.append(_event(Event, ("move", c, s.controller[c], before, source, 0, src, dest, s.batch, "")))
     if s.t.layered:
         s.stamp += 1
         s.stamps[c] = s.stamp

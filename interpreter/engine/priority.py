@@ -4,9 +4,10 @@ from __future__ import annotations
 from .activation import ActivationFrame
 from .resolution import ResolveFrame
 from .running import checkpoint, past_decision_limit
-from .decisions import Decision, Option
+from .decisions import Option, decision, option
 from . import results
 from .state import State
+from .wording import window_question
 
 
 class WindowFrame:
@@ -32,7 +33,9 @@ class WindowFrame:
 
     def step(self, s: State) -> None:
         s.window = self.name
-        if checkpoint(s):
+        t = s.t
+        # The checkpoint only when it has something to do (see running.checkpoint).
+        if (s.dirty or s.events or t.tokens or not t.several_teams or True in s.out) and checkpoint(s):
             return
         rules = self.rules
         spent = rules is not None and rules.actions is not None and self.used >= rules.actions
@@ -55,15 +58,18 @@ class WindowFrame:
                 s.say("pass", f"{s.t.players[seat].name} has nothing to do ({self.name})")
                 _passed(s, self)
                 return
-        if len(options) == 1 and s.t.pack.auto_single:
+        if len(options) == 1 and t.pack.auto_single:
             if options[0] is not PASS:      # an ability used without asking counts as a decision
                 s.decisions_this_turn += 1
                 if past_decision_limit(s):
                     return
-            _window_answer(s, options[0].value)
+                _window_answer(s, options[0].value)
+            else:                           # _window_answer's pass, the usual case, without its call
+                s.log.append((s.turn, "pass", f"{t.players[seat].name} passes"))
+                _passed(s, self)
             return
-        s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
-                              tuple(options), _window_answer, "priority")
+        s.decision = decision((seat, f"{s.t.players[seat].name}: {window_question(s, self.name)}",
+                               tuple(options), _window_answer, "priority"))
 
 
 PASS = Option("pass", None)
@@ -116,18 +122,18 @@ def playable(s: State, seat: int) -> list:
         # A player's own abilities come first, by name ("Fireblast").
         if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
             found.append(Option(ab.name, (None, ab)))
+    down = s.face_down
+    named = t.named
     controller = s.controller
     for zname, usable, common in t.usable:
-        for c in zones[t.named[zname][0 if common else seat]]:
-            abilities = usable[c]
+        for c in zones[named[zname][0 if common else seat]]:
+            entries = usable[c]
             # A face-down card has no abilities; a card in a shared zone is its controller's to use.
-            if not abilities or s.face_down[c] or (common and controller[c] != seat):
+            if not entries or down[c] or (common and controller[c] != seat):
                 continue
             env["this"] = c
-            for ab in abilities:
-                when = ab.when
+            for ab, when, shared, requires in entries:
                 if when is not None:
-                    shared = ab.when_shared
                     if shared is not None:
                         ok = memo.get(shared)
                         if ok is None:
@@ -136,11 +142,11 @@ def playable(s: State, seat: int) -> list:
                         ok = when(s, env)
                     if not ok:
                         continue
-                for test in ab.requires:
+                for test in requires:
                     if not test(s, env):
                         break
                 else:
-                    found.append(Option(f"{ab.name}: {names[c]}", (c, ab)))
+                    found.append(option((f"{ab.name}: {names[c]}", (c, ab))))
     return found
 
 

@@ -40,10 +40,14 @@ def past_decision_limit(s: State) -> bool:
 
 def checkpoint(s: State) -> bool:
     """Run the pack's checks if anything changed since they last ran.
-    Returns True when a frame was pushed (the caller steps again later)."""
-    if s.t.tokens:
+    Returns True when a frame was pushed (the caller steps again later).
+    Frames skip the call when nothing changed, no event waits, no token is in the game
+    and, with several teams, nobody is out: then it would do nothing."""
+    t = s.t
+    if t.tokens:
         cease(s)        # before the checks: a token that left play is gone
-    primitives.settle(s)
+    if not t.several_teams or True in s.out:   # else nobody is out: nothing to settle
+        primitives.settle(s)
     if s.result is not None:
         return True
     if s.t.layered and s.view is None:
@@ -73,7 +77,10 @@ def run_checks(s: State) -> None:
     if pack.checks_inline:
         # What the checks do happens at once: cards they move leave together.
         together = open_batch(s)
-        run_inline(pack.checks, s, env)
+        for op in pack.checks:          # run_inline, without its call: the checks run often
+            op(s, env)
+            if s.result is not None:
+                break
         close_batch(s, together)
     else:
         s.frames.append(ScriptFrame(pack.checks, env))

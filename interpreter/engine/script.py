@@ -41,12 +41,14 @@ class ScriptFrame:
         # With checks at every change, a statement that changes the game hands back to
         # run(), which runs the checks before the next one (but not inside the checks).
         eager = s.t.eager_checks and CHECKING not in env
-        while self.pc < len(ops):
-            op = ops[self.pc]
-            self.pc += 1
-            op(s, env)
+        pc = self.pc
+        end = len(ops)
+        while pc < end:
+            self.pc = pc + 1        # an operation may move it (a cost paid card by card steps back)
+            ops[pc](s, env)
             if s.decision is not None or frames[-1] is not self or s.result is not None or (eager and s.dirty):
                 return
+            pc = self.pc
         loop = self.loop
         if loop is not None:
             s.steps += 1

@@ -65,7 +65,8 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
-                 "capacity", "tokens", "token_counts", "layered", "retyping", "static_cards", "replacing", "seats")
+                 "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
+                 "seats")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -74,6 +75,7 @@ class Table:
         self.players = players        # PlayerRef per seat
         self.options = options
         self.names = tuple(c.name for c in cards)
+        self.props = tuple(_props(pack, c) for c in cards)
         # Tokens (set up in a position) and how many of each name: the second "Spirit" is "Spirit #2".
         self.tokens = frozenset(i for i, c in enumerate(cards) if c.token)
         self.token_counts = {}
@@ -124,7 +126,7 @@ class Table:
         self.checks_see_damage = everything or "damage" in read
         # For each zone whose cards have abilities a player may use: those of each card there.
         # (A shared zone's cards are offered to the player who controls each.)
-        self.usable = tuple((z, tuple(c.usable.get(z, ()) for c in cards), not pack.zone_by_name[z].per_player)
+        self.usable = tuple((z, tuple(_entries(c, z) for c in cards), not pack.zone_by_name[z].per_player)
                             for z in pack.ability_zones)
         # The seats with this game's options: a team or a deck may depend on one.
         self.seats = seats = seats_for(pack.seats, options)
@@ -148,6 +150,7 @@ class Table:
         t.owner = self.owner + (seat,)
         t.token_counts = dict(self.token_counts)
         t.names = self.names + (t._numbered(definition.name),)
+        t.props = self.props + (_props(self.pack, definition),)
         t.tokens = self.tokens | {c}
         if definition.types:
             t.typed = dict(self.typed)
@@ -155,7 +158,7 @@ class Table:
                 t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
         bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
-        t.usable = tuple((z, per + (definition.usable.get(z, ()),), common) for z, per, common in self.usable)
+        t.usable = tuple((z, per + (_entries(definition, z),), common) for z, per, common in self.usable)
         if definition.statics:
             t.static_cards = self.static_cards + (c,)
         if any(ab.replace is not None for ab in definition.abilities):
@@ -189,6 +192,19 @@ class Table:
         z = self.pack.zone_by_name[name]
         base = self.zone_base[name]
         return tuple(range(base, base + len(self.players))) if z.per_player else (base,)
+
+
+def _props(pack, card) -> dict:
+    """A card's properties, those it does not give at their pack's defaults: read in one look-up."""
+    own = {k: v for k, v in card.props.items() if v is not None}
+    return {**pack.properties, **own}
+
+
+def _entries(card, zone: str) -> tuple:
+    """What listing a player's moves tests of each ability a card may use from `zone`:
+    (ability, condition, its shared key, what else must hold), unpacked without
+    attribute look-ups on the path of every listing."""
+    return tuple((ab, ab.when, ab.when_shared, ab.requires) for ab in card.usable.get(zone, ()))
 
 
 class State:
@@ -366,15 +382,11 @@ class State:
         if self.t.layered:
             return layers.prop(self, c, name)
         derived = pack.derived.get(name) if pack.derived else None
-        if derived is not None:
-            base = derived(self, c)
-        else:
-            base = self.t.cards[c].props.get(name)
-            if base is None:
-                base = pack.properties.get(name, 0)
-        delta = self.moddelta.get((c, name))
-        if delta:
-            base = base + delta
+        base = derived(self, c) if derived is not None else self.t.props[c].get(name, 0)
+        if self.moddelta:
+            delta = self.moddelta.get((c, name))
+            if delta:
+                base = base + delta
         return base
 
     def zone_player(self, zone: int):
@@ -388,8 +400,12 @@ class State:
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         """The next seat still in the game (step -1: the one before)."""
-        n = len(self.out)
-        for k in range(1, n + 1):
+        out = self.out
+        n = len(out)
+        q = (seat + step) % n
+        if not out[q]:          # the usual case: the next seat plays on
+            return q
+        for k in range(2, n + 1):
             q = (seat + step * k) % n
             if not self.out[q]:
                 return q

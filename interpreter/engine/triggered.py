@@ -23,21 +23,19 @@ def fire_triggers(s: State) -> bool:
     fired = []
     zone_of = s.zone_of
     on = s.t.triggers_on
-    left = None
+    batches = None
     for ev in events:
         watching = on.get(ev.kind)
         if not watching:
             continue
-        if ev.kind == "move" and left is None:
-            left = _left(events)
+        # Looking back: a card that left in the same batch as a move is still where it was.
+        back = _NONE
+        if ev.kind == "move":
+            if batches is None:
+                batches = _left(events)
+            back = batches[ev.batch]
         for c, ab, zones in watching:
-            z = zone_of[c]
-            if z not in zones and left is not None:
-                # Looking back: a card that left in the same batch is still where it was.
-                gone = left.get(c)
-                if gone is not None and gone[1] == ev.batch:
-                    z = gone[0]
-            if z in zones:
+            if zone_of[c] in zones or (c in back and back[c] in zones):
                 env = _fires(s, c, ab, ab.trigger, ev)
                 if env is not None:
                     fired.append((c, ab, env))
@@ -47,13 +45,18 @@ def fire_triggers(s: State) -> bool:
     return bool(fired)
 
 
+_NONE: dict = {}
+
+
 def _left(events) -> dict:
-    """card -> (the zone it left, its batch), for the first move of each card."""
-    left = {}
+    """batch -> {card: the zone it left}, for the first move of each card in its batch."""
+    batches = {}
     for ev in events:
-        if ev.kind == "move" and ev.src >= 0 and ev.card not in left:
-            left[ev.card] = (ev.src, ev.batch)
-    return left
+        if ev.kind == "move":
+            gone = batches.setdefault(ev.batch, {})
+            if ev.src >= 0 and ev.card not in gone:
+                gone[ev.card] = ev.src
+    return batches
 
 
 def _fires(s: State, c: int, ab, tr, ev) -> dict | None:

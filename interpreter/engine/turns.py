@@ -30,7 +30,9 @@ class TurnFrame:
 
     def step(self, s: State) -> None:
         pack = s.t.pack
-        if checkpoint(s):
+        t = s.t
+        # The checkpoint only when it has something to do (see running.checkpoint).
+        if (s.dirty or s.events or t.tokens or not t.several_teams or True in s.out) and checkpoint(s):
             return
         if not self.started:
             self.started = True

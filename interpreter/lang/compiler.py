@@ -518,18 +518,20 @@ def literal(token) -> int | None:
 
 
 def _const(value):
-    return lambda s, env: value
+    fn = lambda s, env: value
+    fn.const = value            # what reads it may take the value once, where it is compiled
+    return fn
+
+
+_STATE_READERS = {"turn": lambda s, env: s.turn, "phase": lambda s, env: s.phase,
+                  "step": lambda s, env: s.step, "window": lambda s, env: s.window}
 
 
 def _global(word: str):
-    if word == "turn":
-        return lambda s, env: s.turn
-    if word == "phase":
-        return lambda s, env: s.phase
-    if word == "step":
-        return lambda s, env: s.step
-    if word == "window":
-        return lambda s, env: s.window
+    if word in _STATE_READERS:
+        fn = _STATE_READERS[word]
+        fn.state_attr = word    # what compares it may read the state itself, one call fewer
+        return fn
     if word == "players":
         return lambda s, env: tuple(s.t.players[p] for p in s.in_game())
     if word == "everyone":

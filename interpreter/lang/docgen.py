@@ -109,10 +109,14 @@ RECIPES = (
      'choose a rank among cards in your hand as asked "ask for a rank you hold"\n'
      "choose a number from 0 to count of cards in your hand as bid"),
     ("find the best card of a trick",
-     "The highest rank among the cards of the suit led, then the first of the cards that have it (the first "
-     "played wins a tie); its controller takes the trick.",
-     "let best be highest rank of (cards in played where its suit = led)\n"
-     "let taker be controller of first of (cards in played where its suit = led and its rank = best)\n"
+     "The highest rank among the cards of the suit led, then the first of the cards that have it: the tie's "
+     "rule is which of the equal cards the pack picks (`first of`, the first played; `last of`, the last). Its "
+     "controller takes the trick. The order is the property's list (`ace` last for Ace high); with trumps (a "
+     "table value `trump` of the suit), a trump in the trick makes the trump suit the one that wins.",
+     "let best_suit be led\n"
+     "if any (cards in played where its suit = trump): let best_suit be trump\n"
+     "let best be highest rank of (cards in played where its suit = best_suit)\n"
+     "let taker be controller of first of (cards in played where its suit = best_suit and its rank = best)\n"
      "put each card in played into taker's won"),
     ("remember cards picked now",
      "`let ... be all` keeps the cards a selector picks at that moment, even after they move.",
@@ -140,9 +144,10 @@ RECIPES = (
      "# trigger: whenever this is dealt damage\n"
      "increase life of you by that amount"),
     ("count round a table",
-     "A table value and `%` cycle through the seats or the kinds of a hand.",
+     "`%` cycles a number through the kinds of hand (pass left, right, across, none); a table value that holds a "
+     "player goes round the seats by `left` and `right`.",
      "let pass_to be (hand number - 1) % 4\n"
-     "increase hearts_broken by 1"),
+     "set dealer to dealer's left"),
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine.model import Ability
 from ..engine.replacements import targetable
-from ..lang.compiler import Scope
+from ..lang.compiler import Scope, _const
 from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
@@ -193,7 +193,7 @@ def _costs(b: Build, raw, scope: Scope, lo) -> tuple:
             b.at(lo, raw, "cost", "a cost given as a number needs exactly one currency in the pack")
         elif cost > 0:
             default = next(iter(currencies.values()))
-            known[key] = (pay_cost(default, lambda s, env, n=cost: n, f"pay {cost} {default.name}"),)
+            known[key] = (pay_cost(default, _const(cost), f"pay {cost} {default.name}"),)
             return known[key]
     elif isinstance(cost, str):
         return _cost_text(b, raw, scope, lo, known, key)

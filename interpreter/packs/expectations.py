@@ -181,7 +181,8 @@ def check_zone(look: Look, zname: str, seat, want, container, label: str) -> Non
     got = [card["name"] for card in cards]
     if not isinstance(want, dict):
         if got != list(want):
-            look.fail(container, zname, f"{label} holds {_listed(got)}, not {_listed(want)}")
+            look.fail(container, zname, f"{label} holds {_listed(got)}, not {_listed(want)}"
+                                        f"{_order_hint(pack.zone_by_name[zname], got, want)}")
         return
     for key, check in ZONE_CHECKS.items():
         if key in want:
@@ -192,6 +193,15 @@ def check_zone(look: Look, zname: str, seat, want, container, label: str) -> Non
 
 def _listed(names) -> str:
     return f"[{', '.join(names)}]"
+
+
+def _order_hint(zone, got: list, want) -> str:
+    """Said when only the order differs in a zone whose order is not a rule: a list is
+    compared in order there too (the order the cards came in, which `first of` reads)."""
+    if zone.ordered or Counter(got) != Counter(want):
+        return ""
+    return (f": the same cards in another order ({zone.name} is not ordered: its cards are in the order they "
+            f"came in); expect {{in_any_order: {_listed(want)}}} when the order does not matter")
 
 
 @zone_check("count")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, option_out_of_bounds
+from ..engine.wording import prompt_problem
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
@@ -210,19 +211,21 @@ def durations(b: Build) -> None:
 
 @section("windows", needs=("pile",))
 def windows(b: Build) -> None:
-    made, rules = {}, {}
+    made, rules, prompts = {}, {}, {}
     for name, raw in (b.d.get("windows") or {}).items():
         if isinstance(raw, str):
             made[name] = raw
             continue
         made[name] = raw.get("description", "")
+        if "prompt" in raw:
+            prompts[name] = checked_prompt(b, raw)
         rules[name] = WindowRules(raw.get("who", "all"), bool(raw.get("pass", True)), raw.get("actions"))
         if rules[name].who == "active" and b.fields.get("priority_after_pile") == "next" and b.fields.get("pile_zone"):
             b.report.add(b.loaded.filename, *position(raw, "who"),
                          f'window "{name}": only the active player acts in it, yet the pile gives priority to the '
                          f'next player after an ability: nobody but the active player can answer',
                          severity="warning")
-    b.fields.update(windows=made, window_rules=rules)
+    b.fields.update(windows=made, window_rules=rules, window_prompts=prompts)
 
 
 @section("currencies", needs=("options", "zones", "properties", "define", "player_counters"))
@@ -234,7 +237,8 @@ def currencies(b: Build) -> None:
             if counter not in b.names.player_counters:
                 b.here(raw, "counter", f'"{counter}" is not a player counter: a currency paid from a counter names one '
                                        f'of player_counters{b.decls.near("player counter", counter)}')
-            made[name] = Currency(name, "counter", None, None, raw.get("description", ""), counter=counter)
+            made[name] = Currency(name, "counter", None, None, raw.get("description", ""), counter=counter,
+                                  one=raw.get("one", ""), many=raw.get("many", ""))
             continue
         using = b.compile(b.loaded, raw, "using", "targets", Scope({}))
         worth = None
@@ -243,7 +247,7 @@ def currencies(b: Build) -> None:
             worth = res[0] if res else None
         kinds, makes = _kinds(b, raw)
         made[name] = Currency(name, raw["pay"], using[0] if using else (lambda s, env: ()), worth,
-                              raw.get("description", ""), kinds, makes)
+                              raw.get("description", ""), kinds, makes, one=raw.get("one", ""), many=raw.get("many", ""))
     b.names.currencies = b.fields["currencies"] = made
 
 
@@ -356,14 +360,31 @@ def rounds(b: Build) -> None:
 
 @section("turn", needs=COMPILING)
 def turn(b: Build) -> None:
-    phases = []
+    phases, prompts = [], {}
     for p in b.d["turn"]:
         if "steps" in p:
             steps = tuple(Step(s["step"], b.script(s, "script", Scope({}))) for s in p["steps"])
         else:
             steps = (Step(p["phase"], b.script(p, "script", Scope({}))),)
         phases.append(Phase(p["phase"], steps))
-    b.fields["phases"] = tuple(phases)
+        # A step's prompt, else its phase's, words every window opened in that step.
+        said = checked_prompt(b, p) if "prompt" in p else None
+        for raw, step in zip(p.get("steps") or [p], steps):
+            text = checked_prompt(b, raw) if "prompt" in raw and raw is not p else said
+            if text:
+                prompts[(p["phase"], step.name)] = text
+    b.fields.update(phases=tuple(phases), phase_prompts=prompts)
+
+
+def checked_prompt(b: Build, raw) -> str | None:
+    """The `prompt` of a window, phase or step; None, said where, when its braces name
+    nothing a prompt can be filled in with."""
+    text = raw["prompt"]
+    problem = prompt_problem(text)
+    if problem is None:
+        return text
+    b.here(raw, "prompt", f"prompt: {problem}")
+    return None
 
 
 @section("checks", needs=COMPILING)

@@ -51,19 +51,31 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
         return [sum(1.0 for seat, s in enumerate(r["agents"]) if s == spec and seat in first_places(r, n))
                 / max(1, r["agents"].count(spec)) for r in results]
 
+    def agent_place(results, spec):
+        return [sum(r["places"][seat] for seat, s in enumerate(r["agents"]) if s == spec) / r["agents"].count(spec)
+                for r in results]
+
     def first_won(results):
         return [1.0 if r["first"] in first_places(r, n) else 0.0 for r in results]
 
     def place(results, seat):
         return [float(r["places"][seat]) for r in results]
 
+    def shared(results):
+        return [1.0 if len(first_places(r, n)) > 1 else 0.0 for r in results]
+
     rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p))} for p in range(n)]
     if game_a.pack.ranks and game_b.pack.ranks:
         rows += [{"measure": f"seat {names[p]} mean place", **paired(place(results_a, p), place(results_b, p))}
                  for p in range(n)]
+        rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b))})
     if len(set(batch_a.agents)) > 1:
         rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec))}
                  for spec in dict.fromkeys(batch_a.agents)]
+        if game_a.pack.ranks and game_b.pack.ranks:
+            rows += [{"measure": f"agent {spec} mean place", **paired(agent_place(results_a, spec),
+                                                                      agent_place(results_b, spec))}
+                     for spec in dict.fromkeys(batch_a.agents)]
     rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b))})
     rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b))})
     rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
@@ -91,7 +103,7 @@ def as_table(c: dict) -> str:
     width = max(24, max(len(r["measure"]) for r in c["rows"]) + 2)
     lines.append(f"{'':<{width}}{'A':>9}{'B':>9}{'B - A':>9}   95% interval")
     for r in c["rows"]:
-        count = r["measure"] in ("turns", "decisions") or r["measure"].endswith("place")
+        count = r["measure"] in ("turns", "decisions") or r["measure"].endswith("mean place")
 
         def fmt(x, sign=False):
             if count:

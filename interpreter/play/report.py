@@ -51,8 +51,10 @@ def as_table(summary: dict) -> str:
     if "places" in s:
         lines.append("")
         lines.append(f"{'places':<{width + 2}}{'mean':>8}   95% interval")
-        for r in s["places"]["seats"]:
-            lines.append(f"  {'seat ' + r['seat']:<{width}}{r['mean']:>8.2f}   {r['low']:.2f} - {r['high']:.2f}")
+        rows = [("seat " + r["seat"], r) for r in s["places"]["seats"]]
+        rows += [("agent " + r["agent"], r) for r in s["places"].get("agents", [])]
+        for label, r in rows:
+            lines.append(f"  {label:<{width}}{r['mean']:>8.2f}   {r['low']:.2f} - {r['high']:.2f}")
         shared = s["places"]["shared_first"]
         lines.append(f"  {'shared first place':<{width}}{_pct(shared['rate']):>8}   {_interval(shared)}")
     lines.append("")

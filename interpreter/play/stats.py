@@ -118,7 +118,22 @@ def _places(results: list, winners: list, names: list) -> dict:
         mean, low, high = mean_interval([res["places"][p] for res in results])
         seats.append({"seat": name, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
     shared = sum(1 for w in winners if len(w) > 1)
-    return {"seats": seats, "shared_first": rate(shared, len(results))}
+    return {"seats": seats, "agents": _agent_places(results), "shared_first": rate(shared, len(results))}
+
+
+def _agent_places(results: list) -> list:
+    """Each agent's mean place over the seats it played, when agents differ."""
+    held: dict[str, list] = {}
+    for res in results:
+        for seat, spec in enumerate(res["agents"]):
+            held.setdefault(spec, []).append(res["places"][seat])
+    if len(held) < 2:
+        return []
+    made = []
+    for spec, places in held.items():
+        mean, low, high = mean_interval(places)
+        made.append({"agent": spec, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
+    return made
 
 
 def _teams(pack, n: int, options: dict) -> dict:

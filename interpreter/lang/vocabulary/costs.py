@@ -10,6 +10,7 @@ from typing import Callable, NamedTuple
 
 from ...engine import primitives, tables
 from ...engine.decisions import Decision, Option
+from ...engine.wording import amount
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
@@ -72,8 +73,10 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         env["it"] = x
         return worth(s, env) or 0
 
+    fixed = getattr(nfn, "const", None)
+
     def can(s, env):
-        need = nfn(s, env) or 0
+        need = fixed if fixed is not None else nfn(s, env) or 0
         if need <= 0:
             return True
         # While the abilities a player may use are listed, the state does not change:
@@ -107,7 +110,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
                 spend(s, how, x)
             env["it"] = saved
             if picked:
-                s.say("pay", f"{env['you'].name} pays {need} {currency.name} with {', '.join(s.t.names[x] for x in picked)}")
+                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(s.t.names[x] for x in picked)}")
             return
         pool = using(s, env)
         last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
@@ -126,7 +129,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             s.frames[-1].pc -= 1
             return
         who = env["you"]
-        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name}{paid_for(s, env)} (paid {got})",
+        s.decision = Decision(who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {got})",
                               tuple(Option(s.t.names[x], x) for x in offer), resume)
 
     def pay_ones(s, env, need):
@@ -137,7 +140,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             for x in picked:
                 spend(s, how, x)
             if picked:
-                s.say("pay", f"{env['you'].name} pays {need} {currency.name} with {', '.join(s.t.names[x] for x in picked)}")
+                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(s.t.names[x] for x in picked)}")
             return
         pool = using(s, env)
         last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
@@ -153,7 +156,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             return
         env[partial] = picked
         who = env["you"]
-        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name}{paid_for(s, env)} (paid {len(picked)})",
+        s.decision = Decision(who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {len(picked)})",
                               tuple(Option(s.t.names[x], x) for x in offer), resume)
 
     def resume(s, x):
@@ -187,7 +190,7 @@ def _pay_counter(currency, nfn, text: str) -> Cost:
             return
         seat = env["you"].seat
         tables.set_counter(s, seat, counter, s.pvars[seat].get(counter, 0) - need)
-        s.say("pay", f"{env['you'].name} pays {need} {currency.name}")
+        s.say("pay", f"{env['you'].name} pays {amount(currency, need)}")
     return Cost(can, pay, text, currency, nfn)
 
 

@@ -47,8 +47,13 @@ def effects_selector(c: Compiler, tree, scope: Scope, words_node, adjectives: li
             p = control(s, env)
             found = [e for e in found if p is not None and e.seat == p.seat]
         if where is not None:
-            from .selectors import kept_where
-            found = kept_where(s, env, found, where)
+            outer = env.get("it")
+
+            def holds(e):
+                env["it"] = e          # "it" in the where clause is the effect
+                return where(s, env)
+            found = [e for e in found if holds(e)]
+            env["it"] = outer
         return tuple(found)
     return pick, EFFECTS
 

@@ -86,7 +86,7 @@ def _possessive(c, tree) -> bool:
 @register("you", E, "you", "The player who uses the ability, or the active player in a phase script (also \"your\").")
 def _you(c, tree, scope):
     c.note("*")     # in the checks, the active player: the turn passing changes it, unnoted
-    return (lambda s, env: env["you"]), PLAYER
+    return _from_env("you"), PLAYER
 
 
 @register("opponent", E, "opponent", "The next player after you, in seat order, still in the game.")
@@ -144,6 +144,12 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         d = names.counters.get(word)
         if d is not None and d.per is not None:
             c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
+        key = getattr(fn, "env_key", None)
+        if key is not None and t.kind == "player":
+            def counter_here(s, env, w=word):     # "life of you": read in place, one call fewer
+                p = env[key]
+                return s.pvars[p.seat].get(w, 0) if p is not None else 0
+            return counter_here, NUMBER
         return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
@@ -159,7 +165,11 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if key is not None:
                 def prop_here(s, env, w=word):
                     x = env[key]
-                    return s.prop(x, w) if type(x) is int else 0
+                    if type(x) is not int:
+                        return 0
+                    if s.moddelta or s.face_down[x] or s.t.pack.derived or s.t.layered:
+                        return s.prop(x, w)
+                    return s.t.props[x].get(w, 0)     # State.prop's usual case, without the call
                 return prop_here, kind
             return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
         if word in names.card_counters:
@@ -257,8 +267,10 @@ def _card_builtin(word, fn):
     if word == "controller":
         return lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.controller[c]]
     if word == "damage":
+        key = getattr(fn, "env_key", None)
+
         def damage(s, env):
-            c = fn(s, env)
+            c = env[key] if key is not None else fn(s, env)
             if c is None:
                 return 0
             marked = s.damage[c] if type(c) is int else 0
@@ -448,6 +460,9 @@ def _compare(c, tree, scope):
         b, tb = c.expr(right, scope)
         _comparable(c, tree, (left, ta), (right, tb))
         fn = _COMPARE[op]
+        key = getattr(b, "env_key", None)
+        if key is not None:             # "active player = you": the right side read in place
+            return (lambda s, env: fn(a(s, env), env[key])), BOOL
         return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
@@ -462,6 +477,10 @@ def _compare(c, tree, scope):
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _any_of(c, tree, scope):
     parts = [c.expect(k, scope, ("bool",), 'each side of "or"')[0] for k in tree.children]
+    windows = [getattr(p, "window_is", None) for p in parts]
+    if None not in windows:
+        among = frozenset(windows)
+        return (lambda s, env: s.window in among), BOOL
     if len(parts) == 2:
         a, b = parts
         return (lambda s, env: a(s, env) or b(s, env)), BOOL
@@ -552,7 +571,17 @@ def _is_word(c, tree, scope):
         known = set(c.names.phases) | set(c.names.steps) | set(c.names.windows)
         if word not in known:
             c.error(tree.children[2], f'unknown phase, step or window "{word}"{did_you_mean(word, known)}')
-        test = lambda s, env, w=word: fn(s, env) == w
+        attr = getattr(fn, "state_attr", None)
+        if attr == "window":
+            test = lambda s, env, w=word: s.window == w
+            if not neg:
+                test.window_is = word       # "window is A or window is B" is one test (_any_of)
+        elif attr == "phase":
+            test = lambda s, env, w=word: s.phase == w
+        elif attr == "step":
+            test = lambda s, env, w=word: s.step == w
+        else:
+            test = lambda s, env, w=word: fn(s, env) == w
     elif value is not None:
         if word not in c.names.marks:
             c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
@@ -568,7 +597,11 @@ def _is_word(c, tree, scope):
                      *c.names.value_words]
             c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
             card_test = lambda s, x: False
-        test = lambda s, env: card_test(s, fn(s, env))
+        key = getattr(fn, "env_key", None)
+        if key is not None:             # "it is blocked": the card read in place
+            test = lambda s, env: card_test(s, env[key])
+        else:
+            test = lambda s, env: card_test(s, fn(s, env))
     if neg:
         return (lambda s, env: not test(s, env)), BOOL
     return test, BOOL

@@ -55,7 +55,9 @@ def _selector(c: Compiler, tree, scope: Scope):
         base = lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
         t = T("players")
     elif noun in _PLAYER_NOUNS:
-        base = lambda s, env: tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
+        # With nobody out (the usual case), the players are the table's, as they are.
+        base = lambda s, env: s.t.players if True not in s.out else \
+            tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
         t = T("players")
     elif noun in _CARD_NOUNS:
         t = T("cards", frozenset())
@@ -114,6 +116,7 @@ def _selector(c: Compiler, tree, scope: Scope):
         if isinstance(x, tuple) and x[0] == "adjacent" and base is not None:
             base = lambda s, env, b=base, f=x[1]: tuple(p for p in b(s, env) if p.seat in f(s, env))
 
+    scanned = None     # (zone name, owner) when the cards are those of a named zone: one fused pass
     if base is None:
         zone_name = None
         if zone_fn is None:
@@ -133,8 +136,10 @@ def _selector(c: Compiler, tree, scope: Scope):
                 p = owner_fn(s, env)
                 return s.zones[s.t.named[zn][p.seat]] if p is not None else ()
             control_fn = None
+            scanned = (zn, owner_fn)
         elif zone_name is not None:
             zn = zone_name
+            scanned = (zn, None)
 
             def pick(s, env):
                 zones = s.zones
@@ -156,9 +161,12 @@ def _selector(c: Compiler, tree, scope: Scope):
         else:
             pick = base
 
+    if scanned is not None and (keep is None or keep.plain) and not other:
+        return _fused(scanned, keep, control_fn, where_fn), t
     if other:
         inner = pick
         pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
+
     if control_fn is None and where_fn is None:
         if keep is None:
             fast = lambda s, env: tuple(pick(s, env))
@@ -177,7 +185,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             seat = p.seat if p is not None else -1
             found = [x for x in found if type(x) is int and s.controller[x] == seat]
         if where_fn is not None:
-            found = kept_where(s, env, found, where_fn)
+            return _kept_where(s, env, found, where_fn)
         return tuple(found)
     return select, t
 
@@ -195,7 +203,7 @@ def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
     return True
 
 
-def kept_where(s, env, found, where_fn) -> list:
+def _kept_where(s, env, found, where_fn) -> tuple:
     """The items of `found` for which a "where" clause holds, each read as "it"."""
     saved = env.get("it")
     kept = []
@@ -204,7 +212,7 @@ def kept_where(s, env, found, where_fn) -> list:
         if where_fn(s, env):
             kept.append(x)
     env["it"] = saved
-    return kept
+    return tuple(kept)
 
 
 def _filter(tests):
@@ -226,7 +234,7 @@ def _filter(tests):
     if rest:
         others = _all(rest)
         if mask == 0 and tapped is None:
-            return lambda s, xs: [x for x in xs if others(s, x)]
+            return _tells(lambda s, xs: [x for x in xs if others(s, x)], mask, tapped, False)
     else:
         others = None
 
@@ -236,7 +244,7 @@ def _filter(tests):
             down = s.face_down
             tp = s.tapped
             return [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x] and tp[x] == tapped]
-        return keep_typed_tapped
+        return _tells(keep_typed_tapped, mask, tapped, True)
 
     def keep(s, xs):
         bits = s.typebits or typebits(s)
@@ -249,7 +257,71 @@ def _filter(tests):
         if others is not None:
             found = [x for x in found if others(s, x)]
         return found
+    return _tells(keep, mask, tapped, others is None)
+
+
+def _tells(keep, mask: int, tapped, plain: bool):
+    """`keep` and what it tests: the card types (a mask), tapped or untapped (None:
+    either), and whether that is all (`plain`), so a selector can fuse it."""
+    keep.mask = mask
+    keep.tapped = tapped
+    keep.plain = plain
     return keep
+
+
+def _fused(scanned, keep, control_fn, where_fn):
+    """A selector over a named zone (or one player's) whose words are card types and
+    tapped/untapped: one closure that reads the zone and tests each card in one pass,
+    where "pick, then keep, then make a tuple" made three calls."""
+    zn, owner_fn = scanned
+    mask = keep.mask if keep is not None else 0
+    tapped = keep.tapped if keep is not None else None
+    key = getattr(owner_fn, "env_key", None)
+
+    # With nothing to test after the zone's pass, the pass itself is the selector (one call).
+    whole = control_fn is None and where_fn is None
+
+    def scan(s, env):
+        zones = s.zones
+        if owner_fn is None:
+            ids = s.t.named[zn]
+            items = zones[ids[0]] if len(ids) == 1 else [x for z in ids for x in zones[z]]
+        else:
+            p = env[key] if key is not None else owner_fn(s, env)
+            if p is None:
+                return ()
+            items = zones[s.t.named[zn][p.seat]]
+        if mask:
+            # A pack whose effects change card types reads them with the effects applied.
+            bits = (s.typebits or typebits(s)) if s.t.retyping else s.t.typebits
+            down = s.face_down
+            if tapped is None:
+                found = [x for x in items if bits[x] & mask == mask and not down[x]]
+            else:
+                tp = s.tapped
+                found = [x for x in items if bits[x] & mask == mask and not down[x] and tp[x] == tapped]
+        elif tapped is not None:
+            tp = s.tapped
+            found = [x for x in items if tp[x] == tapped]
+        else:
+            found = items
+        return tuple(found) if whole else found
+
+    if whole:
+        scan.exists = lambda s, env: bool(scan(s, env))
+        return scan
+
+    def select(s, env):
+        found = scan(s, env)
+        if control_fn is not None:
+            p = control_fn(s, env)
+            seat = p.seat if p is not None else -1
+            controller = s.controller
+            found = [x for x in found if controller[x] == seat]
+        if where_fn is not None:
+            return _kept_where(s, env, found, where_fn)
+        return tuple(found)
+    return select
 
 
 def _all(tests):

@@ -420,8 +420,10 @@ def _remove_damage(c, tree, scope):
     ofn, _ = objects(c, tree.children[0], scope, "remove damage")
 
     def remove(s, env):
+        damage = s.damage
         for x in ofn(s, env):
-            primitives.remove_damage(s, x)
+            if s.pending or type(x) is not int or damage[x]:    # most cards have none to remove
+                primitives.remove_damage(s, x)
     return remove
 
 
@@ -731,6 +733,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
           params=(('N', 'number', 'what is divided'), ('SELECTOR', 'selector', 'among what'), ('NAME', 'variable', 'the division')))
 def _divide(c, tree, scope):
     amount, sel, var = tree.children
+    var = str(var)      # a plain text key: a parser token would compare slowly in every look-up
     nfn, _ = c.expect(amount, scope, ("number",), "what is divided")
     sfn, _ = c.selector(sel, scope)
     c.bind(tree.children[2], scope, MAPPING)
@@ -854,6 +857,7 @@ def _if(c, tree, scope):
           params=(('NAME', 'variable', 'holds each item'), ('SELECTOR', 'selector', 'what is gone through'), ('BLOCK', 'block', 'what runs for each')))
 def _for_each(c, tree, scope):
     var, sel, block = tree.children
+    var = str(var)      # a plain text key: a parser token would compare slowly in every look-up
     sfn, t = c.selector(sel, scope)
     c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
@@ -933,6 +937,7 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
+    var = str(var)      # a plain text key: a parser token would compare slowly in every look-up
     fn, t = c.expr(value, scope)
     c.bind(tree.children[0], scope, t)
 

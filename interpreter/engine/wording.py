@@ -1,0 +1,45 @@
+"""How the engine words what it asks and logs, as a pack words it for its players.
+
+A window's question is the pack's sentence (`prompt:` of the phase or step, else of the
+window) after the player's name, with `{phase}`, `{step}` and `{window}` filled in; a
+currency's amount takes its singular or plural name (`one:`, `many:`)."""
+from __future__ import annotations
+
+from string import Formatter
+
+PLACES = ("phase", "step", "window")     # what a window's prompt may name in braces
+
+
+def words(name: str | None) -> str:
+    """A name as players read it: `pre_attack` is "pre attack"."""
+    return name.replace("_", " ") if name else ""
+
+
+def prompt_problem(text: str) -> str | None:
+    """Why a prompt text cannot be filled in, or None."""
+    try:
+        fields = [(name, spec, conv) for _, name, spec, conv in Formatter().parse(text) if name is not None]
+    except ValueError:
+        return 'a brace that opens or closes nothing: write {{ or }} for a brace itself'
+    for name, spec, conv in fields:
+        if name not in PLACES or spec or conv:
+            named = ", ".join("{" + p + "}" for p in PLACES[:-1]) + " or {" + PLACES[-1] + "}"
+            return f'"{{{name}{"!" + conv if conv else ""}{":" + spec if spec else ""}}}" names nothing a prompt knows: ' \
+                   f'it may name {named}'
+    return None
+
+
+def window_question(s, window: str) -> str:
+    """What the player with priority in `window` is asked, after their name."""
+    pack = s.t.pack
+    text = pack.phase_prompts.get((s.phase, s.step)) or pack.window_prompts.get(window)
+    if text is None:
+        return f"act or pass ({window})"
+    if "{" not in text and "}" not in text:
+        return text
+    return text.format(phase=words(s.phase), step=words(s.step), window=words(window))
+
+
+def amount(currency, n) -> str:
+    """"1 level", "2 levels": `n` of a currency, in its singular or plural name."""
+    return f"{n} {currency.one if n == 1 else currency.many}"
