@@ -145,8 +145,10 @@ def main() -> None:
               show_default=True, help="How problems are reported.")
 @click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A deck list to check against the packs too, as --deck gives one to a game (repeatable).")
+@click.option("--unwritten", is_flag=True,
+              help="List every card of an import whose text the pack follows (follow_text) and does not write.")
 @_root_option
-def validate(packs, fmt, decks) -> None:
+def validate(packs, fmt, decks, unwritten) -> None:
     """Check packs (built-in names or paths) and report every problem at once."""
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.validate import validate_pack
@@ -161,7 +163,23 @@ def validate(packs, fmt, decks) -> None:
         out = "\n".join([f"{p}: valid" for p in valid] + ([out] if out else []))
     if out:
         click.echo(out)
+    if unwritten:
+        for pack in valid:
+            _list_unwritten(pack)
     sys.exit(0 if report.ok else 1)
+
+
+def _list_unwritten(name: str) -> None:
+    """The cards of each followed import of a pack whose text it does not write."""
+    from .interpreter.diagnostics import Report
+    from .interpreter.packs.cardtext import unwritten_cards
+    from .interpreter.packs.loader import load_pack
+
+    for source, (total, names) in unwritten_cards(load_pack(name, Report())).items():
+        click.echo(f'{name}: {len(names)} of the {total} cards of the import "{source}" have text no card family writes'
+                   + (":" if names else ""))
+        for card in names:
+            click.echo(f"  {card}")
 
 
 @main.command()

@@ -67,7 +67,7 @@ def texts_pack(tmp_path: Path, pack: str = PACK) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("pack", ["magic54", "pub_magic", "basic_tcg"])
+@pytest.mark.parametrize("pack", ["magic54", "pub_magic", "basic_tcg", "mtg"])
 def test_the_built_in_packs_write_or_explain_every_card_text_their_decks_use(pack):
     report = Report()
     assert validate_pack(pack, report)
@@ -99,6 +99,20 @@ def test_cards_a_deck_names_in_the_pack_or_takes_from_the_import_are_named_there
     # Grizzly Bears has no text, Serra Angel a family; a deck that takes cards by `where` is named at its
     # `from`; a basic land's mana ability is text too.
     assert found == [(17, 32, '"Llanowar Elves"'), (18, 17, '"Forest"'), (18, 17, '"Wall of Omens"')]
+
+
+def test_text_that_lists_the_cards_keywords_is_written_by_the_keywords(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    # Suntail Hawk's text is "Flying": with the keyword flying in the pack and mapped, no family is needed;
+    # Serra Angel's "Flying, vigilance" needs one while the pack has no vigilance.
+    pack = PACK.replace("card_types:", "keywords: {flying: Flies.}\ncard_types:").replace(
+        "map: {types: types}", "map: {types: types, keywords: keywords}").replace(
+        '"1 Serra Angel"]', '"1 Serra Angel", Suntail Hawk]')
+    texts_pack(tmp_path, pack.replace("  found: {from: pool, where: {name: [Wall of Omens, Forest]}}\n", ""))
+    (tmp_path / "texts" / "cards.yaml").write_text("cards: []\n", encoding="utf-8")
+    result = cli("validate", "texts", "--format", "json")
+    found = [p["message"].split(" has ")[0] for p in json.loads(result.stdout)["problems"]]
+    assert found == ['"Llanowar Elves"', '"Serra Angel"']
 
 
 def test_without_follow_text_card_text_is_not_asked_for(tmp_path, monkeypatch):

@@ -87,6 +87,20 @@ SENTENCES = [
     ('script', 'for each c in top 2 cards of deck:\n  reveal c', 'for_each(c, top_cards(number(2), cards, name(deck)), block(reveal(objects(name(c)), -)))'),
     ('script', 'next player draws a card', 'draw(next_player(), one(), card, -)'),
     ('script', 'mark it as blocking next_one', 'mark(objects(it()), blocking, name(next_one), -)'),
+    # Continuous effects (layers) and costs of a kind.
+    ('script', 'remove flying from target until end of turn', 'loses_keyword(flying, objects(name(target)), until_end(turn))'),
+    ('script', 'remove every keyword from it', 'loses_keywords(objects(it()), -)'),
+    ('script', 'remove x plus_one counters from it', 'remove_counters(name(x), plus_one, counters, objects(it()))'),
+    ('script', 'make it into a creature', 'also_type(objects(it()), creature, -)'),
+    ('script', 'make each land in battlefield into only an artifact until end of turn', 'only_type(each(selector(words(land), location(name(battlefield)), -)), artifact, until_end(turn))'),
+    ('script', 'switch power and toughness of target until end of turn', 'switch_values(power, toughness, objects(name(target)), until_end(turn))'),
+    ('script', 'set power of target to 0 this turn', 'set_value(power, objects(name(target)), number(0), this_duration(turn))'),
+    ('script', 'you gain control of target until end of turn', 'gain_control(you(), objects(name(target)), until_end(turn))'),
+    ('script', 'prevent the next 3 damage to target this turn', 'prevent_next(number(3), name(target), this_duration(turn))'),
+    ('script', 'pay 2 red mana', 'pay(number(2), red, mana)'),
+    ('script', 'pay (cost of this) mana', 'pay(prop(cost, this()), mana, -)'),
+    ('script', 'increase commander_damage of (defender, attacker) by given', 'increase(commander_damage, objects(pair(name(defender), name(attacker))), name(given), -)'),
+    ('condition', 'commander_damage of (p, it) >= 21', 'compare(prop(commander_damage, pair(name(p), it())), >=, number(21))'),
 ]
 
 

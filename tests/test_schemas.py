@@ -151,7 +151,7 @@ def expected_schema(path: Path) -> str:
         return "pack"
     if path.parent.name == "tests":
         return "scenario"
-    return "mtg-cards" if "mtg" in path.parts else "cards"
+    return "mtg-cards" if path.relative_to(ROOT).parts[:2] == ("cards", "mtg") else "cards"
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=rel)

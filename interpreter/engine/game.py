@@ -7,7 +7,7 @@ from . import limits, positions, primitives, rng
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
 from .labels import named, told_apart
-from .model import Pack, option_out_of_bounds
+from .model import Pack, option_out_of_bounds, seats_for
 from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
 from .running import past_decision_limit, run
@@ -110,7 +110,7 @@ class Game:
         if isinstance(place, str):
             z = self.pack.zone_by_name.get(place)
             return z.deck if z is not None else None
-        seats = self.pack.seats
+        seats = seats_for(self.pack.seats, self.options)
         return seats[place].get("deck") if place < len(seats) else None
 
 

@@ -7,6 +7,18 @@ from typing import Any, Callable
 from . import limits
 
 
+def seats_for(seats: tuple, options: dict) -> tuple:
+    """The seats as a game with these options has them: a seat's team or deck may depend
+    on an option ({by: OPTION, VALUE: team or deck, ...}); a value the mapping does not
+    list gives none."""
+    out = []
+    for seat in seats:
+        if any(isinstance(v, dict) for v in seat.values()):
+            seat = {k: (v.get(str(options.get(v["by"]))) if isinstance(v, dict) else v) for k, v in seat.items()}
+        out.append(seat)
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a piece of pack text came from, so that errors at play time can name it."""
@@ -71,6 +83,8 @@ class CounterDef:
     description: str = ""
     visibility: str = "public"  # public | owner | hidden
     log: bool = False        # each change is logged
+    per: str | None = None   # "card": a count kept for each card, read as NAME of (PLAYER, CARD)
+    shared: str | None = None  # "team": one count for each team, the same for its players
 
 
 @dataclass(frozen=True)
@@ -111,6 +125,8 @@ class Currency:
     using: Any               # compiled selector: the cards that can pay (None for a counter)
     worth: Any = None        # compiled value per card (None: 1 each)
     description: str = ""
+    kinds: dict = field(default_factory=dict)  # kind -> the player counter holding it in the pool (or None)
+    makes: Any = None        # compiled value: the kinds a paying card makes (None: every kind)
     counter: str | None = None   # a player counter paid down instead of cards (mana crystals)
     one: str = ""            # its name for an amount of 1 ("level"); its name as declared when not given
     many: str = ""           # its name for other amounts ("levels"); likewise
@@ -135,6 +151,9 @@ class Ability:
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
+    static: Any = None       # a static ability: the selector of what it affects (its effect applies while its card is in its zone)
+    layers: dict = field(default_factory=dict)  # a static ability's effect: layer -> its Continuous statements
+    replace: Any = None      # a replacement of the card (engine/replacements.py): it replaces events instead of being used
     prompt: str = ""         # what the player choosing its targets is asked, as the pack words it
     check: Callable | None = None   # its `if`: checked again as it resolves (and as a trigger fires); false: it does nothing
     check_text: str = ""
@@ -168,9 +187,10 @@ class CardDef:
         # The abilities a player may use, by the zone the card must be in.
         usable = {}
         for ab in self.abilities:
-            if ab.trigger is None:
+            if ab.trigger is None and ab.static is None and ab.replace is None:
                 usable.setdefault(ab.zone, []).append(ab)
         self.usable = {z: tuple(v) for z, v in usable.items()}
+        self.statics = tuple(ab for ab in self.abilities if ab.static is not None)
 
 
 @dataclass
@@ -259,6 +279,14 @@ class Pack:
     phase_prompts: dict = field(default_factory=dict)   # (phase, step) -> likewise, in any window of that step
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
+    kept_marks: frozenset = frozenset()          # marks a card keeps when it moves
+    team_turns: bool = False                     # a team's players take their turns together (players: turns: team)
+    deck_rules: dict = field(default_factory=dict)   # name -> packs.deckrules.DeckRule (deck_rules:)
+    deck_rule_of: dict = field(default_factory=dict)  # deck name -> the name of the rules it keeps
+    replacement_order: str = "listed"            # several replacements of one event: "listed" or "chosen" (616.1)
+    layered: bool = False                        # continuous effects apply in layers (engine/layers.py)
+    retyping: bool = False                       # some effect changes card types
+    counted: dict = field(default_factory=dict)  # property -> ((card counter, what each adds), ...)
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
     ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games

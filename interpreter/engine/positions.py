@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..suggest import did_you_mean
-from . import primitives
+from . import primitives, tables
 from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
@@ -59,6 +59,10 @@ def placed_state(game, players: tuple, placed, seed: int, table: Table | None = 
         zone_of[c] = zone
         if zname and zseat is not None:
             controller[c] = zseat
+    if s.stamps is not None:
+        # Cards placed at once arrive in the order of their ids.
+        s.stamps[:] = range(1, len(placed) + 1)
+        s.stamp = len(placed)
     return s
 
 
@@ -205,9 +209,24 @@ def _player(s: State, seat: int, p, fail) -> None:
     for name, value in (p.get("counters") or {}).items():
         if name not in pack.player_counters:
             fail(p["counters"], name, f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
+        if pack.player_counters[name].per is not None:
+            _keyed_counts(s, seat, name, value, p["counters"], fail)
+            continue
         pv[name] = value
     if p.get("out"):
         s.out[seat] = True
+
+
+def _keyed_counts(s: State, seat: int, name: str, value, container, fail) -> None:
+    """A counter kept for each card, set in a position: {card name: count} (the first card
+    of each name)."""
+    if not isinstance(value, dict):
+        fail(container, name, f'"{name}" is counted for each card: give it as {{card name: count}}')
+    for card, n in value.items():
+        c = card_named(s, card)
+        if c is None:
+            fail(value, card, f'no card named "{card}" in this position')
+        tables.set_keyed(s, name, seat, c, n)
 
 
 def round_frames(s: State, setup, game, fail, turn: TurnFrame) -> list:
@@ -302,9 +321,9 @@ def _apply_flags(s: State, c: int, flags: dict, pack, cards, i, fail) -> None:
         if mark not in pack.marks:
             fail(cards, i, f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}')
         if isinstance(value, str):
-            target = card_named(s, value)
+            target = marked(s, value)
             if target is None:
-                fail(cards, i, f'no card named "{value}" in this position')
+                fail(cards, i, f'no card or player named "{value}" in this position')
             value = target
         primitives.set_mark(s, c, mark, value, flags.get("until"))
 
@@ -322,13 +341,22 @@ def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) 
     elif head in pack.marks:
         value = True
         if rest:
-            value = card_named(s, rest)
+            value = marked(s, rest)
             if value is None:
-                fail(cards, i, f'no card named "{rest}" in this position')
+                fail(cards, i, f'no card or player named "{rest}" in this position')
         primitives.set_mark(s, c, head, value, flags.get("until"))
     else:
         near = did_you_mean(head, ["tapped", "face_down", "damage", "entered", *pack.declarations.names("mark")])
         fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N or a mark)')
+
+
+def marked(s: State, name: str):
+    """What a mark set in a position points at: the first card of that name, else the
+    player of that name (an attacker attacking a player), or None."""
+    c = card_named(s, name)
+    if c is not None:
+        return c
+    return next((p for p in s.t.players if p.name == name), None)
 
 
 def card_named(s: State, name: str):
@@ -410,7 +438,8 @@ def _entry(s: State, c: int, zone_seat):
     counters = {k: n for (x, k), n in s.counters.items() if x == c}
     if counters:
         entry["counters"] = counters
-    marks = {m: (s.t.names[v] if type(v) is int else v) for (x, m), v in s.marks.items() if x == c and m[0] != "@"}
+    marks = {m: (s.t.names[v] if type(v) is int else v.name if isinstance(v, PlayerRef) else v)
+             for (x, m), v in s.marks.items() if x == c and m[0] != "@"}
     if marks:
         entry["marks"] = marks
         until = {mod[1] for mod in s.mods if mod[0] == "mark" and mod[2] == c}

@@ -3,8 +3,9 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
-from . import events, knowledge, results
+from . import events, knowledge, results, tables
 from .events import Event
+from .layers import build, stale
 from .state import PlayerRef, RuleError, State
 
 
@@ -53,8 +54,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         s.face_down[c] = False
     if s.marks:
         # The card is a new object: its marks go, and so do marks pointing at it
-        # (a blocker no longer blocks an attacker that left play).
-        for key in [k for k, v in s.marks.items() if k[0] == c or (type(v) is int and v == c)]:
+        # (a blocker no longer blocks an attacker that left play); but not those the pack keeps.
+        kept = s.t.pack.kept_marks
+        for key in [k for k, v in s.marks.items() if (k[0] == c or (type(v) is int and v == c)) and k[1] not in kept]:
             del s.marks[key]
     if s.counters:
         for key in [k for k in s.counters if k[0] == c]:
@@ -65,6 +67,11 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         if not s.grouped:
             s.batch += 1
         s.events.append(_event(Event, ("move", c, s.controller[c], before, source, 0, src, dest, s.batch, "")))
+    if s.t.layered:
+        s.stamp += 1
+        s.stamps[c] = s.stamp
+        s.ctl.pop(c, None)
+        stale(s)
     seen = s.t.checks_see_zones
     if seen is None or dest in seen or src in seen:
         s.dirty = True
@@ -214,6 +221,8 @@ def shuffle(s: State, zone: int) -> None:
 def tap(s: State, c: int, state: bool) -> None:
     if s.tapped[c] != state:
         s.tapped[c] = state
+        if s.t.layered:
+            stale(s)
         if s.t.checks_see_tapped:
             s.dirty = True
 
@@ -240,6 +249,10 @@ def deal(s: State, source, target, amount: int, kind: str = "") -> None:
     if _prevented(s, target):
         s.say("prevent", f"{amount} damage to {s.card_name(target)} is prevented")
         return
+    if s.mods:
+        amount = _shielded(s, target, amount)
+        if amount <= 0:
+            return
     if type(target) is int and s.zone_of[target] < 0:
         return
     if source is None:      # dealt by a rule (a phase script, a replacement), not by a card
@@ -255,6 +268,21 @@ def deal(s: State, source, target, amount: int, kind: str = "") -> None:
         _mark_damage(s, target, amount, source, kind)
 
 
+def _shielded(s: State, target, amount: int) -> int:
+    """Prevention shields on the target ("prevent the next 3 damage"), the oldest first,
+    take what they can of the damage; what is left is dealt."""
+    for i, m in enumerate(s.mods):
+        if m[0] != "shield" or m[2] is not target and m[2] != target or amount <= 0:
+            continue
+        taken = min(m[4], amount)
+        amount -= taken
+        s.mods[i] = m[:4] + (m[4] - taken,) + m[5:]
+        s.say("prevent", f"{taken} damage to {s.card_name(target)} is prevented")
+    if any(m[0] == "shield" and m[4] <= 0 for m in s.mods):
+        s.mods = [m for m in s.mods if m[0] != "shield" or m[4] > 0]
+    return amount
+
+
 def _prevented(s: State, target) -> bool:
     for m in s.mods:
         if m[0] == "prevent" and m[2] == target:
@@ -267,10 +295,14 @@ def _mark_damage(s: State, target, amount: int, source, kind: str) -> None:
         life = s.t.pack.life_counter
         if life is None:
             raise RuleError("damage was dealt to a player, but the pack names no life counter")
-        s.pvars[target.seat][life] = s.pvars[target.seat].get(life, 0) - amount
+        value = s.pvars[target.seat].get(life, 0) - amount
+        for seat in tables.sharing(s, target.seat, life):
+            s.pvars[seat][life] = value
     else:
         s.damage[target] += amount
     s.dirty = True
+    if s.t.layered:
+        stale(s)
     if s.t.watches_damage:
         events.damaged(s, target, amount, source, kind)
 
@@ -293,6 +325,8 @@ def remove_damage(s: State, target) -> None:
     if type(target) is int and s.damage[target]:
         s.damage[target] = 0
         s.dirty = True
+        if s.t.layered:
+            stale(s)
     if s.pending:
         before = len(s.pending)
         s.pending = [p for p in s.pending if p[0] is not target and p[0] != target]
@@ -302,11 +336,22 @@ def remove_damage(s: State, target) -> None:
 
 # ---------------------------------------------------------- continuous effects
 def add_mod(s: State, mod: tuple) -> None:
+    if s.t.layered:
+        mod = timed(s, mod)
     s.mods.append(mod)
     if mod[0] == "stat":
         key = (mod[2], mod[3])
         s.moddelta[key] = s.moddelta.get(key, 0) + mod[4]
+    elif mod[0] == "control":
+        build(s)        # the card changes hands now
     s.dirty = True
+
+
+def timed(s: State, mod: tuple) -> tuple:
+    """A lasting effect of a layered pack, with its timestamp last (layers.py orders by it)."""
+    s.stamp += 1
+    stale(s)
+    return mod + (s.stamp,)
 
 
 def _drop_mods(s: State, doomed) -> None:
@@ -326,6 +371,8 @@ def _drop_mods(s: State, doomed) -> None:
         else:
             keep.append(m)
     s.mods = keep
+    if s.t.layered:
+        stale(s)
 
 
 _MISSING = object()
@@ -341,7 +388,13 @@ def end_effects(s: State, duration: str) -> None:
 
 def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=None) -> None:
     s.marks[(c, mark)] = value
-    if duration:
+    if s.t.layered:
+        # A keyword given by a mark applies in its layer from now: it gets a timestamp.
+        if duration or mark[0] == "@":
+            s.mods.append(timed(s, ("mark", duration, c, mark, value)))
+        else:
+            stale(s)
+    elif duration:
         s.mods.append(("mark", duration, c, mark, value))
     if mark in s.t.watched_marks:
         events.marked(s, c, mark, source)
@@ -352,6 +405,8 @@ def lose(s: State, seat: int) -> None:
     if s.out[seat] or s.result is not None:
         return
     s.out[seat] = True
+    if s.t.layered:
+        stale(s)
     s.say("lose", f"{s.t.players[seat].name} loses the game")
     s.dirty = True
 
@@ -392,5 +447,10 @@ def finish(s: State, winners: list) -> None:
 
 
 def _team(s: State, seat: int):
-    team = s.t.pack.seats[seat].get("team") if seat < len(s.t.pack.seats) else None
+    team = s.t.seats[seat].get("team") if seat < len(s.t.seats) else None
     return team if team is not None else f"seat{seat}"
+
+
+def team_of(s: State, seat: int) -> str:
+    """A seat's team, as the rules read it (`team of p`); a seat without one is its own."""
+    return _team(s, seat)

@@ -124,10 +124,12 @@ def playable(s: State, seat: int) -> list:
             found.append(Option(ab.name, (None, ab)))
     down = s.face_down
     named = t.named
-    for zname, usable in t.usable:
-        for c in zones[named[zname][seat]]:
+    controller = s.controller
+    for zname, usable, common in t.usable:
+        for c in zones[named[zname][0 if common else seat]]:
             entries = usable[c]
-            if not entries or down[c]:   # a face-down card has no abilities
+            # A face-down card has no abilities; a card in a shared zone is its controller's to use.
+            if not entries or down[c] or (common and controller[c] != seat):
                 continue
             env["this"] = c
             for ab, when, shared, requires in entries:

@@ -1,65 +1,116 @@
 """Replacements: what happens instead when a card would be dealt damage, discarded
 or sacrificed, or a player would draw a card, and which cards cannot be chosen as a target.
 
-A pack lists them under `replacements`. Each names its events, a condition about
-"it" (the card or player concerned) and "source" (the card whose ability does it,
-or none), and an effect run instead; without an effect the event simply does not
-happen. A replacement applies once to an event: when its effect does the same
-thing to the same card ("discard it" after a "no"), the event goes ahead.
+A pack lists them under `replacements`, and a card may have one as an ability
+(`replace:`), which applies while the card is in the ability's zone (or anywhere).
+Each names its events, a condition about "it" (the card or player concerned) and
+"source" (the card whose ability does it, or none), and an effect run instead;
+without an effect the event simply does not happen. A replacement applies once to an
+event: when its effect does the same thing to the same card ("discard it" after a
+"no"), the event goes ahead. When several apply to one event, the first listed does
+(pack's, then cards' in the order they were dealt), or, with `replacement_order:
+chosen`, the controller of the card concerned (the player concerned) chooses (616.1).
 """
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from .decisions import Decision, Option
 from .script import ScriptFrame
+from .state import PlayerRef
 
-EVENTS = ("damage", "discard", "sacrifice", "draw", "target")
+EVENTS = ("damage", "discard", "sacrifice", "draw", "target", "move")
 
 # What the log says of a card (or player) an event does not happen to, and of one whose event is replaced.
 _NOT = {"damage": "is dealt no damage", "discard": "is not discarded", "sacrifice": "is not sacrificed",
         "draw": "draws no card"}
 _WOULD = {"damage": "would be dealt damage", "discard": "would be discarded", "sacrifice": "would be sacrificed",
           "draw": "would draw a card"}
+_NOT["move"] = "does not move"
 
 
 class Replacement(NamedTuple):
     name: str
     events: frozenset
-    test: Callable          # f(state, env) -> bool; env holds it, source and you
+    test: Callable          # f(state, env) -> bool; env holds it, source and you (and this, a card's)
     effect: tuple | None    # compiled script run instead, or None: the event does not happen
+    into: frozenset = frozenset()  # move: the zones (names) whose entering it replaces; empty: any
+    zone: str | None = None  # a card's: the zone its card must be in; None: anywhere
 
 
-def _find(s, event: str, x, source, env):
+def _applicable(s, events: tuple, x, source, env, into) -> list:
+    """(replacement, its variables, its label) of each replacement that applies to `x` now,
+    the pack's first, then those of cards in the order they were dealt."""
     done = env.get("@replaced", ())
+    found = []
     for i, rep in enumerate(s.t.pack.replacements):
-        if event not in rep.events or (i, x) in done:
+        if not (rep.events.intersection(events)) or (i, x) in done or (rep.into and into not in rep.into):
             continue
         renv = {"it": x, "source": source, "you": env.get("you"), "@replaced": done + ((i, x),)}
         if rep.test(s, renv):
-            return rep, renv
-    return None
+            found.append((rep, renv, rep.name))
+    for c, rep in s.t.replacing:
+        if not (rep.events.intersection(events)) or ((c, rep.name), x) in done or (rep.into and into not in rep.into):
+            continue
+        if rep.zone is not None and (s.zone_of[c] < 0 or s.t.zone_meta[s.zone_of[c]][0].name != rep.zone):
+            continue
+        renv = {"it": x, "source": source, "this": c, "you": s.t.players[s.controller[c]],
+                "@replaced": done + (((c, rep.name), x),)}
+        if rep.test(s, renv):
+            found.append((rep, renv, f"{rep.name} of {s.t.names[c]}"))
+    return found
 
 
-def carry_out(s, env, event: str, items, source, act, key: str) -> None:
+def carry_out(s, env, event: str, items, source, act, key: str, into=None, events: tuple = ()) -> None:
     """Do `act(x)` for each item unless a replacement applies to it. A replacement with
     an effect runs it instead; the statement then picks up the items after it (it runs
-    again, with the rest kept under `key` in its variables)."""
+    again, with the rest kept under `key` in its variables). `into(x)` names the zone a
+    moving card would enter; `events` are the other events the statement is too (a
+    discard is a move)."""
+    picked = env.pop(key + "#", None)      # the replacement a player chose for the first item
     for i, x in enumerate(items):
-        found = _find(s, event, x, source, env)
-        if found is None:
+        found = _applicable(s, (event, *events), x, source, env, into(x) if into is not None else None)
+        if not found:
             act(x)
             continue
-        rep, renv = found
+        if len(found) > 1 and s.t.pack.replacement_order == "chosen":
+            if picked is None:
+                _ask(s, env, key, tuple(items[i:]), x, found)
+                return
+            found = [found[picked]]
+        picked = None
+        rep, renv, label = found[0]
+        what = event if event in rep.events else next(e for e in events if e in rep.events)
         if rep.effect is None:
-            s.say("replace", f"{s.card_name(x)} {_NOT[event]} ({rep.name})")
+            s.say("replace", f"{s.card_name(x)} {_NOT[what]} ({label})")
             continue
-        s.say("replace", f"{s.card_name(x)} {_WOULD[event]} ({rep.name})")
+        s.say("replace", f"{s.card_name(x)} {_would(s, what, into, x)} ({label})")
         rest = tuple(items[i + 1:])
         if rest:
             env[key] = rest
             s.frames[-1].pc -= 1
         s.frames.append(ScriptFrame(rep.effect, renv))
         return
+
+
+def _would(s, event: str, into, x) -> str:
+    if event == "move":
+        return f"would be put into {into(x)}" if into is not None else "would move"
+    return _WOULD[event]
+
+
+def _ask(s, env, key: str, rest: tuple, x, found: list) -> None:
+    """616.1: the controller of the card concerned (the player concerned) chooses which
+    of the replacements that apply to it applies first; the statement runs again."""
+    seat = x.seat if isinstance(x, PlayerRef) else s.controller[x]
+    env[key] = rest
+    s.frames[-1].pc -= 1
+
+    def resume(s2, k):
+        s2.frames[-1].env[key + "#"] = k
+    who = s.t.players[seat].name
+    s.decision = Decision(seat, f"{who}: choose what applies to {s.card_name(x)} first",
+                          tuple(Option(label, k) for k, (_, _, label) in enumerate(found)), resume, "replacement")
 
 
 def targetable(selector, restricted: tuple):

@@ -3,6 +3,7 @@ between steps the rules are checked (state-based checks, then triggered abilitie
 from __future__ import annotations
 
 from . import primitives
+from .layers import build
 from .events import close_batch, open_batch
 from .tokens import cease
 from .script import CHECKING, ScriptFrame, endless
@@ -49,6 +50,8 @@ def checkpoint(s: State) -> bool:
         primitives.settle(s)
     if s.result is not None:
         return True
+    if s.t.layered and s.view is None:
+        build(s)        # control changed by effects is seen before anyone acts
     if s.dirty and s.t.pack.checks is not None:
         run_checks(s)
         return True

@@ -5,7 +5,8 @@ shared `Pack`. Cards are integers (their id); players are `PlayerRef` values.
 """
 from __future__ import annotations
 
-from . import rng
+from . import layers, rng
+from .model import seats_for
 
 
 class PlayerRef:
@@ -64,7 +65,8 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
-                 "capacity", "tokens", "token_counts", "props")
+                 "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
+                 "seats")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -84,6 +86,13 @@ class Table:
             self.names = tuple(names)
         # The cards with triggered abilities: the only ones an event needs to look at.
         self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
+        # Continuous effects in layers (engine/layers.py): the cards with static abilities.
+        self.layered = pack.layered
+        self.retyping = pack.retyping
+        self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
+        # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
+        self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
+                               if ab.replace is not None)
         self.zone_base = {}
         meta = []
         for z in pack.zones:
@@ -116,8 +125,11 @@ class Table:
         self.checks_see_tapped = everything or "tapped" in read
         self.checks_see_damage = everything or "damage" in read
         # For each zone whose cards have abilities a player may use: those of each card there.
-        self.usable = tuple((z, tuple(_entries(c, z) for c in cards)) for z in pack.ability_zones)
-        seats = pack.seats
+        # (A shared zone's cards are offered to the player who controls each.)
+        self.usable = tuple((z, tuple(_entries(c, z) for c in cards), not pack.zone_by_name[z].per_player)
+                            for z in pack.ability_zones)
+        # The seats with this game's options: a team or a deck may depend on one.
+        self.seats = seats = seats_for(pack.seats, options)
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
 
@@ -146,7 +158,11 @@ class Table:
                 t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
         bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
-        t.usable = tuple((z, per + (_entries(definition, z),)) for z, per in self.usable)
+        t.usable = tuple((z, per + (_entries(definition, z),), common) for z, per, common in self.usable)
+        if definition.statics:
+            t.static_cards = self.static_cards + (c,)
+        if any(ab.replace is not None for ab in definition.abilities):
+            t.replacing = self.replacing + tuple((c, ab.replace) for ab in definition.abilities if ab.replace is not None)
         if any(ab.trigger for ab in definition.abilities):
             t.triggering = self.triggering + (c,)
             t.triggers = self.triggers + tuple((c, ab, frozenset(self.named[ab.zone]))
@@ -208,6 +224,13 @@ class State:
         "entries",   # entries put on the pile so far: the number of the next (engine/pile.py)
         "batch",     # the number of the last batch of moves (engine/events.py)
         "grouped",   # True while a statement's moves share one batch
+        # Continuous effects in layers (engine/layers.py), for a layered pack only:
+        "view",      # what the effects make of the cards, until the next change; None: not made
+        "typebits",  # each card's type bits: the table's, or the view's when effects change card types
+        "stamps",    # per card the timestamp of its arrival where it is; None for a pack without layers
+        "stamp",     # the last timestamp given (to a card's arrival or a lasting effect)
+        "ctl",       # card -> the controller it has without the control effects that apply now
+        "keyed",     # counters kept for each card: (counter, seat, card) -> count, or None (engine/tables.py)
     )
 
     def __init__(self, table: Table, seed: int):
@@ -256,6 +279,12 @@ class State:
         self.entries = 0
         self.batch = 0
         self.grouped = False
+        self.view = None
+        self.typebits = table.typebits
+        self.stamps = [0] * n if table.layered else None
+        self.stamp = 0
+        self.ctl = None if not table.layered else {}
+        self.keyed = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -303,6 +332,13 @@ class State:
         c.entries = self.entries
         c.batch = self.batch
         c.grouped = self.grouped
+        # A view is shared until one of the two changes: a change drops its own (layers.stale).
+        c.view = self.view
+        c.typebits = self.typebits
+        c.stamps = self.stamps[:] if self.stamps is not None else None
+        c.stamp = self.stamp
+        c.ctl = self.ctl.copy() if self.ctl else self.ctl
+        c.keyed = self.keyed.copy() if self.keyed is not None else None
         return c
 
     # ------------------------------------------------------------- chance
@@ -343,6 +379,8 @@ class State:
         if self.face_down[c]:
             # A face-down card's properties are fixed: nothing modifies them.
             return pack.face_down_props.get(name, pack.properties.get(name, 0))
+        if self.t.layered:
+            return layers.prop(self, c, name)
         derived = pack.derived.get(name) if pack.derived else None
         base = derived(self, c) if derived is not None else self.t.props[c].get(name, 0)
         if self.moddelta:

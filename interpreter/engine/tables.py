@@ -2,6 +2,7 @@
 their return to their start when a turn, phase, step or round begins."""
 from __future__ import annotations
 
+from .layers import stale
 from .state import PlayerRef, State
 
 
@@ -40,9 +41,23 @@ def set_table(s: State, name: str, value) -> None:
     old = s.table[name]
     s.table[name] = value
     s.dirty = True
+    if s.t.layered:
+        stale(s)
     d = s.t.pack.table[name]
     if d.log and d.visibility != "hidden" and old != value:
         s.say("table", f"{name} is {shown(value)}")
+
+
+def sharing(s: State, seat: int, name: str) -> tuple:
+    """The seats whose counter `name` is the seat's: its team, for a counter the team
+    shares (shared: team), else the seat alone."""
+    d = s.t.pack.player_counters.get(name)
+    if d is None or d.shared is None:
+        return (seat,)
+    team = s.t.seats[seat].get("team") if seat < len(s.t.seats) else None
+    if team is None:
+        return (seat,)
+    return tuple(p for p in range(len(s.out)) if p < len(s.t.seats) and s.t.seats[p].get("team") == team)
 
 
 def set_counter(s: State, seat: int, name: str, value: int) -> None:
@@ -52,8 +67,11 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
     # A counter never set yet holds its start: setting it to that (the setup's "set life
     # of p to starting_life") is no change to tell.
     old = pv[name] if name in pv else (start_of(s, d.start) if d is not None else 0)
-    pv[name] = value
+    for p in sharing(s, seat, name):
+        s.pvars[p][name] = value
     s.dirty = True
+    if s.t.layered:
+        stale(s)
     if d is None or not d.log or d.visibility == "hidden" or old == value:
         return
     change = value - old
@@ -64,12 +82,38 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
         s.say("counter", text)
 
 
+def keyed(s: State, name: str, seat: int, card) -> int:
+    """A counter kept for each card (player_counters with per: card): the player's count for the card."""
+    return s.keyed.get((name, seat, card), 0) if s.keyed is not None else 0
+
+
+def set_keyed(s: State, name: str, seat: int, card, value: int) -> None:
+    if s.keyed is None:
+        s.keyed = {}
+    if value:
+        s.keyed[(name, seat, card)] = value
+    else:
+        s.keyed.pop((name, seat, card), None)
+    s.dirty = True
+    if s.t.layered:
+        stale(s)
+    d = s.t.pack.player_counters[name]
+    if d.log and d.visibility != "hidden":
+        s.say("counter", f"{s.t.players[seat].name}'s {name} of {s.card_name(card)} is {value}")
+
+
 def reset(s: State, unit: str) -> None:
     """Counters and table values that go back to their start when a `unit` begins."""
     pack = s.t.pack
+    if s.t.layered:
+        stale(s)
     for name, d in pack.player_counters.items():
         if d.reset == unit:
             value = start_of(s, d.start)
+            if d.per is not None:
+                if s.keyed:
+                    s.keyed = {k: v for k, v in s.keyed.items() if k[0] != name}
+                continue
             for pv in s.pvars:
                 pv[name] = value
     if s.table is not None:

@@ -9,6 +9,7 @@ state. Ids are never reused: a token that ceased keeps its id, in no zone.
 from __future__ import annotations
 
 from . import limits, primitives
+from .layers import stale
 from .state import RuleError, State
 
 
@@ -30,6 +31,11 @@ def create(s: State, definition, seat: int, zone: int, source=None) -> int | Non
     s.entered.append(0)
     s.moves.append(0)
     s.face_down.append(False)
+    if s.stamps is not None:
+        s.stamps.append(0)
+    s.typebits = s.t.typebits       # the view, if any, is made again with the token
+    if s.t.layered:
+        stale(s)
     s.say("create", f"{s.t.names[c]} is created in {primitives.zone_label(s, zone)}")
     primitives.move(s, c, zone, controller=seat, source=source)
     return c

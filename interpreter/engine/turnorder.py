@@ -7,6 +7,7 @@ change so that a clone shares it. Without it the next turn is the next seat's.
 from __future__ import annotations
 
 from . import results
+from .primitives import team_of
 from .state import State
 
 DIRECTION, SKIPS, EXTRA, LAST = range(4)
@@ -26,6 +27,8 @@ def next_turn(s: State) -> int:
     """The seat whose turn comes after this one, using up the skips passed over and
     passing over players who sit out. When nobody can play, the game ends ranked."""
     if s.order is None and s.sitting is None:
+        if s.t.pack.team_turns:
+            return _next_team(s, s.active)
         return s.next_seat(s.active)
     way, skips, extra, last = s.order if s.order is not None else (1, (0,) * len(s.out), (), s.active)
     if extra:
@@ -40,6 +43,8 @@ def next_turn(s: State) -> int:
         seat = s.next_seat(seat, way)
         if not results.can_play(s, seat):
             continue
+        if s.t.pack.team_turns and team_of(s, seat) == team_of(s, s.active):
+            continue
         if skips[seat]:
             skips[seat] -= 1
             s.say("skip", f"{s.t.players[seat].name}'s turn is skipped")
@@ -48,6 +53,18 @@ def next_turn(s: State) -> int:
     if s.order is not None:
         s.order = (way, tuple(skips), extra, seat)
     return seat
+
+
+def _next_team(s: State, seat: int) -> int:
+    """With turns by team, the next seat in turn order of another team than `seat`'s: a
+    team's players take their turn together, the first of them the active player."""
+    team = team_of(s, seat)
+    nxt = s.next_seat(seat)
+    for _ in range(len(s.out)):
+        if team_of(s, nxt) != team:
+            return nxt
+        nxt = s.next_seat(nxt)
+    return nxt
 
 
 def reverse(s: State) -> None:

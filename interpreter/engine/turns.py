@@ -7,6 +7,7 @@ from .running import checkpoint
 from .script import ScriptFrame
 from .turnorder import next_turn
 from .limits import count
+from .layers import stale
 from .state import State
 
 
@@ -68,6 +69,8 @@ class TurnFrame:
                 (step.name, phase.name) if self.step_i == 0 else (step.name,)
         s.phase = phase.name
         s.step = step.name
+        if s.t.layered:
+            stale(s)        # a static ability may hold only in some phases
         if pack.resets:
             if self.step_i == 1 or len(phase.steps) == 1:
                 tables.reset(s, "phase")
@@ -107,4 +110,6 @@ def end_turn(s: State, advance: bool = True) -> None:
     if advance:
         s.turn += 1
         s.active = next_turn(s)
+        if s.t.layered:
+            stale(s)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from . import positions
+from . import layers, positions
 from .state import State
 
 
@@ -93,6 +93,18 @@ class CardView:
         return self._s.marks.get((self.id, name))
 
     @property
+    def keywords(self) -> tuple[str, ...]:
+        """The keywords it has now, printed or given, less those removed, in the pack's order."""
+        s = self._s
+        return tuple(k for k in s.t.pack.keywords if layers.card_has_keyword(s, self.id, k))
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """Its card types now, with what changes them, in the pack's order."""
+        bits = layers.typebits(self._s)[self.id]
+        return tuple(t for i, t in enumerate(self._s.t.pack.card_types) if bits & (1 << i))
+
+    @property
     def counters(self) -> dict:
         """Its card counters, by name (only those it has)."""
         return {k: n for (c, k), n in self._s.counters.items() if c == self.id}
@@ -169,6 +181,11 @@ class StateView:
         """(card id, mark, value) of every mark a card has, as `CardView.mark` gives it
         (not the rules' own working marks)."""
         return ((c, m, v) for (c, m), v in self._s.marks.items() if not m.startswith("@"))
+
+    def keyed(self, seat: int, name: str) -> dict:
+        """A counter kept for each card (per: card): the seat's count for each card, by card id."""
+        keyed = self._s.keyed or {}
+        return {c: n for (k, p, c), n in keyed.items() if k == name and p == seat}
 
     # The table and the turn.
     def table_value(self, name: str):

@@ -56,7 +56,7 @@ class Scope:
     vars: dict                      # name -> T
     this: T | None = None           # the card whose ability this is
     it: T | None = None             # the thing a "where" clause is about
-    mode: str = "effect"            # effect | cost | condition
+    mode: str = "effect"            # effect | cost | condition | static (a static ability's effect)
     lines: dict = field(default_factory=dict)  # variable -> the line of the file it was bound on
     event: tuple | None = None      # in a triggered ability: (its form, the card types its words name), for "that ..."
 
@@ -107,6 +107,8 @@ class Compiler:
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
+        self.layered = False      # set when a continuous effect that applies in layers is compiled
+        self.retyping = False     # set when one changes card types
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
         self._done: dict = {}
@@ -272,6 +274,11 @@ class Compiler:
                 continue
             if entry.kind not in ("statement", "cost"):
                 self.error(st, f'"{self.heading(st)}" is not a statement')
+                continue
+            if scope.mode == "static" and st.data not in STATIC_STATEMENTS:
+                self.error(st, f'"{self.heading(st)}" cannot be in a static ability: its effect says what the cards '
+                               f'it affects are (increase, set, switch, mark as a keyword, remove a keyword, make a '
+                               f'type, gain control)')
                 continue
             if scope.mode == "cost" and entry.kind != "cost" and st.data not in COST_STATEMENTS:
                 self.error(st, f'"{self.heading(st)}" cannot be a cost: a cost pays mana, taps, discards or sacrifices')
@@ -459,6 +466,9 @@ def table_type(d) -> T:
 
 
 COST_STATEMENTS = {"tap", "discard", "sacrifice", "remove_counters", "pay"}
+# What a static ability's effect may hold (lang/vocabulary/continuous.py).
+STATIC_STATEMENTS = frozenset({"increase", "decrease", "set_value", "mark", "loses_keyword", "loses_keywords",
+                               "also_type", "only_type", "switch_values", "gain_control"})
 
 
 def _kinds_word(kinds: tuple) -> str:

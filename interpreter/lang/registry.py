@@ -74,6 +74,8 @@ CARD_PROPERTIES = {
 # Properties every player has, beside the pack's player counters and zones.
 # Play passes to the left: the player to your left plays after you.
 PLAYER_PROPERTIES = {
+    "team": ("text", "The player's team (a seat without a team is a team of its own): "
+                     "\"players where team of it = team of you\" are you and your teammates."),
     "left": ("player", "The player to their left: the next one in seat order still in the game, who plays after them."),
     "right": ("player", "The player to their right: the one before them in seat order still in the game."),
 }

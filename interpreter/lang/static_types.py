@@ -18,7 +18,7 @@ WORDS = {
     "effect": "an effect on the pile", "effects": "a set of effects on the pile",
     "player": "a player", "object": "a card or a player", "cards": "a set of cards",
     "players": "a set of players", "objects": "a set of cards and players",
-    "words": "a set of words", "zone": "a zone", "mapping": "a division", "none": "no card or player", "any": "a value",
+    "words": "a set of words", "zone": "a zone", "pair": "a pair (a player and a card)", "mapping": "a division", "none": "no card or player", "any": "a value",
 }
 
 NUMBER = T("number")

@@ -10,6 +10,7 @@ from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
 from .build import Build
+from .replacing import replacement
 
 
 def type_abilities(b: Build, types_raw: dict) -> dict:
@@ -45,6 +46,11 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     if zone not in zones and not mine:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
+    if "static" in raw:
+        return _static(b, raw, owner_name, zone, scope, lo,
+                       _condition(b, raw, "when", scope, lo) if "when" in raw else None)
+    if "replace" in raw:
+        return _replace(b, raw, owner_name, zone, this_type, lo)
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
     if "trigger" in raw:
         # Its texts may read the event that sets it off ("that creature's controller");
@@ -85,6 +91,47 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
                  declare=declare)
     if not mine:
         b.abilities.append(ab)
+    return ab
+
+
+def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo, when) -> Ability | None:
+    """A static ability: while its card is in its zone (and its `when` holds), its effect
+    applies to what its selector picks ("it" in the effect), in layers (engine/layers.py)."""
+    for key in ("trigger", "cost", "targets", "pile"):
+        if key in raw:
+            b.at_key(lo, raw, key, f'a static ability is not used nor set off: it has no "{key}" (its effect applies '
+                                   f'while its card is in its zone)')
+    affected = b.compile(lo, raw, "static", "targets", scope.child())
+    it = single(affected[1]) if affected else T("card")
+    effect = b.compile(lo, raw, "effect", "script", scope.child(mode="static", it=it))
+    b.comp.layered = True
+    b.flush()
+    if affected is None or effect is None or zone not in b.names.zones:
+        return None
+    layers = {}
+    for op in effect:
+        layers.setdefault(op.layer, []).append(op)
+    ab = Ability(raw["name"], owner_name, zone, when, (), (), effect, False, text=raw.get("text", ""),
+                 source=b.source(lo, raw, "static"), static=affected[0],
+                 layers={k: tuple(v) for k, v in layers.items()})
+    b.abilities.append(ab)
+    return ab
+
+
+def _replace(b: Build, raw, owner_name: str, zone: str, this_type: T, lo) -> Ability | None:
+    """A replacement of the card: while it is in its zone (or anywhere), it replaces
+    the events its `replace` names, as the pack's replacements do."""
+    for key in ("trigger", "cost", "targets", "pile", "when", "static"):
+        if key in raw:
+            b.at_key(lo, raw, key, f'a replacement is not used nor set off: it has no "{key}" (its condition '
+                                   f'is "if" under "replace")')
+    when = raw["replace"]
+    rep = replacement(b, lo, raw, when, this_type, None if when.get("anywhere") else zone)
+    if rep is None or zone not in b.names.zones:
+        return None
+    ab = Ability(raw["name"], owner_name, zone, None, (), (), rep.effect or (), False, text=raw.get("text", ""),
+                 source=b.source(lo, raw, "replace"), replace=rep)
+    b.abilities.append(ab)
     return ab
 
 

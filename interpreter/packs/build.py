@@ -92,7 +92,9 @@ class Build:
         return Pack(
             **f, zone_by_name=zone_by_name,
             roles={z.role: z.name for z in f["zones"] if z.role},
-            ability_zones=tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player})),
+            # A shared zone (a battlefield) counts when some card there has an ability to use.
+            ability_zones=tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player or (
+                ab.trigger is None and ab.static is None)})),
             has_triggers=any(ab.trigger for ab in every),
             has_state_triggers=any(ab.trigger and ab.trigger.event == "state" for ab in every),
             checks_inline=checks is not None and atomic(checks),
@@ -101,6 +103,7 @@ class Build:
             files=self.reader.files(pack_key), declarations=self.decls,
             one_of=self.names.one_of, resets=resets(self), words=self.words(),
             ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or self.comp.ranks,
+            layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
         )
 
     def words(self) -> tuple:

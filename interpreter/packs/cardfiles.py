@@ -207,7 +207,9 @@ def _kind(value) -> str:
 
 # ------------------------------------------------------------------ decks
 def build_decks(b: Build) -> None:
+    from .deckrules import deck_rules
     decks = {}
+    rules = deck_rules(b.d.get("deck_rules"))
     imported = [i.get("as") for i in b.d.get("imports") or []]
     for dname, raw in (b.d.get("decks") or {}).items():
         if b.unread:
@@ -224,8 +226,25 @@ def build_decks(b: Build) -> None:
         # A deck with a problem of its own is not counted as well.
         if size is not None and len(names) != size and len(b.report.errors) == before:
             b.here(raw, "size", f'deck "{dname}" has {len(names)} cards, not {size}')
+        if len(b.report.errors) == before:
+            _keeps_rules(b, dname, raw, names, rules)
         decks[dname] = tuple(names)
     b.fields["decks"] = decks
+    b.fields["deck_rules"] = rules
+    b.fields["deck_rule_of"] = {d: raw["rules"] for d, raw in (b.d.get("decks") or {}).items() if raw.get("rules")}
+
+
+def _keeps_rules(b: Build, dname: str, raw, names: list, rules: dict) -> None:
+    """A deck that names its rules (`rules:`) keeps them: each rule it breaks is reported there."""
+    from .deckrules import deck_problems
+    if "rules" not in raw:
+        return
+    rule = rules.get(raw["rules"])
+    if rule is None:
+        b.here(raw, "rules", f'unknown deck rules "{raw["rules"]}"{did_you_mean(raw["rules"], rules)}')
+        return
+    for message in deck_problems(rule, names, b.fields["card_maker"].cards, f'deck "{dname}"'):
+        b.here(raw, "rules", message)
 
 
 def _deck(b: Build, raw, imported: list):

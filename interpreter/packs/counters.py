@@ -19,7 +19,7 @@ def build_player_counters(b: Build) -> None:
         elif isinstance(start, str) and b.names.options.get(start) is not None and b.names.options[start].kind != "number":
             b.here(r, "start", f'"{n}" is a number, and the option "{start}" is not one')
         made[n] = CounterDef(n, start, _reset(b, r), r.get("description", ""), r.get("visibility", "public"),
-                             bool(r.get("log", False)))
+                             bool(r.get("log", False)), r.get("per"), r.get("shared"))
     b.names.counters = b.fields["player_counters"] = made
 
 

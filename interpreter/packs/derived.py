@@ -65,6 +65,25 @@ def derived_properties(b: Build) -> dict:
     return out
 
 
+def counted_properties(b: Build) -> dict:
+    """Properties that card counters change (a +1/+1 counter adds 1 to power): each
+    counter on a card adds its weight, after the effects that set the property."""
+    out = {}
+    counters = b.d.get("card_counters") or {}
+    for name, raw in (b.d.get("properties") or {}).items():
+        if "counted" not in raw:
+            continue
+        if "words" in raw or "one_of" in raw:
+            b.here(raw, "counted", f'"{name}" holds words: only a number property is counted from counters')
+            continue
+        for counter in raw["counted"]:
+            if counter not in counters:
+                b.at_key(b.loaded, raw["counted"], counter,
+                         f'unknown card counter "{counter}"{did_you_mean(counter, counters)}')
+        out[name] = tuple(raw["counted"].items())
+    return out
+
+
 def _loop(reads: dict, name: str, path: list):
     for dep in reads.get(name, ()):
         if dep in path:

@@ -18,6 +18,7 @@ from ..engine.results import ordinal
 from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
 
+
 def entries(table: dict):
     """The decorator that enters a function in `table` under a key: `@entry("count")`."""
     def entry(key: str):
@@ -118,6 +119,8 @@ def _players(look: Look, want: list, expect) -> None:
                 look.fail(p, "life", f"{who} has {got} life, not {p['life']}")
         for name, value in (p.get("counters") or {}).items():
             got = counters.get(name, 0)
+            if isinstance(value, dict):     # a counter kept for each card: by card name
+                got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}
             if got != value:
                 look.fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
         for zname, zone_want in (p.get("zones") or {}).items():
@@ -333,13 +336,36 @@ def _marks(look: Look, c: int, want: dict, label: str, key: str):
             return f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}'
         got = card.mark(mark)
         marked = got is not None and got is not False
-        said = look.state.card_name(got) if type(got) is int else None      # the card a mark points at
+        # The card (or the player) a mark points at.
+        said = look.state.card_name(got) if type(got) is int else getattr(got, "name", None)
         if value is True and marked or value is False and not marked or said is not None and said == value:
             continue
         if not marked:
             return f"{label} is not marked {mark}"
         return f"{label} is marked {mark}" + (f" {said}" if said else "") + (
             f", not {mark} {value}" if isinstance(value, str) else "")
+
+
+@card_field("keywords")
+def _keywords(look: Look, c: int, want: list, label: str, key: str):
+    pack = look.state.game.pack
+    for word in want:
+        if word not in pack.keywords:
+            return f'unknown keyword "{word}"{pack.declarations.near("keyword", word)}'
+    got = look.state.card(c).keywords
+    if set(got) != set(want):
+        return f"{label} has the keywords {_listed(got)}, not {_listed(want)}"
+
+
+@card_field("types")
+def _types(look: Look, c: int, want: list, label: str, key: str):
+    pack = look.state.game.pack
+    for word in want:
+        if word not in pack.card_types:
+            return f'unknown card type "{word}"{pack.declarations.near("card type", word)}'
+    got = look.state.card(c).types
+    if set(got) != set(want):
+        return f"{label} is of the card types {_listed(got)}, not {_listed(want)}"
 
 
 # ---------------------------------------------------- cards by name (the first of each)

@@ -183,6 +183,10 @@ class CardMaker:
         kws = frozenset(k for k in words(record.get(mapping.get("keywords", "keywords"))) if k in self.keywords)
         props = {}
         for prop, fields in (mapping.get("properties") or {}).items():
+            if isinstance(fields, dict):
+                # How often a text stands in a field: {in: mana_cost, count: "{R}"}.
+                props[prop] = str(record.get(fields["in"]) or "").count(fields["count"])
+                continue
             # The first field that has a value: "power: [power, mana_value]" falls back on the mana value.
             for f in _as_list(fields):
                 value = record.get(f)
@@ -311,4 +315,9 @@ def load_deck(pack, path, extra: tuple = ()) -> tuple:
     sources = [*extra, *pack.sources.values()]
     missing = ("" if not any(s.format for s in sources) else
                NOT_IN_CARD_FILES if extra else _not_in_pool(sources, "give your own {files} with --cards FILE"))
-    return deck_from_list(Path(path), sources, pack.card_maker, missing)
+    names = deck_from_list(Path(path), sources, pack.card_maker, missing)
+    from .cardtext import refused_in_deck
+    refused = refused_in_deck(pack, path, names)
+    if refused:
+        raise ImportProblem("\n".join(f"{f}:{l}:{c}: error: {m}" for f, l, c, m in refused), refused)
+    return names

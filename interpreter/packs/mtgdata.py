@@ -501,6 +501,7 @@ def records_for_pack(path, raw: bytes | None = None) -> list[dict]:
             "keywords": [_word(k) for k in card.keywords] + _actions_on_itself(card),
             "colors": list(card.colors),
             "mana_value": card.mana_value,
+            "mana_cost": card.mana_cost,
             "power": _number(card.power),
             "toughness": _number(card.toughness),
             "loyalty": _number(card.loyalty),

@@ -10,16 +10,16 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, option_out_of_bounds
-from ..engine.replacements import Replacement
 from ..engine.wording import prompt_problem
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import player_abilities, type_abilities
-from .build import Build, as_events, never_ends, position
+from .build import Build, never_ends, position
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
-from .derived import derived_properties, property_words
+from .derived import counted_properties, derived_properties, property_words
+from .replacing import replacement
 
 
 class Section(NamedTuple):
@@ -42,6 +42,8 @@ def section(*keys: str, needs: tuple = ()):
 
 def build_sections(b: Build) -> None:
     """Runs every builder, each after those it needs, in the table's order otherwise."""
+    from .replacing import cards_replace
+    b.names.replaced |= cards_replace(b)
     done: set = set()
     waiting = list(SECTIONS)
     while waiting:
@@ -70,9 +72,34 @@ def players(b: Build) -> None:
     seats = tuple(dict(s) for s in p.get("seats") or [])
     for k, seat in enumerate(seats):
         deck = seat.get("deck")
-        if deck is not None and deck not in b.decls.of("deck") and "decks" in b.d:
+        if isinstance(deck, dict):
+            _by_option(b, p["seats"][k], "deck")
+            for value, name in deck.items():
+                if value != "by" and name not in b.decls.of("deck") and "decks" in b.d:
+                    b.here(p["seats"][k]["deck"], value, f'unknown deck "{name}"{b.decls.near("deck", name)}')
+        elif deck is not None and deck not in b.decls.of("deck") and "decks" in b.d:
             b.here(p["seats"][k], "deck", f'unknown deck "{deck}"{b.decls.near("deck", deck)}')
-    b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, first_player=p.get("first", "random"))
+        if isinstance(seat.get("team"), dict):
+            _by_option(b, p["seats"][k], "team")
+    b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, first_player=p.get("first", "random"),
+                    team_turns=p.get("turns", "seat") == "team")
+
+
+def _by_option(b: Build, seat, key: str) -> None:
+    """A seat's team or deck that depends on an option: the option must have choices, and
+    each value the mapping lists must be one of them."""
+    mapping = seat[key]
+    name = mapping.get("by")
+    raw = (b.d.get("options") or {}).get(name)
+    if not isinstance(raw, dict) or not raw.get("choices"):
+        b.here(mapping, "by", f'"{name}" is not an option with choices{b.decls.near("option", name)}: a seat\'s '
+                              f'{key} may depend on an option whose value is one of its choices')
+        return
+    choices = [str(c) for c in raw["choices"]]
+    for value in mapping:
+        if value != "by" and value not in choices:
+            b.at_key(b.loaded, mapping, value, f'"{value}" is not a choice of the option "{name}" '
+                                               f'({", ".join(choices)})')
 
 
 @section("options")
@@ -149,8 +176,9 @@ def build_player_abilities(b: Build) -> None:
 
 @section("properties", needs=("options", "zones", "define"))
 def properties(b: Build) -> None:
+
     property_words(b)
-    b.fields.update(properties=b.names.properties, derived=derived_properties(b))
+    b.fields.update(properties=b.names.properties, derived=derived_properties(b), counted=counted_properties(b))
 
 
 section("player_counters", needs=("options",))(build_player_counters)
@@ -169,7 +197,11 @@ def keywords(b: Build) -> None:
 
 @section("marks")
 def marks(b: Build) -> None:
-    b.fields["marks"] = dict(b.d.get("marks") or {})
+    raw = b.d.get("marks") or {}
+    # A mark written as a mapping says more than what it means: `keep: true` keeps it on its
+    # card when the card moves (a mark of what the card is, wherever it goes).
+    b.fields["marks"] = {n: r if isinstance(r, str) else r.get("description", "") for n, r in raw.items()}
+    b.fields["kept_marks"] = frozenset(n for n, r in raw.items() if isinstance(r, dict) and r.get("keep"))
 
 
 @section("durations")
@@ -196,7 +228,7 @@ def windows(b: Build) -> None:
     b.fields.update(windows=made, window_rules=rules, window_prompts=prompts)
 
 
-@section("currencies", needs=("options", "zones", "properties", "define"))
+@section("currencies", needs=("options", "zones", "properties", "define", "player_counters"))
 def currencies(b: Build) -> None:
     made = {}
     for name, raw in (b.d.get("currencies") or {}).items():
@@ -213,9 +245,26 @@ def currencies(b: Build) -> None:
         if "worth" in raw:
             res = b.compile(b.loaded, raw, "worth", "value", Scope({}, it=T("card")))
             worth = res[0] if res else None
+        kinds, makes = _kinds(b, raw)
         made[name] = Currency(name, raw["pay"], using[0] if using else (lambda s, env: ()), worth,
-                              raw.get("description", ""), one=raw.get("one", ""), many=raw.get("many", ""))
+                              raw.get("description", ""), kinds, makes, one=raw.get("one", ""), many=raw.get("many", ""))
     b.names.currencies = b.fields["currencies"] = made
+
+
+def _kinds(b: Build, raw) -> tuple:
+    """A currency's kinds, each with the player counter of its pool, and what a card makes."""
+    kinds = dict(raw.get("kinds") or {})
+    for kind, counter in kinds.items():
+        if counter is not None and counter not in b.names.player_counters:
+            b.here(raw["kinds"], kind, f'unknown player counter "{counter}"'
+                                       f'{did_you_mean(counter, b.names.player_counters)}')
+    makes = None
+    if "makes" in raw:
+        if not kinds:
+            b.here(raw, "makes", "a currency makes kinds only if it has kinds")
+        res = b.compile(b.loaded, raw, "makes", "value", Scope({}, it=T("card")))
+        makes = res[0] if res else None
+    return kinds, makes
 
 
 @section("damage")
@@ -233,26 +282,16 @@ def replacements(b: Build) -> None:
     "source" the card whose ability does it."""
     made = []
     for raw in b.d.get("replacements") or []:
-        events = as_events(raw["event"])
-        # Damage may be dealt to a player and a player draws: the other events concern cards.
-        if "draw" in events and len(events) > 1:
-            b.here(raw, "event", "a replacement of draw is about the player who would draw: give it an entry of its own")
-        it = T("player") if "draw" in events else T("object") if "damage" in events else T("card")
-        scope = Scope({"source": T("card")}, it=it)
-        test = b.compile(b.loaded, raw, "if", "condition", scope.child()) if "if" in raw else None
-        effect = None
-        if "effect" in raw:
-            if "target" in events:
-                b.here(raw, "effect", "a card that cannot be a target is left out of the choice: "
-                       "a replacement of the event target has no effect")
-            effect = b.compile(b.loaded, raw, "effect", "script", scope.child())
-        b.flush()
-        if "if" in raw and test is None:
-            continue
-        fn = test[0] if test else (lambda s, env: True)
-        made.append(Replacement(raw["name"], frozenset(events), fn, effect))
+        rep = replacement(b, b.loaded, raw, raw)
+        if rep is not None:
+            made.append(rep)
     b.fields["replacements"] = tuple(made)
     b.restricted = tuple(r for r in made if "target" in r.events)
+
+
+@section("replacement_order")
+def replacement_order(b: Build) -> None:
+    b.fields["replacement_order"] = b.d.get("replacement_order", "listed")
 
 
 @section("define")
@@ -266,7 +305,7 @@ def define(b: Build) -> None:
 
 
 section("imports")(build_imports)
-section("decks", needs=("cards", "imports"))(build_decks)
+section("decks", "deck_rules", needs=("cards", "imports"))(build_decks)
 section("cards", needs=("card_types",))(build_cards)
 
 

@@ -120,8 +120,20 @@ def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | N
                 raise SimulationError(str(e)) from None
             except OSError as e:
                 raise SimulationError(f"{path}: {e.strerror or e}") from None
+        _keeps_rules(game, pack, place, path, loaded[path])
         decks[place] = loaded[path]
     return decks
+
+
+def _keeps_rules(game: Game, pack, place, path, names) -> None:
+    """A deck list keeps the rules (deck_rules) of the deck it replaces."""
+    from ..packs.deckrules import deck_problems
+    rule = pack.deck_rules.get(pack.deck_rule_of.get(game._declared(place)))
+    if rule is None:
+        return
+    problems = deck_problems(rule, list(names), pack.cards, "the deck")
+    if problems:
+        raise SimulationError("\n".join(f"{path}:1:1: error: {m}" for m in problems))
 
 
 def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, source: str = "",

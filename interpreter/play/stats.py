@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ..engine.game import seat_name
+from ..engine.model import seats_for
 
 Z95 = 1.959963984540054
 
@@ -84,7 +85,7 @@ def summarize(game, batch, results: list) -> dict:
         "rotate": batch.rotate,
         "seats": [{"seat": names[p], **rate(seat_wins[p], games)} for p in range(n)],
     }
-    teams = _teams(pack, n)
+    teams = _teams(pack, n, game.options)
     if teams:
         summary["teams"] = [{"team": team, "seats": [names[p] for p in seats], **rate(sum(1 for w in winners if set(w) & set(seats)), games)}
                             for team, seats in teams.items()]
@@ -135,10 +136,11 @@ def _agent_places(results: list) -> list:
     return made
 
 
-def _teams(pack, n: int) -> dict:
+def _teams(pack, n: int, options: dict) -> dict:
     teams = {}
-    for p in range(min(n, len(pack.seats))):
-        team = pack.seats[p].get("team")
+    seats = seats_for(pack.seats, options)
+    for p in range(min(n, len(seats))):
+        team = seats[p].get("team")
         if team:
             teams.setdefault(team, []).append(p)
     return teams

@@ -26,19 +26,37 @@ class Cost(NamedTuple):
     cards: Callable | None = None  # tap, discard, sacrifice: the cards it uses, f(state, env)
 
 
-@register("pay", "cost", "pay N CURRENCY",
+@register("pay", "cost", "pay N [KIND] CURRENCY",
           "Pays N of a currency the pack declares (mana: tap N untapped Mana cards you control). "
-          "The player picks which cards when more than enough could pay.",
-          params=(('N', 'number', 'how much'), ('CURRENCY', 'currency', 'a currency the pack declares')))
+          "The player picks which cards when more than enough could pay. For a currency of kinds, N of that kind "
+          "(\"pay 1 red mana\"), or without a kind N of any kind; every pay of it in one cost is paid together.",
+          params=(('N', 'number', 'how much'), ('KIND', 'kind', 'a kind of the currency (optional)'),
+                  ('CURRENCY', 'currency', 'a currency the pack declares')))
 def _pay(c: Compiler, tree, scope: Scope):
-    amount, word = tree.children
+    amount, word, currency_word = tree.children
+    kind = None
+    if currency_word is not None:
+        kind, word = str(word), currency_word
     word = str(word)
     nfn, _ = c.expect(amount, scope, ("number",), "the amount to pay")
     currency = c.names.currencies.get(word)
     if currency is None:
-        c.error(tree.children[1], f'unknown currency "{word}"{did_you_mean(word, c.names.currencies)}')
+        c.error(tree.children[2 if kind else 1], f'unknown currency "{word}"{did_you_mean(word, c.names.currencies)}')
         return None
+    if kind is not None and kind not in currency.kinds:
+        kinds = f' (its kinds: {", ".join(currency.kinds)})' if currency.kinds else ": it has no kinds"
+        c.error(tree.children[1], f'"{kind}" is not a kind of {word}{did_you_mean(kind, currency.kinds)}{kinds}')
+        return None
+    if currency.kinds:
+        return Kinded(currency, kind, nfn)
     return pay_cost(currency, nfn, c.source(tree))
+
+
+class Kinded(NamedTuple):
+    """A pay of a currency of kinds: paid with the others of the same cost (mana.py)."""
+    currency: object
+    kind: str | None
+    amount: Callable
 
 
 def pay_cost(currency, nfn, text: str) -> Cost:
@@ -89,7 +107,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             env.pop(partial, None)
             saved = env.get("it")
             for x in picked:
-                _spend(s, how, x)
+                spend(s, how, x)
             env["it"] = saved
             if picked:
                 s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(s.t.names[x] for x in picked)}")
@@ -120,7 +138,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         if len(picked) >= need:
             env.pop(partial, None)
             for x in picked:
-                _spend(s, how, x)
+                spend(s, how, x)
             if picked:
                 s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(s.t.names[x] for x in picked)}")
             return
@@ -234,7 +252,7 @@ def _worth(s, env, currency, x) -> int:
     return value
 
 
-def _spend(s, how: str, x: int) -> None:
+def spend(s, how: str, x: int) -> None:
     if how == "tap":
         primitives.tap(s, x, True)
     else:
@@ -245,6 +263,7 @@ def _spend(s, how: str, x: int) -> None:
 def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
     """The statements of a cost text, as Cost objects."""
     costs = []
+    kinded = {}         # currency -> [(kind, amount)]: paid together, in one Cost
     for st in statements:
         if st is None:
             continue
@@ -252,6 +271,11 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
         text = c.source(st)
         if rule == "pay":
             cost = _pay(c, st, scope)
+            if isinstance(cost, Kinded):
+                kinded.setdefault(cost.currency.name, (cost.currency, [], []))
+                kinded[cost.currency.name][1].append((cost.kind, cost.amount))
+                kinded[cost.currency.name][2].append(text)
+                continue
         elif rule == "tap":
             ofn, _ = objects(c, st.children[0], scope, "tap", ("card", "cards"))
             op = c.node(st, scope)
@@ -269,6 +293,11 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
             continue
         if cost is not None and cost.op is not None:
             costs.append(cost)
+    from .mana import kinded_cost
+    # The cards the other costs tap, discard or sacrifice pay no mana of kinds.
+    uses = tuple(c.cards for c in costs if c.cards is not None)
+    for currency, asks, texts in kinded.values():
+        costs.append(kinded_cost(currency, asks, "\n".join(texts), uses))
     return joint(tuple(costs))
 
 

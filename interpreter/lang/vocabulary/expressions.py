@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import operator
 
-from ...engine import limits
+from ...engine import layers, limits
+from ...engine.primitives import team_of
+from ...engine.tables import keyed
+from ...engine.layers import typebits
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
@@ -111,6 +114,8 @@ def _name(c, tree, scope):
 def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     """`word of subject`: a card's property, counter or mark; a player's counter or zone;
     a share of a division."""
+    if getattr(subject, "data", None) == "pair":
+        return keyed_counter(c, node, subject, word, scope)
     if isinstance(subject, tuple):
         fn, t = subject
     else:
@@ -124,6 +129,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         return _const(None), ANY
     if word in scope.vars and scope.vars[word].kind == "mapping":
         return (lambda s, env, w=word: (env.get(w) or {}).get(fn(s, env), 0)), NUMBER
+    if t.kind in ("player", "any") and word == "team" and word not in names.player_counters:
+        return (lambda s, env: None if (p := fn(s, env)) is None else team_of(s, p.seat)), TEXT
     if t.kind in ("player", "any") and word in PLAYER_PROPERTIES and word not in names.player_counters:
         step = 1 if word == "left" else -1
         return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER
@@ -134,6 +141,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if zdef.per_player:
                 return (lambda s, env, w=word: _player_zone(s, fn(s, env), w)), T("zone")
             return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
+        d = names.counters.get(word)
+        if d is not None and d.per is not None:
+            c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
         key = getattr(fn, "env_key", None)
         if key is not None and t.kind == "player":
             def counter_here(s, env, w=word):     # "life of you": read in place, one call fewer
@@ -157,7 +167,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                     x = env[key]
                     if type(x) is not int:
                         return 0
-                    if s.moddelta or s.face_down[x] or s.t.pack.derived:
+                    if s.moddelta or s.face_down[x] or s.t.pack.derived or s.t.layered:
                         return s.prop(x, w)
                     return s.t.props[x].get(w, 0)     # State.prop's usual case, without the call
                 return prop_here, kind
@@ -179,6 +189,40 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks, *names.player_counters,
                  *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'unknown property "{word}"{did_you_mean(word, known)}')
+    return _const(None), ANY
+
+
+def keyed_pair(c: Compiler, node, pair, word: str, scope: Scope):
+    """The player and the card of `NAME of (PLAYER, CARD)`, NAME a counter kept for each card."""
+    d = c.names.counters.get(word)
+    if d is None or d.per is None:
+        keyed = [n for n, x in c.names.counters.items() if x.per is not None]
+        c.error(node, f'"{word}" is not a counter kept for each card (player_counters with per: card), read as '
+                      f'"{word} of (PLAYER, CARD)"{did_you_mean(word, keyed)}')
+        return None
+    pfn, _ = c.expect(pair.children[0], scope, ("player",), f'the player of "{word} of (PLAYER, CARD)"')
+    cfn, _ = c.expect(pair.children[1], scope, ("card",), f'the card of "{word} of (PLAYER, CARD)"')
+    return pfn, cfn
+
+
+def keyed_counter(c: Compiler, node, pair, word: str, scope: Scope):
+    found = keyed_pair(c, node, pair, word, scope)
+    if found is None:
+        return _const(0), NUMBER
+    pfn, cfn = found
+    c.note("*")
+
+    def count(s, env):
+        p = pfn(s, env)
+        return keyed(s, word, p.seat, cfn(s, env)) if p is not None else 0
+    return count, NUMBER
+
+
+@register("pair", E, "(PLAYER, CARD)",
+          "A player and a card, to read or change a counter kept for each card: \"commander_damage of (p, c)\".",
+          params=(("PLAYER", "player", "whose count"), ("CARD", "card", "for which card")))
+def _pair(c, tree, scope):
+    c.error(tree, 'a pair (PLAYER, CARD) stands after "of", as in "commander_damage of (p, c)"')
     return _const(None), ANY
 
 
@@ -474,7 +518,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         mask = 1 << names.type_order.index(word)
 
         def typed(s, x):
-            return type(x) is int and s.t.typebits[x] & mask and not s.face_down[x]
+            return type(x) is int and (s.typebits or typebits(s))[x] & mask and not s.face_down[x]
         typed.mask = mask           # selectors fold type tests into one (selectors._filter)
         return typed
     if word in ("tapped", "untapped"):
@@ -503,6 +547,8 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
 def has_keyword(s, card: int, word: str) -> bool:
     if s.face_down[card]:
         return False
+    if s.t.layered:
+        return layers.has_keyword(s, card, word)
     if word in s.t.cards[card].keywords:
         return True
     return (card, "@" + word) in s.marks

@@ -5,6 +5,7 @@ one closure that walks the named zones once and applies every test.
 """
 from __future__ import annotations
 
+from ...engine.layers import typebits
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
@@ -30,7 +31,8 @@ def _singular(word: str, known) -> str | None:
 
 @register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
-          "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property). Without \"in\", cards in play zones.",
+          "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
+          "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones.",
           example="untapped creatures you control in play where not it entered this turn",
           params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
 def _selector(c: Compiler, tree, scope: Scope):
@@ -72,7 +74,11 @@ def _selector(c: Compiler, tree, scope: Scope):
         t = T("cards", frozenset([kind]))
 
     tests = []
+    # "other creatures you control": every one but this card.
+    other = _other(c, words_node, adjectives, scope)
     for i, adj in enumerate(adjectives):
+        if other and i == 0:
+            continue
         word = _singular(adj, names.card_types) or adj
         test = card_word_test(c, words_node.children[i], word, scope)
         if test is None:
@@ -155,8 +161,11 @@ def _selector(c: Compiler, tree, scope: Scope):
         else:
             pick = base
 
-    if scanned is not None and (keep is None or keep.plain):
+    if scanned is not None and (keep is None or keep.plain) and not other:
         return _fused(scanned, keep, control_fn, where_fn), t
+    if other:
+        inner = pick
+        pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
 
     if control_fn is None and where_fn is None:
         if keep is None:
@@ -179,6 +188,19 @@ def _selector(c: Compiler, tree, scope: Scope):
             return _kept_where(s, env, found, where_fn)
         return tuple(found)
     return select, t
+
+
+def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
+    """Whether the selector begins with "other" or "another" (a word the pack does not
+    declare): it leaves out the card whose text this is."""
+    if not adjectives or adjectives[0] not in ("other", "another"):
+        return False
+    names = c.names
+    if adjectives[0] in names.marks or adjectives[0] in names.keywords or adjectives[0] in names.property_words:
+        return False
+    if scope.this is None:
+        c.error(words_node.children[0], f'"{adjectives[0]}" means other than this card, and this text has none')
+    return True
 
 
 def _kept_where(s, env, found, where_fn) -> tuple:
@@ -218,14 +240,14 @@ def _filter(tests):
 
     if mask and tapped is not None and others is None:
         def keep_typed_tapped(s, xs):
-            bits = s.t.typebits
+            bits = s.typebits or typebits(s)
             down = s.face_down
             tp = s.tapped
             return [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x] and tp[x] == tapped]
         return _tells(keep_typed_tapped, mask, tapped, True)
 
     def keep(s, xs):
-        bits = s.t.typebits
+        bits = s.typebits or typebits(s)
         down = s.face_down
         found = [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x]] if mask else \
             [x for x in xs if type(x) is int]
@@ -270,7 +292,8 @@ def _fused(scanned, keep, control_fn, where_fn):
                 return ()
             items = zones[s.t.named[zn][p.seat]]
         if mask:
-            bits = s.t.typebits
+            # A pack whose effects change card types reads them with the effects applied.
+            bits = (s.typebits or typebits(s)) if s.t.retyping else s.t.typebits
             down = s.face_down
             if tapped is None:
                 found = [x for x in items if bits[x] & mask == mask and not down[x]]

@@ -9,6 +9,7 @@ from ...engine import primitives, tables
 from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option
+from ...engine.layers import stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out
@@ -86,7 +87,7 @@ def cards_only(items):
     return [x for x in items if type(x) is int]
 
 
-def _check_duration(c: Compiler, node, scope):
+def check_duration(c: Compiler, node, scope):
     if node is None:
         return None
     word = str(node.children[0])
@@ -239,20 +240,34 @@ def _put(c, tree, scope, bottom):
         c.note("*")
     source = _this_source(scope)
 
-    def put(s, env):
+    def destination(s, env, x):
         saved = env.get("it")
-        cause = source(s, env)
+        env["it"] = x
+        zones = zfn(s, env)
+        env["it"] = saved
+        if not zones:
+            return None
+        return zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
+
+    def act(s, env, x):
+        dest = destination(s, env, x)
+        if dest is not None:
+            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down, source=source(s, env))
+
+    if "move" in c.names.replaced:
+        return _replaceable("move", lambda s, env: cards_only(ofn(s, env)), source, act,
+                            into=lambda s, env, x: _zone_name(s, destination(s, env, x)))
+
+    def put(s, env):
         together = open_batch(s)        # the cards it moves move together (triggers see them leave together)
         for x in cards_only(ofn(s, env)):
-            env["it"] = x
-            zones = zfn(s, env)
-            if not zones:
-                continue
-            dest = zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
-            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down, source=cause)
+            act(s, env, x)
         close_batch(s, together)
-        env["it"] = saved
     return put
+
+
+def _zone_name(s, zone):
+    return s.t.zone_meta[zone][0].name if zone is not None else None
 
 
 def _unowned_zone_default(c, zone_node):
@@ -316,14 +331,17 @@ def _to_discard(c, tree, scope, event, face_down, by):
     def act(s, env, x):
         primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down, source=source(s, env))
 
-    if event not in c.names.replaced:
+    if event not in c.names.replaced and "move" not in c.names.replaced:
         def discard(s, env):
             together = open_batch(s)
             for x in cards_only(ofn(s, env)):
                 act(s, env, x)
             close_batch(s, together)
         return discard
-    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act)
+    # A card discarded or sacrificed moves, too: into the discard zone.
+    moves = ("move",) if "move" in c.names.replaced else ()
+    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act,
+                        into=lambda s, env, x: zone, events=moves)
 
 
 def _this_source(scope):
@@ -344,8 +362,10 @@ def _source_card(c: Compiler, node, scope: Scope):
 _REST = itertools.count()     # each replaceable statement keeps the cards it has yet to do under its own key
 
 
-def _replaceable(event, items_fn, source_fn, act):
-    """A statement that the pack's replacements may replace for each card it acts on."""
+def _replaceable(event, items_fn, source_fn, act, into=None, events: tuple = ()):
+    """A statement that the pack's replacements may replace for each card it acts on;
+    `into(s, env, x)` names the zone a card would move into, `events` the other events
+    the statement is too."""
     key = f"@rest{next(_REST)}"
 
     @suspends
@@ -354,8 +374,9 @@ def _replaceable(event, items_fn, source_fn, act):
         if items is None:
             items = items_fn(s, env)
         source = source_fn(s, env)
+        where = (lambda x: into(s, env, x)) if into is not None else None
         together = open_batch(s)
-        carry_out(s, env, event, items, source, lambda x: act(s, env, x), key)
+        carry_out(s, env, event, items, source, lambda x: act(s, env, x), key, where, events)
         close_batch(s, together)
     return replaceable
 
@@ -407,17 +428,23 @@ def _remove_damage(c, tree, scope):
 
 
 def _change(c, tree, scope, sign):
+    if scope.mode == "static":
+        from .continuous import static_change
+        return static_change(c, tree, scope, sign)
     word, objs, amount, duration = tree.children
     word = str(word)
+    if _pair_of(objs) is not None:
+        nfn, _ = c.expect(amount, scope, ("number",), "the change")
+        return _keyed_change(c, tree, _pair_of(objs), word, scope, lambda s, env, old: old + sign * (nfn(s, env) or 0))
     ofn, it = objects(c, objs, scope, "increase or decrease")
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
     names = c.names
     where = c.where(tree)
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
-        if names.counters[word].log:
+        if names.counters[word].log or names.counters[word].shared:
             def change_logged(s, env):
                 n = sign * (nfn(s, env) or 0)
                 for p in ofn(s, env):
@@ -431,6 +458,8 @@ def _change(c, tree, scope, sign):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name, where)
                     s.dirty = True
+                    if s.t.layered:
+                        stale(s)
             return None
         return change_player
     if word in names.card_counters:
@@ -455,6 +484,28 @@ def _change(c, tree, scope, sign):
     return None
 
 
+def _pair_of(objs):
+    """The (PLAYER, CARD) a statement names after "of", or None."""
+    node = objs.children[0] if getattr(objs, "data", None) == "objects" and objs.children else None
+    return node if getattr(node, "data", None) == "pair" else None
+
+
+def _keyed_change(c, tree, pair, word: str, scope, new):
+    """A counter kept for each card, changed: `new(s, env, old)` is its new value."""
+    from .expressions import keyed_pair
+    found = keyed_pair(c, tree, pair, word, scope)
+    if found is None:
+        return None
+    pfn, cfn = found
+
+    def change_keyed(s, env):
+        p, card = pfn(s, env), cfn(s, env)
+        if p is not None and card is not None:
+            old = tables.keyed(s, word, p.seat, card)
+            tables.set_keyed(s, word, p.seat, card, bounded(s, env, new(s, env, old), word, p.name))
+    return change_keyed
+
+
 def bounded(s, env, v: int, word: str, whose: str, where=None) -> int:
     """A counter or a property as it is changed: the numbers of a game stay within
     limits.NUMBER. `where`: the statement changing it, in its file."""
@@ -471,6 +522,8 @@ def _add_counter(s, env, x, word, n, where=None):
     else:
         s.counters.pop(key, None)
     s.dirty = True
+    if s.t.layered:
+        stale(s)
 
 
 @register("increase", ST, "increase NAME of X by N [DURATION]",
@@ -489,11 +542,19 @@ def _decrease(c, tree, scope):
 @register("set_value", ST, "set NAME of X to N", "Sets a player's counter or a card's counter.",
           params=(('NAME', 'counter', 'which counter'), ('X', 'card or player', 'whose'), ('N', 'number', 'the new value')))
 def _set_value(c, tree, scope):
-    word, objs, value = tree.children
+    word, objs, value, duration = tree.children
     word = str(word)
+    if _pair_of(objs) is not None:
+        vfn, _ = c.expect(value, scope, ("number",), "the new value")
+        return _keyed_change(c, tree, _pair_of(objs), word, scope, lambda s, env, old: vfn(s, env) or 0)
+    if scope.mode == "static" or (word in c.names.properties and word not in c.names.player_counters):
+        from .continuous import set_property
+        return set_property(c, tree, scope)
+    if duration is not None:
+        c.error(duration, f'a counter changes for good; "{word}" takes no duration')
     ofn, _ = objects(c, objs, scope, "set")
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
-    if word in c.names.player_counters and c.names.counters[word].log:
+    if word in c.names.player_counters and (c.names.counters[word].log or c.names.counters[word].shared):
         def set_logged(s, env):
             v = vfn(s, env) or 0
             for p in ofn(s, env):
@@ -507,6 +568,8 @@ def _set_value(c, tree, scope):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = v
             s.dirty = True
+            if s.t.layered:
+                stale(s)
         return set_player
     if word in c.names.card_counters:
         where = c.where(tree)
@@ -525,6 +588,9 @@ def _set_value(c, tree, scope):
           "Puts a mark on cards (attacking, blocking...), optionally pointing at another card; it lasts for the duration or while the card stays in its zone.",
           params=(('CARDS', 'cards', 'what is marked'), ('MARK', 'mark', 'a mark the pack declares'), ('CARD', 'card', 'what the mark points at'), ('DURATION', 'duration', 'how long')))
 def _mark(c, tree, scope):
+    if scope.mode == "static":
+        from .continuous import static_keyword
+        return static_keyword(c, tree, scope)
     objs, word, value, duration = tree.children
     word = str(word)
     ofn, _ = objects(c, objs, scope, "mark", ("card", "cards"))
@@ -532,7 +598,7 @@ def _mark(c, tree, scope):
         c.error(tree.children[1], f'unknown mark "{word}"{did_you_mean(word, [*c.names.marks, *c.names.keywords])}')
     key = word if word in c.names.marks else "@" + word
     vfn = c.expr(value, scope)[0] if value is not None else (lambda s, env: True)
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
 
     def mark(s, env):
         v = vfn(s, env)
@@ -553,6 +619,8 @@ def _unmark(c, tree, scope):
     def unmark(s, env):
         for x in cards_only(ofn(s, env)):
             s.marks.pop((x, word), None)
+        if s.t.layered:
+            stale(s)
     return unmark
 
 
@@ -975,7 +1043,7 @@ def _redirect(c, tree, scope):
     src, duration, dest = tree.children
     sfn = _damageable(c, src, scope, "redirected damage")
     dfn = _damageable(c, dest, scope, "redirected damage")
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
 
     def redirect(s, env):
         x, y = sfn(s, env), dfn(s, env)
@@ -994,12 +1062,31 @@ def _damageable(c: Compiler, node, scope: Scope, what: str):
     return fn
 
 
+@register("prevent_next", ST, "prevent the next N damage to X [DURATION]",
+          "A prevention shield: the next N damage that would be dealt to X (while the duration lasts, or while X "
+          "stays where it is) is prevented; damage beyond what is left of it is dealt.",
+          example="prevent the next 3 damage to target this turn",
+          params=(('N', 'number', 'how much'), ('X', 'card or player', 'who is shielded'), ('DURATION', 'duration', 'how long')))
+def _prevent_next(c, tree, scope):
+    amount, target, duration = tree.children
+    nfn, _ = c.expect(amount, scope, ("number",), "the damage prevented")
+    tfn = _damageable(c, target, scope, "prevented damage")
+    dur = check_duration(c, duration, scope)
+
+    def prevent_next(s, env):
+        x, n = tfn(s, env), nfn(s, env) or 0
+        if x is not None and n > 0:
+            primitives.add_mod(s, ("shield", dur, x, None, n))
+            s.say("effect", f"the next {n} damage to {s.card_name(x)} will be prevented" + (f" until end of {dur}" if dur else ""))
+    return prevent_next
+
+
 @register("prevent", ST, "prevent all damage to X DURATION", "A prevention: no damage is dealt to X while the duration lasts.",
           params=(('X', 'card or player', 'who is protected'), ('DURATION', 'duration', 'how long')))
 def _prevent(c, tree, scope):
     target, duration = tree.children
     tfn = _damageable(c, target, scope, "prevented damage")
-    dur = _check_duration(c, duration, scope)
+    dur = check_duration(c, duration, scope)
 
     def prevent(s, env):
         x = tfn(s, env)
@@ -1013,7 +1100,10 @@ def _prevent(c, tree, scope):
           "The cards move to the player's zone of the same name (a card in one player's play goes to the other's play).",
           params=(('PLAYER', 'player', 'the new controller'), ('CARDS', 'cards', 'what changes hands')))
 def _gain_control(c, tree, scope):
-    who, objs = tree.children
+    if scope.mode == "static" or tree.children[2] is not None:
+        from .continuous import control
+        return control(c, tree, scope)
+    who, objs, _ = tree.children
     pfn = player_of(c, who, scope, "who gains control")
     ofn, _ = objects(c, objs, scope, "gain control of", ("card", "cards"))
 

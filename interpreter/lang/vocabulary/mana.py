@@ -1,0 +1,230 @@
+"""Currencies of kinds (mana of colours): costs of a kind ("pay 1 red mana") and of any
+kind ("pay 2 mana"), paid from the player's pool of each kind first, then by cards that
+make the kinds they are asked for.
+
+A currency with `kinds` names each kind, with the player counter that holds it in the
+pool (or none), and `makes`: the kinds a paying card can make (a value of words). Every
+`pay` of such a currency in one cost is paid together, all or nothing: the cost is
+offered only when the pool and the cards can pay every kind and the rest at once (a
+matching of the points asked to the points there), and no card is tapped for nothing.
+"""
+from __future__ import annotations
+
+from ...engine import tables
+from ...engine.decisions import Decision, Option
+from .costs import Cost, spend
+
+
+class Need:
+    """What one cost asks of a currency of kinds: points of each kind, and of any."""
+    __slots__ = ("kinds", "generic")
+
+    def __init__(self, kinds: dict, generic: int):
+        self.kinds = kinds          # kind -> points of that kind
+        self.generic = generic      # points of any kind
+
+    def said(self, currency: str) -> str:
+        """"3 mana (1 red, 1 green)": the points in all, then those of each kind."""
+        parts = [f"{n} {k}" for k, n in self.kinds.items() if n > 0]
+        total = self.generic + sum(self.kinds.values())
+        return f"{total} {currency}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
+    """The one Cost of every `pay` of `currency` in a cost text; `asks` holds (kind or
+    None, compiled amount) for each, `uses` what gives the cards the other costs use."""
+    partial = "@paid:" + currency.name
+
+    def need(s, env) -> Need:
+        kinds, generic = {}, 0
+        for kind, nfn in asks:
+            n = max(0, nfn(s, env) or 0)
+            if kind is None:
+                generic += n
+            else:
+                kinds[kind] = kinds.get(kind, 0) + n
+        return Need(kinds, generic)
+
+    def can(s, env):
+        n = need(s, env)
+        if not n.generic and not any(n.kinds.values()):
+            return True
+        pool = _pool(s, env, currency)
+        return payable(n, pool, _cards(s, env, currency, uses))
+
+    def pay(s, env):
+        n = need(s, env)
+        if not n.generic and not any(n.kinds.values()):
+            return
+        picked = env.get(partial)
+        if picked is None:
+            picked = ()
+        left = _after_pool(n, _pool(s, env, currency))
+        cards = _cards(s, env, currency, uses)
+        units = [u for u in cards if u[0] in picked]
+        if covers(left, units):
+            env.pop(partial, None)
+            _finish(s, env, currency, n, picked, units)
+            return
+        last = next((i for i, u in enumerate(cards) if u[0] == picked[-1]), -1) if picked else -1
+        rest = cards[last + 1:]
+        offer = [u for i, u in enumerate(rest) if payable(left, (), units + [u] + rest[i + 1:], used=len(units) + 1)]
+        if not offer:
+            env.pop(partial, None)
+            return
+        if len(offer) == 1:
+            env[partial] = picked + (offer[0][0],)
+            s.frames[-1].pc -= 1
+            return
+        env[partial] = picked
+        who = env["you"]
+        s.decision = Decision(who.seat, f"{who.name}: pay {n.said(currency.name)} (tapped {len(picked)})",
+                              tuple(Option(s.t.names[u[0]], u[0]) for u in offer), resume)
+
+    def resume(s, x):
+        frame = s.frames[-1]
+        frame.env[partial] = frame.env.get(partial, ()) + (x,)
+        frame.pc -= 1
+    from .statements import suspends
+    return Cost(can, suspends(pay), text)
+
+
+# ------------------------------------------------------------------ what there is
+def _pool(s, env, currency) -> dict:
+    """The points of each kind in the paying player's pool."""
+    pv = s.pvars[env["you"].seat]
+    return {kind: pv.get(counter, 0) for kind, counter in currency.kinds.items() if counter}
+
+
+def _cards(s, env, currency, uses: tuple = ()) -> list:
+    """(card, the kinds it makes, what it is worth) of each card that can pay, in order,
+    but those the ability's other costs use (`uses`)."""
+    memo = env.get("@memo")
+    key = "@cards:" + currency.name
+    if memo is not None and key in memo and not uses:
+        return memo[key]
+    used = {x for f in uses for x in f(s, env)} if uses else ()
+    saved = env.get("it")
+    found = []
+    for x in currency.using(s, env):
+        if x in used:
+            continue
+        env["it"] = x
+        kinds = currency.makes(s, env) if currency.makes is not None else tuple(currency.kinds)
+        worth = 1 if currency.worth is None else (currency.worth(s, env) or 0)
+        if kinds and worth > 0:
+            found.append((x, tuple(kinds) if isinstance(kinds, (tuple, list)) else (kinds,), worth))
+    env["it"] = saved
+    if memo is not None and not uses:
+        memo[key] = found
+    return found
+
+
+def _after_pool(n: Need, pool: dict) -> Need:
+    """What is left to pay once the pool has paid all it can: each kind from its own
+    points, then the points of any kind from what the pool has left."""
+    kinds = {}
+    spare = 0
+    for kind, have in pool.items():
+        used = min(have, n.kinds.get(kind, 0))
+        spare += have - used
+    for kind, want in n.kinds.items():
+        kinds[kind] = max(0, want - pool.get(kind, 0))
+    return Need(kinds, max(0, n.generic - spare))
+
+
+# ------------------------------------------------------------------ matching
+def payable(n: Need, pool, units: list, used: int = 0) -> bool:
+    """Whether the pool and the cards `units` can pay `n` (each card one kind it makes, as
+    many points as it is worth), the first `used` cards all taking part."""
+    left = _after_pool(n, pool) if pool else n
+    return _match(left, units, used) is not None
+
+
+def covers(n: Need, units: list) -> bool:
+    """Whether exactly these cards pay what is left (each of them needed or not)."""
+    return _match(n, units, 0) is not None
+
+
+def _match(n: Need, units: list, used: int):
+    """The kind each card pays for (a list of (card, kind, points)), or None. Every point of
+    a kind is matched to a card that makes it (augmenting paths over the points); the
+    points of any kind take what is left. The first `used` cards must pay something."""
+    points = [k for k, want in n.kinds.items() for _ in range(want)]
+    slots = [(i, kinds) for i, (_, kinds, worth) in enumerate(units) for _ in range(worth)]
+    owner = [-1] * len(slots)       # slot -> the point it pays
+
+    def augment(p, seen):
+        for j, (_, kinds) in enumerate(slots):
+            if points[p] in kinds and j not in seen:
+                seen.add(j)
+                if owner[j] < 0 or augment(owner[j], seen):
+                    owner[j] = p
+                    return True
+        return False
+    for p in range(len(points)):
+        if not augment(p, set()):
+            return None
+    free = [j for j in range(len(slots)) if owner[j] < 0]
+    if len(free) < n.generic:
+        return None
+    # The points of any kind from the cards that must take part first, then in order.
+    must = [j for j in free if slots[j][0] < used]
+    others = [j for j in free if slots[j][0] >= used]
+    chosen = (must + others)[:n.generic]
+    paying = {slots[j][0] for j in range(len(slots)) if owner[j] >= 0 or j in chosen}
+    if any(i not in paying for i in range(used)):
+        return None
+    return [(j, slots[j][0], points[owner[j]] if owner[j] >= 0 else None) for j in range(len(slots))
+            if owner[j] >= 0 or j in chosen]
+
+
+# ------------------------------------------------------------------ paying
+def _finish(s, env, currency, n: Need, picked: tuple, units: list) -> None:
+    """Take from the pool what it pays, spend the cards picked, and put back in the pool
+    what they made beyond the cost."""
+    who = env["you"]
+    pv = s.pvars[who.seat]
+    pool = _pool(s, env, currency)
+    left = _after_pool(n, pool)
+    taken = {}
+    for kind, have in pool.items():
+        taken[kind] = min(have, n.kinds.get(kind, 0))
+    spare = n.generic - left.generic
+    for kind in currency.kinds:
+        if spare <= 0:
+            break
+        more = min(spare, pool.get(kind, 0) - taken.get(kind, 0))
+        if more > 0:
+            taken[kind] = taken.get(kind, 0) + more
+            spare -= more
+    for kind, k in taken.items():
+        if k:
+            tables.set_counter(s, who.seat, currency.kinds[kind], pv.get(currency.kinds[kind], 0) - k)
+    if any(taken.values()):
+        s.say("pay", f"{who.name} pays {Need({k: v for k, v in taken.items() if v}, 0).said(currency.name)} "
+                     f"from the pool")
+    if not picked:
+        return
+    matched = _match(left, units, 0)
+    made = {}
+    for j, (card, kinds, worth) in enumerate(units):
+        made[card] = (kinds, worth)
+    paid = {}
+    for _, i, kind in matched:
+        paid[units[i][0]] = paid.get(units[i][0], 0) + 1
+    for card in picked:
+        spend(s, currency.pay, card)
+    s.say("pay", f"{who.name} pays {left.said(currency.name)} with {', '.join(s.t.names[x] for x in picked)}")
+    _excess(s, who.seat, currency, made, paid, picked)
+
+
+def _excess(s, seat: int, currency, made: dict, paid: dict, picked: tuple) -> None:
+    """Points a card made beyond what it paid go to the pool, of its first kind."""
+    for card in picked:
+        kinds, worth = made[card]
+        extra = worth - paid.get(card, 0)
+        counter = currency.kinds.get(kinds[0]) if kinds else None
+        if extra > 0 and counter:
+            tables.set_counter(s, seat, counter, s.pvars[seat].get(counter, 0) + extra)
+            s.say("pay", f"{s.t.players[seat].name} adds {extra} {kinds[0]} {currency.name} to the pool")

@@ -1,0 +1,108 @@
+"""Continuous effects in layers (engine/layers.py): the mistakes a static ability or a
+lasting effect is refused for, with their exact messages and places; what a clone
+shares and what it does not; and that packs without them never make a view. Their
+behaviour is proved by the scenarios of tests/data/layerpack."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import PackError, load_pack
+
+PACK = Path(__file__).parent / "data" / "layerpack"
+LORD = """        static: other creatures you control in battlefield
+        effect: |
+          increase power of it by 1
+          increase toughness of it by 1
+"""
+
+
+def problems(folder: Path, old: str, new: str, file: str = "cards/cards.yaml", pack: Path = PACK) -> list[str]:
+    """The problems of a copy of `pack` (the layer pack) in which `file` has `old` made `new`."""
+    shutil.copytree(pack, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(folder), report)
+    return [f"{Path(p.file).name}:{p.line}:{p.col}: {p.message}" for p in report.problems]
+
+
+@pytest.mark.parametrize("effect, message", [
+    ("draw a card", 'cards.yaml:15:11: "draw a card" cannot be in a static ability: its effect says what the cards '
+                    'it affects are (increase, set, switch, mark as a keyword, remove a keyword, make a type, gain '
+                    'control)'),
+    ("increase power of it by 1 until end of turn",
+     "cards.yaml:15:37: a static ability applies while its card is where it is: it takes no duration"),
+    ("mark it as attached", 'cards.yaml:15:22: unknown keyword "attached"'),
+    ("remove flyng from it", 'cards.yaml:15:18: unknown keyword "flyng"; did you mean "flying"?'),
+    ("make it into a creture", 'cards.yaml:15:26: unknown card type "creture"; did you mean "creature"?'),
+    ("switch power and life of it", 'cards.yaml:15:28: switch needs a number property of cards'),
+])
+def test_a_static_abilitys_effect_holds_continuous_statements_only(tmp_path, effect, message):
+    new = LORD.replace("increase power of it by 1\n          increase toughness of it by 1", effect)
+    assert problems(tmp_path / "p", LORD, new) == [message]
+
+
+def test_a_static_ability_is_neither_used_nor_set_off(tmp_path):
+    new = LORD.replace("        static:", "        cost: tap this\n        static:")
+    assert problems(tmp_path / "p", LORD, new) == [
+        'cards.yaml:13:9: a static ability is not used nor set off: it has no "cost" (its effect applies while '
+        'its card is in its zone)']
+
+
+def test_other_needs_a_card_whose_text_it_is(tmp_path):
+    assert problems(tmp_path / "p", "    p loses the game\n",
+                    "    p loses the game\n  for each x in other creatures in battlefield:\n    tap x\n",
+                    "pack.yaml") == ['pack.yaml:57:17: "other" means other than this card, and this text has none']
+
+
+def test_a_counted_property_names_card_counters(tmp_path):
+    assert problems(tmp_path / "p", "counted: {plus_one: 1, minus_one: -1}}\nplayer",
+                    "counted: {plus_one: 1, minus_on: -1}}\nplayer", "pack.yaml") == [
+        'pack.yaml:27:50: unknown card counter "minus_on"; did you mean "minus_one"?']
+
+
+def test_a_lasting_set_needs_a_number_property(tmp_path):
+    assert problems(tmp_path / "p", "set power of target to 0 until end of turn",
+                    "set power of target to 0 until end of trun") == [
+        'cards.yaml:92:49: unknown duration "trun"; did you mean "turn"?']
+
+
+def layer_game():
+    pack = load_pack(str(PACK), Report())
+    return Game(pack).position({
+        "turn": 2, "phase": "main", "players": [{"zones": {"hand": ["Growth", "Growth"]}}, {"zones": {}}],
+        "shared": {"battlefield": [{"card": "Lord", "owner": "Ann"}, {"card": "Bear", "owner": "Ann"}]}})
+
+
+def test_a_clone_shares_the_view_until_one_of_them_changes():
+    state = layer_game()
+    s = state.s
+    bear = s.t.names.index("Bear")
+    assert s.prop(bear, "power") == 3
+    view = s.view
+    c = state.clone()
+    assert c.s.view is view and c.s.stamps == s.stamps and c.s.stamps is not s.stamps
+    c.apply_label("Cast: Growth")
+    c.apply_label("Bear")
+    assert c.s.prop(bear, "power") == 6 and c.s.view is not view
+    assert s.view is view and s.prop(bear, "power") == 3 and s.mods == []
+
+
+def test_packs_without_continuous_effects_make_no_view():
+    for name in ("magic54", "pub_magic", "basic_tcg"):
+        pack = load_pack(name, Report())
+        assert not pack.layered and not pack.retyping
+        state = Game(pack).new_initial_state(seed=3)
+        for _ in range(30):
+            if state.is_terminal():
+                break
+            state.apply_action(state.legal_actions()[-1])
+        assert state.s.view is None and state.s.stamps is None

@@ -1,0 +1,64 @@
+"""Currencies of kinds (lang/vocabulary/mana.py): whether a cost can be paid (a matching of
+the points asked to the pool and the cards), and the mistakes a pack is refused for. How
+costs are paid in play is proved by the scenarios of tests/data/manapack."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_continuous import problems as pack_problems
+
+from cardtable.interpreter.lang.vocabulary.mana import Need, covers, payable
+
+PACK = Path(__file__).parent / "data" / "manapack"
+FOREST, MOUNTAIN, TROPICAL, RING = (1, ("green",), 1), (2, ("red",), 1), (3, ("green", "blue"), 1), \
+    (4, ("colorless",), 2)
+
+
+@pytest.mark.parametrize("need, pool, cards, used, ok", [
+    (Need({"red": 1}, 1), {}, [FOREST, MOUNTAIN], 0, True),
+    (Need({"red": 2}, 0), {}, [FOREST, MOUNTAIN], 0, False),
+    (Need({"green": 1, "blue": 1}, 0), {}, [TROPICAL, FOREST], 0, True),
+    (Need({"green": 1, "blue": 1}, 0), {}, [FOREST, TROPICAL], 0, True),
+    (Need({"green": 2, "blue": 1}, 0), {}, [FOREST, TROPICAL], 0, False),
+    (Need({"red": 1}, 2), {"black": 2}, [MOUNTAIN], 0, True),
+    (Need({"red": 1}, 3), {"black": 2}, [MOUNTAIN], 0, False),
+    (Need({}, 2), {}, [RING], 0, True),
+    (Need({"colorless": 2}, 1), {}, [RING, FOREST], 0, True),
+    # The cards picked first must each pay something: a Forest is no use to pay one red.
+    (Need({"red": 1}, 0), {}, [FOREST, MOUNTAIN], 1, False),
+    (Need({"red": 1}, 1), {}, [FOREST, MOUNTAIN], 1, True),
+])
+def test_a_cost_of_kinds_is_payable_when_every_point_finds_a_card(need, pool, cards, used, ok):
+    assert payable(need, pool, cards, used) is ok
+
+
+def test_cards_cover_a_cost_only_with_points_enough():
+    assert covers(Need({"red": 1}, 1), [MOUNTAIN, FOREST])
+    assert not covers(Need({"red": 1}, 1), [MOUNTAIN])
+    assert covers(Need({}, 1), [RING])
+
+
+def problems(folder: Path, old: str, new: str) -> list[str]:
+    return pack_problems(folder, old, new, "pack.yaml", PACK)
+
+
+def test_a_kind_the_currency_does_not_have(tmp_path):
+    assert problems(tmp_path / "p", "pay (red_cost of this) red mana", "pay (red_cost of this) redd mana") == [
+        'pack.yaml:29:34: "redd" is not a kind of mana; did you mean "red"? '
+        '(its kinds: red, green, blue, black, colorless)']
+
+
+def test_a_pool_counter_the_pack_does_not_have(tmp_path):
+    assert problems(tmp_path / "p", "{red: red_mana, green:", "{red: red_man, green:") == [
+        'pack.yaml:56:18: unknown player counter "red_man"; did you mean "red_mana"?']
+
+
+def test_makes_needs_kinds(tmp_path):
+    assert problems(tmp_path / "p", "    kinds: {red: red_mana, green: green_mana, blue: blue_mana, black: black_mana, "
+                                    "colorless: colorless_mana}\n", "") == [
+        'pack.yaml:29:34: "red" is not a kind of mana: it has no kinds',
+        'pack.yaml:30:36: "green" is not a kind of mana: it has no kinds',
+        'pack.yaml:31:35: "blue" is not a kind of mana: it has no kinds',
+        'pack.yaml:32:36: "black" is not a kind of mana: it has no kinds',
+        'pack.yaml:56:12: a currency makes kinds only if it has kinds']
