@@ -52,6 +52,9 @@ class ScenarioItem(pytest.Item):
     def __init__(self, *, scenario, **kwargs):
         super().__init__(**kwargs)
         self.scenario = scenario
+        # Other plugins (pytest-lsp among them) read the fixtures of every item;
+        # a scenario has none, and saying so keeps their hooks working.
+        self.funcargs = {}
 
     def runtest(self):
         from .interpreter.packs.scenario import run_scenario
