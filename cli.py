@@ -276,6 +276,12 @@ def _batch_options(f):
         click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
                      help="Processes playing games at once; the results do not depend on it."),
         click.option("--debug", is_flag=True, help="Check the invariants after every decision (slower); a broken one stops the run."),
+        click.option("--backend", type=click.Choice(["local", "dask", "ray"]), default="local", show_default=True,
+                     help="Where the games are played: this machine's processes, or a dask or ray cluster "
+                          "(see docs/distributed.md); the results do not depend on it."),
+        click.option("--address", default=None, metavar="ADDRESS",
+                     help="The scheduler of a running dask or ray cluster (default: one is started on this "
+                          "machine with --jobs workers)."),
         _root_option,
     ]):
         f = decorator(f)
@@ -283,36 +289,60 @@ def _batch_options(f):
 
 
 def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, card_files, jobs, debug,
-           records=False):
+           backend="local", address=None, records=False, **more):
     from .interpreter.play.batch import Batch
 
     return Batch(pack=pack, games=games, seed=seed, options=options, players=num_players, agents=list(agents),
                  rotate=not fixed_seats, decks=list(decks), cards=list(card_files), debug=debug, records=records,
-                 jobs=jobs)
+                 jobs=jobs, backend=backend, address=address, **more)
 
 
-def _play_batch(batch, label: str):
-    """Plays a batch with a progress bar on a terminal, quietly otherwise."""
-    from .interpreter.play.batch import SimulationError, prepare, run
+def _play_run(command: str, batches: list, label: str, out: str | None = None, resume: bool = False) -> list:
+    """Plays the batches as one run (each batch's (game, results)), with a progress bar
+    on a terminal and quietly otherwise; the games stream to `out` as they finish."""
+    from .interpreter.play.batch import SimulationError, prepare_spec, run_batches
+    from .interpreter.play.runlog import RunError, RunOut, manifest, resumed
 
     def notice(text):
         # Below the progress bar's line, when there is one.
         click.echo(("\n" if sys.stderr.isatty() else "") + f"note: {text}", err=True)
+    writer = None
     try:
-        game = prepare(batch)
+        prepared = [prepare_spec(b) for b in batches]
+        done = {}
+        if out is not None:
+            head = manifest(command, batches, prepared)
+            done = resumed(out, head) if resume else {}
+            writer = RunOut(out, head, done, resume)
+        total = batches[0].games * len(batches)
+        received = writer.take if writer else None
         if not sys.stderr.isatty():
-            return run(batch, game, notice=notice)
-        with click.progressbar(length=batch.games, label=label, file=sys.stderr, show_eta=True) as bar:
-            seen = [0]
-
-            def progress(done):
-                bar.update(done - seen[0])
-                seen[0] = done
-            return run(batch, game, progress, notice)
-    except SimulationError as e:
+            results = run_batches(batches, prepared, None, notice, received, done)
+        else:
+            with click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True) as bar:
+                bar.update(len(done))
+                results = run_batches(batches, prepared, lambda n: bar.update(n - bar.pos), notice, received, done)
+        return [(game, r) for (game, _), r in zip(prepared, results)]
+    except (SimulationError, RunError) as e:
         raise InputError(str(e)) from None
     except (KeyboardInterrupt, Terminated) as e:
-        _stopped(e, "stopped before the games were all played: nothing written")
+        if writer is None or out == "-":
+            _stopped(e, "stopped before the games were all played: nothing written")
+        _stopped(e, f"stopped: {writer.written} of {total} games are in {out}; the same command with --resume "
+                    f"plays the others")
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+_resume_option = click.option(
+    "--resume", is_flag=True, help="Continue the run whose games are in --out: the games there are kept, the "
+                                   "others played (the run must be the same; where it is played may differ).")
+
+
+def _check_resume(resume: bool, out: str | None) -> None:
+    if resume and (out is None or out == "-"):
+        raise click.UsageError("--resume continues the run written in the file --out names: give --out FILE")
 
 
 @main.command()
@@ -324,8 +354,9 @@ def _play_batch(batch, label: str):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 @click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["win_rates.png", "game_length.png"]),
               help="Write PNG charts into this folder: win rates with their intervals, the game-length histogram.")
-def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs, debug, out,
-             fmt, plot_dir) -> None:
+@_resume_option
+def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs, debug,
+             backend, address, out, fmt, plot_dir, resume) -> None:
     """Play many games between computer players and summarise the results."""
     from .interpreter.play.report import FORMATS
     from .interpreter.play.stats import summarize
@@ -336,14 +367,11 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
             check_plotting()
         except ChartError as e:
             raise InputError(str(e)) from None
+    _check_resume(resume, out)
     batch = _batch(pack, games, seed, num_players, agents, fixed_seats, _parse_options(option_pairs), decks,
-                   card_files, jobs, debug, records=out is not None)
-    game, results = _play_batch(batch, f"{games} games")
+                   card_files, jobs, debug, backend, address, records=out is not None)
+    [(game, results)] = _play_run("simulate", [batch], f"{games} games", out, resume)
     summary = summarize(game, batch, results)
-    if out is not None:
-        from .interpreter.play.outfiles import write_output
-        from .interpreter.play.records import dumps
-        write_output(out, "".join(dumps(r["record"]) + "\n" for r in results), "the game records")
     if plot_dir is not None:
         from .interpreter.play.charts import write_charts
         for path in write_charts(summary, plot_dir):
@@ -358,8 +386,11 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
 @click.option("--a-option", "a_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for A only (repeatable).")
 @click.option("--b-option", "b_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for B only (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--out", default=None, callback=_output("the game records"),
+              help="Write every game's record here as it finishes, A's games then B's (cardtable replay reads it).")
+@_resume_option
 def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs,
-            debug, a_pairs, b_pairs, fmt) -> None:
+            debug, backend, address, a_pairs, b_pairs, fmt, out, resume) -> None:
     """Play two versions of a pack on the same seeds and show how their results differ.
 
     A and B are two packs (built-in names or paths), or one pack (A) played
@@ -376,10 +407,14 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
         if options_a == options_b:
             raise click.UsageError("give a second pack B, or options that differ (--a-option, --b-option)")
         pack_b = pack_a
-    batch_a = _batch(pack_a, games, seed, num_players, agents, fixed_seats, options_a, decks, card_files, jobs, debug)
-    batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, card_files, jobs, debug)
-    game_a, results_a = _play_batch(batch_a, f"A: {games} games")
-    game_b, results_b = _play_batch(batch_b, f"B: {games} games")
+    _check_resume(resume, out)
+    common = (games, seed, num_players, agents, fixed_seats)
+    batch_a = _batch(pack_a, *common, options_a, decks, card_files, jobs, debug, backend, address,
+                     records=out is not None, label="A")
+    batch_b = _batch(pack_b, *common, options_b, decks, card_files, jobs, debug, backend, address,
+                     records=out is not None, label="B")
+    (game_a, results_a), (game_b, results_b) = _play_run("compare", [batch_a, batch_b], f"{2 * games} games",
+                                                         out, resume)
     if game_a.num_players != game_b.num_players:
         raise InputError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
                          f"give --players")
@@ -407,11 +442,11 @@ def replay(log, which, at, pack_override, card_files) -> None:
     from .interpreter.engine.game import OptionError
     from .interpreter.engine.state import RuleError
     from .interpreter.play import narrate
-    from .interpreter.play.records import RecordError, game_for, read_records
+    from .interpreter.play.records import RecordError, game_for, read_log
     from .interpreter.play.records import replay as replaying
 
     try:
-        records = read_records(log)
+        head, records = read_log(log)
     except RecordError as e:
         raise InputError(str(e)) from None
     except UnicodeDecodeError:
@@ -424,7 +459,7 @@ def replay(log, which, at, pack_override, card_files) -> None:
     numbered = [(number, line, record) for number, (line, record) in enumerate(records, 1)]
     chosen = [numbered[which - 1]] if which else numbered
     single = len(chosen) == 1
-    loaded = _ReplayInputs(log, pack_override, card_files)
+    loaded = _ReplayInputs(log, pack_override, card_files, head)
     failed = 0
     for number, line, record in chosen:
         try:
@@ -484,14 +519,24 @@ class _ReplayInputs:
     A path in a record is looked for from here, then from the log's folder, so that
     a log travels with the files it names; one outside the project is refused."""
 
-    def __init__(self, log: str, pack_override: str | None, card_files: tuple):
+    def __init__(self, log: str, pack_override: str | None, card_files: tuple, head: dict | None = None):
         from pathlib import Path
 
         self.log = log
+        self.head = head or {}
         self.folder = Path(log).parent
         self.pack_override = pack_override
         self.card_files = list(card_files)
         self.packs, self.sources = {}, {}
+
+    def _check_content(self, record: dict, pack) -> None:
+        """Tells when the run's manifest says its games were played with other pack texts."""
+        played = {v.get("sha256") for v in self.head.get("versions") or () if isinstance(v, dict)
+                  and v.get("source") == record.get("source")}
+        if played and pack.sha256 not in played:
+            click.echo(_said(f"note: the run's manifest says its games were played with {record['pack']} of "
+                             f"content hash {sorted(played)[0][:16]}, and the pack is now {pack.sha256[:16]}: "
+                             f"a game that parts ways says where"))
 
     def _found(self, name: str, what: str) -> str:
         from .interpreter.play.records import record_file
@@ -511,6 +556,8 @@ class _ReplayInputs:
             except PackError:
                 raise InputError(f"the pack of the log cannot be loaded (another may be given with --pack):\n"
                                  f"{render(report, 'text')}") from None
+            if not self.pack_override:
+                self._check_content(record, self.packs[name])
         pack = self.packs[name]
         files = self.card_files or [self._found(f, "card file") for f in record.get("cards") or ()]
         key = (name, tuple(files))

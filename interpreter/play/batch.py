@@ -1,8 +1,11 @@
-"""Batches of games between computer players, in one process or several.
+"""Batches of games between computer players, in one process, several, or on a
+cluster (play/backends.py).
 
 Game `i` of a batch uses the seed `seed + i`, and the agents of its seats are
 seeded from it, so a game is the same whichever process plays it: the results of
-a batch do not depend on how many processes share the work.
+a batch do not depend on how many processes share the work, nor on where they run.
+Several batches (the versions of a pack that compare, sweep and impact play on the
+same seeds) are one run: its game k is game k % games of batch k // games.
 """
 from __future__ import annotations
 
@@ -16,11 +19,15 @@ from typing import Callable
 from ..diagnostics import Report, render
 from ..engine.game import Game, GameState, OptionError
 from ..engine.state import RuleError
+from ..packs.changes import ChangeError, changed
 from ..packs.importing import ImportProblem, card_file_source, load_deck
 from ..packs.loader import PackError, load_pack
 from .agents import AgentError, make_agent, parse_agents, seat_agents
+from .backends import BackendError, Work
+from .backends import play as play_on
 from .records import game_record
-from .workers import Pool, WorkerLost
+from .spec import GameSpec, SpecError, build, spec_of
+from .workers import WorkerLost, _portable
 
 
 class SimulationError(Exception):
@@ -42,10 +49,20 @@ class Batch:
     debug: bool = False
     records: bool = False        # keep each game's full record (for --out)
     jobs: int = 1
+    backend: str = "local"       # where the games are played: play/backends.py
+    address: str | None = None   # the scheduler of a running cluster
+    changes: tuple = ()          # packs.changes.CardChange: the pack's cards changed for these games
+    label: str = ""              # what tells this batch from the others of a run
 
 
 def prepare(batch: Batch) -> Game:
     """The game a batch plays, every input checked first."""
+    return prepare_spec(batch)[0]
+
+
+def prepare_spec(batch: Batch) -> tuple[Game, GameSpec]:
+    """The game a batch plays, every input checked first, and its spec: how a worker
+    that has only the pack's content builds the same game."""
     try:
         agents = parse_agents(",".join(batch.agents))
     except AgentError as e:
@@ -62,10 +79,24 @@ def prepare(batch: Batch) -> Game:
             idle = ", ".join(agents[probe.num_players:])
             raise SimulationError(f"--fixed-seats keeps each agent in its seat, and {pack.name} is played here by "
                                   f"{probe.num_players} players: {idle} would never play")
-        decks = deal_decks(probe, pack, batch.decks, batch.cards)
-        return Game(pack, batch.options, batch.players, decks, debug=batch.debug)
-    except OptionError as e:
+        sources = _card_sources(pack, batch.cards)
+        decks = _dealt(probe, pack, batch.decks, sources)
+        played, dealt = changed(pack, batch.changes, decks)
+        game = Game(played, batch.options, batch.players, dealt, debug=batch.debug)
+    except (OptionError, ChangeError) as e:
         raise SimulationError(str(e)) from None
+    return game, spec_of(game, pack, decks, sources, batch.changes)
+
+
+def _card_sources(pack, card_files: list) -> list:
+    """The player's own card data files (--cards), read as the pack imports card data."""
+    extra = []
+    for path in card_files:
+        try:
+            extra.append(card_file_source(pack, path))
+        except ImportProblem as e:
+            raise SimulationError(str(e)) from None
+    return extra
 
 
 def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | None:
@@ -73,14 +104,12 @@ def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | N
     seat in seat order, or, in a pack whose seats have no decks of their own, its
     shared decks. Their cards are the pack's, or those of `card_files`, the player's
     own card data."""
-    extra = []
-    for path in card_files:
-        try:
-            extra.append(card_file_source(pack, path))
-        except ImportProblem as e:
-            raise SimulationError(str(e)) from None
+    return _dealt(game, pack, files, _card_sources(pack, card_files))
+
+
+def _dealt(game: Game, pack, files: list, extra: list) -> dict | None:
     if not files:
-        if card_files:
+        if extra:
             raise SimulationError("--cards gives the cards that deck lists may name: give a --deck too")
         return None
     places = game.deck_places()
@@ -162,39 +191,99 @@ def _play_index(game: Game, batch: Batch, i: int) -> dict:
     try:
         result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
-        raise SimulationError(e.located(f"game {i + 1} (seed {seed})")) from None
+        raise SimulationError(e.located(_named(batch, i))) from None
+    if batch.records and batch.changes:
+        result["record"]["changes"] = [c.as_data() for c in batch.changes]
     result["index"] = i
     return result
 
 
-def player(batch: Batch) -> Callable[[int], dict]:
-    """What plays game i of a batch, built from the batch alone (its pack loaded from
-    its files): how a worker started afresh gets it."""
-    return functools.partial(_play_index, prepare(dataclasses.replace(batch)), batch)
+def _named(batch: Batch, i: int) -> str:
+    return f"game {i + 1} (seed {batch.seed + i})" + (f" of {batch.label}" if batch.label else "")
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a worker anywhere needs to play any game of a run: its batches, and the
+    spec of each batch's game (the pack by its content)."""
+    batches: tuple
+    games: tuple
+
+
+def _play_number(games: list, batches: tuple, k: int) -> dict:
+    v, i = divmod(k, batches[0].games)
+    return _play_index(games[v], batches[v], i)
+
+
+def _built(spec: RunSpec) -> Callable[[int], dict]:
+    """What plays game k of a run, built from its specs alone: how a process started
+    afresh gets it."""
+    try:
+        games = [build(g) for g in spec.games]
+    except SpecError as e:
+        raise SimulationError(str(e)) from None
+    return functools.partial(_play_number, games, spec.batches)
+
+
+def play_numbers(spec: RunSpec, numbers: list) -> list:
+    """The task a cluster's worker runs: games `numbers` of the run, each answered
+    (k, True, result) or (k, False, the error that stopped it)."""
+    try:
+        play = _built(spec)
+    except SimulationError as e:
+        return [(k, False, e) for k in numbers]
+    answers = []
+    for k in numbers:
+        try:
+            answers.append((k, True, play(k)))
+        except Exception as e:
+            answers.append((k, False, _portable(e)))
+    return answers
+
+
+def run_batches(batches: list, prepared: list | None = None, progress: Callable | None = None,
+                notice: Callable[[str], None] | None = None, received: Callable | None = None,
+                done: dict | None = None) -> list:
+    """Plays batches of the same number of games and seeds as one run, on the backend
+    the first one names; returns each batch's results in game order. `prepared`: the
+    (game, spec) of each batch when made already; `done`: results by run number of
+    games played before (a resumed run), not played again; `received(k, result)` is
+    called as game k of the run finishes, `progress(finished)` after it."""
+    first = batches[0]
+    prepared = prepared or [prepare_spec(b) for b in batches]
+    batches = tuple(batches)
+    count = first.games
+    results = dict(done or {})
+
+    def take(k, result):
+        results[k] = result
+        if received:
+            received(k, result)
+        if progress:
+            progress(len(results))
+    todo = [k for k in range(count * len(batches)) if k not in results]
+    work = Work(todo, functools.partial(_play_number, [g for g, _ in prepared], batches), _built, play_numbers,
+                RunSpec(batches, tuple(s for _, s in prepared)), lambda k: _named(batches[k // count], k % count))
+    try:
+        play_on(work, first.backend, first.jobs, first.address, take, notice)
+    except (WorkerLost, BackendError) as e:
+        raise SimulationError(str(e)) from None
+    return [[results[v * count + i] for i in range(count)] for v in range(len(batches))]
 
 
 def run(batch: Batch, game: Game | None = None, progress: Callable | None = None,
-        notice: Callable[[str], None] | None = None) -> tuple[Game, list]:
+        notice: Callable[[str], None] | None = None, received: Callable | None = None,
+        done: dict | None = None) -> tuple[Game, list]:
     """Plays the batch; returns its game and one result a game, in game order.
     `progress(done)` is called as games finish; `notice(text)` tells of a worker
-    process that died (its games are played again)."""
-    if game is None:
-        game = prepare(batch)
-    jobs = max(1, min(batch.jobs, batch.games))
-    if jobs == 1:
-        results = []
-        for i in range(batch.games):
-            results.append(_play_index(game, batch, i))
-            if progress:
-                progress(len(results))
-        return game, results
-    chunk = max(1, min(16, batch.games // (jobs * 8)))
-    pool = Pool(batch.games, jobs, chunk, player, batch, functools.partial(_play_index, game, batch),
-                lambda i: f"game {i + 1} (seed {batch.seed + i})", notice)
-    try:
-        return game, pool.run(progress)
-    except WorkerLost as e:
-        raise SimulationError(str(e)) from None
+    process that died (its games are played again). `game` may be the (game, spec)
+    that prepare_spec made."""
+    if isinstance(game, tuple):
+        prepared = game
+    else:
+        prepared = prepare_spec(batch)
+        prepared = (game or prepared[0], prepared[1])
+    return prepared[0], run_batches([batch], [prepared], progress, notice, received, done)[0]
 
 
 def play_random(game: Game, seed: int):
