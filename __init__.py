@@ -13,6 +13,7 @@ _EXPORTS = {
     # loading and checking packs
     "load_pack": "packs.loader", "PackError": "packs.loader", "Report": "diagnostics", "render": "diagnostics",
     "validate_pack": "packs.validate", "load_deck": "packs.importing", "given_roots": "packs.project",
+    "PackFiles": "packs.files", "Declaration": "packs.declarations", "Declarations": "packs.declarations",
     # playing a game
     "Game": "engine.game", "GameState": "engine.game", "OptionError": "engine.game", "TERMINAL": "engine.game",
     "Decision": "engine.decisions", "Option": "engine.decisions", "IllegalAction": "engine.decisions",

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .interpreter.play.outfiles import OutputError
+from .interpreter.outfiles import OutputError
 
 
 class InputError(click.ClickException):
@@ -103,7 +103,7 @@ def _output(what: str | None, files: list | None = None):
     and a place that cannot take `what` is refused at once, before any game is played.
     `files`: the option names a folder, and these files are written into it."""
     def check(ctx, param, value):
-        from .interpreter.play.outfiles import check_output, check_output_folder
+        from .interpreter.outfiles import check_output, check_output_folder
 
         if value is None:
             return value
@@ -143,8 +143,10 @@ def main() -> None:
 @click.argument("packs", nargs=-1, required=True, callback=_pack_names)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit", "github"]), default="text",
               show_default=True, help="How problems are reported.")
+@click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A deck list to check against the packs too, as --deck gives one to a game (repeatable).")
 @_root_option
-def validate(packs, fmt) -> None:
+def validate(packs, fmt, decks) -> None:
     """Check packs (built-in names or paths) and report every problem at once."""
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.validate import validate_pack
@@ -152,7 +154,7 @@ def validate(packs, fmt) -> None:
     report = Report()
     valid = []
     for pack in packs:
-        if validate_pack(pack, report):
+        if validate_pack(pack, report, decks):
             valid.append(pack)
     out = render(report, fmt)
     if fmt == "text":
@@ -180,7 +182,7 @@ def docs(check, out) -> None:
     from pathlib import Path
 
     from .interpreter.lang.docgen import dsl_reference
-    from .interpreter.play.outfiles import STDOUT, write_output
+    from .interpreter.outfiles import STDOUT, write_output
 
     text = dsl_reference()
     target = out if out else str(Path(__file__).resolve().parent / "docs" / "dsl.md")
@@ -201,7 +203,7 @@ def docs(check, out) -> None:
 
 def _current_text(path: str) -> str:
     """The text of a file written before, or "" when there is none."""
-    from .interpreter.packs.infiles import TEXT_LIMIT, FileProblem, read_file
+    from .interpreter.infiles import TEXT_LIMIT, FileProblem, read_file
 
     try:
         return read_file(path, TEXT_LIMIT).decode("utf-8", "replace")
@@ -571,7 +573,7 @@ class _ReplayInputs:
 
 
 def _write_record(path: str, text: str) -> None:
-    from .interpreter.play.outfiles import write_output
+    from .interpreter.outfiles import write_output
 
     write_output(path, text, "the game record")
 

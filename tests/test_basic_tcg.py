@@ -53,7 +53,7 @@ def check_end(pack, state, scenario: str) -> None:
 
 # Lines that show the pack's rules at work in random games.
 MARKS = ("play face down", "pays", "as blocker", "(Protection)", "(Regeneration)", "gets +3 stamina",
-         "deals 1 damage", "uses Oversee", "Spent of")
+         "deals 1 damage", "uses Oversee", "Spent of", "Draw of", "Swamp Strength of")
 
 
 def test_random_games_end_as_their_scenario_card_says(pack):
@@ -81,7 +81,8 @@ def test_the_decks_hold_every_keyword_of_the_pack(pack):
     assert set(pack.keywords) - found == {"protection_from_blue"}
     two = {kw for deck in ("forests_and_plains", "swamps_mountains_islands")
            for name in pack.decks[deck] for kw in pack.cards[name].keywords}
-    assert set(pack.keywords) - two == {"protection_from_blue", "protection_from_green"}
+    # Blighted Agent, the card that cannot be blocked, is in the third deck.
+    assert set(pack.keywords) - two == {"protection_from_blue", "protection_from_green", "unblockable"}
 
 
 def test_the_same_seed_plays_the_same_game(pack):

@@ -273,6 +273,25 @@ def test_a_sacrifice_is_not_a_discard(tmp_path):
     assert run_of(state.log, ["Player 1 uses Offer of Ant", "Cub moves from Player 2's play to Player 2's discard"])
 
 
+HUNT = "      - {name: Hunt, pile: false, targets: {target: black creature in play}, effect: do nothing}\n"
+FALL = "      - {{name: Fall, pile: false, targets: {{foe: creature in play where it != this}}, effect: discard this by {source}}}\n"
+
+
+@pytest.mark.parametrize("foe, lines", [
+    ("Bat", ["Fall of Cub targets Bat", "Cub is not discarded (Ward)"]),
+    ("Ant", ["Fall of Cub targets Ant", "Cub would be discarded (Regrowth)"])])
+def test_a_discard_by_another_card_has_that_card_as_its_source(tmp_path, foe, lines):
+    # Cub falls to the creature it names: Ward sees a black Bat, not a white Ant.
+    make(tmp_path, **{HUNT: HUNT + FALL.format(source="foe")})
+    state = play(tmp_path, ["Cub"], [foe], ["Player 1: Fall: Cub"])
+    assert run_of(state.log, lines)
+
+
+def test_the_source_of_a_discard_is_a_card(tmp_path):
+    folder = make(tmp_path, **{HUNT: HUNT + FALL.format(source="2")})
+    assert problems(folder) == ['pack.yaml:29:110: the source after "by" needs a card, but "2" is a number']
+
+
 def test_a_replacement_of_targets_takes_no_effect(tmp_path):
     folder = make(tmp_path, **{"    event: [target, damage, discard]": "    event: target\n    effect: do nothing"})
     assert problems(folder) == ["pack.yaml:50:13: a card that cannot be a target is left out of the choice: "
@@ -302,6 +321,29 @@ def test_a_comment_line_may_stand_between_the_statements_of_a_block(tmp_path):
     folder = make(tmp_path, **{"    effect: |\n      its controller may": "    effect: |\n      # asked first\n      its controller may",
                                "        remove all damage from it\n": "        remove all damage from it\n        # then kept\n"})
     load_pack(str(folder), Report())
+
+
+# ---------------------------------------------------------------- triggers on marks
+BEAST = "  beast:\n    abilities:\n"
+TAGGING = {
+    "durations:": "marks: {tagged: Tagged.}\ndurations:",
+    HUNT: HUNT + "      - {name: Tag, pile: false, targets: {foe: creature in play}, effect: mark foe as tagged until end of turn}\n",
+    BEAST: BEAST + "      - {name: Grow, trigger: whenever this becomes tagged, pile: false, effect: add a plus counter to this}\n"}
+
+
+def test_a_trigger_on_a_mark_fires_each_time_the_card_is_marked(tmp_path):
+    # Doe, a beast, grows each time it is tagged, though it is tagged already; Bat does not.
+    make(tmp_path, **TAGGING)
+    state = play(tmp_path, ["Ant"], ["Doe", "Bat"], ["Player 1: Tag: Ant", "Player 1: Doe",
+                                                     "Player 1: Tag: Ant", "Player 1: Doe",
+                                                     "Player 1: Tag: Ant", "Player 1: Bat"])
+    assert state.log.count("Grow of Doe triggers") == 2
+    assert state.s.prop(card(state, "Doe"), "size") == 4 and state.s.prop(card(state, "Bat"), "size") == 2
+
+
+def test_a_trigger_names_a_mark_the_pack_declares(tmp_path):
+    folder = make(tmp_path, **{**TAGGING, "becomes tagged,": "becomes taged,"})
+    assert problems(folder) == ['pack.yaml:32:53: unknown mark "taged"; did you mean "tagged"?']
 
 
 # ---------------------------------------------------------------- abilities by name

@@ -27,9 +27,9 @@ PINNED = [
     pytest.param("pub_magic", {}, 5, 50, "238245700a8e01ad7177dd20d1f98df916bb3bc6da8becb2d34d2ccd44a3aff4",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "2247ed4786ca8605a752890f84d3eb017a60c652549d245b155629f00fd09d1c", id="basic_tcg-last-standing"),
+                 "d35fd9e80e3dc75f8850aa02511ce41b13c663ba95dc6e5d8c9947976edcdcfc", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "fadcefca6809fb9836844f1311221b55a14178a2dd8e3f28f8002cd251405c3c", id="basic_tcg-conquest"),
+                 "d23fde6edc72cd1e0bd39286037f14f4a6cbcba40c8fabc63e062b3de707790a", id="basic_tcg-conquest"),
 ]
 
 

@@ -22,8 +22,10 @@ def finished(pack: str, options: dict, agent: str) -> list:
 @pytest.mark.parametrize("pack, options, by_random, by_heuristic", [
     ("magic54", {}, [36, 36, 36], [30, 22, 18]),
     ("pub_magic", {}, [25, 39, 25], [14, 29, 17]),
-    # Random players rarely send 7 creatures away before the turn limit.
-    ("basic_tcg", {"scenario": "Conquest"}, [None] * GAMES, [30, 32, 28]),
+    # Random players rarely send 7 creatures away before the turn limit. In the second
+    # game a Troll Ascetic (hexproof: no opponent's card may target it, so it cannot be
+    # attacked) is the last creature of a player whose opponent has 5 conquests: a draw.
+    ("basic_tcg", {"scenario": "Conquest"}, [None] * GAMES, [32, None, 34]),
 ])
 def test_heuristic_players_finish_games_at_least_as_often_as_random_ones(pack, options, by_random, by_heuristic):
     assert finished(pack, options, "random") == by_random
@@ -49,4 +51,4 @@ def test_basic_tcg_heuristic_players_play_their_hands():
 
 def test_a_basic_tcg_game_between_heuristic_players_ends_by_last_standing():
     _, results = run(Batch("basic_tcg", games=1, seed=1, agents=["heuristic"], records=True))
-    assert (results[0]["turns"], results[0]["result"]) == (52, [-1.0, 1.0])
+    assert (results[0]["turns"], results[0]["result"]) == (54, [-1.0, 1.0])

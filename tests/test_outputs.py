@@ -15,8 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
+from cardtable.interpreter import outfiles
 from cardtable.interpreter.diagnostics import shown
-from cardtable.interpreter.play import batch, outfiles
+from cardtable.interpreter.play import batch
 
 
 def cli(*args):

@@ -6,14 +6,15 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
-from cardtable.interpreter.packs import infiles
-from cardtable.interpreter.packs.infiles import FileProblem, read_file
+from cardtable.interpreter import infiles
+from cardtable.interpreter.infiles import FileProblem, read_file
 
 ROOT = Path(__file__).resolve().parent.parent
 MTGPACK = ROOT / "tests" / "data" / "mtgpack"
@@ -36,8 +37,18 @@ def device(path: Path) -> Path:
 
 
 @pytest.fixture
-def proj(tmp_path, monkeypatch):
-    """tmp_path/proj (where cardtable runs) holding the pack p; a secret beside it, outside."""
+def short_tmp():
+    """A folder with a short path, so that the lines the messages quote are never shortened
+    (pytest's own folders grow longer with the number of processes it runs)."""
+    folder = Path(tempfile.mkdtemp(prefix="ct"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def proj(short_tmp, monkeypatch):
+    """A folder proj (where cardtable runs) holding the pack p; a secret beside it, outside."""
+    tmp_path = short_tmp
     (tmp_path / "outside").mkdir()
     (tmp_path / "outside" / "secret.txt").write_text(f"4 {SECRET}\n", encoding="utf-8")
     folder = tmp_path / "proj"
@@ -169,18 +180,18 @@ def test_a_copy_whose_import_leads_into_the_installation_is_told_the_name(proj):
         '    hint: cardtable\'s card set "mtg/pool" is imported by its name: write "from: mtg/pool"'
 
 
-def test_shared_card_sets_are_imported_by_name_from_anywhere(proj, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path / "outside")
+def test_shared_card_sets_are_imported_by_name_from_anywhere(proj, monkeypatch):
+    monkeypatch.chdir(proj.parent / "outside")
     assert validate(str(proj / "p")).stdout == f"{proj / 'p'}: valid\n"
 
 
-def test_root_names_a_folder_the_pack_may_read(proj, tmp_path):
+def test_root_names_a_folder_the_pack_may_read(proj):
     # A pack beside its shared files, run from elsewhere: --root opens the folder holding both.
     shared = proj / "shared"
     shared.mkdir()
     shutil.copy(MTGPACK / "decks" / "main.txt", shared / "main.txt")
     with_list(proj, "../shared/main.txt")
-    os.chdir(tmp_path / "outside")
+    os.chdir(proj.parent / "outside")
     pack = str(proj / "p")
     assert first_line(validate(pack)) == (f'{pack}/pack.yaml:43:28: error: cannot read "../shared/main.txt": '
                                           "it is outside the pack's project")

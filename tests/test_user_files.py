@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
-from cardtable.interpreter.packs import infiles
+from cardtable.interpreter import infiles
 
 ROOT = Path(__file__).resolve().parent.parent
 MTG = ROOT / "tests" / "data" / "mtg"

@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardtable import PackFiles, Report, load_pack
 from cardtable.cli import main
 from cardtable.interpreter.engine.state import RuleError
 from cardtable.interpreter.play import batch as batching
 from cardtable.interpreter.play import workers
-from cardtable.interpreter.play.batch import Batch, SimulationError, run
+from cardtable.interpreter.play.batch import Batch, SimulationError, prepare, run
 
 ROOT = Path(__file__).resolve().parent.parent
 STOPPED = "\nstopped before the games were all played: nothing written\n"
@@ -82,6 +83,26 @@ def test_workers_started_afresh_load_the_pack_from_its_files_and_give_the_same_r
     one = run(Batch("pub_magic", games=4, seed=2, players=3))[1]
     monkeypatch.setattr(workers, "START_METHOD", "spawn")
     assert run(Batch("pub_magic", games=4, seed=2, players=3, jobs=2))[1] == one
+
+
+def test_workers_started_afresh_build_the_pack_from_the_files_they_are_sent(monkeypatch, tmp_path):
+    # A pack that is nowhere on disk: the workers can only build it from the files sent
+    # to them, and they check it by its hash.
+    files = load_pack("pub_magic", Report()).files
+    memory = PackFiles(files.texts, str(tmp_path / "nowhere"))
+    one = run(Batch("pub_magic", games=4, seed=2, players=3))[1]
+    monkeypatch.setattr(workers, "START_METHOD", "spawn")
+    assert run(Batch("nowhere", games=4, seed=2, players=3, jobs=2, pack_files=memory))[1] == one
+
+
+def test_files_whose_hash_is_not_theirs_are_refused():
+    files = load_pack("pub_magic", Report()).files
+    # As a copy damaged on its way would arrive.
+    damaged = PackFiles({**files.texts, "pack.yaml": files.texts["pack.yaml"] + "# changed\n"}, files.folder)
+    with pytest.raises(SimulationError) as caught:
+        prepare(Batch("pub_magic", players=3, pack_files=damaged, pack_sha256=files.sha256))
+    assert str(caught.value) == (f"the pack's files did not arrive whole: the pack built from them has the hash "
+                                 f"{damaged.sha256[:16]}..., not {files.sha256[:16]}...")
 
 
 # ------------------------------------------------------------------ real processes

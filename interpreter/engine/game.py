@@ -7,7 +7,7 @@ from ..suggest import did_you_mean
 from . import limits, positions, primitives
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
-from .model import Pack
+from .model import Pack, option_out_of_bounds
 from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
 from .running import run
@@ -135,23 +135,6 @@ def settle_options(pack: Pack, given: dict) -> dict:
     if problem:
         raise OptionError(problem[1])
     return out
-
-
-def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
-    """The first number option outside its bounds, and why, said for a designer. A
-    bound may name another option (`max: dealt`), so the values are checked together."""
-    for name, o in options.items():
-        if o.kind != "number":
-            continue
-        value = values[name]
-        for bound, word, outside in ((o.minimum, "at least", value.__lt__), (o.maximum, "at most", value.__gt__)):
-            if bound is None:
-                continue
-            limit = values.get(bound) if isinstance(bound, str) else bound
-            if isinstance(limit, (int, float)) and outside(limit):
-                said = f"{bound} ({limit})" if isinstance(bound, str) else f"{limit}"
-                return name, f'option "{name}" must be {word} {said}, not {value}'
-    return None
 
 
 class GameState:

@@ -283,6 +283,8 @@ def set_mark(s: State, c: int, mark: str, value, duration: str | None) -> None:
     s.marks[(c, mark)] = value
     if duration:
         s.mods.append(("mark", duration, c, mark, value))
+    if mark in s.t.watched_marks:
+        s.events.append(("mark", c, mark))
 
 
 # --------------------------------------------------------------- end of a game

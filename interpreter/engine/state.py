@@ -52,12 +52,17 @@ class RuleError(Exception):
         return shown(f"{where}error: {game} stopped{when}: {self.message}")
 
 
+# The event that may fire each kind of trigger (triggered.py): a card moving fires
+# "enter" and "leave", the rules being checked fires "state".
+_EVENT_OF = {"enter": "move", "leave": "move", "begin": "begin", "state": "checked", "mark": "mark"}
+
+
 class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
-                 "checks_see_damage")
+                 "checks_see_damage", "watched_marks", "triggers_on")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -81,6 +86,13 @@ class Table:
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
                               for ab in cards[c].abilities if ab.trigger is not None)
+        # The triggered abilities each kind of event may fire: an event looks at those only.
+        on = {}
+        for entry in self.triggers:
+            on.setdefault(_EVENT_OF[entry[1].trigger.event], []).append(entry)
+        self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
+        # The marks some triggered ability watches for ("whenever this becomes blocking").
+        self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
         types = {t for c in cards for t in c.types}
         self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".

@@ -14,9 +14,10 @@ def fire_triggers(s: State) -> bool:
     events, s.events = s.events, []
     fired = []
     zone_of = s.zone_of
+    on = s.t.triggers_on
     for event in events:
         moved = event[1] if event[0] == "move" else None
-        for c, ab, zones in s.t.triggers:
+        for c, ab, zones in on.get(event[0], ()):
             # A card fires from its ability's zone; one that leaves also sees itself leave.
             if (zone_of[c] in zones or c == moved) and _fires(s, c, ab, ab.trigger, event):
                 fired.append((c, ab))
@@ -39,6 +40,10 @@ def _fires(s: State, c: int, ab, tr, event) -> bool:
         if tr.event != "begin" or tr.zone != event[1] or here != ab.zone:
             return False
         return tr.whose == "each" or s.controller[c] == s.active
+    if event[0] == "mark":
+        if tr.event != "mark" or tr.zone != event[2] or here != ab.zone:
+            return False
+        return tr.matches(s, {"this": c, "you": s.t.players[s.controller[c]]}, event[1])
     _, moved, src, dest = event
     if tr.event == "enter":
         if s.t.zone_meta[dest][0].name != tr.zone or here != ab.zone:

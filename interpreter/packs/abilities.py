@@ -8,7 +8,7 @@ from ..engine.replacements import targetable
 from ..lang.compiler import Scope
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
-from .loader import Build
+from .build import Build
 
 
 def type_abilities(b: Build, types_raw: dict) -> dict:
@@ -23,15 +23,35 @@ def type_abilities(b: Build, types_raw: dict) -> dict:
 
 def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
     """One ability of `owner_name` (a card, family or card type) read from the file `lo`;
-    None when its zone is unknown (the rest of it is checked all the same)."""
-    zones = b.names.zones
-    zone = raw.get("from", b.names.roles.get("play", "play"))
+    None when its zone is unknown (the rest of it is checked all the same). Its condition
+    holds alike for every card (when_shared) when it does not read "this"; each target is
+    a name in the scope of what follows it."""
+    names = b.names
+    zones = names.zones
+    zone = raw.get("from", names.roles.get("play", "play"))
     if zone not in zones:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
-    when, when_shared = _when(b, raw, scope, lo)
-    targets = _targets(b, raw, scope, lo)
-    costs = _costs(b, raw, scope, lo)
+    when, when_shared = None, False
+    if "when" in raw:
+        b.comp.used_this = False
+        res = b.compile(lo, raw, "when", "condition", scope.child())
+        if res and res[1].kind not in ("bool", "any"):
+            b.at(lo, raw, "when", f'"when" must be a condition, but "{raw["when"]}" is {res[1].word()}')
+        when, when_shared = (res[0] if res else None), not b.comp.used_this
+    targets = []
+    for tname, text in (raw.get("targets") or {}).items():
+        res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
+        if res:
+            fn, t = res
+            if b.restricted:
+                fn = targetable(fn, b.restricted)
+            targets.append((tname, fn, str(text)))
+            problem = b.comp.hides(tname)
+            if problem:
+                b.at_key(lo, raw["targets"], tname, problem)
+            scope.vars[tname] = single(t)
+    costs = _costs(b, raw, scope, lo) if "cost" in raw else ()
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()
@@ -45,35 +65,6 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
                  when_shared="when:" + str(raw["when"]) if when_shared else None)
     b.abilities.append(ab)
     return ab
-
-
-def _when(b: Build, raw, scope: Scope, lo):
-    """The ability's condition, and whether it holds alike for every card."""
-    if "when" not in raw:
-        return None, False
-    b.comp.used_this = False
-    res = b.compile(lo, raw, "when", "condition", scope.child())
-    if res and res[1].kind not in ("bool", "any"):
-        b.at(lo, raw, "when", f'"when" must be a condition, but "{raw["when"]}" is {res[1].word()}')
-    return (res[0] if res else None), not b.comp.used_this
-
-
-def _targets(b: Build, raw, scope: Scope, lo) -> list:
-    """(name, selector, text) of each target; each is a name in the ability's scope."""
-    restricted = b.restricted
-    targets = []
-    for tname, text in (raw.get("targets") or {}).items():
-        res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
-        if res:
-            fn, t = res
-            if restricted:
-                fn = targetable(fn, restricted)
-            targets.append((tname, fn, str(text)))
-            problem = b.comp.hides(tname)
-            if problem:
-                b.at_key(lo, raw["targets"], tname, problem)
-            scope.vars[tname] = single(t)
-    return targets
 
 
 def _costs(b: Build, raw, scope: Scope, lo) -> tuple:

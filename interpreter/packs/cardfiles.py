@@ -6,13 +6,14 @@ from pathlib import Path
 
 from ..engine import limits
 from ..engine.model import CardDef
+from ..infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
 from ..lang.static_types import T
 from ..suggest import did_you_mean, suggest
 from .abilities import ability
+from .build import Build
+from .declarations import Declaration
 from .finding import from_here
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
-from .infiles import DATA_LIMIT, TEXT_LIMIT, FileProblem
-from .loader import Build
 from .project import RULE, shared_card_sets, shown
 from .schemacheck import read_checked
 from .yamlpos import MAX_BYTES
@@ -89,6 +90,7 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
     """The families (file, raw) and the cards (name -> (file, raw)) of the card files;
     b.unread says whether a card file could not be read (the cards it holds are unknown)."""
     families, standalone = [], {}
+    declared = b.decls.of("card")
     b.unread = False
     patterns = b.d.get("cards") or []
     for i, pattern in enumerate(patterns):
@@ -103,17 +105,15 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
                 continue
             for raw in lo.data.get("families") or []:
                 families.append((lo, raw))
-                b.decls.add("family", raw["name"], lo.filename, _name_at(raw))
+                b.decls.add("family", raw["name"], lo.filename, raw.value_pos["name"])
             for raw in lo.data.get("cards") or []:
-                if raw["name"] in standalone:
-                    b.at(lo, raw, "name", f'a card named "{raw["name"]}" is defined twice')
-                standalone[raw["name"]] = (lo, raw)
-                b.decls.add("card", raw["name"], lo.filename, _name_at(raw))
+                name = raw["name"]
+                if name in standalone:
+                    b.at(lo, raw, "name", f'a card named "{name}" is defined twice')
+                standalone[name] = (lo, raw)
+                if name not in declared:     # (a tuple made without a call: one a card of thousands)
+                    declared[name] = tuple.__new__(Declaration, ("card", name, lo.filename, *raw.value_pos["name"]))
     return families, standalone
-
-
-def _name_at(raw) -> tuple[int, int]:
-    return getattr(raw, "value_pos", {}).get("name") or getattr(raw, "pos", (1, 1))
 
 
 def _card_parts(b: Build, lo, raw):
@@ -128,8 +128,11 @@ def _card_parts(b: Build, lo, raw):
         if kw not in b.names.keywords:
             b.at(lo, raw["keywords"], k, f'unknown keyword "{kw}"{b.decls.near("keyword", kw)}')
     this_type = T("card", frozenset(types))
-    made = (ability(b, ab_raw, raw["name"], this_type, lo) for ab_raw in raw.get("abilities") or [])
-    own = [ab for ab in made if ab is not None]
+    own = []
+    for ab_raw in raw.get("abilities") or ():
+        ab = ability(b, ab_raw, raw["name"], this_type, lo)
+        if ab is not None:
+            own.append(ab)
     every = with_type_abilities(own, types, b.names.type_order, b.fields["type_abilities"])
     return frozenset(types), props, frozenset(kws), tuple(own), every
 
@@ -212,7 +215,7 @@ def _deck(b: Build, raw, imported: list):
         source = b.fields["sources"].get(src)
         if source is None:
             if src not in imported:   # an import that failed was reported already
-                b.here(raw, "from", f'unknown import "{src}"{did_you_mean(src, imported)}')
+                b.here(raw, "from", f'unknown import "{src}"{b.decls.near("import", src)}')
             return None
         if "where" in raw or ("cards" not in raw and "list" not in raw):
             names = _deck_where(b, raw, source)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine.model import CounterDef, TableDef
 from ..suggest import did_you_mean
-from .loader import Build
+from .build import Build
 
 UNITS = ("turn", "phase", "step")
 

@@ -25,8 +25,8 @@ from typing import NamedTuple
 
 from ..engine.limits import COPIES as MAX_COPIES
 from ..engine.limits import DECK, DIGITS
+from ..infiles import TEXT_LIMIT
 from .finding import package_root
-from .infiles import TEXT_LIMIT
 from .mtgdata import CardDataError, CardRecord, _read_text, front_faces, name_index
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -121,21 +121,12 @@ def read_decklist(text: str, filename: str) -> tuple[DeckList, list[Problem]]:
         prefix = _SB_PREFIX.match(line)
         if prefix:
             start, to_sideboard, laid_out = prefix.end(), True, True
-        body = line[start:]
-        if not body:
-            problems.append((number, start + 1, 'missing card after "SB:"'))
+        entry, problem = _entry(line[start:], start)
+        if problem:
+            problems.append((number, *problem))
             continue
-        if _COUNT_ONLY.fullmatch(body):
-            problems.append((number, start + len(body) + 1, "missing card name after the number of copies"))
-            continue
-        count, name, at = split_entry(body)
-        name_at = start + at
-        if isinstance(count, str):
-            problems.append((number, start + 1, count))
-            continue
-        name = _PRINTING.sub("", name)
+        count, name, deck.name_cols[number] = entry
         (deck.sideboard if to_sideboard else deck.main).append(DeckEntry(count, name, number))
-        deck.name_cols[number] = name_at + 1
         dealt += 0 if to_sideboard else count
         if dealt > DECK:
             problems.append((number, start + 1, too_many_cards(dealt)))
@@ -146,6 +137,19 @@ def read_decklist(text: str, filename: str) -> tuple[DeckList, list[Problem]]:
     if not problems and not deck.main:
         problems.append((1, 1, "no main-deck cards in the deck list"))
     return deck, problems
+
+
+def _entry(body: str, start: int):
+    """((count, name, column of the name), None) for the text of an entry that starts at
+    column `start` + 1, or (None, (column, message)) for its problem."""
+    if not body:
+        return None, (start + 1, 'missing card after "SB:"')
+    if _COUNT_ONLY.fullmatch(body):
+        return None, (start + len(body) + 1, "missing card name after the number of copies")
+    count, name, at = split_entry(body)
+    if isinstance(count, str):
+        return None, (start + 1, count)
+    return (count, _PRINTING.sub("", name), start + at + 1), None
 
 
 def split_entry(text: str) -> tuple[int | str, str, int]:

@@ -7,7 +7,7 @@ suggestions read it, and so will an editor's completion, hover and go-to-definit
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..suggest import did_you_mean
 
@@ -21,8 +21,7 @@ MAPPED = {
 KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family")
 
 
-@dataclass(frozen=True)
-class Declaration:
+class Declaration(NamedTuple):
     kind: str           # one of KINDS
     name: str
     file: str
@@ -41,7 +40,9 @@ class Declarations:
         self._by_kind: dict[str, dict[str, Declaration]] = {kind: {} for kind in KINDS}
 
     def add(self, kind: str, name: str, file: str, at: tuple[int, int]) -> None:
-        self._by_kind[kind].setdefault(name, Declaration(kind, name, file, *at))
+        table = self._by_kind[kind]
+        if name not in table:
+            table[name] = Declaration(kind, name, file, at[0], at[1])
 
     def of(self, kind: str) -> dict[str, Declaration]:
         """The declarations of one kind, by name."""

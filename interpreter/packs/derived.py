@@ -6,7 +6,7 @@ from ..lang.compiler import Scope
 from ..lang.registry import GLOBALS
 from ..lang.static_types import T
 from ..suggest import did_you_mean
-from .loader import Build
+from .build import Build
 
 
 def property_words(b: Build) -> None:

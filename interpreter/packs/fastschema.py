@@ -289,36 +289,13 @@ def _object(schema, sub, strict: bool = False) -> Check | None:
              "minProperties", "maxProperties", "dependentRequired", "dependentSchemas")
     if not any(w in schema for w in words):
         return None
-    props_raw = schema.get("properties", {})
-    patterns_raw = schema.get("patternProperties", {})
-    if not isinstance(props_raw, dict) or not isinstance(patterns_raw, dict):
-        raise Unknown("properties that are not a mapping")
-    props = {name: sub(s) for name, s in props_raw.items()}
-    patterns = [(_regex(p), sub(s)) for p, s in patterns_raw.items()]
-    # jsonschema finds "additional" keys with the patterns joined by "|".
-    joined = _regex("|".join(patterns_raw)) if patterns_raw else None
-    additional = None
-    if "additionalProperties" in schema:
-        ap = schema["additionalProperties"]
-        if isinstance(ap, dict):
-            additional = sub(ap)
-        elif ap is False:
-            additional = _false
-        elif ap is not True:
-            raise Unknown("additionalProperties that is not a schema")
-    names = sub(schema["propertyNames"]) if "propertyNames" in schema else None
+    props_raw, props, patterns, joined, additional, names = _keys(schema, sub)
     required = schema.get("required", [])
     if not isinstance(required, list):
         raise Unknown("required that is not a list")
     required = tuple(required)
     least, most = _count(schema, "minProperties"), _count(schema, "maxProperties")
-    needs = schema.get("dependentRequired", {})
-    if not isinstance(needs, dict) or not all(isinstance(v, list) for v in needs.values()):
-        raise Unknown("dependentRequired that is not a mapping of lists")
-    depends = schema.get("dependentSchemas", {})
-    if not isinstance(depends, dict):
-        raise Unknown("dependentSchemas that is not a mapping")
-    depends = [(k, sub(s)) for k, s in depends.items()]
+    needs, depends = _dependencies(schema, sub)
     per_key = bool(props or patterns or additional is not None or names is not None)
     simple = per_key and not patterns and names is None
 
@@ -362,6 +339,41 @@ def _object(schema, sub, strict: bool = False) -> Check | None:
                         return False
         return True
     return check
+
+
+def _keys(schema, sub) -> tuple:
+    """What the object keywords say of keys: the properties (as written and checked),
+    the patterns, the patterns joined, the check of additional keys and of key names."""
+    props_raw = schema.get("properties", {})
+    patterns_raw = schema.get("patternProperties", {})
+    if not isinstance(props_raw, dict) or not isinstance(patterns_raw, dict):
+        raise Unknown("properties that are not a mapping")
+    props = {name: sub(s) for name, s in props_raw.items()}
+    patterns = [(_regex(p), sub(s)) for p, s in patterns_raw.items()]
+    # jsonschema finds "additional" keys with the patterns joined by "|".
+    joined = _regex("|".join(patterns_raw)) if patterns_raw else None
+    additional = None
+    if "additionalProperties" in schema:
+        ap = schema["additionalProperties"]
+        if isinstance(ap, dict):
+            additional = sub(ap)
+        elif ap is False:
+            additional = _false
+        elif ap is not True:
+            raise Unknown("additionalProperties that is not a schema")
+    names = sub(schema["propertyNames"]) if "propertyNames" in schema else None
+    return props_raw, props, patterns, joined, additional, names
+
+
+def _dependencies(schema, sub) -> tuple:
+    """dependentRequired (key -> the keys it needs) and dependentSchemas, checked."""
+    needs = schema.get("dependentRequired", {})
+    if not isinstance(needs, dict) or not all(isinstance(v, list) for v in needs.values()):
+        raise Unknown("dependentRequired that is not a mapping of lists")
+    depends = schema.get("dependentSchemas", {})
+    if not isinstance(depends, dict):
+        raise Unknown("dependentSchemas that is not a mapping")
+    return needs, [(k, sub(s)) for k, s in depends.items()]
 
 
 def _array(schema, sub, strict: bool = False) -> Check | None:

@@ -26,12 +26,13 @@ import hashlib
 import os
 import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from functools import cached_property
 from pathlib import Path
 
+from ..infiles import FileProblem, path_problem, read_file, too_large
 from .finding import from_here
-from .infiles import FileProblem, path_problem, read_file, too_large
 from .project import pack_file, pack_glob, shared_card_sets
 
 SHARED = "cardtable:cards/"      # the key of a shared card set: SHARED + its name + ".yaml"
@@ -48,11 +49,14 @@ class PackFiles:
     folder: str = "."
     on_disk: bool = False
     pack_file: str = "pack.yaml"
-    sha256: str = field(init=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "texts", dict(self.texts))
-        object.__setattr__(self, "sha256", content_hash(self.texts))
+
+    @cached_property
+    def sha256(self) -> str:
+        """Worked out when first asked for: loading a pack does not wait for it."""
+        return content_hash(self.texts)
 
 
 def content_hash(texts: Mapping[str, str]) -> str:

@@ -6,8 +6,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..diagnostics import Report
+from ..infiles import path_problem
 from ..suggest import did_you_mean
-from .infiles import path_problem
 
 
 def package_root() -> Path:

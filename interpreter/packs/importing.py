@@ -13,9 +13,9 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from ..engine.model import CardDef
+from ..infiles import DATA_LIMIT, FileProblem, check_file
 from ..lang.vocabulary.expressions import is_number
 from ..suggest import described, did_you_mean
-from .infiles import DATA_LIMIT, FileProblem, check_file
 
 FORMAT_GROUP = "cardtable.card_formats"
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import yaml
 from jsonschema import Draft202012Validator
 
+from ..infiles import DATA_LIMIT, FileProblem, read_file
 from .finding import package_root
-from .infiles import DATA_LIMIT, FileProblem, read_file
 from .yamlpos import YamlProblem, load_yaml_text
 
 _Loader = yaml.CSafeLoader if getattr(yaml, "__with_libyaml__", False) else yaml.SafeLoader

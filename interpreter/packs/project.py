@@ -19,8 +19,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
+from ..infiles import FileProblem, check_file, path_problem
 from .finding import package_root
-from .infiles import FileProblem, check_file, path_problem
 
 # The folders the user named with --root, for the command being run.
 _ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("cardtable_roots", default=())

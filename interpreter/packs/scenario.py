@@ -23,6 +23,8 @@ from .importing import ImportProblem
 from .project import project_roots, refusal
 from .schemacheck import read_checked
 from .stops import PAUSE, Target, stop_target, stoppable
+from .yamlpos import PosDict
+from .yamlpos import position as _pos     # the name "position" is a setup's here
 
 
 class ScenarioFailure(Exception):
@@ -67,17 +69,6 @@ def scenario_files(pack: Pack | Path) -> list[Path]:
     """The scenario files of a pack, or of the pack in a folder."""
     folder = Path(pack.path if isinstance(pack, Pack) else pack) / "tests"
     return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-
-
-def _pos(container, key):
-    for attr in ("value_pos", "key_pos"):
-        table = getattr(container, attr, None)
-        if table and key in table:
-            return table[key]
-    item_pos = getattr(container, "item_pos", None)
-    if item_pos and isinstance(key, int) and key < len(item_pos):
-        return item_pos[key]
-    return getattr(container, "pos", (1, 1))
 
 
 def run_scenario(pack: Pack, sc: Scenario) -> GameState:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..engine.game import option_out_of_bounds
-from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef
+from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, option_out_of_bounds
 from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import type_abilities
+from .build import Build, as_events, never_ends, position
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
-from .loader import Build, as_events, never_ends, position
+from .derived import derived_properties, property_words
 
 
 class Section(NamedTuple):
@@ -136,8 +136,6 @@ def card_types(b: Build) -> None:
 
 @section("properties", needs=("options", "zones", "define"))
 def properties(b: Build) -> None:
-    from .derived import derived_properties, property_words
-
     property_words(b)
     b.fields.update(properties=b.names.properties, derived=derived_properties(b))
 

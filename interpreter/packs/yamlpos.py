@@ -18,7 +18,7 @@ from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarE
 
 from ..diagnostics import split_lines
 from ..engine.limits import NUMBER, SAID_NUMBER
-from .infiles import TEXT_LIMIT, FileProblem, read_file, too_large
+from ..infiles import TEXT_LIMIT, FileProblem, read_file, too_large
 
 MAX_BYTES = TEXT_LIMIT
 MAX_DEPTH = 64
@@ -230,6 +230,19 @@ class PosList(list):
         self.scalar: dict[int, ScalarInfo] = {}
 
 
+def position(container, key) -> tuple[int, int]:
+    """Where a value of a mapping or an item of a list read here is (line, column); where
+    the container is when its place is not known."""
+    for attr in ("value_pos", "key_pos"):
+        table = getattr(container, attr, None)
+        if table and key in table:
+            return table[key]
+    items = getattr(container, "item_pos", None)
+    if items and isinstance(key, int) and key < len(items):
+        return items[key]
+    return getattr(container, "pos", (1, 1))
+
+
 @dataclass
 class Loaded:
     data: object
@@ -356,6 +369,7 @@ class _Frame:
     __slots__ = ("obj", "is_list", "mark", "anchor", "key", "key_mark", "merges")
 
     def __init__(self, obj, mark, anchor):
+        obj.pos = (mark.line + 1, mark.column + 1)
         self.obj = obj
         self.is_list = obj.__class__ is PosList
         self.mark = mark
@@ -425,14 +439,11 @@ class _Builder:
         return None
 
     def build(self):
-        # One flat loop over the events: this is the hot path for large card files.
-        get = self.loader.get_event
-        special = self.special
-        lines = self.lines
-        from_event = ScalarInfo.from_event
-        Scalar, Info, NO_KEY = ScalarEvent, ScalarInfo, _NO_KEY   # locals: read for every event
-        stack: list[_Frame] = []
-        frame = None
+        # One flat loop over the events (the hot path of large card files), with locals for
+        # what each event reads; only what is rare (anchors, tags, merges, mistakes) calls out.
+        get, special, lines = self.loader.get_event, self.special, self.lines
+        Scalar, Info, NO_KEY, from_event = ScalarEvent, ScalarInfo, _NO_KEY, ScalarInfo.from_event
+        stack, frame = [], None
         while True:
             event = get()
             kind = event.__class__
@@ -446,40 +457,22 @@ class _Builder:
                     value = int(value)   # the commonest number; a leading 0 would be YAML 1.1 octal
                 else:
                     value, info = self.scalar(event)
-                if event.anchor:
-                    self.define(event)
-                    if info is not None:
-                        info = self.scalar_info(info)
-                    self.anchors[event.anchor] = (value, _pos(event.start_mark), info)
+                info = self.anchored(event, value, info) if event.anchor else info
                 mark = event.start_mark
             elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                if len(stack) >= MAX_DEPTH:
-                    raise self.problem(event.start_mark, f"nested too deeply (more than {MAX_DEPTH} levels)")
-                if event.tag is not None:
-                    self.check_tag(event, _MAP if kind is MappingStartEvent else _SEQ)
-                obj = PosDict() if kind is MappingStartEvent else PosList()
-                obj.pos = _pos(event.start_mark)
-                if event.anchor:
-                    self.define(event)
-                    self.open_anchors.add(event.anchor)
-                frame = _Frame(obj, event.start_mark, event.anchor)
+                if event.tag is not None or event.anchor or len(stack) >= MAX_DEPTH:
+                    self.opening(event, kind is MappingStartEvent, len(stack))
+                frame = _Frame(PosDict() if kind is MappingStartEvent else PosList(), event.start_mark, event.anchor)
                 stack.append(frame)
                 continue
             elif kind is MappingEndEvent or kind is SequenceEndEvent:
                 done = stack.pop()
-                if done.merges:
-                    self.merge(done)
-                if done.anchor:
-                    self.open_anchors.discard(done.anchor)
-                    self.anchors[done.anchor] = (done.obj, done.obj.pos, None)
+                if done.merges or done.anchor:
+                    self.close(done)
                 value, mark = done.obj, done.mark
                 frame = stack[-1] if stack else None
-            elif kind is AliasEvent:
-                value, info = self.alias(event, len(stack))
-                mark = event.start_mark
             else:
-                raise self.problem(event.start_mark, "unexpected YAML structure")
-
+                (value, info), mark = self.other(event, len(stack)), event.start_mark
             if frame is None:
                 return "<<" if value is _MERGE_KEY else value
             obj = frame.obj
@@ -492,28 +485,65 @@ class _Builder:
             key = frame.key
             if key is NO_KEY:
                 if value.__class__ is not str:
-                    if isinstance(value, (dict, list)):
-                        what = "mapping" if isinstance(value, dict) else "list"
-                        raise self.problem(mark, f"a key must be a single value, not a {what}")
-                    if value is not _MERGE_KEY:
-                        self.odd_keys = True
+                    self.odd_key(value, mark)
                 frame.key, frame.key_mark = value, mark
                 continue
             frame.key = NO_KEY
-            if key is _MERGE_KEY:
-                self.add_merge(frame, value, mark)
+            if key is _MERGE_KEY or key in obj:
+                self.merge_or_duplicate(frame, key, value, mark)
                 continue
-            if key in obj:
-                first = obj.key_pos[key][0]
-                raise self.problem(frame.key_mark, f'duplicate key "{_clip(key)}" (first at line {first})')
-            if value is _MERGE_KEY:
-                value = "<<"
-            obj[key] = value
-            key_mark = frame.key_mark
-            obj.key_pos[key] = (key_mark.line + 1, key_mark.column + 1)
+            obj[key] = "<<" if value is _MERGE_KEY else value
+            obj.key_pos[key] = (frame.key_mark.line + 1, frame.key_mark.column + 1)
             obj.value_pos[key] = (mark.line + 1, mark.column + 1)
             if info is not None:
                 obj.scalar[key] = info if info.__class__ is Info else from_event(info, lines)
+
+    def other(self, event, depth: int):
+        """An alias (its value and ScalarInfo), or an event that has no place here."""
+        if event.__class__ is not AliasEvent:
+            raise self.problem(event.start_mark, "unexpected YAML structure")
+        return self.alias(event, depth)
+
+    def anchored(self, event, value, info):
+        """A scalar with an anchor: kept for the aliases to it; its (full) ScalarInfo."""
+        self.define(event)
+        if info is not None:
+            info = self.scalar_info(info)
+        self.anchors[event.anchor] = (value, _pos(event.start_mark), info)
+        return info
+
+    def opening(self, event, mapping: bool, depth: int) -> None:
+        """A mapping or a list that starts nested too deeply, with a tag or an anchor."""
+        if depth >= MAX_DEPTH:
+            raise self.problem(event.start_mark, f"nested too deeply (more than {MAX_DEPTH} levels)")
+        if event.tag is not None:
+            self.check_tag(event, _MAP if mapping else _SEQ)
+        if event.anchor:
+            self.define(event)
+            self.open_anchors.add(event.anchor)
+
+    def close(self, done: _Frame) -> None:
+        """A mapping or a list that ends with merge keys (merged) or an anchor (defined)."""
+        if done.merges:
+            self.merge(done)
+        if done.anchor:
+            self.open_anchors.discard(done.anchor)
+            self.anchors[done.anchor] = (done.obj, done.obj.pos, None)
+
+    def merge_or_duplicate(self, frame: _Frame, key, value, mark) -> None:
+        """A merge key ("<<") to merge when the mapping ends, or a key given twice."""
+        if key is not _MERGE_KEY:
+            first = frame.obj.key_pos[key][0]
+            raise self.problem(frame.key_mark, f'duplicate key "{_clip(key)}" (first at line {first})')
+        self.add_merge(frame, value, mark)
+
+    def odd_key(self, value, mark) -> None:
+        """A key that is not text: a number or true/false is noted; a mapping or a list refused."""
+        if isinstance(value, (dict, list)):
+            what = "mapping" if isinstance(value, dict) else "list"
+            raise self.problem(mark, f"a key must be a single value, not a {what}")
+        if value is not _MERGE_KEY:
+            self.odd_keys = True
 
     # --- scalars ------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from ..diagnostics import Report, render
 from ..engine.game import Game, GameState, OptionError
 from ..engine.state import RuleError
 from ..packs.changes import ChangeError, changed
+from ..packs.files import PackFiles
 from ..packs.importing import ImportProblem, card_file_source, load_deck
 from ..packs.loader import PackError, load_pack
 from .agents import AgentError, make_agent, parse_agents, seat_agents
@@ -53,6 +54,11 @@ class Batch:
     address: str | None = None   # the scheduler of a running cluster
     changes: tuple = ()          # packs.changes.CardChange: the pack's cards changed for these games
     label: str = ""              # what tells this batch from the others of a run
+    # The pack's files, when the pack is built from them rather than from `pack` on disk,
+    # and the hash the pack built must have: what worker processes get, so that each
+    # builds the very pack the batch loaded.
+    pack_files: PackFiles | None = None
+    pack_sha256: str | None = None
 
 
 def prepare(batch: Batch) -> Game:
@@ -70,9 +76,12 @@ def prepare_spec(batch: Batch) -> tuple[Game, GameSpec]:
     batch.agents = agents
     report = Report()
     try:
-        pack = load_pack(batch.pack, report)
+        pack = load_pack(batch.pack if batch.pack_files is None else batch.pack_files, report)
     except PackError:
         raise SimulationError("the pack is not valid:\n" + render(report, "text")) from None
+    if batch.pack_sha256 is not None and pack.sha256 != batch.pack_sha256:
+        raise SimulationError(f"the pack's files did not arrive whole: the pack built from them has the hash "
+                              f"{pack.sha256[:16]}..., not {batch.pack_sha256[:16]}...")
     try:
         probe = Game(pack, batch.options, batch.players)
         if not batch.rotate and len(agents) > probe.num_players:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from .outfiles import write_output
+from ..outfiles import write_output
 
 
 class ChartError(Exception):

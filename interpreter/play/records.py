@@ -18,10 +18,10 @@ from pathlib import Path
 from ..engine.decisions import IllegalAction
 from ..engine.game import Game, GameState
 from ..engine.limits import DIGITS
+from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packs.changes import ChangeError, changed, from_data
 from ..packs.finding import builtin_pack_dir
 from ..packs.importing import ImportProblem
-from ..packs.infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packs.project import given_roots_now, refusal, shared_cards, shown, working_root
 
 FORMAT = "cardtable-game/1"

@@ -19,8 +19,8 @@ import json
 from pathlib import Path
 
 from ... import __version__
-from ..packs.infiles import DATA_LIMIT, FileProblem, read_file
-from .outfiles import Lines
+from ..infiles import DATA_LIMIT, FileProblem, read_file
+from ..outfiles import Lines
 from .records import RUN_FORMAT as FORMAT
 from .records import dumps
 

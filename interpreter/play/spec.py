@@ -84,8 +84,8 @@ def _build(spec: GameSpec) -> Game:
     except PackError:
         raise SpecError("the worker could not load the pack it was sent:\n" + render(report, "text")) from None
     if pack.sha256 != spec.files.sha256:
-        raise SpecError(f"the worker built a pack whose content hash is {pack.sha256}, not the "
-                        f"{spec.files.sha256} it was sent")
+        raise SpecError(f"the pack's files did not arrive whole: the pack built from them has the hash "
+                        f"{pack.sha256[:16]}..., not {spec.files.sha256[:16]}...")
     decks = dict(spec.decks)
     sources = [*spec.sources, *pack.sources.values()]
     for names in decks.values():

@@ -218,24 +218,29 @@ def _put_bottom(c, tree, scope):
     return _put(c, tree, scope, bottom=True)
 
 
-@register("discard", "statement", "discard CARDS [face down]",
+_BY = ('SOURCE', 'card', "the card that does it, which the pack's replacements read as source "
+                          "(this card if omitted): the creature a fight was lost to")
+
+
+@register("discard", "statement", "discard CARDS [face down] [by SOURCE]",
           "Puts cards into their owner's discard zone (the zone whose role is discard); face down, only those "
           "who saw them before know what they are. Also a cost.",
-          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
+          params=(('CARDS', 'cards', "what goes to its owner's discard"), _BY))
 def _discard(c, tree, scope):
-    return _to_discard(c, tree, scope, "discard", tree.children[1] is not None)
+    return _to_discard(c, tree, scope, "discard", tree.children[1] is not None, tree.children[2])
 
 
-@register("sacrifice", "statement", "sacrifice CARDS",
+@register("sacrifice", "statement", "sacrifice CARDS [by SOURCE]",
           "Puts cards into their owner's discard zone, like discard; the pack's replacements tell the two apart "
           "(a card saved from being discarded may still be sacrificed). Also a cost.",
-          params=(('CARDS', 'cards', "what goes to its owner's discard"),))
+          params=(('CARDS', 'cards', "what goes to its owner's discard"), _BY))
 def _sacrifice(c, tree, scope):
-    return _to_discard(c, tree, scope, "sacrifice", False)
+    return _to_discard(c, tree, scope, "sacrifice", False, tree.children[1])
 
 
-def _to_discard(c, tree, scope, event, face_down):
+def _to_discard(c, tree, scope, event, face_down, by):
     ofn, _ = objects(c, tree.children[0], scope, event, ("card", "cards"))
+    source = _this_source(scope) if by is None else _source_card(c, by.children[0], scope)
     zone = c.names.roles.get("discard")
     if zone is None:
         c.error(tree, 'the pack has no zone with the role "discard"')
@@ -249,7 +254,7 @@ def _to_discard(c, tree, scope, event, face_down):
             for x in cards_only(ofn(s, env)):
                 act(s, env, x)
         return discard
-    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), _this_source(scope), act)
+    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act)
 
 
 def _this_source(scope):
@@ -257,6 +262,14 @@ def _this_source(scope):
     if scope.this is None:
         return lambda s, env: None
     return lambda s, env: env.get("this")
+
+
+def _source_card(c: Compiler, node, scope: Scope):
+    """The card named after "by": what a replacement reads as source."""
+    fn, t = c.expr(node, scope)
+    if t.kind not in ("card", "object", "any"):
+        c.error(node, f'the source after "by" needs a card, but {c.quoted(node)} is {t.word()}')
+    return lambda s, env: (v if type(v := fn(s, env)) is int else None)
 
 
 _REST = itertools.count()     # each replaceable statement keeps the cards it has yet to do under its own key

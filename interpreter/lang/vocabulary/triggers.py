@@ -1,5 +1,6 @@
 """Triggered abilities: "when this enters play", "whenever a creature leaves play",
-"at the beginning of your turn". They fire at the next checkpoint after their event.
+"whenever this becomes blocking" (a mark), "at the beginning of your turn". They fire at
+the next checkpoint after their event.
 """
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ TR = "trigger"
 
 
 class Trigger(NamedTuple):
-    event: str            # "enter" | "leave" | "begin" | "state"
-    matches: object       # f(state, env, card) -> bool  (enter/leave); f(state, env) -> bool (state)
-    zone: object          # zone name (enter/leave) or the phase/step/"turn" name (begin)
+    event: str            # "enter" | "leave" | "mark" | "begin" | "state"
+    matches: object       # f(state, env, card) -> bool  (enter/leave/mark); f(state, env) -> bool (state)
+    zone: object          # zone name (enter/leave), mark (mark) or the phase/step/"turn" name (begin)
     whose: str            # "your" | "each" (begin)
 
 
@@ -94,6 +95,18 @@ def _on_enter(c, tree, scope):
 def _on_leave(c, tree, scope):
     sel, zone = tree.children
     return Trigger("leave", _subject(c, sel, scope), _zone_name(c, zone), "each")
+
+
+@register("on_mark", TR, "when CARDS become(s) MARK",
+          "Fires each time a card the words describe (or \"this\") is given the mark (a pack's attack marks its "
+          "blocker as blocking, say), even if it had it already, and even if the mark is gone by the time it fires.",
+          example="whenever this becomes blocking",
+          params=(('CARDS', 'card words or this', 'what is marked'), ('MARK', 'mark', 'a mark the pack declares')))
+def _on_mark(c, tree, scope):
+    sel, word = tree.children
+    if str(word) not in c.names.marks:
+        c.error(word, f'unknown mark "{word}"{did_you_mean(str(word), c.names.marks)}')
+    return Trigger("mark", _subject(c, sel, scope), str(word), "each")
 
 
 @register("on_begin", TR, "at the beginning of your|each NAME",

@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from ..packs.infiles import path_problem
+from .infiles import path_problem
 
 STDOUT = "-"
 

@@ -1,0 +1,169 @@
+"""What the builders of a pack share while they build it (Build), and the helpers they
+have in common: where a value is in its file, the names the compiler needs."""
+from __future__ import annotations
+
+from ..diagnostics import Report
+from ..engine import limits
+from ..engine.model import Pack, Source
+from ..lang.compiler import Compiler, Names, Snippet
+from ..lang.vocabulary import atomic
+from .declarations import declare
+from .files import Reader
+from .yamlpos import PosList
+
+
+class Build:
+    """What the builders of a pack's sections share: the report, the files, pack.yaml,
+    the declared names, the compiler, and the fields of the Pack being made."""
+
+    def __init__(self, report: Report, reader: Reader, loaded, checked: bool = True):
+        """`checked`: pack.yaml fits the schema (else only its files can be looked at)."""
+        self.report = report
+        self.reader = reader
+        self.folder = reader.folder
+        self.loaded = loaded
+        self.d = loaded.data
+        if checked:
+            self.decls = declare(self.d, loaded.filename)
+            self.names = names_of(self.d)
+            self.comp = Compiler(self.names)
+        self.fields: dict = {}          # the Pack's fields, by name
+        self.abilities: list = []       # every ability compiled: of card types, families and cards
+        self.known_costs: dict = {}     # (cost text, scope) -> its compiled costs
+        self.restricted: tuple = ()     # the replacements of the event target
+
+    # -------------------------------------------------------------- problems
+    def here(self, container, key, message: str, hint: str | None = None) -> None:
+        """A problem in pack.yaml, at the value of `container[key]`."""
+        self.at(self.loaded, container, key, message, hint)
+
+    def at(self, loaded, container, key, message: str, hint: str | None = None) -> None:
+        line, col = position(container, key)
+        self.report.add(loaded.filename, line, col, message, hint=hint)
+
+    def at_key(self, loaded, container, key, message: str) -> None:
+        """A problem with a key itself (a misspelt name), shown at the key."""
+        line, col = getattr(container, "key_pos", {}).get(key) or position(container, key)
+        self.report.add(loaded.filename, line, col, message)
+
+    def flush(self) -> None:
+        for p in self.comp.problems:
+            self.report.add(p.file, p.line, p.col, p.message)
+        self.comp.problems.clear()
+
+    # ------------------------------------------------------------ DSL texts
+    def snippet(self, loaded, container, key) -> Snippet:
+        info = getattr(container, "scalar", {}).get(key)
+        text = container[key]
+        if info is None:
+            line, col = position(container, key)
+            return Snippet(loaded.filename, str(text), lambda l, c, L=line, C=col: (L + l - 1, C + c - 1 if l == 1 else c))
+        return Snippet(loaded.filename, str(text), info.locate)
+
+    def compile(self, loaded, container, key, start: str, scope):
+        return self.comp.compile_text(self.snippet(loaded, container, key), start, scope)
+
+    def script(self, container, key, scope):
+        """A script of pack.yaml compiled, or None when there is none (or it has problems)."""
+        if container is None or key not in container:
+            return None
+        return self.compile(self.loaded, container, key, "script", scope)
+
+    def parse(self, loaded, container, key, start: str):
+        tree = self.comp.parse(self.snippet(loaded, container, key), start)
+        self.flush()
+        return tree
+
+    def source(self, loaded, container, key) -> Source:
+        return Source(loaded.filename, *position(container, key))
+
+    # ----------------------------------------------------------------- the pack
+    def pack(self, pack_key: str) -> Pack:
+        """The Pack, with the indexes derived from its sections worked out here, once."""
+        from .counters import resets
+        f = dict(self.fields)
+        every = self.abilities
+        checks, checks_read = f["checks"], f.pop("checks_read")
+        zone_by_name = {z.name: z for z in f["zones"]}
+        return Pack(
+            **f, zone_by_name=zone_by_name,
+            roles={z.role: z.name for z in f["zones"] if z.role},
+            ability_zones=tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player})),
+            has_triggers=any(ab.trigger for ab in every),
+            has_state_triggers=any(ab.trigger and ab.trigger.event == "state" for ab in every),
+            checks_inline=checks is not None and atomic(checks),
+            # state triggers are looked at with the checks
+            checks_read=checks_read | self.comp.state_reads,
+            files=self.reader.files(pack_key), declarations=self.decls,
+            one_of=self.names.one_of, resets=resets(self), words=self.words(),
+        )
+
+    def words(self) -> tuple:
+        """The words and texts a value choice may offer, in the order declared: only for a
+        pack that has value choices (observations of other packs stay as they are)."""
+        if not self.comp.value_choices:
+            return ()
+        n = self.names
+        return tuple(dict.fromkeys([*n.value_words, *n.property_words, *self.comp.listed_texts]))
+
+
+def position(container, key) -> tuple[int, int]:
+    for attr in ("value_pos", "key_pos"):
+        table = getattr(container, attr, None)
+        if table and key in table:
+            return table[key]
+    if isinstance(container, PosList):
+        if isinstance(key, int) and key < len(container.item_pos):
+            return container.item_pos[key]
+    return getattr(container, "pos", (1, 1))
+
+
+def names_of(d: dict) -> Names:
+    """What the compiler needs to know of the names pack.yaml declares; the builders add
+    what they make (options, zones, currencies, definitions, property words)."""
+    types_raw = d.get("card_types") or {}
+    props_raw = d.get("properties") or {}
+    phases = d["turn"]
+    return Names(
+        card_types=set(types_raw), type_order=list(types_raw),
+        damageable=frozenset(n for n, r in types_raw.items() if r.get("damageable")),
+        properties={n: property_default(r) for n, r in props_raw.items()},
+        one_of={n: tuple(r["one_of"]) for n, r in props_raw.items() if "one_of" in r},
+        rounds={r["round"]: level for level, r in enumerate(d.get("rounds") or [])},
+        derived={n for n, r in props_raw.items() if "derived" in r},
+        replaced={e for r in d.get("replacements") or [] for e in as_events(r["event"])},
+        player_counters=set(d.get("player_counters") or {}), card_counters=set(d.get("card_counters") or {}),
+        keywords=set(d.get("keywords") or {}), marks=set(d.get("marks") or {}),
+        durations=set(d.get("durations") or {}), windows=set(d.get("windows") or {}),
+        phases={p["phase"] for p in phases},
+        steps={s["step"] for p in phases for s in p.get("steps", [])} | {p["phase"] for p in phases},
+    )
+
+
+def property_default(raw):
+    if "words" in raw:
+        return tuple(raw.get("default") or ())
+    if "one_of" in raw:
+        return raw.get("default")       # a word, or none
+    return raw.get("default", 0)
+
+
+def as_events(event) -> list:
+    return list(event) if isinstance(event, list) else [event]
+
+
+def never_ends(b: Build) -> None:
+    """A warning for a pack in which no rule ends a game (a pack.yaml cut short, say):
+    its games would all run to the engine's turn limit."""
+    d = b.d
+    if b.comp.ends or (d.get("end") or {}).get("turn_limit") is not None or not b.report.ok:
+        return
+    turns = (d.get("end") or {}).get("max_turns", limits.TURNS)
+    key = "checks" if "checks" in d else "turn"
+    line, col = getattr(d, "key_pos", {}).get(key) or position(d, key)
+    b.report.add(b.loaded.filename, line, col,
+                 "nothing in this pack ends a game: no rule says that a player wins or loses or that the game "
+                 "is a draw, and `end` names no turn limit; every game would go on until the engine's limit "
+                 f"of {limits.count(turns)} turns makes it a draw",
+                 severity="warning")
+
