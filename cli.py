@@ -259,6 +259,11 @@ def _agents(ctx, param, value):
         raise click.BadParameter(str(e)) from None
 
 
+_ruleset_option = click.option(
+    "--ruleset", default=None, metavar="NAME",
+    help="Play one of the pack's rulesets (its `rulesets:`): its options and card changes; --option still wins.")
+
+
 def _batch_options(f):
     """The options simulate and compare share: which games, between whom."""
     for decorator in reversed([
@@ -271,6 +276,7 @@ def _batch_options(f):
                           "One for every seat, or a list that goes round the table."),
         click.option("--fixed-seats", is_flag=True, help="Keep each agent in its seat instead of moving the agents one seat on every game."),
         click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable)."),
+        _ruleset_option,
         click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
                      help="A deck list: one for every seat, one per seat in seat order, or the shared deck."),
         click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
@@ -290,13 +296,13 @@ def _batch_options(f):
     return f
 
 
-def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, card_files, jobs, debug,
+def _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, options, decks, card_files, jobs, debug,
            backend="local", address=None, records=False, **more):
     from .interpreter.play.batch import Batch
 
     return Batch(pack=pack, games=games, seed=seed, options=options, players=num_players, agents=list(agents),
                  rotate=not fixed_seats, decks=list(decks), cards=list(card_files), debug=debug, records=records,
-                 jobs=jobs, backend=backend, address=address, **more)
+                 jobs=jobs, backend=backend, address=address, ruleset=ruleset, **more)
 
 
 def _play_run(command: str, batches: list, label: str, out: str | None = None, resume: bool = False) -> list:
@@ -357,8 +363,8 @@ def _check_resume(resume: bool, out: str | None) -> None:
 @click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["win_rates.png", "game_length.png"]),
               help="Write PNG charts into this folder: win rates with their intervals, the game-length histogram.")
 @_resume_option
-def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs, debug,
-             backend, address, out, fmt, plot_dir, resume) -> None:
+def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs,
+             debug, backend, address, out, fmt, plot_dir, resume) -> None:
     """Play many games between computer players and summarise the results."""
     from .interpreter.play.report import FORMATS
     from .interpreter.play.stats import summarize
@@ -370,7 +376,7 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
         except ChartError as e:
             raise InputError(str(e)) from None
     _check_resume(resume, out)
-    batch = _batch(pack, games, seed, num_players, agents, fixed_seats, _parse_options(option_pairs), decks,
+    batch = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
                    card_files, jobs, debug, backend, address, records=out is not None)
     [(game, results)] = _play_run("simulate", [batch], f"{games} games", out, resume)
     summary = summarize(game, batch, results)
@@ -387,12 +393,14 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
 @_batch_options
 @click.option("--a-option", "a_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for A only (repeatable).")
 @click.option("--b-option", "b_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for B only (repeatable).")
+@click.option("--a-ruleset", default=None, metavar="NAME", help="A's ruleset (instead of --ruleset).")
+@click.option("--b-ruleset", default=None, metavar="NAME", help="B's ruleset (instead of --ruleset).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--out", default=None, callback=_output("the game records"),
               help="Write every game's record here as it finishes, A's games then B's (cardtable replay reads it).")
 @_resume_option
-def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs,
-            debug, backend, address, a_pairs, b_pairs, fmt, out, resume) -> None:
+def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files,
+            jobs, debug, backend, address, a_pairs, b_pairs, a_ruleset, b_ruleset, fmt, out, resume) -> None:
     """Play two versions of a pack on the same seeds and show how their results differ.
 
     A and B are two packs (built-in names or paths), or one pack (A) played
@@ -405,15 +413,17 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     both = _parse_options(option_pairs)
     options_a = {**both, **_parse_options(a_pairs, "--a-option")}
     options_b = {**both, **_parse_options(b_pairs, "--b-option")}
+    ruleset_a, ruleset_b = a_ruleset or ruleset, b_ruleset or ruleset
     if pack_b is None:
-        if options_a == options_b:
-            raise click.UsageError("give a second pack B, or options that differ (--a-option, --b-option)")
+        if options_a == options_b and ruleset_a == ruleset_b:
+            raise click.UsageError("give a second pack B, or options or rulesets that differ (--a-option, "
+                                   "--b-option, --a-ruleset, --b-ruleset)")
         pack_b = pack_a
     _check_resume(resume, out)
     common = (games, seed, num_players, agents, fixed_seats)
-    batch_a = _batch(pack_a, *common, options_a, decks, card_files, jobs, debug, backend, address,
+    batch_a = _batch(pack_a, *common, ruleset_a, options_a, decks, card_files, jobs, debug, backend, address,
                      records=out is not None, label="A")
-    batch_b = _batch(pack_b, *common, options_b, decks, card_files, jobs, debug, backend, address,
+    batch_b = _batch(pack_b, *common, ruleset_b, options_b, decks, card_files, jobs, debug, backend, address,
                      records=out is not None, label="B")
     (game_a, results_a), (game_b, results_b) = _play_run("compare", [batch_a, batch_b], f"{2 * games} games",
                                                          out, resume)
@@ -588,6 +598,7 @@ def _write_record(path: str, text: str) -> None:
               help="Your seat (1 is the first) against heuristic players, instead of --players.")
 @click.option("--seed", type=int, default=None, help="The game's seed (default: a new one, shown at the start).")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable).")
+@_ruleset_option
 @click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A deck list: one for every seat, one per seat in seat order, or the shared deck.")
 @click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
@@ -595,7 +606,7 @@ def _write_record(path: str, text: str) -> None:
 @click.option("--save", default=None, metavar="LOG", callback=_output("the game record"),
               help="Write the game record here (one JSON line), finished or not; - is standard output.")
 @_root_option
-def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> None:
+def play(pack, players, seat, seed, option_pairs, ruleset, decks, card_files, save) -> None:
     """Play a pack in the terminal: against computer players, or hot-seat with other people."""
     import shutil
 
@@ -606,14 +617,14 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
     if players is not None and seat is not None:
         raise click.UsageError("give --players or --seat, not both")
     try:
-        game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files))
+        game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files), ruleset)
     except PlayError as e:
         if e.report is None:
             raise InputError(str(e)) from None
         click.echo(_said(e.report), err=True)
         sys.exit(1)
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
-                       shutil.get_terminal_size().columns, list(card_files)))
+                       shutil.get_terminal_size().columns, list(card_files), ruleset))
 
 
 if __name__ == "__main__":

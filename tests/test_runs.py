@@ -78,7 +78,7 @@ def test_resume_refuses_another_run_and_needs_a_file(tmp_path):
                                           f'out --resume to replace the file\n')
     assert out.read_text(encoding="utf-8") == before
     r = cli(*RUN, "--out", str(out), "--resume", "--option", "starting_life=9")
-    assert r.exit_code == 1 and "differs in the packs, their content, options or card changes" in r.output
+    assert r.exit_code == 1 and "differs in the packs, their content, options, rulesets or card changes" in r.output
     r = cli(*RUN, "--resume")
     assert r.exit_code == 2 and "--resume continues the run written in the file --out names: give --out FILE" \
         in r.output

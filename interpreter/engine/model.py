@@ -237,6 +237,7 @@ class Pack:
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
+    rulesets: dict = field(default_factory=dict)  # name -> packs.rulesets.Ruleset: named versions of the game
 
     @property
     def sha256(self) -> str | None:

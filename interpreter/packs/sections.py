@@ -19,6 +19,7 @@ from .build import Build, as_events, never_ends, position
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
 from .derived import derived_properties, property_words
+from .rulesets import build_rulesets
 
 
 class Section(NamedTuple):
@@ -343,3 +344,6 @@ def face_down(b: Build) -> None:
 def auto_single(b: Build) -> None:
     b.fields["auto_single"] = bool(b.d.get("auto_single", True))
 
+
+
+section("rulesets", needs=("options", "properties", "decks", "cards"))(build_rulesets)

@@ -23,6 +23,7 @@ from ..packs.changes import ChangeError, changed
 from ..packs.files import PackFiles
 from ..packs.importing import ImportProblem, card_file_source, load_deck
 from ..packs.loader import PackError, load_pack
+from ..packs.rulesets import ruleset_of
 from .agents import AgentError, make_agent, parse_agents, seat_agents
 from .backends import BackendError, Work
 from .backends import play as play_on
@@ -52,7 +53,8 @@ class Batch:
     jobs: int = 1
     backend: str = "local"       # where the games are played: play/backends.py
     address: str | None = None   # the scheduler of a running cluster
-    changes: tuple = ()          # packs.changes.CardChange: the pack's cards changed for these games
+    ruleset: str | None = None   # one of the pack's named rulesets: its options and card changes
+    changes: tuple = ()          # packs.changes.CardChange: the pack's cards changed for these games (after the ruleset's)
     label: str = ""              # what tells this batch from the others of a run
     # The pack's files, when the pack is built from them rather than from `pack` on disk,
     # and the hash the pack built must have: what worker processes get, so that each
@@ -83,18 +85,21 @@ def prepare_spec(batch: Batch) -> tuple[Game, GameSpec]:
         raise SimulationError(f"the pack's files did not arrive whole: the pack built from them has the hash "
                               f"{pack.sha256[:16]}..., not {batch.pack_sha256[:16]}...")
     try:
-        probe = Game(pack, batch.options, batch.players)
+        ruleset = ruleset_of(pack, batch.ruleset)
+        options = {**(ruleset.options if ruleset else {}), **batch.options}
+        changes = (ruleset.changes if ruleset else ()) + tuple(batch.changes)
+        probe = Game(pack, options, batch.players)
         if not batch.rotate and len(agents) > probe.num_players:
             idle = ", ".join(agents[probe.num_players:])
             raise SimulationError(f"--fixed-seats keeps each agent in its seat, and {pack.name} is played here by "
                                   f"{probe.num_players} players: {idle} would never play")
         sources = _card_sources(pack, batch.cards)
         decks = _dealt(probe, pack, batch.decks, sources)
-        played, dealt = changed(pack, batch.changes, decks)
-        game = Game(played, batch.options, batch.players, dealt, debug=batch.debug)
+        played, dealt = changed(pack, changes, decks)
+        game = Game(played, options, batch.players, dealt, debug=batch.debug)
     except (OptionError, ChangeError) as e:
         raise SimulationError(str(e)) from None
-    return game, spec_of(game, pack, decks, sources, batch.changes)
+    return game, spec_of(game, pack, decks, sources, changes)
 
 
 def _card_sources(pack, card_files: list) -> list:
@@ -201,6 +206,8 @@ def _play_index(game: Game, batch: Batch, i: int) -> dict:
         result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
         raise SimulationError(e.located(_named(batch, i))) from None
+    if batch.records and batch.ruleset:
+        result["record"]["ruleset"] = batch.ruleset
     if batch.records and batch.changes:
         result["record"]["changes"] = [c.as_data() for c in batch.changes]
     result["index"] = i

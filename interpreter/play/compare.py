@@ -48,16 +48,25 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     rows.append({"measure": "decisions", **paired([r["decisions"] for r in results_a],
                                                  [r["decisions"] for r in results_b])})
     return {
-        "a": {"pack": batch_a.pack, "version": game_a.pack.version, "options": dict(game_a.options)},
-        "b": {"pack": batch_b.pack, "version": game_b.pack.version, "options": dict(game_b.options)},
+        "a": _side(batch_a, game_a), "b": _side(batch_b, game_b),
         "games": len(results_a), "seed": batch_a.seed, "players": n, "agents": list(batch_a.agents),
         "rows": rows,
     }
 
 
+def _side(batch, game) -> dict:
+    side = {"pack": batch.pack, "version": game.pack.version, "options": dict(game.options)}
+    if batch.ruleset:
+        side["ruleset"] = batch.ruleset
+    if batch.changes:
+        side["changes"] = [c.text() for c in batch.changes]
+    return side
+
+
 def _label(side: dict, other: dict) -> str:
     changed = {k: v for k, v in side["options"].items() if other["options"].get(k) != v}
-    extra = ", ".join(f"{k}={v}" for k, v in changed.items())
+    extra = ", ".join([*([f"ruleset {side['ruleset']}"] if side.get("ruleset") else []),
+                       *(f"{k}={v}" for k, v in changed.items()), *side.get("changes", ())])
     return side["pack"] + (f" ({extra})" if extra else "")
 
 

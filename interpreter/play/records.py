@@ -21,6 +21,7 @@ from ..engine.limits import DIGITS
 from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
 from ..packs.changes import ChangeError, changed, from_data
 from ..packs.finding import builtin_pack_dir
+from ..packs.rulesets import ruleset_of
 from ..packs.importing import ImportProblem
 from ..packs.project import given_roots_now, refusal, shared_cards, shown, working_root
 
@@ -89,6 +90,7 @@ _SHAPES = {
     "result": (lambda v: isinstance(v, list) and all(_scalar(x) and not isinstance(x, (str, bool)) for x in v),
                "is not a list of numbers, one a player, or null for a game not finished"),
     "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
+    "ruleset": (lambda v: isinstance(v, str), "is not text (the name of one of the pack's rulesets)"),
     "changes": (lambda v: isinstance(v, list) and all(
         isinstance(c, list) and len(c) == 4 and all(isinstance(x, str) for x in c[:2])
         and (c[2] is None or isinstance(c[2], str)) and (c[3] is None or _scalar(c[3])) for c in v),
@@ -224,9 +226,11 @@ def game_for(record: dict, pack, card_sources: tuple = ()) -> Game:
                         if record.get("cards") and not card_sources else ""
                     raise RecordError(f'its deck holds "{name}", a card the pack does not have{hint}')
     try:
-        pack, decks = changed(pack, from_data(record.get("changes")), decks)
+        ruleset = ruleset_of(pack, record.get("ruleset"))
+        changes = (ruleset.changes if ruleset else ()) + from_data(record.get("changes"))
+        pack, decks = changed(pack, changes, decks)
     except ChangeError as e:
-        raise RecordError(f"its card changes do not fit the pack: {e}") from None
+        raise RecordError(f"its ruleset or card changes do not fit the pack: {e}") from None
     return Game(pack, record["options"], record["players"], decks)
 
 

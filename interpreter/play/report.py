@@ -32,7 +32,8 @@ def _agents_line(summary: dict) -> str:
 def as_table(summary: dict) -> str:
     s = summary
     last = s["seed"] + s["games"] - 1
-    lines = [f"{s['pack']} {s['version']}: {s['games']} game{'s' if s['games'] != 1 else ''}, "
+    ruleset = f" (ruleset {s['ruleset']})" if s.get("ruleset") else ""
+    lines = [f"{s['pack']} {s['version']}{ruleset}: {s['games']} game{'s' if s['games'] != 1 else ''}, "
              f"{s['players']} players, seeds {s['seed']} to {last}",
              _agents_line(s), ""]
     fp = s["first_player"]

@@ -37,6 +37,8 @@ def manifest(command: str, batches: list, prepared: list) -> dict:
     for batch, (game, spec) in zip(batches, prepared):
         version = {"label": batch.label, "pack": game.pack.id, "version": game.pack.version, "source": batch.pack,
                    "sha256": spec.files.sha256, "options": dict(game.options)}
+        if batch.ruleset:
+            version["ruleset"] = batch.ruleset
         if batch.changes:
             version["changes"] = [c.as_data() for c in batch.changes]
         if batch.decks or batch.cards:
@@ -132,7 +134,7 @@ def _same(old: dict, new: dict, path: str) -> None:
     for key in new:
         if key in WHERE or old.get(key) == new[key]:
             continue
-        said = {"versions": "the packs, their content, options or card changes"}.get(key, f'"{key}"')
+        said = {"versions": "the packs, their content, options, rulesets or card changes"}.get(key, f'"{key}"')
         raise RunError(f"{path}: --resume continues the same run, and this one differs in {said} "
                        f"(the file's: {json.dumps(old.get(key))}; this run's: {json.dumps(new[key])}): "
                        f"give another --out, or leave out --resume to replace the file")

@@ -82,6 +82,7 @@ def summarize(game, batch, results: list) -> dict:
         "pack": pack.id, "version": pack.version, "games": games, "players": n,
         "seed": batch.seed, "options": dict(game.options), "agents": list(batch.agents),
         "rotate": batch.rotate,
+        **({"ruleset": batch.ruleset} if batch.ruleset else {}),
         "seats": [{"seat": names[p], **rate(seat_wins[p], games)} for p in range(n)],
     }
     teams = _teams(pack, n)
