@@ -161,19 +161,23 @@ def _dealt(game: Game, pack, files: list, extra: list) -> dict | None:
 def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, source: str = "",
               cards: list = ()) -> dict:
     """One game between the agents `specs` (one a seat), and what a summary needs
-    of it: result, length, the cards each seat played, the leader turn by turn."""
+    of it: result, length, the cards each seat played, the leader turn by turn, the
+    options the decisions offered and how many offered more than one."""
     state = game.new_initial_state(seed=seed)
     n = game.num_players
     agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
     plays = [{} for _ in range(n)]
     leaders = []
     turn = None
-    decisions = 0
+    decisions = offered = choices = 0
     while not state.is_terminal():
         if state.turn != turn:
             turn = state.turn
             leaders.append(_leader(state))
         seat = state.current_player()
+        count = len(state.legal_actions())
+        offered += count
+        choices += count > 1
         action = agents[seat].choose(state)
         card = state.option_card(action)
         if card is not None:
@@ -182,7 +186,8 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         state.apply_action(action)
         decisions += 1
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
-           "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders}
+           "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders,
+           "options": offered, "choices": choices}
     if keep_record:
         out["record"] = game_record(game, state, seed, source, specs, cards)
     return out
