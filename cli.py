@@ -369,12 +369,7 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
     from .interpreter.play.report import FORMATS
     from .interpreter.play.stats import summarize
 
-    if plot_dir is not None:
-        from .interpreter.play.charts import ChartError, check_plotting
-        try:
-            check_plotting()
-        except ChartError as e:
-            raise InputError(str(e)) from None
+    _plotting(plot_dir)
     _check_resume(resume, out)
     batch = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
                    card_files, jobs, debug, backend, address, records=out is not None)
@@ -432,6 +427,53 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
                          f"give --players")
     result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
+
+
+def _plotting(plot_dir) -> None:
+    if plot_dir is not None:
+        from .interpreter.play.charts import ChartError, check_plotting
+        try:
+            check_plotting()
+        except ChartError as e:
+            raise InputError(str(e)) from None
+
+
+@main.command()
+@click.argument("pack", callback=_pack_names)
+@_batch_options
+@click.option("--set", "axes", multiple=True, required=True, metavar="KEY=VALUES",
+              help="An axis of the grid (repeatable): an option, CARD.PROPERTY or ruleset, with values "
+                   "V1,V2,... or a range FROM..TO.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--out", default=None, callback=_output("the game records"),
+              help="Write the run's manifest and every game's record here as it finishes, point after point.")
+@_resume_option
+@click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["sweep.png"]),
+              help="Write sweep.png into this folder: each measure over one axis, or heat maps over two.")
+def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs, debug,
+          backend, address, axes, fmt, out, resume, plot_dir) -> None:
+    """Play every point of a grid of versions of a pack on the same seeds: fairness,
+    first-player advantage, length and decisiveness at each point."""
+    from .interpreter.play import sweep as sweeping
+
+    try:
+        grid = sweeping.points([sweeping.parse_axis(text) for text in axes])
+    except sweeping.SweepError as e:
+        raise click.BadParameter(str(e), param_hint="--set") from None
+    if plot_dir is not None and len(grid[0]) > 2:
+        raise click.UsageError("--plot draws a sweep over one or two axes, and this one has "
+                               f"{len(grid[0])}: leave out --plot, or sweep fewer keys")
+    _plotting(plot_dir)
+    _check_resume(resume, out)
+    base = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
+                  card_files, jobs, debug, backend, address, records=out is not None)
+    batches = [sweeping.batch_at(base, point) for point in grid]
+    played = _play_run("sweep", batches, f"{len(grid)} points x {games} games", out, resume)
+    report = sweeping.report(base, grid, played)
+    if plot_dir is not None:
+        from .interpreter.play.gridcharts import write_sweep_chart
+        click.echo(f"wrote {write_sweep_chart(report, plot_dir)}", err=True)
+    click.echo(sweeping.as_json(report) if fmt == "json" else sweeping.as_table(report))
 
 
 @main.command()
