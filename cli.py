@@ -5,6 +5,7 @@ Exit codes: 0 ok, 1 the input is wrong (or a test failed), 2 a usage error.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 
@@ -474,6 +475,54 @@ def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, rul
         from .interpreter.play.gridcharts import write_sweep_chart
         click.echo(f"wrote {write_sweep_chart(report, plot_dir)}", err=True)
     click.echo(sweeping.as_json(report) if fmt == "json" else sweeping.as_table(report))
+
+
+@main.command()
+@click.argument("pack", callback=_pack_names)
+@_batch_options
+@click.option("--by", type=click.Choice(["family", "card"]), default="family", show_default=True,
+              help="Take out each card family of the decks, or each card.")
+@click.option("--only", multiple=True, metavar="NAME", help="Measure only these families or cards (repeatable).")
+@click.option("--neutral", default=None, metavar="CARD",
+              help="Replace each card by this card instead of taking it out (the deck keeps its size).")
+@click.option("--variant", "variants", multiple=True, metavar="KEY=VALUES",
+              help="Also measure these versions (repeatable): an option, CARD.PROPERTY or ruleset, with values as "
+                   "sweep's --set takes them.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--out", default=None, callback=_output("the game records"),
+              help="Write the run's manifest and every game's record here as it finishes.")
+@_resume_option
+@click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["impact.png"]),
+              help="Write impact.png into this folder: a heat map of each change in each seat's win rate.")
+def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs, debug,
+           backend, address, by, only, neutral, variants, fmt, out, resume, plot_dir) -> None:
+    """Which card or rule changes who wins: each card family played without (or
+    replaced), on the same deals as the pack as it is; the change in each seat's win
+    rate with its 95% interval."""
+    from .interpreter.play import impact as impacting
+    from .interpreter.play.batch import SimulationError, prepare
+    from .interpreter.play.sweep import SweepError
+
+    if games < 2:
+        raise click.UsageError("impact needs at least 2 games: one game gives a difference, but no interval")
+    _plotting(plot_dir)
+    _check_resume(resume, out)
+    base = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
+                  card_files, jobs, debug, backend, address, records=out is not None, label="as it is")
+    try:
+        game = prepare(dataclasses.replace(base))
+        found = impacting.subjects(base, game, list(only), neutral, list(variants), by)
+    except (SimulationError, impacting.ImpactError) as e:
+        raise InputError(str(e)) from None
+    except SweepError as e:
+        raise click.BadParameter(str(e), param_hint="--variant") from None
+    played = _play_run("impact", [base] + [f.batch for f in found], f"{len(found) + 1} versions x {games} games",
+                       out, resume)
+    report = impacting.report(played[0][0], base, played[0][1], found, [r for _, r in played[1:]], neutral)
+    if plot_dir is not None:
+        from .interpreter.play.gridcharts import write_impact_chart
+        click.echo(f"wrote {write_impact_chart(report, plot_dir)}", err=True)
+    click.echo(impacting.as_json(report) if fmt == "json" else impacting.as_table(report))
 
 
 @main.command()

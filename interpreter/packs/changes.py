@@ -33,14 +33,16 @@ class CardChange:
     kind: str = SET
     prop: str | None = None
     value: object = None
+    seat: int | None = None     # REMOVE and REPLACE: in this seat's deck only (else in every deck)
 
     def text(self) -> str:
         if self.kind == SET:
             return f"{self.cards}.{self.prop}={self.value}"
-        return f"without {self.cards}" if self.kind == REMOVE else f"{self.cards} replaced by {self.value}"
+        where = "" if self.seat is None else f" in seat {self.seat + 1}'s deck"
+        return (f"without {self.cards}" if self.kind == REMOVE else f"{self.cards} replaced by {self.value}") + where
 
     def as_data(self) -> list:
-        return [self.cards, self.kind, self.prop, self.value]
+        return [self.cards, self.kind, self.prop, self.value] + ([] if self.seat is None else [self.seat])
 
 
 def from_data(data) -> tuple:
@@ -109,11 +111,26 @@ def changed(pack: Pack, changes, decks: dict | None = None) -> tuple[Pack, dict 
         for name in matching(pack, change.cards):
             if change.kind == SET:
                 cards[name] = dataclasses.replace(cards[name], props={**cards[name].props, change.prop: change.value})
-            else:
+            elif change.seat is None:
                 swap[name] = change.value if change.kind == REPLACE else None
 
-    def dealt(names):
+    def dealt(names, swap=swap):
         return tuple(swap.get(n, n) for n in names if swap.get(n, n) is not None)
     new_decks = {name: dealt(names) for name, names in pack.decks.items()}
     given = {place: dealt(names) for place, names in decks.items()} if decks else decks
+    for change in changes:
+        if change.kind != SET and change.seat is not None:
+            given = dict(given or {})
+            mine = {n: change.value if change.kind == REPLACE else None for n in matching(pack, change.cards)}
+            given[change.seat] = dealt(given[change.seat] if change.seat in given else _seat_deck(pack, change),
+                                       mine)
     return dataclasses.replace(pack, cards=cards, decks=new_decks), given
+
+
+def _seat_deck(pack: Pack, change: CardChange) -> tuple:
+    seats = pack.seats
+    name = seats[change.seat].get("deck") if change.seat < len(seats) else None
+    if name is None:
+        raise ChangeError(f"seat {change.seat + 1} of {pack.name} has no deck of its own to take "
+                          f"{change.cards} out of: the seats share their cards")
+    return pack.decks[name]

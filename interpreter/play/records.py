@@ -92,9 +92,10 @@ _SHAPES = {
     "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
     "ruleset": (lambda v: isinstance(v, str), "is not text (the name of one of the pack's rulesets)"),
     "changes": (lambda v: isinstance(v, list) and all(
-        isinstance(c, list) and len(c) == 4 and all(isinstance(x, str) for x in c[:2])
-        and (c[2] is None or isinstance(c[2], str)) and (c[3] is None or _scalar(c[3])) for c in v),
-        "is not a list of card changes [cards, kind, property, value]"),
+        isinstance(c, list) and len(c) in (4, 5) and all(isinstance(x, str) for x in c[:2])
+        and (c[2] is None or isinstance(c[2], str)) and (c[3] is None or _scalar(c[3]))
+        and (len(c) == 4 or _whole(c[4], 0)) for c in v),
+        "is not a list of card changes [cards, kind, property, value, seat]"),
 }
 
 

@@ -1,0 +1,111 @@
+"""The same batch on the local processes, on a dask cluster and on a ray cluster: the
+wall-clock time of each, the overhead of a cluster over the local processes, how the
+time falls with the number of workers, and whether the summaries are the same (they
+must be, byte for byte).
+
+    python benchmarks/clusters.py [--pack magic54] [--games 2000] [--workers 2] [--repeat 3] [--no-ray]
+
+The clusters are started once, on this machine (a dask LocalCluster of N worker
+processes of one thread; ray with N CPUs), and their start-up is timed apart: the
+overhead that matters for a long run is the one of sending tasks and results, which
+a cluster pays on every game. The runs alternate (local, dask, ray, local, ...) so
+that every side meets the same load on a noisy machine; each figure is the median of
+its side, and each overhead the median of the ratios of the runs made side by side.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+import time
+
+from cardtable.interpreter.play.batch import Batch, run
+from cardtable.interpreter.play.stats import summarize
+
+
+def timed(batch: Batch) -> tuple[float, str]:
+    start = time.perf_counter()
+    game, results = run(batch)
+    return time.perf_counter() - start, json.dumps(summarize(game, batch, results), sort_keys=True)
+
+
+def dask_cluster(workers: int):
+    import distributed
+
+    start = time.perf_counter()
+    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=50)
+    return cluster, time.perf_counter() - start
+
+
+def ray_up(workers: int) -> float:
+    import ray
+
+    start = time.perf_counter()
+    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="error")
+    return time.perf_counter() - start
+
+
+def side_by_side(sides: dict, repeat: int) -> tuple[dict, set]:
+    times, summaries = {name: [] for name in sides}, set()
+    for _ in range(repeat):
+        for name, batch in sides.items():
+            seconds, summary = timed(batch)
+            times[name].append(seconds)
+            summaries.add(summary)
+    return times, summaries
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pack", default="magic54")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-ray", action="store_true")
+    args = parser.parse_args()
+    base = Batch(args.pack, games=args.games, seed=0)
+    cluster, dask_start = dask_cluster(args.workers)
+    sides = {f"local, {args.workers} processes": dataclasses.replace(base, jobs=args.workers),
+             f"dask, {args.workers} workers": dataclasses.replace(base, backend="dask",
+                                                                  address=cluster.scheduler_address)}
+    ray_start = None
+    if not args.no_ray:
+        ray_start = ray_up(args.workers)
+        sides[f"ray, {args.workers} CPUs"] = dataclasses.replace(base, backend="ray")
+    print(f"{args.games} random {args.pack} games, {args.repeat} runs of each side, alternating")
+    print(f"start-up: dask cluster {dask_start:.1f} s" + (f", ray {ray_start:.1f} s" if ray_start else ""))
+    times, summaries = side_by_side(sides, args.repeat)
+    local = next(iter(times))
+    print("\n| backend | seconds (median) | games a second | time over local's (median of pairs) |")
+    print("|---|---|---|---|")
+    for name, seconds in times.items():
+        ratio = statistics.median(t / l for t, l in zip(seconds, times[local]))
+        print(f"| {name} | {statistics.median(seconds):.1f} | {args.games / statistics.median(seconds):.0f} | "
+              f"{ratio:.3f} |")
+    print(f"\nsummaries the same on every side: {len(summaries) == 1}")
+    cluster.close()
+    scaling(base, args)
+
+
+def scaling(base: Batch, args) -> None:
+    """Local processes and dask workers from 1 to --workers, half the games (a cluster
+    of each size started before its runs)."""
+    half = dataclasses.replace(base, games=args.games // 2)
+    rows = []
+    for n in range(1, args.workers + 1):
+        cluster, _ = dask_cluster(n)
+        sides = {"local": dataclasses.replace(half, jobs=n),
+                 "dask": dataclasses.replace(half, backend="dask", address=cluster.scheduler_address)}
+        times, _ = side_by_side(sides, args.repeat)
+        cluster.close()
+        rows.append((n, statistics.median(times["local"]), statistics.median(times["dask"])))
+    print(f"\n| workers | local seconds | dask seconds | speed-up over 1 worker ({half.games} games) |")
+    print("|---|---|---|---|")
+    for n, local, dask in rows:
+        print(f"| {n} | {local:.1f} | {dask:.1f} | local {rows[0][1] / local:.2f}, dask {rows[0][2] / dask:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
