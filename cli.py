@@ -430,6 +430,22 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
 
 
+def _run_outputs(chart: str, shows: str):
+    """The outputs of sweep and impact: the format, the run's file, the chart."""
+    def decorate(f):
+        for decorator in reversed([
+            click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True),
+            click.option("--out", default=None, callback=_output("the game records"),
+                         help="Write the run's manifest and every game's record here as it finishes."),
+            _resume_option,
+            click.option("--plot", "plot_dir", default=None, callback=_output("the charts", [chart]),
+                         help=f"Write {chart} into this folder: {shows}."),
+        ]):
+            f = decorator(f)
+        return f
+    return decorate
+
+
 def _plotting(plot_dir) -> None:
     if plot_dir is not None:
         from .interpreter.play.charts import ChartError, check_plotting
@@ -445,12 +461,7 @@ def _plotting(plot_dir) -> None:
 @click.option("--set", "axes", multiple=True, required=True, metavar="KEY=VALUES",
               help="An axis of the grid (repeatable): an option, CARD.PROPERTY or ruleset, with values "
                    "V1,V2,... or a range FROM..TO.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-@click.option("--out", default=None, callback=_output("the game records"),
-              help="Write the run's manifest and every game's record here as it finishes, point after point.")
-@_resume_option
-@click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["sweep.png"]),
-              help="Write sweep.png into this folder: each measure over one axis, or heat maps over two.")
+@_run_outputs("sweep.png", "each measure over one axis, or heat maps over two")
 def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs, debug,
           backend, address, axes, fmt, out, resume, plot_dir) -> None:
     """Play every point of a grid of versions of a pack on the same seeds: fairness,
@@ -488,12 +499,7 @@ def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, rul
 @click.option("--variant", "variants", multiple=True, metavar="KEY=VALUES",
               help="Also measure these versions (repeatable): an option, CARD.PROPERTY or ruleset, with values as "
                    "sweep's --set takes them.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-@click.option("--out", default=None, callback=_output("the game records"),
-              help="Write the run's manifest and every game's record here as it finishes.")
-@_resume_option
-@click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["impact.png"]),
-              help="Write impact.png into this folder: a heat map of each change in each seat's win rate.")
+@_run_outputs("impact.png", "a heat map of each change in each seat's win rate")
 def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs, debug,
            backend, address, by, only, neutral, variants, fmt, out, resume, plot_dir) -> None:
     """Which card or rule changes who wins: each card family played without (or
