@@ -94,7 +94,7 @@ class _Commands(click.Group):
 
 def _pack_names(ctx, param, value):
     for name in value if isinstance(value, tuple) else (value,):
-        if not name.strip():
+        if name is not None and not name.strip():
             raise click.BadParameter("a pack is given by a built-in name or a path, not by an empty text")
     return value
 
@@ -166,6 +166,23 @@ def validate(packs, fmt, decks) -> None:
 
 
 @main.command()
+@click.argument("folder", metavar="PACK_DIR")
+@click.option("--from", "source", default=None, metavar="PACK",
+              help="Copy this pack (a built-in name or a pack's folder) instead of the skeleton.")
+def new(folder, source) -> None:
+    """Start a pack in a new folder: a skeleton that plays, or a copy of a pack, with the
+    schemas beside it for an editor."""
+    from .interpreter.packs.newpack import NewPackError, new_pack
+
+    try:
+        written = new_pack(folder, source)
+    except NewPackError as e:
+        raise InputError(str(e)) from None
+    click.echo(f"wrote {folder}: " + ", ".join(written))
+    click.echo(f"next: cardtable validate {folder}; cardtable test {folder}")
+
+
+@main.command()
 @click.argument("name", type=click.Choice(["pack", "cards", "scenario", "mtg-cards"]), default="pack")
 def schema(name) -> None:
     """Print a JSON Schema of cardtable's files (editors use it to complete and check YAML)."""
@@ -215,32 +232,37 @@ def _current_text(path: str) -> str:
 
 
 @main.command()
-@click.argument("pack", callback=_pack_names)
+@click.argument("targets", nargs=-1, required=True, metavar="PACK_OR_FILE...", callback=_pack_names)
+@click.option("--pack", "pack_option", default=None, callback=_pack_names,
+              help="The pack the scenario files given run against, instead of their `pack:` key.")
 @click.option("-k", "select", default=None, help="Run only the scenarios whose name contains this text.")
-@click.option("-v", "--verbose", is_flag=True, help="Name every scenario as it passes.")
+@click.option("-v", "--verbose", is_flag=True, help="Name every scenario as it passes; show the whole log of a failure.")
+@click.option("-q", "--quiet", is_flag=True, help="Show a failure by its line alone, without the game as it was then.")
 @_root_option
-def test(pack, select, verbose) -> None:
-    """Run a pack's scenario tests (the YAML files in its tests/ folder)."""
+def test(targets, pack_option, select, verbose, quiet) -> None:
+    """Run scenario tests: a pack's (the YAML files in its tests/ folder), or the
+    scenario files given, against the pack each names."""
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.loader import PackError, load_pack
-    from .interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario, scenario_files
+    from .interpreter.packs.scenario import ScenarioFailure, run_scenario, scenarios_to_run
+    from .interpreter.play.failures import failure_lines
 
     report = Report()
-    try:
-        p = load_pack(pack, report)
-    except PackError:
-        click.echo(render(report, "text"), err=True)
-        sys.exit(1)
     passed = failed = 0
-    for path in scenario_files(p):
-        for sc in load_scenarios(path, report, p.path):
+    for pack, scenarios in scenarios_to_run(targets, pack_option, report).items():
+        try:
+            p = load_pack(pack, report)
+        except PackError:
+            continue
+        for sc in scenarios(p):
             if select and select not in sc.name:
                 continue
             try:
                 run_scenario(p, sc)
             except ScenarioFailure as e:
                 failed += 1
-                click.echo(_said(f"FAIL {sc.name}\n  {e}"), err=True)
+                told = [f"  {e}"] if quiet else failure_lines(e, verbose)
+                click.echo(_said("\n".join([f"FAIL {sc.name}", *told])), err=True)
             else:
                 passed += 1
                 if verbose:
@@ -404,17 +426,14 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     """
     from .interpreter.play import compare as comparing
 
-    if games < 2:
-        raise click.UsageError("compare needs at least 2 games: one game gives a difference, but no interval")
     both = _parse_options(option_pairs)
     options_a = {**both, **_parse_options(a_pairs, "--a-option")}
     options_b = {**both, **_parse_options(b_pairs, "--b-option")}
     ruleset_a, ruleset_b = a_ruleset or ruleset, b_ruleset or ruleset
-    if pack_b is None:
-        if options_a == options_b and ruleset_a == ruleset_b:
-            raise click.UsageError("give a second pack B, or options or rulesets that differ (--a-option, "
-                                   "--b-option, --a-ruleset, --b-ruleset)")
-        pack_b = pack_a
+    problem = comparing.refusal(games, pack_b is None, options_a, options_b, ruleset_a, ruleset_b)
+    if problem:
+        raise click.UsageError(problem)
+    pack_b = pack_a if pack_b is None else pack_b
     _check_resume(resume, out)
     common = (games, seed, num_players, agents, fixed_seats)
     batch_a = _batch(pack_a, *common, ruleset_a, options_a, decks, card_files, jobs, debug, backend, address,
@@ -423,10 +442,10 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
                      records=out is not None, label="B")
     (game_a, results_a), (game_b, results_b) = _play_run("compare", [batch_a, batch_b], f"{2 * games} games",
                                                          out, resume)
-    if game_a.num_players != game_b.num_players:
-        raise InputError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
-                         f"give --players")
-    result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+    try:
+        result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+    except comparing.CompareError as e:
+        raise InputError(str(e)) from None
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
 
 
@@ -603,8 +622,9 @@ def replay(log, which, at, pack_override, card_files) -> None:
                 click.echo(narrate.position(done, total))
             else:
                 click.echo(narrate.narrative(done.state.log))
-        outcome = narrate.result_text(names, result)
-        expected = narrate.result_text(names, record.get("result"))
+        places = done.state.places() if pack.ranks else None
+        outcome = narrate.result_text(names, result, places)
+        expected = narrate.result_text(names, record.get("result"), record.get("places"))
         if done.parted is not None:
             failed += 1
             click.echo(_said(f"game {number} (seed {record['seed']}): the games part ways {done.parted}"), err=single)
@@ -722,6 +742,35 @@ def play(pack, players, seat, seed, option_pairs, ruleset, decks, card_files, sa
         sys.exit(1)
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
                        shutil.get_terminal_size().columns, list(card_files), ruleset))
+
+
+
+@main.command()
+@click.argument("packs", nargs=-1, callback=_pack_names)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Any other than this machine's needs the token printed at start.")
+@click.option("--port", default=8754, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the workbench in the web browser.")
+@_root_option
+def serve(packs, host, port, open_browser) -> None:
+    """The workbench in a web browser: see, edit, play, simulate and replay packs.
+
+    PACKS are built-in names or pack folders (default: the built-in packs). Needs
+    the serve extra: pip install 'cardtable[serve]'.
+    """
+    from .serve import INSTALL, missing
+
+    lacking = missing()
+    if lacking:
+        raise InputError(f"cardtable serve needs {', '.join(lacking)}, which {'is' if len(lacking) == 1 else 'are'} "
+                         f"not installed: {INSTALL}")
+    from .serve.run import serve as run_server
+    from .serve.workspace import Refused
+
+    try:
+        run_server(list(packs), host, port, open_browser)
+    except Refused as e:
+        raise InputError(str(e)) from None
 
 
 if __name__ == "__main__":

@@ -1,22 +1,40 @@
-"""pytest collects every pack's scenario files: each scenario is a test item, and a
-failure points at the line of the YAML file where the game differed."""
+"""pytest collects scenario files: those of every pack's tests/ folder, and files
+anywhere else that name their pack (`pack:`) and hold `scenarios:`. Each scenario is
+a test item; a failure points at the line of the YAML file where the game differed,
+and shows the game as it was then (the whole log with -v)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+SNIFF = 65536       # how much of a YAML file is read to tell a scenario file
+
 
 def pytest_collect_file(parent, file_path: Path):
-    if file_path.suffix == ".yaml" and file_path.parent.name == "tests" and (file_path.parent.parent / "pack.yaml").is_file():
+    if file_path.suffix not in (".yaml", ".yml"):
+        return None
+    in_pack = file_path.parent.name == "tests" and (file_path.parent.parent / "pack.yaml").is_file()
+    if in_pack or _names_its_pack(file_path):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
+
+
+def _names_its_pack(path: Path) -> bool:
+    """A file whose first lines hold the top-level keys `pack:` and `scenarios:`."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(SNIFF)
+    except OSError:
+        return False
+    return bool(re.search(r"^pack:", head, re.M) and re.search(r"^scenarios:", head, re.M))
 
 
 _PACKS: dict = {}
 
 
-def _pack(folder: Path):
+def _pack(folder):
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.loader import PackError, load_pack
 
@@ -57,17 +75,21 @@ class ScenarioItem(pytest.Item):
         self.funcargs = {}
 
     def runtest(self):
-        from .interpreter.packs.scenario import run_scenario
+        from .interpreter.packs.scenario import file_pack, run_scenario
 
-        pack = _pack(self.path.parent.parent)
+        pack = _pack(file_pack(self.path, self.scenario.pack))
         if isinstance(pack, str):
             raise ScenarioError(f"the pack does not load:\n{pack}")
         run_scenario(pack, self.scenario)
 
     def repr_failure(self, excinfo):
         from .interpreter.packs.scenario import ScenarioFailure
+        from .interpreter.play.failures import failure_lines
 
-        if isinstance(excinfo.value, (ScenarioFailure, ScenarioError)):
+        if isinstance(excinfo.value, ScenarioFailure):
+            lines = failure_lines(excinfo.value, self.config.getoption("verbose") > 0)
+            return "\n".join(line[2:] for line in lines)
+        if isinstance(excinfo.value, ScenarioError):
             return str(excinfo.value)
         return super().repr_failure(excinfo)
 

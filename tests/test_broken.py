@@ -20,7 +20,7 @@ def validate(*args: str):
 
 
 def test_the_corpus_has_every_kind_of_mistake():
-    assert CASES == ["dsl_syntax", "dsl_types", "pack_checks", "schema", "several_at_once",
+    assert CASES == ["dsl_syntax", "dsl_types", "pack_checks", "schema", "schema_and_dsl", "several_at_once",
                      "unknown_names", "yaml_syntax"]
     assert not list(CORPUS.glob("*/tests")), "pytest would collect a tests/ folder as scenarios"
 
@@ -63,4 +63,17 @@ def test_a_team_deck_of_the_wrong_size_is_refused(tmp_path, monkeypatch):
         "    " + " " * 68 + "^",     # under the 27 of size: 27
         "1 problem in 1 file",
     ]
+    assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("path, what", [
+    ("tinypack/cards/base.yaml", "this is a card file, not a pack: "),
+    ("scenarios/starting_position.yaml", "this is a scenario file, not a pack: `cardtable test FILE` runs its scenarios; "),
+])
+def test_validate_given_another_file_than_a_pack_says_what_it_checks(path, what, monkeypatch):
+    # Not the problems of the file read as a pack.yaml: what validate expects instead.
+    monkeypatch.chdir(ROOT / "tests" / "data")
+    result = validate(path)
+    assert result.stdout == (f"{path}:1:1: error: {what}validate checks a whole pack (its card files, decks and "
+                             "scenarios): give the folder holding its pack.yaml\n1 problem in 1 file\n")
     assert result.exit_code == 1

@@ -435,3 +435,12 @@ def test_a_deck_list_resolves_against_scryfall_data():
     deck = decklist.parse_decklist("2 Delver of Secrets\n1 fire // ice\n", "d.txt")
     resolved = decklist.resolve_decklist(deck, cards)
     assert [card.name for card in resolved.main] == ["Delver of Secrets // Insectile Aberration"] * 2 + ["Fire // Ice"]
+
+
+def test_a_scryfall_card_whose_layout_is_not_text_is_named(tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_text('[{"name": "Lightning Bolt", "layout": {"value": "normal"}, "type_line": "Instant"}]',
+                    encoding="utf-8")
+    with pytest.raises(CardDataError) as caught:
+        mtgdata.load_scryfall(path)
+    assert str(caught.value) == f'{path}:1:11: error: card "Lightning Bolt": "layout" must be text, not an object'

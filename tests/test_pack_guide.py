@@ -86,7 +86,8 @@ def test_changing_a_card(tmp_path, monkeypatch):
          "cost: 2\n    attack: 2\n    defense: 3\n")
     edit(pack / "cards" / "creatures.yaml", "Queen = 2/2", "Queen = 2/3")
     walk.run("cardtable validate magic54")
-    walk.run("cardtable test magic54")
+    walk.run("cardtable test magic54 -q")
+    walk.run('cardtable test magic54 -k "a Four"')
 
     scenario = pack / "tests" / "damage_cards.yaml"
     edit(scenario, "a Four deals 2 damage, enough for a Queen, not for a King",
@@ -126,7 +127,7 @@ def test_adding_a_card_without_python(tmp_path, monkeypatch):
 
     (pack / "tests" / "healer.yaml").write_text(yaml_block(text, "Mend gains 2 life"), encoding="utf-8")
     walk.run("cardtable test magic54_healer -k Mend -v")
-    walk.run("cardtable test magic54_healer")
+    walk.run("cardtable test magic54_healer -q")
 
     opening = pack / "tests" / "rulings.yaml"
     edit(opening, "5 cards of a 27-card deck", "5 cards of a 28-card deck")
@@ -143,3 +144,18 @@ def test_adding_a_card_without_python(tmp_path, monkeypatch):
     walk.run("cardtable simulate magic54_healer --games 200 --seed 1")
     assert walk.steps == []
 
+
+
+def test_starting_a_pack(tmp_path, monkeypatch):
+    walk = Walk(section("Starting a pack"), tmp_path, monkeypatch)
+    walk.run("cardtable new my_duel")
+    walk.run("cardtable validate my_duel")
+    walk.run("cardtable test my_duel")
+    walk.run("cardtable new my54 --from magic54")
+    assert walk.steps == []
+
+
+def test_validate_given_a_scenario_file(monkeypatch):
+    walk = Walk(section("The folder"), ROOT, monkeypatch)
+    walk.run("cardtable validate variants/magic54/tests/creatures.yaml")
+    assert walk.steps == []

@@ -197,7 +197,8 @@ def test_face_down_cards_of_others_are_not_in_the_observation(packs):
     assert vector[layout.at_zones + 2 * slot + 1] == sum(s.face_down[c] for c in zone(s, "play", 1))
     assert vector[layout.at_cards + hidden * layout.card_width + len(layout.zone_slots)] == 1   # unseen
     # Seat 1 put it there: it knows the card.
-    assert e.layout.knows(s, 1, hidden) and not e.layout.knows(s, 0, hidden)
+    view = e.game_state.view
+    assert e.layout.knows(view, 1, hidden) and not e.layout.knows(view, 0, hidden)
 
 
 def test_the_layout_covers_the_vector(packs):

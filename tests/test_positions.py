@@ -105,6 +105,31 @@ def test_positions_of_played_games_round_trip_when_their_step_begins_a_window(pa
     assert checked == 3
 
 
+@pytest.mark.parametrize("pack, players, seed", [("magic54", 2, 3), ("pub_magic", 3, 1)])
+def test_a_position_set_up_with_its_setup_seed_draws_the_same_chance(pack, players, seed):
+    # The same answers on the played position and on its setup, started with its setup
+    # seed, give the same game: its shuffles and random choices fall the same way.
+    game = Game(load_pack(pack, Report()), num_players=players)
+    state = game.new_initial_state(seed=seed)
+    rnd = random.Random(seed)
+    while not state.is_terminal():
+        view = state.observation(None)
+        if (state.turn >= 3 and state.decision.kind == "priority" and view["window"] and not view["pile"]
+                and not state.setup_leaves_out() and _window_only(game, view)):
+            break
+        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    again = game.position(state.as_setup(), state.setup_seed())
+    before = (len(state.log), len(again.log))
+    answers = random.Random(seed + 1)
+    while not state.is_terminal():
+        assert state.legal_labels() == again.legal_labels()
+        action = answers.randrange(len(state.legal_actions()))
+        state.apply_action(action)
+        again.apply_action(action)
+    assert state.log[before[0]:] == again.log[before[1]:] and again.returns() == state.returns()
+    assert len(state.log) - before[0] > 50
+
+
 def _window_only(game, view) -> bool:
     """Whether the step the position is in does nothing but open a window (its one
     statement is the engine's `window NAME`)."""

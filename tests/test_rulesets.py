@@ -116,7 +116,7 @@ def test_compare_two_rulesets_of_one_pack(pack):
     assert table[:2] == ["A: m54 (starting_life=20, opening_hand=5)",
                          "B: m54 (ruleset quick, starting_life=10, opening_hand=4)"]
     r = cli("compare", pack, "--ruleset", "quick", "-n", "4")
-    assert r.exit_code == 2 and "give a second pack B, or options or rulesets that differ" in r.output
+    assert r.exit_code == 2 and "give a second pack B, or options that differ (--a-option, --b-option) or rulesets" in r.output
 
 
 def test_play_saves_the_ruleset_it_played(pack):

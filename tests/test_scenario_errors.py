@@ -50,7 +50,7 @@ FAILED = {
     ],
     "script_errors": [
         ("an option that is not offered", 11, 9,
-         'step 2: "Cat" is not an option; the options are: Ann; Bob (choose target for Zap of Spark)'),
+         'step 2: "Cat" is not an option; the options are: Ann; Bob (Ann: choose target for Zap of Spark)'),
         ("the other player's decision", 20, 9, "step 1: it is Ann's decision, not Bob's (Ann: act or pass (main))"),
         ("an unknown player", 29, 9, 'unknown player "Anne"; did you mean "Ann"?'),
         ("another refusal than expected", 38, 9,
@@ -94,7 +94,8 @@ def test_cardtable_test_refuses_a_file_it_cannot_read(tmp_path, scenario):
 def test_cardtable_test_names_the_line_where_a_scenario_fails(tmp_path, scenario):
     file, result = cardtable_test(tmp_path, scenario)
     assert result.stdout == f"0 passed, {len(FAILED[scenario])} failed\n"
-    assert result.stderr.splitlines() == [
+    located = [line for line in result.stderr.splitlines() if line.startswith(("FAIL ", f"  {file}"))]
+    assert located == [
         text for name, line, col, message in FAILED[scenario]
         for text in (f"FAIL {name}", f"  {file}:{line}:{col}: {message}")]
 
@@ -119,3 +120,48 @@ def test_pytest_fails_each_scenario_at_its_line(pytester):
         for name, line, col, message in FAILED[scenario]:
             at = result.outlines.index(f"{file}:{line}:{col}: {message}")
             assert name in result.outlines[at - 1]       # under the header naming the scenario
+
+
+WRONG_LIFE = """\
+FAIL wrong life
+  {file}:15:17: Bob has 4 life, not 3
+  the game then:
+    Turn 10: Bob's turn
+    Ann: life 5
+      hand: -
+      play: -
+      discard: Spark
+    Bob: life 4
+      hand: -
+      play: -
+  {log}
+{lines}
+  no decision open: the game is over
+"""
+LAST_LINES = ["Bob passes", "Ann passes", "turn 9 (Ann)", "Ann passes", "Bob passes", "turn 10 (Bob)", "Bob passes",
+              "Ann passes", "the turn limit (10) is reached", "the game is a draw"]
+
+
+def test_a_failure_shows_the_game_then_its_last_log_lines_and_the_decision_open(tmp_path):
+    pack = pack_with(tmp_path, "expect_errors")
+    file = pack / "tests" / "expect_errors.yaml"
+    result = CliRunner().invoke(main, ["test", str(pack), "-k", "wrong life"])
+    assert result.stderr == WRONG_LIFE.format(file=file, log="the last 10 lines of the log:",
+                                              lines="\n".join(f"    {line}" for line in LAST_LINES))
+    whole = CliRunner().invoke(main, ["test", str(pack), "-k", "wrong life", "-v"])
+    log = whole.stderr.split("  the log:\n", 1)[1].split("  no decision open")[0].splitlines()
+    assert log[:6] == ["    Ann uses Zap of Spark", "    Zap of Spark targets Bob", "    Spark deals 1 damage to Bob",
+                       "    Spark moves from Ann's hand to Ann's discard", "    Ann passes", "    Bob passes"]
+    assert log[-10:] == [f"    {line}" for line in LAST_LINES] and len(log) == 35
+
+
+def test_pytest_shows_the_game_of_a_failure(pytester):
+    pack = pack_with(pytester.path, "expect_errors")
+    result = pytester.runpytest("-p", "no:cacheprovider", str(pack), "-k", "wrong and life")
+    result.assert_outcomes(failed=1)
+    text = result.stdout.str()
+    start = text.index(f"{pack / 'tests' / 'expect_errors.yaml'}:15:17")
+    block = WRONG_LIFE.format(file=pack / "tests" / "expect_errors.yaml", log="the last 10 lines of the log:",
+                              lines="\n".join(f"    {line}" for line in LAST_LINES))
+    expected = "\n".join(line[2:] for line in block.splitlines()[1:])
+    assert text[start:start + len(expected)] == expected

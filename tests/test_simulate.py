@@ -381,7 +381,7 @@ def test_compare_one_pack_with_two_options():
 def test_compare_needs_something_to_compare():
     r = cli("compare", "magic54")
     assert r.exit_code == 2
-    assert "give a second pack B, or options or rulesets that differ (--a-option, --b-option, --a-ruleset, --b-ruleset)" in r.output
+    assert "give a second pack B, or options that differ (--a-option, --b-option) or rulesets (--a-ruleset, --b-ruleset)" in r.output
     r = cli("compare", "magic54", "--b-option", "starting_life=5", "-n", "1")
     assert r.exit_code == 2
     assert "compare needs at least 2 games: one game gives a difference, but no interval" in r.output

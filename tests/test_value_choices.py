@@ -124,7 +124,7 @@ def test_an_agent_sees_a_word_offered_by_its_place_in_the_packs_words(tmp_path):
     layout = Layout(state.s, 8)
     assert state.s.t.pack.words[:4] == ("clubs", "diamonds", "hearts", "spades")
     assert layout.kinds[-2:] == ("value", "order")
-    v = layout.encode(state.s, 0)
+    v = layout.encode(state, 0)
     fields = layout.option_fields
     third = layout.at_options + 2 * len(fields)        # the option "hearts"
     assert (v[third + fields.index("is_word")], v[third + fields.index("word")]) == (1, 3)

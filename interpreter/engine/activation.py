@@ -50,7 +50,8 @@ class ActivationFrame:
             return
         if st <= len(targets):
             name, sel, _ = targets[st - 1]
-            ask_choice(s, self.seat, f"choose {name} for {ab.name} of {s.t.names[self.card]}",
+            who = s.t.players[self.seat].name
+            ask_choice(s, self.seat, f"{who}: choose {name} for {ab.name} of {s.t.names[self.card]}",
                        sel(s, env), name, target=True)
             return
         if st == len(targets) + 1:

@@ -3,8 +3,7 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 """
 from __future__ import annotations
 
-from ..suggest import did_you_mean
-from . import limits, positions, primitives
+from . import limits, positions, primitives, rng
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
 from .model import Pack, option_out_of_bounds
@@ -15,6 +14,7 @@ from .script import ScriptFrame
 from .state import PlayerRef, RuleError, State
 from .rounds import MatchFrame
 from .turns import TurnFrame
+from .view import CardView, StateView
 
 TERMINAL = -4
 
@@ -110,7 +110,7 @@ def settle_options(pack: Pack, given: dict) -> dict:
     out = {name: o.default for name, o in pack.options.items()}
     for name, value in given.items():
         if name not in pack.options:
-            raise OptionError(f'{pack.name} has no option "{name}"{did_you_mean(name, pack.options)}')
+            raise OptionError(f'{pack.name} has no option "{name}"{pack.declarations.near("option", name)}')
         o = pack.options[name]
         if o.kind == "number":
             # What the message quotes: an int too long to print is only said to be large.
@@ -158,6 +158,10 @@ class GameState:
         if self.s.result is None:
             return [0.0] * self.game.num_players
         return list(self.s.result)
+
+    def places(self) -> list[int] | None:
+        """Each seat's place once the game is over (1 the best; equal places shared), else None."""
+        return list(self.s.places) if self.s.places is not None else None
 
     def legal_actions(self) -> list[int]:
         d = self.s.decision
@@ -212,6 +216,12 @@ class GameState:
         if label not in labels:
             raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(labels)}')
         self.apply_action(labels.index(label))
+
+    def skip_decision(self) -> None:
+        """The game goes on without an answer to the decision open: for a pause that no
+        player makes (a scenario's stop), which leaves nothing in the history."""
+        self.s.decision = None
+        self.advance()
 
     def advance(self) -> None:
         s = self.s
@@ -276,6 +286,15 @@ class GameState:
         """The name of card id `card` (the ids of observations and option values)."""
         return self.s.t.names[card]
 
+    @property
+    def view(self) -> StateView:
+        """The position read only: its cards, zones and table values (engine/view.py)."""
+        return StateView(self.s)
+
+    def card(self, card: int) -> CardView:
+        """Card id `card` read only: its zone, controller, owner, properties, counters, marks."""
+        return CardView(self.s, card)
+
     def evaluate(self, seat: int) -> float:
         """How good the position looks to `seat` by the pack's evaluation (1000 a win,
         -1000 a loss once the game is over)."""
@@ -294,6 +313,12 @@ class GameState:
         `Game.position` makes it into this position as its step begins."""
         return setup_of(self.s)
 
+    def setup_seed(self) -> int:
+        """The seed that starts `Game.position(self.as_setup(), seed)` with this position's
+        random generator, so that the chance to come (shuffles, random choices) falls the
+        same way in both."""
+        return rng.seed_of(self.s.rng)
+
     def setup_leaves_out(self) -> list[str]:
         """What this position holds that `as_setup` cannot say (the pile, continuous
         effects), in a designer's words; empty when the setup says it all."""
@@ -303,7 +328,7 @@ class GameState:
     @property
     def log(self) -> list[str]:
         """Everything that happened, as an onlooker who sees every card reads it."""
-        return [e[2] for e in self.s.log]
+        return [e[2] for e in self.s.log if len(e) < 6]
 
     def log_for(self, player: int) -> list[str]:
         """The log as `player` may read it: cards they may not see are not named."""

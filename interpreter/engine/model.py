@@ -31,6 +31,8 @@ class ZoneDef:
     refill_order: str = "shuffled"   # shuffled | reversed | kept
     description: str = ""
     deck: str | None = None          # a shared zone: the deck it starts the game with
+    capacity: int | str | None = None    # the most cards it holds: a number or a number option
+    refill_leave: int = 0            # a refill leaves this many cards on top of the zone it takes from
 
 
 @dataclass
@@ -237,6 +239,9 @@ class Pack:
     window_rules: dict = field(default_factory=dict)  # window -> WindowRules, for windows written as mappings
     rounds: tuple = ()                           # of RoundDef, the outermost first; () plays turn after turn
     limit_of: str = "turn"                       # what the turn limit counts: turns, or a round's units
+    ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
+    at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
+    ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
     rulesets: dict = field(default_factory=dict)  # name -> packs.rulesets.Ruleset: named versions of the game
 
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .knowledge import known_to
 from .state import PlayerRef, State
 
 
@@ -59,6 +60,11 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
         # zone does not say who that was.
         knows = viewer is None or s.t.zone_meta[zone][1] == viewer
         return [_card_view(s, c, extras, knows) for c in cards]
+    known = known_to(s, zone, viewer)
+    if known:
+        if extras is None:
+            extras = _extras(s)
+        return {"count": len(cards), "known": [_card_view(s, c, extras, True) for c in known]}
     return {"count": len(cards)}
 
 
@@ -96,6 +102,8 @@ def observe(s: State, viewer: int | None) -> dict:
             view["decision"].update(prompt=d.prompt, options=[o.label for o in d.options])
     if s.result is not None:
         view["result"] = list(s.result)
+        if s.t.pack.ranks:
+            view["places"] = list(s.places)
     return view
 
 
@@ -138,7 +146,8 @@ def describe(s: State, viewer: int | None) -> str:
 def cards_text(cards) -> str:
     if isinstance(cards, dict):
         n = cards["count"]
-        return f"{n} card{'s' if n != 1 else ''}"
+        known = cards.get("known")
+        return f"{n} card{'s' if n != 1 else ''}" + (f" (known: {', '.join(c['name'] for c in known)})" if known else "")
     if not cards:
         return "-"
     parts = []
@@ -169,6 +178,8 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
     for z, (zdef, zone_seat) in enumerate(c.t.zone_meta):
         hidden = not _visible(c, z, seat)
         for i, x in enumerate(c.zones[z]):
+            if c.known is not None and seat in c.known.get(x, ()):
+                continue        # a card it was shown stays where it is
             if hidden or (c.face_down[x] and zone_seat != seat):
                 slots_by_owner.setdefault(c.t.owner[x], []).append((z, i, x))
     for slots in slots_by_owner.values():

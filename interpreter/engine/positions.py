@@ -145,13 +145,13 @@ def _placed(game, setup, fail) -> list:
     for seat, p in enumerate(setup.get("players") or []):
         for zname, cards in (p.get("zones") or {}).items():
             if zname not in pack.zone_by_name:
-                fail(p["zones"], zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
+                fail(p["zones"], zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
             for name, flags, i in _entries(cards):
                 owner = _seat(flags.get("owner"), game, seat, fail, cards, i)
                 placed.append((name, owner, zname, seat, flags, cards, i))
     for zname, cards in (setup.get("shared") or {}).items():
         if zname not in pack.zone_by_name:
-            fail(setup["shared"], zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
+            fail(setup["shared"], zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
         for name, flags, i in _entries(cards):
             owner = _seat(flags.get("owner"), game, 0, fail, cards, i)
             placed.append((name, owner, zname, None, flags, cards, i))
@@ -186,7 +186,7 @@ def _player(s: State, seat: int, p, fail) -> None:
         pv[pack.life_counter] = p["life"]
     for name, value in (p.get("counters") or {}).items():
         if name not in pack.player_counters:
-            fail(p["counters"], name, f'unknown player counter "{name}"{did_you_mean(name, pack.player_counters)}')
+            fail(p["counters"], name, f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
         pv[name] = value
     if p.get("out"):
         s.out[seat] = True
@@ -201,7 +201,7 @@ def round_frames(s: State, setup, game, fail, turn: TurnFrame) -> list:
     names = [d.name for d in pack.rounds]
     for key in given:
         if key not in (*names, "leader", "played"):
-            fail(given, key, f'unknown round "{key}"{did_you_mean(key, names)}')
+            fail(given, key, f'unknown round "{key}"{pack.declarations.near("round", key)}')
     leader = _seat(given.get("leader"), game, s.active, fail, given, "leader")
     played = [_seat(p, game, 0, fail, given["played"], i) for i, p in enumerate(given.get("played") or [])]
     if setup.get("phase") is not None and s.active not in played:
@@ -236,7 +236,7 @@ def table_value(s: State, name: str, value, container, fail):
     name, or none."""
     d = s.t.pack.table.get(name)
     if d is None:
-        fail(container, name, f'unknown table value "{name}"{did_you_mean(name, s.t.pack.table)}')
+        fail(container, name, f'unknown table value "{name}"{s.t.pack.declarations.near("table value", name)}')
     if value is None or value == "none":
         return None
     if d.kind == "number" and type(value) is int:
@@ -282,7 +282,7 @@ def _apply_flags(s: State, c: int, flags: dict, pack, cards, i, fail) -> None:
         s.counters[(c, name)] = n
     for mark, value in (flags.get("marks") or {}).items():
         if mark not in pack.marks:
-            fail(cards, i, f'unknown mark "{mark}"{did_you_mean(mark, pack.marks)}')
+            fail(cards, i, f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}')
         if isinstance(value, str):
             target = card_named(s, value)
             if target is None:
@@ -309,7 +309,7 @@ def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) 
                 fail(cards, i, f'no card named "{rest}" in this position')
         primitives.set_mark(s, c, head, value, flags.get("until"))
     else:
-        near = did_you_mean(head, ["tapped", "face_down", "damage", "entered", *pack.marks])
+        near = did_you_mean(head, ["tapped", "face_down", "damage", "entered", *pack.declarations.names("mark")])
         fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N or a mark)')
 
 
@@ -326,7 +326,7 @@ def _turn_frame(pack, phase, step, setup, fail) -> TurnFrame:
         return TurnFrame()
     names = [p.name for p in pack.phases]
     if phase not in names:
-        fail(setup, "phase", f'unknown phase "{phase}"{did_you_mean(phase, names)}')
+        fail(setup, "phase", f'unknown phase "{phase}"{pack.declarations.near("phase", phase)}')
     pi = names.index(phase)
     steps = [st.name for st in pack.phases[pi].steps]
     si = 0

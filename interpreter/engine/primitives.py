@@ -3,16 +3,25 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
+from . import knowledge, results
 from .state import PlayerRef, RuleError, State
 
 
 # ------------------------------------------------------------------ moving cards
 def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
-         face_down: bool = False) -> None:
+         face_down: bool = False) -> bool:
     """Put card `c` into zone `dest` (face down: nobody sees what it is there). A card
     that changes zone is a new object: its tapped state, damage, marks, counters and
-    effects on it end."""
+    effects on it end. A zone that is full takes no more: the card stays (False)."""
     src = s.zone_of[c]
+    if s.t.capacity is not None and src != dest and full(s, dest):
+        # The card stays where it is: who sees it there reads its name.
+        said, seen_by = f" cannot enter {zone_label(s, dest)}: it is full", _who_sees(s, src)
+        if seen_by is None:
+            s.say("full", s.t.names[c] + said)
+        else:
+            s.say("full", s.t.names[c] + said, seen_by, "a card" + said)
+        return False
     if src >= 0:
         s.zones[src].remove(c)
     if bottom:
@@ -50,6 +59,15 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     seen = s.t.checks_see_zones
     if seen is None or dest in seen or src in seen:
         s.dirty = True
+    if s.known is not None:
+        knowledge.moved(s, c, dest, face_down)
+    return True
+
+
+def full(s: State, zone: int) -> bool:
+    """Whether a zone holds as many cards as its capacity allows."""
+    limit = s.t.capacity[zone] if s.t.capacity is not None else None
+    return limit is not None and len(s.zones[zone]) >= limit
 
 
 def zone_label(s: State, zone: int) -> str:
@@ -60,9 +78,10 @@ def zone_label(s: State, zone: int) -> str:
 
 
 def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
-                face_down: bool = False) -> None:
+                face_down: bool = False) -> bool:
     src = s.zone_of[c]
-    move(s, c, dest, bottom, controller, face_down)
+    if not move(s, c, dest, bottom, controller, face_down):
+        return False
     where = "the bottom of " if bottom else ""
     route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
     # A card put face down is seen only by those who saw it where it was.
@@ -73,6 +92,7 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
         s.say("move", f"{s.t.names[c]} moves {route}")
     else:
         s.say("move", f"{s.t.names[c]} moves {route}", seen_by, f"a card moves {route}")
+    return True
 
 
 def _who_sees(s: State, *zones):
@@ -102,7 +122,8 @@ def refill(s: State, deck: int) -> bool:
     if not zdef.refill_from:
         return False
     src = s.t.zone(zdef.refill_from, seat)
-    cards = s.zones[src]
+    leave = zdef.refill_leave
+    cards = s.zones[src][:len(s.zones[src]) - leave] if leave else s.zones[src]
     if not cards:
         return False
     # A pile turned face down puts its top card at the bottom: the order reverses,
@@ -113,37 +134,50 @@ def refill(s: State, deck: int) -> bool:
     if zdef.refill_order == "shuffled":
         s.shuffle_list(s.zones[deck])
     n = len(order)
-    s.say("refill", f"{zone_label(s, src)} becomes {zone_label(s, deck)} ({n} card{'s' if n != 1 else ''}, {zdef.refill_order})")
+    taken = zone_label(s, src)
+    if leave:
+        taken += f" but its top {'card' if leave == 1 else f'{leave} cards'}"
+    s.say("refill", f"{taken} becomes {zone_label(s, deck)} ({n} card{'s' if n != 1 else ''}, {zdef.refill_order})")
     return True
 
 
-def draw(s: State, seat: int, n: int) -> None:
+def draw(s: State, seat: int, n: int, one_line: bool = False) -> list:
+    """`seat` draws up to n cards, and the cards it drew are returned. With `one_line`,
+    cards dealt go into the line of the cards dealt to that player just before."""
     deck = zone_of_role(s, "deck", seat)
     hand = zone_of_role(s, "hand", seat)
     name = s.t.players[seat].name
     # Cards drawn before the first turn are dealt: the log says so in one line, so that
     # it shows apart whether a player drew on their first turn.
     dealing = before_first_turn(s)
-    dealt = 0
+    drawn = []
     # No draw takes more cards than the game has: a deck refilled from the hand would
     # otherwise go round for as long as the number asks.
     for _ in range(min(n, len(s.t.cards))):
+        if s.t.capacity is not None and full(s, hand):
+            _say_dealt(s, name, len(drawn) if dealing else 0, one_line)
+            s.say("draw", f"{name} cannot draw: {zone_label(s, hand)} is full")
+            return drawn
         if not s.zones[deck] and not refill(s, deck):
-            _say_dealt(s, name, dealt)
+            _say_dealt(s, name, len(drawn) if dealing else 0, one_line)
             s.say("draw", f"{name} cannot draw, no cards are left")
-            return
+            return drawn
         c = s.zones[deck][-1]
         move(s, c, hand)
-        if dealing:
-            dealt += 1
-        else:
+        drawn.append(c)
+        if not dealing:
             s.say("draw", f"{name} draws a card")
-    _say_dealt(s, name, dealt)
+    _say_dealt(s, name, len(drawn) if dealing else 0, one_line)
+    return drawn
 
 
-def _say_dealt(s: State, name: str, dealt: int) -> None:
-    if dealt:
-        s.say("deal", f"{name} is dealt {dealt} card{'s' if dealt != 1 else ''}")
+def _say_dealt(s: State, name: str, dealt: int, one_line: bool = False) -> None:
+    if not dealt:
+        return
+    said = f"{name} is dealt "
+    if one_line and s.log and s.log[-1][1] == "deal" and s.log[-1][2].startswith(said):
+        dealt += int(s.log.pop()[2][len(said):].split()[0])
+    s.say("deal", f"{said}{dealt} card{'s' if dealt != 1 else ''}")
 
 
 def before_first_turn(s: State) -> bool:
@@ -154,6 +188,8 @@ def before_first_turn(s: State) -> bool:
 
 def shuffle(s: State, zone: int) -> None:
     s.shuffle_list(s.zones[zone])
+    if s.known is not None:
+        knowledge.shuffled(s, zone)
     s.say("shuffle", f"{zone_label(s, zone)} is shuffled")
 
 
@@ -187,7 +223,10 @@ def deal(s: State, source, target, amount: int) -> None:
         return
     if type(target) is int and s.zone_of[target] < 0:
         return
-    s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
+    if source is None:      # dealt by a rule (a phase script, a replacement), not by a card
+        s.say("damage", f"{s.card_name(target)} is dealt {amount} damage")
+    else:
+        s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
     if s.t.pack.damage_deferred:
         # Kept with the card's move count: if it changes zone first, it is a new object.
         s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None))
@@ -298,11 +337,16 @@ def lose(s: State, seat: int) -> None:
 
 def settle(s: State) -> None:
     """Players who lose in the same check lose together: the game ends once the
-    losses are counted, with the last team standing (or nobody) winning."""
+    losses are counted, with the last team standing (or nobody) winning. Once a player
+    has finished, the game ends ranked when at most one player is still playing."""
     if s.result is not None:
         return
     if s.t.several_teams and True not in s.out:
         return      # with every player in, every team is: nothing to count
+    if s.finished:
+        if len(s.in_game()) <= 1:
+            results.end_ranked(s)
+        return
     teams = {_team(s, p) for p in s.in_game()}
     if len(teams) <= 1:
         finish(s, s.in_game())
@@ -318,13 +362,12 @@ def win(s: State, seat: int) -> None:
 def finish(s: State, winners: list) -> None:
     n = len(s.out)
     if not winners:
-        s.result = tuple(0.0 for _ in range(n))
         s.say("end", "the game is a draw")
     else:
-        s.result = tuple(1.0 if p in winners else -1.0 for p in range(n))
         names = " and ".join(s.t.players[p].name for p in winners)
         s.say("end", f"{names} {'wins' if len(winners) == 1 else 'win'} the game")
-    s.decision = None
+    # The winners' place is 1, everyone else's 2; in a draw everyone's is 1.
+    results.conclude(s, [1 if p in winners or not winners else 2 for p in range(n)])
 
 
 def _team(s: State, seat: int):

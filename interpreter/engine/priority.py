@@ -5,6 +5,7 @@ from .activation import ActivationFrame
 from .resolution import ResolveFrame
 from .running import checkpoint
 from .decisions import Decision, Option
+from . import results
 from .state import State
 
 
@@ -38,7 +39,7 @@ class WindowFrame:
             _close(s, self)
             return
         seat = self.priority
-        if s.out[seat]:
+        if s.out[seat] or (s.sitting is not None and s.sitting[seat] >= 0):
             self.priority = s.next_seat(seat)
             return
         options = [PASS]
@@ -76,7 +77,8 @@ def _window_answer(s: State, value) -> None:
 def _passed(s: State, w: WindowFrame) -> None:
     w.passes += 1
     alone = w.rules is not None and w.rules.who == "active"
-    if alone or w.passes >= s.out.count(False):     # every player still in has passed
+    playing = s.out.count(False) if s.sitting is None else sum(results.can_play(s, p) for p in range(len(s.out)))
+    if alone or w.passes >= playing:     # every player still playing has passed
         w.passes = 0
         if s.pile:
             w.priority = s.active

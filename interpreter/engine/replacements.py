@@ -1,5 +1,5 @@
 """Replacements: what happens instead when a card would be dealt damage, discarded
-or sacrificed, and which cards cannot be chosen as a target.
+or sacrificed, or a player would draw a card, and which cards cannot be chosen as a target.
 
 A pack lists them under `replacements`. Each names its events, a condition about
 "it" (the card or player concerned) and "source" (the card whose ability does it,
@@ -13,11 +13,13 @@ from typing import Callable, NamedTuple
 
 from .script import ScriptFrame
 
-EVENTS = ("damage", "discard", "sacrifice", "target")
+EVENTS = ("damage", "discard", "sacrifice", "draw", "target")
 
-# What the log says of a card an event does not happen to, and of one whose event is replaced.
-_NOT = {"damage": "is dealt no damage", "discard": "is not discarded", "sacrifice": "is not sacrificed"}
-_WOULD = {"damage": "would be dealt damage", "discard": "would be discarded", "sacrifice": "would be sacrificed"}
+# What the log says of a card (or player) an event does not happen to, and of one whose event is replaced.
+_NOT = {"damage": "is dealt no damage", "discard": "is not discarded", "sacrifice": "is not sacrificed",
+        "draw": "draws no card"}
+_WOULD = {"damage": "would be dealt damage", "discard": "would be discarded", "sacrifice": "would be sacrificed",
+          "draw": "would draw a card"}
 
 
 class Replacement(NamedTuple):

@@ -9,7 +9,7 @@ units of that kind so far in the game).
 """
 from __future__ import annotations
 
-from . import primitives, tables
+from . import results, tables
 from .script import ScriptFrame
 from .state import State
 from .turnorder import DIRECTION, next_turn
@@ -83,6 +83,11 @@ class RoundFrame:
         unit = s.units[self.level]
         if self.parts == 0:
             seat = unit[LEADER]
+            if not results.can_play(s, seat):
+                if not any(results.can_play(s, p) for p in range(len(s.out))):
+                    self.stage = END
+                    return
+                seat = next(p for k in range(1, len(s.out)) if results.can_play(s, p := (seat + k) % len(s.out)))
             if s.order is not None:     # the order goes on from the leader
                 s.order = (*s.order[:3], seat)
         else:
@@ -114,7 +119,7 @@ def _mark_skipped(s: State, level: int, before) -> None:
 
 def _lap_done(s: State, level: int) -> bool:
     mask = s.units[level][PLAYED]
-    return all(mask >> seat & 1 or s.out[seat] for seat in range(len(s.out)))
+    return all(mask >> seat & 1 or not results.can_play(s, seat) for seat in range(len(s.out)))
 
 
 def _over(s: State, level: int, d) -> bool:
@@ -128,7 +133,7 @@ def _leader(s: State, level: int) -> int:
     """Who leads a unit beginning now: the one a rule named, else the parent's leader
     for its first unit, else the seat after the last leader in the order of play."""
     unit = s.units[level]
-    if unit[NEXT] >= 0 and not s.out[unit[NEXT]]:
+    if unit[NEXT] >= 0 and results.can_play(s, unit[NEXT]):
         return unit[NEXT]
     first = unit[NUMBER] == 0
     if level == 0 and unit[TOTAL] == 0:
@@ -136,7 +141,12 @@ def _leader(s: State, level: int) -> int:
     if first and level > 0:
         return s.units[level - 1][LEADER]
     way = s.order[DIRECTION] if s.order is not None else 1
-    return s.next_seat(unit[LEADER], way)
+    seat = unit[LEADER]
+    for _ in range(len(s.out)):
+        seat = s.next_seat(seat, way)
+        if results.can_play(s, seat):
+            break
+    return seat
 
 
 def _begin(s: State, level: int) -> None:
@@ -162,6 +172,7 @@ def _begin(s: State, level: int) -> None:
 def _end(s: State, level: int) -> None:
     d = s.t.pack.rounds[level]
     s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
+    results.stand_up(s, level)
     if s.t.triggering:
         s.events.append(("end", d.name))
     if d.end is not None:
@@ -176,7 +187,7 @@ def _limit(s: State, level: int) -> None:
     limit = s.t.options.get(pack.turn_limit_option)
     if s.units[level][TOTAL] >= limit:
         s.say("limit", f"the {pack.limit_of} limit ({limit}) is reached")
-        primitives.finish(s, [])
+        results.at_limit(s)
 
 
 def lead_next(s: State, level: int, seat: int) -> None:

@@ -62,7 +62,8 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
-                 "checks_see_damage", "watched_marks", "triggers_on")
+                 "checks_see_damage", "watched_marks", "triggers_on",
+                 "capacity")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -82,6 +83,9 @@ class Table:
             else:
                 meta.append((z, None))
         self.zone_meta = tuple(meta)
+        # The most cards each zone holds (None: no limit), or None when no zone has one.
+        limits = tuple(options[z.capacity] if isinstance(z.capacity, str) else z.capacity for z, _ in meta)
+        self.capacity = limits if any(n is not None for n in limits) else None
         self.named = {z.name: self._zones_named(z.name) for z in pack.zones}
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
@@ -136,6 +140,10 @@ class State:
         "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
         "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
+        "places",    # once the game is over, each seat's place (engine/results.py), else None
+        "finished",  # seats that finished, in the order they did, or None
+        "sitting",   # per seat, the level of round they sit out (-1: they do not), or None
+        "known",     # cards revealed: card -> seats that know it (engine/knowledge.py), or None
     )
 
     def __init__(self, table: Table, seed: int):
@@ -177,6 +185,10 @@ class State:
         self.table = None
         self.order = None
         self.units = None
+        self.places = None
+        self.finished = None
+        self.sitting = None
+        self.known = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -217,6 +229,10 @@ class State:
         c.table = self.table.copy() if self.table is not None else None
         c.order = self.order
         c.units = self.units
+        c.places = self.places
+        c.finished = self.finished
+        c.sitting = self.sitting
+        c.known = self.known.copy() if self.known is not None else None
         return c
 
     # ------------------------------------------------------------- chance
@@ -230,13 +246,16 @@ class State:
             items[i], items[j] = items[j], items[i]
 
     # --------------------------------------------------------------- log
-    def say(self, kind: str, text: str, seen_by=None, others: str | None = None) -> None:
+    def say(self, kind: str, text: str, seen_by=None, others: str | None = None, onlooker: bool = True) -> None:
         """Log an event. `seen_by` (a tuple of seats) limits who sees `text`; the
-        other players read `others` instead."""
+        other players read `others` instead. A line with `onlooker` false is one
+        player's reading of a line an onlooker reads in another entry."""
         if seen_by is None:
             self.log.append((self.turn, kind, text))
-        else:
+        elif onlooker:
             self.log.append((self.turn, kind, text, seen_by, others))
+        else:
+            self.log.append((self.turn, kind, text, seen_by, others, False))
 
     def card_name(self, c) -> str:
         if isinstance(c, PlayerRef):

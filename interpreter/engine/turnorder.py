@@ -6,6 +6,7 @@ change so that a clone shares it. Without it the next turn is the next seat's.
 """
 from __future__ import annotations
 
+from . import results
 from .state import State
 
 DIRECTION, SKIPS, EXTRA, LAST = range(4)
@@ -22,23 +23,30 @@ def direction(s: State) -> int:
 
 
 def next_turn(s: State) -> int:
-    """The seat whose turn comes after this one, using up the skips passed over."""
-    if s.order is None:
+    """The seat whose turn comes after this one, using up the skips passed over and
+    passing over players who sit out. When nobody can play, the game ends ranked."""
+    if s.order is None and s.sitting is None:
         return s.next_seat(s.active)
-    way, skips, extra, last = s.order
+    way, skips, extra, last = s.order if s.order is not None else (1, (0,) * len(s.out), (), s.active)
     if extra:
         s.order = (way, skips, extra[:-1], last)
         return extra[-1]
+    if not any(results.can_play(s, p) for p in range(len(s.out))):
+        results.end_ranked(s)
+        return s.active
     skips = list(skips)
     seat = last
-    for _ in range(sum(skips) + len(skips) + 1):
+    for _ in range(sum(skips) + 2 * len(skips) + 1):
         seat = s.next_seat(seat, way)
-        if skips[seat] and not s.out[seat]:
+        if not results.can_play(s, seat):
+            continue
+        if skips[seat]:
             skips[seat] -= 1
             s.say("skip", f"{s.t.players[seat].name}'s turn is skipped")
             continue
         break
-    s.order = (way, tuple(skips), extra, seat)
+    if s.order is not None:
+        s.order = (way, tuple(skips), extra, seat)
     return seat
 
 

@@ -1,7 +1,7 @@
 """The turn: the pack's phases and steps, turn after turn, until the game ends."""
 from __future__ import annotations
 
-from . import primitives, tables
+from . import primitives, results, tables
 from .running import checkpoint
 from .script import ScriptFrame
 from .turnorder import next_turn
@@ -78,7 +78,7 @@ def end_turn(s: State, advance: bool = True) -> None:
     if limit is not None and s.turn >= limit:
         # The game ends with the last turn it played: a game drawn at a limit of 200 lasted 200 turns.
         s.say("limit", f"the turn limit ({limit}) is reached")
-        primitives.finish(s, [])
+        results.at_limit(s)
         return
     if s.turn >= pack.max_turns:
         # The engine's own limit, which a pack may raise but not remove: every game ends.

@@ -33,6 +33,7 @@ class Names:
     table: dict = field(default_factory=dict)            # table value -> TableDef
     counters: dict = field(default_factory=dict)         # player counter -> CounterDef
     rounds: dict = field(default_factory=dict)           # round -> its level (0: the outermost)
+    teams: bool = False                                  # some seat has a team
     replaced: set = field(default_factory=set)           # events the pack's replacements watch (damage, discard...)
     player_counters: set = field(default_factory=set)
     card_counters: set = field(default_factory=set)
@@ -101,6 +102,7 @@ class Compiler:
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
+        self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
         # (text, start, scope) -> (result, names it added to the scope, used_this)
         self._done: dict = {}
@@ -227,6 +229,11 @@ class Compiler:
             return dsl.parse(snippet.text, start)
         except dsl.DslSyntaxError as e:
             errors = (dsl.parse_statements(snippet.text) if start == "script" else []) or [e]
+        if start == "script":
+            # A variable named by a reserved word is often why a later line does not parse.
+            errors += [dsl.DslSyntaxError(_reserved(str(token)), token.line, token.column)
+                       for token in dsl.bound_names(snippet.text) if str(token).lower() in registry.RESERVED]
+            errors.sort(key=lambda error: (error.line, error.column))
         for error in errors:
             line, col = snippet.position(error.line, error.column)
             self.problems.append(CompileProblem(snippet.file, line, col, error.message))
@@ -358,6 +365,8 @@ class Compiler:
     def hides(self, word: str) -> str | None:
         """Why a variable may not be named `word`, or None."""
         n = self.names
+        if word.lower() in registry.RESERVED:
+            return _reserved(word)
         if word in SELECTOR_NOUNS:
             return (f'"{word}" is a word of selectors: a variable named so would change what "{word}" means in the '
                     f'rest of this text ("each {word} in ..." would go through the variable); name it otherwise')
@@ -507,6 +516,8 @@ def _global(word: str):
         return lambda s, env: s.window
     if word == "players":
         return lambda s, env: tuple(s.t.players[p] for p in s.in_game())
+    if word == "everyone":
+        return lambda s, env: s.t.players
     if word == "opponents":
         return lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
     raise KeyError(word)
@@ -514,3 +525,7 @@ def _global(word: str):
 
 def _zones_named(word: str):
     return lambda s, env: s.t.zones_named(word)
+
+
+def _reserved(word: str) -> str:
+    return f'"{word}" is a word of the language and cannot name a variable: name it otherwise'

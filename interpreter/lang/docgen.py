@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .dsl import grammar_text
+from .registry import RESERVED
 from .vocabulary import CARD_PROPERTIES, CARD_STATES, GLOBALS, PLAYER_PROPERTIES, entries
 
 INTRO = """\
@@ -28,9 +29,10 @@ shuffle your deck
   counters, marks, keywords, durations, windows and options, all declared by the
   pack, and variables. Every name is checked when the pack loads; a misspelt one
   is reported with its file, line and column and the closest known name.
-- `a`, `an` and `one` are keywords (they count), so they cannot name variables.
+- The words the language reads wherever a value may stand cannot name variables
+  (`let you be 3` is refused where it is written): {reserved}.
   Nor can the words that begin a value (`first`, `last`, `top`, `bottom`,
-  `highest`, `lowest`, `next`, `that`, `count`, `total`...) where a value may
+  `highest`, `lowest`, `next`, `that`...) where a value may
   stand: `deal 2 damage to first` is refused with `"first" is a word of the
   language and cannot name a variable here`.
 - Inside an expression, a selector with a `where` clause is written in
@@ -112,7 +114,7 @@ RECIPES = (
 
 
 def dsl_reference() -> str:
-    out = [INTRO]
+    out = [INTRO.replace("{reserved}", ", ".join(f"`{w}`" for w in RESERVED))]
     for kind, title, blurb in SECTIONS:
         out.append(f"\n## {title}\n\n{blurb}\n")
         for e in sorted(entries(kind), key=lambda e: e.syntax.lower()):

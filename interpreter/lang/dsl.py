@@ -151,6 +151,44 @@ def parse_statements(text: str) -> list[DslSyntaxError]:
     return errors
 
 
+# The statements that name a variable, and whether the name is their first or last name.
+_BINDING = {"let": 0, "for_each": 0, "choose": -1, "divide": -1}
+# The same, read from the text of a statement that does not parse (quoted texts blanked).
+_BINDING_TEXT = re.compile(r"\blet\s+(\w+)\s+be\b|\bfor\s+each\s+(\w+)\s+in\b|"
+                           r"^\s*(?:\w+\s+)?(?:choose|chooses|divide)\b.*?\bas\s+(\w+)", re.M)
+
+
+def bound_names(text: str) -> list:
+    """The names of the variables the statements of a script name (tokens placed in
+    the text): from its tree where a statement parses, from its words where not."""
+    found = []
+    for first, chunk in statements(text):
+        try:
+            tree = parse(chunk, "script")
+        except DslSyntaxError:
+            found += _names_in_words(chunk, first)
+            continue
+        for node in tree.iter_subtrees_topdown():
+            names = [c for c in node.children if isinstance(c, Token) and c.type == "NAME"] \
+                if node.data in _BINDING else []
+            if names:
+                token = names[_BINDING[node.data]]
+                found.append(Token("NAME", str(token), line=token.line + first, column=token.column))
+    return found
+
+
+def _names_in_words(chunk: str, first: int) -> list:
+    blanked = re.sub(r'"[^"\n]*"', lambda m: " " * len(m.group()), chunk)
+    found = []
+    for m in _BINDING_TEXT.finditer(blanked):
+        group = next(g for g in range(1, 4) if m.group(g) is not None)
+        at = m.start(group)
+        line = blanked.count("\n", 0, at)
+        column = at - (blanked.rfind("\n", 0, at) + 1) + 1
+        found.append(Token("NAME", m.group(group), line=line + first + 1, column=column))
+    return found
+
+
 # Lines that go on the statement above them rather than start one.
 _CONTINUES = re.compile(r"(elif|else)\b")
 

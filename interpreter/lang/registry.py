@@ -58,7 +58,8 @@ GLOBALS = {
     "phase": ("text", "The name of the current phase."),
     "step": ("text", "The name of the current step."),
     "window": ("text", "The name of the priority window open now, or empty."),
-    "players": ("players", "Every player still in the game."),
+    "players": ("players", "Every player still in the game: not those who lost or finished."),
+    "everyone": ("players", "Every player, whether still in the game or not."),
     "opponents": ("players", "Every player still in the game other than you."),
 }
 
@@ -86,3 +87,8 @@ CARD_STATES = {
     "player": "A player.",
     "players": "Players.",
 }
+
+# Words the language reads itself wherever a value may stand, so that a variable of
+# that name could never be read back: the compiler refuses them as names of variables.
+RESERVED = ("a", "an", "one", "the", "all", "each", "every", "none", "true", "false", "count", "total", "number",
+            "active", "you", "your", "opponent", "this", "it", "its", "their")

@@ -96,6 +96,7 @@ class Build:
             checks_read=checks_read | self.comp.state_reads,
             files=self.reader.files(pack_key), declarations=self.decls,
             one_of=self.names.one_of, resets=resets(self), words=self.words(),
+            ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or self.comp.ranks,
         )
 
     def words(self) -> tuple:
@@ -130,6 +131,7 @@ def names_of(d: dict) -> Names:
         properties={n: property_default(r) for n, r in props_raw.items()},
         one_of={n: tuple(r["one_of"]) for n, r in props_raw.items() if "one_of" in r},
         rounds={r["round"]: level for level, r in enumerate(d.get("rounds") or [])},
+        teams=any("team" in seat for seat in (d["players"].get("seats") or [])),
         derived={n for n, r in props_raw.items() if "derived" in r},
         replaced={e for r in d.get("replacements") or [] for e in as_events(r["event"])},
         player_counters=set(d.get("player_counters") or {}), card_counters=set(d.get("card_counters") or {}),

@@ -15,7 +15,7 @@ from .declarations import Declaration
 from .finding import from_here
 from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
 from .project import RULE, shared_card_sets, shown
-from .schemacheck import read_checked
+from .syntax import read_fitting
 from .yamlpos import MAX_BYTES
 
 RESERVED_KEYS = {"name", "match", "count", "types", "keywords", "text", "abilities"}
@@ -50,7 +50,7 @@ def _import(b: Build, imp):
             _report_import(b, b.loaded, imp, "format" if not e.problems else "from", e)
             return None
         return Source(imp["as"], records, imp.get("map"), imp["format"])
-    lo = read_checked(path, "cards", b.report, b.reader.reading(key, path, MAX_BYTES))
+    lo = read_fitting(b, path, "cards", b.reader.reading(key, path, MAX_BYTES))
     if lo is None:
         return None
     return Source(imp["as"], list(lo.data.get("cards") or []), imp.get("map"))
@@ -99,7 +99,7 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
         if not found and not refused:
             b.here(patterns, i, f'no card file matches "{pattern}"')
         for key, path in found:
-            lo = read_checked(path, "cards", b.report, b.reader.reading(key, path, MAX_BYTES))
+            lo = read_fitting(b, path, "cards", b.reader.reading(key, path, MAX_BYTES))
             if lo is None:
                 b.unread = True
                 continue
@@ -144,7 +144,7 @@ def _card_props(b: Build, lo, raw) -> dict:
         if key in RESERVED_KEYS:
             continue
         if key not in names.properties:
-            b.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*names.properties, *RESERVED_KEYS])}')
+            b.at_key(lo, raw, key, f'unknown property "{key}"{did_you_mean(key, [*b.decls.names("property"), *RESERVED_KEYS])}')
             continue
         if key in names.derived:
             b.at(lo, raw, key, f'"{key}" is computed from other properties (derived in pack.yaml): a card cannot set it')

@@ -83,6 +83,8 @@ def declare(d: dict, file: str) -> Declarations:
         out.add("phase", phase["phase"], file, _value(phase, "phase"))
         for step in phase.get("steps") or []:
             out.add("step", step["step"], file, _value(step, "step"))
+        if "steps" not in phase:      # a phase without steps is its own one step, of its name
+            out.add("step", phase["phase"], file, _value(phase, "phase"))
     for raw in d.get("rounds") or []:
         out.add("round", raw["round"], file, _value(raw, "round"))
     for raw in d.get("replacements") or []:

@@ -14,7 +14,6 @@ from functools import cached_property
 from typing import Callable
 
 from ..engine.game import GameState
-from ..engine.positions import table_value
 from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
 
@@ -58,10 +57,10 @@ class Look:
 
     def cards_named(self, name: str) -> list[int]:
         """The cards of that name, lowest id (the setup's order) first."""
-        return [c for c, n in enumerate(self.state.s.t.names) if n == name]
+        return self.state.view.cards_named(name)
 
     def no_card(self, container, key, name: str):
-        self.fail(container, key, f'no card named "{name}" in this game{did_you_mean(name, set(self.state.s.t.names))}')
+        self.fail(container, key, f'no card named "{name}" in this game{did_you_mean(name, set(self.state.view.card_names))}')
 
 
 def check_expectations(look: Look, expect) -> None:
@@ -73,8 +72,9 @@ def check_expectations(look: Look, expect) -> None:
 def result_text(state: GameState) -> str:
     if not state.is_terminal():
         return "ongoing"
-    winners = [state.seat_names[p] for p, r in enumerate(state.returns()) if r > 0]
-    if not winners:
+    places = state.places()
+    winners = [state.seat_names[p] for p, place in enumerate(places) if place == 1]
+    if len(winners) == len(places):
         return "draw"
     return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
 
@@ -125,10 +125,10 @@ def _players(look: Look, want: list, expect) -> None:
 
 @expectation("table")
 def _table(look: Look, want: dict, expect) -> None:
-    s = look.state.s
+    view = look.state.view
     for name, said in want.items():
-        value = table_value(s, name, said, want, look.fail)
-        got = s.table[name]
+        value = view.said_table_value(name, said, want, look.fail)
+        got = view.table_value(name)
         if got != value:
             look.fail(want, name, f"{name} is {shown_value(got)}, not {shown_value(value)}")
 
@@ -141,6 +141,18 @@ def _rounds(look: Look, want: dict, expect) -> None:
         if got != said:
             look.fail(want, key, f"the {key} is {got}, not {said}" if key == "leader" else
                       f"it is {key} {got}, not {key} {said}")
+
+
+@expectation("places")
+def _places(look: Look, want: dict, expect) -> None:
+    places = look.state.places()
+    for name, said in want.items():
+        seat = look.seat(name)
+        if seat is None:
+            look.fail(want, name, f'unknown player "{name}"{did_you_mean(name, look.state.seat_names)}')
+        got = "none: the game is not over" if places is None else places[seat]
+        if got != said:
+            look.fail(want, name, f"{name}'s place is {got}, not {said}")
 
 
 @expectation("shared")
@@ -157,7 +169,7 @@ zone_check = entries(ZONE_CHECKS)
 def check_zone(look: Look, zname: str, seat, want, container, label: str) -> None:
     pack = look.state.game.pack
     if zname not in pack.zone_by_name:
-        look.fail(container, zname, f'unknown zone "{zname}"{did_you_mean(zname, pack.zone_by_name)}')
+        look.fail(container, zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
     if pack.zone_by_name[zname].per_player:
         cards = look.view["players"][seat or 0]["zones"][zname]
     else:
@@ -241,7 +253,7 @@ def check_card(look: Look, c: int, label: str, want) -> None:
         check = CARD_FIELDS.get(key)
         if check is None:
             if key not in pack.properties and key not in pack.derived:
-                known = [*CARD_FIELDS, *pack.properties, *pack.derived]
+                known = [*CARD_FIELDS, *pack.declarations.names("property")]
                 look.fail(want, key, f'unknown card property "{key}"{did_you_mean(key, known)}')
             check = _property
         problem = check(look, c, value, label, key)
@@ -250,7 +262,7 @@ def check_card(look: Look, c: int, label: str, want) -> None:
 
 
 def _property(look: Look, c: int, want, label: str, key: str):
-    got = look.state.s.prop(c, key)
+    got = look.state.card(c).prop(key)
     if got != want:
         return f"{label} has {key} {_said(got)}, not {_said(want)}"
 
@@ -261,21 +273,20 @@ def _said(value) -> str:
 
 @card_field("zone")
 def _zone(look: Look, c: int, want: str, label: str, key: str):
-    s = look.state.s
-    zdef, seat = s.t.zone_meta[s.zone_of[c]]
-    said = zdef.name if seat is None else f"{s.t.players[seat].name}'s {zdef.name}"
-    if want not in (zdef.name, said):
+    card = look.state.card(c)
+    said = card.where
+    if want not in (card.zone, said):
         return f"{label} is in {said}, not in {want}"
 
 
 @card_field("controller")
 def _controller(look: Look, c: int, want, label: str, key: str):
-    return _seat_is(look, look.state.s.controller[c], want, f"{label} is controlled by")
+    return _seat_is(look, look.state.card(c).controller, want, f"{label} is controlled by")
 
 
 @card_field("owner")
 def _owner(look: Look, c: int, want, label: str, key: str):
-    return _seat_is(look, look.state.s.t.owner[c], want, f"{label} is owned by")
+    return _seat_is(look, look.state.card(c).owner, want, f"{label} is owned by")
 
 
 def _seat_is(look: Look, seat: int, want, said: str):
@@ -284,9 +295,9 @@ def _seat_is(look: Look, seat: int, want, said: str):
 
 
 def _state_field(name: str, said: Callable):
-    """The check of a card's state kept in the game's list `name` (tapped, damage...)."""
+    """The check of a card's state `name` (tapped, damage...)."""
     def check(look: Look, c: int, want, label: str, key: str):
-        got = getattr(look.state.s, name)[c]
+        got = getattr(look.state.card(c), name)
         if got != want:
             return said(label, got, want)
     return check
@@ -299,24 +310,24 @@ CARD_FIELDS["damage"] = _state_field("damage", lambda label, got, want: f"{label
 
 @card_field("counters")
 def _counters(look: Look, c: int, want: dict, label: str, key: str):
-    s = look.state.s
+    pack, card = look.state.game.pack, look.state.card(c)
     for name, n in want.items():
-        if name not in s.t.pack.card_counters:
-            return f'unknown card counter "{name}"{did_you_mean(name, s.t.pack.card_counters)}'
-        got = s.counters.get((c, name), 0)
+        if name not in pack.card_counters:
+            return f'unknown card counter "{name}"{pack.declarations.near("card counter", name)}'
+        got = card.counter(name)
         if got != n:
             return f"{label} has {got} {name} counter{'s' if got != 1 else ''}, not {n}"
 
 
 @card_field("marks")
 def _marks(look: Look, c: int, want: dict, label: str, key: str):
-    s = look.state.s
+    pack, card = look.state.game.pack, look.state.card(c)
     for mark, value in want.items():
-        if mark not in s.t.pack.marks:
-            return f'unknown mark "{mark}"{did_you_mean(mark, s.t.pack.marks)}'
-        got = s.marks.get((c, mark))
+        if mark not in pack.marks:
+            return f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}'
+        got = card.mark(mark)
         marked = got is not None and got is not False
-        said = s.t.names[got] if type(got) is int else None      # the card a mark points at
+        said = look.state.card_name(got) if type(got) is int else None      # the card a mark points at
         if value is True and marked or value is False and not marked or said is not None and said == value:
             continue
         if not marked:

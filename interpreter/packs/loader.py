@@ -15,8 +15,9 @@ from .build import Build
 from .cardfiles import card_files
 from .files import PackFiles, Reader
 from .finding import resolve_pack
-from .schemacheck import fits_schema, read_checked, read_yaml
+from .schemacheck import fits_schema, read_yaml
 from .sections import build_sections
+from .syntax import check_syntax, read_fitting
 from .yamlpos import MAX_BYTES
 
 
@@ -58,7 +59,9 @@ def _load_pack(source, report: Report) -> Pack:
     if loaded is None:
         raise PackError(str(source))
     if not fits_schema(loaded, "pack", report):
-        _check_card_files(Build(report, reader, loaded, checked=False), loaded.data)
+        build = Build(report, reader, loaded, checked=False)
+        check_syntax(build, loaded)
+        _check_card_files(build, loaded.data)
         raise PackError(str(source))
     build = Build(report, reader, loaded)
     build_sections(build)
@@ -74,4 +77,4 @@ def _check_card_files(b: Build, d) -> None:
     for i, pattern in enumerate(patterns if isinstance(patterns, list) else []):
         if isinstance(pattern, str):
             for key, path in card_files(b, patterns, i)[0]:
-                read_checked(path, "cards", b.report, b.reader.reading(key, path, MAX_BYTES))
+                read_fitting(b, path, "cards", b.reader.reading(key, path, MAX_BYTES))

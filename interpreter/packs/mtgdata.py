@@ -396,7 +396,8 @@ def _scryfall(data: list, text: str, file) -> dict[str, CardRecord]:
         if not isinstance(card, dict):
             problems.append((1, 1, f"entry {i + 1}: expected a card object"))
             continue
-        if card.get("layout") in _NOT_CARDS:
+        layout = card.get("layout")
+        if isinstance(layout, str) and layout in _NOT_CARDS:
             continue
         name = card.get("name")
         if not isinstance(name, str) or not name:
@@ -408,8 +409,8 @@ def _scryfall(data: list, text: str, file) -> dict[str, CardRecord]:
         if not isinstance(fields["type_line"], str):
             problems.append((*_find(text, json.dumps(name)), f'card "{name}": missing "type_line"'))
             continue
-        wrong = _wrong_fields({**fields, "cmc": card.get("cmc", 0), "keywords": card.get("keywords")},
-                              {"cmc": _NUMBER, "mana_cost": _TEXT, "oracle_text": _TEXT, **_PRINTED,
+        wrong = _wrong_fields({**fields, "cmc": card.get("cmc", 0), "keywords": card.get("keywords"), "layout": layout},
+                              {"layout": _TEXT, "cmc": _NUMBER, "mana_cost": _TEXT, "oracle_text": _TEXT, **_PRINTED,
                                "colors": _TEXTS, "keywords": _TEXTS})
         if wrong:
             problems.append((*_find(text, json.dumps(name)), f'card "{name}": {wrong}'))

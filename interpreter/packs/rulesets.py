@@ -25,7 +25,7 @@ def build_rulesets(b: Build) -> None:
     made = {}
     # What the checks of options and card changes read of the pack being built.
     pack = SimpleNamespace(name=b.d["name"], options=b.fields["options"], cards=b.fields["cards"],
-                           properties=b.names.properties, one_of=b.names.one_of)
+                           declarations=b.decls, properties=b.names.properties, one_of=b.names.one_of)
     for name, raw in (b.d.get("rulesets") or {}).items():
         changes = _changes(b, pack, name, raw)
         options = dict(raw.get("options") or {})

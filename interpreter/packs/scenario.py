@@ -45,24 +45,79 @@ class Scenario:
     file: str
     line: int
     raw: PosDict
+    pack: str | None = None      # the file's `pack:`, as written
 
 
-def load_scenarios(path, report: Report, pack_folder: Path | None = None) -> list[Scenario]:
+def load_scenarios(path, report: Report, pack_folder: Path | None = None, read=None) -> list[Scenario]:
     """The scenarios of a file; of a pack's own file (in `pack_folder`/tests) only if it
-    is one the pack may read."""
+    is one the pack may read. `read()` gives the file's bytes instead of the disk (an
+    editor's unsaved text)."""
     if pack_folder is not None:
         why = refusal(path, project_roots(pack_folder))
         if why:
             report.add(str(path), 1, 1, f"cannot read the scenario file: {why}")
             return []
-    loaded = read_checked(path, "scenario", report)
+    loaded = read_checked(path, "scenario", report, read)
     if loaded is None:
         return []
     out = []
     for k, raw in enumerate(loaded.data["scenarios"]):
         line = loaded.data["scenarios"].item_pos[k][0]
-        out.append(Scenario(raw["name"], loaded.filename, line, raw))
+        out.append(Scenario(raw["name"], loaded.filename, line, raw, loaded.data.get("pack")))
     return out
+
+
+def is_scenario_file(target: str) -> bool:
+    """A target of `cardtable test` that names a scenario file rather than a pack."""
+    return Path(target).suffix in (".yaml", ".yml") and Path(target).name != "pack.yaml"
+
+
+def scenarios_to_run(targets, pack: str | None, report: Report) -> dict:
+    """What `cardtable test` runs, by pack (a name or a path, in the order given): a
+    function of the loaded pack giving the scenarios, those of its tests/ folder when
+    the pack is a target, and those of each scenario file given that runs against it
+    (`pack`, else the file's `pack:`, else the pack whose tests/ folder holds it)."""
+    plan: dict = {}
+    for target in targets:
+        if not is_scenario_file(target):
+            plan.setdefault(target, []).append(None)
+            continue
+        scenarios = load_scenarios(target, report)
+        if not scenarios:
+            continue
+        against = pack or file_pack(target, scenarios[0].pack)
+        if against is None:
+            report.add(target, 1, 1, "no pack to run these scenarios against: write the pack's name or "
+                                     "path as `pack:` at the top of the file, or give --pack")
+            continue
+        plan.setdefault(against, []).append(scenarios)
+    return {name: _scenarios_of(parts, report) for name, parts in plan.items()}
+
+
+def file_pack(path, written: str | None) -> str | None:
+    """The pack a scenario file names: a built-in (or variants/) pack by its name, a
+    pack folder by its path from the file's folder; without `pack:`, the pack whose
+    tests/ folder holds the file."""
+    folder = Path(path).parent
+    if written is None:
+        home = folder.parent
+        return str(home) if folder.name == "tests" and (home / "pack.yaml").is_file() else None
+    if "/" in written or "\\" in written or written in (".", ".."):
+        return str(folder / written)
+    return written
+
+
+def _scenarios_of(parts: list, report: Report):
+    def scenarios(pack: Pack) -> list[Scenario]:
+        out = []
+        for part in parts:
+            if part is not None:
+                out += part
+                continue
+            for path in scenario_files(pack):
+                out += load_scenarios(path, report, pack.path)
+        return out
+    return scenarios
 
 
 def scenario_files(pack: Pack | Path) -> list[Path]:
@@ -142,8 +197,7 @@ class Run:
                 if where >= 0:
                     self.paused, self.passed = d.prompt, where > 0
                     return
-                state.s.decision = None     # nobody decides a pause: it leaves nothing in the game's history
-                state.advance()
+                state.skip_decision()       # nobody decides a pause: it leaves nothing in the game's history
             elif self.auto and len(d.options) == 1:
                 self.taken.append(f"{state.seat_names[d.player]}: {d.options[0].label}")
                 state.apply_action(0)

@@ -105,7 +105,8 @@ def zones(b: Build) -> None:
         refill = raw.get("refill") or {}
         z = ZoneDef(name, i, raw.get("per", "player") == "player", raw.get("visibility", "public"),
                     bool(raw.get("ordered", False)), raw.get("role"), refill.get("from"),
-                    refill.get("order", "shuffled"), raw.get("description", ""), raw.get("deck"))
+                    refill.get("order", "shuffled"), raw.get("description", ""), raw.get("deck"),
+                    raw.get("capacity"), refill.get("leave", 0))
         made.append(z)
         if z.role:
             if z.role in roles:
@@ -115,6 +116,11 @@ def zones(b: Build) -> None:
         raw = b.d["zones"][z.name]
         if z.refill_from and z.refill_from not in b.decls.of("zone"):
             b.here(raw["refill"], "from", f'unknown zone "{z.refill_from}"{b.decls.near("zone", z.refill_from)}')
+        if isinstance(z.capacity, str):
+            option = b.names.options.get(z.capacity)
+            if option is None or option.kind != "number":
+                b.here(raw, "capacity", f'the capacity of "{z.name}" is a number or a number option, not '
+                                        f'"{z.capacity}"{b.decls.near("option", z.capacity)}')
     for z in made:
         if z.deck is None:
             continue
@@ -212,8 +218,11 @@ def replacements(b: Build) -> None:
     made = []
     for raw in b.d.get("replacements") or []:
         events = as_events(raw["event"])
-        # Only damage may be dealt to a player: the other events concern cards.
-        scope = Scope({"source": T("card")}, it=T("object") if "damage" in events else T("card"))
+        # Damage may be dealt to a player and a player draws: the other events concern cards.
+        if "draw" in events and len(events) > 1:
+            b.here(raw, "event", "a replacement of draw is about the player who would draw: give it an entry of its own")
+        it = T("player") if "draw" in events else T("object") if "damage" in events else T("card")
+        scope = Scope({"source": T("card")}, it=it)
         test = b.compile(b.loaded, raw, "if", "condition", scope.child()) if "if" in raw else None
         effect = None
         if "effect" in raw:
@@ -317,9 +326,24 @@ def end(b: Build) -> None:
         b.here(raw, "limit_of", f'"{unit}" is not turn nor a round of the pack'
                                 f'{did_you_mean(unit, ["turn", *b.names.rounds])}')
     b.fields["limit_of"] = unit
+    b.fields["at_limit"] = raw.get("at_limit", "draw")
     for key in ("max_turns", "max_decisions"):
         if key in raw:
             b.fields[key] = raw[key]
+
+
+@section("ranking", needs=COMPILING)
+def ranking(b: Build) -> None:
+    made = []
+    for raw in b.d.get("ranking") or []:
+        res = b.compile(b.loaded, raw, "by", "value", Scope({}, it=T("player")))
+        if res is None:
+            continue
+        fn, t = res
+        if t.kind not in ("number", "any"):
+            b.here(raw, "by", f'a player is ranked by a number, but "{raw["by"]}" is {t.word()}')
+        made.append((fn, raw.get("best", "highest")))
+    b.fields["ranking"] = tuple(made)
 
 
 @section("evaluation", needs=COMPILING)

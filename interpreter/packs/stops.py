@@ -103,7 +103,7 @@ def stop_target(pack: Pack, spec: dict, fail) -> Target:
     pi = si = 0
     if "phase" in spec:
         if spec["phase"] not in phases:
-            fail(spec, "phase", f'unknown phase "{spec["phase"]}"{did_you_mean(spec["phase"], phases)}')
+            fail(spec, "phase", f'unknown phase "{spec["phase"]}"{pack.declarations.near("phase", spec["phase"])}')
         pi = phases.index(spec["phase"])
     if "step" in spec:
         pi, si = _step_place(pack, spec, pi, fail)
@@ -119,14 +119,14 @@ def _step_place(pack: Pack, spec: dict, pi: int, fail) -> tuple:
     name = spec["step"]
     if "phase" in spec:
         places = [(pi, si) for si, st in enumerate(pack.phases[pi].steps) if st.name == name]
-        known = [st.name for st in pack.phases[pi].steps]
+        near = did_you_mean(name, [st.name for st in pack.phases[pi].steps])     # the steps of that phase
         of = f" of phase {spec['phase']}"
     else:
         places = [(i, si) for i, p in enumerate(pack.phases) for si, st in enumerate(p.steps) if st.name == name]
-        known = [st.name for p in pack.phases for st in p.steps]
+        near = pack.declarations.near("step", name)
         of = ""
     if not places:
-        fail(spec, "step", f'unknown step "{name}"{of}{did_you_mean(name, known)}')
+        fail(spec, "step", f'unknown step "{name}"{of}{near}')
     if len(places) > 1:
         fail(spec, "step", f'there is a step "{name}" in several phases: say which with phase')
     return places[0]

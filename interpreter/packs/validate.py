@@ -5,33 +5,60 @@ from pathlib import Path
 
 from ..diagnostics import Report
 from .cardtext import unwritten_text
+from .files import ENCODING, PackFiles
 from .finding import resolve_pack
 from .importing import ImportProblem, load_deck
 from .loader import PackError, load_pack
 from .scenario import load_scenarios, scenario_files
+from .yamlpos import YamlProblem, load_yaml_file
 
 
-def validate_pack(name_or_path: str, report: Report, decks=()) -> bool:
+def validate_pack(name_or_path: str | PackFiles, report: Report, decks=()) -> bool:
     """Load and check a pack, its scenario files and the deck lists `decks` (files a
     player would give with --deck); True when no error was found. Cards the decks use
-    whose text the pack follows and does not write are warnings.
+    whose text the pack follows and does not write are warnings. A PackFiles gives
+    unsaved texts over a pack on disk (an editor's buffers): its scenario files among
+    them are checked as they are there.
 
     The scenario files are checked even when the pack has problems, so that one run
     shows them all."""
     before = len(report.errors)
+    other = None if isinstance(name_or_path, PackFiles) else _other_file(name_or_path)
+    if other is not None:
+        report.add(str(name_or_path), 1, 1, other)
+        return False
+    validated(name_or_path, report, decks)
+    return len(report.errors) == before
+
+
+def validated(name_or_path: str | PackFiles, report: Report, decks=()):
+    """Checks as validate_pack does, and gives the pack when it loads (its scenario
+    files may still have problems), else None."""
+    unsaved = name_or_path.texts if isinstance(name_or_path, PackFiles) else {}
+    pack = None
     try:
         pack = load_pack(name_or_path, report)
         folder = Path(pack.path)
-        _check_decks(pack, str(resolve_pack(name_or_path, Report())), report, decks)
+        _check_decks(pack, _pack_file(name_or_path), report, decks)
     except PackError:
-        found = resolve_pack(name_or_path, Report())
-        folder = found.parent if found is not None else None
+        if isinstance(name_or_path, PackFiles):
+            folder = Path(name_or_path.folder)
+        else:
+            found = resolve_pack(name_or_path, Report())
+            folder = found.parent if found is not None else None
     except RecursionError:
         report.add(str(name_or_path), 1, 1, "the pack is nested too deeply to read")
-        return False
+        return None
     for path in scenario_files(folder) if folder is not None else []:
-        load_scenarios(path, report, folder)
-    return len(report.errors) == before
+        text = unsaved.get(path.relative_to(folder).as_posix())
+        load_scenarios(path, report, folder, None if text is None else (lambda t=text: t.encode(*ENCODING)))
+    return pack
+
+
+def _pack_file(source: str | PackFiles) -> str:
+    if isinstance(source, PackFiles):
+        return str(Path(source.folder) / source.pack_file)
+    return str(resolve_pack(source, Report()))
 
 
 def _check_decks(pack, pack_file: str, report: Report, decks) -> None:
@@ -42,3 +69,26 @@ def _check_decks(pack, pack_file: str, report: Report, decks) -> None:
             for file, line, col, message in e.problems or [(str(path), 1, 1, e.message)]:
                 report.add(file, line, col, message)
     unwritten_text(pack, pack_file, report, decks)
+
+
+PACK_KEYS = ("id", "zones", "turn")     # keys only a pack.yaml has (required ones)
+
+
+def _other_file(name_or_path) -> str | None:
+    """What to say of a file given for a pack that is another of cardtable's files:
+    a card file or a scenario file, told by its top-level keys; None otherwise."""
+    path = Path(str(name_or_path))
+    if path.suffix not in (".yaml", ".yml") or not path.is_file():
+        return None
+    try:
+        data = load_yaml_file(path).data
+    except YamlProblem:
+        return None      # the pack's reader says what is wrong with it
+    if not isinstance(data, dict) or any(key in data for key in PACK_KEYS):
+        return None
+    whole = "validate checks a whole pack (its card files, decks and scenarios): give the folder holding its pack.yaml"
+    if "cards" in data or "families" in data:
+        return f"this is a card file, not a pack: {whole}"
+    if "scenarios" in data:
+        return f"this is a scenario file, not a pack: `cardtable test FILE` runs its scenarios; {whole}"
+    return None

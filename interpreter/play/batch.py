@@ -186,6 +186,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         state.apply_action(action)
         decisions += 1
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
+           "places": state.places(),
            "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders,
            "options": offered, "choices": choices}
     if keep_record:
@@ -301,6 +302,9 @@ def run(batch: Batch, game: Game | None = None, progress: Callable | None = None
     that prepare_spec made."""
     if isinstance(game, tuple):
         prepared = game
+    elif game is not None and not (batch.cards or batch.changes or batch.ruleset):
+        # The game's own pack and decks are its spec (a pack built in memory has no path to load again).
+        prepared = (game, spec_of(game, game.pack, dict(game.decks), (), ()))
     else:
         prepared = prepare_spec(batch)
         prepared = (game or prepared[0], prepared[1])

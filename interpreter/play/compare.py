@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from ..engine.game import seat_name
-from .stats import _r, mean_interval
+from .stats import _r, first_places, mean_interval
 
 
 def paired(a: list, b: list) -> dict:
@@ -21,24 +21,48 @@ def paired(a: list, b: list) -> dict:
             "low": _r(low, 4), "high": _r(high, 4), "significant": low > 0 or high < 0}
 
 
+class CompareError(ValueError):
+    """Two batches that cannot be compared game by game."""
+
+
+def refusal(games: int, same_pack: bool, options_a: dict, options_b: dict, ruleset_a: str | None = None,
+            ruleset_b: str | None = None) -> str | None:
+    """Why two versions cannot be compared, before any game is played; None when they can."""
+    if games < 2:
+        return "compare needs at least 2 games: one game gives a difference, but no interval"
+    if same_pack and options_a == options_b and ruleset_a == ruleset_b:
+        return ("give a second pack B, or options that differ (--a-option, --b-option) or rulesets "
+                "(--a-ruleset, --b-ruleset)")
+    return None
+
+
 def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
+    if game_a.num_players != game_b.num_players:
+        raise CompareError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
+                           f"give --players")
     n = game_a.num_players
     names = [seat_name(game_a.pack, p) for p in range(n)]
 
     def won(results, seat):
-        return [1.0 if r["result"][seat] > 0 else 0.0 for r in results]
+        return [1.0 if seat in first_places(r, n) else 0.0 for r in results]
 
     def drawn(results):
-        return [1.0 if not any(x > 0 for x in r["result"]) else 0.0 for r in results]
+        return [1.0 if not first_places(r, n) else 0.0 for r in results]
 
     def agent_won(results, spec):
-        return [sum(1.0 for seat, s in enumerate(r["agents"]) if s == spec and r["result"][seat] > 0)
+        return [sum(1.0 for seat, s in enumerate(r["agents"]) if s == spec and seat in first_places(r, n))
                 / max(1, r["agents"].count(spec)) for r in results]
 
     def first_won(results):
-        return [1.0 if r["result"][r["first"]] > 0 else 0.0 for r in results]
+        return [1.0 if r["first"] in first_places(r, n) else 0.0 for r in results]
+
+    def place(results, seat):
+        return [float(r["places"][seat]) for r in results]
 
     rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p))} for p in range(n)]
+    if game_a.pack.ranks and game_b.pack.ranks:
+        rows += [{"measure": f"seat {names[p]} mean place", **paired(place(results_a, p), place(results_b, p))}
+                 for p in range(n)]
     if len(set(batch_a.agents)) > 1:
         rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec))}
                  for spec in dict.fromkeys(batch_a.agents)]
@@ -78,7 +102,7 @@ def as_table(c: dict) -> str:
     width = max(24, max(len(r["measure"]) for r in c["rows"]) + 2)
     lines.append(f"{'':<{width}}{'A':>9}{'B':>9}{'B - A':>9}   95% interval")
     for r in c["rows"]:
-        count = r["measure"] in ("turns", "decisions")
+        count = r["measure"] in ("turns", "decisions") or r["measure"].endswith("place")
 
         def fmt(x, sign=False):
             if count:

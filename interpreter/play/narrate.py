@@ -2,14 +2,22 @@
 given decision, and whether the replay ends as the record did."""
 from __future__ import annotations
 
+from ..engine.results import ordinal
 from .records import Replay
 
 
-def result_text(names: list, result) -> str:
+def result_text(names: list, result, places=None) -> str:
+    """How a game ended: its winners are the players in first place (for a game without
+    places, those whose return is above 0); everyone first is a draw. A ranking says
+    every place."""
     if result is None:
         return "the game was not finished"
-    winners = [names[p] for p, r in enumerate(result) if r > 0]
-    if not winners:
+    if places is not None and len(set(places)) > 2:
+        return "the places are " + "; ".join(
+            f"{' and '.join(names[p] for p in range(len(places)) if places[p] == n)} {ordinal(n)}"
+            for n in sorted(set(places)))
+    winners = [names[p] for p, r in enumerate(result) if (places[p] == 1 if places is not None else r > 0)]
+    if not winners or len(winners) == len(names):
         return "the game is a draw"
     return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'} the game"
 

@@ -25,6 +25,7 @@ from ..diagnostics import Report, render
 from ..engine.game import Game, GameState
 from ..engine.model import Pack
 from ..engine.state import PlayerRef, State
+from ..engine.view import StateView
 from ..packs.loader import PackError, load_pack
 
 # Counters, life, turns and damage have no bound a pack declares; the space needs one.
@@ -119,6 +120,9 @@ class Layout:
                        **{f"counter {k}": (0, BIG) for k in self.card_counters},
                        **{f"mark {m}": flag for m in self.marks}}
         self.card_width = len(card_fields)
+        fields = list(card_fields)
+        self._counter_at = {k: fields.index(f"counter {k}") for k in self.card_counters}
+        self._mark_at = {m: fields.index(f"mark {m}") for m in self.marks}
         self.at_cards = add("cards", cards, card_fields)
         most_abilities = max((len(a) for a in self._ability_number), default=0)
         option_bounds = (flag, flag, flag, flag, flag, (0, cards), (0, len(self.card_names)),
@@ -129,14 +133,16 @@ class Layout:
         self.high = np.array(high, np.float32)
 
     # ------------------------------------------------------------- encoding
-    def encode(self, s: State, me: int) -> np.ndarray:
-        """The vector `me` observes: only what `observe(s, me)` shows."""
+    def encode(self, state: GameState, me: int) -> np.ndarray:
+        """The vector `me` observes: only what `state.observation(me)` shows."""
         v = np.zeros(self.size, np.float32)
         n = self.n
-        d = s.decision
+        s = state.view
+        d = state.decision
+        active = state.active_player
         deciding = d is not None and d.player == me
-        v[self.at_game:self.at_game + 4] = (s.turn, s.active == me, deciding, len(s.pile))
-        v[self.at_active + (s.active - me) % n] = 1
+        v[self.at_game:self.at_game + 4] = (state.turn, active == me, deciding, s.pile_size)
+        v[self.at_active + (active - me) % n] = 1
         if d is not None:
             v[self.at_decider + (d.player - me) % n] = 1
         _one_hot(v, self.at_phase, self.phases, s.phase)
@@ -147,66 +153,78 @@ class Layout:
         self._encode_players(v, s, me)
         self._encode_cards(v, s, me)
         if deciding:
-            self._encode_options(v, s, me)
+            self._encode_options(v, s, d, me)
         np.clip(v, self.low, self.high, out=v)
         return v
 
-    def mask(self, s: State, me: int) -> np.ndarray:
+    def mask(self, state: GameState, me: int) -> np.ndarray:
         m = np.zeros(self.max_actions, np.int8)
-        d = s.decision
+        d = state.decision
         if d is not None and d.player == me:
             m[:len(d.options)] = 1
         return m
 
-    def _encode_players(self, v, s: State, me: int) -> None:
+    def _encode_players(self, v, s: StateView, me: int) -> None:
+        out = s.out
         for r in range(self.n):
             seat = (me + r) % self.n
             at = self.at_players + r * self.player_width
-            v[at] = s.out[seat]
-            pvars = s.pvars[seat]
+            v[at] = out[seat]
+            pvars = s.player_counters(seat)
             for i, name in enumerate(self.counters, 1):
                 if seat == me or name not in self.own_counters:
                     v[at + i] = _number(pvars.get(name, 0))
 
-    def _encode_cards(self, v, s: State, me: int) -> None:
+    def _encode_cards(self, v, s: StateView, me: int) -> None:
         w, z = self.card_width, len(self.zone_slots)
         # Every card starts unseen; the ones in zones the agent sees are then filled in.
         v[self.at_cards + z:self.at_cards + self.num_cards * w:w] = 1
         slots, sees = self._slot[me], self._sees[me]
+        face_down = s.face_down
+        card = (s.tapped, s.damage, face_down)
+        shown = set()
         for zone, cards in enumerate(s.zones):
             slot = slots[zone]
             count_at = self.at_zones + 2 * slot
             v[count_at] = len(cards)
             if not sees[zone]:
+                for c in cards:     # cards it was shown, in a zone it does not see
+                    if s.shown(c, me):
+                        self._encode_card(v, card, c, slot)
+                        shown.add(c)
                 continue
             own = self._zone_seat[zone] == me
             for c in cards:
-                if s.face_down[c] and not own:
+                if face_down[c] and not own:
                     v[count_at + 1] += 1     # seen as a face-down card, not as which card
                 else:
-                    self._encode_card(v, s, c, slot)
+                    self._encode_card(v, card, c, slot)
+                    shown.add(c)
+        # Counters and marks in one pass over those the cards have, for the cards shown.
+        for c, k, n in s.card_counters():
+            if c in shown and k in self._counter_at:
+                v[self.at_cards + c * w + self._counter_at[k]] = n
+        for c, m, _ in s.card_marks():
+            if c in shown and m in self._mark_at:
+                v[self.at_cards + c * w + self._mark_at[m]] = 1
 
-    def _encode_card(self, v, s: State, c: int, slot: int) -> None:
+    def _encode_card(self, v, card: tuple, c: int, slot: int) -> None:
+        """Card `c`; `card`: every card's tapped, damage and face down, read once."""
         z = len(self.zone_slots)
+        tapped, damage, face_down = card
         at = self.at_cards + c * self.card_width
         v[at + slot] = 1
-        v[at + z:at + z + 5] = (0, self._name_number[c], s.tapped[c], s.damage[c], s.face_down[c])
-        at += z + 5
-        for i, k in enumerate(self.card_counters):
-            v[at + i] = s.counters.get((c, k), 0)
-        at += len(self.card_counters)
-        for i, m in enumerate(self.marks):
-            v[at + i] = (c, m) in s.marks
+        v[at + z:at + z + 5] = (0, self._name_number[c], tapped[c], damage[c], face_down[c])
 
-    def _encode_options(self, v, s: State, me: int) -> None:
-        options = s.decision.options
+    def _encode_options(self, v, s: StateView, d, me: int) -> None:
+        options = d.options
         fields = self.option_fields
         for i, option in enumerate(options):
             at = self.at_options + i * len(fields)
             for field, value in self._option_fields(s, me, option).items():
                 v[at + fields.index(field)] = value
 
-    def _option_fields(self, s: State, me: int, option) -> dict:
+    def _option_fields(self, s: StateView, me: int, option) -> dict:
         value = option.value
         if value is None:
             return {"is_none": 1}           # pass, done, none
@@ -219,7 +237,7 @@ class Layout:
             return {**self._card_fields(s, me, card), "ability": self._ability_number[card].get(id(ability), 0)}
         # Card ids and shares of a division are both integers; only a card's option
         # is labelled with the card's name ("2 to Bear" is a share).
-        if type(value) is int and 0 <= value < self.num_cards and option.label == s.t.names[value]:
+        if type(value) is int and 0 <= value < self.num_cards and option.label == s.card_names[value]:
             return self._card_fields(s, me, value)
         if type(value) is int:
             return {"is_number": 1, "number": value}
@@ -227,7 +245,7 @@ class Layout:
             return {"is_word": 1, "word": self.words[value]}    # a word or a listed text
         return {"is_other": 1}
 
-    def _card_fields(self, s: State, me: int, c: int) -> dict:
+    def _card_fields(self, s: StateView, me: int, c: int) -> dict:
         """A card an option names: its name is in the option's label; its id only if
         the agent sees the card where it is (the id would tell which copy it is)."""
         fields = {"is_card": 1, "card_name": self._name_number[c]}
@@ -235,12 +253,12 @@ class Layout:
             fields["card"] = c + 1
         return fields
 
-    def knows(self, s: State, me: int, c: int) -> bool:
+    def knows(self, s: StateView, me: int, c: int) -> bool:
         """Whether `me` sees card `c` as that card where it lies."""
-        zone = s.zone_of[c]
+        zone = s.place_of(c)
         if not self._sees[me][zone]:
-            return False
-        return not s.face_down[c] or self._zone_seat[zone] == me
+            return s.shown(c, me)     # it was shown the card
+        return not s.card(c).face_down or self._zone_seat[zone] == me
 
     def describe(self) -> list[str]:
         """One line a section: its slice of the vector, how many items, the numbers of each."""
@@ -363,9 +381,12 @@ class raw_env(AECEnv):
         if state.is_terminal():
             # Seats that went out stay until the end: a team-mate may still win for
             # them, and a turn limit makes the game a draw for everyone.
-            for agent, result in zip(self.possible_agents, state.returns()):
+            places = state.places() if state.game.pack.ranks else None
+            for seat, (agent, result) in enumerate(zip(self.possible_agents, state.returns())):
                 self.rewards[agent] = float(result)
                 self.terminations[agent] = True
+                if places is not None:
+                    self.infos[agent]["place"] = places[seat]
         else:
             self._check_room(state)
             self.agent_selection = self.possible_agents[state.current_player()]
@@ -381,10 +402,10 @@ class raw_env(AECEnv):
 
     def observe(self, agent):
         me = self._seat[agent]
-        # The encoder reads the engine's state itself, as engine/observe.py does, for
-        # speed; tests/test_pettingzoo.py checks that it shows nothing observe() hides.
-        s = self.game_state.s
-        return {"observation": self.layout.encode(s, me), "action_mask": self.layout.mask(s, me)}
+        # The encoder reads the whole position (GameState.view) and leaves out itself what
+        # `me` may not see; tests/test_pettingzoo.py checks that it shows nothing observe() hides.
+        state = self.game_state
+        return {"observation": self.layout.encode(state, me), "action_mask": self.layout.mask(state, me)}
 
     # ---------------------------------------------------------------- view
     def render(self):

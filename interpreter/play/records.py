@@ -50,6 +50,8 @@ def game_record(game: Game, state: GameState, seed: int, source: str, agents=Non
         record["agents"] = list(agents)
     record["decisions"] = [[seat, action, label] for seat, action, label in state.history]
     record["result"] = state.returns() if state.is_terminal() else None
+    if game.pack.ranks:
+        record["places"] = state.places()
     record["turns"] = state.turn
     return record
 
@@ -96,6 +98,8 @@ _SHAPES = {
         and (c[2] is None or isinstance(c[2], str)) and (c[3] is None or _scalar(c[3]))
         and (len(c) == 4 or _whole(c[4], 0)) for c in v),
         "is not a list of card changes [cards, kind, property, value, seat]"),
+    "places": (lambda v: isinstance(v, list) and all(_whole(x, 1) for x in v),
+               "is not a list of places (whole numbers from 1), one a player, or null for a game not finished"),
 }
 
 
@@ -113,11 +117,21 @@ def read_log(path) -> tuple[dict | None, list[tuple[int, dict | RecordError]]]:
     """The manifest of the run that wrote the file (None if it has none), and its
     game records as read_records gives them."""
     path = Path(path)
-    records, head = [], None
     try:
         text = read_file(path, DATA_LIMIT).decode("utf-8")
     except FileProblem as e:
         raise RecordError(f"{path}: error: {e.message}") from None
+    return parse_log(text, path)
+
+
+def parse_records(text: str, path) -> list[tuple[int, dict | RecordError]]:
+    """The game records of the text of a JSON-lines file named `path` (as read_records)."""
+    return parse_log(text, path)[1]
+
+
+def parse_log(text: str, path) -> tuple[dict | None, list[tuple[int, dict | RecordError]]]:
+    """The manifest and the game records of the text of a JSON-lines file (as read_log)."""
+    records, head = [], None
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue

@@ -49,6 +49,13 @@ def as_table(summary: dict) -> str:
     for label, r, count in labelled:
         count = r["wins"] if count is None else count
         lines.append(f"  {label:<{width}}{r['games']:>6}{count:>7}{_pct(r['rate']):>8}   {_interval(r)}")
+    if "places" in s:
+        lines.append("")
+        lines.append(f"{'places':<{width + 2}}{'mean':>8}   95% interval")
+        for r in s["places"]["seats"]:
+            lines.append(f"  {'seat ' + r['seat']:<{width}}{r['mean']:>8.2f}   {r['low']:.2f} - {r['high']:.2f}")
+        shared = s["places"]["shared_first"]
+        lines.append(f"  {'shared first place':<{width}}{_pct(shared['rate']):>8}   {_interval(shared)}")
     lines.append("")
     lines.append(f"{'length':<14}{'mean':>8}{'sd':>8}{'min':>6}{'10%':>6}{'median':>8}{'90%':>6}{'max':>6}")
     for key in ("turns", "decisions"):

@@ -75,7 +75,7 @@ def summarize(game, batch, results: list) -> dict:
     n = game.num_players
     names = [seat_name(pack, p) for p in range(n)]
     games = len(results)
-    winners = [[p for p, r in enumerate(res["result"]) if r > 0] for res in results]
+    winners = [first_places(res, n) for res in results]
     seat_wins = [sum(1 for w in winners if p in w) for p in range(n)]
     draws = sum(1 for w in winners if not w)
     summary = {
@@ -99,7 +99,27 @@ def summarize(game, batch, results: list) -> dict:
     summary["balance"] = balance(results, winners, seat_wins, n)
     summary["balance"].update(quality(results, summary))
     summary["cards"] = _cards(results, winners)
+    if pack.ranks:
+        summary["places"] = _places(results, winners, names)
     return summary
+
+
+def first_places(res: dict, n: int) -> list:
+    """The seats in first place in a game's result; none when all share it (a draw)."""
+    places = res.get("places")
+    firsts = [p for p in range(n) if places[p] == 1] if places else [p for p, r in enumerate(res["result"]) if r > 0]
+    return firsts if len(firsts) < n else []
+
+
+def _places(results: list, winners: list, names: list) -> dict:
+    """For packs whose results are rankings: each seat's mean place, and how often the
+    first place is shared."""
+    seats = []
+    for p, name in enumerate(names):
+        mean, low, high = mean_interval([res["places"][p] for res in results])
+        seats.append({"seat": name, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
+    shared = sum(1 for w in winners if len(w) > 1)
+    return {"seats": seats, "shared_first": rate(shared, len(results))}
 
 
 def _teams(pack, n: int) -> dict:

@@ -84,6 +84,14 @@ def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
         pack = load_pack(pack_name, report)
     except PackError:
         raise PlayError("the pack is not valid", render(report, "text")) from None
+    specs = table_specs(pack, players, seat)
+    return table_game(pack, options, specs, deck_files, card_files, ruleset), specs
+
+
+def table_specs(pack, players: str | None, seat: int | None) -> list[str]:
+    """Who sits in each seat: the list `players`, or one person in `seat` (counted
+    from 1) against computer players, as many as the pack needs, or more to fill the
+    seats up to that one. Raises PlayError for a table the pack is not played at."""
     if players is not None:
         specs = parse_players(players)
     else:
@@ -99,12 +107,20 @@ def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
         count = f"{lo}" if lo == hi else f"{lo} to {hi}"
         raise PlayError(f"{pack.name} is played by {count} players, but --players names "
                         f"{len(specs)} ({', '.join(specs)})")
+    return specs
+
+
+def table_game(pack, options: dict, specs: list, deck_files: list, card_files: list = (),
+               ruleset: str | None = None) -> Game:
+    """The game of a table of players `specs` (one a seat), its decks dealt from the deck
+    list files, played by one of the pack's rulesets if named; raises PlayError for an
+    option, a deck or a ruleset the pack refuses."""
     try:
         chosen = ruleset_of(pack, ruleset)
         options = {**(chosen.options if chosen else {}), **options}
         decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files, card_files)
         pack, decks = changed(pack, chosen.changes if chosen else (), decks)
-        return Game(pack, options, len(specs), decks), specs
+        return Game(pack, options, len(specs), decks)
     except (OptionError, SimulationError, ChangeError) as e:
         raise PlayError(str(e)) from None
 

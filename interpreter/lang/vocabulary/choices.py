@@ -14,6 +14,7 @@ from ..registry import register
 from ..static_types import ANY, NUMBER, TEXT, T, as_set, single
 from .expressions import property_of
 from .statements import _choose_many, player_of, suspends
+from .texts import asked
 
 ST = "statement"
 QUESTION = ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')
@@ -56,19 +57,19 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
     c.value_choices = True
     pfn = player_of(c, who, scope, "who chooses")
     kind = quantity.data if quantity is not None else "one"
-    prompt = str(question)[1:-1] if question is not None else c.source(tree)
+    ask = asked(c, tree, question, scope)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
     c.bind(var_node, scope, t if kind in ("one", "up_to_one") else T("words", of=t.of) if t.kind == "word" else ANY)
     if kind not in ("one", "up_to_one"):
-        return _choose_many(var, pfn, values, nfn, kind, prompt, _label, log_value, what)
+        return _choose_many(var, pfn, values, nfn, kind, ask, _label, log_value, what)
     optional = kind == "up_to_one"
 
     @suspends
     def choose_value(s, env):
         p = pfn(s, env)
-        ask_value(s, p.seat, f"{p.name}: {prompt}{loop_items(s, p)}", values(s, env), var, optional, what)
+        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, optional, what)
     return choose_value
 
 
@@ -225,7 +226,7 @@ def _choose_order(c, tree, scope):
     pfn = player_of(c, who, scope, "who chooses")
     c.bind(var_node, scope, as_set(t))
     var, partial = str(var_node), "@" + str(var_node)
-    prompt = str(question)[1:-1] if question is not None else c.source(tree)
+    ask = asked(c, tree, question, scope)
 
     @suspends
     def choose_order(s, env):
@@ -239,7 +240,7 @@ def _choose_order(c, tree, scope):
             return
         p = pfn(s, env)
         place = len(picked) + 1
-        s.decision = Decision(p.seat, f"{p.name}: {prompt}{loop_items(s, p)} ({_ordinal(place)} of {place + len(rest) - 1})",
+        s.decision = Decision(p.seat, f"{ask(s, env, p)} ({_ordinal(place)} of {place + len(rest) - 1})",
                               tuple(Option(s.card_name(x), x) for x in rest), resume, "order")
 
     def resume(s, value):

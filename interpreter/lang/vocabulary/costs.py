@@ -103,7 +103,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             s.frames[-1].pc -= 1
             return
         who = env["you"]
-        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name} (paid {got})",
+        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name}{paid_for(s, env)} (paid {got})",
                               tuple(Option(s.t.names[x], x) for x in offer), resume)
 
     def pay_ones(s, env, need):
@@ -130,7 +130,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             return
         env[partial] = picked
         who = env["you"]
-        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name} (paid {len(picked)})",
+        s.decision = Decision(who.seat, f"{who.name}: pay {need} {currency.name}{paid_for(s, env)} (paid {len(picked)})",
                               tuple(Option(s.t.names[x], x) for x in offer), resume)
 
     def resume(s, x):
@@ -177,3 +177,10 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
         if cost is not None and cost.op is not None:
             costs.append(cost)
     return tuple(costs)
+
+
+def paid_for(s, env) -> str:
+    """" for Queen of Hearts": the card a payment is for, which may have left the
+    board while it is paid for (put on the pile), so that the player still sees it."""
+    this = env.get("this")
+    return f" for {s.t.names[this]}" if type(this) is int else ""

@@ -278,14 +278,14 @@ def _random_number(c, tree, scope):
     lo, _ = c.expect(tree.children[0], scope, ("number",), "the lowest number")
     hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
 
-    text = c.heading(tree)
+    text, where = c.heading(tree), c.where(tree)
 
     def f(s, env):
         a, b = lo(s, env), hi(s, env)
         if b <= a:
             return a
         if b - a > 2 * limits.NUMBER:
-            raise too_large(s, env, f'the range of "{text}"')
+            raise too_large(s, env, f'the range of "{text}"', where)
         return a + s.randbelow(b - a + 1)
     return f, NUMBER
 
@@ -308,8 +308,9 @@ def _arith(c, tree, scope):
         if word in "/%" and c.constant(kids[i + 1]) == 0:
             c.error(kids[i + 1], f'"{text}" divides by 0')
         rest.append((_ARITH[word], fn))
+    where = c.where(tree)
     if any(str(op) in "/%" for op in kids[0::2]):
-        return _divided(first, rest, text, c.where(tree)), NUMBER
+        return _divided(first, rest, text, where), NUMBER
 
     low, top = -limits.NUMBER, limits.NUMBER
     if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
@@ -319,7 +320,7 @@ def _arith(c, tree, scope):
             v = op(first(s, env) or 0, second(s, env) or 0)
             if low <= v <= top:
                 return v
-            raise too_large(s, env, f'"{text}"')
+            raise too_large(s, env, f'"{text}"', where)
         return f, NUMBER
 
     def f(s, env):
@@ -328,7 +329,7 @@ def _arith(c, tree, scope):
             v = op(v, fn(s, env) or 0)
         if low <= v <= top:
             return v
-        raise too_large(s, env, f'"{text}"')
+        raise too_large(s, env, f'"{text}"', where)
     return f, NUMBER
 
 
@@ -345,14 +346,15 @@ def _divided(first, rest, text: str, where):
             raise RuleError(f'"{text}"{of_card(s, env)} divides by 0', where) from None
         if low <= v <= top:
             return v
-        raise too_large(s, env, f'"{text}"')
+        raise too_large(s, env, f'"{text}"', where)
     return f
 
 
-def too_large(s, env, what: str) -> RuleError:
-    """A number the rules compute that has grown past any game's: doubled in a loop, say."""
+def too_large(s, env, what: str, source=None) -> RuleError:
+    """A number the rules compute that has grown past any game's: doubled in a loop, say.
+    `source`: the text that computed it, in its file (Compiler.where)."""
     return RuleError(f"{what}{of_card(s, env)} comes to more than {limits.SAID_NUMBER}: "
-                     f"the numbers of a game are at most that")
+                     f"the numbers of a game are at most that", source)
 
 
 @register("neg", E, "-A", "The negative of a number.",

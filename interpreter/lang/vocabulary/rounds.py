@@ -6,7 +6,7 @@ from ...suggest import did_you_mean
 from ..compiler import Compiler, _const
 from ..registry import register
 from ..static_types import NUMBER
-from .statements import player_of
+from .statements import to_player
 
 ST = "statement"
 
@@ -29,16 +29,10 @@ def round_level(c: Compiler, node) -> int | None:
           params=(('PLAYER', 'player', 'who leads'), ('UNIT', 'round', 'a round of the pack')))
 def _leads(c, tree, scope):
     who, unit = tree.children
-    pfn = player_of(c, who, scope, "who leads")
     level = round_level(c, unit)
     if level is None:
         return None
-
-    def leads(s, env):
-        p = pfn(s, env)
-        if p is not None:
-            rounds.lead_next(s, level, p.seat)
-    return leads
+    return to_player(c, who, scope, "who leads", lambda s, seat: rounds.lead_next(s, level, seat))
 
 
 @register("unit_number", "expression", "UNIT number",

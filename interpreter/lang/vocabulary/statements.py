@@ -12,13 +12,14 @@ from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out
 from ...engine.running import run_checks, run_inline
-from ...engine.script import ScriptFrame, endless, loop_items, of_card
+from ...engine.script import ScriptFrame, endless, of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from ..static_types import MAPPING, T, single
+from ..static_types import MAPPING, T, as_set, single
 from .expressions import too_large
+from .texts import asked, text_parts
 
 ST = "statement"
 
@@ -67,6 +68,17 @@ def player_of(c: Compiler, tree, scope: Scope, what: str):
         return lambda s, env: env["you"]
     fn, _ = c.expect(tree, scope, ("player",), what)
     return fn
+
+
+def to_player(c: Compiler, tree, scope: Scope, what: str, act):
+    """A statement that does `act(state, seat)` to the player `tree` names (none: nothing)."""
+    pfn = player_of(c, tree, scope, what)
+
+    def to(s, env):
+        p = pfn(s, env)
+        if p is not None:
+            act(s, p.seat)
+    return to
 
 
 def cards_only(items):
@@ -124,17 +136,17 @@ def _card_word(c, node, amount):
         c.error(node, f'write "{"card" if one else "cards"}" here, not "{node}"')
 
 
-@register("draw_you", ST, "draw N cards", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, nothing is drawn. "
-          "One statement draws at most as many cards as the game has.",
-          params=(('N', 'number', 'how many cards'),))
+@register("draw_you", ST, "draw N cards [as NAME]", "You draw N cards (\"draw a card\"). An empty deck refills as its zone says; with nothing to draw, "
+          "or a full hand, nothing more is drawn. One statement draws at most as many cards as the game has. With \"as\", "
+          "NAME holds the card drawn (\"draw a card as fished\": none if none was) or the cards drawn. The pack's "
+          "replacements of the event draw may replace each card's draw.",
+          example="draw a card as fished",
+          params=(('N', 'number', 'how many cards'), ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw_you(c, tree, scope):
     amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
-    _card_word(c, word, amount)
-    nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+    _draw_roles(c, tree)
     c.note("*")
-    return lambda s, env: primitives.draw(s, env["you"].seat, nfn(s, env) or 0)
+    return _draws(c, scope, lambda s, env: env["you"], amount, word, named)
 
 
 @register("one", "expression", "a / an / one", "The number 1, before a noun.")
@@ -142,21 +154,62 @@ def _one(c, tree, scope):
     return (lambda s, env: 1), T("number")
 
 
-@register("draw", ST, "PLAYER draws N cards", "That player draws N cards.",
-          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards')))
+@register("draw", ST, "PLAYER draws N cards [as NAME]", "That player draws N cards, as \"draw N cards\" does.",
+          example="next player draws 2 cards",
+          params=(('PLAYER', 'player', 'who draws'), ('N', 'number', 'how many cards'),
+                  ('NAME', 'name', 'what holds the cards drawn (optional)')))
 def _draw(c, tree, scope):
     who, amount, word, named = tree.children
-    if named is not None:
-        c.not_yet(tree)
+    _draw_roles(c, tree)
+    return _draws(c, scope, player_of(c, who, scope, "who draws"), amount, word, named)
+
+
+def _draws(c, scope, pfn, amount, word, named):
+    """A draw of N cards by the player `pfn` gives; with a name, the cards drawn are kept
+    under it (one card, or a set when N is not "a")."""
     _card_word(c, word, amount)
-    pfn = player_of(c, who, scope, "who draws")
     nfn, _ = c.expect(amount, scope, ("number",), "how many cards")
+    one = isinstance(amount, Tree) and amount.data == "one"
+    var = str(named) if named is not None else None
+    if named is not None:
+        c.bind(named, scope, T("card") if one else as_set(T("card")))
+
+    def keep(env, drawn):
+        if var is not None:
+            env[var] = (drawn[0] if drawn else None) if one else tuple(drawn)
+
+    if "draw" in c.names.replaced:
+        return _replaced_draws(pfn, nfn, _this_source(scope), keep)
 
     def draw(s, env):
         p = pfn(s, env)
-        if p is not None:
-            primitives.draw(s, p.seat, nfn(s, env) or 0)
+        keep(env, primitives.draw(s, p.seat, nfn(s, env) or 0) if p is not None else [])
     return draw
+
+
+def _replaced_draws(pfn, nfn, source_fn, keep):
+    """Draws the pack's replacements of draw may replace, one check a card: the cards drawn
+    so far are kept under a key of their own while a replacement's effect runs."""
+    drawn_key = f"@drawn{next(_REST)}"
+
+    def act(s, env, p):
+        # Each card is drawn alone; cards dealt one by one are still told in one line.
+        env[drawn_key] = env.get(drawn_key, ()) + tuple(primitives.draw(s, p.seat, 1, one_line=True))
+        keep(env, env[drawn_key])
+
+    def begin(s, env):
+        p = pfn(s, env)
+        env.pop(drawn_key, None)
+        keep(env, ())
+        return (p,) * min(nfn(s, env) or 0, len(s.t.cards)) if p is not None else ()
+    return _replaceable("draw", begin, source_fn, act)
+
+
+def _draw_roles(c, tree) -> None:
+    """A card is drawn from its player's deck into their hand: the zones of those roles."""
+    for role in ("deck", "hand"):
+        if role not in c.names.roles:
+            c.error(tree, f'a draw needs a zone with the role "{role}", and the pack has none')
 
 
 def _destination(c, zone_node, scope, item_type):
@@ -340,6 +393,7 @@ def _change(c, tree, scope, sign):
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
     dur = _check_duration(c, duration, scope)
     names = c.names
+    where = c.where(tree)
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
@@ -355,7 +409,7 @@ def _change(c, tree, scope, sign):
             n = sign * (nfn(s, env) or 0)
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
-                    s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name)
+                    s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name, where)
                     s.dirty = True
             return None
         return change_player
@@ -363,7 +417,7 @@ def _change(c, tree, scope, sign):
         def change_counter(s, env):
             n = sign * (nfn(s, env) or 0)
             for x in cards_only(ofn(s, env)):
-                _add_counter(s, env, x, word, n)
+                _add_counter(s, env, x, word, n, where)
         return change_counter
     if word in names.one_of:
         c.error(tree.children[0], f'"{word}" holds a word: only a number can be increased or decreased')
@@ -372,7 +426,7 @@ def _change(c, tree, scope, sign):
         def change_card(s, env):
             n = sign * (nfn(s, env) or 0)
             for x in cards_only(ofn(s, env)):
-                bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x])
+                bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x], where)
                 primitives.add_mod(s, ("stat", dur, x, word, n))
                 s.say("modify", f"{s.t.names[x]} gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
         return change_card
@@ -381,16 +435,17 @@ def _change(c, tree, scope, sign):
     return None
 
 
-def bounded(s, env, v: int, word: str, whose: str) -> int:
-    """A counter or a property as it is changed: the numbers of a game stay within limits.NUMBER."""
+def bounded(s, env, v: int, word: str, whose: str, where=None) -> int:
+    """A counter or a property as it is changed: the numbers of a game stay within
+    limits.NUMBER. `where`: the statement changing it, in its file."""
     if -NUMBER <= v <= NUMBER:
         return v
-    raise too_large(s, env, f"the {word} of {whose}")
+    raise too_large(s, env, f"the {word} of {whose}", where)
 
 
-def _add_counter(s, env, x, word, n):
+def _add_counter(s, env, x, word, n, where=None):
     key = (x, word)
-    v = bounded(s, env, max(0, s.counters.get(key, 0) + n), word, s.t.names[x])
+    v = bounded(s, env, max(0, s.counters.get(key, 0) + n), word, s.t.names[x], where)
     if v:
         s.counters[key] = v
     else:
@@ -434,10 +489,12 @@ def _set_value(c, tree, scope):
             s.dirty = True
         return set_player
     if word in c.names.card_counters:
+        where = c.where(tree)
+
         def set_card(s, env):
             v = vfn(s, env) or 0
             for x in cards_only(ofn(s, env)):
-                _add_counter(s, env, x, word, v - s.counters.get((x, word), 0))
+                _add_counter(s, env, x, word, v - s.counters.get((x, word), 0), where)
         return set_card
     known = [*c.names.player_counters, *c.names.card_counters]
     c.error(tree.children[0], f'unknown counter "{word}"{did_you_mean(word, known)}')
@@ -494,7 +551,7 @@ def _choose(c, tree, scope):
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
-    prompt_text = str(question)[1:-1] if question is not None else c.source(tree)
+    ask = asked(c, tree, question, scope)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
@@ -504,7 +561,7 @@ def _choose(c, tree, scope):
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", sfn(s, env), var)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var)
         return choose_one
     if kind == "up_to_one":
         @suspends
@@ -515,9 +572,9 @@ def _choose(c, tree, scope):
                 env[var] = None
                 return
             options = (Option("none", None),) + tuple(Option(s.card_name(x), x) for x in found)
-            s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)}", options, _bind(var))
+            s.decision = Decision(p.seat, ask(s, env, p), options, _bind(var))
         return choose_maybe
-    return _choose_many(var, pfn, sfn, nfn, kind, prompt_text)
+    return _choose_many(var, pfn, sfn, nfn, kind, ask)
 
 
 def _bind(var):
@@ -527,7 +584,7 @@ def _bind(var):
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choice, what="choice"):
+def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
     that each set is reached one way only. `name(s, x)` labels an item (a card's name by
     default) and `log` says what was chosen."""
@@ -568,7 +625,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choic
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
             progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
-        s.decision = Decision(p.seat, f"{p.name}: {prompt_text}{loop_items(s, p)} ({progress})", options, resume, what)
+        s.decision = Decision(p.seat, f"{ask(s, env, p)} ({progress})", options, resume, what)
 
     def resume(s, value):
         frame = s.frames[-1]
@@ -588,7 +645,6 @@ def _choose_many(var, pfn, sfn, nfn, kind, prompt_text, name=None, log=log_choic
           params=(('N', 'number', 'what is divided'), ('SELECTOR', 'selector', 'among what'), ('NAME', 'variable', 'the division')))
 def _divide(c, tree, scope):
     amount, sel, var = tree.children
-    var = str(var)
     nfn, _ = c.expect(amount, scope, ("number",), "what is divided")
     sfn, _ = c.selector(sel, scope)
     c.bind(tree.children[2], scope, MAPPING)
@@ -639,13 +695,15 @@ def _divide(c, tree, scope):
 def _may(c, tree, scope):
     who, label, block = tree.children
     pfn = player_of(c, who, scope, "who may")
+    render = text_parts(c, label, scope)
     ops = c.block(block.children, scope)
     text = str(label)[1:-1]
 
     @suspends
     def may(s, env):
         p = pfn(s, env)
-        s.decision = Decision(p.seat, f"{p.name}: {text}?", (Option("no", False), Option("yes", True)), resume)
+        said = render(s, env, p.seat)[0] if render is not None else text
+        s.decision = Decision(p.seat, f"{p.name}: {said}?", (Option("no", False), Option("yes", True)), resume)
 
     def resume(s, yes):
         if yes:
@@ -710,7 +768,6 @@ def _if(c, tree, scope):
           params=(('NAME', 'variable', 'holds each item'), ('SELECTOR', 'selector', 'what is gone through'), ('BLOCK', 'block', 'what runs for each')))
 def _for_each(c, tree, scope):
     var, sel, block = tree.children
-    var = str(var)
     sfn, t = c.selector(sel, scope)
     c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
@@ -790,7 +847,6 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
-    var = str(var)
     fn, t = c.expr(value, scope)
     c.bind(tree.children[0], scope, t)
 
@@ -865,7 +921,8 @@ def _end_effects(c, tree, scope):
     return lambda s, env: primitives.end_effects(s, word)
 
 
-@register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses.",
+@register("wins", ST, "PLAYER wins the game", "The game ends; the player (and their team) win, everyone else loses. "
+          "`you win the game` reads as well.",
           params=(('PLAYER', 'player', 'who wins'),))
 def _wins(c, tree, scope):
     c.ends = True
@@ -873,7 +930,8 @@ def _wins(c, tree, scope):
     return lambda s, env: (p := pfn(s, env)) is not None and primitives.win(s, p.seat)
 
 
-@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins.",
+@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins. `you lose the game` "
+          "reads as well.",
           params=(('PLAYER', 'player', 'who loses'),))
 def _loses(c, tree, scope):
     c.ends = True
@@ -957,11 +1015,12 @@ def _counters(c, tree, scope, sign):
         c.error(tree.children[1], f'unknown counter "{word}"{did_you_mean(word, c.names.card_counters)}')
     nfn, _ = c.expect(amount, scope, ("number",), "how many counters")
     ofn, _ = objects(c, objs, scope, "counters", ("card", "cards"))
+    where = c.where(tree)
 
     def counters(s, env):
         n = sign * (nfn(s, env) or 0)
         for x in cards_only(ofn(s, env)):
-            _add_counter(s, env, x, word, n)
+            _add_counter(s, env, x, word, n, where)
     return counters, nfn, ofn, word
 
 

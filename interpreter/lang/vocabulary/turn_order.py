@@ -5,7 +5,7 @@ from ...engine import turnorder
 from ..compiler import Compiler
 from ..registry import register
 from ..static_types import PLAYER
-from .statements import player_of
+from .statements import to_player
 
 ST = "statement"
 
@@ -21,7 +21,7 @@ def _reverse(c: Compiler, tree, scope):
           "The player's next turn is passed over (skips add up).", example="skip the next turn of next player",
           params=(('PLAYER', 'player', 'who misses a turn'),))
 def _skip(c, tree, scope):
-    return _to_player(c, tree, scope, "whose turn is skipped", turnorder.skip)
+    return to_player(c, tree.children[0], scope, "whose turn is skipped", turnorder.skip)
 
 
 @register("extra_turn", ST, "PLAYER takes an extra turn",
@@ -29,18 +29,7 @@ def _skip(c, tree, scope):
           "added later are taken first.", example="you take an extra turn",
           params=(('PLAYER', 'player', 'who takes it'),))
 def _extra(c, tree, scope):
-    return _to_player(c, tree, scope, "who takes an extra turn", turnorder.extra_turn)
-
-
-def _to_player(c, tree, scope, what: str, act):
-    """A statement that changes the order for one player."""
-    pfn = player_of(c, tree.children[0], scope, what)
-
-    def change(s, env):
-        p = pfn(s, env)
-        if p is not None:
-            act(s, p.seat)
-    return change
+    return to_player(c, tree.children[0], scope, "who takes an extra turn", turnorder.extra_turn)
 
 
 @register("next_player", "expression", "next player",

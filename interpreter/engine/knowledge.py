@@ -1,0 +1,42 @@
+"""What players know and see: cards revealed stay known while they move between zones
+that are not hidden, and are forgotten when they go into a hidden zone, are put face
+down, or their zone is shuffled. `State.known` is None until a card is revealed; then a
+dict card -> frozenset of the seats that know it."""
+from __future__ import annotations
+
+from .state import State
+
+
+def sees(s: State, c: int, seat: int) -> bool:
+    """Whether `seat` sees which card `c` is, where it is now."""
+    zdef, zseat = s.t.zone_meta[s.zone_of[c]]
+    if s.face_down[c]:
+        return zseat == seat
+    if zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat):
+        return True
+    return s.known is not None and seat in s.known.get(c, ())
+
+
+def learn(s: State, cards, seats) -> None:
+    known = s.known if s.known is not None else {}
+    for c in cards:
+        known[c] = known.get(c, frozenset()) | frozenset(seats)
+    s.known = known
+
+
+def moved(s: State, c: int, dest: int, face_down: bool) -> None:
+    """A known card forgotten as it goes where nobody sees it (called by move)."""
+    if c in s.known and (face_down or s.t.zone_meta[dest][0].visibility == "hidden"):
+        del s.known[c]
+
+
+def shuffled(s: State, zone: int) -> None:
+    for c in s.zones[zone]:
+        s.known.pop(c, None)
+
+
+def known_to(s: State, zone: int, seat: int) -> list:
+    """The cards of a zone `seat` cannot see that it knows."""
+    if s.known is None:
+        return []
+    return [c for c in s.zones[zone] if seat in s.known.get(c, ())]

@@ -1,0 +1,103 @@
+"""Results as places: every seat gets a place (1 the best, equal places shared), and the
+returns are worked out from the places. Players may finish (leave play with the next
+place) or sit out for a while; `the game ends` places those still in by the pack's
+ranking."""
+from __future__ import annotations
+
+from .state import State
+
+FOR_GOOD = 1 << 30          # "sits out" with no round: for the rest of the game
+
+
+def returns(places: tuple) -> tuple:
+    """The ℓ-th best of L distinct places is worth 1 - 2(ℓ-1)/(L-1); all equal, 0."""
+    distinct = sorted(set(places))
+    if len(distinct) < 2:
+        return tuple(0.0 for _ in places)
+    worth = {p: 1.0 - 2.0 * i / (len(distinct) - 1) for i, p in enumerate(distinct)}
+    return tuple(worth[p] for p in places)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def conclude(s: State, places) -> None:
+    """The game is over with these places."""
+    s.places = tuple(places)
+    s.result = returns(s.places)
+    s.decision = None
+
+
+def finish_player(s: State, seat: int) -> None:
+    """`PLAYER finishes`: out of play, with the next finishing place."""
+    if s.out[seat] or s.result is not None:
+        return
+    s.out[seat] = True
+    s.finished = (s.finished or ()) + (seat,)
+    s.say("finish", f"{s.t.players[seat].name} finishes {ordinal(len(s.finished))}")
+    s.dirty = True
+
+
+def sit_out(s: State, seat: int, level: int = FOR_GOOD) -> None:
+    """`PLAYER sits out [this UNIT]`: no turns and no priority until the unit ends."""
+    sitting = list(s.sitting or (-1,) * len(s.out))
+    sitting[seat] = level
+    s.sitting = tuple(sitting)
+    s.say("sit", f"{s.t.players[seat].name} sits out")
+
+
+def stand_up(s: State, level: int) -> None:
+    """The players who sat out a unit of `level` come back when it ends."""
+    if s.sitting is not None and level in s.sitting:
+        s.sitting = tuple(-1 if v == level else v for v in s.sitting)
+
+
+def can_play(s: State, seat: int) -> bool:
+    return not s.out[seat] and (s.sitting is None or s.sitting[seat] < 0)
+
+
+def end_ranked(s: State) -> None:
+    """`the game ends`: those who finished take their places, those still in are placed
+    after them by the pack's ranking, and those who lost share the last place."""
+    if s.result is not None:
+        return
+    finished = s.finished or ()
+    places = [0] * len(s.out)
+    for k, seat in enumerate(finished):
+        places[seat] = k + 1
+    still = [p for p in range(len(s.out)) if not s.out[p]]
+    keys = {p: _keys(s, p) for p in still}
+    ranked = sorted(still, key=keys.__getitem__)
+    place = len(finished) + 1
+    for i, seat in enumerate(ranked):
+        if i and keys[seat] != keys[ranked[i - 1]]:
+            place = len(finished) + 1 + i
+        places[seat] = place
+    last = len(finished) + len(still) + 1
+    for seat in range(len(s.out)):
+        if places[seat] == 0:
+            places[seat] = last
+    s.say("end", "the game ends: " + "; ".join(
+        f"{' and '.join(s.t.players[p].name for p in range(len(places)) if places[p] == n)} {ordinal(n)}"
+        for n in sorted(set(places))))
+    conclude(s, places)
+
+
+def _keys(s: State, seat: int) -> tuple:
+    """A player's ranking keys, each made so that less is better."""
+    player = s.t.players[seat]
+    out = []
+    for value, best in s.t.pack.ranking:
+        v = value(s, {"it": player, "you": player}) or 0
+        out.append(-v if best == "highest" else v)
+    return tuple(out)
+
+
+def at_limit(s: State) -> None:
+    """A turn or round limit is reached: a draw, or a ranked end if the pack says so."""
+    if s.t.pack.at_limit == "ranking":
+        end_ranked(s)
+    else:
+        from .primitives import finish
+        finish(s, [])

@@ -1,0 +1,42 @@
+"""Leaving play without losing, and the end of a ranked game."""
+from __future__ import annotations
+
+from ...engine import results
+from ..compiler import Compiler
+from ..registry import register
+from .statements import to_player
+from .rounds import round_level
+
+ST = "statement"
+
+
+@register("finishes", ST, "PLAYER finishes",
+          "The player leaves play with the next finishing place (\"Ann finishes 1st\"): no more turns, not a loss. "
+          "When at most one player is still playing after someone has finished, the game ends ranked.",
+          example="you finish", params=(('PLAYER', 'player', 'who finishes'),))
+def _finishes(c: Compiler, tree, scope):
+    if c.names.teams:
+        c.error(tree, "finishing is for players without teams")
+    c.ranks = c.ends = True
+    return to_player(c, tree.children[0], scope, "who finishes", results.finish_player)
+
+
+@register("sits_out", ST, "PLAYER sits out [this UNIT]",
+          "The player takes no turns and gets no priority until the unit of that round ends, or for the rest of the "
+          "game; they stay in the game and are placed by the ranking. When nobody can take a turn, the game ends "
+          "ranked.", example="p sits out this hand",
+          params=(('PLAYER', 'player', 'who sits out'), ('UNIT', 'round', 'until when (the rest of the game if not said)')))
+def _sits_out(c, tree, scope):
+    who, unit = tree.children
+    level = round_level(c, unit) if unit is not None else results.FOR_GOOD
+    if level is None:
+        return None
+    return to_player(c, who, scope, "who sits out", lambda s, seat: results.sit_out(s, seat, level))
+
+
+@register("game_ends", ST, "the game ends",
+          "The game ends ranked: players who finished take their places, those still in are placed after them by "
+          "the pack's `ranking` (equal ones share), those who lost share the last place.")
+def _game_ends(c, tree, scope):
+    c.ranks = c.ends = True
+    return lambda s, env: results.end_ranked(s)

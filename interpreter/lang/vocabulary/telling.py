@@ -1,0 +1,83 @@
+"""Telling players things: cards revealed to all or to one, and log lines the pack
+writes, whose {VALUE} parts are values of the language shown as people read them."""
+from __future__ import annotations
+
+from ...engine import knowledge
+from ..registry import register
+from .statements import objects, player_of
+from .texts import text_parts
+
+ST = "statement"
+
+
+def tell(s, kind: str, render, env, to) -> None:
+    """Log a text the pack writes: each player reads the cards they may see; `to` only."""
+    text, named = render(s, env, None)
+    if to is not None:
+        s.say(kind, text, (to,), None)
+        return
+    everyone = range(len(s.out))
+    blind = [seat for seat in everyone if any(not knowledge.sees(s, c, seat) for c in named)]
+    if not blind:
+        s.say(kind, text)
+        return
+    # The onlooker's line, then one for each other way of reading it: a player reads
+    # only the cards they may see.
+    readings = {}
+    for seat in blind:
+        readings.setdefault(render(s, env, seat)[0], []).append(seat)
+    s.say(kind, text, tuple(seat for seat in everyone if seat not in blind), None)
+    for line, seats in readings.items():
+        s.say(kind, line, tuple(seats), None, onlooker=False)
+
+
+@register("announce", ST, 'announce "TEXT" [to PLAYER]',
+          "Writes a line in the log, with {VALUE} parts: values of the language shown as people read them "
+          "(players and cards by name, a card a reader may not see as \"a card\", sets with commas, none as "
+          "nobody or nothing). With \"to\", only that player reads it.",
+          example='announce "{taker} takes the trick"',
+          params=(('TEXT', 'text', 'the line, in quotes'), ('PLAYER', 'player', 'who alone reads it (optional)')))
+def _announce(c, tree, scope):
+    token, to = tree.children
+    render = text_parts(c, token, scope) or (lambda s, env, reader, t=str(token)[1:-1]: (t, []))
+    tfn = player_of(c, to, scope, "who reads it") if to is not None else None
+
+    def announce(s, env):
+        p = tfn(s, env) if tfn is not None else None
+        if tfn is not None and p is None:
+            return
+        tell(s, "announce", render, env, p.seat if p is not None else None)
+    return announce
+
+
+@register("reveal", ST, "reveal CARDS [to PLAYER]",
+          "Shows cards to every player (\"Ann reveals Seven of Hearts, Seven of Clubs\"), or to one (\"Ann shows "
+          "Seven of Hearts to Ben\"; the others read \"Ann shows a card to Ben\"). They know the cards while the "
+          "cards move between zones that are not hidden; a hidden zone, being put face down or a shuffle of their "
+          "zone makes them forget.", example="reveal given",
+          params=(('CARDS', 'cards', 'what is shown'), ('PLAYER', 'player', 'who alone sees them (optional)')))
+def _reveal(c, tree, scope):
+    objs, to = tree.children
+    ofn, _ = objects(c, objs, scope, "reveal", ("card", "cards"))
+    tfn = player_of(c, to, scope, "who sees them") if to is not None else None
+
+    def reveal(s, env):
+        cards = [x for x in ofn(s, env) if type(x) is int]
+        if not cards:
+            return
+        p = tfn(s, env) if tfn is not None else None
+        holder = s.t.zone_meta[s.zone_of[cards[0]]][1]
+        names = ", ".join(s.t.names[x] for x in cards)
+        if p is None:
+            knowledge.learn(s, cards, range(len(s.out)))
+            if holder is None:
+                s.say("reveal", f"{names} {'is' if len(cards) == 1 else 'are'} revealed")
+            else:
+                s.say("reveal", f"{s.t.players[holder].name} reveals {names}")
+            return
+        knowledge.learn(s, cards, (p.seat,))
+        who = s.t.players[holder].name if holder is not None else "the table"
+        some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
+        seen = tuple(sorted({p.seat} | ({holder} if holder is not None else set())))
+        s.say("reveal", f"{who} shows {names} to {p.name}", seen, f"{who} shows {some} to {p.name}")
+    return reveal

@@ -1,0 +1,100 @@
+"""Quoted texts with {VALUE} parts: values of the language shown as people read them,
+compiled when the pack loads (announce, and the questions of choose and may)."""
+from __future__ import annotations
+
+import re
+
+from ...engine import knowledge
+from ...engine.script import loop_items
+from ...engine.state import PlayerRef
+from .. import dsl
+from ..compiler import Compiler, CompileProblem, Scope, Snippet, _pos
+from ..static_types import ANY
+
+_PART = re.compile(r"\{([^{}]*)\}")
+
+
+def text_parts(c: Compiler, token, scope: Scope):
+    """A quoted text with {VALUE} parts compiled: a function render(s, env, reader) giving the
+    text as `reader` (a seat, seats who all read the same line, or None for everyone) may read it, and the cards it names;
+    None when the text has no part."""
+    text = str(token)[1:-1]
+    if "{" not in text and "}" not in text:
+        return None
+    line, col = _pos(token)
+    pieces, at = [], 0
+    for m in _PART.finditer(text):
+        pieces.append(text[at:m.start()])
+        pieces.append(_part(c, m.group(1), scope, line, col + 1 + m.start(1)))
+        at = m.end()
+    rest = text[at:]
+    brace = min((i for i in (rest.find("{"), rest.find("}")) if i >= 0), default=-1)
+    if brace >= 0:
+        where = c.snippet.position(line, col + 1 + at + brace) if c.snippet else (line, col)
+        c.problems.append(_problem(c, where, 'this "{" is never closed' if rest[brace] == "{" else
+                                   'this "}" closes nothing'))
+    pieces.append(rest)
+
+    def render(s, env, reader):
+        named, out = [], []
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+            else:
+                fn, t = piece
+                out.append(shown(s, fn(s, env), t, reader, named))
+        return "".join(out), named
+    return render
+
+
+def _problem(c, where, message):
+    return CompileProblem(c.snippet.file if c.snippet else "", where[0], where[1], message)
+
+
+def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
+    """One {VALUE}, compiled in the text's scope; its problems are placed inside the quotes."""
+    outer = c.snippet
+    locate = (lambda ln, cl: outer.position(line, col + cl - 1)) if outer else None
+    c.snippet = Snippet(outer.file if outer else "", part, locate)
+    try:
+        tree = dsl.parse(part, "value")
+        return c.expr(tree, scope)
+    except dsl.DslSyntaxError as e:
+        c.error(_At(e.line, e.column), e.message)
+        return (lambda s, env: None), ANY
+    finally:
+        c.snippet = outer
+
+
+class _At:
+    """A place within a {VALUE} part, for a syntax error."""
+    def __init__(self, line, column):
+        self.line, self.column = line, column
+        self.meta = type("Meta", (), {"empty": False, "line": line, "column": column})()
+        self.children = ()
+
+
+def shown(s, value, t, reader, named: list) -> str:
+    """A value as people read it: players and cards by name (a card `reader`, a seat or
+    several, may not see is "a card"), words and texts as they are, sets joined with commas, none as nobody or nothing."""
+    if value is None:
+        return "nobody" if t.kind in ("player", "players") else "nothing"
+    if isinstance(value, PlayerRef):
+        return value.name
+    if isinstance(value, tuple):
+        return ", ".join(shown(s, v, t, reader, named) for v in value) or "nothing"
+    if type(value) is int and t.kind in ("card", "cards", "object", "objects"):
+        named.append(value)
+        readers = (reader,) if type(reader) is int else reader or ()
+        return s.t.names[value] if all(knowledge.sees(s, value, r) for r in readers) else "a card"
+    return str(value)
+
+
+def asked(c: Compiler, tree, question, scope: Scope):
+    """The question of a choice as its player reads it: "Ann: QUESTION (loop items)", the
+    question's {VALUE} parts rendered for them; the statement's words without a question."""
+    render = text_parts(c, question, scope) if question is not None else None
+    if render is None:
+        text = str(question)[1:-1] if question is not None else c.source(tree)
+        return lambda s, env, p: f"{p.name}: {text}{loop_items(s, p)}"
+    return lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p)}"

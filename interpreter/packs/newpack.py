@@ -1,0 +1,102 @@
+"""`cardtable new`: a pack folder to start from, written anywhere: a copy of a pack
+(a built-in one, or any pack folder) or the skeleton of templates/pack, with the
+schemas written beside it so that the `$schema` header of every YAML file points at
+a file that is there, wherever the folder is and whether cardtable is installed or
+checked out. The folder appears whole or not at all."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from ..diagnostics import Report
+from .finding import resolve_pack
+from .schemacheck import schema_path
+
+HEADER = re.compile(r"^# yaml-language-server: \$schema=(\S*?)([\w-]+)\.schema\.json[ \t]*$", re.M)
+SCHEMAS = ("pack", "cards", "scenario", "mtg-cards")
+ID = re.compile(r"^[a-z][a-z0-9_]*$")           # the pack schema's pattern for an id
+SKIPPED = shutil.ignore_patterns(".*", "__pycache__", "schemas")
+MAX_FILES = 2000          # what a pack folder holds at most, to copy
+
+
+class NewPackError(Exception):
+    """Why the folder cannot be written: says it in a designer's words."""
+
+
+def template() -> Path:
+    return Path(__file__).resolve().parents[2] / "templates" / "pack"
+
+
+def new_pack(target: str, source: str | None) -> list[str]:
+    """Write the folder `target` from the pack `source` (a name or a path; the skeleton
+    when None). Returns what was written, for the user; raises NewPackError."""
+    folder = Path(target)
+    if os.path.lexists(folder):
+        raise NewPackError(f"{target} already exists: give the name of a new folder")
+    if not folder.parent.is_dir():
+        raise NewPackError(f"{folder.parent} is not a folder: create it first, or give another place")
+    origin = _origin(source)
+    work = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    try:
+        shutil.copytree(origin, work / "pack", ignore=_counted(origin), symlinks=False)
+        written = _prepare(work / "pack", folder.name)
+        os.rename(work / "pack", folder)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return written
+
+
+def _origin(source: str | None) -> Path:
+    if source is None:
+        return template()
+    found = resolve_pack(source, Report())
+    if found is None or not found.is_file():
+        raise NewPackError(f'no pack "{source}" to copy: give a built-in pack\'s name or a pack\'s folder')
+    return found.parent
+
+
+def _counted(origin: Path):
+    seen = [0]
+
+    def ignore(folder, names):
+        # A link may lead out of the pack: what a pack reads is inside its folder.
+        skipped = set(SKIPPED(folder, names)) | {n for n in names if os.path.islink(os.path.join(folder, n))}
+        seen[0] += len(names) - len(skipped)
+        if seen[0] > MAX_FILES:
+            raise NewPackError(f"{origin} holds more than {MAX_FILES:,} files: is it a pack's folder?")
+        return skipped
+    return ignore
+
+
+def _prepare(folder: Path, name: str) -> list[str]:
+    """Schemas beside the pack, headers pointing at them, the id of the folder's name."""
+    (folder / "schemas").mkdir()
+    for kind in SCHEMAS:
+        shutil.copyfile(schema_path(kind), folder / "schemas" / f"{kind}.schema.json")
+    headers = 0
+    for path in sorted(folder.rglob("*.y*ml")):
+        if "schemas" not in path.relative_to(folder).parts and _point_header(folder, path):
+            headers += 1
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    if ID.match(name):
+        text = re.sub(r"^id:.*$", f"id: {name}", text, count=1, flags=re.M)
+    pack.write_text(text, encoding="utf-8")
+    files = sum(1 for p in folder.rglob("*") if p.is_file() and p.parent.name != "schemas")
+    return [f"{files} files of the pack", f"{len(SCHEMAS)} schemas in schemas/",
+            f"{headers} YAML files whose $schema header points at them"]
+
+
+def _point_header(folder: Path, path: Path) -> bool:
+    """Point the file's `$schema` header at the pack's own schemas/; True if it has one."""
+    text = path.read_text(encoding="utf-8")
+    match = HEADER.search(text)
+    if match is None or match.group(2) not in SCHEMAS:
+        return False
+    relative = os.path.relpath(folder / "schemas", path.parent).replace(os.sep, "/")
+    line = f"# yaml-language-server: $schema={relative}/{match.group(2)}.schema.json"
+    path.write_text(text[: match.start()] + line + text[match.end():], encoding="utf-8")
+    return True

@@ -1,0 +1,85 @@
+"""The workbench's Starlette application: its pages, gathered from one module per
+part (pack, edit, play, simulate, replay), behind the guard (guard.py), with every
+refusal and every failure shown as a message, never as a traceback."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from .events import Events
+from .guard import Guard, Secrets
+from .workspace import Refused, Workspace
+
+HERE = Path(__file__).resolve().parent
+log = logging.getLogger("cardtable.serve")
+
+
+def templates() -> Jinja2Templates:
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True),
+                      trim_blocks=True, lstrip_blocks=True)
+    return Jinja2Templates(env=env)
+
+
+def _refused(request: Request, exc: Refused):
+    return PlainTextResponse(str(exc) + "\n", status_code=exc.status)
+
+
+def _http(request: Request, exc: HTTPException):
+    return PlainTextResponse(f"{exc.detail}\n", status_code=exc.status_code)
+
+
+def _failed(request: Request, exc: Exception):
+    # The traceback goes to the workbench's console, for a bug report; the page gets a sentence.
+    log.exception("a request failed: %s %s", request.method, request.url.path)
+    return PlainTextResponse(f"the workbench could not do this ({type(exc).__name__}: {exc}); "
+                             f"the console where `cardtable serve` runs shows the details\n", status_code=500)
+
+
+def make_app(workspace: Workspace, keys: Secrets | None = None, hosts: set[str] = frozenset(),
+             watch: bool = True) -> Starlette:
+    """The workbench over `workspace`; `watch`: reload pages when the packs' files change."""
+    from . import edit_pages, pack_pages, play_pages, replay_pages, sim_pages
+
+    keys = keys or Secrets()
+    routes = [*pack_pages.routes, *edit_pages.routes, *play_pages.routes, *sim_pages.routes, *replay_pages.routes,
+              Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
+    events = Events(workspace)
+    app = Starlette(routes=routes, exception_handlers={Refused: _refused, HTTPException: _http, Exception: _failed},
+                    lifespan=events.lifespan if watch else None)
+    app.state.workspace = workspace
+    app.state.keys = keys
+    app.state.events = events
+    app.state.templates = templates()
+    app.state.tables = {}
+    app.state.runs = {}
+    app.state.replays = {}
+    app.add_middleware(Guard, keys=keys, hosts=set(hosts))
+    return app
+
+
+KEPT = 200      # the games, runs and record files a workbench keeps; the oldest go first
+
+
+def remember(store: dict, key: str, value) -> None:
+    """Keeps `value` in one of the workbench's stores (a dict keeps its order), forgetting
+    the oldest past KEPT: a workbench left open for weeks does not grow without end."""
+    store[key] = value
+    while len(store) > KEPT:
+        del store[next(iter(store))]
+
+
+def render(request: Request, name: str, status: int = 200, **context):
+    """A page (or a part of one) from its template, with what every page needs."""
+    state = request.app.state
+    context.setdefault("packs", state.workspace.packs)
+    return state.templates.TemplateResponse(request, name, {"csrf": state.keys.csrf, **context},
+                                            status_code=status)

@@ -1,0 +1,58 @@
+"""What a request asks: its JSON object or its form, its numbers; anything else is a
+400 with a sentence saying what was expected."""
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs
+
+from starlette.requests import Request
+
+from ..interpreter.engine.limits import DIGITS
+from ..interpreter.infiles import TEXT_LIMIT
+from .workspace import Refused
+
+
+async def _raw(request: Request) -> bytes:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdecimal() or int(size) > 2 * TEXT_LIMIT):
+        raise Refused("the request is larger than a pack file may be", 413)
+    raw = await request.body()
+    if len(raw) > 2 * TEXT_LIMIT:
+        raise Refused("the request is larger than a pack file may be", 413)
+    return raw
+
+
+async def body(request: Request, *keys: str) -> dict:
+    """The JSON object a request sends, with `keys` present."""
+    try:
+        data = json.loads(await _raw(request))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise Refused("the request is not a JSON object", 400) from None
+    if not isinstance(data, dict) or any(k not in data for k in keys):
+        raise Refused(f"the request needs {', '.join(keys)}", 400)
+    return data
+
+
+async def form(request: Request) -> dict[str, list[str]]:
+    """The fields of a form (as htmx sends it: URL-encoded), each with its values."""
+    try:
+        return parse_qs((await _raw(request)).decode("utf-8"), keep_blank_values=True)
+    except (UnicodeDecodeError, ValueError):
+        raise Refused("the form is not URL-encoded UTF-8 text", 400) from None
+
+
+def one(fields: dict, key: str, default: str | None = None) -> str:
+    values = fields.get(key)
+    if not values:
+        if default is None:
+            raise Refused(f'the form has no "{key}"', 400)
+        return default
+    return values[0]
+
+
+def number(text: str, what: str, least: int | None = None) -> int:
+    text = text.strip()
+    if not (text.lstrip("-").isdecimal() and len(text) <= DIGITS) or (least is not None and int(text) < least):
+        more = f" of at least {least}" if least is not None else ""
+        raise Refused(f'{what} must be a whole number{more}, not "{text[:40]}"', 400)
+    return int(text)

@@ -1,0 +1,67 @@
+"""The index of served packs, a pack's page (its cards, sections and files, or its
+diagnostics when it does not load), and its stream of live events."""
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from ..interpreter.diagnostics import format_problem
+from . import packview
+from .app import render
+
+
+def served(request: Request):
+    return request.app.state.workspace.get(request.path_params["pack"])
+
+
+def problems(report, pack) -> list[dict]:
+    """The report's problems as the page lists them: validate's text, and the file of
+    the pack each is in (to open it in the editor at its line)."""
+    out = []
+    for p in report.problems:
+        out.append({"file": pack.relative(p.file) if p.file else None, "line": p.line, "col": p.col,
+                    "severity": p.severity, "message": p.message, "text": format_problem(p, report.sources)})
+    return out
+
+
+def index(request: Request):
+    packs = request.app.state.workspace.packs
+    return render(request, "index.html", rows=[(p, p.load()) for p in packs.values()])
+
+
+def pack_page(request: Request):
+    pack = served(request)
+    loaded = pack.load()
+    query = request.query_params.get("q", "")
+    context = {"pack": pack, "loaded": loaded, "problems": problems(loaded.report, pack), "files": pack.files(),
+               "query": query}
+    if loaded.pack is not None:
+        faces = packview.card_faces(loaded.pack, pack)
+        context.update(faces=packview.filtered(faces, query), total=len(faces),
+                       sections=packview.sections(loaded.pack, pack),
+                       turn=packview.turn_structure(loaded.pack, pack), model=loaded.pack)
+    return render(request, "pack.html", status=200, **context)
+
+
+def cards_part(request: Request):
+    pack = served(request)
+    loaded = pack.load()
+    if loaded.pack is None:
+        return render(request, "cards.html", pack=pack, faces=[], total=0, query="")
+    faces = packview.card_faces(loaded.pack, pack)
+    query = request.query_params.get("q", "")
+    return render(request, "cards.html", pack=pack, faces=packview.filtered(faces, query), total=len(faces),
+                  query=query)
+
+
+def events(request: Request):
+    pack = served(request)
+    return request.app.state.events.stream(pack.key)
+
+
+routes = [
+    Route("/", index),
+    Route("/p/{pack}", pack_page),
+    Route("/p/{pack}/cards", cards_part),
+    Route("/p/{pack}/events", events),
+]

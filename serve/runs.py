@@ -1,0 +1,108 @@
+"""Simulations and comparisons run from the workbench: the batches `cardtable
+simulate` and `cardtable compare` play, in a thread of their own, their progress sent
+to the page as events, their summary the CLI's (play/stats.py, play/compare.py)."""
+from __future__ import annotations
+
+import itertools
+import secrets
+import shlex
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..interpreter.play import compare as comparing
+from ..interpreter.play.batch import Batch, SimulationError, prepare, run
+from ..interpreter.play.report import as_table
+from ..interpreter.play.stats import summarize
+
+_ids = itertools.count(1)
+PROGRESS_EVERY = 0.1      # seconds between progress events
+
+
+class Stopped(Exception):
+    """The designer stopped the run."""
+
+
+@dataclass
+class Run:
+    id: str
+    kind: str                   # simulate | compare
+    pack_key: str
+    batches: list               # one Batch (simulate) or two (compare)
+    command: str                # the command line that plays the same games
+    total: int = 0
+    done: int = 0
+    status: str = "running"     # running | done | failed | stopped
+    error: str | None = None
+    summary: dict | None = None     # simulate's summary, or compare's result
+    text: str = ""              # as the command prints it
+    started: float = field(default_factory=time.monotonic)
+    seconds: float = 0.0
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def start(self, publish) -> None:
+        self.total = sum(b.games for b in self.batches)
+        threading.Thread(target=self._play, args=(publish,), daemon=True, name=f"run {self.id}").start()
+
+    def _play(self, publish) -> None:
+        last = [0.0]
+
+        def progress(base):
+            def told(done):
+                if self.stop.is_set():
+                    raise Stopped
+                self.done = base + done
+                now = time.monotonic()
+                if now - last[0] >= PROGRESS_EVERY or self.done == self.total:
+                    last[0] = now
+                    publish(self.id, "progress", {"done": self.done, "total": self.total,
+                                                  "text": f"{self.done} of {self.total} games"})
+            return told
+        try:
+            played = []
+            for batch in self.batches:
+                base = sum(b.games for b, _, _ in played)
+                game, results = run(batch, prepare(batch), progress(base))
+                played.append((batch, game, results))
+            self._summarise(played)
+            self.status = "done"
+        except (SimulationError, comparing.CompareError) as e:
+            self.status, self.error = "failed", str(e)
+        except Stopped:
+            self.status, self.error = "stopped", f"stopped after {self.done} of {self.total} games: nothing to show"
+        finally:
+            self.seconds = time.monotonic() - self.started
+            publish(self.id, "done", {"status": self.status})
+            publish(self.id, "end", None)
+
+    def _summarise(self, played: list) -> None:
+        if self.kind == "simulate":
+            batch, game, results = played[0]
+            self.summary = summarize(game, batch, results)
+            self.text = as_table(self.summary)
+        else:
+            (batch_a, game_a, results_a), (batch_b, game_b, results_b) = played
+            self.summary = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
+            self.text = comparing.as_table(self.summary)
+
+
+def command(kind: str, given: list[str], batch: Batch, options: list[tuple[str, dict]]) -> str:
+    """The command line that plays the same games: `options` are (flag, options) pairs."""
+    words = ["cardtable", kind, *given, "--games", str(batch.games), "--seed", str(batch.seed),
+             "--agents", ",".join(batch.agents)]
+    if batch.players is not None:
+        words += ["--players", str(batch.players)]
+    if not batch.rotate:
+        words.append("--fixed-seats")
+    for flag, values in options:
+        for key, value in values.items():
+            words += [flag, f"{key}={value}"]
+    for deck in batch.decks:
+        words += ["--deck", deck]
+    if batch.jobs != 1:
+        words += ["--jobs", str(batch.jobs)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def new_run(kind: str, pack_key: str, batches: list, line: str) -> Run:
+    return Run(f"{next(_ids)}-{secrets.token_hex(4)}", kind, pack_key, batches, line)

@@ -1,0 +1,150 @@
+"""Simulating and comparing from the workbench: the forms, the run's page with its
+live progress, then the summary as tables and SVG charts, with the command line
+that prints the same numbers."""
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+
+from ..interpreter.play import compare as comparing
+from ..interpreter.play.agents import AGENTS, AgentError, parse_agents
+from ..interpreter.play.batch import Batch
+from . import svg
+from .app import remember, render
+from .asked import form, number, one
+from .pack_pages import problems, served
+from .play_pages import go_to
+from .runs import command, new_run
+from .workspace import Refused
+
+
+def sim_form(request: Request):
+    return _form(request, "simulate")
+
+
+def compare_form(request: Request):
+    return _form(request, "compare")
+
+
+def _form(request: Request, kind: str):
+    pack = served(request)
+    loaded = pack.load()
+    return render(request, "sim_form.html", pack=pack, kind=kind, model=loaded.pack, agents=AGENTS,
+                  problems=problems(loaded.report, pack), decklists=[f for f in pack.files() if f.endswith(".txt")])
+
+
+def _options(fields: dict, model, prefix: str) -> dict:
+    out = {}
+    for name, option in (model.options.items() if model is not None else ()):
+        given = one(fields, f"{prefix}{name}", "").strip()
+        if given != "" and given != str(option.default):
+            out[name] = given
+    return out
+
+
+def _batch(fields: dict, pack, options: dict, least_games: int = 1) -> Batch:
+    players = one(fields, "players", "").strip()
+    try:
+        agents = parse_agents(one(fields, "agents", "random"))
+    except AgentError as e:
+        raise Refused(str(e), 400) from None
+    return Batch(pack=pack.given, games=number(one(fields, "games"), "the number of games", least_games),
+                 seed=number(one(fields, "seed", "0"), "the seed"), options=options,
+                 players=number(players, "the number of players", 1) if players else None, agents=agents,
+                 rotate=one(fields, "fixed_seats", "") == "", decks=[str(pack.path(f)) for f in fields.get("deck", [])
+                                                                     if f],
+                 jobs=number(one(fields, "jobs", "1"), "the number of processes", 1))
+
+
+async def start_simulate(request: Request):
+    pack = served(request)
+    fields = await form(request)
+    model = pack.load().pack
+    batch = _batch(fields, pack, _options(fields, model, "option_"))
+    line = command("simulate", [pack.given], batch, [("--option", batch.options)])
+    return _start(request, new_run("simulate", pack.key, [batch], line))
+
+
+async def start_compare(request: Request):
+    pack_a = served(request)
+    fields = await form(request)
+    pack_b = request.app.state.workspace.get(one(fields, "pack_b", pack_a.key))
+    options_a = _options(fields, pack_a.load().pack, "option_a_")
+    options_b = _options(fields, pack_b.load().pack, "option_b_")
+    batch_a = _batch(fields, pack_a, options_a)
+    problem = comparing.refusal(batch_a.games, pack_b is pack_a, options_a, options_b)
+    if problem:
+        return PlainTextResponse(problem.replace(" (--a-option, --b-option)", "") + "\n", status_code=400)
+    batch_b = _batch(fields, pack_b, options_b)
+    given = [pack_a.given] + ([pack_b.given] if pack_b is not pack_a else [])
+    line = command("compare", given, batch_a, [("--a-option", options_a), ("--b-option", options_b)])
+    return _start(request, new_run("compare", pack_a.key, [batch_a, batch_b], line))
+
+
+def _start(request: Request, run):
+    remember(request.app.state.runs, run.id, run)
+    run.start(request.app.state.events.publish)
+    return go_to(request, f"/r/{run.id}")
+
+
+def _run(request: Request):
+    run = request.app.state.runs.get(request.path_params["run"])
+    if run is None:
+        raise Refused(f'no run "{request.path_params["run"]}" is known here (the workbench was restarted?)', 404)
+    return run
+
+
+CARDS_CHARTED = 20      # the cards played most, in the chart of card win rates
+
+
+def figures(run) -> dict:
+    """The charts of a finished run, from its summary."""
+    s = run.summary
+    if run.status != "done":
+        return {}
+    if run.kind == "compare":
+        return {"differences": svg.differences(s["rows"])}
+    rows = [(f"seat {r['seat']}", r) for r in s["seats"]]
+    teams = any(len(r["seats"]) > 1 for r in s.get("teams", []))
+    rows += [(f"team {r['team']}", r) for r in s.get("teams", [])] if teams else []
+    rows += [(f"agent {r['agent']}", r) for r in s["by_agent"]] if len(s["by_agent"]) > 1 else []
+    rows += [("draws", s["draws"]), ("first player", s["first_player"])]
+    cards = [(c["card"], c) for c in s["cards"][:CARDS_CHARTED]]
+    return {"wins": svg.rates(rows, s["first_player"]["even"], "win rates, with their 95% intervals"),
+            "turns": svg.histogram(s["length"]["turns"], "turns"),
+            "decisions": svg.histogram(s["length"]["decisions"], "decisions"),
+            "cards": svg.rates(cards, None, "win rates of the seats that played each card", "win_rate"),
+            "teams": teams}
+
+
+def run_page(request: Request):
+    run = _run(request)
+    return render(request, "run.html", run=run, pack_key=run.pack_key, figures=figures(run))
+
+
+def run_events(request: Request):
+    run = _run(request)
+    events = request.app.state.events
+    stream = events.stream(run.id)
+    if run.status != "running":     # over before the page listened: it is told at once
+        events.publish(run.id, "done", {"status": run.status})
+        events.publish(run.id, "end", None)
+    return stream
+
+
+def stop(request: Request):
+    run = _run(request)
+    run.stop.set()
+    return PlainTextResponse("stopping\n")
+
+
+routes = [
+    Route("/p/{pack}/simulate", sim_form),
+    Route("/p/{pack}/simulate", start_simulate, methods=["POST"]),
+    Route("/p/{pack}/compare", compare_form),
+    Route("/p/{pack}/compare", start_compare, methods=["POST"]),
+    Route("/r/{run}", run_page),
+    Route("/r/{run}/events", run_events),
+    Route("/r/{run}/stop", stop, methods=["POST"]),
+]

@@ -1,0 +1,175 @@
+"""The workbench in a real browser: Playwright drives Debian's Chromium (the `browser`
+extra; .ci/run installs both). A designer's day: a card edited into an error and
+back, a game of each built-in pack played to its end by clicking, a position kept as
+a scenario that `cardtable test` passes, a simulation and its chart, a file changed
+in another editor.
+
+Screenshots go to the tests' output folder (pytest's temporary folder, `browser/`),
+or to the folder CARDTABLE_SCREENSHOTS names (docs/images for the workbench guide).
+Chromium is /usr/bin/chromium unless CARDTABLE_CHROMIUM names another.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium")
+PACKS = ("magic54", "pub_magic", "basic_tcg")
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = Path(os.environ.get("CARDTABLE_SCREENSHOTS") or tmp_path_factory.mktemp("browser"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory) -> Path:
+    """Copies of the built-in packs: the tests edit them and add scenarios."""
+    folder = tmp_path_factory.mktemp("packs")
+    for name in PACKS:
+        shutil.copytree(ROOT / "variants" / name, folder / name)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(packs):
+    env = {**os.environ, "PYTHONPATH": str(ROOT.parent)}
+    process = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "serve", *PACKS, "--port", "0"],
+                               cwd=packs, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    if not found:
+        process.kill()
+        raise AssertionError(f"the workbench did not start: {line}{process.stderr.read()}")
+    yield found.group(0).rstrip("/")
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), (f"the browser tests drive Chromium at {CHROMIUM}: apt-get install chromium "
+                                     f"(or name another with CARDTABLE_CHROMIUM)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
+
+
+def test_a_card_edited_into_an_error_shows_it_at_its_line_then_is_fixed_and_saved(server, page, packs, shots):
+    page.goto(f"{server}/p/magic54")
+    page.fill("#filter", "queen of hearts")
+    page.wait_for_selector("text=1 of 54 cards")
+    page.click('article[data-card="Queen of Hearts"] footer a')
+    page.wait_for_selector(".editor textarea")
+    area = page.locator(".editor textarea")
+    text = area.input_value()
+    broken = text.replace("effect: damage that would be dealt to this this turn is dealt to its controller instead",
+                          "effect: damage that would be dealt to this this turn is dealt to its controler instead")
+    area.fill(broken)
+    problem = page.locator('#problems-box li.error[data-file="cards/creatures.yaml"]')
+    problem.first.wait_for()
+    assert problem.first.get_attribute("data-line") == "34"
+    assert "cards/creatures.yaml:34:" in problem.first.inner_text() and "controler" in problem.first.inner_text()
+    assert page.locator(".gutter div").nth(33).get_attribute("class") == "err"
+    page.screenshot(path=shots / "workbench-edit-error.png")
+    area.fill(broken.replace("controler", "controller") + "# kept as typed\n")
+    page.wait_for_selector("#problems-box >> text=No problems")
+    page.click("#save")
+    page.wait_for_selector("#status.saved")
+    assert (packs / "magic54" / "cards" / "creatures.yaml").read_text() == text + "# kept as typed\n"
+
+
+def test_a_file_changed_in_another_editor_shows_in_the_open_page(server, page, packs):
+    page.goto(f"{server}/p/magic54/edit/cards/damage.yaml")
+    area = page.locator(".editor textarea")
+    file = packs / "magic54" / "cards" / "damage.yaml"
+    file.write_text(file.read_text() + "# changed elsewhere\n")
+    page.wait_for_function("document.querySelector('.editor textarea').value.endsWith('# changed elsewhere\\n')",
+                           timeout=2000)
+    assert area.input_value() == file.read_text()
+
+
+# Options that make the games short (the game is played to its end all the same).
+@pytest.mark.parametrize("pack, options", [("magic54", {"starting_life": "6"}), ("pub_magic", {"land_goal": "5"}),
+                                           ("basic_tcg", {"turn_limit": "20"})])
+def test_a_game_of_each_pack_is_played_to_its_end_by_clicking(server, page, shots, pack, options):
+    page.goto(f"{server}/p/{pack}/play")
+    page.fill("input[name=seed]", "5")
+    for name, value in options.items():
+        page.fill(f"input[name=option_{name}]", value)
+    page.click("text=Start the game")
+    page.wait_for_selector("#table")
+    clicks = 0
+    while page.locator("#over").count() == 0:
+        buttons = page.locator("#options button")
+        at = page.locator("#options input[name=at]").first.get_attribute("value")
+        buttons.nth(buttons.count() - 1).click()     # the last option: a game that moves
+        page.wait_for_function(f"!document.querySelector('#options input[name=at]') || "
+                               f"document.querySelector('#options input[name=at]').value !== '{at}'")
+        clicks += 1
+        if clicks == 4 and pack == "magic54":
+            page.screenshot(path=shots / "workbench-play.png")
+        assert clicks < 400
+    assert re.search(r"(wins the game|is a draw) \(turn \d+, \d+ decisions\)\.", page.inner_text("#over"))
+
+
+def test_a_position_kept_as_a_scenario_passes_cardtable_test(server, page, packs):
+    page.goto(f"{server}/p/magic54/play")
+    page.fill("input[name=seed]", "3")
+    page.click("text=Start the game")
+    for k in range(5):
+        at = page.locator("#options input[name=at]").first.get_attribute("value")
+        page.locator("#options button").first.click()
+        page.wait_for_function(f"document.querySelector('#options input[name=at]').value !== '{at}'")
+        if k == 1:
+            page.click("text=Keep as a scenario test")
+            page.click("text=Start the scenario here")
+            page.wait_for_selector("#message")
+    page.click("text=Keep as a scenario test")
+    page.fill("input[name=name]", "kept at the workbench")
+    page.fill("input[name=file]", "tests/kept.yaml")
+    page.click("text=Save as a scenario")
+    page.wait_for_selector("#message >> text=added the scenario")
+    run = subprocess.run([sys.executable, "-m", "cardtable.cli", "test", str(packs / "magic54"), "-k", "workbench",
+                          "-v"], capture_output=True, text=True, cwd=ROOT)
+    assert run.stdout.splitlines() == ["ok   kept at the workbench", "1 passed, 0 failed"], run.stdout + run.stderr
+
+
+def test_a_small_simulation_shows_its_charts(server, page, shots):
+    page.goto(f"{server}/p/magic54/simulate")
+    page.fill("input[name=games]", "20")
+    page.click("button:text('Simulate')")
+    page.wait_for_selector("#wins", timeout=60000)
+    bars = page.locator("svg.chart g.row")
+    assert bars.first.get_attribute("data-label") == "seat Red"
+    assert page.locator("svg.chart rect.bin").count() > 3
+    assert "20 games, 2 players, seeds 0 to 19" in page.inner_text("p.summary")
+    page.screenshot(path=shots / "workbench-simulate.png")
+
+
+def test_the_pack_page(server, page, shots):
+    page.goto(f"{server}/p/magic54")
+    page.wait_for_selector("article.face")
+    page.screenshot(path=shots / "workbench-pack.png")
+    assert page.locator("article.face").count() == 54

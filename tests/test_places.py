@@ -1,0 +1,116 @@
+"""Results as rankings: players finish with places, sit out, and the game ends ranked by
+the pack's keys; returns from places; what simulate, compare, records and agents see
+(tests/data/suits)."""
+from __future__ import annotations
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.results import returns
+from cardtable.interpreter.packs.loader import load_pack
+from test_words_and_tables import make, problems
+
+RANKING = "ranking:\n  - {by: score of it, best: lowest}\n  - {by: count of cards in its hand}\nend:"
+
+
+def game(tmp_path, setup, turn="do nothing", players=4, turns=3, **edits):
+    edits = {"end:": RANKING, **edits}
+    pack = load_pack(str(make(tmp_path, setup=setup, turn=turn, **edits)), Report())
+    return Game(pack, num_players=players, options={"turn_limit": turns})
+
+
+@pytest.mark.parametrize("places, expected", [
+    ((1, 2), (1.0, -1.0)), ((1, 1, 1), (0.0, 0.0, 0.0)), ((1, 2, 3, 4), (1.0, 1 / 3, -1 / 3, -1.0)),
+    ((1, 1, 3, 3), (1.0, 1.0, -1.0, -1.0)), ((2, 1, 3, 2), (0.0, 1.0, -1.0, 0.0)),
+])
+def test_returns_are_worked_out_from_the_places(places, expected):
+    assert returns(places) == pytest.approx(expected)
+
+
+def test_the_game_ends_ranked_by_the_keys_and_ties_share(tmp_path):
+    setup = ("set score of you to 5\nset score of your left to 2\nfor each p in players where it = left of your left:\n  set score of p to 2\n"
+             "put each card in deck into your right's hand\nthe game ends")
+    state = game(tmp_path, setup).new_initial_state(seed=0)
+    # Ben and Cleo score 2; Dan scores 0 but holds every card: the second key counts cards, highest first.
+    assert state.places() == [4, 2, 2, 1]
+    assert state.log[-1] == "the game ends: Dan 1st; Ben and Cleo 2nd; Ann 4th"
+    assert state.returns() == pytest.approx([-1.0, 0.0, 0.0, 1.0])
+    assert state.observation(0)["places"] == [4, 2, 2, 1]
+
+
+def test_finishing_players_take_the_first_places(tmp_path):
+    setup = "your left finishes\nset score of you to 3\nyou finish\nthe game ends"
+    state = game(tmp_path, setup).new_initial_state(seed=0)
+    assert [line for line in state.log if "score" not in line][-3:] == [
+        "Ben finishes 1st", "Ann finishes 2nd", "the game ends: Ben 1st; Ann 2nd; Cleo and Dan 3rd"]
+    assert state.places() == [2, 1, 3, 3]
+
+
+def test_a_game_ends_when_one_player_is_left_after_others_finished(tmp_path):
+    state = game(tmp_path, "you finish\nyour left finishes", players=3).new_initial_state(seed=0)
+    assert state.log[-1] == "the game ends: Ann 1st; Ben 2nd; Cleo 3rd"
+
+
+def test_a_player_who_lost_is_last(tmp_path):
+    state = game(tmp_path, "your left loses the game\nyou finish\nthe game ends").new_initial_state(seed=0)
+    assert state.places() == [1, 4, 2, 2]
+
+
+def test_a_player_who_finished_plays_no_more_turns(tmp_path):
+    state = game(tmp_path, "your left finishes", players=3, turns=4).new_initial_state(seed=0)
+    assert [line for line in state.log if line.startswith("turn ")] == [
+        "turn 1 (Ann)", "turn 2 (Cleo)", "turn 3 (Ann)", "turn 4 (Cleo)"]
+
+
+def test_a_limit_may_end_the_game_ranked(tmp_path):
+    edits = {"end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, at_limit: ranking}"}
+    state = game(tmp_path, "set score of your left to 1", players=2, turns=2, **edits).new_initial_state(seed=0)
+    assert state.log[-2:] == ["the turn limit (2) is reached", "the game ends: Ann 1st; Ben 2nd"]
+
+
+def test_a_player_sits_out_and_the_game_ends_when_nobody_can_play(tmp_path):
+    turn = "if turn = 2: you sit out\nif turn = 3: you sit out"
+    state = game(tmp_path, "do nothing", turn=turn, players=3, turns=9).new_initial_state(seed=0)
+    assert [line for line in state.log if line.startswith(("turn ", "Ben sits", "Cleo sits", "the game"))] == [
+        "turn 1 (Ann)", "turn 2 (Ben)", "Ben sits out", "turn 3 (Cleo)", "Cleo sits out", "turn 4 (Ann)",
+        "turn 5 (Ann)", "turn 6 (Ann)", "turn 7 (Ann)", "turn 8 (Ann)", "turn 9 (Ann)", "the game is a draw"]
+    state = game(tmp_path, "do nothing", turn="you sit out", players=2, turns=9).new_initial_state(seed=0)
+    assert state.log[-1] == "the game ends: Ann and Ben 1st"
+
+
+def test_a_clone_keeps_its_own_places(tmp_path):
+    state = game(tmp_path, "do nothing", turn="if turn = 2: you sit out", players=3, turns=3).new_initial_state(seed=0)
+    assert state.s.sitting == (-1, 1 << 30, -1)
+
+
+def test_a_ranking_is_by_numbers(tmp_path):
+    assert problems(make(tmp_path, **{"end:": "ranking:\n  - {by: led}\nend:"})) == [
+        'pack.yaml:48:10: a player is ranked by a number, but "led" is a word']
+
+
+def test_players_of_teams_do_not_finish(tmp_path):
+    seats = "seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]"
+    folder = make(tmp_path, setup="you finish", **{seats: "seats: [{name: Ann, team: red}, {name: Ben, team: blue}]"})
+    assert problems(folder) == ["pack.yaml:37:3: finishing is for players without teams"]
+
+
+def test_scenarios_simulate_and_records_read_places(tmp_path):
+    from cardtable.interpreter.play.batch import Batch, run
+    from cardtable.interpreter.play.records import game_record
+    from cardtable.interpreter.play.stats import summarize
+    from cardtable.interpreter.play.report import as_table
+    from cardtable.interpreter.packs.expectations import Look, check_expectations
+    g = game(tmp_path, "set score of your left to 1\nthe game ends", players=3)
+    state = g.new_initial_state(seed=0)
+    failed = []
+    check_expectations(Look(state, lambda c, k, m: failed.append(m)),
+                       {"places": {"Ann": 1, "Ben": 3, "Cleo": 1}, "result": "Ann and Cleo win"})
+    assert failed == []
+    check_expectations(Look(state, lambda c, k, m: failed.append(m)), {"places": {"Ben": 1}})
+    assert failed == ["Ben's place is 3, not 1"]
+    assert game_record(g, state, 0, "suits", None)["places"] == [1, 3, 1]
+    batch = Batch(pack="suits", games=4, seed=0)
+    summary = summarize(g, batch, run(batch, g)[1])
+    assert summary["places"]["seats"][1]["mean"] == 3 and summary["places"]["shared_first"]["rate"] == 1
+    assert "  shared first place" in as_table(summary)

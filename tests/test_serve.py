@@ -1,0 +1,323 @@
+"""The workbench's HTTP layer (Starlette's TestClient): the pack page, the editor's
+diagnostics and saving, and the safety rules every request passes."""
+from __future__ import annotations
+
+import os
+import shutil
+import warnings
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+with warnings.catch_warnings():
+    # Starlette would rather its test client ran on httpx2; httpx works the same here.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from cardtable.serve.app import make_app
+from cardtable.serve.guard import Secrets
+from cardtable.serve.workspace import Workspace
+
+DATA = Path(__file__).parent / "data"
+BASE = "http://127.0.0.1:8754"
+
+
+def client_for(names, token=None) -> tuple[TestClient, Secrets]:
+    keys = Secrets(token)
+    app = make_app(Workspace.of([str(n) for n in names]), keys, watch=False)
+    return TestClient(app, base_url=BASE, raise_server_exceptions=False), keys
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    folder = tmp_path / "tiny"
+    shutil.copytree(DATA / "tinypack", folder)
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    return client, folder
+
+
+@pytest.fixture(scope="module")
+def magic():
+    client, keys = client_for(["magic54"])
+    client.headers["x-csrf-token"] = keys.csrf
+    return client
+
+
+# ------------------------------------------------------------------ the pack page
+
+def test_the_pack_page_shows_each_card_as_a_face_with_its_text_dsl_and_line(magic):
+    page = magic.get("/p/magic54").text
+    assert "54 of 54 cards" in page
+    jack = page[page.index('data-card="Jack of Hearts"'):]
+    jack = jack[:jack.index("</article>")]
+    assert '<span class="cost" title="cost">1</span>' in jack
+    assert "creature" in jack and "(Jack)" in jack
+    assert "Jack = 1/1 (cost of invocation: 1 mana)" in jack
+    # The family's own lines, its DSL as written, and a link to them.
+    assert "effect: damage that would be dealt to protected this turn is dealt to this instead" in jack
+    assert '<a href="/p/magic54/edit/cards/creatures.yaml#L5">cards/creatures.yaml:5</a>' in jack
+
+
+def test_the_pack_page_has_its_sections_with_their_lines(magic):
+    page = magic.get("/p/magic54").text
+    assert '<h2>Turn structure</h2>' in page
+    assert '<b>attack</b> <a class="where" href="/p/magic54/edit/pack.yaml#L119">pack.yaml:119</a>' in page
+    assert "<td><code>starting_life</code></td><td>20</td>" in page
+    assert '<section class="raw" id="section-checks"><h2>Win conditions and checks ' in page
+    assert 'href="/p/magic54/edit/cards/creatures.yaml">cards/creatures.yaml</a>' in page
+
+
+def test_an_imported_card_shows_the_lines_of_its_types_and_links_to_its_import():
+    client, _ = client_for(["pub_magic"])
+    page = client.get("/p/pub_magic/cards", params={"q": "ornithopter"}).text
+    assert page.count("<article") == 1
+    assert "  artifact:\n    description: Counts toward the goal (it is not a land)." in page
+    assert "name: Draw\n        when: own_turn" in page
+    assert '<a href="/p/pub_magic/edit/pack.yaml#L116">pack.yaml:116</a>' in page
+
+
+def test_the_filter_keeps_the_cards_whose_face_has_every_word(magic):
+    part = magic.get("/p/magic54/cards", params={"q": "queen hearts"}).text
+    assert part.count("<article") == 1 and 'data-card="Queen of Hearts"' in part
+    assert "1 of 54 cards match “queen hearts”" in part
+    assert magic.get("/p/magic54/cards", params={"q": "no such card"}).text.count("<article") == 0
+
+
+def test_a_broken_pack_shows_its_diagnostics_and_the_server_goes_on(tiny):
+    client, folder = tiny
+    (folder / "cards" / "base.yaml").write_text((folder / "cards" / "base.yaml").read_text()
+                                                .replace("put this into play", "put this into plya"))
+    page = client.get(f"/p/tiny")
+    assert page.status_code == 200
+    assert "cards/base.yaml:12:" in page.text and "plya" in page.text
+    assert 'href="/p/tiny/edit/cards/base.yaml#L12:' in page.text
+    assert "<h2>Cards</h2>" not in page.text
+    assert client.get("/").status_code == 200
+
+
+def test_an_unknown_pack_or_page_is_a_404_with_a_message(tiny):
+    client, _ = tiny
+    r = client.get("/p/nothing")
+    assert (r.status_code, r.text) == (404, 'no pack "nothing" is served here\n')
+    assert client.get("/p/tiny/nothing").status_code == 404
+
+
+# ------------------------------------------------------------------ editing
+
+def test_the_editor_shows_the_file_and_its_digest(tiny):
+    client, folder = tiny
+    page = client.get("/p/tiny/edit/cards/base.yaml").text
+    assert 'data-path="cards/base.yaml"' in page and 'data-newline="lf"' in page
+    assert "- name: Bear" in page
+    got = client.get("/p/tiny/file/cards/base.yaml").json()
+    assert got["text"] == (folder / "cards" / "base.yaml").read_text()
+
+
+def test_the_diagnostics_of_unsaved_text_are_validates_at_its_line(tiny):
+    client, folder = tiny
+    text = (folder / "cards" / "base.yaml").read_text().replace("deal 2 damage", "deal 2 damge")
+    part = client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": text}).text
+    assert 'data-line="21"' in part and 'data-file="cards/base.yaml"' in part
+    assert "cards/base.yaml:21:" in part and "damge" in part
+    # Nothing was written: the file on disk is as it was.
+    assert "damge" not in (folder / "cards" / "base.yaml").read_text()
+    fixed = client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": text.replace("damge", "damage")})
+    assert "No problems" in fixed.text
+
+
+def test_saving_writes_the_text_byte_for_byte(tiny):
+    client, folder = tiny
+    file = folder / "cards" / "base.yaml"
+    opened = client.get("/p/tiny/file/cards/base.yaml").json()
+    text = "# a comment kept\r\n" + opened["text"] + "\n\n  \t# trailing é\n"
+    r = client.post("/p/tiny/save", json={"path": "cards/base.yaml", "text": text, "base": opened["sha"]})
+    assert r.status_code == 200, r.text
+    assert file.read_bytes() == text.encode("utf-8")
+    assert r.json()["message"] == f"saved cards/base.yaml ({len(text.encode()):,} bytes)"
+    # Saving again over what was saved needs the new digest.
+    again = client.post("/p/tiny/save", json={"path": "cards/base.yaml", "text": text + "#\n", "base": r.json()["sha"]})
+    assert again.status_code == 200
+
+
+def test_saving_over_a_file_changed_on_disk_is_refused_with_the_diff(tiny):
+    client, folder = tiny
+    file = folder / "cards" / "base.yaml"
+    opened = client.get("/p/tiny/file/cards/base.yaml").json()
+    file.write_text(opened["text"].replace("cost: 2\n    power: 2", "cost: 3\n    power: 2"))
+    mine = opened["text"].replace("power: 2", "power: 5")
+    r = client.post("/p/tiny/save", json={"path": "cards/base.yaml", "text": mine, "base": opened["sha"]})
+    assert r.status_code == 409
+    answer = r.json()
+    assert answer["error"] == "cards/base.yaml changed on disk since you opened it: nothing was saved"
+    assert "-    cost: 3" in answer["html"] and "+    cost: 2" in answer["html"] and "+    power: 5" in answer["html"]
+    assert "cost: 3" in file.read_text() and "power: 5" not in file.read_text()
+    # Saving over it after seeing the difference: the digest of the file on disk now.
+    r = client.post("/p/tiny/save", json={"path": "cards/base.yaml", "text": mine, "base": answer["sha"]})
+    assert r.status_code == 200 and file.read_text() == mine
+
+
+@pytest.mark.parametrize("path, status, message", [
+    ("../pack.yaml", 403, '"../pack.yaml" is not a path inside the pack\'s folder'),
+    ("/etc/passwd", 403, '"/etc/passwd" is not a path inside the pack\'s folder'),
+    ("cards/../../x.yaml", 403, "is not a path inside the pack's folder"),
+    (".git/config", 403, 'the workbench opens no hidden file or folder'),
+    ("out/secret.txt", 403, "it is a symbolic link to a place outside the pack's project"),
+    ("nothing.yaml", 404, '"nothing.yaml": no such file'),
+])
+def test_no_request_reads_or_writes_outside_the_packs_folder(tiny, tmp_path, path, status, message):
+    client, folder = tiny
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("secret")
+    os.symlink(outside, folder / "out")
+    (folder / ".git").mkdir()
+    (folder / ".git" / "config").write_text("[core]")
+    for r in (client.get(f"/p/tiny/file/{quote(path, safe='')}"),
+              client.post("/p/tiny/save", json={"path": path, "text": "x", "base": None})):
+        assert r.status_code == (status if path != "nothing.yaml" or r.request.method == "GET" else 200)
+        if r.status_code != 200:
+            said = r.json()["error"] if r.request.method == "POST" else r.text
+            assert message in said and "secret" not in said.replace("secret.txt", "")
+    assert (outside / "secret.txt").read_text() == "secret"
+
+
+def test_a_save_never_writes_through_a_device_or_a_fifo(tiny):
+    client, folder = tiny
+    os.mkfifo(folder / "pipe.yaml")
+    r = client.post("/p/tiny/save", json={"path": "pipe.yaml", "text": "x", "base": None})
+    assert (r.status_code, r.json()["error"]) == (403, '"pipe.yaml": this is a named pipe (FIFO), not a regular file')
+    assert (folder / "pipe.yaml").is_fifo()
+
+
+# ------------------------------------------------------------------ the guard
+
+def test_a_post_without_the_csrf_token_is_refused(tiny):
+    client, folder = tiny
+    del client.headers["x-csrf-token"]
+    before = (folder / "pack.yaml").read_bytes()
+    r = client.post("/p/tiny/save", json={"path": "pack.yaml", "text": "x", "base": None})
+    assert r.status_code == 403 and "CSRF token" in r.text
+    r = client.post("/p/tiny/save", json={"path": "pack.yaml", "text": "x"}, headers={"x-csrf-token": "guess"})
+    assert r.status_code == 403
+    assert (folder / "pack.yaml").read_bytes() == before
+
+
+def test_every_page_carries_the_csrf_token_for_htmx(tiny):
+    client, _ = tiny
+    page = client.get("/p/tiny").text
+    token = client.headers["x-csrf-token"]
+    assert f'<meta name="csrf-token" content="{token}">' in page
+    assert f'hx-headers=\'{{"X-CSRF-Token": "{token}"}}\'' in page
+
+
+def test_a_request_to_another_host_name_is_refused(tiny):
+    client, _ = tiny
+    r = client.get("/", headers={"host": "attacker.example:8754"})
+    assert r.status_code == 400 and 'not to "attacker.example"' in r.text
+    assert client.get("/", headers={"host": "localhost:8754"}).status_code == 200
+
+
+def test_a_workbench_open_to_the_network_needs_its_token(tmp_path):
+    client, keys = client_for(["magic54"], token="s3cret")
+    r = client.get("/", headers={"host": "192.0.2.1:8754"})
+    assert r.status_code == 401 and "needs its token" in r.text
+    r = client.get("/?token=wrong")
+    assert r.status_code == 401
+    r = client.get("/?token=s3cret")
+    assert r.status_code == 200 and "cardtable_token=s3cret" in r.headers["set-cookie"]
+    assert client.get("/p/magic54/cards").status_code == 200     # the cookie carries it on
+
+
+def test_a_bad_request_is_a_4xx_with_a_sentence(tiny):
+    client, _ = tiny
+    r = client.post("/p/tiny/save", content=b"{not json", headers={"content-type": "application/json"})
+    assert (r.status_code, r.text) == (400, "the request is not a JSON object\n")
+    r = client.post("/p/tiny/check", json={"path": "pack.yaml"})
+    assert (r.status_code, r.text) == (400, "the request needs path, text\n")
+    assert "Traceback" not in r.text
+
+
+# ------------------------------------------------------------------ the command
+
+def test_serve_without_its_extra_says_what_to_install(monkeypatch):
+    from click.testing import CliRunner
+
+    from cardtable import cli, serve
+
+    monkeypatch.setattr(serve, "missing", lambda: ["starlette", "uvicorn"])
+    result = CliRunner().invoke(cli.main, ["serve", "magic54"])
+    assert result.exit_code == 1
+    assert result.output == ("error: cardtable serve needs starlette, uvicorn, which are not installed: "
+                             "pip install 'cardtable[serve]'\n")
+
+
+def test_serve_refuses_a_pack_it_cannot_find_and_a_port_in_use(tmp_path):
+    import socket
+
+    from click.testing import CliRunner
+
+    from cardtable import cli
+
+    result = CliRunner().invoke(cli.main, ["serve", str(tmp_path / "nowhere")])
+    assert result.exit_code == 1 and "nowhere" in result.output and "Traceback" not in result.output
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(cli.main, ["serve", "magic54", "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: port {port} on 127.0.0.1 is in use (another workbench?): "
+                             f"give another with --port\n")
+
+
+def test_the_workbench_listens_on_a_socket_asyncio_sends_without_delay():
+    # A socket named TCP gets TCP_NODELAY on each connection from asyncio: without it a
+    # board waits ~40 ms for the browser's delayed ACK (benchmarks/serve.py).
+    import socket
+
+    from cardtable.serve.run import listening_socket
+
+    sock = listening_socket("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+    finally:
+        sock.close()
+
+
+def test_a_file_changed_on_disk_is_an_event_to_the_packs_pages(tiny):
+    import asyncio
+
+    client, folder = tiny
+    events = client.app.state.events
+    served = client.app.state.workspace.get("tiny")
+    before = served.generation
+
+    async def listen():
+        stream = events.stream("tiny").body_iterator
+        assert await stream.__anext__() == ": open\n\n"
+        events.files_changed([str(folder / "cards" / "base.yaml"), str(folder / "pack.yaml"), "/elsewhere/x.yaml"])
+        return await asyncio.wait_for(stream.__anext__(), 2)
+    assert asyncio.run(listen()) == 'event: changed\ndata: ["cards/base.yaml", "pack.yaml"]\n\n'
+    assert served.generation == before + 1
+
+
+@pytest.mark.parametrize("path", ["/", "/p/tiny", "/p/tiny/cards?q=bear", "/p/tiny/edit/pack.yaml",
+                                  "/p/tiny/file/cards/base.yaml", "/p/tiny/play", "/p/tiny/simulate",
+                                  "/p/tiny/compare", "/replay", "/static/htmx.min.js", "/static/workbench.js"])
+def test_every_page_opens(tiny, path):
+    client, _ = tiny
+    r = client.get(path)
+    assert r.status_code == 200 and r.headers["server-timing"].startswith("app;dur=")
+    if path.startswith("/p/") and "file" not in path:
+        assert "Tiny" in r.text or "Bear" in r.text
+
+
+def test_the_workbench_forgets_its_oldest_games_past_its_limit():
+    from cardtable.serve.app import KEPT, remember
+
+    store: dict = {}
+    for k in range(KEPT + 3):
+        remember(store, str(k), k)
+    assert len(store) == KEPT and next(iter(store)) == "3" and store[str(KEPT + 2)] == KEPT + 2

@@ -1,0 +1,181 @@
+"""Playing at the workbench (Starlette's TestClient): a game from the form to its end,
+one seat's view that hides what the seat may not see, undo, refusals, and a position
+kept as a scenario that `cardtable test` passes."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable import Game, Report, load_pack
+from tests.test_serve import client_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def magic(tmp_path):
+    folder = tmp_path / "magic54"
+    shutil.copytree(ROOT / "variants" / "magic54", folder)
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    return client, folder
+
+
+def start(client, pack="magic54", **fields) -> str:
+    r = client.post(f"/p/{pack}/play", data={"players": "human,random", "seed": "3", **fields},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return r.headers["location"]
+
+
+def at(page: str) -> str:
+    return re.search(r'name="at" value="(\d+)"', page).group(1)
+
+
+def choose(client, table: str, action: int, page: str, seat: int = 0):
+    return client.post(f"/t/{table}/choose", data={"seat": str(seat), "at": at(page), "action": str(action)})
+
+
+def test_a_game_is_played_to_its_end_by_choosing_options(magic):
+    client, _ = magic
+    url = start(client)
+    table = url.split("/")[2].split("?")[0]
+    page = client.get(url).text
+    clicks = 0
+    while "Game over" not in page:
+        r = choose(client, table, 0, page)
+        assert r.status_code == 200
+        page, clicks = r.text, clicks + 1
+    # The same game as the engine plays: Red always takes the first option, Black is the random agent.
+    from cardtable.interpreter.play.agents import make_agent
+    game = Game(load_pack("magic54", Report()))
+    state, black = game.new_initial_state(seed=3), make_agent("random", "3:1")
+    while not state.is_terminal():
+        state.apply_action(0 if state.current_player() == 0 else black.choose(state))
+    assert f"{'Red' if state.returns()[0] > 0 else 'Black'} wins the game (turn {state.turn}, " \
+           f"{len(state.history)} decisions)." in page
+    assert clicks == sum(1 for seat, _, _ in state.history if seat == 0)
+    record = client.get(f"/t/{table}/record")
+    assert record.status_code == 200 and f'"seed":3' in record.text and '"agents":["human","random"]' in record.text
+
+
+def test_the_page_shows_nothing_the_seat_may_not_see(magic):
+    client, _ = magic
+    url = start(client)
+    page = client.get(url).text
+    table = url.split("/")[2].split("?")[0]
+    state = client.app.state.tables[table].state
+    black_hand = state.observation(1)["players"][1]["zones"]["hand"]
+    red_deck = state.observation(None)["players"][0]["zones"]["deck"]
+    assert black_hand and red_deck
+    for card in black_hand + red_deck:
+        assert card["name"] not in page, card["name"]
+    for card in state.observation(0)["players"][0]["zones"]["hand"]:
+        assert card["name"] in page
+    assert re.search(r'<b>hand</b> \d+ cards', page)
+    # The game record tells every card: not before the game is over.
+    r = client.get(f"/t/{table}/record")
+    assert r.status_code == 409 and "once the game is over" in r.text
+
+
+def test_undo_goes_back_to_a_persons_earlier_decision(magic):
+    client, _ = magic
+    url = start(client)
+    table = url.split("/")[2].split("?")[0]
+    first = client.get(url).text
+    page = choose(client, table, len(re.findall(r'name="action"', first)) - 1, first).text
+    page = choose(client, table, 0, page).text
+    red_first = re.search(r'name="to" value="(\d+)"', page).group(1)     # the decisions before it are Black's
+    assert red_first == at(first)
+    r = client.post(f"/t/{table}/undo", data={"seat": "0", "to": red_first})
+    assert r.status_code == 200 and f"back to decision {int(red_first) + 1}" in r.text
+    options = re.compile(r'name="action" value="\d+"><button type="submit">([^<]*)</button>')
+    assert options.findall(r.text) == options.findall(first)
+    assert at(r.text) == at(first)
+    r = client.post(f"/t/{table}/undo", data={"seat": "0", "to": "0"})
+    assert r.status_code == 409 and "decision 1 was Black&#39;s, a computer player&#39;s" in r.text
+
+
+@pytest.mark.parametrize("fields, status, message", [
+    ({"seat": "1", "action": "0"}, 409, "it is Red&#39;s decision, not Black&#39;s"),
+    ({"seat": "0", "action": "99"}, 409, "99 is not one of the"),
+    ({"seat": "0", "action": "0", "at": "7"}, 409, "the game has moved on since this page was drawn"),
+    ({"seat": "5", "action": "0"}, 400, "the game has 2 seats: there is no seat 5"),
+    ({"seat": "0", "action": "x"}, 400, 'the option must be a whole number of at least 0, not "x"'),
+])
+def test_a_move_that_is_not_offered_is_refused_with_a_reason(magic, fields, status, message):
+    client, _ = magic
+    url = start(client)
+    table = url.split("/")[2].split("?")[0]
+    page = client.get(url).text
+    r = client.post(f"/t/{table}/choose", data={"at": at(page), **fields})
+    assert r.status_code == status and message in r.text
+
+
+def test_a_bad_game_form_is_refused_with_the_reason(magic):
+    client, _ = magic
+    r = client.post("/p/magic54/play", data={"players": "human,wizard", "seed": "1"})
+    assert r.status_code == 400 and 'no player named "wizard"' in r.text
+    r = client.post("/p/magic54/play", data={"players": "human,random,random"})
+    assert (r.status_code, r.text) == (400, "Magic 54 is played by 2 players, but --players names 3 "
+                                             "(human, random, random)\n")
+    r = client.post("/p/magic54/play", data={"players": "human,random", "option_starting_life": "0"})
+    assert r.status_code == 400 and 'option "starting_life" must be at least 1, not 0' in r.text
+    assert client.get("/t/nothing").status_code == 404
+
+
+def test_a_position_kept_as_a_scenario_passes_cardtable_test(magic):
+    client, folder = magic
+    url = start(client)
+    table = url.split("/")[2].split("?")[0]
+    page = client.get(url).text
+    for _ in range(3):
+        page = choose(client, table, 0, page).text
+    assert client.post(f"/t/{table}/mark", data={"seat": "0"}).status_code == 200
+    for _ in range(4):
+        page = choose(client, table, len(re.findall(r'name="action"', page)) - 1, page).text
+    r = client.post(f"/t/{table}/keep", data={"seat": "0", "file": "tests/played.yaml", "name": "played at the table"})
+    assert r.status_code == 200, r.text
+    assert 'added the scenario &#34;played at the table&#34; to tests/played.yaml' in r.text
+    text = (folder / "tests" / "played.yaml").read_text()
+    assert text.startswith("scenarios:\n  - name: played at the table\n")
+    # A second one goes to the end of the same file.
+    r = client.post(f"/t/{table}/keep", data={"seat": "0", "file": "tests/played.yaml", "name": "again"})
+    assert r.status_code == 200
+    run = subprocess.run([sys.executable, "-m", "cardtable.cli", "test", str(folder), "-k", "a", "-v"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert "ok   played at the table" in run.stdout and "ok   again" in run.stdout
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_scenario_file_outside_tests_is_refused(magic):
+    client, folder = magic
+    url = start(client)
+    table = url.split("/")[2].split("?")[0]
+    for file in ("pack.yaml", "../x.yaml", "tests/../pack.yaml"):
+        r = client.post(f"/t/{table}/keep", data={"seat": "0", "file": file, "name": "x"})
+        assert r.status_code == 409 and "is not a scenario file of the pack: give tests/NAME.yaml" in r.text
+
+
+def test_hot_seat_hides_the_table_until_the_next_person_sits_down(magic):
+    client, _ = magic
+    url = start(client, players="human,human")
+    table = url.split("/")[2].split("?")[0]
+    state = client.app.state.tables[table].state
+    first = state.current_player()
+    page = client.get(f"/t/{table}", params={"seat": str(first)}).text
+    # The first to decide passes until the decision is the other's.
+    while client.app.state.tables[table].state.current_player() == first:
+        page = choose(client, table, 0, page, seat=first).text
+    other = 1 - first
+    names = client.app.state.tables[table].names
+    assert f"<b>{names[other]} to decide.</b> Pass the screen to {names[other]}." in page
+    assert 'class="seats"' not in page and 'name="action"' not in page
+    theirs = client.get(f"/t/{table}/board", params={"seat": str(other)}).text
+    hand = client.app.state.tables[table].state.observation(other)["players"][other]["zones"]["hand"]
+    assert all(card["name"] in theirs for card in hand) and 'name="action"' in theirs

@@ -1,0 +1,93 @@
+"""Replaying game records at the workbench (Starlette's TestClient): a file of records
+stepped through decision by decision, and where a changed pack parts ways with it."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardtable import cli
+from cardtable.interpreter.play.records import parse_records
+from tests.test_serve import client_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory) -> str:
+    out = tmp_path_factory.mktemp("records") / "games.jsonl"
+    result = CliRunner().invoke(cli.main, ["simulate", "magic54", "-n", "2", "--seed", "7", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out.read_text()
+
+
+@pytest.fixture
+def served(tmp_path):
+    folder = tmp_path / "magic54"
+    shutil.copytree(ROOT / "variants" / "magic54", folder)
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    return client, folder
+
+
+def opened(client, text: str) -> str:
+    r = client.post("/replay", json={"name": "games.jsonl", "text": text})
+    assert r.status_code == 200, r.text
+    return r.json()["url"]
+
+
+def test_a_record_is_stepped_through_decision_by_decision(served, records):
+    client, _ = served
+    url = opened(client, records)
+    listing = client.get(url).text
+    record = parse_records(records, "games.jsonl")[1][1]
+    assert f'<a href="{url}/2?at=0">game 2</a></td><td>2</td><td>magic54</td><td class="num">8</td>' in listing
+    page = client.get(f"{url}/2", params={"at": "3"}).text
+    assert "after decision 3 of " + str(len(record["decisions"])) in page
+    seat, _, label = record["decisions"][3]
+    assert f"The record's next decision: {['Red', 'Black'][seat]}: {label}" in page
+    assert "The pack plays the record's game to its end" in page
+    end = client.get(f"{url}/2").text
+    assert f"after decision {len(record['decisions'])} of {len(record['decisions'])}" in end
+    assert 'id="over"' in end
+
+
+def test_a_seats_view_of_a_replay_hides_what_the_seat_may_not_see(served, records):
+    client, _ = served
+    url = opened(client, records)
+    page = client.get(f"{url}/1", params={"at": "0", "seat": "0"}).text
+    assert re.search(r'<b>hand</b> \d+ cards', page)         # Black's hand, as Red sees it
+    everyone = client.get(f"{url}/1", params={"at": "0", "seat": "all"}).text
+    assert not re.search(r'<b>hand</b> \d+ cards', everyone)
+
+
+def test_where_a_changed_pack_parts_ways_with_the_record(served, records):
+    client, folder = served
+    creatures = folder / "cards" / "creatures.yaml"
+    creatures.write_text(creatures.read_text().replace("    cost: 1\n    attack: 1", "    cost: 2\n    attack: 1"))
+    client.app.state.workspace.packs["magic54"].changed()
+    url = opened(client, records)
+    page = client.get(f"{url}/1", params={"at": "0"}).text
+    found = re.search(r"The versions part ways</b> at decision (\d+) \(turn \d+\): the record has Red choose "
+                      r"&#34;Summon: Jack of Hearts&#34; \(option \d+\), but the pack now asks", page)
+    assert found, page[:3000]
+    at = int(found.group(1)) - 1
+    assert f'<a href="{url}/1?pack=magic54&amp;seat=all&at={at}">Go there</a>' in page
+    there = client.get(f"{url}/1", params={"at": str(at)}).text
+    assert f"after decision {at} of" in there and 'id="forward"' not in there
+    # The end of the replay is where it parts ways: the game goes no further.
+    assert f"after decision {at} of" in client.get(f"{url}/1").text
+
+
+def test_a_file_that_is_not_records_is_refused_with_its_line(served):
+    client, _ = served
+    r = client.post("/replay", json={"name": "notes.jsonl", "text": '{"format": 1}\nnot json\n'})
+    assert r.status_code == 200       # a file whose lines are not records opens, each line says why
+    listing = client.get(r.json()["url"]).text
+    assert 'notes.jsonl:1:1: error: the game record has no &#34;pack&#34;' in listing
+    assert "notes.jsonl:2:1: error: not a game record: Expecting value" in listing
+    r = client.post("/replay", json={"name": "empty.jsonl", "text": ""})
+    assert r.json()["error"] == "empty.jsonl:1:1: error: the file holds no game record"
