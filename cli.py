@@ -183,6 +183,17 @@ def new(folder, source) -> None:
 
 
 @main.command()
+def lsp() -> None:
+    """Start the language server of rule packs (for editors; speaks LSP over standard input and output)."""
+    try:
+        from .lsp.server import start
+    except ImportError as e:
+        raise InputError(f"the language server needs the package {(e.name or 'pygls').split('.')[0]}: "
+                         "install it with  pip install 'cardtable[lsp]'") from None
+    start()
+
+
+@main.command()
 @click.argument("name", type=click.Choice(["pack", "cards", "scenario", "mtg-cards"]), default="pack")
 def schema(name) -> None:
     """Print a JSON Schema of cardtable's files (editors use it to complete and check YAML)."""

@@ -50,15 +50,20 @@ def play(job: tuple) -> tuple:
     return winner, spent, count, state.s.turn
 
 
+def batch_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of a batch of seeded games: how many, the first seed, processes, pack options."""
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", help="an agent spec, such as mcts or mcts:playouts=200")
     parser.add_argument("second", help="its opponent, such as random or heuristic")
     parser.add_argument("--pack", default="magic54")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    batch_arguments(parser)
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
     jobs = [(args.seed + i, args.first, args.second) for i in range(args.games)]

@@ -5,6 +5,7 @@ the same games without the checks.
     python benchmarks/table_games.py                     # pub_magic, 500 games with 2, 4 and 8 players
     python benchmarks/table_games.py --games 50 --players 3 5
     python benchmarks/table_games.py --pack basic_tcg --players 2 4 --option scenario=Conquest
+    python benchmarks/table_games.py --pack go_fish --players 2 3 4 5
 
 Exits with status 1 at the first game that stops with an error or breaks an invariant.
 Times are the process's own processor time on one core (the process is pinned when
@@ -25,18 +26,22 @@ from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
 
 
-def run(game: Game, games: int) -> tuple[float, int, int, int]:
-    """Seconds of processor time, decisions, wins and draws of games with seeds 0 .. games - 1."""
-    decisions = wins = draws = 0
+def run(game: Game, games: int) -> tuple[float, int, int, int, int]:
+    """Seconds of processor time, decisions, and games won by one player, with the first
+    place shared by several, and drawn (every player shares it), of seeds 0 .. games - 1."""
+    decisions = wins = shared = draws = 0
     t = time.process_time()
     for seed in range(games):
         state, n = play_random(game, seed)
         decisions += n
-        if any(r > 0 for r in state.returns()):
-            wins += 1
-        else:
+        firsts = state.places().count(1)
+        if firsts == len(state.places()):
             draws += 1
-    return time.process_time() - t, decisions, wins, draws
+        elif firsts > 1:
+            shared += 1
+        else:
+            wins += 1
+    return time.process_time() - t, decisions, wins, shared, draws
 
 
 def main() -> None:
@@ -53,11 +58,11 @@ def main() -> None:
     pack = load_pack(args.pack, Report())
     for n in args.players:
         try:
-            dt, decisions, wins, draws = run(Game(pack, options, num_players=n, debug=True), args.games)
+            dt, decisions, wins, shared, draws = run(Game(pack, options, num_players=n, debug=True), args.games)
         except RuleError as e:
             sys.exit(f"{n} players: a game stopped: {e}")
-        print(f"{args.pack}, {n} players: {args.games} games ended, invariants held "
-              f"({wins} won, {draws} drawn, {decisions / args.games:.0f} decisions a game) in {dt:.1f} s with checks")
+        print(f"{args.pack}, {n} players: {args.games} games ended, invariants held ({wins} won, {shared} with a "
+              f"shared first place, {draws} drawn, {decisions / args.games:.0f} decisions a game) in {dt:.1f} s with checks")
         best = min(run(Game(pack, options, num_players=n), args.games)[0] for _ in range(args.repeat))
         print(f"  without checks: {args.games / best:,.1f} games per second, {decisions / best:,.0f} decisions per second")
 

@@ -35,12 +35,16 @@ def newline(text: str) -> str:
 
 
 def edit_page(request: Request):
+    """The editor, on the text left unsaved when there is one (over the file as it was
+    then: saving it over a file changed since shows the difference)."""
     pack = served(request)
     rel = request.path_params["path"]
     pack.path(rel)
     text, sha = _text(pack, rel)
-    loaded = pack.load()
-    return render(request, "edit.html", pack=pack, rel=rel, text=text, sha=sha, newline=newline(text),
+    draft = pack.drafts.get(rel)
+    loaded = pack.load(pack.unsaved())
+    return render(request, "edit.html", pack=pack, rel=rel, text=draft.text if draft else text,
+                  sha=draft.base if draft else sha, newline=newline(text), saved=text if draft else None,
                   problems=problems(loaded.report, pack), mixed="\r" in text and newline(text) == "lf")
 
 
@@ -51,16 +55,20 @@ def file_json(request: Request):
 
 
 async def check(request: Request):
-    """The diagnostics of the pack with the text typed in place of its file."""
+    """The diagnostics of the pack with the text typed in place of its file (and the
+    other files' unsaved texts in theirs); the text is kept as the file's draft."""
     pack = served(request)
     data = await body(request, "path", "text")
-    rel, text = str(data["path"]), data["text"]
-    if not isinstance(text, str):
-        raise Refused("the text must be text", 400)
+    rel, text, base = str(data["path"]), data["text"], data.get("base")
+    if not isinstance(text, str) or not (base is None or isinstance(base, str)):
+        raise Refused("the text and its base must be text", 400)
     pack.path(rel)
     from starlette.concurrency import run_in_threadpool
 
-    loaded = await run_in_threadpool(pack.load, {rel: text})
+    def typed():
+        pack.typed(rel, text, base)
+        return pack.load({**pack.unsaved(), rel: text})
+    loaded = await run_in_threadpool(typed)
     return render(request, "problems.html", pack=pack, problems=problems(loaded.report, pack))
 
 

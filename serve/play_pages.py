@@ -19,6 +19,7 @@ from .asked import form, number, one
 from .keep import KeepError, keep
 from .pack_pages import problems, served
 from .tables import Table, TableError, new_table, record_line
+from .wording import in_form_words
 from .workspace import Refused
 
 
@@ -56,7 +57,7 @@ async def start(request: Request):
         game = await run_in_threadpool(table_game, model, _options(fields, model), specs, decks)
         table = await run_in_threadpool(new_table, pack.key, game, specs, seed, pack.given)
     except PlayError as e:
-        return PlainTextResponse(f"{e}\n", status_code=400)
+        return PlainTextResponse(f"{in_form_words(str(e))}\n", status_code=400)
     remember(request.app.state.tables, table.id, table)
     # The page of the person who decides first (hot-seat), else of the first person.
     seat = next(s for s in (table.next_person(), *table.humans, 0) if s is not None)

@@ -5,6 +5,9 @@ import errno
 import secrets
 import socket
 import sys
+import threading
+import time
+from typing import Callable
 
 from ..interpreter.packs.finding import builtin_packs
 from .guard import LOCAL, Secrets
@@ -34,7 +37,28 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(names: list[str], host: str, port: int, open_browser: bool) -> None:
+def open_when_started(server, url: str, opener: Callable[[str], object], wait: float = 30.0) -> None:
+    """Opens the workbench's page once the server answers: a browser (or a $BROWSER
+    command) started sooner would wait on a socket no one reads yet."""
+    end = time.monotonic() + wait
+    while not server.started and not server.should_exit and time.monotonic() < end:
+        time.sleep(0.02)
+    if not server.started:
+        return
+    try:
+        opened = opener(url)
+    except Exception as e:     # webbrowser.Error, or a $BROWSER command that cannot run
+        opened, why = False, f" ({e})"
+    else:
+        why = ""
+    if not opened:
+        print(f"no web browser could be opened here{why}: open {url} in one", file=sys.stderr, flush=True)
+
+
+def serve(names: list[str], host: str, port: int, open_browser: bool,
+          opener: Callable[[str], object] | None = None) -> None:
+    """Serves the packs `names` until Ctrl-C; `open_browser`: show the page with `opener`
+    (webbrowser.open: the system's browser, or the command $BROWSER names)."""
     import uvicorn
 
     from .app import make_app
@@ -50,8 +74,9 @@ def serve(names: list[str], host: str, port: int, open_browser: bool) -> None:
     print(f"cardtable workbench: {url}  ({len(workspace.packs)} pack{'s' if len(workspace.packs) != 1 else ''}: "
           f"{', '.join(workspace.packs)}; Ctrl-C stops it)", flush=True)
     app = make_app(workspace, Secrets(token), {host})
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
     if open_browser:
         import webbrowser
-        webbrowser.open(url)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+        threading.Thread(target=open_when_started, args=(server, url, opener or webbrowser.open), daemon=True,
+                         name="browser").start()
+    server.run(sockets=[sock])

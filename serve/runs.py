@@ -14,6 +14,7 @@ from ..interpreter.play import compare as comparing
 from ..interpreter.play.batch import Batch, SimulationError, prepare, run
 from ..interpreter.play.report import as_table
 from ..interpreter.play.stats import summarize
+from .wording import in_form_words
 
 _ids = itertools.count(1)
 PROGRESS_EVERY = 0.1      # seconds between progress events
@@ -29,7 +30,8 @@ class Run:
     kind: str                   # simulate | compare
     pack_key: str
     batches: list               # one Batch (simulate) or two (compare)
-    command: str                # the command line that plays the same games
+    command: str                # the command line that plays the same games (from the saved files)
+    versions: list = field(default_factory=list)    # the pack each batch played: as saved, or with unsaved texts
     total: int = 0
     done: int = 0
     status: str = "running"     # running | done | failed | stopped
@@ -39,6 +41,11 @@ class Run:
     started: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
     stop: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether a batch plays texts not saved: the command line then plays other rules."""
+        return any(b.pack_files is not None for b in self.batches)
 
     def start(self, publish) -> None:
         self.total = sum(b.games for b in self.batches)
@@ -67,7 +74,7 @@ class Run:
             self._summarise(played)
             self.status = "done"
         except (SimulationError, comparing.CompareError) as e:
-            self.status, self.error = "failed", str(e)
+            self.status, self.error = "failed", in_form_words(str(e))
         except Stopped:
             self.status, self.error = "stopped", f"stopped after {self.done} of {self.total} games: nothing to show"
         finally:
@@ -104,5 +111,6 @@ def command(kind: str, given: list[str], batch: Batch, options: list[tuple[str, 
     return " ".join(shlex.quote(w) for w in words)
 
 
-def new_run(kind: str, pack_key: str, batches: list, line: str) -> Run:
-    return Run(f"{next(_ids)}-{secrets.token_hex(4)}", kind, pack_key, batches, line)
+def new_run(kind: str, pack_key: str, batches: list, line: str, versions: list) -> Run:
+    return Run(f"{next(_ids)}-{secrets.token_hex(4)}", kind, pack_key, batches, line, versions)
+

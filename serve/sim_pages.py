@@ -43,27 +43,37 @@ def _options(fields: dict, model, prefix: str) -> dict:
     return out
 
 
-def _batch(fields: dict, pack, options: dict, least_games: int = 1) -> Batch:
+def _version(fields: dict, pack, key: str) -> tuple:
+    """The pack's files to play (None: as saved) as the form's checkbox `key` asks, and
+    how the run's page names that version."""
+    files = pack.files_of(one(fields, key, "") != "")
+    if files is None:
+        return None, f"{pack.key} as saved"
+    return files, f"{pack.key} with the unsaved changes to {', '.join(sorted(files.texts))}"
+
+
+def _batch(fields: dict, pack, options: dict, files=None) -> Batch:
     players = one(fields, "players", "").strip()
     try:
         agents = parse_agents(one(fields, "agents", "random"))
     except AgentError as e:
         raise Refused(str(e), 400) from None
-    return Batch(pack=pack.given, games=number(one(fields, "games"), "the number of games", least_games),
+    return Batch(pack=pack.given, games=number(one(fields, "games"), "the number of games", 1),
                  seed=number(one(fields, "seed", "0"), "the seed"), options=options,
                  players=number(players, "the number of players", 1) if players else None, agents=agents,
                  rotate=one(fields, "fixed_seats", "") == "", decks=[str(pack.path(f)) for f in fields.get("deck", [])
                                                                      if f],
-                 jobs=number(one(fields, "jobs", "1"), "the number of processes", 1))
+                 jobs=number(one(fields, "jobs", "1"), "the number of processes", 1), pack_files=files)
 
 
 async def start_simulate(request: Request):
     pack = served(request)
     fields = await form(request)
     model = pack.load().pack
-    batch = _batch(fields, pack, _options(fields, model, "option_"))
+    files, version = _version(fields, pack, "unsaved")
+    batch = _batch(fields, pack, _options(fields, model, "option_"), files)
     line = command("simulate", [pack.given], batch, [("--option", batch.options)])
-    return _start(request, new_run("simulate", pack.key, [batch], line))
+    return _start(request, new_run("simulate", pack.key, [batch], line, [version]))
 
 
 async def start_compare(request: Request):
@@ -72,14 +82,21 @@ async def start_compare(request: Request):
     pack_b = request.app.state.workspace.get(one(fields, "pack_b", pack_a.key))
     options_a = _options(fields, pack_a.load().pack, "option_a_")
     options_b = _options(fields, pack_b.load().pack, "option_b_")
-    batch_a = _batch(fields, pack_a, options_a)
-    problem = comparing.refusal(batch_a.games, pack_b is pack_a, options_a, options_b)
+    files_a, version_a = _version(fields, pack_a, "unsaved_a")
+    files_b, version_b = _version(fields, pack_b, "unsaved_b")
+    batch_a = _batch(fields, pack_a, options_a, files_a)
+    same = pack_b is pack_a and files_a == files_b
+    problem = comparing.refusal(batch_a.games, same, options_a, options_b)
     if problem:
-        return PlainTextResponse(problem.replace(" (--a-option, --b-option)", "") + "\n", status_code=400)
-    batch_b = _batch(fields, pack_b, options_b)
+        if batch_a.games >= 2:       # the CLI's message names its options: the form's are fields
+            problem = (f"A and B are the same: choose another pack for B, give B options that differ, "
+                       f"or play one side with the unsaved changes{'' if pack_a.drafts else ' (there are none)'}")
+        return PlainTextResponse(problem + "\n", status_code=400)
+    batch_b = _batch(fields, pack_b, options_b, files_b)
     given = [pack_a.given] + ([pack_b.given] if pack_b is not pack_a else [])
     line = command("compare", given, batch_a, [("--a-option", options_a), ("--b-option", options_b)])
-    return _start(request, new_run("compare", pack_a.key, [batch_a, batch_b], line))
+    return _start(request, new_run("compare", pack_a.key, [batch_a, batch_b], line,
+                                   [f"A: {version_a}", f"B: {version_b}"]))
 
 
 def _start(request: Request, run):

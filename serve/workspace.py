@@ -8,7 +8,9 @@ its only root). Saving goes through interpreter/outfiles.py's writer: all or not
 
 Loading a pack goes through the validator, with the editor's unsaved text in place
 of its file on disk (a PackFiles over the folder), so the page shows exactly what
-`cardtable validate` would say of the pack as it would be saved.
+`cardtable validate` would say of the pack as it would be saved. The unsaved texts
+are kept (`ServedPack.drafts`) until saved or typed back to what the file holds:
+the editor reopens them, and simulate and compare can play the pack with them.
 """
 from __future__ import annotations
 
@@ -57,6 +59,13 @@ class Loaded:
     report: Report
 
 
+@dataclass(frozen=True)
+class Draft:
+    """A file's text as typed and not saved, and the digest of the file it was typed over."""
+    text: str
+    base: str
+
+
 @dataclass
 class ServedPack:
     key: str                 # its name in the workbench's addresses
@@ -65,6 +74,7 @@ class ServedPack:
     real: Path               # where it is, links resolved: the only root of its files
     pack_file: str = "pack.yaml"
     generation: int = 0      # counts the changes seen on disk
+    drafts: dict[str, Draft] = field(default_factory=dict)     # path -> unsaved text
     _cache: tuple | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -89,6 +99,28 @@ class ServedPack:
 
     def changed(self) -> None:
         self.generation += 1
+
+    # ---------------------------------------------------------------- unsaved texts
+    def typed(self, rel: str, text: str, base: str | None) -> None:
+        """Keeps `text`, typed over the file `rel` as it was when `base` was its digest,
+        until it is saved; a text the same as the file's forgets the draft. Only the
+        pack's existing files have drafts (an editor opens nothing else)."""
+        now = self._current(rel)
+        if now is None or now[0] == text.encode(*ENCODING):
+            self.drafts.pop(rel, None)
+        else:
+            self.drafts[rel] = Draft(text, base or now[1])
+
+    def unsaved(self) -> dict[str, str]:
+        """The texts typed and not saved, by path: what `load` and PackFiles take."""
+        return {rel: d.text for rel, d in sorted(self.drafts.items())}
+
+    def files_of(self, unsaved: bool) -> PackFiles | None:
+        """The pack's files with its unsaved texts over the folder, when asked for and
+        there are any; None: the pack as saved."""
+        if not unsaved or not self.drafts:
+            return None
+        return PackFiles(self.unsaved(), str(self.folder), True, self.pack_file)
 
     # ---------------------------------------------------------------- files
     def path(self, rel: str) -> Path:
@@ -130,6 +162,7 @@ class ServedPack:
             write_output(str(path), raw, "the file")
         except OutputError as e:
             raise Refused(f'"{rel}": cannot write it: {e.reason}') from None
+        self.drafts.pop(rel, None)
         return digest(raw)
 
     def _current(self, rel: str) -> tuple[bytes, str] | None:

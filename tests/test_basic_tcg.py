@@ -90,3 +90,27 @@ def test_the_same_seed_plays_the_same_game(pack):
     first, _ = play_random(game, 11)
     again, _ = play_random(game, 11)
     assert first.s.history == again.s.history and first.log == again.log
+
+
+def test_its_questions_are_worded_for_players_not_in_the_effect_language(pack):
+    # The pack words them: an ability's `prompt`, a choice's question in quotes.
+    state = Game(pack, {"free_level_ones": 2}, 2).position({"turn": 3, "active": 0, "phase": "main", "players": [
+        {"zones": {"hand": ["Shock", "Lightning Bolt"], "play": ["Hill Giant"]}},
+        {"zones": {"hand": ["Forest", "Plains"], "play": ["Savannah Lions", "Sedge Troll", "Wall of Stone"]}}]})
+    asked = []
+    for label in ("Play: Shock", "Savannah Lions", "Play: Lightning Bolt", "Sedge Troll", "yes", "Plains",
+                  "Attack: Hill Giant", "Sedge Troll"):
+        asked.append((state.prompt(), state.legal_labels()))
+        state.apply_label(label, None)
+    assert asked[1:] == [
+        ("Player 1: deal 2 damage to which creature?", ["Hill Giant", "Savannah Lions", "Sedge Troll", "Wall of Stone"]),
+        ("Player 1: act or pass (main)", ["pass", "Play: Lightning Bolt", "Summon: Lightning Bolt",
+                                          "Material: Lightning Bolt", "Attack: Hill Giant"]),
+        ("Player 1: deal 3 damage to which creature?", ["Hill Giant", "Sedge Troll", "Wall of Stone"]),
+        ("Player 2: discard a card from your hand to regenerate the creature?", ["no", "yes"]),
+        ("Player 2: discard which card?", ["Forest", "Plains"]),
+        ("Player 1: act or pass (main)", ["pass", "Attack: Hill Giant"]),
+        ("Player 1: attack which creature?", ["Sedge Troll", "Wall of Stone"]),
+    ]
+    assert (state.prompt(), state.legal_labels()) == (
+        "Player 2: block the attack with one of your creatures?", ["none", "Wall of Stone"])

@@ -20,7 +20,7 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "8a7db5e02fed51ac1a523fc750faf9b15c29549589ca44c043fb85e515bd31b1",
+    pytest.param("magic54", {}, None, 200, "13bf11cd62c8083e783f8210f1c41cfea63682b6f26abc976d2a8cae3ea73ade",
                  id="magic54"),
     pytest.param("pub_magic", {}, 2, 100, "338a083a4908fe068f4ed0cedf5883355a70e76db1db11c5e51006edff6f6c1d",
                  id="pub_magic-2-players"),
@@ -30,12 +30,21 @@ PINNED = [
                  "d35fd9e80e3dc75f8850aa02511ce41b13c663ba95dc6e5d8c9947976edcdcfc", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
                  "d23fde6edc72cd1e0bd39286037f14f4a6cbcba40c8fabc63e062b3de707790a", id="basic_tcg-conquest"),
+    pytest.param("crazy_eights", {}, 3, 50, "f06f0dbce7fed911398dd75c42da4812db46a44adcc58394ca7acf2766bc76eb",
+                 id="crazy_eights-3-players"),
+    pytest.param("crazy_eights", {}, 5, 30, "a68c08f90d912584e840a0ef9c06d81bb5f6a7471fed8162d721c636b65cd505",
+                 id="crazy_eights-5-players"),
+    pytest.param("go_fish", {}, 4, 30, "a54b3b0a2b9e769c8d5187e60ed032d870659c54d09109a010349789ee59181b",
+                 id="go_fish-4-players"),
+    pytest.param("hearts", {}, None, 5, "d20ef5dd10ce10c364df8fcfaed6047e44d647af0272db84ab7db00950ce0dcc",
+                 id="hearts"),
 ]
 
 
 @pytest.fixture(scope="module")
 def packs():
-    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg")}
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish",
+                                                          "hearts")}
 
 
 @pytest.mark.parametrize("name, options, players, games, pinned", PINNED)

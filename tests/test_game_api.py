@@ -79,9 +79,9 @@ def test_a_game_played_to_its_end(game):
     assert state.legal_actions() == []
     assert state.legal_labels() == []
     assert state.prompt() == ""
-    assert state.returns() == [-1.0, 1.0]
-    assert state.log[-2:] == ["Red loses the game", "Black wins the game"]
-    assert state.observation(0)["result"] == [-1.0, 1.0]
+    assert state.returns() == [1.0, -1.0]
+    assert state.log[-2:] == ["Black loses the game", "Red wins the game"]
+    assert state.observation(0)["result"] == [1.0, -1.0]
     assert "decision" not in state.observation(0)
 
 
@@ -105,7 +105,7 @@ def test_a_clone_of_a_finished_game_is_finished(game):
     state = game.new_initial_state(seed=1)
     play(state, 10_000, random.Random(1))
     copy = state.clone()
-    assert copy.is_terminal() and copy.returns() == [-1.0, 1.0] and copy.log == state.log
+    assert copy.is_terminal() and copy.returns() == [1.0, -1.0] and copy.log == state.log
 
 
 @pytest.mark.parametrize("answer, reason", [

@@ -52,12 +52,12 @@ def test_a_difference_is_reported_at_the_first_decision_that_differs(game):
     found = check.check(range(3), "shared", game, NoBlockers)
     assert len(found) == 3
     first = found[0].splitlines()
-    assert first[0] == ('seed 0, decision 108: cardtable asks player 1 with 2 options (took 0), the hand-written '
-                        'engine player 0 with 3 options (took 0, for "act or pass")')
-    assert first[1] == "cardtable: Black: choose the attacker it blocks (guard King of Clubs): ['none', 'Queen of Diamonds']"
+    assert first[0] == ('seed 0, decision 85: cardtable asks player 0 with 2 options (took 1), the hand-written '
+                        'engine player 1 with 2 options (took 1, for "put a card under the deck and draw")')
+    assert first[1] == "cardtable: Red: choose the attacker it blocks (guard Queen of Diamonds): ['none', 'King of Clubs']"
     assert first[2] == "the log before it:"
-    assert first[27] == "  Red chooses Queen of Diamonds as attackers"
-    assert first[28] == "Turn 19 - Red's turn - phase attack, step declare_blockers"
+    assert first[27] == "  Black chooses King of Clubs as attackers"
+    assert first[28] == "Turn 16 - Black's turn - phase attack, step declare_blockers"
 
 
 def test_a_game_that_ends_sooner_is_reported(game):
@@ -68,5 +68,5 @@ def test_a_game_that_ends_sooner_is_reported(game):
                 raise GameOver
             super().play_turn()
     found = check.check([0], "shared", game, Resigns)
-    assert found == ["seed 0: the same 6 decisions, then cardtable asks more (cardtable ends (-1.0, 1.0) on turn 30, "
+    assert found == ["seed 0: the same 6 decisions, then cardtable asks more (cardtable ends (1.0, -1.0) on turn 33, "
                      "hand (0, 0) on turn 3)"]

@@ -1,4 +1,4 @@
-"""The rooms of the interpreter keep their order: engine <- lang <- packs <- play <- cli.
+"""The rooms of the interpreter keep their order: engine <- lang <- packs <- play <- lsp <- cli.
 
 import-linter checks the contract written in pyproject.toml on the package as it is,
 and on a copy of it in which the engine imports a player, to be sure that it would

@@ -9,6 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,6 +52,16 @@ def test_the_skeleton_is_a_pack_that_plays_and_passes_its_tests(tmp_path):
     assert cardtable(tmp_path, "test", "duel").stdout == "2 passed, 0 failed\n"
     played = cardtable(tmp_path, "simulate", "duel", "-n", "20", "--format", "json")
     assert played.exit_code == 0
+
+
+def test_the_skeletons_players_start_at_the_life_its_option_gives(tmp_path):
+    # Its setup does not set life: the counter's `start: starting_life` does.
+    cardtable(tmp_path, "new", "duel")
+    assert "set life" not in (tmp_path / "duel" / "pack.yaml").read_text(encoding="utf-8")
+    game = Game(load_pack(str(tmp_path / "duel"), Report()), {"starting_life": 7})
+    state = game.new_initial_state(seed=0)
+    assert [p["counters"] for p in state.observation(None)["players"]] == [{"life": 7}, {"life": 7}]
+    assert state.legal_labels()[0] == "pass" and not state.is_terminal()
 
 
 def test_the_schemas_beside_the_pack_are_cardtables(tmp_path):

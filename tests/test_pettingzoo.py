@@ -259,7 +259,7 @@ def test_an_unknown_pack_name_says_which_was_meant():
     assert str(raised.value) == (
         "the pack is not valid:\n"
         'magic45:1:1: error: no pack named "magic45"; did you mean "magic54"? '
-        "(built-in packs: basic_tcg, magic54, pub_magic)\n"
+        "(built-in packs: basic_tcg, crazy_eights, go_fish, hearts, magic54, pub_magic)\n"
         "1 problem in 1 file")
     assert f"PackError: {raised.value}\n" in engine_doc.DOC.read_text(encoding="utf-8")   # as the page shows it
 

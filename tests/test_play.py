@@ -96,8 +96,8 @@ def test_the_board_shows_tapped_and_damaged_cards_and_the_pile_top_first():
     assert f"{s.t.names[card]} (tapped, 2 damage)" in next(line for line in lines if line.startswith("  play: "))
     top, under = s.pile[-1], s.pile[-2]
     names = [p.name for p in s.t.players]
-    assert lines[-1] == (f"pile, top first: {top[1].name} of {s.t.names[top[0]]} ({names[top[2]]}), "
-                         f"{under[1].name} of {s.t.names[under[0]]} ({names[under[2]]})")
+    assert lines[-1] == (f"pile, top first: {top.ability.name} of {s.t.names[top.card]} ({names[top.seat]}), "
+                         f"{under.ability.name} of {s.t.names[under.card]} ({names[under.seat]})")
     assert lines[0].startswith(f"Turn {s.turn}: {names[s.active]}'s turn, ")
 
 
@@ -149,6 +149,7 @@ def test_help_lists_the_commands_then_the_options_again():
     labels = t.state.legal_labels()
     assert ("> ?\n"
             "Type the number of an option to choose it (or its text, such as: pass).\n"
+            "Options that would read the same say which card each is: (tapped), (2nd in Ann's hand).\n"
             "  ?, help    this help\n"
             "  log [N]    the last N events you may see (10 unless given)\n"
             "  board      the board again\n"

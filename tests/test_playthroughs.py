@@ -41,6 +41,9 @@ PLAYTHROUGHS = {
     "pub_magic_3_players": ("pub_magic", {}, 3, 0, 30, 15),
     "basic_tcg_last_standing": ("basic_tcg", {"scenario": "Last Standing"}, None, 0, 30, 15),
     "basic_tcg_conquest": ("basic_tcg", {"scenario": "Conquest"}, None, 1, 30, 15),
+    "crazy_eights_3_players": ("crazy_eights", {}, 3, 0, 30, 15),
+    "go_fish_3_players": ("go_fish", {}, 3, 0, 30, 15),
+    "hearts": ("hearts", {}, None, 0, 30, 15),
 }
 
 
@@ -85,7 +88,9 @@ def log_lines(state, start: int) -> list[str]:
     out = []
     for entry in state.s.log[start:]:
         line = f"  > {entry[2]}"
-        if len(entry) > 3:
+        if len(entry) > 5:      # one player's reading of a line an onlooker reads in another
+            line = f"  > (read by {', '.join(state.s.t.players[p].name for p in entry[3])}) {entry[2]}"
+        elif len(entry) > 3:
             readers = ", ".join(state.s.t.players[p].name for p in entry[3])
             line += f"  [read by {readers}; the others read: {entry[4]}]"
         out.append(line)
@@ -121,13 +126,15 @@ def ending(state, agent, n: int) -> list[str]:
     while not state.is_terminal():
         state.apply_action(agent.choose(state))
         n += 1
+    places = f", places {text(state.places())}" if state.game.pack.ranks else ""
     return ["", f"played on: the game ends after {n} decisions, on turn {state.s.turn}, "
-            f"returns {text(state.returns())}; its last log lines:", *log_lines(state, max(start, len(state.s.log) - 3))]
+            f"returns {text(state.returns())}{places}; its last log lines:", *log_lines(state, max(start, len(state.s.log) - 3))]
 
 
 @pytest.fixture(scope="module")
 def packs():
-    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg")}
+    return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish",
+                                                          "hearts")}
 
 
 @pytest.mark.parametrize("name", list(PLAYTHROUGHS))

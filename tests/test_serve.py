@@ -3,12 +3,14 @@ diagnostics and saving, and the safety rules every request passes."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import warnings
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from markupsafe import escape
 
 with warnings.catch_warnings():
     # Starlette would rather its test client ran on httpx2; httpx works the same here.
@@ -126,6 +128,32 @@ def test_the_diagnostics_of_unsaved_text_are_validates_at_its_line(tiny):
     fixed = client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": text.replace("damge", "damage")})
     assert "No problems" in fixed.text
 
+
+
+def test_unsaved_text_is_kept_until_saved_and_the_editor_reopens_it(tiny):
+    client, folder = tiny
+    opened = client.get("/p/tiny/file/cards/base.yaml").json()
+    mine = opened["text"].replace("power: 2", "power: 5", 1)
+    client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": mine, "base": opened["sha"]})
+    pack = client.app.state.workspace.packs["tiny"]
+    assert pack.unsaved() == {"cards/base.yaml": mine}
+    # Opened again (another tab, or after closing this one): the text as left, over the file as it was then.
+    page = client.get("/p/tiny/edit/cards/base.yaml").text
+    assert '<p class="notice" id="restored">Your unsaved changes to this file, as you left them' in page
+    assert f'data-sha="{opened["sha"]}"' in page
+    area = page[page.index("<textarea spellcheck"):]
+    assert "power: 5" in area[:area.index("</textarea>")]
+    kept = page[page.index('<textarea id="saved-text" hidden>'):]
+    assert kept[:kept.index("</textarea>")].endswith(str(escape(opened["text"])))
+    # Typed back to what the file holds, there is nothing unsaved; saved, neither.
+    client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": opened["text"], "base": opened["sha"]})
+    assert pack.unsaved() == {} and 'id="restored"' not in client.get("/p/tiny/edit/cards/base.yaml").text
+    client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": mine, "base": opened["sha"]})
+    r = client.post("/p/tiny/save", json={"path": "cards/base.yaml", "text": mine, "base": opened["sha"]})
+    assert r.status_code == 200 and pack.unsaved() == {}
+    # Only a file of the pack that exists has a draft.
+    client.post("/p/tiny/check", json={"path": "cards/new.yaml", "text": "cards: []\n"})
+    assert pack.unsaved() == {}
 
 def test_saving_writes_the_text_byte_for_byte(tiny):
     client, folder = tiny
@@ -271,6 +299,39 @@ def test_serve_refuses_a_pack_it_cannot_find_and_a_port_in_use(tmp_path):
     assert result.output == (f"error: port {port} on 127.0.0.1 is in use (another workbench?): "
                              f"give another with --port\n")
 
+
+
+@pytest.mark.parametrize("opens", [True, False])
+def test_open_shows_the_page_once_the_workbench_answers(monkeypatch, capsys, opens):
+    import threading
+    import urllib.request
+
+    import uvicorn
+
+    from cardtable.serve import run
+
+    servers = []
+
+    class Kept(uvicorn.Server):
+        def __init__(self, config):
+            super().__init__(config)
+            servers.append(self)
+    monkeypatch.setattr(uvicorn, "Server", Kept)
+    seen = []
+
+    def opener(url):            # a browser: it asks for the page, as soon as it is told to
+        with urllib.request.urlopen(url, timeout=10) as r:
+            seen.append((url, r.status, "<title>cardtable workbench</title>" in r.read().decode()))
+        servers[0].should_exit = True
+        return opens            # what webbrowser.open says: whether a browser was found
+    serving = threading.Thread(target=run.serve, args=(["magic54"], "127.0.0.1", 0, True, opener))
+    serving.start()
+    serving.join(30)
+    assert not serving.is_alive()
+    said = capsys.readouterr()
+    url = re.search(r"cardtable workbench: (http://127\.0\.0\.1:\d+/) ", said.out).group(1)
+    assert seen == [(url, 200, True)]
+    assert said.err == ("" if opens else f"no web browser could be opened here: open {url} in one\n")
 
 def test_the_workbench_listens_on_a_socket_asyncio_sends_without_delay():
     # A socket named TCP gets TCP_NODELAY on each connection from asyncio: without it a

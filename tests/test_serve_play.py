@@ -122,8 +122,8 @@ def test_a_bad_game_form_is_refused_with_the_reason(magic):
     r = client.post("/p/magic54/play", data={"players": "human,wizard", "seed": "1"})
     assert r.status_code == 400 and 'no player named "wizard"' in r.text
     r = client.post("/p/magic54/play", data={"players": "human,random,random"})
-    assert (r.status_code, r.text) == (400, "Magic 54 is played by 2 players, but --players names 3 "
-                                             "(human, random, random)\n")
+    assert (r.status_code, r.text) == (400, "Magic 54 is played by 2 players, but the Players field "
+                                             "names 3 (human, random, random)\n")
     r = client.post("/p/magic54/play", data={"players": "human,random", "option_starting_life": "0"})
     assert r.status_code == 400 and 'option "starting_life" must be at least 1, not 0' in r.text
     assert client.get("/t/nothing").status_code == 404

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cardtable import cli
 from tests.test_serve import client_for
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +83,8 @@ def test_a_comparison_shows_the_differences_the_command_prints(magic):
 
 @pytest.mark.parametrize("path, fields, message", [
     ("compare", {"games": "1"}, "compare needs at least 2 games: one game gives a difference, but no interval"),
-    ("compare", {"games": "10"}, "give a second pack B, or options that differ"),
+    ("compare", {"games": "10"}, "A and B are the same: choose another pack for B, give B options that differ, "
+                                 "or play one side with the unsaved changes (there are none)"),
     ("simulate", {"games": "0"}, 'the number of games must be a whole number of at least 1, not "0"'),
     ("simulate", {"games": "5", "agents": "random,wizard"}, 'no agent named "wizard"'),
 ])
@@ -101,3 +106,126 @@ def test_a_run_can_be_stopped(magic):
     page = finished(magic, r)
     assert re.search(r"stopped after \d+ of 100000 games: nothing to show", page)
     assert magic.get("/r/nothing").status_code == 404
+
+
+# ------------------------------------------------------------------ unsaved changes
+
+CHEAPER = ("    cost: 1\n    attack: 1", "    cost: 2\n    attack: 1")     # Jacks cost 2
+
+
+@pytest.fixture
+def edited(tmp_path):
+    """A copy of magic54 whose creatures file has an unsaved change in the editor, and
+    another copy with that change saved, for the command line to play."""
+    folder, saved = tmp_path / "magic54", tmp_path / "saved" / "magic54"
+    shutil.copytree(ROOT / "variants" / "magic54", folder)
+    shutil.copytree(ROOT / "variants" / "magic54", saved)
+    creatures = saved / "cards" / "creatures.yaml"
+    creatures.write_text(creatures.read_text().replace(*CHEAPER))
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    opened = client.get("/p/magic54/file/cards/creatures.yaml").json()
+    r = client.post("/p/magic54/check", json={"path": "cards/creatures.yaml", "text": creatures.read_text(),
+                                               "base": opened["sha"]})
+    assert r.status_code == 200 and "No problems" in r.text
+    return client, folder, saved
+
+
+def seat_rows(page: str) -> list:
+    return re.findall(r'<tr><td>seat (\w+)</td><td class="num">(\d+)</td><td class="num">(\d+)</td>', page)
+
+
+def test_a_simulation_plays_the_unsaved_changes_and_says_so(edited):
+    client, folder, saved = edited
+    form = client.get("/p/magic54/simulate").text
+    assert ('The editor has unsaved changes to <a href="/p/magic54/edit/cards/creatures.yaml"><code>'
+            'cards/creatures.yaml</code></a>.') in form
+    assert '<input type="checkbox" name="unsaved" value="1" checked>' in form
+    fields = {"games": "12", "seed": "4", "agents": "random"}
+    page = finished(client, client.post("/p/magic54/simulate", data={**fields, "unsaved": "1"},
+                                        follow_redirects=False))
+    assert '<p id="versions">Played: magic54 with the unsaved changes to cards/creatures.yaml.</p>' in page
+    assert "The same games from the command line, once the changes are saved:" in page
+    s = cli_json("simulate", str(saved), "--games", "12", "--seed", "4")
+    assert seat_rows(page) == [(str(r["seat"]), str(r["games"]), str(r["wins"])) for r in s["seats"]]
+    # Unticked, the pack as saved: the command's own numbers for the folder.
+    as_saved = finished(client, client.post("/p/magic54/simulate", data=fields, follow_redirects=False))
+    assert '<p id="versions">Played: magic54 as saved.</p>' in as_saved
+    s = cli_json("simulate", str(folder), "--games", "12", "--seed", "4")
+    assert seat_rows(as_saved) == [(str(r["seat"]), str(r["games"]), str(r["wins"])) for r in s["seats"]]
+    assert seat_rows(as_saved) != seat_rows(page)
+
+
+def test_a_comparison_of_the_pack_as_saved_with_its_unsaved_changes(edited):
+    client, folder, saved = edited
+    page = finished(client, client.post("/p/magic54/compare", data={
+        "games": "10", "seed": "0", "agents": "random", "pack_b": "magic54", "unsaved_b": "1"},
+        follow_redirects=False))
+    assert ('<p id="versions">Played: A: magic54 as saved; B: magic54 with the unsaved changes to '
+            'cards/creatures.yaml.</p>') in page
+    c = cli_json("compare", str(folder), str(saved), "--games", "10", "--seed", "0")
+    turns = next(r for r in c["rows"] if r["measure"] == "turns")
+    assert f"<tr><td>turns</td>\n<td class=\"num\">{turns['a']:.2f}</td><td class=\"num\">{turns['b']:.2f}</td>" \
+           f"<td class=\"num\">{turns['difference']:+.2f}</td>" in page
+    same = client.post("/p/magic54/compare", data={"games": "10", "unsaved_a": "1", "unsaved_b": "1"})
+    assert same.status_code == 400 and same.text == (
+        "A and B are the same: choose another pack for B, give B options that differ, or play one side with the "
+        "unsaved changes\n")
+
+
+def test_a_simulation_of_unsaved_changes_that_do_not_load_says_why(edited):
+    client, _, _ = edited
+    client.post("/p/magic54/check", json={"path": "pack.yaml", "text": "name: [broken\n"})
+    page = finished(client, client.post("/p/magic54/simulate", data={"games": "3", "unsaved": "1"},
+                                        follow_redirects=False))
+    assert 'id="run-error"' in page and "the pack is not valid:" in page and "pack.yaml:1:" in page
+
+
+# ------------------------------------------------------------------ in the form's words
+
+@pytest.fixture(scope="module")
+def three():
+    client, keys = client_for(["magic54", "pub_magic", "basic_tcg"])
+    client.headers["x-csrf-token"] = keys.csrf
+    return client
+
+
+def refusal(client, path: str, fields: dict) -> str:
+    """What the page says of a form refused: at once (a 400), or on the run's page."""
+    r = client.post(path, data=fields, follow_redirects=False)
+    if r.status_code == 400:
+        return r.text.rstrip("\n")
+    page = finished(client, r)
+    return re.search(r'<pre class="bad" id="run-error">(.*?)</pre>', page, re.S).group(1).replace("&#34;", '"')
+
+
+DECK = "decks/swamps_and_forests.txt"
+
+
+@pytest.mark.parametrize("path, fields, message", [
+    ("/p/magic54/play", {"players": "human,random,random"},
+     "Magic 54 is played by 2 players, but the Players field names 3 (human, random, random)"),
+    ("/p/basic_tcg/play", {"players": "human,random", "deck": [DECK] * 3},
+     "choose one deck list for all the seats, or one for each of the 2 seats, not 3"),
+    ("/p/pub_magic/play", {"players": "human,random", "deck": ["decks/pub.txt"] * 2},
+     "Pub Magic has 1 shared deck (deck): choose 1 deck list, not 2"),
+    ("/p/magic54/simulate", {"games": "2", "agents": "random,heuristic,mcts", "fixed_seats": "1"},
+     '"keep each computer player in its seat" is ticked, and Magic 54 is played here by 2 players: '
+     'mcts would never play'),
+    ("/p/basic_tcg/simulate", {"games": "2", "deck": [DECK] * 3},
+     "choose one deck list for all the seats, or one for each of the 2 seats, not 3"),
+    ("/p/magic54/simulate", {"games": "2", "players": "3"}, "Magic 54 is played by 2 players, not 3"),
+])
+def test_a_form_refused_names_its_fields_not_the_commands_options(three, path, fields, message):
+    assert refusal(three, path, fields) == message
+
+
+def test_two_versions_played_by_different_numbers_of_players_ask_for_players():
+    from types import SimpleNamespace
+
+    from cardtable.interpreter.play import compare as comparing
+    from cardtable.serve.wording import in_form_words
+
+    with pytest.raises(comparing.CompareError) as e:
+        comparing.compare(SimpleNamespace(num_players=2), SimpleNamespace(num_players=4), None, None, [], [])
+    assert in_form_words(str(e.value)) == "A is played by 2 players and B by 4: fill in Players"

@@ -101,6 +101,31 @@ def test_a_window_without_pass_offers_only_what_can_be_done(tmp_path):
     assert state.is_terminal()
 
 
+def test_a_window_whose_actions_are_used_lets_the_pile_resolve(tmp_path):
+    # The Play waits on a pile: it is not offered again, and the player may let it resolve.
+    pile = "pile:\n  zone: discard\n  resolve: all\nwindows:"
+    edits = {"plain: {description: A card.}": PLAY.replace("pile: false", "pile: true"),
+             "table:": WINDOWS.replace("WHO", "active").replace("PASS", "false").replace("windows:", pile)}
+    pack = load_pack(str(make(tmp_path, setup="for each p in players:\n  p draws 3 cards\nset led to none",
+                              turn="window play", **edits)), Report())
+    state = Game(pack, num_players=2, options={"turn_limit": 2}).new_initial_state(seed=0)
+    state.apply_label("Play: Two of Diamonds")
+    assert state.log[4:10] == ["Ann uses Play of Two of Diamonds", "Play of Two of Diamonds goes on the pile",
+                               "Ann passes", "Play of Two of Diamonds resolves",
+                               "Two of Diamonds moves from discard to discard", "turn 2 (Ben)"]
+
+
+def test_abilities_used_without_asking_count_toward_the_limit_of_decisions(tmp_path):
+    # A window whose one ability never ends it (no limit of actions): the turn's limit stops it.
+    edits = {"plain: {description: A card.}": PLAY.replace("put this into discard", "do nothing"),
+             "table:": "windows:\n  play: {who: active, pass: false}\ntable:",
+             "end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, max_decisions: 20}"}
+    pack = load_pack(str(make(tmp_path, setup="draw a card\nset led to none", turn="window play", **edits)), Report())
+    state = Game(pack, num_players=2).new_initial_state(seed=0)
+    assert state.log[-2:] == ["the limit of 20 decisions in a turn is reached (end: max_decisions)", "the game is a draw"]
+    assert state.log.count("Ann uses Play of Ace of Spades") == 20
+
+
 def test_a_window_with_one_thing_to_do_does_it(tmp_path):
     state = window_game(tmp_path, led="diamonds")
     assert "Ann uses Play of Two of Diamonds" in state.log

@@ -179,9 +179,31 @@ def test_an_owners_counter_is_seen_and_logged_for_its_player_only(tmp_path):
     state = play(tmp_path, setup="increase secret of you by 4\nincrease scratch of you by 1")
     assert "Ann's secret is 4 (+4)" in state.log_for(0)
     assert not any("secret" in line for line in state.log_for(1))
-    assert state.observation(0)["players"][0]["counters"] == {"secret": 4, "plays": 1}
-    assert state.observation(1)["players"][0]["counters"] == {"plays": 1}
-    assert state.observation(None)["players"][0]["counters"] == {"secret": 4, "scratch": 1, "plays": 1}
+    assert state.observation(0)["players"][0]["counters"] == {"score": 0, "secret": 4, "plays": 1}
+    assert state.observation(1)["players"][0]["counters"] == {"score": 0, "plays": 1}
+    assert state.observation(None)["players"][0]["counters"] == {"score": 0, "secret": 4, "scratch": 1, "plays": 1}
+
+
+def test_counters_start_at_their_start_a_number_or_an_option_without_a_rule_setting_them(tmp_path):
+    # Nothing in the setup sets them: the game starts each player's counters itself.
+    state = play(tmp_path, setup="do nothing", turn="do nothing",
+                 **{"score: {start: 0, log: true}": "score: {start: pot_start, log: true}",
+                    "secret: {start: 0, visibility: owner, log: true}": "secret: {start: 3, visibility: owner}"})
+    # Three turns (Ann, Ben, Ann) with a play each in their second step, which only Ann's last keeps.
+    assert state.s.pvars == [{"score": 5, "secret": 3, "scratch": 0, "plays": 1},
+                             {"score": 5, "secret": 3, "scratch": 0, "plays": 0}]
+    assert state.observation(1)["players"][0]["counters"] == {"score": 5, "plays": 1}
+    assert not any("score" in line for line in state.log)     # a start is no change
+
+
+@pytest.mark.parametrize("start, message", [
+    ("pot_stat", 'pack.yaml:25:18: unknown option "pot_stat"; did you mean "pot_start"?'),
+    ("dealer_name", 'pack.yaml:25:18: "score" is a number, and the option "dealer_name" is not one'),
+])
+def test_a_counters_start_names_a_number_option(tmp_path, start, message):
+    folder = make(tmp_path, **{"score: {start: 0,": f"score: {{start: {start},",
+                               "  turn_limit: {default: 3}": "  turn_limit: {default: 3}\n  dealer_name: {default: Ann}"})
+    assert problems(folder) == [message]
 
 
 def test_a_counter_goes_back_to_its_start_when_its_step_begins(tmp_path):

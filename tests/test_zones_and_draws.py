@@ -117,3 +117,13 @@ def test_damage_dealt_by_a_rule_names_no_source(tmp_path):
     state = game(tmp_path, "deal 2 damage to your left", **{pack_end: pack_end + "\ndamage: {to_players: score}"})
     assert "Ben is dealt 2 damage" in state.log
     assert state.s.pvars[1]["score"] == -2
+
+
+def test_a_setup_may_not_put_more_cards_in_a_zone_than_it_holds(tmp_path):
+    from cardtable.interpreter.engine.positions import SetupError
+    pack = load_pack(str(make(tmp_path, **{PLAYED: "played: {per: player, role: play, capacity: 2}"})), Report())
+    setup = {"players": [{"zones": {"played": ["Two of Clubs", "Ace of Hearts", "Four of Spades"]}}, {"zones": {}}]}
+    with pytest.raises(SetupError) as refused:
+        Game(pack, num_players=2).position(setup)
+    assert refused.value.message == "Ann's played holds at most 2 cards, not 3"
+    assert refused.value.key == 2

@@ -85,7 +85,7 @@ class Magic54:
         self.discard = ([], [])
         self.growth = ([], [])
         self.pile_cards = []         # the pile zone: the cards of effects waiting on the pile
-        self.pile = []               # effects waiting: (card, ability, seat, target, target's moves)
+        self.pile = []               # effects waiting: (card, ability, seat, target, target's moves, card's moves)
         self.where = [None] * n
         for c in range(n):
             self.deck[OWNER[c]].append(c)
@@ -287,8 +287,8 @@ class Magic54:
 
     def slow(self, seat: int) -> bool:
         """When the active player may summon a creature or put Mana into play: in the
-        main window, with no card waiting on the pile."""
-        return seat == self.active and self.window == MAIN and not self.pile_cards
+        main window, with no effect waiting on the pile."""
+        return seat == self.active and self.window == MAIN and not self.pile
 
     def options(self, seat: int) -> list:
         """The abilities `seat` may use now, as card * 16 + ability, in the pack's order:
@@ -348,7 +348,7 @@ class Magic54:
         if cost:
             self.pay(seat, cost)
         if pile:
-            self.pile.append((card, ab, seat, target, moves))
+            self.pile.append((card, ab, seat, target, moves, self.moves[card]))
             return True
         self.move(card, self.play[seat])
         if ab == PUT_MANA:
@@ -378,9 +378,10 @@ class Magic54:
         """Every effect on the pile, last in first; then the damage they dealt."""
         pile = self.pile
         while pile:
-            card, ab, seat, target, moves = pile.pop()
-            # An effect whose target has left its zone does nothing.
-            if target is None or target >= PLAYER or self.moves[target] == moves:
+            card, ab, seat, target, moves, own = pile.pop()
+            # An effect whose card has moved since (a Special whose creature left play), or
+            # whose target has left its zone, does nothing.
+            if self.moves[card] == own and (target is None or target >= PLAYER or self.moves[target] == moves):
                 self.effect(card, ab, seat, target)
             if self.where[card] is self.pile_cards:
                 self.move(card, self.discard[OWNER[card]])

@@ -2,7 +2,8 @@
 at once; and the choices a player makes on the way."""
 from __future__ import annotations
 
-from . import primitives
+from . import pile, primitives
+from .resolution import unmet
 from .script import ScriptFrame, loop_items
 from .decisions import Decision, Option
 from .limits import TRIGGERS
@@ -33,44 +34,87 @@ class ActivationFrame:
         targets = ab.targets
         st = self.stage
         self.stage += 1
+        card = self.card
         if st == 0:
-            env["you"] = s.t.players[self.seat]
-            if ab.trigger is not None:
-                s.fired += 1
-                if s.fired > TRIGGERS:
-                    raise RuleError(f'"{ab.name}" of {s.t.names[self.card]} fired as the last of {TRIGGERS} '
-                                    f'triggered abilities with no player deciding anything: a chain of triggers '
-                                    f'that sets itself off without end', ab.source)
-                s.say("trigger", f"{ab.name} of {s.t.names[self.card]} triggers")
-            else:
-                _say_use(s, self.seat, ab, self.card)
-            if ab.pile and s.t.pack.pile_zone and s.t.zone_meta[s.zone_of[self.card]][0].role == "hand":
-                pile = s.t.zone(s.t.pack.pile_zone, self.seat)
-                primitives.move(s, self.card, pile, controller=self.seat)
+            self._announce(s, ab, env)
             return
-        if st <= len(targets):
-            name, sel, _ = targets[st - 1]
+        if st == 1:
+            # Declare (modes, X), after the card has moved and before the targets.
+            if ab.declare:
+                s.frames.append(ScriptFrame(ab.declare, env))
+                return
+            st = 2
+            self.stage = 3
+        k = st - 2
+        whose = _whose(s, card, self.seat)
+        if k < len(targets):
+            name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
-            ask_choice(s, self.seat, f"{who}: choose {name} for {ab.name} of {s.t.names[self.card]}",
-                       sel(s, env), name, target=True)
+            if ab.prompt:
+                question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
+            else:
+                question = f"choose {name} for {ab.name} of {whose}"
+            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True)
             return
-        if st == len(targets) + 1:
+        if k == len(targets):
             if ab.costs:
                 s.frames.append(ScriptFrame(ab.pay_ops, env))
             return
         s.frames.pop()
         if ab.pile:
-            s.pile.append((self.card, ab, self.seat, env))
+            pile.push(s, card, ab, self.seat, env)
             chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
-            s.say("pile", f"{ab.name} of {s.t.names[self.card]} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
+            s.say("pile", f"{ab.name} of {whose} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
             w = _window(s) if ab.trigger is None else None
             if w is not None and s.t.pack.priority_after_pile == "next":
                 w.priority = s.next_seat(self.seat)
         else:
             if targets:
                 chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
-                s.say("target", f"{ab.name} of {s.t.names[self.card]} targets {chosen}")
+                s.say("target", f"{ab.name} of {whose} targets {chosen}")
+            why = unmet(ab, s, env) if ab.check is not None else ""
+            if why:
+                s.say("fizzle", f"{ab.name} of {whose} does nothing{why}")
+                return
             s.frames.append(ScriptFrame(ab.effect, env))
+
+    def _announce(self, s: State, ab, env: dict) -> None:
+        """The ability is used or fires: logged; a card used from a hand waits on the pile
+        (a triggered ability's card stays where it is)."""
+        env["you"] = s.t.players[self.seat]
+        card = self.card
+        if type(card) is not int:
+            env["@by"] = env["you"]         # a player's own ability: the player is its source
+            s.say("play", f"{env['you'].name} uses {ab.name}")
+            return
+        if ab.trigger is not None:
+            s.fired += 1
+            if s.fired > TRIGGERS:
+                raise RuleError(f'"{ab.name}" of {s.t.names[card]} fired as the last of {TRIGGERS} '
+                                f'triggered abilities with no player deciding anything: a chain of triggers '
+                                f'that sets itself off without end', ab.source)
+            s.say("trigger", f"{ab.name} of {s.t.names[card]} triggers")
+        else:
+            _say_use(s, self.seat, ab, card)
+        if ab.pile and ab.trigger is None and s.t.pack.pile_zone and \
+                s.t.zone_meta[s.zone_of[card]][0].role == "hand":
+            zone = s.t.zone(s.t.pack.pile_zone, self.seat)
+            primitives.move(s, card, zone, controller=self.seat)
+
+
+def _whose(s: State, card, seat: int) -> str:
+    """What an ability is "of" in the log: its card, or the player whose own ability it is."""
+    return s.t.names[card] if type(card) is int else s.t.players[seat].name
+
+
+def _not_itself(s: State, card, candidates):
+    """A spell never targets its own card: once the card waits on the pile, it is left
+    out of what its targets may be."""
+    if type(card) is int and card in candidates:
+        name = s.t.pack.pile_zone
+        if name is not None and s.zone_of[card] in s.t.named[name]:
+            return tuple(x for x in candidates if x != card)
+    return candidates
 
 
 def _say_use(s: State, seat: int, ab, card: int) -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from . import limits, positions, primitives, rng
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
+from .labels import named, told_apart
 from .model import Pack, option_out_of_bounds
 from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
-from .running import run
+from .running import past_decision_limit, run
 from .script import ScriptFrame
 from .state import PlayerRef, RuleError, State
 from .rounds import MatchFrame
@@ -184,6 +185,17 @@ class GameState:
         d = self.s.decision
         return [o.label for o in d.options] if d else []
 
+    def shown_labels(self) -> list[str]:
+        """The labels as a person reads them: options that read the same are told apart
+        ("Attack: Bear (tapped)"). `apply_label` takes either form."""
+        d = self.s.decision
+        return told_apart(self.s, d) if d else []
+
+    def named(self, name: str) -> list[int]:
+        """The options a script's `name` names, the likeliest first (see engine/labels.py)."""
+        d = self.s.decision
+        return named(self.s, d, name) if d else []
+
     def prompt(self) -> str:
         d = self.s.decision
         return d.prompt if d else ""
@@ -212,10 +224,10 @@ class GameState:
             raise IllegalAction("the game is over" if self.s.result is not None else "no decision is open")
         if player is not None and player != d.player:
             raise IllegalAction(f"it is {self.s.t.players[d.player].name}'s decision, not {self.s.t.players[player].name}'s")
-        labels = [o.label for o in d.options]
-        if label not in labels:
-            raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(labels)}')
-        self.apply_action(labels.index(label))
+        found = named(self.s, d, label)
+        if not found:
+            raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(self.shown_labels())}')
+        self.apply_action(found[0])
 
     def skip_decision(self) -> None:
         """The game goes on without an answer to the decision open: for a pause that no
@@ -230,10 +242,7 @@ class GameState:
                 run(s)
             except RecursionError:
                 raise RuleError("the rules ran into an endless chain of effects") from None
-            if s.decisions_this_turn > s.t.pack.max_decisions and s.result is None:
-                s.say("limit", f"the limit of {limits.count(s.t.pack.max_decisions)} decisions in a turn is reached "
-                               f"(end: max_decisions)")
-                primitives.finish(s, [])
+            past_decision_limit(s)
             if self.game.debug:
                 from .invariants import check
                 check(s)

@@ -5,6 +5,7 @@ Checked after every decision in debug mode (`Game(..., debug=True)`,
 """
 from __future__ import annotations
 
+from . import tokens
 from .observe import observe
 from .state import RuleError, State
 
@@ -19,8 +20,10 @@ def check(s: State) -> None:
             if s.zone_of[c] != z:
                 raise RuleError(f"{s.t.names[c]} is in {_zone(s, z)} but recorded in {_zone(s, s.zone_of[c])}")
     if len(seen) != len(s.t.cards):
-        lost = [s.t.names[c] for c in range(len(s.t.cards)) if c not in seen]
-        raise RuleError(f"cards are in no zone: {', '.join(lost)}")
+        # Only a token that ceased to exist is in no zone.
+        lost = [s.t.names[c] for c in range(len(s.t.cards)) if c not in seen and not tokens.gone(s, c)]
+        if lost:
+            raise RuleError(f"cards are in no zone: {', '.join(lost)}")
     for c, d in enumerate(s.damage):
         if d < 0:
             raise RuleError(f"{s.t.names[c]} has negative damage ({d})")

@@ -40,3 +40,10 @@ def known_to(s: State, zone: int, seat: int) -> list:
     if s.known is None:
         return []
     return [c for c in s.zones[zone] if seat in s.known.get(c, ())]
+
+
+def also_known(s: State, c: int, seen_by: tuple):
+    """The seats that see card `c` move: those that see its zones (`seen_by`) and those it
+    is known to; None when that is every seat."""
+    seats = set(seen_by) | s.known[c]
+    return None if len(seats) == len(s.out) else tuple(sorted(seats))

@@ -107,10 +107,11 @@ class TableDef:
 @dataclass
 class Currency:
     name: str
-    pay: str                 # tap | discard | sacrifice
-    using: Any               # compiled selector: the cards that can pay
+    pay: str                 # tap | discard | sacrifice | counter
+    using: Any               # compiled selector: the cards that can pay (None for a counter)
     worth: Any = None        # compiled value per card (None: 1 each)
     description: str = ""
+    counter: str | None = None   # a player counter paid down instead of cards (mana crystals)
 
 
 @dataclass(eq=False)
@@ -128,6 +129,10 @@ class Ability:
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
+    prompt: str = ""         # what the player choosing its targets is asked, as the pack words it
+    check: Callable | None = None   # its `if`: checked again as it resolves (and as a trigger fires); false: it does nothing
+    check_text: str = ""
+    declare: tuple = ()      # compiled script: the choices made as it is used (modes, X), before its targets
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each
@@ -151,6 +156,7 @@ class CardDef:
     family: str | None = None
     text: str = ""
     source: Source | None = None
+    token: bool = False      # made by an effect ("create a ... token"), never dealt
 
     def __post_init__(self):
         # The abilities a player may use, by the zone the card must be in.
@@ -232,6 +238,12 @@ class Pack:
     max_decisions: int = limits.DECISIONS        # decisions in one turn, past which the game is a draw
     files: Any = None                            # packs.files.PackFiles: every text it was built from, and their hash
     declarations: Any = None                     # packs.declarations.Declarations: every name it declares, and where
+    pile_recheck: bool = False                   # a target must still be one its selector would pick as the effect resolves
+    pile_sources: str = "free"                   # "stay": an effect whose card has moved since it went on the pile does nothing
+    player_abilities: tuple = ()                 # abilities every player has, not on a card (a hero power)
+    tokens: dict = field(default_factory=dict)   # name -> CardDef of each token the card files declare
+    token_zones: frozenset = frozenset()         # the zones tokens exist in (elsewhere they cease to exist)
+    pile_triggers: str = "fired"                 # "apnap": triggered abilities go on the pile by controller, the active player's first
     table: dict = field(default_factory=dict)    # name -> TableDef: values of the whole table
     one_of: dict = field(default_factory=dict)   # property -> its words in order, for properties of one word
     resets: frozenset = frozenset()              # the units ("step", "phase", a round) some counter is reset by

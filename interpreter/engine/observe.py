@@ -25,6 +25,8 @@ def _card_view(s: State, c: int, extras: dict, knows: bool) -> dict:
     else:
         # Neither name nor id: a card's id would tell which card it is.
         view = {"name": "face-down card"}
+    if c in s.t.tokens:
+        view["token"] = True
     if s.tapped[c]:
         view["tapped"] = True
     if s.damage[c]:
@@ -85,7 +87,7 @@ def observe(s: State, viewer: int | None) -> dict:
     view = {
         "turn": s.turn, "active": s.t.players[s.active].name, "phase": s.phase, "step": s.step,
         "window": s.window, "players": players, "shared": shared,
-        "pile": [{"card": s.t.names[c], "ability": ab.name, "player": s.t.players[p].name} for c, ab, p, _ in s.pile],
+        "pile": [_entry_view(s, e, viewer) for e in s.pile],
     }
     if s.order is not None and s.order[0] < 0:
         view["direction"] = "reversed"
@@ -105,6 +107,20 @@ def observe(s: State, viewer: int | None) -> dict:
         if s.t.pack.ranks:
             view["places"] = list(s.places)
     return view
+
+
+def _entry_view(s: State, e, viewer: int | None) -> dict:
+    """An effect on the pile: its card is named unless it has gone where the viewer cannot
+    see it (a creature whose ability waits, put back in its owner's hand meanwhile)."""
+    player = s.t.players[e.seat].name
+    card = e.card
+    if type(card) is not int:
+        name = player
+    elif viewer is None or (_visible(s, s.zone_of[card], viewer) and not s.face_down[card]):
+        name = s.t.names[card]
+    else:
+        name = "a card"
+    return {"card": name, "ability": e.ability.name, "player": player}
 
 
 def _counters_seen(pv: dict, unseen: dict, own: bool) -> dict:

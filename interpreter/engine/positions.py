@@ -18,8 +18,8 @@ from ..suggest import did_you_mean
 from . import primitives
 from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
-from .tables import new_table
-from .turns import TurnFrame, start_value
+from .tables import new_table, start_counters
+from .turns import TurnFrame
 
 CARD_WORDS = ("tapped", "face_down", "damage", "entered")
 
@@ -44,6 +44,7 @@ def placed_state(game, players: tuple, placed: list, seed: int) -> State:
     table = Table(game.pack, tuple(p[0] for p in placed), tuple(p[1] for p in placed), players, game.options)
     s = State(table, seed)
     s.table = new_table(s)
+    start_counters(s)
     s.units = new_units(game.pack)
     zones, zone_of, controller = s.zones, s.zone_of, s.controller
     for c, (_, owner, zname, zseat) in enumerate(placed):
@@ -60,7 +61,8 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
     key, message)` is told what is wrong (it must raise); `card_def(name)` gives a card of the
     pack by name, or a message saying why there is none."""
     pack = game.pack
-    card_def = card_def or (lambda name: pack.cards.get(name) or f'unknown card "{name}"{did_you_mean(name, pack.cards)}')
+    card_def = card_def or (lambda name: pack.cards.get(name) or pack.tokens.get(name)
+                            or f'unknown card "{name}"{did_you_mean(name, [*pack.cards, *pack.tokens])}')
     placed = _placed(game, setup, fail)
     cards = []
     for name, owner, zname, zseat, flags, container, i in placed:
@@ -70,12 +72,24 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
         z = pack.zone_by_name[zname]
         cards.append((card, owner, zname, zseat if z.per_player else None))
     s = placed_state(game, players, cards, seed)
+    _within_capacity(s, placed, fail)
     for apply in SETUP_KEYS.values():
         apply(s, setup, Building(game, fail, placed))
     # The position is new to the rules: their checks run on it before anyone decides,
     # so a player set up at 0 life has lost and a creature set up with lethal damage dies.
     s.dirty = True
     return s
+
+
+def _within_capacity(s: State, placed: list, fail) -> None:
+    """No zone is set up with more cards than it may hold: the first card too many is refused."""
+    if s.t.capacity is None:
+        return
+    for zone, cards in enumerate(s.zones):
+        limit = s.t.capacity[zone]
+        if limit is not None and len(cards) > limit:
+            *_, container, i = placed[cards[limit]]
+            fail(container, i, f"{primitives.zone_label(s, zone)} holds at most {limit} cards, not {len(cards)}")
 
 
 class Building(NamedTuple):
@@ -178,8 +192,6 @@ def _entries(cards):
 def _player(s: State, seat: int, p, fail) -> None:
     pack = s.t.pack
     pv = s.pvars[seat]
-    for name, counter in pack.player_counters.items():
-        pv[name] = start_value(s, counter)
     if "life" in p:
         if pack.life_counter is None:
             fail(p, "life", "the pack names no life counter")

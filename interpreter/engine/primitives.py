@@ -3,16 +3,17 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
-from . import knowledge, results
+from . import events, knowledge, results
 from .state import PlayerRef, RuleError, State
 
 
 # ------------------------------------------------------------------ moving cards
 def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
-         face_down: bool = False) -> bool:
+         face_down: bool = False, source=None) -> bool:
     """Put card `c` into zone `dest` (face down: nobody sees what it is there). A card
     that changes zone is a new object: its tapped state, damage, marks, counters and
-    effects on it end. A zone that is full takes no more: the card stays (False)."""
+    effects on it end. A zone that is full takes no more: the card stays (False).
+    `source`: the card whose ability moves it, for triggers."""
     src = s.zone_of[c]
     if s.t.capacity is not None and src != dest and full(s, dest):
         # The card stays where it is: who sees it there reads its name.
@@ -22,6 +23,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         else:
             s.say("full", s.t.names[c] + said, seen_by, "a card" + said)
         return False
+    if src < 0 and s.moves[c] and c in s.t.tokens:
+        return False        # a token that ceased to exist is gone for good
+    before = s.controller[c] if src >= 0 else -1
     if src >= 0:
         s.zones[src].remove(c)
     if bottom:
@@ -55,7 +59,9 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if s.mods:
         _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
     if s.t.triggering:
-        s.events.append(("move", c, src, dest))
+        if not s.grouped:
+            s.batch += 1
+        events.moved(s, c, src, dest, before, source)
     seen = s.t.checks_see_zones
     if seen is None or dest in seen or src in seen:
         s.dirty = True
@@ -78,14 +84,16 @@ def zone_label(s: State, zone: int) -> str:
 
 
 def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
-                face_down: bool = False) -> bool:
+                face_down: bool = False, source=None) -> bool:
     src = s.zone_of[c]
-    if not move(s, c, dest, bottom, controller, face_down):
+    if not move(s, c, dest, bottom, controller, face_down, source):
         return False
     where = "the bottom of " if bottom else ""
     route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
     # A card put face down is seen only by those who saw it where it was.
     seen_by = _who_sees(s, src) if face_down else _who_sees(s, src, dest)
+    if seen_by is not None and s.known is not None and c in s.known:
+        seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
         route += " face down"
     if seen_by is None:
@@ -147,9 +155,10 @@ def draw(s: State, seat: int, n: int, one_line: bool = False) -> list:
     deck = zone_of_role(s, "deck", seat)
     hand = zone_of_role(s, "hand", seat)
     name = s.t.players[seat].name
-    # Cards drawn before the first turn are dealt: the log says so in one line, so that
-    # it shows apart whether a player drew on their first turn.
-    dealing = before_first_turn(s)
+    # Cards drawn before the first turn (or between turns, as a hand begins) are dealt:
+    # the log says so in one line, so that it shows apart whether a player drew on
+    # their first turn.
+    dealing = before_first_turn(s) or between_turns(s)
     drawn = []
     # No draw takes more cards than the game has: a deck refilled from the hand would
     # otherwise go round for as long as the number asks.
@@ -180,6 +189,12 @@ def _say_dealt(s: State, name: str, dealt: int, one_line: bool = False) -> None:
     s.say("deal", f"{said}{dealt} card{'s' if dealt != 1 else ''}")
 
 
+def between_turns(s: State) -> bool:
+    """In a game with rounds, no turn is under way: a round's begin or end script runs
+    (a hand is dealt as it begins)."""
+    return s.units is not None and not any(getattr(f, "single", False) for f in s.frames)
+
+
 def before_first_turn(s: State) -> bool:
     """The pack's setup is running: the first turn has not begun (its turn frame has
     not started)."""
@@ -201,9 +216,10 @@ def tap(s: State, c: int, state: bool) -> None:
 
 
 # ------------------------------------------------------------------------ damage
-def deal(s: State, source, target, amount: int) -> None:
+def deal(s: State, source, target, amount: int, kind: str = "") -> None:
     """Deal damage now: redirections and prevention apply as it is dealt; a pack
-    that defers damage applies it later with `apply damage`."""
+    that defers damage applies it later with `apply damage`. `kind`: the kind of
+    damage the pack declares ("combat"), for triggers that watch it."""
     if amount <= 0 or target is None:
         return
     seen = set()
@@ -229,11 +245,11 @@ def deal(s: State, source, target, amount: int) -> None:
         s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
     if s.t.pack.damage_deferred:
         # Kept with the card's move count: if it changes zone first, it is a new object.
-        s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None))
+        s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None, kind))
         if s.t.checks_see_damage:
             s.dirty = True      # "damage of" a card counts the damage not yet applied
     else:
-        _mark_damage(s, target, amount)
+        _mark_damage(s, target, amount, source, kind)
 
 
 def _prevented(s: State, target) -> bool:
@@ -243,7 +259,7 @@ def _prevented(s: State, target) -> bool:
     return False
 
 
-def _mark_damage(s: State, target, amount: int) -> None:
+def _mark_damage(s: State, target, amount: int, source, kind: str) -> None:
     if isinstance(target, PlayerRef):
         life = s.t.pack.life_counter
         if life is None:
@@ -252,6 +268,8 @@ def _mark_damage(s: State, target, amount: int) -> None:
     else:
         s.damage[target] += amount
     s.dirty = True
+    if s.t.watches_damage:
+        events.damaged(s, target, amount, source, kind)
 
 
 def apply_damage(s: State) -> None:
@@ -259,12 +277,12 @@ def apply_damage(s: State) -> None:
     if not s.pending:
         return
     pending, s.pending = s.pending, []
-    for target, amount, _, moves in pending:
+    for target, amount, source, moves, kind in pending:
         if type(target) is int and s.moves[target] == moves and not _prevented(s, target):
-            _mark_damage(s, target, amount)
-    for target, amount, _, _ in pending:
+            _mark_damage(s, target, amount, source, kind)
+    for target, amount, source, _, kind in pending:
         if isinstance(target, PlayerRef) and not s.out[target.seat] and not _prevented(s, target):
-            _mark_damage(s, target, amount)
+            _mark_damage(s, target, amount, source, kind)
 
 
 def remove_damage(s: State, target) -> None:
@@ -318,12 +336,12 @@ def end_effects(s: State, duration: str) -> None:
             s.dirty = True
 
 
-def set_mark(s: State, c: int, mark: str, value, duration: str | None) -> None:
+def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=None) -> None:
     s.marks[(c, mark)] = value
     if duration:
         s.mods.append(("mark", duration, c, mark, value))
     if mark in s.t.watched_marks:
-        s.events.append(("mark", c, mark))
+        events.marked(s, c, mark, source)
 
 
 # --------------------------------------------------------------- end of a game

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .activation import ActivationFrame
 from .resolution import ResolveFrame
-from .running import checkpoint
+from .running import checkpoint, past_decision_limit
 from .decisions import Decision, Option
 from . import results
 from .state import State
@@ -35,7 +35,8 @@ class WindowFrame:
         if checkpoint(s):
             return
         rules = self.rules
-        if rules is not None and rules.actions is not None and self.used >= rules.actions and not s.pile:
+        spent = rules is not None and rules.actions is not None and self.used >= rules.actions
+        if spent and not s.pile:
             _close(s, self)
             return
         seat = self.priority
@@ -43,8 +44,11 @@ class WindowFrame:
             self.priority = s.next_seat(seat)
             return
         options = [PASS]
-        options.extend(playable(s, seat))
-        if rules is not None and not rules.can_pass:
+        # Once its actions are used, a window offers only to pass, so that the pile resolves;
+        # so it does while the pile holds something, even where a player may not pass.
+        if not spent:
+            options.extend(playable(s, seat))
+        if rules is not None and not rules.can_pass and not s.pile:
             if len(options) > 1:
                 del options[0]
             else:
@@ -52,6 +56,10 @@ class WindowFrame:
                 _passed(s, self)
                 return
         if len(options) == 1 and s.t.pack.auto_single:
+            if options[0] is not PASS:      # an ability used without asking counts as a decision
+                s.decisions_this_turn += 1
+                if past_decision_limit(s):
+                    return
             _window_answer(s, options[0].value)
             return
         s.decision = Decision(seat, f"{s.t.players[seat].name}: act or pass ({self.name})",
@@ -104,6 +112,10 @@ def playable(s: State, seat: int) -> list:
     zones = s.zones
     # One environment for the whole list: only "this" changes from card to card.
     env = {"this": None, "you": t.players[seat], "@memo": memo}
+    for ab in t.pack.player_abilities:
+        # A player's own abilities come first, by name ("Fireblast").
+        if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
+            found.append(Option(ab.name, (None, ab)))
     for zname, usable in t.usable:
         for c in zones[t.named[zname][seat]]:
             abilities = usable[c]

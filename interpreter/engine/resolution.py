@@ -1,6 +1,8 @@
 """Resolving the pile: its effects happen, last in first out."""
 from __future__ import annotations
 
+from .pile import Entry, label, on_pile
+from .primitives import zone_label
 from .script import ScriptFrame
 from .state import State
 
@@ -23,16 +25,39 @@ class ResolveFrame:
                 s.frames.append(ScriptFrame(pack.pile_after_all, {"you": s.t.players[s.active]}))
             return
         self.done += 1
-        card, ab, seat, env = s.pile.pop()
-        env = env.copy()
+        e = s.pile.pop()
+        env = e.env.copy()
         if pack.pile_after_each is not None:
-            s.frames.append(ScriptFrame(pack.pile_after_each, {"this": card, "you": s.t.players[seat]}))
-        gone = [n for n, _, _ in ab.targets if _target_gone(s, env, n)]
-        if gone:
-            s.say("fizzle", f"{ab.name} of {s.t.names[card]} does nothing, its target is gone")
+            s.frames.append(ScriptFrame(pack.pile_after_each, {"this": e.card, "you": s.t.players[e.seat]}))
+        why = why_not(s, e, env)
+        if why:
+            s.say("fizzle", f"{label(s, e)} does nothing{why}")
             return
-        s.say("resolve", f"{ab.name} of {s.t.names[card]} resolves")
-        s.frames.append(ScriptFrame(ab.effect, env))
+        s.say("resolve", f"{label(s, e)} resolves")
+        s.frames.append(ScriptFrame(e.ability.effect, env))
+
+
+def why_not(s: State, e: Entry, env: dict) -> str:
+    """Why an effect does nothing as it resolves ("", when it happens): its card has left
+    where it was (with sources: stay), a target is gone or, with recheck, no longer one its
+    selector would pick, or its `if` fails."""
+    pack = s.t.pack
+    card, ab = e.card, e.ability
+    if pack.pile_sources == "stay" and type(card) is int and s.moves[card] != e.moves:
+        return f", {s.t.names[card]} has left {zone_label(s, e.zone)}"
+    for name, sel, _ in ab.targets:
+        if _target_gone(s, env, name):
+            return ", its target is gone"
+        if pack.pile_recheck and env[name] not in sel(s, env):
+            return f", {s.card_name(env[name])} can no longer be its target"
+    return unmet(ab, s, env)
+
+
+def unmet(ab, s: State, env: dict) -> str:
+    """" (if: CONDITION)" when the ability's `if` does not hold now."""
+    if ab.check is not None and not ab.check(s, env):
+        return f" (if: {ab.check_text})"
+    return ""
 
 
 def _target_gone(s: State, env: dict, name: str) -> bool:
@@ -41,4 +66,6 @@ def _target_gone(s: State, env: dict, name: str) -> bool:
         return True
     if type(value) is int:
         return s.moves[value] != env.get("@" + name)
+    if isinstance(value, Entry):
+        return not on_pile(s, value)
     return s.out[value.seat]

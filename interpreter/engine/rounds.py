@@ -10,6 +10,7 @@ units of that kind so far in the game).
 from __future__ import annotations
 
 from . import results, tables
+from .events import boundary
 from .script import ScriptFrame
 from .state import State
 from .turnorder import DIRECTION, next_turn
@@ -164,7 +165,7 @@ def _begin(s: State, level: int) -> None:
     innermost = level == len(pack.rounds) - 1
     s.say("round", f"{d.name} {number} begins" + (f", {s.t.players[leader].name} leads" if innermost else ""))
     if s.t.triggering:
-        s.events.append(("begin", d.name))
+        s.events.append(boundary("begin", d.name, leader))
     if d.begin is not None:
         s.frames.append(ScriptFrame(d.begin, {"you": s.t.players[leader]}))
 
@@ -174,7 +175,7 @@ def _end(s: State, level: int) -> None:
     s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
     results.stand_up(s, level)
     if s.t.triggering:
-        s.events.append(("end", d.name))
+        s.events.append(boundary("end", d.name, s.units[level][LEADER]))
     if d.end is not None:
         s.frames.append(ScriptFrame(d.end, {"you": s.t.players[s.units[level][LEADER]]}))
 

@@ -3,9 +3,11 @@ between steps the rules are checked (state-based checks, then triggered abilitie
 from __future__ import annotations
 
 from . import primitives
+from .events import close_batch, open_batch
+from .tokens import cease
 from .script import CHECKING, ScriptFrame, endless
 from .triggered import CHECKED, fire_triggers
-from .limits import STEPS
+from .limits import STEPS, count
 from .state import RuleError, State
 
 
@@ -26,9 +28,20 @@ def run(s: State) -> None:
         top.step(s)
 
 
+def past_decision_limit(s: State) -> bool:
+    """A turn past the pack's limit of decisions ends the game as a draw (end: max_decisions)."""
+    if s.decisions_this_turn <= s.t.pack.max_decisions or s.result is not None:
+        return False
+    s.say("limit", f"the limit of {count(s.t.pack.max_decisions)} decisions in a turn is reached (end: max_decisions)")
+    primitives.finish(s, [])
+    return True
+
+
 def checkpoint(s: State) -> bool:
     """Run the pack's checks if anything changed since they last ran.
     Returns True when a frame was pushed (the caller steps again later)."""
+    if s.t.tokens:
+        cease(s)        # before the checks: a token that left play is gone
     primitives.settle(s)
     if s.result is not None:
         return True
@@ -55,7 +68,10 @@ def run_checks(s: State) -> None:
         s.events.append(CHECKED)
     env = {"you": s.t.players[s.active], CHECKING: True}
     if pack.checks_inline:
+        # What the checks do happens at once: cards they move leave together.
+        together = open_batch(s)
         run_inline(pack.checks, s, env)
+        close_batch(s, together)
     else:
         s.frames.append(ScriptFrame(pack.checks, env))
 

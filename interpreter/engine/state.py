@@ -54,7 +54,8 @@ class RuleError(Exception):
 
 # The event that may fire each kind of trigger (triggered.py): a card moving fires
 # "enter" and "leave", the rules being checked fires "state".
-_EVENT_OF = {"enter": "move", "leave": "move", "begin": "begin", "state": "checked", "mark": "mark"}
+_EVENT_OF = {"enter": "move", "leave": "move", "die": "move", "damaged": "damage", "deals": "damage",
+             "begin": "begin", "end": "end", "state": "checked", "mark": "mark"}
 
 
 class Table:
@@ -62,8 +63,8 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
-                 "checks_see_damage", "watched_marks", "triggers_on",
-                 "capacity")
+                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
+                 "capacity", "tokens", "token_counts")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -72,6 +73,14 @@ class Table:
         self.players = players        # PlayerRef per seat
         self.options = options
         self.names = tuple(c.name for c in cards)
+        # Tokens (set up in a position) and how many of each name: the second "Spirit" is "Spirit #2".
+        self.tokens = frozenset(i for i, c in enumerate(cards) if c.token)
+        self.token_counts = {}
+        if self.tokens:
+            names = list(self.names)
+            for i in sorted(self.tokens):
+                names[i] = self._numbered(cards[i].name)
+            self.names = tuple(names)
         # The cards with triggered abilities: the only ones an event needs to look at.
         self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
         self.zone_base = {}
@@ -90,13 +99,7 @@ class Table:
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
                               for ab in cards[c].abilities if ab.trigger is not None)
-        # The triggered abilities each kind of event may fire: an event looks at those only.
-        on = {}
-        for entry in self.triggers:
-            on.setdefault(_EVENT_OF[entry[1].trigger.event], []).append(entry)
-        self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
-        # The marks some triggered ability watches for ("whenever this becomes blocking").
-        self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
+        self._index_triggers()
         types = {t for c in cards for t in c.types}
         self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".
@@ -116,6 +119,49 @@ class Table:
         seats = pack.seats
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
+
+    def _numbered(self, name: str) -> str:
+        k = self.token_counts[name] = self.token_counts.get(name, 0) + 1
+        return name if k == 1 else f"{name} #{k}"
+
+    def with_card(self, definition, seat: int) -> "Table":
+        """This table and one more card (a token made in play), its id the next: a new
+        table sharing all but what is per card, which grows by one. A clone made before
+        keeps this one."""
+        t = Table.__new__(Table)
+        for name in Table.__slots__:
+            if hasattr(self, name):
+                setattr(t, name, getattr(self, name))
+        c = len(self.cards)
+        t.cards = self.cards + (definition,)
+        t.owner = self.owner + (seat,)
+        t.token_counts = dict(self.token_counts)
+        t.names = self.names + (t._numbered(definition.name),)
+        t.tokens = self.tokens | {c}
+        if definition.types:
+            t.typed = dict(self.typed)
+            for kind in definition.types:
+                t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
+        bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
+        t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
+        t.usable = tuple((z, per + (definition.usable.get(z, ()),)) for z, per in self.usable)
+        if any(ab.trigger for ab in definition.abilities):
+            t.triggering = self.triggering + (c,)
+            t.triggers = self.triggers + tuple((c, ab, frozenset(self.named[ab.zone]))
+                                               for ab in definition.abilities if ab.trigger is not None)
+            t._index_triggers()
+        return t
+
+    def _index_triggers(self) -> None:
+        # The triggered abilities each kind of event may fire: an event looks at those only.
+        on = {}
+        for entry in self.triggers:
+            on.setdefault(_EVENT_OF[entry[1].trigger.event], []).append(entry)
+        self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
+        # The marks some triggered ability watches for ("whenever this becomes blocking").
+        self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
+        self.watches_damage = "damage" in on
+        self.watches_ends = "end" in on
 
     def zone(self, name: str, seat: int | None) -> int:
         ids = self.named[name]          # one zone per seat, or the one shared zone
@@ -144,6 +190,9 @@ class State:
         "finished",  # seats that finished, in the order they did, or None
         "sitting",   # per seat, the level of round they sit out (-1: they do not), or None
         "known",     # cards revealed: card -> seats that know it (engine/knowledge.py), or None
+        "entries",   # entries put on the pile so far: the number of the next (engine/pile.py)
+        "batch",     # the number of the last batch of moves (engine/events.py)
+        "grouped",   # True while a statement's moves share one batch
     )
 
     def __init__(self, table: Table, seed: int):
@@ -189,6 +238,9 @@ class State:
         self.finished = None
         self.sitting = None
         self.known = None
+        self.entries = 0
+        self.batch = 0
+        self.grouped = False
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -233,6 +285,9 @@ class State:
         c.finished = self.finished
         c.sitting = self.sitting
         c.known = self.known.copy() if self.known is not None else None
+        c.entries = self.entries
+        c.batch = self.batch
+        c.grouped = self.grouped
         return c
 
     # ------------------------------------------------------------- chance
@@ -258,11 +313,14 @@ class State:
             self.log.append((self.turn, kind, text, seen_by, others, False))
 
     def card_name(self, c) -> str:
+        if type(c) is int:
+            return self.t.names[c]
         if isinstance(c, PlayerRef):
             return c.name
         if c is None:
             return "nothing"
-        return self.t.names[c]
+        from .pile import label     # an effect on the pile: "Ping of Prodigal Pyromancer"
+        return label(self, c)
 
     # ----------------------------------------------------------- reading
     def prop(self, c: int, name: str):

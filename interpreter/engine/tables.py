@@ -21,6 +21,13 @@ def start_of(s: State, start):
     return start
 
 
+def start_counters(s: State) -> None:
+    """Each player's counters at their start, as a game or a set-up position begins."""
+    starts = {name: start_of(s, d.start) for name, d in s.t.pack.player_counters.items()}
+    for pv in s.pvars:
+        pv.update(starts)
+
+
 def new_table(s: State) -> dict | None:
     """The table values as a game begins; None for a pack without any."""
     table = s.t.pack.table

@@ -1,11 +1,19 @@
-"""Triggered abilities at run time: each event fires the abilities that watch for it."""
+"""Triggered abilities at run time: each event fires the abilities that watch for it.
+
+A card fires from its ability's zone. Cards that leave a zone together (one statement,
+or one run of the checks: a batch) still see each other leave: a creature that dies with
+another sees it die. A triggered ability's `when` and `if` are checked as its event
+happens (its `if` again as it resolves), with "that ..." reading the event.
+"""
 from __future__ import annotations
 
 from .activation import ActivationFrame
+from .decisions import Decision, Option
+from .events import CHECKED, that
 from .script import step_on
 from .state import State
 
-CHECKED = ("checked",)    # the event of the rules being checked: state triggers look then
+__all__ = ["CHECKED", "fire_triggers"]
 
 
 def fire_triggers(s: State) -> bool:
@@ -15,47 +23,161 @@ def fire_triggers(s: State) -> bool:
     fired = []
     zone_of = s.zone_of
     on = s.t.triggers_on
-    for event in events:
-        moved = event[1] if event[0] == "move" else None
-        for c, ab, zones in on.get(event[0], ()):
-            # A card fires from its ability's zone; one that leaves also sees itself leave.
-            if (zone_of[c] in zones or c == moved) and _fires(s, c, ab, ab.trigger, event):
-                fired.append((c, ab))
+    left = None
+    for ev in events:
+        watching = on.get(ev.kind)
+        if not watching:
+            continue
+        if ev.kind == "move" and left is None:
+            left = _left(events)
+        for c, ab, zones in watching:
+            z = zone_of[c]
+            if z not in zones and left is not None:
+                # Looking back: a card that left in the same batch is still where it was.
+                gone = left.get(c)
+                if gone is not None and gone[1] == ev.batch:
+                    z = gone[0]
+            if z in zones:
+                env = _fires(s, c, ab, ab.trigger, ev)
+                if env is not None:
+                    fired.append((c, ab, env))
     if fired:
         step_on(s, len(fired))
-    for c, ab in reversed(fired):
-        s.frames.append(ActivationFrame(c, ab, s.controller[c]))
+        _run(s, fired)
     return bool(fired)
 
 
-def _fires(s: State, c: int, ab, tr, event) -> bool:
+def _left(events) -> dict:
+    """card -> (the zone it left, its batch), for the first move of each card."""
+    left = {}
+    for ev in events:
+        if ev.kind == "move" and ev.src >= 0 and ev.card not in left:
+            left[ev.card] = (ev.src, ev.batch)
+    return left
+
+
+def _fires(s: State, c: int, ab, tr, ev) -> dict | None:
+    """The variables the ability fires with, or None when this event does not fire it."""
     if s.face_down[c]:
+        return None
+    you = s.t.players[s.controller[c]]
+    if ev.kind == "checked":
+        if tr.event != "state" or any(e.card == c and e.ability is ab for e in s.pile):
+            return None
+        env = {"this": c, "you": you}
+        return env if tr.matches(s, env) and _holds(s, ab, env) else None
+    if not _matches(s, c, tr, ev, you):
+        return None
+    env = {"this": c, "you": you, "@event": that(s, tr.event, ev)}
+    return env if _holds(s, ab, env) else None
+
+
+def _matches(s: State, c: int, tr, ev, you) -> bool:
+    kind = ev.kind
+    form = tr.event
+    if kind in ("begin", "end"):
+        return form == kind and tr.zone == ev.word and (tr.whose == "each" or s.controller[c] == ev.player)
+    env = {"this": c, "you": you}
+    if kind == "mark":
+        return form == "mark" and tr.zone == ev.word and tr.matches(s, env, ev.card)
+    if kind == "damage":
+        if form == "damaged":
+            return ev.card is not None and tr.matches(s, env, ev.card)
+        if form != "deals" or type(ev.source) is not int or (tr.kind is not None and ev.word != tr.kind):
+            return False
+        if tr.to is not None and not tr.to(s, env, ev.card if ev.card is not None else s.t.players[ev.player]):
+            return False
+        return tr.matches(s, env, ev.source)
+    meta = s.t.zone_meta
+    if form == "enter":
+        if meta[ev.dest][0].name != tr.zone:
+            return False
+        if tr.origin is not None and (ev.src < 0 or meta[ev.src][0].name != tr.origin):
+            return False
+        return tr.matches(s, env, ev.card)
+    if ev.src < 0:
         return False
-    here = s.t.zone_meta[s.zone_of[c]][0].name if s.zone_of[c] >= 0 else None
-    if event is CHECKED:
-        if tr.event != "state" or here != ab.zone or any(p[0] == c and p[1] is ab for p in s.pile):
+    if form == "leave":
+        if meta[ev.src][0].name != tr.zone:
             return False
-        return bool(tr.matches(s, {"this": c, "you": s.t.players[s.controller[c]]}))
-    if event[0] == "begin":
-        if tr.event != "begin" or tr.zone != event[1] or here != ab.zone:
-            return False
-        return tr.whose == "each" or s.controller[c] == s.active
-    if event[0] == "mark":
-        if tr.event != "mark" or tr.zone != event[2] or here != ab.zone:
-            return False
-        return tr.matches(s, {"this": c, "you": s.t.players[s.controller[c]]}, event[1])
-    _, moved, src, dest = event
-    if tr.event == "enter":
-        if s.t.zone_meta[dest][0].name != tr.zone or here != ab.zone:
-            return False
-    elif tr.event == "leave":
-        src_name = s.t.zone_meta[src][0].name if src >= 0 else None
-        if src_name != tr.zone:
-            return False
-        # A card that leaves still sees itself leave, as it was before it left.
-        if here != ab.zone and not (moved == c and src_name == ab.zone):
+    elif form == "die":
+        if meta[ev.src][0].role != "play" or meta[ev.dest][0].role != "discard":
             return False
     else:
         return False
-    env = {"this": c, "you": s.t.players[s.controller[c]]}
-    return tr.matches(s, env, moved)
+    # The card is looked at as it was: its controller then.
+    return tr.matches(s, env, ev.card, ev.before)
+
+
+def _holds(s: State, ab, env: dict) -> bool:
+    """The ability's `when` (checked only as it fires) and `if` (checked again as it resolves)."""
+    if ab.when is not None and not ab.when(s, env):
+        return False
+    return ab.check is None or bool(ab.check(s, env))
+
+
+def _run(s: State, fired: list) -> None:
+    """Abilities that happen at once run first, first fired first. With the pile's
+    triggers in APNAP order, those that go on the pile go there by controller, the active
+    player's first (so they resolve last), each player choosing the order of their own;
+    otherwise in the order fired."""
+    if s.t.pack.pile_triggers != "apnap":
+        for c, ab, env in reversed(fired):
+            s.frames.append(ActivationFrame(c, ab, s.controller[c], env=env))
+        return
+    now = [f for f in fired if not f[1].pile]
+    later = [f for f in fired if f[1].pile]
+    if later:
+        groups = []
+        seat = s.active
+        for _ in range(len(s.out)):
+            mine = tuple(f for f in later if s.controller[f[0]] == seat)
+            if mine:
+                groups.append((seat, mine))
+            seat = (seat + 1) % len(s.out)
+        s.frames.append(OrderFrame(tuple(groups)))
+    for c, ab, env in reversed(now):
+        s.frames.append(ActivationFrame(c, ab, s.controller[c], env=env))
+
+
+class OrderFrame:
+    """Triggered abilities going on the pile together, by controller in turn order from
+    the active player; a player with several chooses which goes next (the first lowest)."""
+    __slots__ = ("groups",)
+
+    def __init__(self, groups: tuple):
+        self.groups = groups          # ((seat, ((card, ability, env), ...)), ...)
+
+    def copy(self, envs):
+        return OrderFrame(self.groups)
+
+    def step(self, s: State) -> None:
+        if not self.groups:
+            s.frames.pop()
+            return
+        seat, mine = self.groups[0]
+        if len(mine) == 1:
+            self._next(s, 0)
+            return
+        labels = distinct([f"{ab.name} of {s.t.names[c]}" for c, ab, _ in mine])
+        options = tuple(Option(label, i) for i, label in enumerate(labels))
+        name = s.t.players[seat].name
+        s.decision = Decision(seat, f"{name}: put a triggered ability on the pile (the first goes lowest)",
+                              options, lambda s2, i: s2.frames[-1]._next(s2, i), "order")
+
+    def _next(self, s: State, i: int) -> None:
+        seat, mine = self.groups[0]
+        c, ab, env = mine[i]
+        rest = mine[:i] + mine[i + 1:]
+        self.groups = ((seat, rest),) + self.groups[1:] if rest else self.groups[1:]
+        s.frames.append(ActivationFrame(c, ab, seat, env=dict(env)))
+
+
+def distinct(labels: list) -> list:
+    """Labels told apart: the second "Drain of Blood Artist" reads "Drain of Blood Artist (2)"."""
+    seen = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return out

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import primitives, results, tables
+from .events import boundary
 from .running import checkpoint
 from .script import ScriptFrame
 from .turnorder import next_turn
@@ -13,16 +14,18 @@ class TurnFrame:
     """Runs the pack's phases and steps, turn after turn, until the game ends; or, in a
     game with rounds (`single`), one turn of the active player, which a round then follows
     with the next (engine/rounds.py)."""
-    __slots__ = ("phase", "step_i", "started", "single")
+    __slots__ = ("phase", "step_i", "started", "single", "ending")
 
-    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False, single: bool = False):
+    def __init__(self, phase: int = 0, step_i: int = 0, started: bool = False, single: bool = False,
+                 ending: tuple = ()):
         self.phase = phase
         self.step_i = step_i
         self.started = started
         self.single = single
+        self.ending = ending      # with triggers at the end of something: the step and phase that end next
 
     def copy(self, envs):
-        return TurnFrame(self.phase, self.step_i, self.started, self.single)
+        return TurnFrame(self.phase, self.step_i, self.started, self.single, self.ending)
 
     def step(self, s: State) -> None:
         pack = s.t.pack
@@ -32,12 +35,23 @@ class TurnFrame:
             self.started = True
             begin_turn(s)
             return
+        if self.ending:
+            # The step (and phase) whose script has run ends: its end triggers fire first.
+            for name in self.ending:
+                s.events.append(boundary("end", name, s.active))
+            self.ending = ()
+            return
         phases = pack.phases
         # A player who is out plays no more of their turn.
         if self.phase >= len(phases) or s.out[s.active]:
+            if s.t.watches_ends and self.ending is not None and not s.out[s.active]:
+                s.events.append(boundary("end", "turn", s.active))
+                self.ending = None      # the turn's end is told once
+                return
             end_turn(s, not self.single)
             self.phase = self.step_i = 0
             self.started = False
+            self.ending = ()
             if self.single:
                 s.frames.pop()
             return
@@ -47,6 +61,9 @@ class TurnFrame:
         if self.step_i >= len(phase.steps):
             self.phase += 1
             self.step_i = 0
+        if s.t.watches_ends:
+            self.ending = (step.name,) if step.name == phase.name else \
+                (step.name, phase.name) if self.step_i == 0 else (step.name,)
         s.phase = phase.name
         s.step = step.name
         if pack.resets:
@@ -55,9 +72,9 @@ class TurnFrame:
             tables.reset(s, "step")
         if s.t.triggering:
             if self.step_i == 1 or len(phase.steps) == 1:
-                s.events.append(("begin", phase.name))
+                s.events.append(boundary("begin", phase.name, s.active))
             if step.name != phase.name:
-                s.events.append(("begin", step.name))
+                s.events.append(boundary("begin", step.name, s.active))
         if step.script:
             s.frames.append(ScriptFrame(step.script, {"you": s.t.players[s.active]}))
 
@@ -67,7 +84,7 @@ def begin_turn(s: State) -> None:
     tables.reset(s, "turn")
     s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
     if s.t.triggering:
-        s.events.append(("begin", "turn"))
+        s.events.append(boundary("begin", "turn", s.active))
 
 
 def end_turn(s: State, advance: bool = True) -> None:
@@ -89,9 +106,3 @@ def end_turn(s: State, advance: bool = True) -> None:
         s.turn += 1
         s.active = next_turn(s)
 
-
-def start_value(s: State, counter):
-    start = counter.start
-    if isinstance(start, str):
-        return s.t.options[start]
-    return start

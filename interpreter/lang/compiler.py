@@ -47,6 +47,8 @@ class Names:
     roles: dict = field(default_factory=dict)
     phases: set = field(default_factory=set)
     steps: set = field(default_factory=set)
+    pile_zone: str | None = None                         # the zone the pile section names: where "effects" are
+    damage_kinds: set = field(default_factory=set)       # kinds of damage the pack declares ("deal ... as combat")
 
 
 @dataclass
@@ -56,14 +58,15 @@ class Scope:
     it: T | None = None             # the thing a "where" clause is about
     mode: str = "effect"            # effect | cost | condition
     lines: dict = field(default_factory=dict)  # variable -> the line of the file it was bound on
+    event: tuple | None = None      # in a triggered ability: (its form, the card types its words name), for "that ..."
 
     def signature(self) -> tuple:
         """What a text's meaning depends on: the same text in scopes of the same signature
         compiles to the same closures."""
-        return frozenset(self.vars.items()), self.this, self.it, self.mode
+        return frozenset(self.vars.items()), self.this, self.it, self.mode, self.event
 
     def child(self, **changes) -> "Scope":
-        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines))
+        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines), self.event)
         for k, v in changes.items():
             setattr(s, k, v)
         return s
@@ -104,7 +107,8 @@ class Compiler:
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
-        # (text, start, scope) -> (result, names it added to the scope, used_this)
+        self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
+        # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
         self._done: dict = {}
 
     def note(self, what: str) -> None:
@@ -181,14 +185,15 @@ class Compiler:
             if start != "trigger" and self.reads is None and self.reads_props is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
-            result, added, used_this = done
+            result, added, used_this, ends = done
             scope.vars.update(added)
             self.used_this = self.used_this or used_this
+            self.ends = self.ends or ends
             return result
         self.snippet = snippet
         before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
-        was_located = self.located
-        self.used_this = self.located = False
+        was_located, was_ending = self.located, self.ends
+        self.used_this = self.located = self.ends = False
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -199,9 +204,10 @@ class Compiler:
             result = self.node(tree, scope)
         if key is not None and len(self.problems) == before and not self.located:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
-            self._done[key] = (result, added, self.used_this)
+            self._done[key] = (result, added, self.used_this, self.ends)
         self.used_this = was or self.used_this
         self.located = was_located or self.located
+        self.ends = was_ending or self.ends
         return result
 
     def _statement_trees(self, snippet: Snippet):

@@ -71,8 +71,21 @@ of cost statements (or a number: pay that much of the pack's only currency);
 are **selectors**; `trigger` is a **trigger**.
 
 In a property's `derived`, `it` is the card. In a replacement's `if` and
-`effect`, `it` is the card (or player) the event would happen to and `source` the
-card whose ability does it (`none` in a phase script or the checks).
+`effect`, `it` is the card (or player) the event would happen to (the player who
+would draw, for `draw`) and `source` the card whose ability does it (`none` in a
+phase script or the checks).
+
+**What a triggered ability sees.** Its `when`, `if`, `targets` and `effect` read
+`this` (its card), `you` (its card's controller) and the event that set it off:
+`that card` (the card it happened to, as it was: a creature that died is read in
+its graveyard, with the controller it had in play), `that player` (that card's
+controller, the player dealt damage, or whose turn or round began), `that source`
+(the card whose ability moved or marked it, the source of damage), `that amount`
+(the damage), and `that creature` for a card type the trigger's words name. Each
+trigger form has the words its event has (`that amount` only for damage). The
+event is kept with the ability, so on the pile it reads what it read as it fired.
+Its `when` is checked as the event happens; its `if` then, and again as it
+resolves.
 """
 
 SECTIONS = (
@@ -106,6 +119,26 @@ RECIPES = (
      "let given be all cards in asked_of's hand where its rank = asked\n"
      "put each card in asked_of's hand where its rank = asked into your hand\n"
      "if given is empty: draw a card"),
+    ("counter a spell or an ability",
+     "A spell's card waits in the pile's zone, so a target chosen among cards there is a spell; an ability "
+     "waiting on the pile is an effect whose card is not there. `counter` takes it off the pile unresolved, "
+     "and the pile's after_each puts a countered card where resolved ones go. A spell never targets itself.",
+     "# targets: {victim: card in stack}                                    counter target spell\n"
+     "# targets: {victim: effect in stack where its card is not in stack}   counter target ability\n"
+     "counter victim\n"
+     "if any (effects in stack where it is triggered): counter top effect of stack"),
+    ("make a token",
+     "Tokens are declared in the card files under `tokens:`; `create` makes them, for you or another player, "
+     "into play or another zone, and may name what it made.",
+     'create a "Spirit" token\n'
+     'create 3 "Silver Hand Recruit" tokens\n'
+     'create a "The Coin" token under opponent\'s control into opponent\'s hand as coin'),
+    ("react to a creature dying",
+     "A trigger names its cause; the effect reads the event through `that`.",
+     "# trigger: whenever a creature dies\n"
+     "that creature's controller draws a card\n"
+     "# trigger: whenever this is dealt damage\n"
+     "increase life of you by that amount"),
     ("count round a table",
      "A table value and `%` cycle through the seats or the kinds of a hand.",
      "let pass_to be (hand number - 1) % 4\n"

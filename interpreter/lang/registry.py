@@ -68,7 +68,7 @@ CARD_PROPERTIES = {
     "owner": ("player", "The player who owns the card."),
     "controller": ("player", "The player who controls the card."),
     "damage": ("number", "The damage marked on the card (and dealt to it, not yet applied)."),
-    "name": ("text", "The card's name."),
+    "name": ("text", "The card's name (a token's, without the number that tells it apart in the log)."),
 }
 
 # Properties every player has, beside the pack's player counters and zones.
@@ -86,6 +86,21 @@ CARD_STATES = {
     "cards": "Any card.",
     "player": "A player.",
     "players": "Players.",
+}
+
+# What an effect waiting on the pile has ("card of it", "its controller"): an ability used
+# or triggered, its card left where it is or waiting on the pile with it.
+EFFECT_PROPERTIES = {
+    "card": ("card", "The card whose ability it is (none for an ability of a player)."),
+    "controller": ("player", "The player who used it, or whose card's ability triggered."),
+    "name": ("text", "The ability's name."),
+}
+
+# Words that describe effects ("triggered effects in pile"), beside card types, marks and
+# keywords, which describe an effect's card.
+EFFECT_WORDS = {
+    "triggered": "Effects of triggered abilities.",
+    "used": "Effects of abilities a player used.",
 }
 
 # Words the language reads itself wherever a value may stand, so that a variable of

@@ -15,6 +15,7 @@ class T(NamedTuple):
 
 WORDS = {
     "number": "a number", "bool": "a condition", "text": "a text", "word": "a word", "card": "a card",
+    "effect": "an effect on the pile", "effects": "a set of effects on the pile",
     "player": "a player", "object": "a card or a player", "cards": "a set of cards",
     "players": "a set of players", "objects": "a set of cards and players",
     "words": "a set of words", "zone": "a zone", "mapping": "a division", "none": "no card or player", "any": "a value",
@@ -30,8 +31,8 @@ ANY = T("any")
 NONE = T("none")
 MAPPING = T("mapping")
 
-SINGLE_OF = {"cards": "card", "players": "player", "objects": "object"}
-SET_OF = {"card": "cards", "player": "players", "object": "objects"}
+SINGLE_OF = {"cards": "card", "players": "player", "objects": "object", "effects": "effect"}
+SET_OF = {"card": "cards", "player": "players", "object": "objects", "effect": "effects"}
 
 
 def single(t: T) -> T:

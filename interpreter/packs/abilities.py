@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..engine.model import Ability
 from ..engine.replacements import targetable
 from ..lang.compiler import Scope
+from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
 from .build import Build
@@ -21,24 +22,40 @@ def type_abilities(b: Build, types_raw: dict) -> dict:
     return out
 
 
-def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
+def player_abilities(b: Build) -> tuple:
+    """The abilities every player has, not on a card (a hero power, a draw instead of a
+    play): written like a card's, without `from` and without "this"."""
+    made = []
+    for raw in b.d.get("player_abilities") or []:
+        ab = ability(b, raw, "", None, b.loaded)
+        if ab is not None:
+            made.append(ab)
+    return tuple(made)
+
+
+def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability | None:
     """One ability of `owner_name` (a card, family or card type) read from the file `lo`;
     None when its zone is unknown (the rest of it is checked all the same). Its condition
     holds alike for every card (when_shared) when it does not read "this"; each target is
     a name in the scope of what follows it."""
     names = b.names
     zones = names.zones
-    zone = raw.get("from", names.roles.get("play", "play"))
-    if zone not in zones:
+    mine = this_type is None            # a player's own ability: in no zone
+    zone = "" if mine else raw.get("from", names.roles.get("play", "play"))
+    if zone not in zones and not mine:
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
+    trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
+    if "trigger" in raw:
+        # Its texts may read the event that sets it off ("that creature's controller");
+        # of a trigger with a mistake, what they read is not known (nor told).
+        scope.event = (trigger.event, trigger.types) if trigger is not None else (None, None)
     when, when_shared = None, False
     if "when" in raw:
         b.comp.used_this = False
-        res = b.compile(lo, raw, "when", "condition", scope.child())
-        if res and res[1].kind not in ("bool", "any"):
-            b.at(lo, raw, "when", f'"when" must be a condition, but "{raw["when"]}" is {res[1].word()}')
-        when, when_shared = (res[0] if res else None), not b.comp.used_this
+        when = _condition(b, raw, "when", scope, lo)
+        when_shared = not b.comp.used_this
+    declare = _declare(b, raw, scope, lo) if "declare" in raw else ()
     targets = []
     for tname, text in (raw.get("targets") or {}).items():
         res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
@@ -52,19 +69,65 @@ def ability(b: Build, raw, owner_name: str, this_type: T, lo) -> Ability | None:
                 b.at_key(lo, raw["targets"], tname, problem)
             scope.vars[tname] = single(t)
     costs = _costs(b, raw, scope, lo) if "cost" in raw else ()
-    trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
+    check = _condition(b, raw, "if", scope, lo) if "if" in raw else None
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()
-    if zone not in zones:
+    if zone not in zones and not mine:
         return None
     ab = Ability(raw["name"], owner_name, zone, when, tuple(costs), tuple(targets), effect or (),
-                 bool(raw.get("pile", True)), text=raw.get("text", ""), pay_ops=tuple(c.op for c in costs),
+                 _on_pile(b, raw, lo), text=raw.get("text", ""), prompt=raw.get("prompt", ""),
+                 pay_ops=tuple(c.op for c in costs),
                  trigger=trigger, source=b.source(lo, raw, "trigger") if trigger is not None else None,
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.
-                 when_shared="when:" + str(raw["when"]) if when_shared else None)
-    b.abilities.append(ab)
+                 when_shared="when:" + str(raw["when"]) if when_shared else None,
+                 check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
+                 declare=declare)
+    if not mine:
+        b.abilities.append(ab)
     return ab
+
+
+def _condition(b: Build, raw, key: str, scope: Scope, lo):
+    """The condition under `key` (when, if), compiled, or None."""
+    res = b.compile(lo, raw, key, "condition", scope.child())
+    if res and res[1].kind not in ("bool", "any"):
+        b.at(lo, raw, key, f'"{key}" must be a condition, but "{raw[key]}" is {res[1].word()}')
+    return res[0] if res else None
+
+
+# What a declare step may hold: choices, and names for what they chose.
+_DECLARING = {"choose", "choose_listed", "choose_among", "choose_number", "choose_order", "let", "let_all", "if_stmt",
+              "block", "block_inline", "elif_part", "else_part"}
+
+
+def _declare(b: Build, raw, scope: Scope, lo) -> tuple:
+    """The declare step, compiled in the ability's scope: the names it binds are seen by
+    what follows (targets, cost, effect)."""
+    tree = b.parse(lo, raw, "declare", "script")
+    if tree is None:
+        return ()
+    comp = b.comp
+    wrong = [node for node in tree.iter_subtrees_topdown()
+             if (entry := ENTRIES.get(node.data)) is not None and entry.kind in ("statement", "cost")
+             and node.data not in _DECLARING]
+    declared = b.compile(lo, raw, "declare", "script", scope)    # its names are bound all the same
+    if wrong:
+        comp.snippet = b.snippet(lo, raw, "declare")
+        comp.error(wrong[0], f'declare holds the choices made as the ability is used (modes, X): '
+                             f'"{comp.heading(wrong[0])}" belongs in effect')
+        b.flush()
+        return ()
+    return declared or ()
+
+
+def _on_pile(b: Build, raw, lo) -> bool:
+    """Whether the ability waits on the pile: by default, when the pack has one."""
+    has_pile = "pile" in b.d
+    if raw.get("pile") is True and not has_pile:
+        b.at(lo, raw, "pile", 'this pack has no effects pile ("pile" section in pack.yaml), so its abilities '
+                              'happen at once: declare the pile (e.g. "pile: {resolve: all}") or leave out "pile: true"')
+    return bool(raw.get("pile", has_pile))
 
 
 def _costs(b: Build, raw, scope: Scope, lo) -> tuple:

@@ -16,11 +16,13 @@ class Build:
     """What the builders of a pack's sections share: the report, the files, pack.yaml,
     the declared names, the compiler, and the fields of the Pack being made."""
 
-    def __init__(self, report: Report, reader: Reader, loaded, checked: bool = True):
-        """`checked`: pack.yaml fits the schema (else only its files can be looked at)."""
+    def __init__(self, report: Report, reader: Reader, loaded, checked: bool = True, pack_key: str = "pack.yaml"):
+        """`checked`: pack.yaml fits the schema (else only its files can be looked at);
+        `pack_key`: the key of pack.yaml among the pack's files."""
         self.report = report
         self.reader = reader
         self.folder = reader.folder
+        self.pack_key = pack_key
         self.loaded = loaded
         self.d = loaded.data
         if checked:
@@ -31,6 +33,8 @@ class Build:
         self.abilities: list = []       # every ability compiled: of card types, families and cards
         self.known_costs: dict = {}     # (cost text, scope) -> its compiled costs
         self.restricted: tuple = ()     # the replacements of the event target
+        self.card_files: dict = {}      # key -> Loaded: the card files read whole
+        self.ending_cards: set = set()  # the cards of card files with an ability that ends a game
 
     # -------------------------------------------------------------- problems
     def here(self, container, key, message: str, hint: str | None = None) -> None:
@@ -139,6 +143,8 @@ def names_of(d: dict) -> Names:
         durations=set(d.get("durations") or {}), windows=set(d.get("windows") or {}),
         phases={p["phase"] for p in phases},
         steps={s["step"] for p in phases for s in p.get("steps", [])} | {p["phase"] for p in phases},
+        pile_zone=(d.get("pile") or {}).get("zone"),
+        damage_kinds=set((d.get("damage") or {}).get("kinds") or {}),
     )
 
 
@@ -158,7 +164,7 @@ def never_ends(b: Build) -> None:
     """A warning for a pack in which no rule ends a game (a pack.yaml cut short, say):
     its games would all run to the engine's turn limit."""
     d = b.d
-    if b.comp.ends or (d.get("end") or {}).get("turn_limit") is not None or not b.report.ok:
+    if b.comp.ends or b.ending_cards or (d.get("end") or {}).get("turn_limit") is not None or not b.report.ok:
         return
     turns = (d.get("end") or {}).get("max_turns", limits.TURNS)
     key = "checks" if "checks" in d else "turn"

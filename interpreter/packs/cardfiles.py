@@ -2,6 +2,7 @@
 card files read (families and cards, with their abilities), and each deck's cards."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..engine import limits
@@ -67,29 +68,46 @@ def card_files(b: Build, patterns, i: int) -> tuple[list, bool]:
 
 
 def build_cards(b: Build) -> None:
-    families, standalone = _read_card_files(b)
+    families, standalone, tokens = _read_card_files(b)
     family_defs = []
     for lo, raw in families:
         types, props, kws, own, abilities = _card_parts(b, lo, raw)
         # A family on top of a map lists its own abilities; the card's types give theirs when it is made.
         family_defs.append(Family(raw["name"], dict(raw.get("match") or {}), raw.get("text", ""),
                                   types, props, kws, abilities, own))
-    cards = {}
-    for name, (lo, raw) in standalone.items():
-        types, props, kws, _own, abilities = _card_parts(b, lo, raw)
-        cards[name] = CardDef(name, types, props, kws, abilities, None, raw.get("text", ""))
+    cards = {name: card_def(b, lo, raw) for name, (lo, raw) in standalone.items()}
+    made = {}
+    for name, (lo, raw) in tokens.items():
+        if name in cards:
+            b.at(lo, raw, "name", f'"{name}" is a card: a token needs a name of its own')
+        made[name] = dataclasses.replace(card_def(b, lo, raw), token=True)
     props_raw = b.d.get("properties") or {}
     b.fields["cards"] = cards
+    b.fields["tokens"] = made
     b.fields["card_maker"] = CardMaker(cards, family_defs, b.names.type_order, b.names.keywords, b.names.properties,
                                        b.fields["type_abilities"],
                                        {n: frozenset(r["words"]) for n, r in props_raw.items() if "words" in r},
                                        b.names.one_of)
 
 
-def _read_card_files(b: Build) -> tuple[list, dict]:
-    """The families (file, raw) and the cards (name -> (file, raw)) of the card files;
-    b.unread says whether a card file could not be read (the cards it holds are unknown)."""
-    families, standalone = [], {}
+def card_def(b: Build, lo, raw) -> CardDef:
+    """A card of a card file (`raw`, read from `lo`), checked and compiled. Whether its
+    abilities end a game is kept by card (b.ending_cards), so that a card checked again
+    alone (recheck.py) says it as the whole pack would."""
+    ends, b.comp.ends = b.comp.ends, False
+    types, props, kws, _own, abilities = _card_parts(b, lo, raw)
+    if b.comp.ends:
+        b.ending_cards.add(raw["name"])
+    else:
+        b.ending_cards.discard(raw["name"])
+    b.comp.ends = ends
+    return CardDef(raw["name"], types, props, kws, abilities, None, raw.get("text", ""))
+
+
+def _read_card_files(b: Build) -> tuple[list, dict, dict]:
+    """The families (file, raw), the cards and the tokens (name -> (file, raw)) of the card
+    files; b.unread says whether a card file could not be read (the cards it holds are unknown)."""
+    families, standalone, tokens = [], {}, {}
     declared = b.decls.of("card")
     b.unread = False
     patterns = b.d.get("cards") or []
@@ -103,6 +121,7 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
             if lo is None:
                 b.unread = True
                 continue
+            b.card_files[key] = lo
             for raw in lo.data.get("families") or []:
                 families.append((lo, raw))
                 b.decls.add("family", raw["name"], lo.filename, raw.value_pos["name"])
@@ -113,7 +132,13 @@ def _read_card_files(b: Build) -> tuple[list, dict]:
                 standalone[name] = (lo, raw)
                 if name not in declared:     # (a tuple made without a call: one a card of thousands)
                     declared[name] = tuple.__new__(Declaration, ("card", name, lo.filename, *raw.value_pos["name"]))
-    return families, standalone
+            for raw in lo.data.get("tokens") or []:
+                name = raw["name"]
+                if name in tokens:
+                    b.at(lo, raw, "name", f'a token named "{name}" is defined twice')
+                tokens[name] = (lo, raw)
+                b.decls.add("token", name, lo.filename, raw.value_pos["name"])
+    return families, standalone, tokens
 
 
 def _card_parts(b: Build, lo, raw):
@@ -269,6 +294,9 @@ def _deck_entries(b: Build, raw, source, searched: list, names: list) -> bool:
             b.here(raw["cards"], k, e.message)
             continue
         if card is None:
+            if cname in b.fields.get("tokens", ()):
+                b.here(raw["cards"], k, f'"{cname}" is a token: effects create it, a deck cannot hold it')
+                continue
             known = [*maker.cards, *(r["name"] for r in source.records)] if source else maker.cards
             b.here(raw["cards"], k, f'unknown card "{cname}"{did_you_mean(cname, known)}')
             continue

@@ -16,6 +16,8 @@ def build_player_counters(b: Build) -> None:
         start = r.get("start", 0)
         if isinstance(start, str) and start not in b.decls.of("option"):
             b.here(r, "start", f'unknown option "{start}"{b.decls.near("option", start)}')
+        elif isinstance(start, str) and b.names.options.get(start) is not None and b.names.options[start].kind != "number":
+            b.here(r, "start", f'"{n}" is a number, and the option "{start}" is not one')
         made[n] = CounterDef(n, start, _reset(b, r), r.get("description", ""), r.get("visibility", "public"),
                              bool(r.get("log", False)))
     b.names.counters = b.fields["player_counters"] = made

@@ -18,7 +18,7 @@ MAPPED = {
     "duration": "durations", "window": "windows", "currency": "currencies", "defined condition": "define",
     "deck": "decks", "table value": "table",
 }
-KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family")
+KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family", "token")
 
 
 class Declaration(NamedTuple):
@@ -43,6 +43,10 @@ class Declarations:
         table = self._by_kind[kind]
         if name not in table:
             table[name] = Declaration(kind, name, file, at[0], at[1])
+
+    def move(self, kind: str, name: str, file: str, at: tuple[int, int]) -> None:
+        """Where a name is declared, now (its file was edited)."""
+        self._by_kind[kind][name] = Declaration(kind, name, file, *at)
 
     def of(self, kind: str) -> dict[str, Declaration]:
         """The declarations of one kind, by name."""

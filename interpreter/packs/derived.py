@@ -10,8 +10,8 @@ from .build import Build
 
 
 def property_words(b: Build) -> None:
-    """Each word of a property describes a card ("black", "hearts"), and a word of a
-    property of one word is also a value ("its suit = hearts"): it must not mean
+    """Each word of a property describes a card ("black", "round"), and a word of a
+    property of one word is also a value ("its shape = round"): it must not mean
     anything else."""
     names = b.names
     taken = {**{w: "a card type" for w in names.card_types}, **{w: "a keyword" for w in names.keywords},

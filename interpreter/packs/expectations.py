@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Callable
 
 from ..engine.game import GameState
+from ..engine.results import ordinal
 from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
 
@@ -234,11 +235,6 @@ def _cards(look: Look, want: dict, expect) -> None:
             look.fail(want, name, f'the game has {n} card{"s" if n != 1 else ""} named "{name}", not {len(entry)}')
         for i, (c, one) in enumerate(zip(ids, entry)):
             check_card(look, c, f"the {ordinal(i + 1)} {name}", one)
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 # Key of an expected card -> check(look, card, want, label, key) -> message or None; a

@@ -43,31 +43,41 @@ def load_pack(source: str | Path | PackFiles, report: Report, options: dict | No
     (a pack in memory, or unsaved texts over a pack on disk). Raises PackError after
     filling `report`."""
     with _no_cycle_collection():
-        return _load_pack(source, report)
+        build = _check_pack(source, report)
+        if build is None or not report.ok:
+            raise PackError(str(source))
+        return build.pack(build.pack_key)
 
 
-def _load_pack(source, report: Report) -> Pack:
+def check_pack(source: str | Path | PackFiles, report: Report) -> Build | None:
+    """Every check of loading a pack, with what it found kept (the names, the compiled
+    texts, the files read), whether or not the pack has problems: an editor reads the
+    names of a pack still being written, and checks an edit again with what is kept
+    (recheck.py). None when pack.yaml cannot be read or does not fit its schema."""
+    with _no_cycle_collection():
+        return _check_pack(source, report)
+
+
+def _check_pack(source, report: Report) -> Build | None:
     if isinstance(source, PackFiles):
         reader, pack_key = Reader(Path(source.folder), source), source.pack_file
         pack_path = reader.folder / pack_key
     else:
         found = resolve_pack(source, report)
         if found is None:
-            raise PackError(source)
+            return None
         reader, pack_key, pack_path = Reader(Path(found).parent), Path(found).name, found
     loaded = read_yaml(pack_path, report, reader.reading(pack_key, pack_path, MAX_BYTES))
     if loaded is None:
-        raise PackError(str(source))
+        return None
     if not fits_schema(loaded, "pack", report):
         build = Build(report, reader, loaded, checked=False)
         check_syntax(build, loaded)
         _check_card_files(build, loaded.data)
-        raise PackError(str(source))
-    build = Build(report, reader, loaded)
+        return None
+    build = Build(report, reader, loaded, pack_key=pack_key)
     build_sections(build)
-    if not report.ok:
-        raise PackError(str(source))
-    return build.pack(pack_key)
+    return build
 
 
 def _check_card_files(b: Build, d) -> None:

@@ -268,18 +268,20 @@ def pick_all(run: Run, seat: int, labels: list, script, k: int, where: str) -> N
         d = state.decision
         if d is None or d.player != seat or d.resume is not first.resume:
             break
-        order = [i for i, o in enumerate(d.options) if o.label in left and o.value is not None]
-        order = order or [i for i, o in enumerate(d.options) if o.label in left]
+        hits = {name: state.named(name) for name in left}
+        order = [i for i, o in enumerate(d.options) if any(i in h for h in hits.values()) and o.value is not None]
+        order = order or [i for i in range(len(d.options)) if any(i in h for h in hits.values())]
         if not order:
             raise IllegalAction(f'none of {", ".join(left)} is an option; the options are: '
-                                f'{"; ".join(o.label for o in d.options)}')
-        left.remove(d.options[order[0]].label)
+                                f'{"; ".join(state.shown_labels())}')
+        left.remove(next(name for name, h in hits.items() if order[0] in h))
         state.apply_action(order[0])
     # The rules take the last cards by themselves when they are the only way to finish
     # (a payment): the log names them.
     said = "\n".join(state.log[log_from:])
     for label in left:
-        if label not in said:
+        name = label.rpartition(" (")[0] or label      # "Bear (tapped)" is logged as a Bear
+        if name not in said:
             run.fail(script, k, f'{where}: the choice was over before "{label}" was chosen')
 
 
@@ -314,13 +316,13 @@ def position(game: Game, setup: dict, seed: int = 0) -> GameState:
 def _card_def(pack: Pack, name: str):
     """A card of the pack, or of its imports (a card no deck of the pack holds); a
     problem is returned as its message."""
-    card = pack.cards.get(name)
+    card = pack.cards.get(name) or pack.tokens.get(name)
     if card is None and pack.card_maker is not None:
         try:
             card = pack.card_maker.named(name, list(pack.sources.values()))
         except ImportProblem as e:
             return e.message
     if card is None:
-        known = [*pack.cards, *(r["name"] for src in pack.sources.values() for r in src.records)]
+        known = [*pack.cards, *pack.tokens, *(r["name"] for src in pack.sources.values() for r in src.records)]
         return f'unknown card "{name}"{did_you_mean(name, known)}'
     return card

@@ -14,7 +14,7 @@ from ..engine.replacements import Replacement
 from ..lang.compiler import Scope
 from ..lang.static_types import T
 from ..suggest import did_you_mean
-from .abilities import type_abilities
+from .abilities import player_abilities, type_abilities
 from .build import Build, as_events, never_ends, position
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
@@ -50,6 +50,7 @@ def build_sections(b: Build) -> None:
         ready.build(b)
         b.flush()
         done.add(ready.keys[0])
+    token_uses(b)
     never_ends(b)
 
 
@@ -141,6 +142,11 @@ def card_types(b: Build) -> None:
                     damageable=b.names.damageable, type_abilities=type_abilities(b, raw))
 
 
+@section("player_abilities", needs=(*COMPILING, "replacements", "pile"))
+def build_player_abilities(b: Build) -> None:
+    b.fields["player_abilities"] = player_abilities(b)
+
+
 @section("properties", needs=("options", "zones", "define"))
 def properties(b: Build) -> None:
     property_words(b)
@@ -192,6 +198,13 @@ def windows(b: Build) -> None:
 def currencies(b: Build) -> None:
     made = {}
     for name, raw in (b.d.get("currencies") or {}).items():
+        if "counter" in raw:
+            counter = raw["counter"]
+            if counter not in b.names.player_counters:
+                b.here(raw, "counter", f'"{counter}" is not a player counter: a currency paid from a counter names one '
+                                       f'of player_counters{b.decls.near("player counter", counter)}')
+            made[name] = Currency(name, "counter", None, None, raw.get("description", ""), counter=counter)
+            continue
         using = b.compile(b.loaded, raw, "using", "targets", Scope({}))
         worth = None
         if "worth" in raw:
@@ -254,6 +267,32 @@ section("decks", needs=("cards", "imports"))(build_decks)
 section("cards", needs=("card_types",))(build_cards)
 
 
+@section("tokens", needs=("zones", "cards"))
+def build_tokens(b: Build) -> None:
+    """Where tokens exist: the zones `exist_in` names, or the zone with role play."""
+    raw = b.d.get("tokens") or {}
+    zones = raw.get("exist_in")
+    if zones is None:
+        play = b.names.roles.get("play")
+        zones = [play] if play else []
+    for k, name in enumerate(zones):
+        if name not in b.names.zones and "exist_in" in raw:
+            b.here(raw["exist_in"], k, f'unknown zone "{name}"{b.decls.near("zone", name)}')
+    b.fields["token_zones"] = frozenset(zones)
+
+
+def token_uses(b: Build) -> None:
+    """Each "create" names a token the card files declare (known once every text is compiled)."""
+    if getattr(b, "unread", False):
+        return          # a card file that could not be read may hold it
+    made = b.fields.get("tokens") or {}
+    for name, where in b.comp.token_uses:
+        if name not in made:
+            hint = did_you_mean(name, made) or (" (the card files declare no tokens)" if not made else
+                                                 f' (the tokens: {", ".join(sorted(made))})')
+            b.report.add(where.file, where.line, where.col, f'unknown token "{name}"{hint}')
+
+
 @section("setup", needs=COMPILING)
 def setup(b: Build) -> None:
     b.fields["setup"] = b.script(b.d, "setup", Scope({}))
@@ -311,7 +350,9 @@ def pile(b: Build) -> None:
     b.fields.update(pile_zone=zone, pile_resolve=raw.get("resolve", "all"),
                     pile_after_each=b.script(raw, "after_each", Scope({}, this=T("card"))),
                     pile_after_all=b.script(raw, "after_all", Scope({})),
-                    priority_after_pile=raw.get("priority_after_adding", "same"))
+                    priority_after_pile=raw.get("priority_after_adding", "same"),
+                    pile_recheck=bool(raw.get("recheck", False)), pile_sources=raw.get("sources", "free"),
+                    pile_triggers=raw.get("triggers", "fired"))
 
 
 @section("end")

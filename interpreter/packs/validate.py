@@ -1,14 +1,17 @@
 """`cardtable validate`: every check a pack can be put through without playing it."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Report
+from ..engine.model import Pack
 from .cardtext import unwritten_text
 from .files import ENCODING, PackFiles
 from .finding import resolve_pack
 from .importing import ImportProblem, load_deck
-from .loader import PackError, load_pack
+from .build import Build
+from .loader import PackError, check_pack
 from .scenario import load_scenarios, scenario_files
 from .yamlpos import YamlProblem, load_yaml_file
 
@@ -34,12 +37,32 @@ def validate_pack(name_or_path: str | PackFiles, report: Report, decks=()) -> bo
 def validated(name_or_path: str | PackFiles, report: Report, decks=()):
     """Checks as validate_pack does, and gives the pack when it loads (its scenario
     files may still have problems), else None."""
+    return validation(name_or_path, report, decks).pack
+
+
+@dataclass
+class Validation:
+    """What the checks of validate_pack found, besides the report's problems."""
+    build: Build | None = None     # what loading kept (loader.check_pack), for an editor
+    pack: Pack | None = None       # the pack, when it loads
+    # The problems of the report after each stage: loading the pack, the checks of the
+    # loaded pack (deck lists, card text to write), the scenario files (see recheck.py).
+    stages: list = field(default_factory=list)
+
+
+def validation(name_or_path: str | PackFiles, report: Report, decks=()) -> Validation:
+    """The checks of validate_pack, with what they found kept. The editor checks a pack
+    through here, as the command does, so that the two never disagree."""
     unsaved = name_or_path.texts if isinstance(name_or_path, PackFiles) else {}
-    pack = None
+    out = Validation()
     try:
-        pack = load_pack(name_or_path, report)
-        folder = Path(pack.path)
-        _check_decks(pack, _pack_file(name_or_path), report, decks)
+        out.build = check_pack(name_or_path, report)
+        out.stages.append(report.problems)
+        if out.build is None or not report.ok:
+            raise PackError(str(name_or_path))
+        out.pack = out.build.pack(out.build.pack_key)
+        folder = Path(out.pack.path)
+        _check_decks(out.pack, _pack_file(name_or_path), report, decks)
     except PackError:
         if isinstance(name_or_path, PackFiles):
             folder = Path(name_or_path.folder)
@@ -48,11 +71,13 @@ def validated(name_or_path: str | PackFiles, report: Report, decks=()):
             folder = found.parent if found is not None else None
     except RecursionError:
         report.add(str(name_or_path), 1, 1, "the pack is nested too deeply to read")
-        return None
+        return Validation()
+    out.stages.append(report.problems)
     for path in scenario_files(folder) if folder is not None else []:
         text = unsaved.get(path.relative_to(folder).as_posix())
         load_scenarios(path, report, folder, None if text is None else (lambda t=text: t.encode(*ENCODING)))
-    return pack
+    out.stages.append(report.problems)
+    return out
 
 
 def _pack_file(source: str | PackFiles) -> str:

@@ -37,7 +37,7 @@ def _decision(e: ScenarioFailure) -> list[str]:
         return [f"  no decision open: the scenario stopped the game {d.prompt}"]
     if state.is_terminal():
         return ["  no decision open: the game is over"]
-    labels = state.legal_labels()
+    labels = state.shown_labels()
     digits = len(str(len(labels)))
     return [f"  the decision open: {state.prompt()}"] + [
         f"    {i:>{digits}}. {label}" for i, label in enumerate(labels, 1)]

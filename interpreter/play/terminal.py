@@ -36,6 +36,7 @@ INTERRUPTED = 130       # the shell's code for a program stopped by Ctrl-C
 
 HELP = f"""\
 Type the number of an option to choose it (or its text, such as: pass).
+Options that would read the same say which card each is: (tapped), (2nd in Ann's hand).
   ?, help    this help
   log [N]    the last N events you may see ({LOG_LINES} unless given)
   board      the board again
@@ -196,7 +197,7 @@ class Table:
             self.say("", header)
 
     def show_options(self) -> None:
-        labels = self.state.legal_labels()
+        labels = self.state.shown_labels()
         digits = len(str(len(labels)))
         self.say(self.state.prompt(), *(f"  {i:>{digits}}. {label}" for i, label in enumerate(labels, 1)))
 
@@ -255,9 +256,12 @@ class Table:
             self.say(f"{said} is not {many}; {choose}, or ? for help")
             return None
         else:
-            folded = [label.casefold() for label in labels]
-            if text.casefold() in folded:
-                return folded.index(text.casefold())
+            # The option as shown, or as a script names it: the first that reads so.
+            typed = text.casefold()
+            for names in (self.state.shown_labels(), labels):
+                folded = [label.casefold() for label in names]
+                if typed in folded:
+                    return folded.index(typed)
             self.say(safe(f'"{text}" is not an option; {choose}, or ? for help'))
             return None
         self.show_options()

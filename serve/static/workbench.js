@@ -51,9 +51,12 @@ class Editor {
     this.base = root.dataset.sha || null;     // the file as it was opened (null: a new file)
     // A text area holds "\n" line breaks whatever the file has: a file written with "\r\n" gets them back.
     this.newline = root.dataset.newline === "crlf" ? "\r\n" : "\n";
-    this.saved = this.area.value;
+    // What the file holds: the text shown, unless it is a draft left unsaved earlier.
+    const kept = document.getElementById("saved-text");
+    this.saved = kept ? kept.value : this.area.value;
     this.timer = null;
     this.numbers();
+    this.dirty();
     this.area.addEventListener("input", () => { this.numbers(); this.dirty(); this.schedule(); });
     this.area.addEventListener("scroll", () => { this.gutter.scrollTop = this.area.scrollTop; });
     this.area.addEventListener("keydown", (e) => {
@@ -127,7 +130,7 @@ class Editor {
 
   async check() {
     const asked = this.area.value;
-    const response = await post(`/p/${this.pack}/check`, {path: this.path, text: this.typed()});
+    const response = await post(`/p/${this.pack}/check`, {path: this.path, text: this.typed(), base: this.base});
     if (this.area.value !== asked) return;      // typed on meanwhile: the next check answers
     this.problems.innerHTML = await response.text();
     this.mark();

@@ -6,14 +6,14 @@ below; nothing else imports a family to have it registered."""
 from __future__ import annotations
 
 from ..registry import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
-from . import (choices, costs, expressions, results, rounds, selections, selectors, statements, tables, telling,
-               triggers, turn_order)
+from . import (choices, costs, effects, events, expressions, results, rounds, selections, selectors, statements,
+               tables, telling, tokens, triggers, turn_order)
 from .costs import compile_costs, pay_cost
 from .expressions import is_number
 from .statements import atomic
 
 FAMILIES = (statements, costs, expressions, selectors, triggers, tables, selections, choices, turn_order, rounds,
-            results, telling)
+            results, telling, effects, events, tokens)
 
 __all__ = ["CARD_PROPERTIES", "CARD_STATES", "ENTRIES", "FAMILIES", "GLOBALS", "PLAYER_PROPERTIES", "atomic", "choices",
            "compile_costs", "costs", "entries", "expressions", "is_number", "pay_cost", "results", "rounds", "selections", "selectors", "statements",

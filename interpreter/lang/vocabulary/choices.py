@@ -98,7 +98,7 @@ def ask_value(s, seat: int, prompt: str, values, var: str, optional: bool = Fals
 
 
 def log_value(s, seat: int, var: str, value) -> None:
-    """"Ann chooses hearts as named": values are said to everyone."""
+    """"Ann chooses stars as named": values are said to everyone."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if items:
         context = loop_items(s, s.t.players[seat])
@@ -116,7 +116,7 @@ def property_choice(c: Compiler, tree, scope: Scope):
 @register("choose_listed", ST, '[PLAYER] choose(s) one of VALUES as NAME ["QUESTION"]',
           "A player picks one of the values listed: words of one property, numbers, or quoted texts (a mode). "
           "\"choose a suit as named\" offers every word of a property, in its order.",
-          example='choose one of "give your minions +1/+1", "summon a 3/2 Panther" as mode',
+          example='choose one of "give your creatures +1/+1", "summon a 3/2 Panther" as mode',
           params=(CHOOSER, ('VALUES', 'words, numbers or texts', 'what may be chosen, separated by commas'),
                   ('NAME', 'variable', 'what holds the value'), QUESTION))
 def _choose_listed(c, tree, scope):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ...engine import primitives
+from ...engine import primitives, tables
 from ...engine.decisions import Decision, Option
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -20,6 +20,9 @@ class Cost(NamedTuple):
     can: Callable
     op: Callable
     text: str
+    currency: object = None       # pay: the Currency, with `amount` the number to pay
+    amount: Callable | None = None
+    cards: Callable | None = None  # tap, discard, sacrifice: the cards it uses, f(state, env)
 
 
 @register("pay", "cost", "pay N CURRENCY",
@@ -38,7 +41,9 @@ def _pay(c: Compiler, tree, scope: Scope):
 
 
 def pay_cost(currency, nfn, text: str) -> Cost:
-    using = currency.using
+    if currency.counter is not None:
+        return _pay_counter(currency, nfn, text)
+    using = _unreserved(currency.using)
     worth = currency.worth
     how = currency.pay
     partial = "@paid:" + currency.name
@@ -138,7 +143,92 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         frame.env[partial] = frame.env.get(partial, ()) + (x,)
         frame.pc -= 1
     from .statements import suspends
-    return Cost(can, suspends(pay), text)
+    return Cost(can, suspends(pay), text, currency, nfn)
+
+
+def _unreserved(using):
+    """The cards that can pay, but those another cost of the same ability uses (`tap
+    this` beside `pay 1 mana`): a cost is never paid in part, nor with a card it needs."""
+    def pool(s, env):
+        found = using(s, env)
+        reserved = env.get("@reserved")
+        return tuple(x for x in found if x not in reserved) if reserved else found
+    return pool
+
+
+def _pay_counter(currency, nfn, text: str) -> Cost:
+    """A currency that is a player counter (mana crystals): paying lowers it."""
+    counter = currency.counter
+
+    def can(s, env):
+        return s.pvars[env["you"].seat].get(counter, 0) >= (nfn(s, env) or 0)
+
+    def pay(s, env):
+        need = nfn(s, env) or 0
+        if need <= 0:
+            return
+        seat = env["you"].seat
+        tables.set_counter(s, seat, counter, s.pvars[seat].get(counter, 0) - need)
+        s.say("pay", f"{env['you'].name} pays {need} {currency.name}")
+    return Cost(can, pay, text, currency, nfn)
+
+
+def joint(costs: tuple) -> tuple:
+    """An ability's costs checked together: amounts of one currency added, and cards
+    that other costs tap, discard or sacrifice left out of what pays. The first cost
+    carries the check (and, paying, sets aside the cards the others use); the others
+    then always hold. Costs that cannot meet are left as they are."""
+    pays = [c for c in costs if c.currency is not None]
+    uses = [c for c in costs if c.cards is not None]
+    by_currency = {}
+    for c in pays:
+        by_currency.setdefault(c.currency.name, []).append(c)
+    cards_in = [cur for cur in by_currency if by_currency[cur][0].currency.counter is None]
+    if not (any(len(v) > 1 for v in by_currency.values()) or (uses and cards_in) or len(cards_in) > 1):
+        return costs
+    checks = tuple(c.can for c in uses)
+    groups = tuple((v[0].currency, tuple(c.amount for c in v)) for v in by_currency.values())
+
+    def can(s, env):
+        if not all(check(s, env) for check in checks):
+            return False
+        reserved = set()
+        for c in uses:
+            reserved.update(x for x in c.cards(s, env) if type(x) is int)
+        for currency, amounts in groups:
+            need = sum(a(s, env) or 0 for a in amounts)
+            if need <= 0:
+                continue
+            if currency.counter is not None:
+                if s.pvars[env["you"].seat].get(currency.counter, 0) < need:
+                    return False
+                continue
+            pool = [x for x in currency.using(s, env) if x not in reserved]
+            got = 0
+            for x in pool:
+                if got >= need:
+                    break
+                reserved.add(x)     # a card pays one currency only
+                got += _worth(s, env, currency, x)
+            if got < need:
+                return False
+        return True
+
+    def reserve(s, env):
+        env["@reserved"] = frozenset(x for c in uses for x in c.cards(s, env) if type(x) is int)
+    always = lambda s, env: True       # noqa: E731
+    head = Cost(can, reserve, "(the costs together)")
+    return (head, *(c._replace(can=always) for c in costs))
+
+
+def _worth(s, env, currency, x) -> int:
+    if currency.worth is None:
+        return 1
+    saved = env.get("it")
+    env["it"] = x
+    value = currency.worth(s, env) or 0
+    env["it"] = saved
+    return value
 
 
 def _spend(s, how: str, x: int) -> None:
@@ -162,11 +252,11 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
         elif rule == "tap":
             ofn, _ = objects(c, st.children[0], scope, "tap", ("card", "cards"))
             op = c.node(st, scope)
-            cost = Cost(lambda s, env, f=ofn: all(not s.tapped[x] for x in cards_only(f(s, env))), op, text)
+            cost = Cost(lambda s, env, f=ofn: all(not s.tapped[x] for x in cards_only(f(s, env))), op, text, cards=ofn)
         elif rule in ("discard", "sacrifice"):
             ofn, _ = objects(c, st.children[0], scope, rule, ("card", "cards"))
             op = c.node(st, scope)
-            cost = Cost(lambda s, env, f=ofn: bool(f(s, env)), op, text)
+            cost = Cost(lambda s, env, f=ofn: bool(f(s, env)), op, text, cards=ofn)
         elif rule == "remove_counters":
             from .statements import _counters
             op, nfn, ofn, word = _counters(c, st, scope, -1)
@@ -176,11 +266,11 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
             continue
         if cost is not None and cost.op is not None:
             costs.append(cost)
-    return tuple(costs)
+    return joint(tuple(costs))
 
 
 def paid_for(s, env) -> str:
-    """" for Queen of Hearts": the card a payment is for, which may have left the
+    """" for Fire Drake": the card a payment is for, which may have left the
     board while it is paid for (put on the pile), so that the player still sees it."""
     this = env.get("this")
     return f" for {s.t.names[this]}" if type(this) is int else ""

@@ -116,6 +116,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     else:
         fn, t = c.expr(subject, scope)
     names = c.names
+    if t.kind == "effect":
+        from .effects import effect_property
+        return effect_property(c, node, fn, word)
     if t.kind == "mapping":
         c.error(node, f'a division is read as "{word} of CARD", where {word} is the division')
         return _const(None), ANY
@@ -220,7 +223,8 @@ def _card_builtin(word, fn):
             return marked + sum(p[1] for p in s.pending if p[0] == c and type(p[0]) is type(c)
                                 and (type(c) is not int or p[3] == s.moves[c]))
         return damage
-    return lambda s, env: None if (c := fn(s, env)) is None else s.card_name(c)
+    # A token's name is its definition's, whatever number tells it apart in the log.
+    return lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int else s.card_name(c)
 
 
 @register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",
@@ -487,14 +491,18 @@ def has_keyword(s, card: int, word: str) -> bool:
 
 @register("is_word", E, "X is WORD / X is not WORD",
           "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
-          "holds a word of a property (\"it is black\", \"it is hearts\"), or, for phase, step and window, is the one named.",
+          "holds a word of a property (\"it is black\", \"it is round\"), or, for phase, step and window, is the one named.",
           params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, property word, phase, step or window', 'what it is')))
 def _is_word(c, tree, scope):
     subject, negate, word, value = tree.children
     word = str(word)
     fn, t = c.expr(subject, scope)
     neg = negate is not None
-    if t.kind == "text":
+    if t.kind == "effect":
+        from .effects import effect_word_test
+        one = effect_word_test(c, tree.children[2], word, scope) or (lambda s, e: False)
+        test = lambda s, env: (e := fn(s, env)) is not None and one(s, e)   # noqa: E731
+    elif t.kind == "text":
         known = set(c.names.phases) | set(c.names.steps) | set(c.names.windows)
         if word not in known:
             c.error(tree.children[2], f'unknown phase, step or window "{word}"{did_you_mean(word, known)}')

@@ -6,6 +6,7 @@ from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope, _const
 from ..registry import register
 from ..static_types import ANY, NUMBER, T, single
+from .effects import end_effect
 from .expressions import property_of
 
 E = "expression"
@@ -20,9 +21,6 @@ def _zone_name(c: Compiler, zone) -> str | None:
 
 def _end_card(c: Compiler, tree, scope: Scope, where: str):
     word, zone = tree.children
-    if str(word) == "effect":
-        c.not_yet(tree)
-        return _const(None), ANY
     if str(word) != "card":
         c.error(word, f'write "{where} card of ZONE", not "{where} {word}"')
     zfn, _ = c.expect(zone, scope, ("zone",), f'the zone after "{where} card of"')
@@ -35,10 +33,13 @@ def _end_card(c: Compiler, tree, scope: Scope, where: str):
 
 @register("top_one", E, "top card of ZONE",
           "The card on top of an ordered zone (the last put there), or none when it is empty. A zone of each "
-          "player named alone is every player's, in seat order: the top card of the last one that holds any.",
+          "player named alone is every player's, in seat order: the top card of the last one that holds any. "
+          "\"top effect of PILE\" is the effect put last on the pile (\"bottom effect of PILE\" the first).",
           example="rank of top card of discard",
           params=(('ZONE', 'zone', 'an ordered zone'),))
 def _top_one(c, tree, scope):
+    if str(tree.children[0]) == "effect":
+        return end_effect(c, tree.children[1], "top")
     zfn, t = _end_card(c, tree, scope, "top")
 
     def top(s, env):
@@ -54,6 +55,8 @@ def _top_one(c, tree, scope):
           "The card at the bottom of an ordered zone, or none when it is empty.",
           params=(('ZONE', 'zone', 'an ordered zone'),))
 def _bottom_one(c, tree, scope):
+    if str(tree.children[0]) == "effect":
+        return end_effect(c, tree.children[1], "bottom")
     zfn, t = _end_card(c, tree, scope, "bottom")
 
     def bottom(s, env):

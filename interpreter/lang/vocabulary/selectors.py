@@ -9,6 +9,7 @@ from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, T, as_set, single, union
+from .effects import effects_selector
 from .expressions import card_word_test
 
 S = "selector"
@@ -56,6 +57,8 @@ def _selector(c: Compiler, tree, scope: Scope):
         t = T("players")
     elif noun in _CARD_NOUNS:
         t = T("cards", frozenset())
+    elif noun in ("effect", "effects"):
+        return effects_selector(c, tree, scope, words_node, adjectives)
     else:
         kind = _singular(noun, names.card_types)
         if kind is None:
@@ -165,16 +168,21 @@ def _selector(c: Compiler, tree, scope: Scope):
             seat = p.seat if p is not None else -1
             found = [x for x in found if type(x) is int and s.controller[x] == seat]
         if where_fn is not None:
-            saved = env.get("it")
-            kept = []
-            for x in found:
-                env["it"] = x
-                if where_fn(s, env):
-                    kept.append(x)
-            env["it"] = saved
-            found = kept
+            found = kept_where(s, env, found, where_fn)
         return tuple(found)
     return select, t
+
+
+def kept_where(s, env, found, where_fn) -> list:
+    """The items of `found` for which a "where" clause holds, each read as "it"."""
+    saved = env.get("it")
+    kept = []
+    for x in found:
+        env["it"] = x
+        if where_fn(s, env):
+            kept.append(x)
+    env["it"] = saved
+    return kept
 
 
 def _filter(tests):

@@ -6,6 +6,7 @@ import itertools
 from lark import Tree
 
 from ...engine import primitives, tables
+from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option
 from ...engine.limits import LOOP, NUMBER, STEPS, count
@@ -95,14 +96,21 @@ def _check_duration(c: Compiler, node, scope):
 
 
 # ------------------------------------------------------------------ verbs
-@register("deal", ST, "deal N damage to TARGET [from SOURCE]",
+@register("deal", ST, "deal N damage to TARGET [from SOURCE] [as KIND]",
           "Deals damage to a card that can be damaged or to a player; redirection and prevention apply. "
-          "The source is this card unless named.", params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
-                  ("SOURCE", "card", "what deals it (this card if omitted)")))
+          "The source is this card unless named (a rule's damage, in a phase script or a replacement, has none). "
+          "As KIND: damage of a kind the pack declares (damage: kinds), which triggers may watch for "
+          "(\"whenever this deals combat damage to a player\").",
+          params=(("N", "number", "how much"), ("TARGET", "card or player", "who is dealt it"),
+                  ("SOURCE", "card", "what deals it (this card if omitted)"), ("KIND", "damage kind", "its kind (optional)")))
 def _deal(c: Compiler, tree, scope: Scope):
-    amount, target, source, kind = tree.children
-    if kind is not None:
-        c.not_yet(tree)
+    amount, target, source, kind_node = tree.children
+    kind = ""
+    if kind_node is not None:
+        kind = str(kind_node)
+        if kind not in c.names.damage_kinds:
+            from .triggers import _unknown_kind
+            c.error(kind_node, _unknown_kind(c, kind))
     afn, _ = c.expect(amount, scope, ("number",), "the damage")
     tfn, tt = c.expr(target, scope)
     if tt.kind not in ("card", "player", "object", "any"):
@@ -116,17 +124,19 @@ def _deal(c: Compiler, tree, scope: Scope):
     elif scope.this is not None:
         sfn = lambda s, env: env["this"]
     else:
-        sfn = lambda s, env: None
+        # A phase script's or a replacement's damage has no source; a player's own
+        # ability's has the player.
+        sfn = lambda s, env: env.get("@by")
 
     if "damage" in c.names.replaced:
         return _replaceable("damage", lambda s, env: _tuple(tfn(s, env)), sfn,
-                            lambda s, env, x: primitives.deal(s, sfn(s, env), x, afn(s, env) or 0))
+                            lambda s, env, x: primitives.deal(s, sfn(s, env), x, afn(s, env) or 0, kind))
 
     def deal(s, env):
         t = tfn(s, env)
         if t is None:
             return
-        primitives.deal(s, sfn(s, env), t, afn(s, env) or 0)
+        primitives.deal(s, sfn(s, env), t, afn(s, env) or 0, kind)
     return deal
 
 
@@ -227,16 +237,20 @@ def _put(c, tree, scope, bottom):
     you_zone = _unowned_zone_default(c, zone)
     if you_zone is not None:
         c.note("*")
+    source = _this_source(scope)
 
     def put(s, env):
         saved = env.get("it")
+        cause = source(s, env)
+        together = open_batch(s)        # the cards it moves move together (triggers see them leave together)
         for x in cards_only(ofn(s, env)):
             env["it"] = x
             zones = zfn(s, env)
             if not zones:
                 continue
             dest = zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
-            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down)
+            primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down, source=cause)
+        close_batch(s, together)
         env["it"] = saved
     return put
 
@@ -300,12 +314,14 @@ def _to_discard(c, tree, scope, event, face_down, by):
         return None
 
     def act(s, env, x):
-        primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down)
+        primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down, source=source(s, env))
 
     if event not in c.names.replaced:
         def discard(s, env):
+            together = open_batch(s)
             for x in cards_only(ofn(s, env)):
                 act(s, env, x)
+            close_batch(s, together)
         return discard
     return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act)
 
@@ -338,7 +354,9 @@ def _replaceable(event, items_fn, source_fn, act):
         if items is None:
             items = items_fn(s, env)
         source = source_fn(s, env)
+        together = open_batch(s)
         carry_out(s, env, event, items, source, lambda x: act(s, env, x), key)
+        close_batch(s, together)
     return replaceable
 
 
@@ -517,7 +535,7 @@ def _mark(c, tree, scope):
     def mark(s, env):
         v = vfn(s, env)
         for x in cards_only(ofn(s, env)):
-            primitives.set_mark(s, x, key, v, dur)
+            primitives.set_mark(s, x, key, v, dur, env.get("this"))
     return mark
 
 

@@ -51,8 +51,8 @@ def _announce(c, tree, scope):
 
 
 @register("reveal", ST, "reveal CARDS [to PLAYER]",
-          "Shows cards to every player (\"Ann reveals Seven of Hearts, Seven of Clubs\"), or to one (\"Ann shows "
-          "Seven of Hearts to Ben\"; the others read \"Ann shows a card to Ben\"). They know the cards while the "
+          "Shows cards to every player (\"Ann reveals Seven of Stars, Seven of Moons\"), or to one (\"Ann shows "
+          "Seven of Stars to Ben\"; the others read \"Ann shows a card to Ben\"). They know the cards while the "
           "cards move between zones that are not hidden; a hidden zone, being put face down or a shuffle of their "
           "zone makes them forget.", example="reveal given",
           params=(('CARDS', 'cards', 'what is shown'), ('PLAYER', 'player', 'who alone sees them (optional)')))

@@ -20,7 +20,7 @@ import time
 
 from ...engine.game import GameState
 from .registry import Setting, register
-from .simple import HeuristicAgent, outlook, quiet
+from .simple import BUDGET, HeuristicAgent, outlook, quiet
 
 
 @register("mcts",
@@ -45,7 +45,7 @@ class MCTSAgent:
         self.scale = scale
         # How everyone plays in the continuations: the heuristic agent, with a shorter
         # look of its own, as it decides many times in each playout.
-        self.model = HeuristicAgent(rnd, 1, 15)
+        self.model = HeuristicAgent(rnd, 1, 15, BUDGET)
 
     def choose(self, state: GameState) -> int:
         d = state.decision
@@ -83,7 +83,7 @@ class MCTSAgent:
         for action in range(len(state.decision.options)):
             imagined = base.clone()
             imagined.apply_action(action)
-            looks.append(outlook(imagined, seat, 2, 30))
+            looks.append(outlook(imagined, seat, 2, 30, BUDGET // len(state.decision.options) - 1))
         return looks
 
     def _playout(self, base: GameState, seat: int, action: int, last_turn: int) -> float:

@@ -46,20 +46,26 @@ def play_on(state: GameState, horizon: int) -> None:
         state.apply_action(0)
 
 
-def outlook(state: GameState, seat: int, depth: int, horizon: int) -> float:
+BUDGET = 2000      # decisions a heuristic look at one choice imagines at most
+
+
+def outlook(state: GameState, seat: int, depth: int, horizon: int, budget: int) -> float:
     """How a position looks to `seat` once the turn is played on by default answers.
     The seat's own choices that follow at once (a target, a card to choose, more
     attackers) belong to the option being judged: up to `depth` of them are tried
-    in full, so that a Damage card is not judged by aiming it at its own player."""
+    in full, so that a Damage card is not judged by aiming it at its own player.
+    `budget` bounds the decisions imagined in all: each option tried gets its share,
+    so that a choice of several cards (three to pass of thirteen) stays quick."""
     d = state.decision
-    if d is not None and d.player == seat and d.kind != "priority" and depth > 0:
+    if d is not None and d.player == seat and d.kind != "priority" and depth > 0 and budget >= len(d.options):
+        share = budget // len(d.options) - 1
         best = -math.inf
         for action in range(len(d.options)):
             imagined = state.clone()
             imagined.apply_action(action)
-            best = max(best, outlook(imagined, seat, depth - 1, horizon))
+            best = max(best, outlook(imagined, seat, depth - 1, horizon, share))
         return best
-    play_on(state, horizon)
+    play_on(state, min(horizon, budget))
     return state.evaluate(seat)
 
 
@@ -69,12 +75,15 @@ def outlook(state: GameState, seat: int, depth: int, horizon: int) -> float:
           "the turn, and takes the option the pack's evaluation likes best; ties are "
           "broken at random.",
           depth=Setting(2, "How many of its own choices that follow an option are tried in full.", int, 0),
-          horizon=Setting(30, "At most this many decisions imagined after each option.", int, 1))
+          horizon=Setting(30, "At most this many decisions imagined after each option.", int, 1),
+          budget=Setting(BUDGET, "At most this many decisions imagined for one choice, shared among its options.",
+                         int, 1))
 class HeuristicAgent:
-    def __init__(self, rnd: random.Random, depth: int, horizon: int):
+    def __init__(self, rnd: random.Random, depth: int, horizon: int, budget: int):
         self.rnd = rnd
         self.depth = depth
         self.horizon = horizon
+        self.budget = budget
 
     def choose(self, state: GameState) -> int:
         seat = state.decision.player
@@ -82,10 +91,11 @@ class HeuristicAgent:
         # game would peek at hidden cards (a draw, a search).
         base = state.determinized(seat, self.rnd, quiet(state.game))
         best, best_value = [], -math.inf
+        share = self.budget // len(state.decision.options) - 1
         for action in range(len(state.decision.options)):
             imagined = base.clone()
             imagined.apply_action(action)
-            value = outlook(imagined, seat, self.depth, self.horizon)
+            value = outlook(imagined, seat, self.depth, self.horizon, share)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value >= best_value - 1e-9:

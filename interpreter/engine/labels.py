@@ -1,0 +1,99 @@
+"""Options a person can tell apart. Two options of one decision may read the same: two
+cards of one name, in a hand or in play. Each such option is shown with the words that
+tell its card from the others (where it is, whether it is tapped, its damage, counters
+and marks, and its place in its zone when nothing else differs), while its label, what
+scripts, replays and histories name, stays as it is."""
+from __future__ import annotations
+
+from .decisions import Decision
+from .primitives import zone_label
+from .results import ordinal
+from .state import State
+
+
+def told_apart(s: State, d: Decision) -> list[str]:
+    """The labels of the options of `d`, each followed by the words that tell it from
+    the options that read the same: "Attack: Bear (tapped)", "Attack: Bear (untapped)"."""
+    labels = [o.label for o in d.options]
+    groups: dict = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, []).append(i)
+    for label, same in groups.items():
+        cards = [_card(s, d, d.options[i]) for i in same]
+        if len(same) < 2 or None in cards:
+            continue
+        for i, words in zip(same, _differences(s, cards)):
+            labels[i] = f"{label} ({', '.join(words)})"
+    return labels
+
+
+def _card(s: State, d: Decision, option) -> int | None:
+    """The card an option names: the card played, picked, paid with or targeted."""
+    value = option.value
+    if d.kind == "priority" and value is not None:
+        value = value[0]
+    if type(value) is not int or d.kind == "value" or not 0 <= value < len(s.zone_of):
+        return None
+    return value if s.t.names[value] in option.label else None
+
+
+def named(s: State, d: Decision, name: str) -> list[int]:
+    """The options of `d` that `name` names, the likeliest first: the one shown so, those
+    of that label, or those of its label whose card the words in brackets describe
+    ("Bear (tapped)" names a tapped Bear even where no other Bear is offered beside it)."""
+    shown = told_apart(s, d)
+    if name in shown:
+        return [shown.index(name)]
+    found = [i for i, o in enumerate(d.options) if o.label == name]
+    label, bracket, words = name.rpartition(" (")
+    if found or not bracket or not words.endswith(")"):
+        return found
+    words = words[:-1].split(", ")
+    return [i for i, o in enumerate(d.options) if o.label == label and (c := _card(s, d, o)) is not None
+            and all(w in _all_words(s, c) for w in words)]
+
+
+def _differences(s: State, cards: list) -> list[list[str]]:
+    """For each card, the words of each look in which the cards differ; their places
+    when no look tells two of them apart."""
+    words = [[] for _ in cards]
+    held = set(cards)
+    kinds = sorted({k for (x, k) in s.counters if x in held})
+    marks = sorted({m for (x, m) in s.marks if x in held and not m.startswith("@")})
+    for look in _looks(s, kinds, marks):
+        said = [look(c) for c in cards]
+        if len(set(said)) > 1:
+            for w, text in zip(words, said):
+                w.append(text)
+    zones = [s.zone_of[c] for c in cards]
+    where = len(set(zones)) > 1
+    if len({(tuple(w), z if where else None) for w, z in zip(words, zones)}) < len(cards):
+        for w, c in zip(words, cards):
+            w.append(_place(s, c))
+    elif where:
+        for w, zone in zip(words, zones):
+            w.insert(0, f"in {zone_label(s, zone)}")
+    return words
+
+
+def _place(s: State, c: int) -> str:
+    zone = s.zone_of[c]
+    return f"{ordinal(s.zones[zone].index(c) + 1)} in {zone_label(s, zone)}"
+
+
+def _looks(s: State, kinds, marks) -> list:
+    """What a person sees of a card, each look a function of the card giving its words,
+    as the board words them: the counters of `kinds`, the marks of `marks`."""
+    looks = [lambda c: "face down" if s.face_down[c] else "face up",
+             lambda c: "tapped" if s.tapped[c] else "untapped",
+             lambda c: f"{s.damage[c]} damage" if s.damage[c] else "no damage"]
+    looks += [lambda c, k=k: f"{s.counters.get((c, k)) or 'no'} {k}" for k in kinds]
+    looks += [lambda c, m=m: m if (c, m) in s.marks else f"not {m}" for m in marks]
+    return looks
+
+
+def _all_words(s: State, c: int) -> set:
+    """Every word that may tell the card apart and holds for it."""
+    pack = s.t.pack
+    words = {look(c) for look in _looks(s, pack.card_counters, pack.marks)}
+    return words | {f"in {zone_label(s, s.zone_of[c])}", _place(s, c)}

@@ -1,0 +1,54 @@
+"""Tokens: cards an effect makes in play ("create a Spirit token"), owned and controlled
+by the player under whose control they are made, that cease to exist once they are
+anywhere but the zones the pack lets them exist in.
+
+A token is a new card of the game: the next id, on a table grown by one (Table.with_card;
+clones made before keep the old table), and one more item in each per-card list of the
+state. Ids are never reused: a token that ceased keeps its id, in no zone.
+"""
+from __future__ import annotations
+
+from . import limits, primitives
+from .state import RuleError, State
+
+
+def create(s: State, definition, seat: int, zone: int, source=None) -> int | None:
+    """Make a token of `definition` under `seat`'s control in `zone`; its id, or None when
+    the zone is full."""
+    if s.t.capacity is not None and primitives.full(s, zone):
+        s.say("full", f"no room in {primitives.zone_label(s, zone)} for {definition.name}")
+        return None
+    if len(s.t.cards) >= limits.CARDS:
+        raise RuleError(f'making "{definition.name}" would make the game\'s cards more than '
+                        f'{limits.count(limits.CARDS)}')
+    s.t = s.t.with_card(definition, seat)
+    c = len(s.t.cards) - 1
+    s.zone_of.append(-1)
+    s.controller.append(seat)
+    s.tapped.append(False)
+    s.damage.append(0)
+    s.entered.append(0)
+    s.moves.append(0)
+    s.face_down.append(False)
+    s.say("create", f"{s.t.names[c]} is created in {primitives.zone_label(s, zone)}")
+    primitives.move(s, c, zone, controller=seat, source=source)
+    return c
+
+
+def cease(s: State) -> None:
+    """Tokens in a zone where tokens do not exist cease to exist: they leave it for no
+    zone (their triggers of leaving fired on the move that took them there)."""
+    where = s.t.pack.token_zones
+    meta = s.t.zone_meta
+    for c in sorted(s.t.tokens):
+        z = s.zone_of[c]
+        if z >= 0 and meta[z][0].name not in where:
+            s.zones[z].remove(c)
+            s.zone_of[c] = -1
+            s.dirty = True
+            s.say("cease", f"{s.t.names[c]} ceases to exist")
+
+
+def gone(s: State, c: int) -> bool:
+    """A token that has ceased to exist (it was somewhere once, and is nowhere now)."""
+    return c in s.t.tokens and s.zone_of[c] < 0 and s.moves[c] > 0

@@ -1,0 +1,42 @@
+"""Costs: currencies that are player counters, costs checked as a whole, the declare
+step and abilities every player has; the messages of the mistakes a pack can make with
+them. The games are tests/data/costpack's scenarios."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from test_pile import edited
+
+PACK = Path(__file__).parent / "data" / "costpack"
+
+
+@pytest.mark.parametrize("old, new, file, message", [
+    ("  mana: {counter: mana, description: This turn's crystals.}\n",
+     "  mana: {counter: manna, description: This turn's crystals.}\n", "pack.yaml",
+     'pack.yaml:37:19: "manna" is not a player counter: a currency paid from a counter names one of '
+     'player_counters; did you mean "mana"?'),
+    ("  mana: {counter: mana, description: This turn's crystals.}\n",
+     "  mana: {counter: mana, pay: tap}\n", "pack.yaml",
+     'pack.yaml:37:25: unknown key "pay"'),
+    ('        declare: choose one of "heal", "hurt" as mode "choose one"\n',
+     '        declare: |\n          choose one of "heal", "hurt" as mode\n          draw a card\n', "cards.yaml",
+     'cards.yaml:60:11: declare holds the choices made as the ability is used (modes, X): "draw a card" belongs '
+     'in effect'),
+    ("      increase powers of you by 1\n", "      tap this\n", "pack.yaml",
+     'pack.yaml:49:11: "this" means the card whose ability runs, and here there is none'),
+])
+def test_mistakes_with_costs_are_named(tmp_path, old, new, file, message):
+    assert edited(PACK, tmp_path / "p", old, new, file) == [message]
+
+
+def test_a_player_ability_is_offered_by_name_before_card_abilities():
+    p = load_pack(str(PACK), Report())
+    state = Game(p).position({"active": "Ann", "phase": "main",
+                              "players": [{"counters": {"mana": 2}, "zones": {"hand": ["Spark"]}}, {}]})
+    assert state.legal_labels() == ["pass", "Zap", "Cast: Spark"]
+    assert state.option_card(1) is None and state.option_card(2) is not None

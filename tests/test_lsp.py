@@ -1,0 +1,216 @@
+"""`cardtable lsp` driven by a real client over standard input and output (pytest-lsp).
+
+One server runs for the whole module; each test works on its own copy of a built-in
+pack, so that tests do not see each other's files.
+"""
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.packs.validate import validate_pack
+
+VARIANTS = Path(__file__).resolve().parents[1] / "variants"
+lsp_test = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "cardtable.cli", "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def copy_pack(tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    shutil.copytree(VARIANTS / name, folder)
+    return folder
+
+
+def uri(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+def open_doc(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
+    text = path.read_text(encoding="utf-8") if text is None else text
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri=uri(path), language_id="yaml", version=version, text=text)))
+    return text
+
+
+def change_doc(client: LanguageClient, path: Path, version: int, start: tuple, end: tuple, new: str) -> None:
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(uri=uri(path), version=version),
+        [types.TextDocumentContentChangePartial(range=types.Range(types.Position(*start), types.Position(*end)),
+                                               text=new)]))
+
+
+async def published(client: LanguageClient, *paths: Path, timeout: float = 60) -> list:
+    """The diagnostics next published for each of `paths` (those published before are
+    forgotten first: call it right after the change that makes them)."""
+    wanted = [uri(path) for path in paths]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not all(u in client.diagnostics for u in wanted):
+        if loop.time() > end:
+            raise AssertionError(f"no diagnostics for {[u for u in wanted if u not in client.diagnostics]}")
+        await asyncio.sleep(0.01)
+    return [list(client.diagnostics.pop(u)) for u in wanted]
+
+
+def forget(client: LanguageClient, *paths: Path) -> None:
+    for path in paths:
+        client.diagnostics.pop(uri(path), None)
+
+
+def where(d: types.Diagnostic) -> tuple:
+    r = d.range
+    return (r.start.line, r.start.character, r.end.line, r.end.character)
+
+
+@lsp_test
+async def test_a_broken_card_is_shown_at_its_word_and_cleared_when_fixed(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    cards = folder / "cards" / "creatures.yaml"
+    text = cards.read_text(encoding="utf-8")
+    broken = text.replace("when: fast", "when: fsat", 1)
+    open_doc(client, cards, broken)
+    ((shown,),) = await published(client, cards)
+    assert shown.message == 'unknown name "fsat"; did you mean "fast"?'
+    assert where(shown) == (15, 14, 15, 18)          # line 16, column 15 of `cardtable validate`, the word fsat
+    assert shown.severity == types.DiagnosticSeverity.Error and shown.source == "cardtable"
+    change_doc(client, cards, 2, (15, 14), (15, 18), "fast")
+    assert await published(client, cards) == [[]]
+
+
+@lsp_test
+async def test_diagnostics_are_what_validate_reports(client, tmp_path):
+    """A misspelt zone in pack.yaml, open in the editor and not saved: the problems of
+    pack.yaml and of the card file that uses the zone are those of `cardtable validate`
+    on the same text saved."""
+    folder = copy_pack(tmp_path, "basic_tcg")
+    pack, cards = folder / "pack.yaml", folder / "cards" / "scenarios.yaml"
+    text = pack.read_text(encoding="utf-8")
+    broken = text.replace("hand", "hnad", 2)
+    pack.write_text(broken, encoding="utf-8")
+    report = Report()
+    assert not validate_pack(str(folder), report)
+    pack.write_text(text, encoding="utf-8")      # the broken text is only in the editor now
+    open_doc(client, pack, broken)
+    shown = dict(zip((pack, cards), await published(client, pack, cards)))
+    for path in (pack, cards):
+        expected = sorted((p.line - 1, p.col - 1, p.message) for p in report.problems if Path(p.file) == path)
+        assert sorted((d.range.start.line, d.range.start.character, d.message) for d in shown[path]) == expected
+    assert len(shown[pack]) == 9 and len(shown[cards]) == 1
+
+
+def test_without_pygls_the_command_says_what_to_install(monkeypatch):
+    from click.testing import CliRunner
+
+    from cardtable.cli import main
+
+    monkeypatch.setitem(sys.modules, "pygls", None)
+    monkeypatch.delitem(sys.modules, "cardtable.lsp.server", raising=False)
+    result = CliRunner().invoke(main, ["lsp"])
+    assert result.exit_code == 1
+    assert result.output == ("error: the language server needs the package pygls: "
+                             "install it with  pip install 'cardtable[lsp]'\n")
+
+
+def at(line: int, character: int) -> types.Position:
+    return types.Position(line, character)
+
+
+def doc(path: Path) -> types.TextDocumentIdentifier:
+    return types.TextDocumentIdentifier(uri=uri(path))
+
+
+@lsp_test
+async def test_completion_inside_a_target_lists_the_packs_cards(client, tmp_path):
+    folder = copy_pack(tmp_path, "basic_tcg")
+    cards = folder / "cards" / "text.yaml"
+    lines = open_doc(client, cards).split("\n")
+    assert lines[21] == "        targets: {target: creature in play}"
+    change_doc(client, cards, 2, (21, 26), (21, 42), 'creature in play where name of it = "')
+    result = await client.text_document_completion_async(types.CompletionParams(doc(cards), at(21, 63)))
+    labels = [item.label for item in result.items]
+    assert labels[:2] == ["Last Standing", "Conquest"]           # the pack's own cards first
+    assert "Giant Growth" in labels                             # then those of its imports
+    assert {item.detail for item in result.items} == {"card"}
+
+
+@lsp_test
+async def test_completion_after_a_verb_offers_what_the_grammar_accepts(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    pack = folder / "pack.yaml"
+    lines = open_doc(client, pack).split("\n")
+    assert lines[55] == "        effect: deal strength of this damage to target"
+    change_doc(client, pack, 2, (55, 24), (55, 55), "")
+    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(55, 24)))
+    kinds = {item.label: item.detail for item in result.items}
+    assert kinds["count"] == "keyword" and kinds["your"] == "keyword"
+    assert kinds["target"] == "target" and kinds["starting_life"] == "option" and kinds["opponents"] == "players, every pack has"
+    assert "draw" not in kinds                 # a statement cannot start inside "deal ... damage"
+
+
+@lsp_test
+async def test_hover_shows_a_verbs_description_and_a_cards_text(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    pack = folder / "pack.yaml"
+    open_doc(client, pack)
+    verb = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 17)))
+    assert verb.contents.value.startswith(
+        "**`deal N damage to TARGET [from SOURCE] [as KIND]`** (statement)\n\nDeals damage to a card that can be damaged "
+        "or to a player; redirection and prevention apply. The source is this card unless named (a rule's damage, in a "
+        "phase script or a replacement, has none). As KIND: damage of a kind the pack declares (damage: kinds), which "
+        "triggers may watch for (\"whenever this deals combat damage to a player\").\n\n"
+        "| parameter | type | meaning |\n|---|---|---|\n| N | number | how much |")
+    option = await client.text_document_hover_async(types.HoverParams(doc(pack), at(55, 29)))
+    assert option.contents.value.startswith("**strength** (property)")
+
+
+@lsp_test
+async def test_definition_of_a_card_name_lands_on_the_cards_line(client, tmp_path):
+    folder = copy_pack(tmp_path, "basic_tcg")
+    pack = folder / "pack.yaml"
+    lines = open_doc(client, pack).split("\n")
+    await published(client, pack)
+    row = lines.index("  scenarios: {cards: [Last Standing, Conquest]}")
+    option = lines.index("    default: Last Standing")
+    for position in (at(row, 25), at(option, 16)):          # in a deck's list, and an option's default
+        (found,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), position))
+        assert found.uri == uri(folder / "cards" / "scenarios.yaml")
+    assert found.range.start == at(5, 10)                 # "  - name: Last Standing"
+    (conquest,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), at(row, 40)))
+    assert conquest.range.start == at(19, 10)
+
+
+@lsp_test
+async def test_symbols_of_a_card_file_are_its_cards_and_their_abilities(client, tmp_path):
+    folder = copy_pack(tmp_path, "basic_tcg")
+    cards = folder / "cards" / "scenarios.yaml"
+    open_doc(client, cards)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(doc(cards)))
+    assert [(s.name, s.selection_range.start.line, [c.name for c in s.children]) for s in symbols[:2]] == [
+        ("Last Standing", 5, ["Last Standing"]), ("Conquest", 19, ["Conquest"])]
+
+
+@lsp_test
+async def test_a_suggestion_is_a_quick_fix(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    cards = folder / "cards" / "creatures.yaml"
+    open_doc(client, cards, cards.read_text(encoding="utf-8").replace("when: fast", "when: fsat", 1))
+    ((shown,),) = await published(client, cards)
+    (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
+        doc(cards), shown.range, types.CodeActionContext(diagnostics=[shown])))
+    assert fix.title == 'Change "fsat" to "fast"' and fix.kind == types.CodeActionKind.QuickFix
+    (edit,) = fix.edit.changes[uri(cards)]
+    assert (edit.range, edit.new_text) == (types.Range(at(15, 14), at(15, 18)), "fast")
