@@ -89,10 +89,10 @@ def main() -> None:
     options = dict(pair.split("=", 1) for pair in args.option)
     setup = (args.pack, options, args.players)
     seeds = range(args.seed, args.seed + args.games)
+    _load(*setup)       # here first, so that a pack with a problem stops the run at once
     started = time.perf_counter()
     tested = run(args.agent, seeds, args.jobs, setup)
     baseline = run("random", seeds, args.jobs, setup)
-    _load(*setup)
     print(f"{args.pack}: {args.games} games of {_GAME.num_players} players, seeds {seeds[0]} to {seeds[-1]}, "
           f"the seat under test moving round, {time.perf_counter() - started:.0f} s")
     print(summary(args.agent, tested))

@@ -140,8 +140,8 @@ def test_a_50_mb_file_is_refused_without_being_read(tmp_path, run):
 
 
 @pytest.mark.parametrize("args, expected", [
-    (["nosuch"], 'nosuch:1:1: error: no pack named "nosuch" (built-in packs: basic_tcg, crazy_eights, go_fish, hearts, magic54, pub_magic)\n'),
-    (["magic45"], 'magic45:1:1: error: no pack named "magic45"; did you mean "magic54"? (built-in packs: basic_tcg, crazy_eights, go_fish, hearts, magic54, pub_magic)\n'),
+    (["nosuch"], 'nosuch:1:1: error: no pack named "nosuch" (built-in packs: basic_tcg, crazy_eights, go_fish, hearts, lane_duel, magic54, pub_magic, stack_duel)\n'),
+    (["magic45"], 'magic45:1:1: error: no pack named "magic45"; did you mean "magic54"? (built-in packs: basic_tcg, crazy_eights, go_fish, hearts, lane_duel, magic54, pub_magic, stack_duel)\n'),
     (["no/such/pack"], "no/such/pack:1:1: error: no such file or folder\n"),
 ], ids=["name", "misspelt name", "path"])
 def test_missing_pack(args, expected, run):

@@ -40,3 +40,5 @@ def test_a_player_ability_is_offered_by_name_before_card_abilities():
                               "players": [{"counters": {"mana": 2}, "zones": {"hand": ["Spark"]}}, {}]})
     assert state.legal_labels() == ["pass", "Zap", "Cast: Spark"]
     assert state.option_card(1) is None and state.option_card(2) is not None
+    # Statistics count a player's ability by its name, a card's by the card's.
+    assert [state.option_played(a) for a in range(3)] == [None, "Zap", "Spark"]

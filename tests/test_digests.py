@@ -38,13 +38,15 @@ PINNED = [
                  id="go_fish-4-players"),
     pytest.param("hearts", {}, None, 5, "d20ef5dd10ce10c364df8fcfaed6047e44d647af0272db84ab7db00950ce0dcc",
                  id="hearts"),
+    pytest.param("lane_duel", {}, None, 60, "4b6be34f7ac81f9f62eab70bc5a8dbff3b3378be741bc8e5c0a3c8a025b00733", id="lane_duel"),
+    pytest.param("stack_duel", {}, None, 60, "a594e8e7c211823d0dc717f8f89554621ae8de3657498281ee619262a9cb9565", id="stack_duel"),
 ]
 
 
 @pytest.fixture(scope="module")
 def packs():
     return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish",
-                                                          "hearts")}
+                                                          "hearts", "lane_duel", "stack_duel")}
 
 
 @pytest.mark.parametrize("name, options, players, games, pinned", PINNED)

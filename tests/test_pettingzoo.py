@@ -259,7 +259,7 @@ def test_an_unknown_pack_name_says_which_was_meant():
     assert str(raised.value) == (
         "the pack is not valid:\n"
         'magic45:1:1: error: no pack named "magic45"; did you mean "magic54"? '
-        "(built-in packs: basic_tcg, crazy_eights, go_fish, hearts, magic54, pub_magic)\n"
+        "(built-in packs: basic_tcg, crazy_eights, go_fish, hearts, lane_duel, magic54, pub_magic, stack_duel)\n"
         "1 problem in 1 file")
     assert f"PackError: {raised.value}\n" in engine_doc.DOC.read_text(encoding="utf-8")   # as the page shows it
 
@@ -309,3 +309,42 @@ def test_the_documented_example_prints_what_the_page_shows(tmp_path, monkeypatch
     section.write_text(text[text.index("## Reinforcement learning: the PettingZoo environment"):], encoding="utf-8")
     monkeypatch.setattr(engine_doc, "DOC", section)
     engine_doc.test_the_example_prints_what_the_page_shows()
+
+
+def test_tokens_take_the_slots_after_the_dealt_cards():
+    pack = load_pack("lane_duel", Report())
+    e = raw_env(pack=pack)
+    e.reset(seed=0)
+    s = e.game_state.s
+    (coin,) = s.t.tokens        # The Coin, made for the second player before the first turn
+    dealt = len(Game(pack).blank_state(0).t.cards)
+    layout = e.layout
+    assert coin == dealt and layout.num_cards == dealt + 32
+    holder = s.controller[coin]
+    w = layout.card_width
+    card = e.observe(f"player_{holder}")["observation"][layout.at_cards + coin * w:layout.at_cards + (coin + 1) * w]
+    fields = list(layout.sections[[n for n, *_ in layout.sections].index("cards")][3])
+    assert card[fields.index("in hand:0")] == 1 and card[fields.index("unseen")] == 0
+    assert card[fields.index("name")] == layout.card_names.index("The Coin") + 1
+    other = e.observe(f"player_{1 - holder}")["observation"][layout.at_cards + coin * w:layout.at_cards + (coin + 1) * w]
+    assert other[fields.index("unseen")] == 1 and other[fields.index("name")] == 0
+    # Without token slots the layout is that of the dealt cards, and tokens are not encoded.
+    bare = raw_env(pack=pack, token_slots=0)
+    assert bare.layout.num_cards == dealt and bare.layout.size == layout.size - 32 * w
+    totals = masked_game(bare, seed=2)
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_players_own_ability_and_an_order_of_triggers_are_told_to_agents():
+    pack = load_pack("lane_duel", Report())
+    e = raw_env(pack=pack)
+    layout = e.layout
+    assert layout.option_fields[-1] == "is_ability"
+    e.game_state = Game(pack).position({"turn": 3, "active": "North", "phase": "main",
+                                        "players": [{"counters": {"mana": 2}}, {}]})
+    assert e.game_state.legal_labels() == ["pass", "Fireblast"]
+    fields = layout.option_fields
+    option = layout._option_fields(e.game_state.view, 0, e.game_state.s.decision.options[1])
+    assert option == {"is_ability": 1, "ability": 1}
+    assert fields.index("ability") < fields.index("is_ability")
+    assert "order" in raw_env(pack=load_pack("stack_duel", Report())).layout.kinds

@@ -44,6 +44,8 @@ PLAYTHROUGHS = {
     "crazy_eights_3_players": ("crazy_eights", {}, 3, 0, 30, 15),
     "go_fish_3_players": ("go_fish", {}, 3, 0, 30, 15),
     "hearts": ("hearts", {}, None, 0, 30, 15),
+    "lane_duel": ("lane_duel", {}, None, 0, 30, 15),
+    "stack_duel": ("stack_duel", {}, None, 0, 30, 15),
 }
 
 
@@ -134,7 +136,7 @@ def ending(state, agent, n: int) -> list[str]:
 @pytest.fixture(scope="module")
 def packs():
     return {name: load_pack(name, Report()) for name in ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish",
-                                                          "hearts")}
+                                                          "hearts", "lane_duel", "stack_duel")}
 
 
 @pytest.mark.parametrize("name", list(PLAYTHROUGHS))

@@ -181,6 +181,16 @@ class GameState:
         value = d.options[action].value
         return value[0] if value is not None else None
 
+    def option_played(self, action: int) -> str | None:
+        """What option `action` plays, as the statistics count it: the name of the card
+        whose ability it uses (a token's own name, without its number), or the name of an
+        ability every player has (a hero power); None for any other option."""
+        d = self.s.decision
+        if d is None or d.kind != "priority" or d.options[action].value is None:
+            return None
+        card, ability = d.options[action].value
+        return self.s.t.cards[card].name if card is not None else ability.name
+
     def legal_labels(self) -> list[str]:
         d = self.s.decision
         return [o.label for o in d.options] if d else []

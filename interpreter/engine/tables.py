@@ -48,10 +48,12 @@ def set_table(s: State, name: str, value) -> None:
 def set_counter(s: State, seat: int, name: str, value: int) -> None:
     """A player counter changed by a rule, logged when the pack says so."""
     pv = s.pvars[seat]
-    old = pv.get(name, 0)
+    d = s.t.pack.player_counters.get(name)
+    # A counter never set yet holds its start: setting it to that (the setup's "set life
+    # of p to starting_life") is no change to tell.
+    old = pv[name] if name in pv else (start_of(s, d.start) if d is not None else 0)
     pv[name] = value
     s.dirty = True
-    d = s.t.pack.player_counters.get(name)
     if d is None or not d.log or d.visibility == "hidden" or old == value:
         return
     change = value - old

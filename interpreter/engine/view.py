@@ -30,7 +30,18 @@ class CardView:
 
     @property
     def name(self) -> str:
+        """As the log shows it: the second token of a name reads "Spirit #2"."""
         return self._s.t.names[self.id]
+
+    @property
+    def definition(self):
+        """The card (or token) definition it is made from: CardDef, with its own name."""
+        return self._s.t.cards[self.id]
+
+    @property
+    def token(self) -> bool:
+        """Whether an effect made it (and it is no card of a deck)."""
+        return self.id in self._s.t.tokens
 
     @property
     def zone(self) -> str:

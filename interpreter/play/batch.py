@@ -179,9 +179,8 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         offered += count
         choices += count > 1
         action = agents[seat].choose(state)
-        card = state.option_card(action)
-        if card is not None:
-            name = state.card_name(card)
+        name = state.option_played(action)
+        if name is not None:
             plays[seat][name] = plays[seat].get(name, 0) + 1
         state.apply_action(action)
         decisions += 1

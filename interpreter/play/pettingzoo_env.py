@@ -57,24 +57,35 @@ class Layout:
     card `c` of the game all through it.
     """
 
-    def __init__(self, s: State, max_actions: int):
+    def __init__(self, s: State, max_actions: int, token_slots: int = 32):
         t = s.t
         pack = t.pack
         self.n = len(t.players)
-        self.num_cards = len(t.cards)
+        # Tokens made in play take the slots after the dealt cards, by creation order;
+        # those past the slots are not encoded. A pack without tokens has no such slots.
+        self.num_cards = len(t.cards) + (token_slots if pack.tokens else 0)
         self.max_actions = max_actions
         names = list(pack.cards)
-        names += [name for name in dict.fromkeys(t.names) if name not in pack.cards]
+        names += [name for name in dict.fromkeys(c.name for c in t.cards) if name not in pack.cards]
+        names += [name for name in pack.tokens if name not in names]
         self.card_names = tuple(names)
-        self._name_number = tuple(names.index(name) + 1 for name in t.names)
-        self._ability_number = tuple({id(ab): i + 1 for i, ab in enumerate(card.abilities)} for card in t.cards)
+        self._names = {name: i + 1 for i, name in enumerate(names)}
+        defs = [*t.cards, *pack.tokens.values()]
+        self._abilities = {id(d): {id(ab): i + 1 for i, ab in enumerate(d.abilities)} for d in defs}
+        self._most_abilities = max((len(d.abilities) for d in defs), default=0)
         self.phases = tuple(p.name for p in pack.phases)
         self.steps = tuple(dict.fromkeys(step.name for p in pack.phases for step in p.steps))
         self.windows = tuple(pack.windows)
         # A pack with choices of values has two more kinds of decision and two more option fields.
         self.words = {w: i + 1 for i, w in enumerate(pack.words)}
-        self.kinds = DECISION_KINDS + (("value", "order") if pack.words else ())
-        self.option_fields = OPTION_FIELDS + (("is_word", "word") if pack.words else ())
+        # Triggered abilities put on the pile in an order a player chooses (APNAP) are
+        # decisions of kind "order"; a player's own abilities (a hero power) are options
+        # with a flag of their own. Packs without them keep the layout they had.
+        ordering = bool(pack.words) or pack.pile_triggers == "apnap"
+        self.kinds = DECISION_KINDS + (("value",) if pack.words else ()) + (("order",) if ordering else ())
+        self.option_fields = OPTION_FIELDS + (("is_word", "word") if pack.words else ()) + \
+            (("is_ability",) if pack.player_abilities else ())
+        self._player_ability = {id(ab): i + 1 for i, ab in enumerate(pack.player_abilities)}
         # Hidden counters are the rules' scratch values: no agent sees them.
         self.counters = tuple(n for n, d in pack.player_counters.items() if d.visibility != "hidden")
         self.own_counters = frozenset(n for n, d in pack.player_counters.items() if d.visibility == "owner")
@@ -124,9 +135,10 @@ class Layout:
         self._counter_at = {k: fields.index(f"counter {k}") for k in self.card_counters}
         self._mark_at = {m: fields.index(f"mark {m}") for m in self.marks}
         self.at_cards = add("cards", cards, card_fields)
-        most_abilities = max((len(a) for a in self._ability_number), default=0)
+        most = max(self._most_abilities, len(self._player_ability))
         option_bounds = (flag, flag, flag, flag, flag, (0, cards), (0, len(self.card_names)),
-                         (0, most_abilities), (0, n), (0, BIG), flag, (0, len(self.words)))
+                         (0, most), (0, n), (0, BIG)) + ((flag, (0, len(self.words))) if self.words else ()) + \
+            ((flag,) if self._player_ability else ())
         self.at_options = add("options", self.max_actions, dict(zip(self.option_fields, option_bounds)))
         self.size = len(low)
         self.low = np.array(low, np.float32)
@@ -183,14 +195,17 @@ class Layout:
         face_down = s.face_down
         card = (s.tapped, s.damage, face_down)
         shown = set()
+        slotted = self.num_cards
         for zone, cards in enumerate(s.zones):
             slot = slots[zone]
             count_at = self.at_zones + 2 * slot
             v[count_at] = len(cards)
+            if cards and max(cards) >= slotted:
+                cards = [c for c in cards if c < slotted]     # tokens past the slots
             if not sees[zone]:
                 for c in cards:     # cards it was shown, in a zone it does not see
                     if s.shown(c, me):
-                        self._encode_card(v, card, c, slot)
+                        self._encode_card(v, card, c, slot, s)
                         shown.add(c)
                 continue
             own = self._zone_seat[zone] == me
@@ -198,7 +213,7 @@ class Layout:
                 if face_down[c] and not own:
                     v[count_at + 1] += 1     # seen as a face-down card, not as which card
                 else:
-                    self._encode_card(v, card, c, slot)
+                    self._encode_card(v, card, c, slot, s)
                     shown.add(c)
         # Counters and marks in one pass over those the cards have, for the cards shown.
         for c, k, n in s.card_counters():
@@ -208,13 +223,14 @@ class Layout:
             if c in shown and m in self._mark_at:
                 v[self.at_cards + c * w + self._mark_at[m]] = 1
 
-    def _encode_card(self, v, card: tuple, c: int, slot: int) -> None:
+    def _encode_card(self, v, card: tuple, c: int, slot: int, s: StateView) -> None:
         """Card `c`; `card`: every card's tapped, damage and face down, read once."""
         z = len(self.zone_slots)
         tapped, damage, face_down = card
         at = self.at_cards + c * self.card_width
         v[at + slot] = 1
-        v[at + z:at + z + 5] = (0, self._name_number[c], tapped[c], damage[c], face_down[c])
+        # A token's name is its definition's, without the number that tells it apart.
+        v[at + z:at + z + 5] = (0, self._names[s.card(c).definition.name], tapped[c], damage[c], face_down[c])
 
     def _encode_options(self, v, s: StateView, d, me: int) -> None:
         options = d.options
@@ -232,12 +248,15 @@ class Layout:
             return {"is_number": 1, "number": value}     # no / yes
         if isinstance(value, PlayerRef):
             return {"is_player": 1, "player": (value.seat - me) % self.n + 1}
+        if type(value) is tuple and len(value) == 2 and value[0] is None:
+            return {"is_ability": 1, "ability": self._player_ability.get(id(value[1]), 0)}   # a player's own
         if type(value) is tuple and len(value) == 2 and type(value[0]) is int:
             card, ability = value                        # using a card's ability
-            return {**self._card_fields(s, me, card), "ability": self._ability_number[card].get(id(ability), 0)}
+            number = self._abilities[id(s.card(card).definition)].get(id(ability), 0)
+            return {**self._card_fields(s, me, card), "ability": number}
         # Card ids and shares of a division are both integers; only a card's option
         # is labelled with the card's name ("2 to Bear" is a share).
-        if type(value) is int and 0 <= value < self.num_cards and option.label == s.card_names[value]:
+        if type(value) is int and 0 <= value < min(self.num_cards, len(s.card_names)) and option.label == s.card_names[value]:
             return self._card_fields(s, me, value)
         if type(value) is int:
             return {"is_number": 1, "number": value}
@@ -248,8 +267,8 @@ class Layout:
     def _card_fields(self, s: StateView, me: int, c: int) -> dict:
         """A card an option names: its name is in the option's label; its id only if
         the agent sees the card where it is (the id would tell which copy it is)."""
-        fields = {"is_card": 1, "card_name": self._name_number[c]}
-        if self.knows(s, me, c):
+        fields = {"is_card": 1, "card_name": self._names[s.card(c).definition.name]}
+        if c < self.num_cards and self.knows(s, me, c):
             fields["card"] = c + 1
         return fields
 
@@ -301,7 +320,7 @@ class raw_env(AECEnv):
 
     def __init__(self, pack: str | Pack, options: dict | None = None, num_players: int | None = None,
                  decks: dict | None = None, max_actions: int | None = None, render_mode: str | None = None,
-                 render_view: str = "agent"):
+                 render_view: str = "agent", token_slots: int = 32):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -318,7 +337,9 @@ class raw_env(AECEnv):
             max_actions = default_max_actions(blank)
         if max_actions < 1:
             raise ValueError(f"max_actions must be at least 1, not {max_actions}")
-        self.layout = Layout(blank, max_actions)
+        if token_slots < 0:
+            raise ValueError(f"token_slots must be at least 0, not {token_slots}")
+        self.layout = Layout(blank, max_actions, token_slots)
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
         self.agents = []
         self.seat_names = {a: p.name for a, p in zip(self.possible_agents, blank.t.players)}
