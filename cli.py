@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 the input is wrong (or a test failed), 2 a usage error.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import sys
 
@@ -460,15 +461,16 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
 
 
-def _run_outputs(chart: str, shows: str):
-    """The outputs of sweep and impact: the format, the run's file, the chart."""
+def _run_outputs(chart: str, shows: str, also: tuple = ()):
+    """The outputs of sweep and impact: the format, the run's file, the chart (or the
+    charts `also` names instead, for some of the command's options)."""
     def decorate(f):
         for decorator in reversed([
             click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True),
             click.option("--out", default=None, callback=_output("the game records"),
                          help="Write the run's manifest and every game's record here as it finishes."),
             _resume_option,
-            click.option("--plot", "plot_dir", default=None, callback=_output("the charts", [chart]),
+            click.option("--plot", "plot_dir", default=None, callback=_output("the charts", [chart, *also]),
                          help=f"Write {chart} into this folder: {shows}."),
         ]):
             f = decorator(f)
@@ -529,12 +531,15 @@ def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, rul
 @click.option("--variant", "variants", multiple=True, metavar="KEY=VALUES",
               help="Also measure these versions (repeatable): an option, CARD.PROPERTY or ruleset, with values as "
                    "sweep's --set takes them.")
-@_run_outputs("impact.png", "a heat map of each change in each seat's win rate")
+@click.option("--matchups", is_flag=True,
+              help="Play each of the pack's decks against each instead, in both seats; --plot draws matchups.png.")
+@_run_outputs("impact.png", "a heat map of each change in each seat's win rate (with --matchups: matchups.png, "
+              "each deck's win rate against each)", ("matchups.png",))
 def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs, debug,
-           backend, address, by, only, neutral, variants, fmt, out, resume, plot_dir) -> None:
+           backend, address, by, only, neutral, variants, matchups, fmt, out, resume, plot_dir) -> None:
     """Which card or rule changes who wins: each card family played without (or
     replaced), on the same deals as the pack as it is; the change in each seat's win
-    rate with its 95% interval."""
+    rate with its 95% interval. With --matchups: which deck beats which."""
     from .interpreter.play import impact as impacting
     from .interpreter.play.batch import SimulationError, prepare
     from .interpreter.play.sweep import SweepError
@@ -543,8 +548,15 @@ def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ru
         raise click.UsageError("impact needs at least 2 games: one game gives a difference, but no interval")
     _plotting(plot_dir)
     _check_resume(resume, out)
+    if click.get_current_context().get_parameter_source("jobs") is click.core.ParameterSource.DEFAULT:
+        jobs = _cores()     # impact plays thousands of games: every core by default
     base = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
                   card_files, jobs, debug, backend, address, records=out is not None, label="as it is")
+    if matchups:
+        given = [name for name, value in (("--only", only), ("--neutral", neutral), ("--variant", variants)) if value]
+        if given:
+            raise click.UsageError(f"--matchups plays whole decks against each other: leave out {', '.join(given)}")
+        return _matchups(base, fmt, out, resume, plot_dir)
     try:
         game = prepare(dataclasses.replace(base))
         found = impacting.subjects(base, game, list(only), neutral, list(variants), by)
@@ -559,6 +571,33 @@ def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ru
         from .interpreter.play.gridcharts import write_impact_chart
         click.echo(f"wrote {write_impact_chart(report, plot_dir)}", err=True)
     click.echo(impacting.as_json(report) if fmt == "json" else impacting.as_table(report))
+
+
+next(p for p in impact.params if p.name == "jobs").show_default = "every core of the machine"
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:      # not on Linux
+        return os.cpu_count() or 1
+
+
+def _matchups(base, fmt, out, resume, plot_dir) -> None:
+    from .interpreter.play import matchups
+    from .interpreter.play.batch import SimulationError, prepare
+
+    try:
+        decks, batches = matchups.batches(base, prepare(dataclasses.replace(base)))
+    except (SimulationError, matchups.MatchupError) as e:
+        raise InputError(str(e)) from None
+    played = _play_run("impact", batches, f"{len(batches)} matchups x {base.games} games", out, resume)
+    report = matchups.report(played[0][0], base, decks, [r for _, r in played])
+    if plot_dir is not None:
+        from .interpreter.play.gridcharts import write_matchups_chart
+        click.echo(f"wrote {write_matchups_chart(report, plot_dir)}", err=True)
+    click.echo(matchups.as_json(report) if fmt == "json" else matchups.as_table(report))
 
 
 @main.command()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
@@ -73,9 +74,10 @@ def test_impact_writes_its_heat_map(tmp_path):
     assert (tmp_path / "impact.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_the_guides_example_prints_what_the_guide_says():
+@pytest.mark.parametrize("pack", ["magic54", "stack_duel"])      # the cards' impact; the decks' matchups
+def test_the_guides_example_prints_what_the_guide_says(pack):
     guide = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
-    block = guide.split("\n$ cardtable impact magic54 ", 1)[1].split("```", 1)[0]
+    block = guide.split(f"\n$ cardtable impact {pack} ", 1)[1].split("```", 1)[0]
     command, _, printed = block.partition("\n")
-    r = cli("impact", "magic54", *command.split())
+    r = cli("impact", pack, *command.split())
     assert (r.exit_code, r.output) == (0, printed)

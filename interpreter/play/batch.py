@@ -24,6 +24,7 @@ from ..packs.files import PackFiles
 from ..packs.importing import ImportProblem, card_file_source, load_deck
 from ..packs.loader import PackError, load_pack
 from ..packs.rulesets import ruleset_of
+from ..suggest import did_you_mean
 from .agents import AgentError, make_agent, parse_agents, seat_agents
 from .backends import BackendError, Work
 from .backends import play as play_on
@@ -55,6 +56,7 @@ class Batch:
     address: str | None = None   # the scheduler of a running cluster
     ruleset: str | None = None   # one of the pack's named rulesets: its options and card changes
     changes: tuple = ()          # packs.changes.CardChange: the pack's cards changed for these games (after the ruleset's)
+    seat_decks: tuple = ()       # the pack's named decks dealt to the seats, in seat order, instead of theirs
     label: str = ""              # what tells this batch from the others of a run
     # The pack's files, when the pack is built from them rather than from `pack` on disk,
     # and the hash the pack built must have: what worker processes get, so that each
@@ -94,12 +96,23 @@ def prepare_spec(batch: Batch) -> tuple[Game, GameSpec]:
             raise SimulationError(f"--fixed-seats keeps each agent in its seat, and {pack.name} is played here by "
                                   f"{probe.num_players} players: {idle} would never play")
         sources = _card_sources(pack, batch.cards)
-        decks = _dealt(probe, pack, batch.decks, sources)
+        decks = _with_seat_decks(pack, _dealt(probe, pack, batch.decks, sources), batch.seat_decks)
         played, dealt = changed(pack, changes, decks)
         game = Game(played, options, batch.players, dealt, debug=batch.debug)
     except (OptionError, ChangeError) as e:
         raise SimulationError(str(e)) from None
     return game, spec_of(game, pack, decks, sources, changes)
+
+
+def _with_seat_decks(pack, decks: dict | None, names: tuple) -> dict | None:
+    """The decks given, with the pack's decks `names` dealt to the seats (by their cards,
+    which is how a worker gets them)."""
+    if not names:
+        return decks
+    for name in names:
+        if name not in pack.decks:
+            raise SimulationError(f'{pack.name} has no deck "{name}"{did_you_mean(name, pack.decks)}')
+    return {**(decks or {}), **{seat: tuple(pack.decks[name]) for seat, name in enumerate(names)}}
 
 
 def _card_sources(pack, card_files: list) -> list:

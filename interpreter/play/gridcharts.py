@@ -1,5 +1,6 @@
 """PNG charts of sweeps and impact runs (matplotlib, the optional `plot` extra): lines
-over one axis, heat maps over two."""
+over one axis, heat maps over two; the heat maps of impact's changes and of its
+deck-against-deck matchups."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -82,8 +83,35 @@ def write_impact_chart(report: dict, folder) -> Path:
     ax.set_xticks(range(len(seats)), [f"{s} wins" for s in seats])
     ax.set_yticks(range(len(rows)), [row["subject"] for row in rows])
     ax.set_title(f"{report['pack']}: change in win rate (points of %) {report['how']}")
+    return _finished(plt, fig, ax, image, folder / "impact.png")
+
+
+def write_matchups_chart(report: dict, folder) -> Path:
+    """matchups.png: a heat map of each deck's win rate against each, 50% white."""
+    plt = _pyplot()
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    decks, cells = report["decks"], report["matchups"]
+    data = [[100 * cells[a][b]["rate"] for b in decks] for a in decks]
+    fig, ax = plt.subplots(figsize=(1.3 * len(decks) + 3, 1.0 * len(decks) + 1.8))
+    bound = max([abs(x - 50) for line in data for x in line] or [1]) or 1
+    image = ax.imshow(data, cmap="RdBu", vmin=50 - bound, vmax=50 + bound, aspect="auto")
+    for i, a in enumerate(decks):
+        for j, b in enumerate(decks):
+            mark = "*" if cells[a][b]["significant"] else ""
+            dark = abs(data[i][j] - 50) > 0.6 * bound
+            ax.text(j, i, f"{data[i][j]:.1f}{mark}", ha="center", va="center", fontsize=9,
+                    color="white" if dark else "black")
+    ax.set_xticks(range(len(decks)), [f"vs {b}" for b in decks], rotation=30, ha="right")
+    ax.set_yticks(range(len(decks)), decks)
+    ax.set_title(f"{report['pack']}: the row's deck wins (%), {report['games']} games a seating")
+    return _finished(plt, fig, ax, image, folder / "matchups.png")
+
+
+def _finished(plt, fig, ax, image, path: Path) -> Path:
+    """A heat map with its colour scale, written to `path`."""
     fig.colorbar(image, ax=ax)
     fig.tight_layout()
-    path = _save(fig, folder / "impact.png")
+    path = _save(fig, path)
     plt.close(fig)
     return path

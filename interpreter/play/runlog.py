@@ -41,6 +41,8 @@ def manifest(command: str, batches: list, prepared: list) -> dict:
             version["ruleset"] = batch.ruleset
         if batch.changes:
             version["changes"] = [c.as_data() for c in batch.changes]
+        if batch.seat_decks:
+            version["seat_decks"] = list(batch.seat_decks)
         if batch.decks or batch.cards:
             version["decks"], version["cards"] = list(batch.decks), list(batch.cards)
         versions.append(version)
