@@ -19,6 +19,7 @@ from cardtable.interpreter.play.batch import Batch, run
 from cardtable.interpreter.play.stats import summarize
 
 GAMES = dict(games=40, seed=11, agents=["random"])
+PLACES = dict(games=24, seed=5, players=3, agents=["random"])
 
 
 def summary(batch: Batch, received=None) -> str:
@@ -65,6 +66,11 @@ def test_dask_gives_the_local_summary_with_a_worker_killed(local_summary, tmp_pa
         assert (there.exit_code, there.output) == (0, here.output)
         head = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
         assert (head["backend"], head["address"]) == ("dask", address)
+        # A pack whose players finish in places (Go Fish, three players): the same summary,
+        # places and all, from 1 local process, 2, and the cluster's 2 workers.
+        fish = [summary(Batch("go_fish", **PLACES, jobs=jobs)) for jobs in (1, 2)]
+        assert fish[0] == fish[1] == summary(Batch("go_fish", **PLACES, backend="dask", address=address))
+        assert json.loads(fish[0])["places"]["seats"][0]["seat"] == "Ann"
 
 
 def ray_workers() -> list[int]:
