@@ -4,6 +4,7 @@ time falls with the number of workers, and whether the summaries are the same (t
 must be, byte for byte).
 
     python benchmarks/clusters.py [--pack magic54] [--games 2000] [--workers 2] [--repeat 3] [--no-ray]
+                                  [--scale-games 1000] [--scaling-only]
 
 The clusters are started once, on this machine (a dask LocalCluster of N worker
 processes of one thread; ray with N CPUs), and their start-up is timed apart: the
@@ -90,8 +91,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument("--scale-games", type=int, default=1000, help="games of each run of the scaling table")
+    parser.add_argument("--scaling-only", action="store_true", help="only the table of 1 to --workers workers")
     args = parser.parse_args()
     base = Batch(args.pack, games=args.games, seed=0)
+    if args.scaling_only:
+        return scaling(base, args)
     cluster, dask_start = dask_cluster(args.workers)
     sides = {f"local, {args.workers} processes": dataclasses.replace(base, jobs=args.workers),
              f"dask, {args.workers} workers": dataclasses.replace(base, backend="dask",
@@ -119,22 +124,52 @@ def main() -> None:
 
 
 def scaling(base: Batch, args) -> None:
-    """Local processes and dask workers from 1 to --workers, half the games (a cluster
-    of each size started before its runs)."""
-    half = dataclasses.replace(base, games=args.games // 2)
-    rows = []
-    for n in range(1, args.workers + 1):
-        cluster, _ = dask_cluster(n)
-        sides = {"local": dataclasses.replace(half, jobs=n),
-                 "dask": dataclasses.replace(half, backend="dask", address=cluster.scheduler_address)}
-        times, _ = side_by_side(sides, args.repeat)
+    """Each backend with 1 to --workers workers, --scale-games games: all the runs of one
+    repeat alternate (local 1, dask 1, ray 1, local 2, ...), a dask cluster of each size
+    started before, ray started afresh with the CPUs of its run before it (untimed)."""
+    batch = dataclasses.replace(base, games=args.scale_games)
+    sizes = range(1, args.workers + 1)
+    clusters = {n: dask_cluster(n)[0] for n in sizes}
+    names = ["local", "dask"] + ([] if args.no_ray else ["ray"])
+    sides = {(n, name): {"local": dataclasses.replace(batch, jobs=n),
+                         "dask": dataclasses.replace(batch, backend="dask", address=clusters[n].scheduler_address),
+                         "ray": dataclasses.replace(batch, backend="ray", jobs=n)}[name]
+             for n in sizes for name in names}
+    times, summaries = {side: [] for side in sides}, set()
+    print(f"\nscaling: {batch.games} games, {args.repeat} runs of each side, alternating; "
+          f"load average {os.getloadavg()[0]:.1f}")
+    for _ in range(args.repeat):
+        for (n, name), side in sides.items():
+            if name == "ray":
+                ray_up(n)
+            seconds, summary = timed(side)
+            if name == "ray":
+                import ray
+                ray.shutdown()
+            times[(n, name)].append(seconds)
+            summaries.add(summary)
+    for cluster in clusters.values():
         cluster.close()
-        rows.append((n, statistics.median(t[1] for t in times["local"]),
-                     statistics.median(t[1] for t in times["dask"])))
-    print(f"\n| workers | local processor seconds | dask processor seconds | ({half.games} games) |")
-    print("|---|---|---|---|")
-    for n, local, dask in rows:
-        print(f"| {n} | {local:.1f} | {dask:.1f} | dask over local {dask / local:.3f} |")
+    scaling_tables(times, sizes, names)
+    print(f"\nsummaries the same on every side: {len(summaries) == 1}; load average {os.getloadavg()[0]:.1f}")
+
+
+def scaling_tables(times: dict, sizes, names: list) -> None:
+    def median(side, k=0):
+        return statistics.median(t[k] for t in times[side])
+
+    def ratio(a, b, k=0):
+        return statistics.median(x[k] / y[k] for x, y in zip(times[a], times[b]))
+    print("\n| workers | " + " | ".join(f"{name} wall s (cpu s)" for name in names) + " | "
+          + " | ".join(f"{name} over local" for name in names[1:]) + " |")
+    print("|---" * (2 * len(names)) + "|")
+    for n in sizes:
+        cells = [f"{median((n, name)):.1f} ({median((n, name), 1):.1f})" for name in names]
+        cells += [f"{ratio((n, name), (n, 'local')):.3f}" for name in names[1:]]
+        print(f"| {n} | " + " | ".join(cells) + " |")
+    for n in list(sizes)[1:]:
+        print(f"| {n} over 1 | " + " | ".join(f"{ratio((n, name), (1, name)):.3f}" for name in names)
+              + " |" + " |" * (len(names) - 1))
 
 
 if __name__ == "__main__":
