@@ -74,9 +74,16 @@ def test_dask_gives_the_local_summary_with_a_worker_killed(local_summary, tmp_pa
 
 
 def ray_workers() -> list[int]:
-    """The ray worker processes playing games now (ray names a worker by its task)."""
-    return [(p.pid, 1) for p in psutil.process_iter(["cmdline"])
-            if (p.info["cmdline"] or [""])[0].startswith("ray::play_numbers")]
+    """The worker processes of this test's ray instance playing games now (ray names a
+    worker by its task): among this process's descendants only, never another run's."""
+    found = []
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if (p.cmdline() or [""])[0].startswith("ray::play_numbers"):
+                found.append((p.pid, 1))
+        except psutil.Error:
+            pass
+    return found
 
 
 def waiting_for(find, tries: int = 500):
