@@ -46,6 +46,19 @@ def killing_once(find_pids) -> tuple[list, callable]:
     return killed, received
 
 
+def waiting_for(find, tries: int = 500):
+    """`find`, asked again every 10 ms until a worker has games in hand (between two
+    tasks, or on a loaded machine, none may have for a moment)."""
+    def found():
+        for _ in range(tries):
+            pids = find()
+            if pids:
+                return pids
+            time.sleep(0.01)
+        raise AssertionError("no worker is playing")
+    return found
+
+
 def test_dask_gives_the_local_summary_with_a_worker_killed(local_summary, tmp_path):
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=50) as cluster, distributed.Client(cluster) as client:
@@ -54,7 +67,7 @@ def test_dask_gives_the_local_summary_with_a_worker_killed(local_summary, tmp_pa
 
         def busy():
             return [(pids[worker], len(tasks)) for worker, tasks in client.processing().items() if tasks]
-        killed, received = killing_once(busy)
+        killed, received = killing_once(waiting_for(busy))
         assert summary(Batch("magic54", **GAMES, backend="dask", address=address), received) == local_summary
         # The worker killed had tasks in hand: they were played again by the other one.
         assert killed and killed[0] >= 1
@@ -83,17 +96,6 @@ def ray_workers() -> list[int]:
                 found.append((p.pid, 1))
         except psutil.Error:
             pass
-    return found
-
-
-def waiting_for(find, tries: int = 500):
-    def found():
-        for _ in range(tries):
-            pids = find()
-            if pids:
-                return pids
-            time.sleep(0.01)
-        raise AssertionError("no worker is playing")
     return found
 
 
