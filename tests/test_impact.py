@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from cardtable.cli import main
 from cardtable.interpreter.packs.changes import REMOVE, REPLACE, CardChange
 from cardtable.interpreter.play.batch import Batch, prepare, run
+from cardtable.interpreter.play.stats import summarize
 
 
 def cli(*args):
@@ -81,3 +82,14 @@ def test_the_guides_example_prints_what_the_guide_says(pack):
     command, _, printed = block.partition("\n")
     r = cli("impact", pack, *command.split())
     assert (r.exit_code, r.output) == (0, printed)
+
+
+def test_in_a_pack_of_places_a_win_is_a_first_place_as_simulate_counts_it():
+    r = cli("impact", "hearts", "--only", "The Queen of Spades", "-n", "4", "--option", "end_score=30",
+            "--format", "json")
+    assert r.exit_code == 0, r.output
+    batch = Batch("hearts", games=4, options={"end_score": 30})
+    game, results = run(batch)
+    seats = summarize(game, batch, results)["seats"]
+    assert json.loads(r.output)["base"] == {s["seat"]: s["rate"] for s in seats}
+    assert json.loads(r.output)["base"] == {"North": 0.25, "East": 0.0, "South": 0.5, "West": 0.5}
