@@ -5,6 +5,8 @@ Exit codes: 0 ok, 1 the input is wrong (or a test failed), 2 a usage error.
 """
 from __future__ import annotations
 
+import dataclasses
+import os
 import re
 import sys
 
@@ -310,6 +312,11 @@ def _agents(ctx, param, value):
         raise click.BadParameter(str(e)) from None
 
 
+_ruleset_option = click.option(
+    "--ruleset", default=None, metavar="NAME",
+    help="Play one of the pack's rulesets (its `rulesets:`): its options and card changes; --option still wins.")
+
+
 def _batch_options(f):
     """The options simulate and compare share: which games, between whom."""
     for decorator in reversed([
@@ -322,6 +329,7 @@ def _batch_options(f):
                           "One for every seat, or a list that goes round the table."),
         click.option("--fixed-seats", is_flag=True, help="Keep each agent in its seat instead of moving the agents one seat on every game."),
         click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable)."),
+        _ruleset_option,
         click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
                      help="A deck list: one for every seat, one per seat in seat order, or the shared deck."),
         click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
@@ -329,43 +337,73 @@ def _batch_options(f):
         click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
                      help="Processes playing games at once; the results do not depend on it."),
         click.option("--debug", is_flag=True, help="Check the invariants after every decision (slower); a broken one stops the run."),
+        click.option("--backend", type=click.Choice(["local", "dask", "ray"]), default="local", show_default=True,
+                     help="Where the games are played: this machine's processes, or a dask or ray cluster "
+                          "(see docs/distributed.md); the results do not depend on it."),
+        click.option("--address", default=None, metavar="ADDRESS",
+                     help="The scheduler of a running dask or ray cluster (default: one is started on this "
+                          "machine with --jobs workers)."),
         _root_option,
     ]):
         f = decorator(f)
     return f
 
 
-def _batch(pack, games, seed, num_players, agents, fixed_seats, options, decks, card_files, jobs, debug,
-           records=False):
+def _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, options, decks, card_files, jobs, debug,
+           backend="local", address=None, records=False, **more):
     from .interpreter.play.batch import Batch
 
     return Batch(pack=pack, games=games, seed=seed, options=options, players=num_players, agents=list(agents),
                  rotate=not fixed_seats, decks=list(decks), cards=list(card_files), debug=debug, records=records,
-                 jobs=jobs)
+                 jobs=jobs, backend=backend, address=address, ruleset=ruleset, **more)
 
 
-def _play_batch(batch, label: str):
-    """Plays a batch with a progress bar on a terminal, quietly otherwise."""
-    from .interpreter.play.batch import SimulationError, prepare, run
+def _play_run(command: str, batches: list, label: str, out: str | None = None, resume: bool = False) -> list:
+    """Plays the batches as one run (each batch's (game, results)), with a progress bar
+    on a terminal and quietly otherwise; the games stream to `out` as they finish."""
+    from .interpreter.play.batch import SimulationError, prepare_spec, run_batches
+    from .interpreter.play.runlog import RunError, RunOut, manifest, resumed
 
     def notice(text):
         # Below the progress bar's line, when there is one.
         click.echo(("\n" if sys.stderr.isatty() else "") + f"note: {text}", err=True)
+    writer = None
     try:
-        game = prepare(batch)
+        prepared = [prepare_spec(b) for b in batches]
+        done = {}
+        if out is not None:
+            head = manifest(command, batches, prepared)
+            done = resumed(out, head) if resume else {}
+            writer = RunOut(out, head, done, resume)
+        total = batches[0].games * len(batches)
+        received = writer.take if writer else None
         if not sys.stderr.isatty():
-            return run(batch, game, notice=notice)
-        with click.progressbar(length=batch.games, label=label, file=sys.stderr, show_eta=True) as bar:
-            seen = [0]
-
-            def progress(done):
-                bar.update(done - seen[0])
-                seen[0] = done
-            return run(batch, game, progress, notice)
-    except SimulationError as e:
+            results = run_batches(batches, prepared, None, notice, received, done)
+        else:
+            with click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True) as bar:
+                bar.update(len(done))
+                results = run_batches(batches, prepared, lambda n: bar.update(n - bar.pos), notice, received, done)
+        return [(game, r) for (game, _), r in zip(prepared, results)]
+    except (SimulationError, RunError) as e:
         raise InputError(str(e)) from None
     except (KeyboardInterrupt, Terminated) as e:
-        _stopped(e, "stopped before the games were all played: nothing written")
+        if writer is None or out == "-":
+            _stopped(e, "stopped before the games were all played: nothing written")
+        _stopped(e, f"stopped: {writer.written} of {total} games are in {out}; the same command with --resume "
+                    f"plays the others")
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+_resume_option = click.option(
+    "--resume", is_flag=True, help="Continue the run whose games are in --out: the games there are kept, the "
+                                   "others played (the run must be the same; where it is played may differ).")
+
+
+def _check_resume(resume: bool, out: str | None) -> None:
+    if resume and (out is None or out == "-"):
+        raise click.UsageError("--resume continues the run written in the file --out names: give --out FILE")
 
 
 @main.command()
@@ -377,26 +415,19 @@ def _play_batch(batch, label: str):
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 @click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["win_rates.png", "game_length.png"]),
               help="Write PNG charts into this folder: win rates with their intervals, the game-length histogram.")
-def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs, debug, out,
-             fmt, plot_dir) -> None:
+@_resume_option
+def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs,
+             debug, backend, address, out, fmt, plot_dir, resume) -> None:
     """Play many games between computer players and summarise the results."""
     from .interpreter.play.report import FORMATS
     from .interpreter.play.stats import summarize
 
-    if plot_dir is not None:
-        from .interpreter.play.charts import ChartError, check_plotting
-        try:
-            check_plotting()
-        except ChartError as e:
-            raise InputError(str(e)) from None
-    batch = _batch(pack, games, seed, num_players, agents, fixed_seats, _parse_options(option_pairs), decks,
-                   card_files, jobs, debug, records=out is not None)
-    game, results = _play_batch(batch, f"{games} games")
+    _plotting(plot_dir)
+    _check_resume(resume, out)
+    batch = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
+                   card_files, jobs, debug, backend, address, records=out is not None)
+    [(game, results)] = _play_run("simulate", [batch], f"{games} games", out, resume)
     summary = summarize(game, batch, results)
-    if out is not None:
-        from .interpreter.outfiles import write_output
-        from .interpreter.play.records import dumps
-        write_output(out, "".join(dumps(r["record"]) + "\n" for r in results), "the game records")
     if plot_dir is not None:
         from .interpreter.play.charts import write_charts
         for path in write_charts(summary, plot_dir):
@@ -410,9 +441,14 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
 @_batch_options
 @click.option("--a-option", "a_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for A only (repeatable).")
 @click.option("--b-option", "b_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option for B only (repeatable).")
+@click.option("--a-ruleset", default=None, metavar="NAME", help="A's ruleset (instead of --ruleset).")
+@click.option("--b-ruleset", default=None, metavar="NAME", help="B's ruleset (instead of --ruleset).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, decks, card_files, jobs,
-            debug, a_pairs, b_pairs, fmt) -> None:
+@click.option("--out", default=None, callback=_output("the game records"),
+              help="Write every game's record here as it finishes, A's games then B's (cardtable replay reads it).")
+@_resume_option
+def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files,
+            jobs, debug, backend, address, a_pairs, b_pairs, a_ruleset, b_ruleset, fmt, out, resume) -> None:
     """Play two versions of a pack on the same seeds and show how their results differ.
 
     A and B are two packs (built-in names or paths), or one pack (A) played
@@ -423,19 +459,163 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     both = _parse_options(option_pairs)
     options_a = {**both, **_parse_options(a_pairs, "--a-option")}
     options_b = {**both, **_parse_options(b_pairs, "--b-option")}
-    problem = comparing.refusal(games, pack_b is None, options_a, options_b)
+    ruleset_a, ruleset_b = a_ruleset or ruleset, b_ruleset or ruleset
+    problem = comparing.refusal(games, pack_b is None, options_a, options_b, ruleset_a, ruleset_b)
     if problem:
         raise click.UsageError(problem)
     pack_b = pack_a if pack_b is None else pack_b
-    batch_a = _batch(pack_a, games, seed, num_players, agents, fixed_seats, options_a, decks, card_files, jobs, debug)
-    batch_b = _batch(pack_b, games, seed, num_players, agents, fixed_seats, options_b, decks, card_files, jobs, debug)
-    game_a, results_a = _play_batch(batch_a, f"A: {games} games")
-    game_b, results_b = _play_batch(batch_b, f"B: {games} games")
+    _check_resume(resume, out)
+    common = (games, seed, num_players, agents, fixed_seats)
+    batch_a = _batch(pack_a, *common, ruleset_a, options_a, decks, card_files, jobs, debug, backend, address,
+                     records=out is not None, label="A")
+    batch_b = _batch(pack_b, *common, ruleset_b, options_b, decks, card_files, jobs, debug, backend, address,
+                     records=out is not None, label="B")
+    (game_a, results_a), (game_b, results_b) = _play_run("compare", [batch_a, batch_b], f"{2 * games} games",
+                                                         out, resume)
     try:
         result = comparing.compare(game_a, game_b, batch_a, batch_b, results_a, results_b)
     except comparing.CompareError as e:
         raise InputError(str(e)) from None
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
+
+
+def _run_outputs(chart: str, shows: str, also: tuple = ()):
+    """The outputs of sweep and impact: the format, the run's file, the chart (or the
+    charts `also` names instead, for some of the command's options)."""
+    def decorate(f):
+        for decorator in reversed([
+            click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True),
+            click.option("--out", default=None, callback=_output("the game records"),
+                         help="Write the run's manifest and every game's record here as it finishes."),
+            _resume_option,
+            click.option("--plot", "plot_dir", default=None, callback=_output("the charts", [chart, *also]),
+                         help=f"Write {chart} into this folder: {shows}."),
+        ]):
+            f = decorator(f)
+        return f
+    return decorate
+
+
+def _plotting(plot_dir) -> None:
+    if plot_dir is not None:
+        from .interpreter.play.charts import ChartError, check_plotting
+        try:
+            check_plotting()
+        except ChartError as e:
+            raise InputError(str(e)) from None
+
+
+@main.command()
+@click.argument("pack", callback=_pack_names)
+@_batch_options
+@click.option("--set", "axes", multiple=True, required=True, metavar="KEY=VALUES",
+              help="An axis of the grid (repeatable): an option, CARD.PROPERTY or ruleset, with values "
+                   "V1,V2,... or a range FROM..TO.")
+@_run_outputs("sweep.png", "each measure over one axis, or heat maps over two")
+def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs, debug,
+          backend, address, axes, fmt, out, resume, plot_dir) -> None:
+    """Play every point of a grid of versions of a pack on the same seeds: fairness,
+    first-player advantage, length and decisiveness at each point."""
+    from .interpreter.play import sweep as sweeping
+
+    try:
+        grid = sweeping.points([sweeping.parse_axis(text) for text in axes])
+    except sweeping.SweepError as e:
+        raise click.BadParameter(str(e), param_hint="--set") from None
+    if plot_dir is not None and len(grid[0]) > 2:
+        raise click.UsageError("--plot draws a sweep over one or two axes, and this one has "
+                               f"{len(grid[0])}: leave out --plot, or sweep fewer keys")
+    _plotting(plot_dir)
+    _check_resume(resume, out)
+    base = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
+                  card_files, jobs, debug, backend, address, records=out is not None)
+    batches = [sweeping.batch_at(base, point) for point in grid]
+    played = _play_run("sweep", batches, f"{len(grid)} points x {games} games", out, resume)
+    report = sweeping.report(base, grid, played)
+    if plot_dir is not None:
+        from .interpreter.play.gridcharts import write_sweep_chart
+        click.echo(f"wrote {write_sweep_chart(report, plot_dir)}", err=True)
+    click.echo(sweeping.as_json(report) if fmt == "json" else sweeping.as_table(report))
+
+
+@main.command()
+@click.argument("pack", callback=_pack_names)
+@_batch_options
+@click.option("--by", type=click.Choice(["family", "card"]), default="family", show_default=True,
+              help="Take out each card family of the decks, or each card.")
+@click.option("--only", multiple=True, metavar="NAME", help="Measure only these families or cards (repeatable).")
+@click.option("--neutral", default=None, metavar="CARD",
+              help="Replace each card by this card instead of taking it out (the deck keeps its size).")
+@click.option("--variant", "variants", multiple=True, metavar="KEY=VALUES",
+              help="Also measure these versions (repeatable): an option, CARD.PROPERTY or ruleset, with values as "
+                   "sweep's --set takes them.")
+@click.option("--matchups", is_flag=True,
+              help="Play each of the pack's decks against each instead, in both seats; --plot draws matchups.png.")
+@_run_outputs("impact.png", "a heat map of each change in each seat's win rate (with --matchups: matchups.png, "
+              "each deck's win rate against each)", ("matchups.png",))
+def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs, debug,
+           backend, address, by, only, neutral, variants, matchups, fmt, out, resume, plot_dir) -> None:
+    """Which card or rule changes who wins: each card family played without (or
+    replaced), on the same deals as the pack as it is; the change in each seat's win
+    rate with its 95% interval. With --matchups: which deck beats which."""
+    from .interpreter.play import impact as impacting
+    from .interpreter.play.batch import SimulationError, prepare
+    from .interpreter.play.sweep import SweepError
+
+    if games < 2:
+        raise click.UsageError("impact needs at least 2 games: one game gives a difference, but no interval")
+    _plotting(plot_dir)
+    _check_resume(resume, out)
+    if click.get_current_context().get_parameter_source("jobs") is click.core.ParameterSource.DEFAULT:
+        jobs = _cores()     # impact plays thousands of games: every core by default
+    base = _batch(pack, games, seed, num_players, agents, fixed_seats, ruleset, _parse_options(option_pairs), decks,
+                  card_files, jobs, debug, backend, address, records=out is not None, label="as it is")
+    if matchups:
+        given = [name for name, value in (("--only", only), ("--neutral", neutral), ("--variant", variants)) if value]
+        if given:
+            raise click.UsageError(f"--matchups plays whole decks against each other: leave out {', '.join(given)}")
+        return _matchups(base, fmt, out, resume, plot_dir)
+    try:
+        game = prepare(dataclasses.replace(base))
+        found = impacting.subjects(base, game, list(only), neutral, list(variants), by)
+    except (SimulationError, impacting.ImpactError) as e:
+        raise InputError(str(e)) from None
+    except SweepError as e:
+        raise click.BadParameter(str(e), param_hint="--variant") from None
+    played = _play_run("impact", [base] + [f.batch for f in found], f"{len(found) + 1} versions x {games} games",
+                       out, resume)
+    report = impacting.report(played[0][0], base, played[0][1], found, [r for _, r in played[1:]], neutral)
+    if plot_dir is not None:
+        from .interpreter.play.gridcharts import write_impact_chart
+        click.echo(f"wrote {write_impact_chart(report, plot_dir)}", err=True)
+    click.echo(impacting.as_json(report) if fmt == "json" else impacting.as_table(report))
+
+
+next(p for p in impact.params if p.name == "jobs").show_default = "every core of the machine"
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:      # not on Linux
+        return os.cpu_count() or 1
+
+
+def _matchups(base, fmt, out, resume, plot_dir) -> None:
+    from .interpreter.play import matchups
+    from .interpreter.play.batch import SimulationError, prepare
+
+    try:
+        decks, batches = matchups.batches(base, prepare(dataclasses.replace(base)))
+    except (SimulationError, matchups.MatchupError) as e:
+        raise InputError(str(e)) from None
+    played = _play_run("impact", batches, f"{len(batches)} matchups x {base.games} games", out, resume)
+    report = matchups.report(played[0][0], base, decks, [r for _, r in played])
+    if plot_dir is not None:
+        from .interpreter.play.gridcharts import write_matchups_chart
+        click.echo(f"wrote {write_matchups_chart(report, plot_dir)}", err=True)
+    click.echo(matchups.as_json(report) if fmt == "json" else matchups.as_table(report))
 
 
 @main.command()
@@ -458,11 +638,11 @@ def replay(log, which, at, pack_override, card_files) -> None:
     from .interpreter.engine.game import OptionError
     from .interpreter.engine.state import RuleError
     from .interpreter.play import narrate
-    from .interpreter.play.records import RecordError, game_for, read_records
+    from .interpreter.play.records import RecordError, game_for, read_log
     from .interpreter.play.records import replay as replaying
 
     try:
-        records = read_records(log)
+        head, records = read_log(log)
     except RecordError as e:
         raise InputError(str(e)) from None
     except UnicodeDecodeError:
@@ -475,7 +655,7 @@ def replay(log, which, at, pack_override, card_files) -> None:
     numbered = [(number, line, record) for number, (line, record) in enumerate(records, 1)]
     chosen = [numbered[which - 1]] if which else numbered
     single = len(chosen) == 1
-    loaded = _ReplayInputs(log, pack_override, card_files)
+    loaded = _ReplayInputs(log, pack_override, card_files, head)
     failed = 0
     for number, line, record in chosen:
         try:
@@ -536,14 +716,24 @@ class _ReplayInputs:
     A path in a record is looked for from here, then from the log's folder, so that
     a log travels with the files it names; one outside the project is refused."""
 
-    def __init__(self, log: str, pack_override: str | None, card_files: tuple):
+    def __init__(self, log: str, pack_override: str | None, card_files: tuple, head: dict | None = None):
         from pathlib import Path
 
         self.log = log
+        self.head = head or {}
         self.folder = Path(log).parent
         self.pack_override = pack_override
         self.card_files = list(card_files)
         self.packs, self.sources = {}, {}
+
+    def _check_content(self, record: dict, pack) -> None:
+        """Tells when the run's manifest says its games were played with other pack texts."""
+        played = {v.get("sha256") for v in self.head.get("versions") or () if isinstance(v, dict)
+                  and v.get("source") == record.get("source")}
+        if played and pack.sha256 not in played:
+            click.echo(_said(f"note: the run's manifest says its games were played with {record['pack']} of "
+                             f"content hash {sorted(played)[0][:16]}, and the pack is now {pack.sha256[:16]}: "
+                             f"a game that parts ways says where"))
 
     def _found(self, name: str, what: str) -> str:
         from .interpreter.play.records import record_file
@@ -563,6 +753,8 @@ class _ReplayInputs:
             except PackError:
                 raise InputError(f"the pack of the log cannot be loaded (another may be given with --pack):\n"
                                  f"{render(report, 'text')}") from None
+            if not self.pack_override:
+                self._check_content(record, self.packs[name])
         pack = self.packs[name]
         files = self.card_files or [self._found(f, "card file") for f in record.get("cards") or ()]
         key = (name, tuple(files))
@@ -591,6 +783,7 @@ def _write_record(path: str, text: str) -> None:
               help="Your seat (1 is the first) against heuristic players, instead of --players.")
 @click.option("--seed", type=int, default=None, help="The game's seed (default: a new one, shown at the start).")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable).")
+@_ruleset_option
 @click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A deck list: one for every seat, one per seat in seat order, or the shared deck.")
 @click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
@@ -598,7 +791,7 @@ def _write_record(path: str, text: str) -> None:
 @click.option("--save", default=None, metavar="LOG", callback=_output("the game record"),
               help="Write the game record here (one JSON line), finished or not; - is standard output.")
 @_root_option
-def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> None:
+def play(pack, players, seat, seed, option_pairs, ruleset, decks, card_files, save) -> None:
     """Play a pack in the terminal: against computer players, or hot-seat with other people."""
     import shutil
 
@@ -609,14 +802,14 @@ def play(pack, players, seat, seed, option_pairs, decks, card_files, save) -> No
     if players is not None and seat is not None:
         raise click.UsageError("give --players or --seat, not both")
     try:
-        game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files))
+        game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files), ruleset)
     except PlayError as e:
         if e.report is None:
             raise InputError(str(e)) from None
         click.echo(_said(e.report), err=True)
         sys.exit(1)
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
-                       shutil.get_terminal_size().columns, list(card_files)))
+                       shutil.get_terminal_size().columns, list(card_files), ruleset))
 
 
 

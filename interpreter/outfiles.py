@@ -205,3 +205,61 @@ def _replace(target: Path, raw: bytes, st: os.stat_result | None) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class Lines:
+    """A file written a line at a time as a run goes (`--out`), so that what is done is
+    there when the run stops. A regular file is written in its place (through a link,
+    its target), from the start, or after its last whole line when `resume` (a line
+    cut off when a run was killed is dropped); a named pipe or a device is written
+    through; `-` is standard output. Each line is written whole, with one write."""
+
+    def __init__(self, path: str, what: str, resume: bool = False):
+        check_output(path, what)
+        self.path, self.what = path, what
+        self.fd, self.owned = None, False
+        if path == STDOUT:
+            return
+        st = _status(path)
+        through = st is not None and _write_through(st)
+        flags = os.O_WRONLY | getattr(os, "O_CLOEXEC", 0)
+        if not through:
+            flags |= os.O_CREAT | (0 if resume else os.O_TRUNC)
+        try:
+            self.fd, self.owned = os.open(path, flags, 0o666), True
+            if resume and not through:
+                os.lseek(self.fd, whole_lines(path), os.SEEK_SET)
+                os.ftruncate(self.fd, os.lseek(self.fd, 0, os.SEEK_CUR))
+        except OSError as e:
+            raise OutputError(path, what, _reason(e)) from None
+
+    def write(self, line: str) -> None:
+        raw = (line + "\n").encode("utf-8")
+        if self.path == STDOUT:
+            write_output(STDOUT, raw, self.what)
+            return
+        try:
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError as e:
+            raise OutputError(self.path, self.what, _reason(e)) from None
+
+    def close(self) -> None:
+        if self.owned and self.fd is not None:
+            os.close(self.fd)
+        self.fd = None
+
+
+def whole_lines(path, block: int = 1 << 16) -> int:
+    """The length of a file up to the end of its last whole line (read from its end)."""
+    with open(path, "rb") as f:
+        end = f.seek(0, os.SEEK_END)
+        while end > 0:
+            start = max(0, end - block)
+            f.seek(start)
+            found = f.read(end - start).rfind(b"\n")
+            if found >= 0:
+                return start + found + 1
+            end = start
+    return 0

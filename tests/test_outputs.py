@@ -36,7 +36,10 @@ def no_games(monkeypatch):
 
 
 def records(text: str) -> list[dict]:
-    return [json.loads(line) for line in text.splitlines()]
+    """The game records of a run's file, after its manifest."""
+    head, *games = [json.loads(line) for line in text.splitlines()]
+    assert head["format"] == "cardtable-run/1"
+    return games
 
 
 # ------------------------------------------------------------------ written through, not replaced
@@ -102,7 +105,7 @@ def test_a_play_record_through_a_link(tmp_path):
     result = CliRunner().invoke(main, ["play", "magic54", "--players", "random,random", "--seed", "1",
                                        "--save", str(link)])
     assert result.exit_code == 0, result.output
-    assert link.is_symlink() and records(target.read_text(encoding="utf-8"))[0]["seed"] == 1
+    assert link.is_symlink() and json.loads(target.read_text(encoding="utf-8"))["seed"] == 1
 
 
 # ------------------------------------------------------------------ refused before any game

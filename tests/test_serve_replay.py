@@ -44,7 +44,8 @@ def test_a_record_is_stepped_through_decision_by_decision(served, records):
     url = opened(client, records)
     listing = client.get(url).text
     record = parse_records(records, "games.jsonl")[1][1]
-    assert f'<a href="{url}/2?at=0">game 2</a></td><td>2</td><td>magic54</td><td class="num">8</td>' in listing
+    # Game 2 is on line 3 of the file, after the run's manifest and game 1.
+    assert f'<a href="{url}/2?at=0">game 2</a></td><td>3</td><td>magic54</td><td class="num">8</td>' in listing
     page = client.get(f"{url}/2", params={"at": "3"}).text
     assert "after decision 3 of " + str(len(record["decisions"])) in page
     seat, _, label = record["decisions"][3]

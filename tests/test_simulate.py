@@ -201,8 +201,8 @@ def log(tmp_path_factory):
 
 
 def test_a_record_holds_what_replays_the_game(log):
-    records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
-    assert len(records) == 3
+    head, *records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert head["format"] == "cardtable-run/1" and len(records) == 3
     first = records[0]
     assert {k: first[k] for k in ("format", "pack", "version", "source", "players", "seed")} == {
         "format": "cardtable-game/1", "pack": "magic54", "version": "2.6.0", "source": "magic54",
@@ -227,7 +227,7 @@ def test_replay_tells_one_game(log):
     lines = r.output.splitlines()
     assert lines[:2] == ["Before the first turn", "  Magic 54 begins with Red, Black; Red starts"]
     assert "Turn 1 (Red)" in lines
-    record = json.loads(log.read_text(encoding="utf-8").splitlines()[1])
+    record = json.loads(log.read_text(encoding="utf-8").splitlines()[2])
     winner = ["Red", "Black"][record["result"].index(1.0)]
     assert lines[-1] == f"The replay gives the same game: {len(record['decisions'])} decisions, {winner} wins the game."
 
@@ -236,7 +236,7 @@ def test_replay_at_a_decision_shows_the_position(log):
     r = cli("replay", str(log), "--game", "1", "--at", "3")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0] == "After decision 3 of " + str(len(json.loads(log.read_text().splitlines()[0])["decisions"])) + ":"
+    assert lines[0] == "After decision 3 of " + str(len(json.loads(log.read_text().splitlines()[1])["decisions"])) + ":"
     assert lines[1].startswith("Turn ")
 
 
@@ -271,7 +271,7 @@ def test_replay_refuses_what_is_not_a_record(tmp_path):
 
 
 def test_replay_reports_each_broken_line_and_replays_the_rest(log, tmp_path):
-    good = log.read_text(encoding="utf-8").splitlines()
+    good = log.read_text(encoding="utf-8").splitlines()[1:]      # the games, without the run's manifest
     record = json.loads(good[0])
     lines = [good[0], json.dumps({**record, "decks": {"0": ["Nope Card"]}}), json.dumps({**record, "decks": "x"}),
              json.dumps({**record, "seed": "abc"}), "{oops", good[1]]
@@ -301,7 +301,7 @@ def test_replay_at_a_position_needs_one_game(log):
     assert f"--at shows the position of one game, and {log} holds 3: give --game N too" in r.output
     r = cli("replay", str(log), "--game", "1", "--at", "0")
     assert r.output.splitlines()[:2] == ["After decision 0 of " + str(len(json.loads(
-        log.read_text(encoding="utf-8").splitlines()[0])["decisions"])) + ":", "Turn 1 - Red's turn - phase pre_attack"]
+        log.read_text(encoding="utf-8").splitlines()[1])["decisions"])) + ":", "Turn 1 - Red's turn - phase pre_attack"]
 
 
 def test_games_of_a_deck_list_and_a_card_file_replay_from_the_logs_folder(tmp_path, monkeypatch):
@@ -314,7 +314,7 @@ def test_games_of_a_deck_list_and_a_card_file_replay_from_the_logs_folder(tmp_pa
     r = cli("simulate", "pub_magic", "-n", "2", "--players", "3", "--deck", "deck.txt", "--cards", "cards.json",
             "--out", "games.jsonl")
     assert r.exit_code == 0, r.output
-    record = json.loads((folder / "games.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    record = json.loads((folder / "games.jsonl").read_text(encoding="utf-8").splitlines()[1])
     assert record["cards"] == ["cards.json"]
     assert sorted(set(record["decks"]["deck"])) == ["Delver of Secrets // Insectile Aberration", "Divination",
                                                     "Dryad Arbor"]
@@ -328,7 +328,7 @@ def test_games_of_a_deck_list_and_a_card_file_replay_from_the_logs_folder(tmp_pa
     (folder / "cards.json").rename(tmp_path / "elsewhere.json")
     r = cli("replay", log, "--game", "1")
     assert r.exit_code == 1
-    assert r.output == (f"{log}:1:1: error: game 1 was played with cards of cards.json, which cannot be read "
+    assert r.output == (f"{log}:2:1: error: game 1 was played with cards of cards.json, which cannot be read "
                         f"(give the card files with --cards):\ncards.json: error: no such file\n")
     r = cli("replay", log, "--cards", "elsewhere.json")
     assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")
@@ -381,7 +381,7 @@ def test_compare_one_pack_with_two_options():
 def test_compare_needs_something_to_compare():
     r = cli("compare", "magic54")
     assert r.exit_code == 2
-    assert "give a second pack B, or options that differ (--a-option, --b-option)" in r.output
+    assert "give a second pack B, or options that differ (--a-option, --b-option) or rulesets (--a-ruleset, --b-ruleset)" in r.output
     r = cli("compare", "magic54", "--b-option", "starting_life=5", "-n", "1")
     assert r.exit_code == 2
     assert "compare needs at least 2 games: one game gives a difference, but no interval" in r.output

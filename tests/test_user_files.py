@@ -90,7 +90,7 @@ def test_one_deck_list_gives_every_player_that_deck_in_basic_tcg(tmp_path):
     out = tmp_path / "games.jsonl"
     r = cli("simulate", "basic_tcg", "-n", "2", "--deck", str(deck), "--out", str(out))
     assert r.exit_code == 0, r.output
-    for line in out.read_text(encoding="utf-8").splitlines():
+    for line in out.read_text(encoding="utf-8").splitlines()[1:]:     # after the run's manifest
         decks = json.loads(line)["decks"]
         assert sorted(decks) == ["0", "1"]      # the seats; the Scenario pile keeps its cards
         assert sorted(decks["0"]) == sorted(decks["1"]) == ["Forest"] * 20 + ["Grizzly Bears"] * 10
@@ -103,7 +103,7 @@ def test_two_deck_lists_give_one_to_each_seat(tmp_path):
     out = tmp_path / "games.jsonl"
     r = cli("simulate", "basic_tcg", "-n", "1", "--deck", str(first), "--deck", str(second), "--out", str(out))
     assert r.exit_code == 0, r.output
-    decks = json.loads(out.read_text(encoding="utf-8"))["decks"]
+    decks = json.loads(out.read_text(encoding="utf-8").splitlines()[1])["decks"]
     assert (set(decks["0"]), set(decks["1"])) == ({"Forest"}, {"Plains"})
     r = cli("simulate", "basic_tcg", "-n", "1", "--deck", str(first), "--deck", str(second), "--deck", str(first))
     assert (r.exit_code, r.output) == (1, "error: give one --deck for all the seats, or one for each of the 2 seats, "
@@ -123,7 +123,8 @@ def log(tmp_path, monkeypatch):
 
 
 def rewrite(log: Path, **fields) -> None:
-    record = json.loads(log.read_text(encoding="utf-8"))
+    """The log's game, changed, alone in the file (without the run's manifest)."""
+    record = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])
     log.write_text(json.dumps({**record, **fields}) + "\n", encoding="utf-8")
 
 

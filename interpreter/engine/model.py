@@ -290,6 +290,7 @@ class Pack:
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
     ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
+    rulesets: dict = field(default_factory=dict)  # name -> packs.rulesets.Ruleset: named versions of the game
 
     @property
     def sha256(self) -> str | None:

@@ -20,6 +20,7 @@ from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
 from .derived import counted_properties, derived_properties, property_words
 from .replacing import replacement
+from .rulesets import build_rulesets
 
 
 class Section(NamedTuple):
@@ -468,3 +469,6 @@ def face_down(b: Build) -> None:
 def auto_single(b: Build) -> None:
     b.fields["auto_single"] = bool(b.d.get("auto_single", True))
 
+
+
+section("rulesets", needs=("options", "properties", "decks", "cards"))(build_rulesets)

@@ -1,8 +1,11 @@
-"""Batches of games between computer players, in one process or several.
+"""Batches of games between computer players, in one process, several, or on a
+cluster (play/backends.py).
 
 Game `i` of a batch uses the seed `seed + i`, and the agents of its seats are
 seeded from it, so a game is the same whichever process plays it: the results of
-a batch do not depend on how many processes share the work.
+a batch do not depend on how many processes share the work, nor on where they run.
+Several batches (the versions of a pack that compare, sweep and impact play on the
+same seeds) are one run: its game k is game k % games of batch k // games.
 """
 from __future__ import annotations
 
@@ -16,12 +19,18 @@ from typing import Callable
 from ..diagnostics import Report, render
 from ..engine.game import Game, GameState, OptionError
 from ..engine.state import RuleError
+from ..packs.changes import ChangeError, changed
 from ..packs.files import PackFiles
 from ..packs.importing import ImportProblem, card_file_source, load_deck
 from ..packs.loader import PackError, load_pack
+from ..packs.rulesets import ruleset_of
+from ..suggest import did_you_mean
 from .agents import AgentError, make_agent, parse_agents, seat_agents
+from .backends import BackendError, Work
+from .backends import play as play_on
 from .records import game_record
-from .workers import Pool, WorkerLost
+from .spec import GameSpec, SpecError, build, spec_of
+from .workers import WorkerLost, _portable
 
 
 class SimulationError(Exception):
@@ -43,6 +52,12 @@ class Batch:
     debug: bool = False
     records: bool = False        # keep each game's full record (for --out)
     jobs: int = 1
+    backend: str = "local"       # where the games are played: play/backends.py
+    address: str | None = None   # the scheduler of a running cluster
+    ruleset: str | None = None   # one of the pack's named rulesets: its options and card changes
+    changes: tuple = ()          # packs.changes.CardChange: the pack's cards changed for these games (after the ruleset's)
+    seat_decks: tuple = ()       # the pack's named decks dealt to the seats, in seat order, instead of theirs
+    label: str = ""              # what tells this batch from the others of a run
     # The pack's files, when the pack is built from them rather than from `pack` on disk,
     # and the hash the pack built must have: what worker processes get, so that each
     # builds the very pack the batch loaded.
@@ -52,6 +67,12 @@ class Batch:
 
 def prepare(batch: Batch) -> Game:
     """The game a batch plays, every input checked first."""
+    return prepare_spec(batch)[0]
+
+
+def prepare_spec(batch: Batch) -> tuple[Game, GameSpec]:
+    """The game a batch plays, every input checked first, and its spec: how a worker
+    that has only the pack's content builds the same game."""
     try:
         agents = parse_agents(",".join(batch.agents))
     except AgentError as e:
@@ -66,15 +87,43 @@ def prepare(batch: Batch) -> Game:
         raise SimulationError(f"the pack's files did not arrive whole: the pack built from them has the hash "
                               f"{pack.sha256[:16]}..., not {batch.pack_sha256[:16]}...")
     try:
-        probe = Game(pack, batch.options, batch.players)
+        ruleset = ruleset_of(pack, batch.ruleset)
+        options = {**(ruleset.options if ruleset else {}), **batch.options}
+        changes = (ruleset.changes if ruleset else ()) + tuple(batch.changes)
+        probe = Game(pack, options, batch.players)
         if not batch.rotate and len(agents) > probe.num_players:
             idle = ", ".join(agents[probe.num_players:])
             raise SimulationError(f"--fixed-seats keeps each agent in its seat, and {pack.name} is played here by "
                                   f"{probe.num_players} players: {idle} would never play")
-        decks = deal_decks(probe, pack, batch.decks, batch.cards)
-        return Game(pack, batch.options, batch.players, decks, debug=batch.debug)
-    except OptionError as e:
+        sources = _card_sources(pack, batch.cards)
+        decks = _with_seat_decks(pack, _dealt(probe, pack, batch.decks, sources), batch.seat_decks)
+        played, dealt = changed(pack, changes, decks)
+        game = Game(played, options, batch.players, dealt, debug=batch.debug)
+    except (OptionError, ChangeError) as e:
         raise SimulationError(str(e)) from None
+    return game, spec_of(game, pack, decks, sources, changes)
+
+
+def _with_seat_decks(pack, decks: dict | None, names: tuple) -> dict | None:
+    """The decks given, with the pack's decks `names` dealt to the seats (by their cards,
+    which is how a worker gets them)."""
+    if not names:
+        return decks
+    for name in names:
+        if name not in pack.decks:
+            raise SimulationError(f'{pack.name} has no deck "{name}"{did_you_mean(name, pack.decks)}')
+    return {**(decks or {}), **{seat: tuple(pack.decks[name]) for seat, name in enumerate(names)}}
+
+
+def _card_sources(pack, card_files: list) -> list:
+    """The player's own card data files (--cards), read as the pack imports card data."""
+    extra = []
+    for path in card_files:
+        try:
+            extra.append(card_file_source(pack, path))
+        except ImportProblem as e:
+            raise SimulationError(str(e)) from None
+    return extra
 
 
 def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | None:
@@ -82,14 +131,12 @@ def deal_decks(game: Game, pack, files: list, card_files: list = ()) -> dict | N
     seat in seat order, or, in a pack whose seats have no decks of their own, its
     shared decks. Their cards are the pack's, or those of `card_files`, the player's
     own card data."""
-    extra = []
-    for path in card_files:
-        try:
-            extra.append(card_file_source(pack, path))
-        except ImportProblem as e:
-            raise SimulationError(str(e)) from None
+    return _dealt(game, pack, files, _card_sources(pack, card_files))
+
+
+def _dealt(game: Game, pack, files: list, extra: list) -> dict | None:
     if not files:
-        if card_files:
+        if extra:
             raise SimulationError("--cards gives the cards that deck lists may name: give a --deck too")
         return None
     places = game.deck_places()
@@ -139,19 +186,23 @@ def _keeps_rules(game: Game, pack, place, path, names) -> None:
 def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, source: str = "",
               cards: list = ()) -> dict:
     """One game between the agents `specs` (one a seat), and what a summary needs
-    of it: result, length, the cards each seat played, the leader turn by turn."""
+    of it: result, length, the cards each seat played, the leader turn by turn, the
+    options the decisions offered and how many offered more than one."""
     state = game.new_initial_state(seed=seed)
     n = game.num_players
     agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
     plays = [{} for _ in range(n)]
     leaders = []
     turn = None
-    decisions = 0
+    decisions = offered = choices = 0
     while not state.is_terminal():
         if state.turn != turn:
             turn = state.turn
             leaders.append(_leader(state))
         seat = state.current_player()
+        count = len(state.legal_actions())
+        offered += count
+        choices += count > 1
         action = agents[seat].choose(state)
         name = state.option_played(action)
         if name is not None:
@@ -160,7 +211,8 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         decisions += 1
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
            "places": state.places(),
-           "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders}
+           "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders,
+           "options": offered, "choices": choices}
     if keep_record:
         out["record"] = game_record(game, state, seed, source, specs, cards)
     return out
@@ -183,41 +235,104 @@ def _play_index(game: Game, batch: Batch, i: int) -> dict:
     try:
         result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
-        raise SimulationError(e.located(f"game {i + 1} (seed {seed})")) from None
+        raise SimulationError(e.located(_named(batch, i))) from None
+    if batch.records and batch.ruleset:
+        result["record"]["ruleset"] = batch.ruleset
+    if batch.records and batch.changes:
+        result["record"]["changes"] = [c.as_data() for c in batch.changes]
     result["index"] = i
     return result
 
 
-def player(batch: Batch) -> Callable[[int], dict]:
-    """What plays game i of a batch, built from the batch alone (its pack built from the
-    files it carries, and checked by their hash): how a worker started afresh gets it."""
-    return functools.partial(_play_index, prepare(dataclasses.replace(batch)), batch)
+def _named(batch: Batch, i: int) -> str:
+    return f"game {i + 1} (seed {batch.seed + i})" + (f" of {batch.label}" if batch.label else "")
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a worker anywhere needs to play any game of a run: its batches, and the
+    spec of each batch's game (the pack by its content)."""
+    batches: tuple
+    games: tuple
+
+
+def _play_number(games: list, batches: tuple, k: int) -> dict:
+    v, i = divmod(k, batches[0].games)
+    return _play_index(games[v], batches[v], i)
+
+
+def _built(spec: RunSpec) -> Callable[[int], dict]:
+    """What plays game k of a run, built from its specs alone: how a process started
+    afresh gets it."""
+    try:
+        games = [build(g) for g in spec.games]
+    except SpecError as e:
+        raise SimulationError(str(e)) from None
+    return functools.partial(_play_number, games, spec.batches)
+
+
+def play_numbers(spec: RunSpec, numbers: list) -> list:
+    """The task a cluster's worker runs: games `numbers` of the run, each answered
+    (k, True, result) or (k, False, the error that stopped it)."""
+    try:
+        play = _built(spec)
+    except SimulationError as e:
+        return [(k, False, e) for k in numbers]
+    answers = []
+    for k in numbers:
+        try:
+            answers.append((k, True, play(k)))
+        except Exception as e:
+            answers.append((k, False, _portable(e)))
+    return answers
+
+
+def run_batches(batches: list, prepared: list | None = None, progress: Callable | None = None,
+                notice: Callable[[str], None] | None = None, received: Callable | None = None,
+                done: dict | None = None) -> list:
+    """Plays batches of the same number of games and seeds as one run, on the backend
+    the first one names; returns each batch's results in game order. `prepared`: the
+    (game, spec) of each batch when made already; `done`: results by run number of
+    games played before (a resumed run), not played again; `received(k, result)` is
+    called as game k of the run finishes, `progress(finished)` after it."""
+    first = batches[0]
+    prepared = prepared or [prepare_spec(b) for b in batches]
+    batches = tuple(batches)
+    count = first.games
+    results = dict(done or {})
+
+    def take(k, result):
+        results[k] = result
+        if received:
+            received(k, result)
+        if progress:
+            progress(len(results))
+    todo = [k for k in range(count * len(batches)) if k not in results]
+    work = Work(todo, functools.partial(_play_number, [g for g, _ in prepared], batches), _built, play_numbers,
+                RunSpec(batches, tuple(s for _, s in prepared)), lambda k: _named(batches[k // count], k % count))
+    try:
+        play_on(work, first.backend, first.jobs, first.address, take, notice)
+    except (WorkerLost, BackendError) as e:
+        raise SimulationError(str(e)) from None
+    return [[results[v * count + i] for i in range(count)] for v in range(len(batches))]
 
 
 def run(batch: Batch, game: Game | None = None, progress: Callable | None = None,
-        notice: Callable[[str], None] | None = None) -> tuple[Game, list]:
+        notice: Callable[[str], None] | None = None, received: Callable | None = None,
+        done: dict | None = None) -> tuple[Game, list]:
     """Plays the batch; returns its game and one result a game, in game order.
     `progress(done)` is called as games finish; `notice(text)` tells of a worker
-    process that died (its games are played again)."""
-    if game is None:
-        game = prepare(batch)
-    jobs = max(1, min(batch.jobs, batch.games))
-    if jobs == 1:
-        results = []
-        for i in range(batch.games):
-            results.append(_play_index(game, batch, i))
-            if progress:
-                progress(len(results))
-        return game, results
-    chunk = max(1, min(16, batch.games // (jobs * 8)))
-    # Workers started afresh build the pack from the files the batch's game was built from.
-    batch = dataclasses.replace(batch, pack_files=game.pack.files, pack_sha256=game.pack.sha256)
-    pool = Pool(batch.games, jobs, chunk, player, batch, functools.partial(_play_index, game, batch),
-                lambda i: f"game {i + 1} (seed {batch.seed + i})", notice)
-    try:
-        return game, pool.run(progress)
-    except WorkerLost as e:
-        raise SimulationError(str(e)) from None
+    process that died (its games are played again). `game` may be the (game, spec)
+    that prepare_spec made."""
+    if isinstance(game, tuple):
+        prepared = game
+    elif game is not None and not (batch.cards or batch.changes or batch.ruleset):
+        # The game's own pack and decks are its spec (a pack built in memory has no path to load again).
+        prepared = (game, spec_of(game, game.pack, dict(game.decks), (), ()))
+    else:
+        prepared = prepare_spec(batch)
+        prepared = (game or prepared[0], prepared[1])
+    return prepared[0], run_batches([batch], [prepared], progress, notice, received, done)[0]
 
 
 def play_random(game: Game, seed: int):

@@ -25,12 +25,14 @@ class CompareError(ValueError):
     """Two batches that cannot be compared game by game."""
 
 
-def refusal(games: int, same_pack: bool, options_a: dict, options_b: dict) -> str | None:
+def refusal(games: int, same_pack: bool, options_a: dict, options_b: dict, ruleset_a: str | None = None,
+            ruleset_b: str | None = None) -> str | None:
     """Why two versions cannot be compared, before any game is played; None when they can."""
     if games < 2:
         return "compare needs at least 2 games: one game gives a difference, but no interval"
-    if same_pack and options_a == options_b:
-        return "give a second pack B, or options that differ (--a-option, --b-option)"
+    if same_pack and options_a == options_b and ruleset_a == ruleset_b:
+        return ("give a second pack B, or options that differ (--a-option, --b-option) or rulesets "
+                "(--a-ruleset, --b-ruleset)")
     return None
 
 
@@ -82,16 +84,25 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     rows.append({"measure": "decisions", **paired([r["decisions"] for r in results_a],
                                                  [r["decisions"] for r in results_b])})
     return {
-        "a": {"pack": batch_a.pack, "version": game_a.pack.version, "options": dict(game_a.options)},
-        "b": {"pack": batch_b.pack, "version": game_b.pack.version, "options": dict(game_b.options)},
+        "a": _side(batch_a, game_a), "b": _side(batch_b, game_b),
         "games": len(results_a), "seed": batch_a.seed, "players": n, "agents": list(batch_a.agents),
         "rows": rows,
     }
 
 
+def _side(batch, game) -> dict:
+    side = {"pack": batch.pack, "version": game.pack.version, "options": dict(game.options)}
+    if batch.ruleset:
+        side["ruleset"] = batch.ruleset
+    if batch.changes:
+        side["changes"] = [c.text() for c in batch.changes]
+    return side
+
+
 def _label(side: dict, other: dict) -> str:
     changed = {k: v for k, v in side["options"].items() if other["options"].get(k) != v}
-    extra = ", ".join(f"{k}={v}" for k, v in changed.items())
+    extra = ", ".join([*([f"ruleset {side['ruleset']}"] if side.get("ruleset") else []),
+                       *(f"{k}={v}" for k, v in changed.items()), *side.get("changes", ())])
     return side["pack"] + (f" ({extra})" if extra else "")
 
 

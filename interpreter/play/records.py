@@ -19,7 +19,9 @@ from ..engine.decisions import IllegalAction
 from ..engine.game import Game, GameState
 from ..engine.limits import DIGITS
 from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
+from ..packs.changes import ChangeError, changed, from_data
 from ..packs.finding import builtin_pack_dir
+from ..packs.rulesets import ruleset_of
 from ..packs.importing import ImportProblem
 from ..packs.project import given_roots_now, refusal, shared_cards, shown, working_root
 
@@ -90,35 +92,64 @@ _SHAPES = {
     "result": (lambda v: isinstance(v, list) and all(_scalar(x) and not isinstance(x, (str, bool)) for x in v),
                "is not a list of numbers, one a player, or null for a game not finished"),
     "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
+    "ruleset": (lambda v: isinstance(v, str), "is not text (the name of one of the pack's rulesets)"),
+    "changes": (lambda v: isinstance(v, list) and all(
+        isinstance(c, list) and len(c) in (4, 5) and all(isinstance(x, str) for x in c[:2])
+        and (c[2] is None or isinstance(c[2], str)) and (c[3] is None or _scalar(c[3]))
+        and (len(c) == 4 or _whole(c[4], 0)) for c in v),
+        "is not a list of card changes [cards, kind, property, value, seat]"),
     "places": (lambda v: isinstance(v, list) and all(_whole(x, 1) for x in v),
                "is not a list of places (whole numbers from 1), one a player, or null for a game not finished"),
 }
+
+
+RUN_FORMAT = "cardtable-run/1"     # the manifest on the first line of a run's file (runlog.py)
 
 
 def read_records(path) -> list[tuple[int, dict | RecordError]]:
     """The game records of a JSON-lines file, each checked for what a replay needs,
     with its line number. A line that is not a game record has a RecordError in
     its place, so that the other games of the file can still be replayed."""
+    return read_log(path)[1]
+
+
+def read_log(path) -> tuple[dict | None, list[tuple[int, dict | RecordError]]]:
+    """The manifest of the run that wrote the file (None if it has none), and its
+    game records as read_records gives them."""
     path = Path(path)
     try:
         text = read_file(path, DATA_LIMIT).decode("utf-8")
     except FileProblem as e:
         raise RecordError(f"{path}: error: {e.message}") from None
-    return parse_records(text, path)
+    return parse_log(text, path)
 
 
 def parse_records(text: str, path) -> list[tuple[int, dict | RecordError]]:
     """The game records of the text of a JSON-lines file named `path` (as read_records)."""
-    records = []
+    return parse_log(text, path)[1]
+
+
+def parse_log(text: str, path) -> tuple[dict | None, list[tuple[int, dict | RecordError]]]:
+    """The manifest and the game records of the text of a JSON-lines file (as read_log)."""
+    records, head = [], None
     for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
+        if not line.strip():
+            continue
+        if number == 1 and RUN_FORMAT in line:
             try:
-                records.append((number, _record(line, f"{path}:{number}")))
-            except RecordError as e:
-                records.append((number, e))
+                first = _parsed(line, f"{path}:{number}")
+            except RecordError:
+                first = None
+            if first is not None and first.get("format") == RUN_FORMAT:
+                head = first
+                continue
+        try:
+            records.append((number, _record(line, f"{path}:{number}")))
+        except RecordError as e:
+            records.append((number, e))
     if not records:
         raise RecordError(f"{path}:1:1: error: the file holds no game record")
-    return records
+    return head, records
 
 
 _KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
@@ -209,6 +240,12 @@ def game_for(record: dict, pack, card_sources: tuple = ()) -> Game:
                     hint = " (it came from a card file: give it with --cards)" \
                         if record.get("cards") and not card_sources else ""
                     raise RecordError(f'its deck holds "{name}", a card the pack does not have{hint}')
+    try:
+        ruleset = ruleset_of(pack, record.get("ruleset"))
+        changes = (ruleset.changes if ruleset else ()) + from_data(record.get("changes"))
+        pack, decks = changed(pack, changes, decks)
+    except ChangeError as e:
+        raise RecordError(f"its ruleset or card changes do not fit the pack: {e}") from None
     return Game(pack, record["options"], record["players"], decks)
 
 

@@ -32,7 +32,8 @@ def _agents_line(summary: dict) -> str:
 def as_table(summary: dict) -> str:
     s = summary
     last = s["seed"] + s["games"] - 1
-    lines = [f"{s['pack']} {s['version']}: {s['games']} game{'s' if s['games'] != 1 else ''}, "
+    ruleset = f" (ruleset {s['ruleset']})" if s.get("ruleset") else ""
+    lines = [f"{s['pack']} {s['version']}{ruleset}: {s['games']} game{'s' if s['games'] != 1 else ''}, "
              f"{s['players']} players, seeds {s['seed']} to {last}",
              _agents_line(s), ""]
     fp = s["first_player"]
@@ -74,6 +75,7 @@ def as_table(summary: dict) -> str:
         lines.append(f"  decisiveness  {b['decisiveness']:.2f}   (share of the game played before the winner leads for good)")
     lines.append(f"  drama         {b['drama']:.2f}   lead changes a game ({b['drama_low']:.2f} - {b['drama_high']:.2f}); "
                  f"{_pct(b['games_with_lead_change'])} of games have one")
+    lines += _quality_lines(b)
     cards = s["cards"]
     if cards:
         lines.append("")
@@ -86,6 +88,18 @@ def as_table(summary: dict) -> str:
             lines.append(f"  {c['card']:<{width}}{c['played']:>7}{c['games']:>7}{_pct(c['win_rate']):>10}   "
                          f"{_interval(c)}")
     return "\n".join(lines)
+
+
+def _quality_lines(b: dict) -> list:
+    lines = [f"  drawishness   {b['drawishness']:.2f}   share of games drawn"]
+    if b.get("branching") is not None:
+        lines.append(f"  branching     {b['branching']:.2f}   options a decision offers, on average; "
+                     f"{_pct(b['choice_share'])} of decisions offer a choice")
+    gap = b.get("skill_gap")
+    if gap:
+        lines.append(f"  skill gap     {gap['gap']:.2f}   {gap['strongest']} wins {_pct(gap['strongest_rate'])} of its "
+                     f"games, {gap['weakest']} {_pct(gap['weakest_rate'])}")
+    return lines
 
 
 def as_csv(summary: dict) -> str:
@@ -113,6 +127,14 @@ def as_csv(summary: dict) -> str:
     if b["decisiveness"] is not None:
         w.writerow(["balance", "decisiveness", summary["games"], "", b["decisiveness"], "", ""])
     w.writerow(["balance", "drama", summary["games"], "", b["drama"], b["drama_low"], b["drama_high"]])
+    w.writerow(["balance", "drawishness", summary["games"], "", b["drawishness"], "", ""])
+    for key in ("branching", "choice_share"):
+        if b.get(key) is not None:
+            w.writerow(["balance", key, summary["games"], "", b[key], "", ""])
+    if b.get("skill_gap"):
+        gap = b["skill_gap"]
+        w.writerow(["balance", f"skill_gap {gap['strongest']} over {gap['weakest']}", summary["games"], "",
+                    gap["gap"], "", ""])
     for c in summary["cards"]:
         w.writerow(["card", c["card"], c["games"], c["played"], c["win_rate"], c["low"], c["high"]])
     return out.getvalue().rstrip("\n")

@@ -83,6 +83,7 @@ def summarize(game, batch, results: list) -> dict:
         "pack": pack.id, "version": pack.version, "games": games, "players": n,
         "seed": batch.seed, "options": dict(game.options), "agents": list(batch.agents),
         "rotate": batch.rotate,
+        **({"ruleset": batch.ruleset} if batch.ruleset else {}),
         "seats": [{"seat": names[p], **rate(seat_wins[p], games)} for p in range(n)],
     }
     teams = _teams(pack, n, game.options)
@@ -97,6 +98,7 @@ def summarize(game, batch, results: list) -> dict:
     summary["length"] = {"turns": distribution([r["turns"] for r in results]),
                          "decisions": distribution([r["decisions"] for r in results])}
     summary["balance"] = balance(results, winners, seat_wins, n)
+    summary["balance"].update(quality(results, summary))
     summary["cards"] = _cards(results, winners)
     if pack.ranks:
         summary["places"] = _places(results, winners, names)
@@ -201,6 +203,27 @@ def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
         "drama": _r(drama, 2), "drama_low": _r(max(0.0, low), 2), "drama_high": _r(high, 2),
         "games_with_lead_change": _r(sum(1 for c in changes if c) / len(changes)) if changes else 0.0,
     }
+
+
+def quality(results: list, summary: dict) -> dict:
+    """The measures of game quality of Browne's and Ludii's designer metrics that a batch
+    can tell: drawishness (the share of games drawn), the branching factor (options a
+    decision offers, on average), the share of decisions that offer a choice (more than
+    one option), and, when agents of different kinds play, the skill gap: how much more
+    often the strongest of them wins than the weakest."""
+    decisions = sum(r["decisions"] for r in results)
+    offered = sum(r.get("options", 0) for r in results)
+    out = {"drawishness": summary["draws"]["rate"],
+           "branching": _r(offered / decisions, 2) if decisions else None,
+           "choice_share": _r(sum(r.get("choices", 0) for r in results) / decisions) if decisions else None,
+           "skill_gap": None}
+    agents = summary["by_agent"]
+    if len(agents) > 1:
+        ranked = sorted(agents, key=lambda a: (-a["rate"], a["agent"]))
+        best, worst = ranked[0], ranked[-1]
+        out["skill_gap"] = {"strongest": best["agent"], "weakest": worst["agent"], "strongest_rate": best["rate"],
+                            "weakest_rate": worst["rate"], "gap": _r(best["rate"] - worst["rate"])}
+    return out
 
 
 def _lead_changes(leaders: list) -> int:

@@ -23,6 +23,8 @@ from ..engine.state import RuleError
 from ..packs.loader import PackError, load_pack
 from ..suggest import did_you_mean
 from .agents import AGENTS, AgentError, make_agent, parse_spec
+from ..packs.changes import ChangeError, changed
+from ..packs.rulesets import ruleset_of
 from .batch import SimulationError, deal_decks
 from .narrate import result_text
 from .records import dumps, game_record
@@ -74,17 +76,17 @@ def parse_players(text: str) -> list[str]:
 
 
 def setup(pack_name: str, options: dict, players: str | None, seat: int | None,
-          deck_files: list, card_files: list = ()) -> tuple[Game, list[str]]:
+          deck_files: list, card_files: list = (), ruleset: str | None = None) -> tuple[Game, list[str]]:
     """The game and who sits in each seat. Without `players`, one person sits in
     `seat` (counted from 1) against computer players: as many as the pack needs, or
-    more to fill the seats up to that one."""
+    more to fill the seats up to that one. `ruleset`: one of the pack's rulesets."""
     report = Report()
     try:
         pack = load_pack(pack_name, report)
     except PackError:
         raise PlayError("the pack is not valid", render(report, "text")) from None
     specs = table_specs(pack, players, seat)
-    return table_game(pack, options, specs, deck_files, card_files), specs
+    return table_game(pack, options, specs, deck_files, card_files, ruleset), specs
 
 
 def table_specs(pack, players: str | None, seat: int | None) -> list[str]:
@@ -109,13 +111,18 @@ def table_specs(pack, players: str | None, seat: int | None) -> list[str]:
     return specs
 
 
-def table_game(pack, options: dict, specs: list, deck_files: list, card_files: list = ()) -> Game:
+def table_game(pack, options: dict, specs: list, deck_files: list, card_files: list = (),
+               ruleset: str | None = None) -> Game:
     """The game of a table of players `specs` (one a seat), its decks dealt from the deck
-    list files; raises PlayError for an option or a deck the pack refuses."""
+    list files, played by one of the pack's rulesets if named; raises PlayError for an
+    option, a deck or a ruleset the pack refuses."""
     try:
+        chosen = ruleset_of(pack, ruleset)
+        options = {**(chosen.options if chosen else {}), **options}
         decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files, card_files)
+        pack, decks = changed(pack, chosen.changes if chosen else (), decks)
         return Game(pack, options, len(specs), decks)
-    except (OptionError, SimulationError) as e:
+    except (OptionError, SimulationError, ChangeError) as e:
         raise PlayError(str(e)) from None
 
 
@@ -293,15 +300,18 @@ class Table:
             if self.midline:
                 self.write("\n")
 
-    def record(self, source: str, cards=()) -> dict:
-        return game_record(self.game, self.state, self.seed, source, self.specs, cards)
+    def record(self, source: str, cards=(), ruleset: str | None = None) -> dict:
+        record = game_record(self.game, self.state, self.seed, source, self.specs, cards)
+        if ruleset:
+            record["ruleset"] = ruleset
+        return record
 
 
 def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, stderr=None,
          save: str | None = None, write: Callable[[str, str], None] | None = None, width: int = 80,
-         cards: list = ()) -> int:
+         cards: list = (), ruleset: str | None = None) -> int:
     """A whole session: the game, the result or where it stopped, the record saved
-    with `write(path, text)` when `save` is given. Returns the exit code: 0 when the
+    with `write(path, text)` when `save` is given (with the name of the `ruleset` played). Returns the exit code: 0 when the
     game ended or a person stopped it, 130 after Ctrl-C, 1 when the rules broke down."""
     if seed is None:
         seed = random.randrange(1_000_000)
@@ -323,7 +333,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         else:
             table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {state.turn})")
     if save is not None and table is not None:
-        write(save, dumps(table.record(source, cards)) + "\n")
+        write(save, dumps(table.record(source, cards, ruleset)) + "\n")
         if save != "-":     # standard output ends with the record itself
             stdout.write(f"saved the game to {save}\n")
     stdout.flush()

@@ -140,27 +140,33 @@ def _how(exitcode: int | None) -> tuple[str, str]:
 
 
 class Pool:
-    """Up to `jobs` workers playing games 0 to count - 1, in chunks of `chunk`."""
+    """Up to `jobs` workers playing the games `numbers` (0 to count - 1 when a count
+    is given), in chunks of `chunk`."""
 
-    def __init__(self, count: int, jobs: int, chunk: int, setup: Callable, spec, play: Callable | None = None,
+    def __init__(self, numbers, jobs: int, chunk: int, setup: Callable, spec, play: Callable | None = None,
                  describe: Callable[[int], str] = lambda i: f"game {i + 1}", notice: Callable | None = None):
         self.ctx = multiprocessing.get_context(START_METHOD)
         self.forked = START_METHOD == "fork"
-        self.jobs, self.chunk, self.count = jobs, chunk, count
+        self.numbers = list(range(numbers)) if isinstance(numbers, int) else sorted(numbers)
+        self.jobs, self.chunk, self.count = jobs, chunk, len(self.numbers)
         self.setup, self.spec = setup, spec
         self.play = play if self.forked else None
         self.describe = describe
         self.notice = notice or (lambda text: None)
-        self.waiting = deque(range(count))
+        self.received: Callable | None = None
+        self.waiting = deque(self.numbers)
         self.results: dict = {}
         self.failures: dict = {}
         self.deaths: Counter = Counter()     # game number -> deaths of the processes playing it
         self.stillborn = 0                   # workers dead before they were ready
         self.workers: list[_Worker] = []
 
-    def run(self, progress: Callable[[int], None] | None = None) -> list:
+    def run(self, progress: Callable[[int], None] | None = None,
+            received: Callable[[int, object], None] | None = None) -> list:
         """The results in game order; the first failing game's error is raised, as
-        one process playing the games in order would raise it."""
+        one process playing the games in order would raise it. `received(number,
+        result)` is called as each game's result arrives, in the order they finish."""
+        self.received = received
         try:
             for _ in range(self.jobs):
                 self._start()
@@ -175,7 +181,7 @@ class Pool:
         self._close()
         if self.failures:
             raise self.failures[min(self.failures)]
-        return [self.results[i] for i in range(self.count)]
+        return [self.results[i] for i in self.numbers]
 
     def _start(self) -> None:
         mine, theirs = self.ctx.Pipe()
@@ -231,6 +237,8 @@ class Pool:
             w.numbers.popleft()
         if kind == "done":
             self.results[i] = value
+            if self.received is not None:
+                self.received(i, value)
         else:
             self.failures[i] = value
 

@@ -1,0 +1,142 @@
+"""A run's file (`--out`): its manifest on the first line, then one line a game, written
+as the games finish, in the order of the run.
+
+The manifest says what makes the games what they are: the command, cardtable's
+version, the pack of each version played (id, version, the name or path it was
+given by, the hash of its content), the options, card changes, agents, seeds, number
+of games and players; and where they were played (backend, address, jobs), which
+changes nothing in them. A game's line is its game record (records.py: `cardtable
+replay` reads it) with its number in the run (`run`) and what the summary needs of it
+(`stats`), so that a summary can be made again from the file alone.
+
+`--resume` reads the file back: the same run (everything but where it is played) has
+its finished games kept and only the others played; a line cut off by a killed run
+is dropped and played again.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ... import __version__
+from ..infiles import DATA_LIMIT, FileProblem, read_file
+from ..outfiles import Lines
+from .records import RUN_FORMAT as FORMAT
+from .records import dumps
+
+WHERE = ("backend", "address", "jobs")      # how a run is played, not what it plays
+
+
+class RunError(Exception):
+    """A file that --resume cannot continue; the message names it and says why."""
+
+
+def manifest(command: str, batches: list, prepared: list) -> dict:
+    first = batches[0]
+    versions = []
+    for batch, (game, spec) in zip(batches, prepared):
+        version = {"label": batch.label, "pack": game.pack.id, "version": game.pack.version, "source": batch.pack,
+                   "sha256": spec.files.sha256, "options": dict(game.options)}
+        if batch.ruleset:
+            version["ruleset"] = batch.ruleset
+        if batch.changes:
+            version["changes"] = [c.as_data() for c in batch.changes]
+        if batch.seat_decks:
+            version["seat_decks"] = list(batch.seat_decks)
+        if batch.decks or batch.cards:
+            version["decks"], version["cards"] = list(batch.decks), list(batch.cards)
+        versions.append(version)
+    return {"format": FORMAT, "command": command, "cardtable": __version__, "games": first.games,
+            "seed": first.seed, "players": prepared[0][0].num_players, "agents": list(first.agents),
+            "rotate": first.rotate, "versions": versions,
+            "backend": first.backend, "address": first.address, "jobs": first.jobs}
+
+
+def game_line(k: int, result: dict) -> str:
+    stats = {key: value for key, value in result.items() if key != "record"}
+    return dumps({**result["record"], "run": k, "stats": stats})
+
+
+def result_of(line: dict) -> dict:
+    record = {key: value for key, value in line.items() if key not in ("run", "stats")}
+    return {**line["stats"], "record": record}
+
+
+def is_manifest(line: dict) -> bool:
+    return isinstance(line, dict) and line.get("format") == FORMAT
+
+
+class RunOut:
+    """Writes the run's games to its file in run order, as they finish: a game that
+    finishes before one that comes earlier waits for it."""
+
+    def __init__(self, path: str, head: dict, done: dict, resume: bool):
+        self.lines = Lines(path, "the game records", resume and bool(done))
+        if not (resume and done):
+            self.lines.write(dumps(head))
+        self.done, self.waiting, self.next = done, {}, 0
+        self.written = len(done)
+
+    def take(self, k: int, result: dict) -> None:
+        self.waiting[k] = result
+        while True:
+            while self.next in self.done:
+                self.next += 1
+            if self.next not in self.waiting:
+                return
+            self.lines.write(game_line(self.next, self.waiting.pop(self.next)))
+            self.written += 1
+            self.next += 1
+
+    def close(self) -> None:
+        self.lines.close()
+
+
+def resumed(path: str, head: dict) -> dict:
+    """The finished games of the run in `path`, by run number, after checking that it is
+    the run `head` describes. Nothing there yet: no game finished."""
+    file = Path(path)
+    if path == "-" or not file.exists():
+        return {}
+    try:
+        text = read_file(file, DATA_LIMIT).decode("utf-8")
+    except FileProblem as e:
+        raise RunError(f"{path}: {e.message}") from None
+    except UnicodeDecodeError:
+        raise RunError(f"{path}: not a file of game records: --resume continues a run that --out wrote") from None
+    lines = text[:text.rfind("\n") + 1].splitlines()
+    if not lines:
+        return {}
+    first = _parsed(lines[0], path, 1)
+    if not is_manifest(first):
+        raise RunError(f"{path}:1:1: error: the file has no manifest on its first line: it was not written by "
+                       f"a run of cardtable {__version__}, and --resume cannot tell which games it holds")
+    _same(first, head, path)
+    done = {}
+    for number, line in enumerate(lines[1:], 2):
+        entry = _parsed(line, path, number)
+        if not (isinstance(entry.get("run"), int) and isinstance(entry.get("stats"), dict)):
+            raise RunError(f"{path}:{number}:1: error: not a game of the run (it has no \"run\" and \"stats\")")
+        done[entry["run"]] = result_of(entry)
+    return done
+
+
+def _parsed(line: str, path: str, number: int) -> dict:
+    try:
+        entry = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise RunError(f"{path}:{number}:{e.colno}: error: not a line of a run: {e.msg}") from None
+    if not isinstance(entry, dict):
+        raise RunError(f"{path}:{number}:1: error: not a line of a run: a line holds one JSON object")
+    return entry
+
+
+def _same(old: dict, new: dict, path: str) -> None:
+    """Refuses to continue a run with other games than it started."""
+    for key in new:
+        if key in WHERE or old.get(key) == new[key]:
+            continue
+        said = {"versions": "the packs, their content, options, rulesets or card changes"}.get(key, f'"{key}"')
+        raise RunError(f"{path}: --resume continues the same run, and this one differs in {said} "
+                       f"(the file's: {json.dumps(old.get(key))}; this run's: {json.dumps(new[key])}): "
+                       f"give another --out, or leave out --resume to replace the file")

@@ -1,0 +1,127 @@
+"""A run's file: the manifest on its first line, the games streamed in run order as
+they finish, --resume playing only the games the file lacks (a line cut off by a
+killed run played again), a different run refused; the backends named and refused."""
+from __future__ import annotations
+
+import json
+import sys
+
+from click.testing import CliRunner
+
+from cardtable.cli import main
+from cardtable.interpreter.play import batch as batching
+
+RUN = ["simulate", "magic54", "-n", "6", "--seed", "3", "--agents", "random,heuristic", "--format", "json"]
+
+
+def cli(*args):
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def counting_games(monkeypatch) -> list:
+    """The seeds of the games played from now on, in this process."""
+    seeds = []
+    play = batching.play_game
+
+    def play_game(game, specs, seed, *args):
+        seeds.append(seed)
+        return play(game, specs, seed, *args)
+    monkeypatch.setattr(batching, "play_game", play_game)
+    return seeds
+
+
+def test_the_manifest_says_what_makes_the_games(tmp_path):
+    out = tmp_path / "games.jsonl"
+    r = cli(*RUN, "--out", str(out), "--option", "starting_life=12")
+    assert r.exit_code == 0, r.output
+    head, *games = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    version = head["versions"][0]
+    assert len(version.pop("sha256")) == 64
+    assert head == {"format": "cardtable-run/1", "command": "simulate", "cardtable": "0.1.0", "games": 6, "seed": 3,
+                    "players": 2, "agents": ["random", "heuristic"], "rotate": True,
+                    "versions": [{"label": "", "pack": "magic54", "version": "2.6.0", "source": "magic54",
+                                  "options": {"starting_life": 12, "opening_hand": 5, "hand_limit": 5,
+                                              "turn_limit": 200}}],
+                    "backend": "local", "address": None, "jobs": 1}
+    assert [(g["run"], g["seed"], g["stats"]["index"]) for g in games] == [(i, 3 + i, i) for i in range(6)]
+    assert all(g["stats"]["result"] == g["result"] and g["stats"]["decisions"] == len(g["decisions"]) for g in games)
+
+
+def test_resume_plays_only_the_games_the_file_lacks_and_gives_the_same_summary_and_file(tmp_path, monkeypatch):
+    whole = tmp_path / "whole.jsonl"
+    fresh = cli(*RUN, "--out", str(whole), "--jobs", "2")
+    lines = whole.read_text(encoding="utf-8").splitlines(keepends=True)
+    # A run killed while writing game 4: three games whole, the fourth cut off.
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:4]) + lines[4][:40], encoding="utf-8")
+    seeds = counting_games(monkeypatch)
+    resumed = cli(*RUN, "--out", str(cut), "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert seeds == [6, 7, 8]
+    assert resumed.output == fresh.output
+    # The file is the one the uninterrupted run wrote (its manifest says where the run began).
+    assert cut.read_text(encoding="utf-8") == "".join(lines)
+    seeds.clear()
+    again = cli(*RUN, "--out", str(cut), "--resume")
+    assert (again.output, seeds) == (fresh.output, [])
+
+
+def test_resume_refuses_another_run_and_needs_a_file(tmp_path):
+    out = tmp_path / "games.jsonl"
+    assert cli(*RUN, "--out", str(out)).exit_code == 0
+    before = out.read_text(encoding="utf-8")
+    r = cli(*RUN, "--out", str(out), "--resume", "--seed", "4")
+    assert (r.exit_code, r.output) == (1, f'error: {out}: --resume continues the same run, and this one differs in '
+                                          f'"seed" (the file\'s: 3; this run\'s: 4): give another --out, or leave '
+                                          f'out --resume to replace the file\n')
+    assert out.read_text(encoding="utf-8") == before
+    r = cli(*RUN, "--out", str(out), "--resume", "--option", "starting_life=9")
+    assert r.exit_code == 1 and "differs in the packs, their content, options, rulesets or card changes" in r.output
+    r = cli(*RUN, "--resume")
+    assert r.exit_code == 2 and "--resume continues the run written in the file --out names: give --out FILE" \
+        in r.output
+    old = tmp_path / "old.jsonl"
+    old.write_text(before.splitlines()[1] + "\n", encoding="utf-8")
+    r = cli(*RUN, "--out", str(old), "--resume")
+    assert (r.exit_code, r.output) == (1, f"{old}:1:1: error: the file has no manifest on its first line: it "
+                                          f"was not written by a run of cardtable 0.1.0, and --resume cannot tell "
+                                          f"which games it holds\n")
+
+
+def test_resume_of_a_file_not_there_yet_starts_the_run(tmp_path):
+    out = tmp_path / "games.jsonl"
+    r = cli(*RUN, "--out", str(out), "--resume")
+    assert r.exit_code == 0 and len(out.read_text(encoding="utf-8").splitlines()) == 7
+
+
+def test_replay_reads_a_runs_file_and_tells_a_pack_changed_since(tmp_path):
+    out = tmp_path / "games.jsonl"
+    assert cli("simulate", "magic54", "-n", "2", "--out", str(out)).exit_code == 0
+    r = cli("replay", str(out))
+    assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")
+    head, *games = out.read_text(encoding="utf-8").splitlines()
+    manifest = json.loads(head)
+    manifest["versions"][0]["sha256"] = "0" * 64
+    out.write_text("\n".join([json.dumps(manifest), *games]) + "\n", encoding="utf-8")
+    r = cli("replay", str(out))
+    assert r.output.splitlines()[0].startswith(
+        "note: the run's manifest says its games were played with magic54 of content hash 0000000000000000, "
+        "and the pack is now ")
+
+
+def test_a_backend_not_installed_says_what_to_install(monkeypatch):
+    # A module that is None in sys.modules cannot be imported: as if it were not installed.
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    monkeypatch.setitem(sys.modules, "ray", None)
+    for backend, line in (("dask", 'pip install "cardtable[dask]"'), ("ray", 'pip install "cardtable[ray]"')):
+        r = cli("simulate", "magic54", "-n", "2", "--backend", backend)
+        assert (r.exit_code, r.output) == (
+            1, f"error: --backend {backend} needs {backend}, which is not installed: {line}\n")
+
+
+def test_an_address_is_a_clusters(tmp_path):
+    r = cli("simulate", "magic54", "-n", "2", "--address", "127.0.0.1:8786")
+    assert (r.exit_code, r.output) == (1, "error: --address names a cluster's scheduler: give --backend dask or "
+                                          "--backend ray with it\n")
