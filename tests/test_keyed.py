@@ -25,7 +25,7 @@ STRIKE = "increase champion_damage of (opponent, this) by power of this"
     ("increase champion_damage of (opponent, opponent) by 1",
      'cards.yaml:12:50: the card of "champion_damage of (PLAYER, CARD)" must be a card, but "opponent" is a player'),
     ("let x be (opponent, this)",
-     'cards.yaml:12:20: a pair (PLAYER, CARD) stands after "of", as in "commander_damage of (p, c)"'),
+     'cards.yaml:12:20: a pair (PLAYER, CARD) stands after "of", as in "damage_from of (p, c)"'),
 ])
 def test_a_counter_kept_for_each_card_is_named_with_a_player_and_a_card(tmp_path, new, message):
     assert problems(tmp_path / "p", STRIKE, new, "cards/cards.yaml", PACK) == [message]

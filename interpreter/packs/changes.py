@@ -1,5 +1,5 @@
 """Changes to a pack's cards made without editing its files: a property of a card or of
-every card of a family set to another value (`Queen.defense=3`), or the cards removed
+every card of a family set to another value (`Guard.defense=3`), or the cards removed
 from the decks, or each replaced there by another card. A ruleset of the pack names
 them (`rulesets:`), `cardtable sweep` tries values in turn, `cardtable impact` removes
 each family to see what it was worth.

@@ -4,7 +4,7 @@ same seeds, and per point the measures a designer tunes by: fairness, the first
 player's advantage, length, decisiveness, drawishness.
 
 An axis is `KEY=V1,V2,...` or `KEY=FROM..TO` (whole numbers, both ends included).
-A KEY with a dot is a card's or family's property (`Queen.defense=1..4`); `ruleset`
+A KEY with a dot is a card's or family's property (`Guard.defense=1..4`); `ruleset`
 names rulesets of the pack; any other KEY is an option.
 """
 from __future__ import annotations

@@ -219,10 +219,10 @@ def keyed_counter(c: Compiler, node, pair, word: str, scope: Scope):
 
 
 @register("pair", E, "(PLAYER, CARD)",
-          "A player and a card, to read or change a counter kept for each card: \"commander_damage of (p, c)\".",
+          "A player and a card, to read or change a counter kept for each card: \"damage_from of (p, c)\".",
           params=(("PLAYER", "player", "whose count"), ("CARD", "card", "for which card")))
 def _pair(c, tree, scope):
-    c.error(tree, 'a pair (PLAYER, CARD) stands after "of", as in "commander_damage of (p, c)"')
+    c.error(tree, 'a pair (PLAYER, CARD) stands after "of", as in "damage_from of (p, c)"')
     return _const(None), ANY
 
 
