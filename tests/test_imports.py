@@ -203,3 +203,23 @@ def test_a_family_adds_card_text_on_top_of_the_map(copy):
     bear = made(copy, "Runeclaw Bear")
     assert bear.types == {"creature"} and [a.name for a in bear.abilities] == ["Cast", "Grow"]
     assert bear.abilities[0].owner_name == "Giant Growth" and bears.abilities[0].owner_name == "creature"
+
+
+def _with_symbols(copy, find: str) -> None:
+    edit(copy, "pack.yaml", "  power: {default: 0}",
+         "  power: {default: 0}\n  symbols: {default: [], words: [sym_w, sym_g]}")
+    edit(copy, "pack.yaml", "      properties: {level: mana_value, power: [power, mana_value]}",
+         "      properties: {level: mana_value, power: [power, mana_value],\n"
+         f"                   symbols: {{in: [colors, text], outside: '()', items: {{W: sym_w}}, find: {find}}}}}")
+
+
+def test_a_word_list_property_takes_the_words_a_cards_fields_show(copy):
+    _with_symbols(copy, '{"{G}": sym_g}')
+    assert made(copy, "Serra Angel").props["symbols"] == ("sym_w",)      # its colour, an item of a list
+    assert made(copy, "River Boa").props["symbols"] == ("sym_g",)        # "{G}: Regenerate River Boa."
+    assert made(copy, "Savannah").props["symbols"] == ()                 # "({T}: Add {G} or {W}.)": reminder text
+
+
+def test_a_word_found_must_be_a_word_of_the_property(copy):
+    _with_symbols(copy, '{"{G}": green}')
+    assert problems(copy)[0] == ('main.txt:2:3: "green" is not a word of "symbols" (sym_w, sym_g), in its "find"')

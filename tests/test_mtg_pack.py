@@ -138,20 +138,34 @@ def test_a_deck_list_keeps_the_constructed_or_limited_rules_of_the_deck_it_repla
         'supertypes basic excepted)']
 
 
-def test_a_commander_deck_is_singleton_within_its_leaders_colours(tmp_path):
+def akroma_with(tmp_path, swaps: dict):
+    """Akroma's Commander deck with some of its lines swapped, played: (the deck, the result)."""
     lines = (ROOT / "variants" / "mtg" / "decks" / "akroma.txt").read_text(encoding="utf-8").splitlines()
     deck = tmp_path / "akroma.txt"
-    changed = [line.replace("1 Ancient Den", "1 Lightning Bolt").replace("1 Mother of Runes", "2 Pearled Unicorn")
-               for line in lines]
-    deck.write_text("\n".join(changed) + "\n", encoding="utf-8")
-    result = simulate("--option", "format=commander", "--deck", str(deck))
+    deck.write_text("\n".join(swaps.get(line, line) for line in lines) + "\n", encoding="utf-8")
+    return deck, simulate("--option", "format=commander", "--deck", str(deck))
+
+
+def test_a_commander_deck_is_singleton_within_its_leaders_colours(tmp_path):
+    deck, result = akroma_with(tmp_path, {"1 Ancient Den": "1 Lightning Bolt",
+                                          "1 Mother of Runes": "2 Pearled Unicorn"})
     assert result.exit_code == 1
     assert sorted(result.output.splitlines()) == sorted([
         f'{deck}:1:1: error: the deck has 101 cards, more than 100 (the rules "commander")',
         f'{deck}:1:1: error: the deck has 3 copies of "Pearled Unicorn", more than 1 (the rules "commander"; '
         'supertypes basic excepted)',
-        f'{deck}:1:1: error: the deck holds "Lightning Bolt", of colors red, which its leader "Akroma, Angel of '
-        'Wrath" is not (the rules "commander")'])
+        f'{deck}:1:1: error: the deck holds "Lightning Bolt", of identity red_identity, which its leader "Akroma, '
+        'Angel of Wrath" is not (the rules "commander")'])
+
+
+def test_a_commander_deck_reads_colour_identity_from_mana_symbols_and_land_types(tmp_path):
+    # 903.4: Tree of Tales is colourless but its text adds {G}; a Forest's {G} is its land
+    # type's. Darksteel Citadel's text has only {C}: it stays, as in the pack's deck.
+    deck, result = akroma_with(tmp_path, {"1 Ancient Den": "1 Tree of Tales", "1 Ornithopter": "1 Forest"})
+    assert result.exit_code == 1
+    assert sorted(result.output.splitlines()) == sorted([
+        f'{deck}:1:1: error: the deck holds "{name}", of identity green_identity, which its leader "Akroma, '
+        'Angel of Wrath" is not (the rules "commander")' for name in ("Tree of Tales", "Forest")])
 
 
 def test_a_deck_of_the_pack_that_breaks_its_rules_stops_the_pack_loading(tmp_path):

@@ -86,7 +86,7 @@ def build_cards(b: Build) -> None:
     b.fields["tokens"] = made
     b.fields["card_maker"] = CardMaker(cards, family_defs, b.names.type_order, b.names.keywords, b.names.properties,
                                        b.fields["type_abilities"],
-                                       {n: frozenset(r["words"]) for n, r in props_raw.items() if "words" in r},
+                                       {n: tuple(r["words"]) for n, r in props_raw.items() if "words" in r},
                                        b.names.one_of)
 
 

@@ -8,6 +8,8 @@ the family whose `match` fits it, or through the import's `map`.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -183,6 +185,9 @@ class CardMaker:
         kws = frozenset(k for k in words(record.get(mapping.get("keywords", "keywords"))) if k in self.keywords)
         props = {}
         for prop, fields in (mapping.get("properties") or {}).items():
+            if isinstance(fields, dict) and "find" in fields:
+                props[prop] = self._found(prop, fields, record)
+                continue
             if isinstance(fields, dict):
                 # How often a text stands in a field: {in: mana_cost, count: "{R}"}.
                 props[prop] = str(record.get(fields["in"]) or "").count(fields["count"])
@@ -198,6 +203,27 @@ class CardMaker:
                     break
         abilities = with_type_abilities((), types, self.card_types, self.type_abilities)
         return CardDef(record["name"], types, props, kws, abilities, None, str(record.get("text", "")))
+
+    def _found(self, prop: str, spec: dict, record: dict) -> tuple:
+        """The words of a word-list property that a card's fields show: the word `items`
+        gives each item of a list field, and each word of `find` whose text stands in a text
+        field, outside the brackets `outside` names (a card's reminder text)."""
+        allowed = self.words.get(prop)
+        if allowed is None:
+            raise ImportProblem(f'"{prop}" takes the words it finds, but it is not a property with "words"')
+        items = spec.get("items") or {}
+        wrong = [w for w in [*spec["find"].values(), *items.values()] if w not in allowed]
+        if wrong:
+            raise ImportProblem(f'"{wrong[0]}" is not a word of "{prop}" ({", ".join(allowed)}), in its "find"')
+        seen = set()
+        for field in _as_list(spec["in"]):
+            value = record.get(field)
+            if isinstance(value, (list, tuple)):
+                seen.update(items[v] for v in value if v in items)
+                continue
+            text = _outside(str(value or ""), spec.get("outside"))
+            seen.update(w for sign, w in spec["find"].items() if sign in text)
+        return tuple(w for w in allowed if w in seen)
 
     def _one_word(self, name: str, prop: str, value) -> None:
         words = self.one_of.get(prop)
@@ -288,6 +314,13 @@ def deck_from_list(path: Path, sources: list, maker: CardMaker, missing: str | N
         problems.sort(key=lambda p: (p[1], p[2]))
         raise ImportProblem("\n".join(f"{f}:{l}:{c}: error: {m}" for f, l, c, m in problems), problems)
     return tuple(names)
+
+
+def _outside(text: str, brackets: str | None) -> str:
+    """The text without what stands between a pair of brackets ("()": reminder text)."""
+    if not brackets:
+        return text
+    return re.sub(f"{re.escape(brackets[0])}[^{re.escape(brackets[1])}]*{re.escape(brackets[1])}", "", text)
 
 
 def _as_list(value) -> list:
