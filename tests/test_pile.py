@@ -93,3 +93,10 @@ def test_an_effect_is_named_by_its_ability_and_card_and_clones_share_entries():
     assert [e.id for e in copy.s.pile] == [1, 2] and copy.s.entries == 2
     assert s.pile == [entry] and s.entries == 1
     assert state.observation(1)["pile"] == [{"card": "Bear", "ability": "Growl", "player": "Ann"}]
+
+
+def test_card_on_pile_needs_an_ability_that_waits_on_the_pile(tmp_path):
+    # Rest resolves at once (pile: false): its card cannot wait on the pile with it.
+    assert edited(PACK, tmp_path / "p", "        pile: false\n", "        pile: false\n        card_on_pile: true\n") == [
+        'cards.yaml:15:23: card_on_pile: true needs an ability of a card that is used (not triggered) and goes on '
+        'a pile that has a zone ("pile: {zone: ...}")']

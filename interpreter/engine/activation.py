@@ -80,8 +80,8 @@ class ActivationFrame:
             s.frames.append(ScriptFrame(ab.effect, env))
 
     def _announce(self, s: State, ab, env: dict) -> None:
-        """The ability is used or fires: logged; a card used from a hand waits on the pile
-        (a triggered ability's card stays where it is)."""
+        """The ability is used or fires: logged; a card used from a hand (or by an ability
+        with card_on_pile) waits on the pile (a triggered ability's card stays where it is)."""
         env["you"] = s.t.players[self.seat]
         card = self.card
         if type(card) is not int:
@@ -98,7 +98,7 @@ class ActivationFrame:
         else:
             _say_use(s, self.seat, ab, card)
         if ab.pile and ab.trigger is None and s.t.pack.pile_zone and \
-                s.t.zone_meta[s.zone_of[card]][0].role == "hand":
+                (ab.card_on_pile or s.t.zone_meta[s.zone_of[card]][0].role == "hand"):
             zone = s.t.zone(s.t.pack.pile_zone, self.seat)
             primitives.move(s, card, zone, controller=self.seat)
 

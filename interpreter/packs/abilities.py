@@ -88,7 +88,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
                  # player's moves tests each text once (the key), whichever abilities share it.
                  when_shared="when:" + str(raw["when"]) if when_shared else None,
                  check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
-                 declare=declare)
+                 declare=declare, card_on_pile=_card_on_pile(b, raw, lo, mine))
     if not mine:
         b.abilities.append(ab)
     return ab
@@ -175,6 +175,19 @@ def _on_pile(b: Build, raw, lo) -> bool:
         b.at(lo, raw, "pile", 'this pack has no effects pile ("pile" section in pack.yaml), so its abilities '
                               'happen at once: declare the pile (e.g. "pile: {resolve: all}") or leave out "pile: true"')
     return bool(raw.get("pile", has_pile))
+
+
+def _card_on_pile(b: Build, raw, lo, mine: bool) -> bool:
+    """`card_on_pile: true`: the card waits in the pile's zone with its effect from any
+    zone it is used in (a card cast from somewhere other than a hand); only a card's
+    ability that goes on a pile with a zone can say so."""
+    if not raw.get("card_on_pile"):
+        return False
+    if mine or "trigger" in raw or not _on_pile(b, raw, lo) or not (b.d.get("pile") or {}).get("zone"):
+        b.at(lo, raw, "card_on_pile", "card_on_pile: true needs an ability of a card that is used (not "
+                                      "triggered) and goes on a pile that has a zone (\"pile: {zone: ...}\")")
+        return False
+    return True
 
 
 def _costs(b: Build, raw, scope: Scope, lo) -> tuple:
