@@ -346,26 +346,27 @@ def _marks(look: Look, c: int, want: dict, label: str, key: str):
             f", not {mark} {value}" if isinstance(value, str) else "")
 
 
-@card_field("keywords")
-def _keywords(look: Look, c: int, want: list, label: str, key: str):
+def _word_set(look: Look, want: list, known, kind: str, got, says: str):
+    """A card's keywords or types against those expected, in any order: an unknown word is
+    named with the declared one it may stand for."""
     pack = look.state.game.pack
     for word in want:
-        if word not in pack.keywords:
-            return f'unknown keyword "{word}"{pack.declarations.near("keyword", word)}'
-    got = look.state.card(c).keywords
+        if word not in known(pack):
+            return f'unknown {kind} "{word}"{pack.declarations.near(kind, word)}'
     if set(got) != set(want):
-        return f"{label} has the keywords {_listed(got)}, not {_listed(want)}"
+        return f"{says} {_listed(got)}, not {_listed(want)}"
+
+
+@card_field("keywords")
+def _keywords(look: Look, c: int, want: list, label: str, key: str):
+    return _word_set(look, want, lambda pack: pack.keywords, "keyword", look.state.card(c).keywords,
+                     f"{label} has the keywords")
 
 
 @card_field("types")
 def _types(look: Look, c: int, want: list, label: str, key: str):
-    pack = look.state.game.pack
-    for word in want:
-        if word not in pack.card_types:
-            return f'unknown card type "{word}"{pack.declarations.near("card type", word)}'
-    got = look.state.card(c).types
-    if set(got) != set(want):
-        return f"{label} is of the card types {_listed(got)}, not {_listed(want)}"
+    return _word_set(look, want, lambda pack: pack.card_types, "card type", look.state.card(c).types,
+                     f"{label} is of the card types")
 
 
 # ---------------------------------------------------- cards by name (the first of each)
