@@ -13,6 +13,7 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
+from endings import winner_seat
 
 DECK = 30
 
@@ -29,19 +30,16 @@ def zones(state, seat: int) -> dict:
 def check_end(pack, state, scenario: str) -> None:
     s = state.s
     names = [p.name for p in s.t.players]
-    winners = [names[p] for p, r in enumerate(state.returns()) if r > 0]
-    if not winners:
-        assert state.log[-2:] == ["the turn limit (200) is reached", "the game is a draw"]
+    winner = winner_seat(state)
+    if winner is None:
         return
-    assert len(winners) == 1 and state.log[-1] == f"{winners[0]} wins the game"
     if scenario == "Conquest":
-        winner = names.index(winners[0])
         assert s.pvars[winner]["conquests"] >= 7
         assert f"{scenario} of {scenario} triggers" in state.log
     else:
         # Every loser had no creature, no hand and no deck when their turn began.
         for seat, name in enumerate(names):
-            if name in winners:
+            if seat == winner:
                 continue
             at = state.log.index(f"{name} loses the game")
             assert state.log[at - 1] == "Last Standing of Last Standing triggers"
