@@ -80,15 +80,16 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     b.flush()
     if zone not in zones and not mine:
         return None
+    pile = _on_pile(b, raw, lo)
     ab = Ability(raw["name"], owner_name, zone, when, tuple(costs), tuple(targets), effect or (),
-                 _on_pile(b, raw, lo), text=raw.get("text", ""), prompt=raw.get("prompt", ""),
+                 pile, text=raw.get("text", ""), prompt=raw.get("prompt", ""),
                  pay_ops=tuple(c.op for c in costs),
                  trigger=trigger, source=b.source(lo, raw, "trigger") if trigger is not None else None,
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.
                  when_shared="when:" + str(raw["when"]) if when_shared else None,
                  check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
-                 declare=declare, card_on_pile=_card_on_pile(b, raw, lo, mine))
+                 declare=declare, card_on_pile=_card_on_pile(b, raw, lo, mine, pile))
     if not mine:
         b.abilities.append(ab)
     return ab
@@ -177,13 +178,13 @@ def _on_pile(b: Build, raw, lo) -> bool:
     return bool(raw.get("pile", has_pile))
 
 
-def _card_on_pile(b: Build, raw, lo, mine: bool) -> bool:
+def _card_on_pile(b: Build, raw, lo, mine: bool, pile: bool) -> bool:
     """`card_on_pile: true`: the card waits in the pile's zone with its effect from any
     zone it is used in (a card cast from somewhere other than a hand); only a card's
     ability that goes on a pile with a zone can say so."""
     if not raw.get("card_on_pile"):
         return False
-    if mine or "trigger" in raw or not _on_pile(b, raw, lo) or not (b.d.get("pile") or {}).get("zone"):
+    if mine or "trigger" in raw or not pile or not (b.d.get("pile") or {}).get("zone"):
         b.at(lo, raw, "card_on_pile", "card_on_pile: true needs an ability of a card that is used (not "
                                       "triggered) and goes on a pile that has a zone (\"pile: {zone: ...}\")")
         return False
