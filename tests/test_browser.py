@@ -219,6 +219,9 @@ def test_a_record_is_uploaded_stepped_and_shows_where_the_pack_parts_ways(server
     page.goto(f"{server}/replay")
     page.set_input_files("#records-file", str(changed_records))
     assert page.input_value("#records-name") == "games.jsonl"
+    from playwright.sync_api import expect
+
+    expect(page.locator("#records-text")).to_have_value(changed_records.read_text(), timeout=45000)
     page.click("button:text('Open')")
     page.wait_for_selector("#games")
     assert page.locator("#games a").all_inner_texts() == ["game 1", "game 2"]

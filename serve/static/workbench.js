@@ -194,14 +194,18 @@ function logToEnd() {
 function jsonForms() {
   for (const form of document.querySelectorAll("form[data-json-post]")) {
     const file = form.querySelector("input[type=file]");
-    if (file) file.addEventListener("change", async () => {
+    // Reading a file takes a moment: a form sent meanwhile waits for it rather than
+    // sending the text area as it was.
+    let reading = Promise.resolve();
+    if (file) file.addEventListener("change", () => {
       const chosen = file.files[0];
       if (!chosen) return;
-      form.querySelector("textarea").value = await chosen.text();
       form.querySelector("input[name=name]").value = chosen.name;
+      reading = chosen.text().then((text) => { form.querySelector("textarea").value = text; });
     });
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
+      await reading;
       const data = Object.fromEntries(new FormData(form).entries());
       delete data[""];
       const response = await post(form.dataset.jsonPost, data);
