@@ -147,8 +147,9 @@ def workers_of(process: subprocess.Popen, count: int = 2) -> list[int]:
 
 
 def group_ends(process: subprocess.Popen) -> bool:
-    """Whether every process of the command's group is gone within two seconds."""
-    deadline = time.monotonic() + 2
+    """Whether every process of the command's group is gone within ten seconds (at once,
+    usually: the bound is for a loaded machine, where the kernel takes its time)."""
+    deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         try:
             os.killpg(process.pid, 0)
