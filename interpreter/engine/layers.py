@@ -209,7 +209,31 @@ def prop(s: State, c: int, name: str):
     key = (c, name)
     value = v.props.get(key)
     if value is None:
-        value = v.props[key] = _value(s, c, name, v.numbers.get(c))
+        ops = v.numbers.get(c)
+        value = v.props[key] = _value(s, c, name, ops) if ops else _plain(s, c, name)
+    return value
+
+
+def _plain(s: State, c: int, name: str):
+    """_modified(_base(...)) in one call, for a card no effect sets or switches: the
+    usual case, read many times over."""
+    pack = s.t.pack
+    derived = pack.derived.get(name) if pack.derived else None
+    if derived is not None:
+        value = derived(s, c)
+    else:
+        value = s.t.cards[c].props.get(name)
+        if value is None:
+            value = pack.properties.get(name, 0)
+    delta = s.moddelta.get((c, name))
+    if delta:
+        value = value + delta
+    counted = pack.counted.get(name)
+    if counted and s.counters:
+        for counter, weight in counted:
+            n = s.counters.get((c, counter))
+            if n:
+                value = value + n * weight
     return value
 
 

@@ -287,6 +287,7 @@ class Pack:
     replacement_order: str = "listed"            # several replacements of one event: "listed" or "chosen" (616.1)
     layered: bool = False                        # continuous effects apply in layers (engine/layers.py)
     retyping: bool = False                       # some effect changes card types
+    controlling: bool = False                    # some continuous effect changes who controls a card
     counted: dict = field(default_factory=dict)  # property -> ((card counter, what each adds), ...)
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking

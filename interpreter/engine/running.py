@@ -50,7 +50,7 @@ def checkpoint(s: State) -> bool:
         primitives.settle(s)
     if s.result is not None:
         return True
-    if s.t.layered and s.view is None:
+    if s.view is None and s.t.pack.controlling and s.t.layered:
         build(s)        # control changed by effects is seen before anyone acts
     if s.dirty and s.t.pack.checks is not None:
         run_checks(s)

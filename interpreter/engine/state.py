@@ -380,6 +380,12 @@ class State:
             # A face-down card's properties are fixed: nothing modifies them.
             return pack.face_down_props.get(name, pack.properties.get(name, 0))
         if self.t.layered:
+            # A value the view already holds is read here: most reads are of those.
+            v = self.view
+            if v is not None and v.done:
+                value = v.props.get((c, name))
+                if value is not None:
+                    return value
             return layers.prop(self, c, name)
         derived = pack.derived.get(name) if pack.derived else None
         base = derived(self, c) if derived is not None else self.t.props[c].get(name, 0)

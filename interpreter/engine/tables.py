@@ -105,18 +105,28 @@ def set_keyed(s: State, name: str, seat: int, card, value: int) -> None:
 def reset(s: State, unit: str) -> None:
     """Counters and table values that go back to their start when a `unit` begins."""
     pack = s.t.pack
-    if s.t.layered:
-        stale(s)
+    # What continuous effects make of the cards is worked out again only when a value
+    # changed (most resets find the counters at their start already).
+    changed = False
     for name, d in pack.player_counters.items():
         if d.reset == unit:
             value = start_of(s, d.start)
             if d.per is not None:
                 if s.keyed:
-                    s.keyed = {k: v for k, v in s.keyed.items() if k[0] != name}
+                    kept = {k: v for k, v in s.keyed.items() if k[0] != name}
+                    changed = changed or len(kept) != len(s.keyed)
+                    s.keyed = kept
                 continue
             for pv in s.pvars:
-                pv[name] = value
+                if name not in pv or pv[name] != value:
+                    pv[name] = value
+                    changed = True
     if s.table is not None:
         for name, d in pack.table.items():
             if d.reset == unit:
-                s.table[name] = start_of(s, d.start)
+                value = start_of(s, d.start)
+                if s.table.get(name, value) != value or name not in s.table:
+                    changed = True
+                s.table[name] = value
+    if changed and s.t.layered:
+        stale(s)

@@ -109,6 +109,7 @@ class Compiler:
         self.listed_texts: list = []  # the texts value choices list, in the order written
         self.layered = False      # set when a continuous effect that applies in layers is compiled
         self.retyping = False     # set when one changes card types
+        self.controlling = False  # set when one changes who controls a card
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
         self._done: dict = {}
@@ -324,7 +325,9 @@ class Compiler:
         word = str(token)
         if word in scope.vars:
             t = scope.vars[word]
-            return (lambda s, env, w=word: env.get(w)), t
+            fn = lambda s, env, w=word: env.get(w)
+            fn.env_var = word         # "rank of c": a property of a variable reads it in place
+            return fn, t
         if word in self.names.defines:
             if word in self._define_stack:
                 self.error(token, f'"{word}" is defined in terms of itself')

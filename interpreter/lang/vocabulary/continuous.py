@@ -219,6 +219,7 @@ def control(c: Compiler, tree, scope: Scope):
     pfn = player_of(c, who, scope, "who gains control")
     ofn, _ = objects(c, objs, scope, "gain control of", ("card", "cards"))
     layered(c)
+    c.controlling = True
     if scope.mode == "static":
         def apply(s, env, card, v):
             p = pfn(s, env)

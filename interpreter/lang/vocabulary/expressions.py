@@ -170,7 +170,19 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                     if s.moddelta or s.face_down[x] or s.t.pack.derived or s.t.layered:
                         return s.prop(x, w)
                     return s.t.props[x].get(w, 0)     # State.prop's usual case, without the call
+                prop_here.card_prop = (key, word)
                 return prop_here, kind
+            var = getattr(fn, "env_var", None)
+            if var is not None:
+                def prop_of_var(s, env, w=word):
+                    x = env.get(var)
+                    if type(x) is not int:
+                        return 0
+                    if s.moddelta or s.face_down[x] or s.t.pack.derived or s.t.layered:
+                        return s.prop(x, w)
+                    return s.t.props[x].get(w, 0)
+                prop_of_var.card_prop = (var, word)
+                return prop_of_var, kind
             return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
         if word in names.card_counters:
             return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
@@ -445,6 +457,31 @@ def _a(word: str) -> str:
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
+def _same_props(a, b, equal: bool):
+    """"its rank = rank of c", as a "where" tests it card after card: a card's printed
+    property read in place when no effect changes it (else `a` reads it), and compared
+    with `b`, read in place too when it is another card's."""
+    ka, wa = a.card_prop
+    if not hasattr(b, "card_prop"):
+        def same_prop(s, env):
+            x = env.get(ka)
+            if type(x) is not int or s.moddelta or s.t.pack.derived or s.t.layered or s.face_down[x]:
+                return (a(s, env) == b(s, env)) is equal
+            return (s.t.props[x].get(wa, 0) == b(s, env)) is equal
+        return same_prop
+    kb, wb = b.card_prop
+
+    def same_props(s, env):
+        x = env.get(ka)
+        y = env.get(kb)
+        if type(x) is not int or type(y) is not int or s.moddelta or s.t.pack.derived or s.t.layered \
+                or s.face_down[x] or s.face_down[y]:
+            return (a(s, env) == b(s, env)) is equal
+        props = s.t.props
+        return (props[x].get(wa, 0) == props[y].get(wb, 0)) is equal
+    return same_props
+
+
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
             "=": operator.eq, "!=": operator.ne}
 
@@ -463,6 +500,10 @@ def _compare(c, tree, scope):
         key = getattr(b, "env_key", None)
         if key is not None:             # "active player = you": the right side read in place
             return (lambda s, env: fn(a(s, env), env[key])), BOOL
+        if hasattr(a, "card_prop"):
+            return _same_props(a, b, op == "="), BOOL
+        if hasattr(b, "card_prop"):
+            return _same_props(b, a, op == "="), BOOL
         return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
@@ -481,13 +522,34 @@ def _any_of(c, tree, scope):
     if None not in windows:
         among = frozenset(windows)
         return (lambda s, env: s.window in among), BOOL
+    listed = {getattr(p, "listed", (None, None, None))[:2] for p in parts}
+    if len(listed) == 1 and None not in next(iter(listed)):
+        # "it is W or it is U or ...", words of one list property: the list read once.
+        (key, prop), = listed
+        words = frozenset(p.listed[2] for p in parts)
+
+        def any_word(s, env):
+            x = env[key]
+            if type(x) is not int:
+                return False
+            held = s.prop(x, prop)
+            if type(held) is list or type(held) is tuple:
+                return not words.isdisjoint(held)
+            return any(w in held for w in words)
+        return any_word, BOOL
     if len(parts) == 2:
         a, b = parts
         return (lambda s, env: a(s, env) or b(s, env)), BOOL
     if len(parts) == 3:
         a, b, d = parts
         return (lambda s, env: a(s, env) or b(s, env) or d(s, env)), BOOL
-    return (lambda s, env: any(p(s, env) for p in parts)), BOOL
+
+    def any_part(s, env):       # a loop, not any() over a generator: no frame to resume per part
+        for p in parts:
+            if p(s, env):
+                return True
+        return False
+    return any_part, BOOL
 
 
 @register("all_of", E, "A and B", "Holds when both conditions hold.",
@@ -500,7 +562,13 @@ def _all_of(c, tree, scope):
     if len(parts) == 3:
         a, b, d = parts
         return (lambda s, env: a(s, env) and b(s, env) and d(s, env)), BOOL
-    return (lambda s, env: all(p(s, env) for p in parts)), BOOL
+
+    def all_parts(s, env):
+        for p in parts:
+            if not p(s, env):
+                return False
+        return True
+    return all_parts, BOOL
 
 
 @register("not_", E, "not A", "Holds when the condition does not.",
@@ -537,7 +605,9 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         return lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
     prop = names.property_words.get(word)
     if prop is not None:
-        return lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
+        listed = lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
+        listed.listed = (prop, word)      # "it is A or it is B" reads the list once (_any_of)
+        return listed
     prop = names.value_words.get(word)
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
@@ -600,6 +670,8 @@ def _is_word(c, tree, scope):
         key = getattr(fn, "env_key", None)
         if key is not None:             # "it is blocked": the card read in place
             test = lambda s, env: card_test(s, env[key])
+            if hasattr(card_test, "listed") and not neg:
+                test.listed = (key, *card_test.listed)
         else:
             test = lambda s, env: card_test(s, fn(s, env))
     if neg:

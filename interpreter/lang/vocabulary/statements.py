@@ -617,9 +617,13 @@ def _unmark(c, tree, scope):
         c.error(tree.children[1], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
 
     def unmark(s, env):
+        marks = s.marks
+        changed = False
         for x in cards_only(ofn(s, env)):
-            s.marks.pop((x, word), None)
-        if s.t.layered:
+            if (x, word) in marks:
+                del marks[(x, word)]
+                changed = True
+        if changed and s.t.layered:
             stale(s)
     return unmark
 
