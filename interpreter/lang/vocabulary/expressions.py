@@ -635,7 +635,7 @@ def _has_here(key: str, word: str):
 
 
 def _sweep_keyword(word: str):
-    """The cards of a list that have a keyword, in one call (a selector's "taunt minions")."""
+    """The cards of a list that have a keyword, in one call (a selector's "flying creatures")."""
     given = "@" + word
 
     def sweep(s, xs):
