@@ -167,7 +167,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                     x = env[key]
                     if type(x) is not int:
                         return 0
-                    if s.moddelta or s.face_down[x] or s.t.pack.derived or s.t.layered:
+                    if s.moddelta or s.face_down[x] or s.t.layered or (s.t.pack.derived and w in s.t.pack.derived):
                         return s.prop(x, w)
                     return s.t.props[x].get(w, 0)     # State.prop's usual case, without the call
                 prop_here.card_prop = (key, word)
@@ -178,7 +178,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                     x = env.get(var)
                     if type(x) is not int:
                         return 0
-                    if s.moddelta or s.face_down[x] or s.t.pack.derived or s.t.layered:
+                    if s.moddelta or s.face_down[x] or s.t.layered or (s.t.pack.derived and w in s.t.pack.derived):
                         return s.prop(x, w)
                     return s.t.props[x].get(w, 0)
                 prop_of_var.card_prop = (var, word)
@@ -599,19 +599,51 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         return tapped
     if word in names.marks:
         c.note("*")
-        return lambda s, x, w=word: (x, w) in s.marks
+        marked = lambda s, x, w=word: (x, w) in s.marks
+        marked.here = lambda key, w=word: lambda s, env: (env[key], w) in s.marks
+        return marked
     if word in names.keywords:
         c.note("*")
-        return lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
+        has = lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
+        has.here = lambda key: _has_here(key, word)
+        has.sweep = _sweep_keyword(word)
+        return has
     prop = names.property_words.get(word)
     if prop is not None:
         listed = lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
         listed.listed = (prop, word)      # "it is A or it is B" reads the list once (_any_of)
+        listed.sweep = lambda s, xs, w=word, p=prop: [x for x in xs if type(x) is int and w in s.prop(x, p)]
         return listed
     prop = names.value_words.get(word)
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
+
+
+def _has_here(key: str, word: str):
+    """"it has flying", the card read in place and has_keyword's usual case without its call."""
+    given = "@" + word
+
+    def has_here(s, env):
+        x = env[key]
+        if type(x) is not int or s.face_down[x]:
+            return False
+        if s.t.layered:
+            return layers.has_keyword(s, x, word)
+        return word in s.t.cards[x].keywords or (x, given) in s.marks
+    return has_here
+
+
+def _sweep_keyword(word: str):
+    """The cards of a list that have a keyword, in one call (a selector's "flying creatures")."""
+    given = "@" + word
+
+    def sweep(s, xs):
+        if s.t.layered:
+            return [x for x in xs if type(x) is int and has_keyword(s, x, word)]
+        cards, marks, down = s.t.cards, s.marks, s.face_down
+        return [x for x in xs if type(x) is int and not down[x] and (word in cards[x].keywords or (x, given) in marks)]
+    return sweep
 
 
 def has_keyword(s, card: int, word: str) -> bool:
@@ -668,7 +700,9 @@ def _is_word(c, tree, scope):
             c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
             card_test = lambda s, x: False
         key = getattr(fn, "env_key", None)
-        if key is not None:             # "it is blocked": the card read in place
+        if key is not None and hasattr(card_test, "here"):
+            test = card_test.here(key)  # "it has flying": one call
+        elif key is not None:           # "it is blocked": the card read in place
             test = lambda s, env: card_test(s, env[key])
             if hasattr(card_test, "listed") and not neg:
                 test.listed = (key, *card_test.listed)

@@ -231,10 +231,12 @@ def _filter(tests):
             tapped = test.tapped
         else:
             rest.append(test)
+    # A keyword's test sweeps the whole list in one call.
+    sweep = rest[0].sweep if len(rest) == 1 and hasattr(rest[0], "sweep") else None
     if rest:
         others = _all(rest)
         if mask == 0 and tapped is None:
-            return _tells(lambda s, xs: [x for x in xs if others(s, x)], mask, tapped, False)
+            return _tells(sweep or (lambda s, xs: [x for x in xs if others(s, x)]), mask, tapped, False)
     else:
         others = None
 
@@ -254,7 +256,9 @@ def _filter(tests):
         if tapped is not None:
             tp = s.tapped
             found = [x for x in found if tp[x] == tapped]
-        if others is not None:
+        if sweep is not None:
+            found = sweep(s, found)
+        elif others is not None:
             found = [x for x in found if others(s, x)]
         return found
     return _tells(keep, mask, tapped, others is None)
