@@ -29,3 +29,10 @@ def test_a_cards_replacement_is_checked_where_it_is_written(tmp_path, new, messa
 def test_the_order_of_replacements_is_listed_or_chosen(tmp_path):
     assert problems(tmp_path / "p", "replacement_order: chosen", "replacement_order: chosne", "pack.yaml", PACK) == [
         'pack.yaml:30:20: "replacement_order" must be listed or chosen']
+
+
+def test_go_ahead_is_written_only_in_a_replacements_effect(tmp_path):
+    assert problems(tmp_path / "p", "          discard victim\n", "          discard victim\n          go ahead\n",
+                    "cards/cards.yaml", PACK) == [
+        'cards.yaml:28:11: "go ahead" lets the event a replacement replaces happen after all: it is written in a '
+        "replacement's effect"]

@@ -85,12 +85,27 @@ def carry_out(s, env, event: str, items, source, act, key: str, into=None, event
             s.say("replace", f"{s.card_name(x)} {_NOT[what]} ({label})")
             continue
         s.say("replace", f"{s.card_name(x)} {_would(s, what, into, x)} ({label})")
+        # What "go ahead" in the effect does: the event itself, as the statement would have done it.
+        renv["@ahead"] = (event, x, source, act, into, events)
         rest = tuple(items[i + 1:])
         if rest:
             env[key] = rest
             s.frames[-1].pc -= 1
         s.frames.append(ScriptFrame(rep.effect, renv))
         return
+
+
+def go_ahead(s, env) -> None:
+    """The event a replacement's effect replaces happens after all (`go ahead`), as the
+    statement would have done it: to the top or bottom of a zone, the damage it deals, a
+    card drawn. The replacements that have not applied to it yet may still apply."""
+    ahead = env.get("@ahead")
+    if ahead is None:           # it went ahead already
+        return
+    event, x, source, act, into, events = ahead
+    carry_out(s, env, event, (x,), source, act, "@ahead_rest", into, events)
+    if s.decision is None:      # else a player chooses which replacement applies first, and this runs again
+        env["@ahead"] = None
 
 
 def _would(s, event: str, into, x) -> str:

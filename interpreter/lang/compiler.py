@@ -56,7 +56,7 @@ class Scope:
     vars: dict                      # name -> T
     this: T | None = None           # the card whose ability this is
     it: T | None = None             # the thing a "where" clause is about
-    mode: str = "effect"            # effect | cost | condition | static (a static ability's effect)
+    mode: str = "effect"            # effect | cost | condition | static (a static ability's effect) | replacement (its effect)
     lines: dict = field(default_factory=dict)  # variable -> the line of the file it was bound on
     event: tuple | None = None      # in a triggered ability: (its form, the card types its words name), for "that ..."
 

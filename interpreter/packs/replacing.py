@@ -34,7 +34,7 @@ def replacement(b: Build, lo, raw, when, this: T | None = None, zone: str | None
         if "target" in events:
             b.at(lo, raw, "effect", "a card that cannot be a target is left out of the choice: "
                  "a replacement of the event target has no effect")
-        effect = b.compile(lo, raw, "effect", "script", scope.child())
+        effect = b.compile(lo, raw, "effect", "script", scope.child(mode="replacement"))
     b.flush()
     if "if" in when and test is None:
         return None

@@ -12,7 +12,7 @@ from ...engine.decisions import Decision, Option
 from ...engine.layers import stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
-from ...engine.replacements import carry_out
+from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
 from ...engine.script import ScriptFrame, endless, of_card
 from ...engine.state import PlayerRef, RuleError
@@ -973,6 +973,17 @@ def _stop(c, tree, scope):
         while s.frames and type(s.frames[-1]) is ScriptFrame and s.frames[-1].env is env:
             s.frames.pop()
     return stop
+
+
+@register("go_ahead", ST, "go ahead",
+          "In a replacement's effect: the event it replaces happens after all, as it would have (a card put "
+          "where it was going, on top or at the bottom; the damage dealt; the card drawn), unless another "
+          "replacement that has not applied to it yet applies. It happens once.")
+def _go_ahead(c, tree, scope):
+    if scope.mode != "replacement":
+        c.error(tree, '"go ahead" lets the event a replacement replaces happen after all: it is written in a '
+                      "replacement's effect")
+    return suspends(go_ahead)
 
 
 @register("nothing", ST, "do nothing", "Does nothing (for a branch that must say something).")
