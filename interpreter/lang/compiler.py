@@ -99,6 +99,10 @@ class Compiler:
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
+        # Set when a compiled expression reads what changes from card to card of a "where"
+        # scan ("it", the item of a total or a choice among, a random number): see _compare.
+        self.used_it = False
+        self.steady = False       # set when a "where" clause computes something once in each scan
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
         self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
         self.state_reads: set = set()  # what the conditions of state triggers look at (see note)

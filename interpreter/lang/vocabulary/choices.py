@@ -163,6 +163,7 @@ def _choose_among(c, tree, scope):
     def each(s, env):
         return env["@among"]
     each.env_key = "@among"
+    c.used_it = True
     read, rt = property_of(c, word, (each, single(t)), prop, scope)
     words = _words_of(c, prop)
     if words is None and rt.kind not in ("number", "any"):

@@ -69,6 +69,7 @@ def _it(c, tree, scope):
     if scope.it is None:
         c.error(tree, '"it" refers to what a "where" clause is about, and here there is none')
         return _const(None), ANY
+    c.used_it = True
     return _from_env("it"), scope.it
 
 
@@ -327,6 +328,7 @@ def _total(c, tree, scope):
     def each(s, env):
         return env["@total"]
     each.env_key = "@total"
+    c.used_it = True
     read, rt = property_of(c, tree, (each, single(t)), str(word), scope)
     if rt.kind not in ("number", "any"):
         c.error(tree, f'"total {word} of ..." adds up numbers, and {word} is not one')
@@ -351,6 +353,7 @@ def _random_number(c, tree, scope):
     hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
 
     text, where = c.heading(tree), c.where(tree)
+    c.used_it = True            # drawn anew each time: never computed once for a whole scan
 
     def f(s, env):
         a, b = lo(s, env), hi(s, env)
@@ -457,11 +460,42 @@ def _a(word: str) -> str:
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
-def _same_props(a, b, equal: bool):
+def _side(c, compile_side):
+    """A side of a comparison, compiled, and whether it reads what changes from card to
+    card of a "where" scan (Compiler.used_it)."""
+    was = c.used_it
+    c.used_it = False
+    result = compile_side()
+    moves = c.used_it
+    c.used_it = was or moves
+    return result, moves
+
+
+def _same_props(c, a, b, equal: bool, steady: bool = False):
     """"its rank = rank of c", as a "where" tests it card after card: a card's printed
     property read in place when no effect changes it (else `a` reads it), and compared
-    with `b`, read in place too when it is another card's."""
+    with `b`, read in place too when it is another card's. A `steady` b ("suit of top
+    card of discard", which no card of the scan changes) is computed once in a scan
+    (selectors._kept_where marks each scan with "@scan")."""
     ka, wa = a.card_prop
+    if not hasattr(b, "card_prop") and steady:
+        c.steady = True
+        held = [(None, None)]           # (the scan, b's value in it)
+
+        def same_prop_steady(s, env):
+            scan = env.get("@scan")
+            last = held[0]
+            if scan is not None and last[0] is scan:
+                other = last[1]
+            else:
+                other = b(s, env)       # reading is pure: its order with a's does not matter
+                if scan is not None:
+                    held[0] = (scan, other)
+            x = env.get(ka)
+            if type(x) is not int or s.moddelta or s.t.pack.derived or s.t.layered or s.face_down[x]:
+                return (a(s, env) == other) is equal
+            return (s.t.props[x].get(wa, 0) == other) is equal
+        return same_prop_steady
     if not hasattr(b, "card_prop"):
         def same_prop(s, env):
             x = env.get(ka)
@@ -493,17 +527,17 @@ def _compare(c, tree, scope):
     left, op, right = tree.children
     op = str(op)
     if op in ("=", "!="):
-        a, ta = c.expr(left, scope)
-        b, tb = c.expr(right, scope)
+        (a, ta), a_moves = _side(c, lambda: c.expr(left, scope))
+        (b, tb), b_moves = _side(c, lambda: c.expr(right, scope))
         _comparable(c, tree, (left, ta), (right, tb))
         fn = _COMPARE[op]
         key = getattr(b, "env_key", None)
         if key is not None:             # "active player = you": the right side read in place
             return (lambda s, env: fn(a(s, env), env[key])), BOOL
         if hasattr(a, "card_prop"):
-            return _same_props(a, b, op == "="), BOOL
+            return _same_props(c, a, b, op == "=", a_moves and not b_moves), BOOL
         if hasattr(b, "card_prop"):
-            return _same_props(b, a, op == "="), BOOL
+            return _same_props(c, b, a, op == "=", b_moves and not a_moves), BOOL
         return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')

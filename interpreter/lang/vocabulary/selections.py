@@ -97,6 +97,7 @@ def _extreme(c: Compiler, tree, scope: Scope, highest: bool):
     def each(s, env):
         return env["@each"]
     each.env_key = "@each"
+    c.used_it = True
     read, rt = property_of(c, tree, (each, single(t)), word, scope)
     order = None
     if rt.kind == "word":

@@ -92,6 +92,7 @@ def _selector(c: Compiler, tree, scope: Scope):
     zone_fn = None
     zone_node = None
     where_fn = None
+    kept_where = _kept_where
     for r in restrictions:
         if r.data == "location":
             zone_node = r.children[0]
@@ -106,7 +107,11 @@ def _selector(c: Compiler, tree, scope: Scope):
             tests.append(("adjacent", seats_fn))
         elif r.data == "where":
             inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+            was, c.steady = c.steady, False
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+            if c.steady:        # the clause computes something once in each scan
+                kept_where = _kept_where_marked
+            c.steady = was
 
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
@@ -162,7 +167,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             pick = base
 
     if scanned is not None and (keep is None or keep.plain) and not other:
-        return _fused(scanned, keep, control_fn, where_fn), t
+        return _fused(scanned, keep, control_fn, where_fn, kept_where), t
     if other:
         inner = pick
         pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
@@ -185,7 +190,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             seat = p.seat if p is not None else -1
             found = [x for x in found if type(x) is int and s.controller[x] == seat]
         if where_fn is not None:
-            return _kept_where(s, env, found, where_fn)
+            return kept_where(s, env, found, where_fn)
         return tuple(found)
     return select, t
 
@@ -213,6 +218,16 @@ def _kept_where(s, env, found, where_fn) -> tuple:
             kept.append(x)
     env["it"] = saved
     return tuple(kept)
+
+
+def _kept_where_marked(s, env, found, where_fn) -> tuple:
+    """_kept_where for a clause that computes once in each scan what no item changes
+    (expressions._same_props): the scan is marked ("@scan") while it runs."""
+    outer = env.get("@scan")
+    env["@scan"] = object()
+    kept = _kept_where(s, env, found, where_fn)
+    env["@scan"] = outer
+    return kept
 
 
 def _filter(tests):
@@ -273,7 +288,7 @@ def _tells(keep, mask: int, tapped, plain: bool):
     return keep
 
 
-def _fused(scanned, keep, control_fn, where_fn):
+def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
     """A selector over a named zone (or one player's) whose words are card types and
     tapped/untapped: one closure that reads the zone and tests each card in one pass,
     where "pick, then keep, then make a tuple" made three calls."""
@@ -323,7 +338,7 @@ def _fused(scanned, keep, control_fn, where_fn):
             controller = s.controller
             found = [x for x in found if controller[x] == seat]
         if where_fn is not None:
-            return _kept_where(s, env, found, where_fn)
+            return kept_where(s, env, found, where_fn)
         return tuple(found)
     return select
 

@@ -1,0 +1,68 @@
+"""A "where" clause that compares each card with a value no card of the scan changes
+("its rank = rank of top card of discard") computes that value once in each scan
+(expressions._same_props, selectors._kept_where_marked): the counts follow the position
+from one scan to the next, and what changes from card to card is computed for each."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from cardtable.interpreter.diagnostics import Report, render
+from cardtable.interpreter.engine import rng
+from cardtable.interpreter.engine.evaluation import evaluate
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.packs.scenario import position
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def crazy_eights_judging(tmp_path, feature: str):
+    """Crazy Eights whose evaluation is one feature: what the tests read."""
+    folder = tmp_path / "c8"
+    shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
+    text = (folder / "pack.yaml").read_text(encoding="utf-8")
+    head = text[:text.index("evaluation:")]
+    (folder / "pack.yaml").write_text(head + f"evaluation:\n  x: {{value: {feature}, weight: 1}}\n", encoding="utf-8")
+    report = Report()
+    pack = load_pack(str(folder), report)
+    assert not report.problems, render(report, "text")
+    return Game(pack)
+
+
+def board(top: str, hand: list) -> dict:
+    return {"turn": 4, "active": "Ann", "phase": "play", "table": {"suit_to_follow": "hearts"},
+            "shared": {"stock": ["Three of Spades"], "discard": ["Nine of Clubs", top]},
+            "players": [{"zones": {"hand": hand}}, {"zones": {"hand": ["Five of Diamonds"]}}]}
+
+
+# Ann may play two cards or more whatever the top card (an Eight is wild): the position
+# waits for her decision rather than playing on.
+HAND = ["Seven of Hearts", "Seven of Clubs", "King of Spades", "Two of Clubs", "Eight of Diamonds"]
+
+
+def test_the_value_each_card_is_compared_with_is_that_of_the_scan_it_is_read_in(tmp_path):
+    game = crazy_eights_judging(tmp_path, "count of (cards in your hand where its rank = rank of top card of discard)")
+    sevens = position(game, board("Seven of Diamonds", HAND))
+    kings = position(game, board("King of Hearts", HAND))
+    nines = position(game, board("Nine of Hearts", HAND))
+    # The same compiled clause, scan after scan, on positions whose top cards differ.
+    assert [evaluate(s.s, 0) for s in (sevens, kings, sevens, nines, kings)] == [2, 1, 2, 0, 1]
+
+
+def test_a_comparison_with_a_suit_read_in_the_same_scan_as_a_rank(tmp_path):
+    game = crazy_eights_judging(tmp_path, "count of (cards in your hand where (its suit = suit of top card of discard "
+                                          "or its rank = rank of top card of discard))")
+    assert evaluate(position(game, board("Seven of Diamonds", HAND)).s, 0) == 3     # two Sevens, a Diamond
+    assert evaluate(position(game, board("Two of Spades", HAND)).s, 0) == 2      # King of Spades, Two of Clubs
+
+
+def test_a_random_number_in_a_where_clause_is_drawn_for_each_card(tmp_path):
+    game = crazy_eights_judging(tmp_path, "count of (cards in your hand where its penalty = a random number from 1 to 13)")
+    state = position(game, board("Seven of Diamonds", HAND))
+    before = state.s.rng
+    evaluate(state.s, 0)
+    expected = before
+    for _ in HAND:
+        expected, _ = rng.below(expected, 13)
+    assert state.s.rng == expected
