@@ -92,7 +92,7 @@ def test_the_search_report_table(scripts):
         "| before (abc123) | 1,250 (1,000 to 1,500) | 5.0 | 150.0 | 75.0% [30.1% to 95.4%] | 4 (0 drawn) |",
         "| after (this tree) | 2,500 (2,000 to 3,000) | 7.5 | 150.0 | 100.0% [51.0% to 100.0%] | 4 (0 drawn) |",
         "",
-        "after / before, search decisions a second (medians of the rounds): 2.00"]
+        "after / before, search decisions a second (medians of the rounds): 2.00; round by round 1.33 to 3.00"]
     unknown = search.summary([dict(round_(1000, 1.0, 2, 0), playouts=None, searched=None)])
     assert unknown["playouts"] is None and "| not counted |" in search.table(
         {"before": "a", "after": "b"}, {"before": unknown, "after": unknown}, "random")
