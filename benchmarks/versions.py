@@ -1,0 +1,90 @@
+"""Two versions of cardtable side by side: a git commit taken out of this repository
+into a temporary folder, and this work tree, each run in a process of its own on one
+pinned core (before_after.py, search_before_after.py).
+
+A child process imports `cardtable` from its version's folder and loads a pack from
+that version's own variants/ by path: a pack given by name would be looked for first
+in the current folder (a checkout's variants/), so both versions would play this
+work tree's pack, and an older engine would refuse a pack written for a newer one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent      # this work tree (the package `cardtable`)
+BENCHMARKS = Path(__file__).resolve().parent
+
+
+def extract(ref: str, into: Path, repo: Path = HERE) -> Path:
+    """The files of `ref` in `into`/cardtable, the folder the package is imported from;
+    returns `into`, the folder to put on PYTHONPATH."""
+    root = into / "cardtable"
+    root.mkdir()
+    archive = into / "ref.tar"
+    subprocess.run(["git", "-C", str(repo), "archive", "-o", str(archive), ref], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(root)
+    archive.unlink()
+    return into
+
+
+def pin_one_core() -> None:
+    """This process and the children it starts run on one core, the same for all."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def in_turn(round_: int) -> tuple[str, str]:
+    """Which version runs first in a round: each in turn, so neither always has the
+    machine as it is after the other."""
+    return ("before", "after") if round_ % 2 == 0 else ("after", "before")
+
+
+def pack_folder(path: Path, pack: str) -> Path:
+    return path / "cardtable" / "variants" / pack
+
+
+def missing(path: Path, pack: str) -> str | None:
+    """Why a version at `path` cannot play `pack` before it is even loaded, or None."""
+    if not (pack_folder(path, pack) / "pack.yaml").is_file():
+        return f"no pack {pack} in this version (no variants/{pack}/pack.yaml)"
+    return None
+
+
+def run_child(path: Path, code: str, args: list[str]) -> dict:
+    """Runs `code` with the version at `path` as `cardtable` (and this folder's modules
+    importable); returns the JSON object it printed. A pack refused by that version's
+    loader comes back as {"refused": "the first problem"}."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((str(path), str(BENCHMARKS))))
+    done = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed with {path}:\n{done.stderr}")
+    return json.loads(done.stdout)
+
+
+def load_game(folder: str, options: dict | None = None):
+    """In a child: the Game of the pack at `folder`, or, when this version's loader
+    refuses the pack, prints why as {"refused": ...} and ends the process."""
+    from cardtable.interpreter.diagnostics import Report
+    from cardtable.interpreter.engine.game import Game
+    from cardtable.interpreter.packs.loader import PackError, load_pack
+    report = Report()
+    try:
+        return Game(load_pack(folder, report), options or {})
+    except PackError:
+        print(json.dumps({"refused": refusal(report.errors)}))
+        sys.exit(0)
+
+
+def refusal(problems: list) -> str:
+    """One line for a refused pack: its first problem and how many more there are."""
+    if not problems:
+        return "refused by the loader, without a problem named"
+    first = problems[0]
+    more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+    return f"{first.file}:{first.line}:{first.col}: {first.message}{more}"
