@@ -86,6 +86,7 @@ TYPES = [
     ("if you is in hand: draw a card", ['1:4: "is in" needs a card, but "you" is a player']),
     ("if 3 has flying: draw a card", ['1:4: "has" needs a card, but "3" is a number']),
     ("if -1 entered this turn: draw a card", ['1:4: "entered this turn" needs a card, but "-1" is a number']),
+    ("if you changed control this turn: draw a card", ['1:4: "changed control this turn" needs a card, but "you" is a player']),
     ("deal 2 damage to target from 3", ['1:30: the source of damage needs a card or a player, but "3" is a number']),
     ("prevent all damage to 3 this turn", ['1:23: prevented damage needs a card or a player, but "3" is a number']),
     ("damage that would be dealt to target this turn is dealt to 3 instead",

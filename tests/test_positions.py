@@ -155,3 +155,15 @@ def test_a_setup_that_does_not_fit_the_pack_is_refused_with_the_reason(magic54):
     assert e.value.key == 0
     with pytest.raises(SetupError, match='^unknown zone "hnd"; did you mean "hand"\\?$'):
         magic54.position({"players": [{"zones": {"hnd": []}}, {}]})
+
+
+def test_the_turn_a_card_changed_control_is_kept_in_a_setup(magic54):
+    play = [*COMBAT["players"][0]["zones"]["play"][:2], "Seven of Clubs: control_changed 4",
+            {"card": "King of Hearts", "damage": 2, "entered": 2, "control_changed": 5}]
+    red = {**COMBAT["players"][0], "zones": {**COMBAT["players"][0]["zones"], "play": play}}
+    setup = magic54.position({**COMBAT, "players": [red, COMBAT["players"][1]]}).as_setup()
+    assert setup["players"][0]["zones"]["play"][2:] == [
+        {"card": "Seven of Clubs", "control_changed": 4},
+        {"card": "King of Hearts", "damage": 2, "entered": 2, "control_changed": 5}]
+    assert as_scenario_file(setup)
+    assert magic54.position(setup).as_setup() == setup

@@ -46,7 +46,7 @@ FAILED = {
         ("unknown player", 17, 15, 'unknown player "Bib"; did you mean "Bob"?'),
         ("unknown phase", 24, 14, 'unknown phase "mian"; did you mean "main"?'),
         ("unknown mark", 33, 38, 'unknown card state "chraged"; did you mean "charged"? '
-                                 "(write tapped, face_down, damage N, entered N or a mark)"),
+                                 "(write tapped, face_down, damage N, entered N, control_changed N or a mark)"),
     ],
     "script_errors": [
         ("an option that is not offered", 11, 9,

@@ -92,8 +92,10 @@ def build(s: State) -> View:
     s.view = v
     if v.bits is not None:
         s.typebits = v.bits
+    held = None
     if s.ctl:
         # Control given by effects is worked out again from the cards' own controllers.
+        held = {c: s.controller[c] for c in s.ctl}
         for c, seat in s.ctl.items():
             s.controller[c] = seat
         s.ctl = {}
@@ -116,8 +118,19 @@ def build(s: State) -> View:
                 env["it"] = x
                 for op in ops:
                     op.apply(s, env, x, v)
+    if held or s.ctl:
+        _control_changes(s, held or {})
     v.done = True
     return v
+
+
+def _control_changes(s: State, held: dict) -> None:
+    """The cards whose controller the effects changed since the view was last made: the
+    turn they did is kept ("X changed control this turn")."""
+    for c in held.keys() | s.ctl.keys():
+        before = held[c] if c in held else s.ctl[c]
+        if s.controller[c] != before:
+            s.control_turn[c] = s.turn
 
 
 def _effects(s: State) -> list:

@@ -21,7 +21,7 @@ from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
 from .turns import TurnFrame
 
-CARD_WORDS = ("tapped", "face_down", "damage", "entered")
+CARD_WORDS = ("tapped", "face_down", "damage", "entered", "control_changed")
 
 
 class SetupError(ValueError):
@@ -121,6 +121,8 @@ def _card_states(s: State, setup, b: Building) -> None:
     for c, (name, owner, zname, zseat, flags, container, i) in enumerate(b.placed):
         s.controller[c] = zseat if zseat is not None else owner
         s.entered[c] = flags.get("entered", 0)
+        if flags.get("control_changed"):
+            s.control_turn[c] = flags["control_changed"]
         _apply_flags(s, c, flags, s.t.pack, container, i, b.fail)
 
 
@@ -338,6 +340,8 @@ def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) 
         s.damage[c] = int(rest)
     elif head == "entered" and rest.isdigit():
         s.entered[c] = int(rest)
+    elif head == "control_changed" and rest.isdigit():
+        s.control_turn[c] = int(rest)
     elif head in pack.marks:
         value = True
         if rest:
@@ -346,8 +350,9 @@ def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) 
                 fail(cards, i, f'no card or player named "{rest}" in this position')
         primitives.set_mark(s, c, head, value, flags.get("until"))
     else:
-        near = did_you_mean(head, ["tapped", "face_down", "damage", "entered", *pack.declarations.names("mark")])
-        fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N or a mark)')
+        near = did_you_mean(head, [*CARD_WORDS, *pack.declarations.names("mark")])
+        fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N, '
+                       f'control_changed N or a mark)')
 
 
 def marked(s: State, name: str):
@@ -432,7 +437,7 @@ def _entry(s: State, c: int, zone_seat):
     if owner != (zone_seat if zone_seat is not None else 0):
         entry["owner"] = owner
     for word, value in (("tapped", s.tapped[c]), ("face_down", s.face_down[c]), ("damage", s.damage[c]),
-                        ("entered", s.entered[c])):
+                        ("entered", s.entered[c]), ("control_changed", s.control_turn.get(c, 0))):
         if value:
             entry[word] = value
     counters = {k: n for (x, k), n in s.counters.items() if x == c}

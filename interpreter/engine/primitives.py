@@ -47,6 +47,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     s.tapped[c] = False
     s.damage[c] = 0
     s.entered[c] = s.turn
+    if s.control_turn:
+        s.control_turn.pop(c, None)     # a card that moves is a new object: "entered this turn" tells
     s.moves[c] += 1
     if face_down:
         s.face_down[c] = True

@@ -231,6 +231,7 @@ class State:
         "stamp",     # the last timestamp given (to a card's arrival or a lasting effect)
         "ctl",       # card -> the controller it has without the control effects that apply now
         "keyed",     # counters kept for each card: (counter, seat, card) -> count, or None (engine/tables.py)
+        "control_turn",  # card -> the turn its controller last changed while it stayed where it is
     )
 
     def __init__(self, table: Table, seed: int):
@@ -242,6 +243,7 @@ class State:
         self.tapped = [False] * n
         self.damage = [0] * n
         self.entered = [0] * n
+        self.control_turn = {}
         self.moves = [0] * n
         self.face_down = [False] * n
         self.counters = {}            # (card, counter) -> count
@@ -295,6 +297,7 @@ class State:
         c.tapped = self.tapped[:]
         c.damage = self.damage[:]
         c.entered = self.entered[:]
+        c.control_turn = self.control_turn.copy() if self.control_turn else {}
         c.moves = self.moves[:]
         c.face_down = self.face_down[:]
         c.counters = self.counters.copy()

@@ -802,15 +802,29 @@ def _has_keyword(c, tree, scope):
     return (lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word)), BOOL
 
 
+@register("changed_control", E, "X changed control this turn",
+          "The card came under another player's control during this turn, where it is (a stolen creature's "
+          "summoning sickness); a card that moved in this turn is told by \"X entered this turn\".",
+          params=(('X', 'card', 'the card'),))
+def _changed_control(c, tree, scope):
+    fn = _card_this_turn(c, tree, scope, "changed control")
+    return (lambda s, env: type(x := fn(s, env)) is int and s.control_turn.get(x) == s.turn), BOOL
+
+
 @register("entered_this", E, "X entered this turn", "The card came into its zone during this turn (summoning sickness).",
           params=(('X', 'card', 'the card'),))
 def _entered(c, tree, scope):
+    fn = _card_this_turn(c, tree, scope, "entered")
+    return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
+
+
+def _card_this_turn(c, tree, scope, phrase: str):
+    """The card of "X entered this turn" or "X changed control this turn", checked."""
     subject, word = tree.children
     if str(word) != "turn":
-        c.error(tree.children[1], f'write "entered this turn", not "entered this {word}"')
-    fn = _card_subject(c, subject, scope, '"entered this turn"')
+        c.error(tree.children[1], f'write "{phrase} this turn", not "{phrase} this {word}"')
     c.note("*")
-    return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
+    return _card_subject(c, subject, scope, f'"{phrase} this turn"')
 
 
 @register("exists", E, "any SELECTOR", "Holds when the selector picks at least one card or player.",

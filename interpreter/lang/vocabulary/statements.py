@@ -1127,7 +1127,9 @@ def _gain_control(c, tree, scope):
         for x in cards_only(ofn(s, env)):
             zdef, seat = s.t.zone_meta[s.zone_of[x]]
             if seat is None or seat == p.seat:
-                s.controller[x] = p.seat
+                if s.controller[x] != p.seat:
+                    s.controller[x] = p.seat
+                    s.control_turn[x] = s.turn
                 continue
             primitives.move(s, x, s.t.zone(zdef.name, p.seat))
             s.say("control", f"{p.name} gains control of {s.t.names[x]}")
