@@ -74,10 +74,15 @@ def part(fn) -> tuple[Src, bool]:
     return Src(f"{name}(s, env)", {name: fn}), False
 
 
+ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
+
+
 def join(fallback, template: str, *fns):
     """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
     `fallback` (the closure that calls the parts) when no part has a text of its own or
     the text cannot be made."""
+    if not ENABLED[0]:
+        return fallback
     parts = [part(f) for f in fns]
     if not any(own for _, own in parts):
         return fallback
