@@ -14,6 +14,7 @@ from lark import Token, Tree
 from ..engine import limits
 from ..engine.model import Source
 from ..suggest import did_you_mean
+from . import fuse
 from . import dsl, registry
 from .static_types import ANY, NUMBER, T
 
@@ -329,7 +330,7 @@ class Compiler:
         word = str(token)
         if word in scope.vars:
             t = scope.vars[word]
-            fn = lambda s, env, w=word: env.get(w)
+            fn = fuse.leaf(lambda s, env, w=word: env.get(w), f"env.get({word!r})")
             fn.env_var = word         # "rank of c": a property of a variable reads it in place
             return fn, t
         if word in self.names.defines:
@@ -525,13 +526,13 @@ def literal(token) -> int | None:
 
 
 def _const(value):
-    fn = lambda s, env: value
+    fn = fuse.constant(value)
     fn.const = value            # what reads it may take the value once, where it is compiled
     return fn
 
 
-_STATE_READERS = {"turn": lambda s, env: s.turn, "phase": lambda s, env: s.phase,
-                  "step": lambda s, env: s.step, "window": lambda s, env: s.window}
+_STATE_READERS = {word: fuse.leaf(eval(f"lambda s, env: s.{word}"), f"s.{word}")  # noqa: S307 (engine words only)
+                  for word in ("turn", "phase", "step", "window")}
 
 
 def _global(word: str):

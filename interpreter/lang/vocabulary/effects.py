@@ -4,6 +4,7 @@ on the pile), as the language sees them: "effects in pile", "top effect of pile"
 """
 from __future__ import annotations
 
+from .. import fuse
 from ...engine.pile import Entry, counter as counter_entry
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope, _const
@@ -35,8 +36,8 @@ def effects_selector(c: Compiler, tree, scope: Scope, words_node, adjectives: li
             c.error(r, "effects wait on the pile: only players sit next to each other")
 
     if not tests and control is None and where is None:
-        every = lambda s, env: tuple(s.pile)                # noqa: E731
-        every.exists = lambda s, env: bool(s.pile)
+        every = fuse.leaf(lambda s, env: tuple(s.pile), "tuple(s.pile)")
+        every.exists = fuse.leaf(lambda s, env: bool(s.pile), "bool(s.pile)")
         return every, EFFECTS
 
     def pick(s, env):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import operator
 
+from .. import fuse
 from ...engine import layers, limits
 from ...engine.primitives import team_of
 from ...engine.tables import keyed
@@ -58,7 +59,7 @@ def _from_env(key: str):
     themselves (see property_of), one call fewer for each card a condition tests."""
     fn = lambda s, env: env[key]
     fn.env_key = key
-    return fn
+    return fuse.leaf(fn, f"env[{key!r}]")
 
 
 @register("it", E, "it", 'The card or player a "where" clause is about; outside one, "its" means this card\'s.')
@@ -102,7 +103,7 @@ def _opponent(c, tree, scope):
 @register("active_player", E, "active player", "The player whose turn it is.")
 def _active(c, tree, scope):
     c.note("*")
-    return (lambda s, env: s.t.players[s.active]), PLAYER
+    return fuse.leaf(lambda s, env: s.t.players[s.active], "s.t.players[s.active]"), PLAYER
 
 
 @register("name", E, "NAME",
@@ -150,7 +151,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             def counter_here(s, env, w=word):     # "life of you": read in place, one call fewer
                 p = env[key]
                 return s.pvars[p.seat].get(w, 0) if p is not None else 0
-            return counter_here, NUMBER
+            t_ = fuse.fresh("_t")
+            return fuse.leaf(counter_here, f"(s.pvars[{t_}.seat].get({word!r}, 0) if ({t_} := env[{key!r}]) is not None "
+                                           f"else 0)"), NUMBER
         return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
@@ -172,7 +175,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                         return s.prop(x, w)
                     return s.t.props[x].get(w, 0)     # State.prop's usual case, without the call
                 prop_here.card_prop = (key, word)
-                return prop_here, kind
+                return fuse.leaf(prop_here, _prop_text(f"env[{key!r}]", word)), kind
             var = getattr(fn, "env_var", None)
             if var is not None:
                 def prop_of_var(s, env, w=word):
@@ -183,7 +186,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                         return s.prop(x, w)
                     return s.t.props[x].get(w, 0)
                 prop_of_var.card_prop = (var, word)
-                return prop_of_var, kind
+                return fuse.leaf(prop_of_var, _prop_text(f"env.get({var!r})", word)), kind
             return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
         if word in names.card_counters:
             return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
@@ -248,6 +251,14 @@ def _player_zone(s, p, word):
     if p is None:
         return ()
     return (s.t.zone(word, p.seat),)
+
+
+def _prop_text(read: str, word: str) -> str:
+    """prop_here as one expression: the card read once, State.prop only when an effect or
+    a derived property is in the way."""
+    t = fuse.fresh("_t")
+    return (f"(0 if type({t} := {read}) is not int else (s.prop({t}, {word!r}) if (s.moddelta or s.face_down[{t}] "
+            f"or s.t.layered or (s.t.pack.derived and {word!r} in s.t.pack.derived)) else s.t.props[{t}].get({word!r}, 0)))")
 
 
 def _player_counter(s, p, word):
@@ -533,19 +544,22 @@ def _compare(c, tree, scope):
         fn = _COMPARE[op]
         key = getattr(b, "env_key", None)
         if key is not None:             # "active player = you": the right side read in place
-            return (lambda s, env: fn(a(s, env), env[key])), BOOL
+            return fuse.join(lambda s, env: fn(a(s, env), env[key]), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
+                             a, b), BOOL
         if hasattr(a, "card_prop"):
             return _same_props(c, a, b, op == "=", a_moves and not b_moves), BOOL
         if hasattr(b, "card_prop"):
             return _same_props(c, b, a, op == "=", b_moves and not a_moves), BOOL
-        return (lambda s, env: fn(a(s, env), b(s, env))), BOOL
+        return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
+                         a, b), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
     b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
     fn = _COMPARE[op]
     k = c.constant(right) if getattr(right, "data", None) == "number" else None
     if k is not None:                   # "life of it <= 0": the number is read once, here
-        return (lambda s, env: fn(a(s, env) or 0, k)), BOOL
-    return (lambda s, env: fn(a(s, env) or 0, b(s, env) or 0)), BOOL
+        const = fuse.constant(k)
+        return fuse.join(lambda s, env: fn(a(s, env) or 0, k), f"((({{0}}) or 0) {op} ({{1}}))", a, const), BOOL
+    return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b), BOOL
 
 
 @register("any_of", E, "A or B", "Holds when either condition holds.",
@@ -555,7 +569,8 @@ def _any_of(c, tree, scope):
     windows = [getattr(p, "window_is", None) for p in parts]
     if None not in windows:
         among = frozenset(windows)
-        return (lambda s, env: s.window in among), BOOL
+        name = fuse.fresh()
+        return fuse.leaf(lambda s, env: s.window in among, f"(s.window in {name})", {name: among}), BOOL
     listed = {getattr(p, "listed", (None, None, None))[:2] for p in parts}
     if len(listed) == 1 and None not in next(iter(listed)):
         # "it is W or it is U or ...", words of one list property: the list read once.
@@ -573,17 +588,17 @@ def _any_of(c, tree, scope):
         return any_word, BOOL
     if len(parts) == 2:
         a, b = parts
-        return (lambda s, env: a(s, env) or b(s, env)), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b), BOOL
     if len(parts) == 3:
         a, b, d = parts
-        return (lambda s, env: a(s, env) or b(s, env) or d(s, env)), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env) or d(s, env), "({0}) or ({1}) or ({2})", a, b, d), BOOL
 
     def any_part(s, env):       # a loop, not any() over a generator: no frame to resume per part
         for p in parts:
             if p(s, env):
                 return True
         return False
-    return any_part, BOOL
+    return fuse.join(any_part, "bool(" + " or ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts), BOOL
 
 
 @register("all_of", E, "A and B", "Holds when both conditions hold.",
@@ -592,24 +607,24 @@ def _all_of(c, tree, scope):
     parts = [c.expect(k, scope, ("bool",), 'each side of "and"')[0] for k in tree.children]
     if len(parts) == 2:
         a, b = parts
-        return (lambda s, env: a(s, env) and b(s, env)), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b), BOOL
     if len(parts) == 3:
         a, b, d = parts
-        return (lambda s, env: a(s, env) and b(s, env) and d(s, env)), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env) and d(s, env), "({0}) and ({1}) and ({2})", a, b, d), BOOL
 
     def all_parts(s, env):
         for p in parts:
             if not p(s, env):
                 return False
         return True
-    return all_parts, BOOL
+    return fuse.join(all_parts, "bool(" + " and ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts), BOOL
 
 
 @register("not_", E, "not A", "Holds when the condition does not.",
           params=(('A', 'condition', ''),))
 def _not(c, tree, scope):
     a, _ = c.expect(tree.children[0], scope, ("bool",), '"not"')
-    return (lambda s, env: not a(s, env)), BOOL
+    return fuse.join(lambda s, env: not a(s, env), "(not ({0}))", a), BOOL
 
 
 def card_word_test(c: Compiler, node, word: str, scope: Scope):
@@ -709,13 +724,13 @@ def _is_word(c, tree, scope):
             c.error(tree.children[2], f'unknown phase, step or window "{word}"{did_you_mean(word, known)}')
         attr = getattr(fn, "state_attr", None)
         if attr == "window":
-            test = lambda s, env, w=word: s.window == w
+            test = fuse.leaf(lambda s, env, w=word: s.window == w, f"(s.window == {word!r})")
             if not neg:
                 test.window_is = word       # "window is A or window is B" is one test (_any_of)
         elif attr == "phase":
-            test = lambda s, env, w=word: s.phase == w
+            test = fuse.leaf(lambda s, env, w=word: s.phase == w, f"(s.phase == {word!r})")
         elif attr == "step":
-            test = lambda s, env, w=word: s.step == w
+            test = fuse.leaf(lambda s, env, w=word: s.step == w, f"(s.step == {word!r})")
         else:
             test = lambda s, env, w=word: fn(s, env) == w
     elif value is not None:
@@ -831,14 +846,14 @@ def _card_this_turn(c, tree, scope, phrase: str):
           params=(('SELECTOR', 'selector', 'what must exist'),))
 def _exists(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
-    return (lambda s, env: bool(fn(s, env))), BOOL
+    return fuse.join(lambda s, env: bool(fn(s, env)), "bool({0})", fn), BOOL
 
 
 @register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.",
           params=(('SELECTOR', 'selector', 'what must not exist'),))
 def _none_exist(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
-    return (lambda s, env: not fn(s, env)), BOOL
+    return fuse.join(lambda s, env: not fn(s, env), "(not ({0}))", fn), BOOL
 
 
 def is_player(x) -> bool:

@@ -1,0 +1,120 @@
+"""Conditions fused into one function.
+
+A condition of several parts ("active player = you and window is main and no effects
+in pile") compiles to a closure a part, each calling the next: a call a part, every
+time a player's moves are listed. A closure may carry `src`, the Python expression it
+computes over `s` (the state) and `env` (the variables), with the objects that
+expression names; `and`, `or`, `not` and comparisons join their parts' expressions
+into one function made from that text, so the whole condition is one call. A part
+without `src` is called from the joined text, as before.
+
+Only names made here, the operators and the reprs of numbers, texts, true, false and
+none are written into the text: a pack's own words are reprs, never code. A text too
+long or too deeply nested is not joined (the parts are then called as before).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+
+_ids = itertools.count()
+_BUILTINS = {"type": type, "int": int, "bool": bool, "tuple": tuple}
+MAX_DEPTH = 12          # parts joined inside each other; deeper, a part is called
+MAX_TEXT = 1500         # characters of one joined text
+
+
+class Src:
+    __slots__ = ("text", "names", "depth")
+
+    def __init__(self, text: str, names: dict | None = None, depth: int = 0):
+        self.text = text
+        self.names = names or {}
+        self.depth = depth
+
+
+MARK = "\u01c2"          # a letter in every name made here, in no text written as itself
+
+
+def fresh(prefix: str = "_k") -> str:
+    return f"{prefix}{MARK}{next(_ids)}"
+
+
+def literal(value) -> str | None:
+    """The text of a value written into the source as itself, or None."""
+    if value is None or type(value) in (bool, int) or type(value) is str and MARK not in value:
+        return repr(value)
+    return None
+
+
+def constant(value):
+    """A closure of a value, with its text: the value itself, or a name for it."""
+    text = literal(value)
+    names = None
+    if text is None:
+        text = fresh()
+        names = {text: value}
+    return leaf(lambda s, env: value, text, names)
+
+
+def leaf(fn, text: str, names: dict | None = None):
+    """`fn`, which computes `text`: a leaf its parents may write in place of its call. A
+    text with a pack's word that holds the letter of the names made here is not kept."""
+    if MARK not in text or MARK not in _NAME.sub("", text):
+        fn.src = Src(text, names)
+    return fn
+
+
+def part(fn) -> tuple[Src, bool]:
+    """What a parent writes for `fn` (its own text, or a call of it), and whether it is
+    its own text."""
+    src = getattr(fn, "src", None)
+    if src is not None and src.depth < MAX_DEPTH and len(src.text) < MAX_TEXT:
+        return src, True
+    name = fresh()
+    return Src(f"{name}(s, env)", {name: fn}), False
+
+
+ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
+
+
+def join(fallback, template: str, *fns):
+    """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
+    `fallback` (the closure that calls the parts) when no part has a text of its own or
+    the text cannot be made."""
+    if not ENABLED[0]:
+        return fallback
+    parts = [part(f) for f in fns]
+    if not any(own for _, own in parts):
+        return fallback
+    text = template.format(*(p.text for p, _ in parts))
+    names = {}
+    for p, _ in parts:
+        names.update(p.names)
+    try:
+        fn = _made(text, names)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return fallback
+    fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts))
+    return fn
+
+
+_NAME = re.compile("_[kt]" + MARK + r"\d+")
+_CODE: dict = {}         # the text with its names numbered in order -> its compiled code
+
+
+def _made(text: str, names: dict):
+    """The function of `text`. Conditions repeat each other's shape across a pack's
+    cards: the text is compiled once for each shape (its names numbered in the order
+    they appear), and each condition gets its own names."""
+    order = {}
+    shape = _NAME.sub(lambda m: order.setdefault(m.group(0), f"_{m.group(0)[1]}{len(order)}"), text)
+    code = _CODE.get(shape)
+    if code is None:
+        if len(_CODE) > 50_000:     # bounded, whatever packs a process loads
+            _CODE.clear()
+        code = _CODE[shape] = compile(f"lambda s, env: {shape}", "<condition>", "eval")
+    scope = {"__builtins__": _BUILTINS}
+    for old, new in order.items():
+        if old in names:
+            scope[new] = names[old]
+    return eval(code, scope)  # noqa: S307 (see the module's text)

@@ -1,0 +1,65 @@
+"""Conditions fused into one function (interpreter/lang/fuse.py) compute what their
+closures compute: every built-in pack plays the same games with and without fusing,
+and a pack's texts are written into the fused source only as values, never as code."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.evaluation import evaluate
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.lang import fuse
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.packs.scenario import position
+from cardtable.interpreter.play.batch import games_digest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(pack: str, fused: bool):
+    fuse.ENABLED[0] = fused
+    try:
+        return Game(load_pack(pack, Report()))
+    finally:
+        fuse.ENABLED[0] = True
+
+
+@pytest.mark.parametrize("pack", ["magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish", "hearts",
+                                  "lane_duel", "stack_duel", "mtg"])
+def test_a_pack_plays_the_same_games_with_its_conditions_fused_or_not(pack):
+    assert games_digest(load(pack, True), range(4)) == games_digest(load(pack, False), range(4))
+
+
+def test_fusing_joins_the_parts_of_a_condition_into_one_function():
+    def summon(game):
+        return next(ab for ab in game.pack.cards["Jack of Hearts"].abilities if ab.name == "Summon").when
+    fused = summon(load("magic54", True))
+    assert fused.src.text == ("(((s.t.players[s.active]) == (env['you']))) and ((s.window == 'main')) "
+                              "and ((not (tuple(s.pile))))")
+    assert getattr(summon(load("magic54", False)), "src", None) is None
+
+
+# Texts a pack may compare with: quotes, braces, backslashes and the letter of the
+# fused source's own names are values there, never code.
+TEXTS = ["Seven of Hearts", "Seven of Hearts') or (1", "a {0} } { b", "\u01c2 _k\u01c21 _t\u01c22 _k0", "a\\b"]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_text_of_the_pack_is_a_value_in_the_fused_source(tmp_path, text):
+    folder = tmp_path / "c8"
+    shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
+    pack_file = folder / "pack.yaml"
+    head = pack_file.read_text(encoding="utf-8").split("evaluation:")[0]
+    value = f'count of (cards in your hand where (name of it = "{text}" or its rank = ace))'
+    pack_file.write_text(head + yaml.safe_dump({"evaluation": {"x": {"value": value, "weight": 1}}}, allow_unicode=True),
+                         encoding="utf-8")
+    game = Game(load_pack(str(folder), Report()))
+    state = position(game, {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_follow": "hearts"},
+                            "shared": {"stock": ["Two of Spades"], "discard": ["Nine of Hearts"]},
+                            "players": [{"zones": {"hand": ["Seven of Hearts", "Ace of Clubs", "Eight of Clubs"]}},
+                                        {"zones": {"hand": ["Five of Diamonds"]}}]})
+    assert evaluate(state.s, 0) == (2 if text == "Seven of Hearts" else 1)
