@@ -46,7 +46,7 @@ def killing_once(find_pids) -> tuple[list, callable]:
     return killed, received
 
 
-def waiting_for(find, tries: int = 500):
+def waiting_for(find, tries: int = 3000):
     """`find`, asked again every 10 ms until a worker has games in hand (between two
     tasks, or on a loaded machine, none may have for a moment)."""
     def found():
