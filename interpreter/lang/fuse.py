@@ -98,23 +98,49 @@ def join(fallback, template: str, *fns):
     return fn
 
 
+def where_filter(where_fn):
+    """selectors._kept_where for one "where" clause, with the clause's text written in
+    its loop (no call for each card); None when the clause has no text of its own."""
+    src = getattr(where_fn, "src", None)
+    if not ENABLED[0] or src is None or src.depth >= MAX_DEPTH or len(src.text) >= MAX_TEXT:
+        return None
+    body = ("def kept(s, env, found, where_fn):\n"
+            "    saved = env.get('it')\n"
+            "    out = []\n"
+            "    for x in found:\n"
+            "        env['it'] = x\n"
+            f"        if {src.text}:\n"
+            "            out.append(x)\n"
+            "    env['it'] = saved\n"
+            "    return tuple(out)\n")
+    try:
+        return _made(body, src.names, "kept")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+
+
 _NAME = re.compile("_[kt]" + MARK + r"\d+")
 _CODE: dict = {}         # the text with its names numbered in order -> its compiled code
 
 
-def _made(text: str, names: dict):
-    """The function of `text`. Conditions repeat each other's shape across a pack's
-    cards: the text is compiled once for each shape (its names numbered in the order
-    they appear), and each condition gets its own names."""
+def _made(text: str, names: dict, defined: str | None = None):
+    """The function of `text` (an expression, or the source of the function `defined`).
+    Conditions repeat each other's shape across a pack's cards: the text is compiled once
+    for each shape (its names numbered in the order they appear), and each condition gets
+    its own names."""
     order = {}
     shape = _NAME.sub(lambda m: order.setdefault(m.group(0), f"_{m.group(0)[1]}{len(order)}"), text)
     code = _CODE.get(shape)
     if code is None:
         if len(_CODE) > 50_000:     # bounded, whatever packs a process loads
             _CODE.clear()
-        code = _CODE[shape] = compile(f"lambda s, env: {shape}", "<condition>", "eval")
+        code = _CODE[shape] = compile(shape if defined else f"lambda s, env: {shape}", "<condition>",
+                                      "exec" if defined else "eval")
     scope = {"__builtins__": _BUILTINS}
     for old, new in order.items():
         if old in names:
             scope[new] = names[old]
+    if defined:
+        exec(code, scope)  # noqa: S102 (see the module's text)
+        return scope[defined]
     return eval(code, scope)  # noqa: S307 (see the module's text)

@@ -637,6 +637,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         def typed(s, x):
             return type(x) is int and (s.typebits or typebits(s))[x] & mask and not s.face_down[x]
         typed.mask = mask           # selectors fold type tests into one (selectors._filter)
+        typed.here = lambda key: _typed_here(key, typed, mask)
         return typed
     if word in ("tapped", "untapped"):
         c.note("tapped")
@@ -681,6 +682,15 @@ def _has_here(key: str, word: str):
             return layers.has_keyword(s, x, word)
         return word in s.t.cards[x].keywords or (x, given) in s.marks
     return has_here
+
+
+def _typed_here(key: str, typed, mask: int):
+    """"it is creature", the card read in place, with its text (so "it is land or it is
+    artifact" is one function)."""
+    t, bits = fuse.fresh("_t"), fuse.fresh()
+    return fuse.leaf(lambda s, env: typed(s, env[key]),
+                     f"(type({t} := env[{key!r}]) is int and (s.typebits or {bits}(s))[{t}] & {mask} "
+                     f"and not s.face_down[{t}])", {bits: typebits})
 
 
 def _sweep_keyword(word: str):
@@ -758,7 +768,7 @@ def _is_word(c, tree, scope):
         else:
             test = lambda s, env: card_test(s, fn(s, env))
     if neg:
-        return (lambda s, env: not test(s, env)), BOOL
+        return fuse.join(lambda s, env: not test(s, env), "(not ({0}))", test), BOOL
     return test, BOOL
 
 

@@ -5,6 +5,7 @@ one closure that walks the named zones once and applies every test.
 """
 from __future__ import annotations
 
+from .. import fuse
 from ...engine.layers import typebits
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -111,6 +112,8 @@ def _selector(c: Compiler, tree, scope: Scope):
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
             if c.steady:        # the clause computes something once in each scan
                 kept_where = _kept_where_marked
+            else:
+                kept_where = fuse.where_filter(where_fn) or _kept_where
             c.steady = was
 
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
