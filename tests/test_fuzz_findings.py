@@ -136,3 +136,29 @@ def test_a_shared_card_that_gives_a_number_property_a_text_is_refused_at_the_dec
     line = line_of(pack, "  red: {from: standard54, where: {colour: red}, size: 27}")
     assert result.output.splitlines()[0] == (
         f'{pack}:{line}:15: error: card "Seven of Hearts": "value" is a number (its default is 0), not "seven"')
+
+
+def test_damage_to_a_player_in_a_pack_without_a_counter_for_it_is_refused_at_the_player(tmp_path):
+    # Without "damage: to_players", a game stopped at the first damage to a player with
+    # an error that named no place.
+    cards = tiny(tmp_path / "p", "        effect: put this into play", "        effect: deal 1 damage to opponent")
+    pack = tmp_path / "p" / "pack.yaml"
+    pack.write_text(pack.read_text(encoding="utf-8").replace("damage: {to_players: life}\n", ""), encoding="utf-8")
+    result = validate(tmp_path / "p")
+    line = line_of(cards, "        effect: deal 1 damage to opponent")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f'{cards}:{line}:34: error: "opponent" is a player, and pack.yaml names no player counter that damage '
+        f'lowers: add "damage: {{to_players: COUNTER}}" (life, say)')
+
+
+def test_an_expectation_of_more_players_than_the_game_has_fails_at_the_one_too_many(tmp_path):
+    folder = tmp_path / "p"
+    shutil.copytree(TINY, folder)
+    (folder / "tests").mkdir()
+    scenario = folder / "tests" / "many.yaml"
+    scenario.write_text("scenarios:\n  - name: three players in a game of two\n    seed: 1\n    expect:\n"
+                        "      players: [{}, {}, {life: 10}]\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["test", str(folder)])
+    assert result.exit_code == 1
+    assert f"{scenario}:5:25: the game has 2 players, and the expectation lists 3" in result.output

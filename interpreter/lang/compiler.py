@@ -35,6 +35,7 @@ class Names:
     counters: dict = field(default_factory=dict)         # player counter -> CounterDef
     rounds: dict = field(default_factory=dict)           # round -> its level (0: the outermost)
     teams: bool = False                                  # some seat has a team
+    players_damaged: bool = False                        # damage: to_players names the counter damage lowers
     replaced: set = field(default_factory=set)           # events the pack's replacements watch (damage, discard...)
     player_counters: set = field(default_factory=set)
     card_counters: set = field(default_factory=set)

@@ -140,6 +140,7 @@ def names_of(d: dict) -> Names:
         one_of={n: tuple(r["one_of"]) for n, r in props_raw.items() if "one_of" in r},
         rounds={r["round"]: level for level, r in enumerate(d.get("rounds") or [])},
         teams=any("team" in seat for seat in (d["players"].get("seats") or [])),
+        players_damaged=isinstance(d.get("damage"), dict) and d["damage"].get("to_players") is not None,
         derived={n for n, r in props_raw.items() if "derived" in r},
         replaced={e for r in d.get("replacements") or [] for e in as_events(r["event"])},
         player_counters=set(d.get("player_counters") or {}), card_counters=set(d.get("card_counters") or {}),

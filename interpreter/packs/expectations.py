@@ -110,6 +110,9 @@ def _game_over(look: Look, want: bool, expect) -> None:
 # ------------------------------------------------------------------------ players
 @expectation("players")
 def _players(look: Look, want: list, expect) -> None:
+    seats = len(look.state.seat_names)
+    if len(want) > seats:
+        look.fail(want, seats, f"the game has {seats} players, and the expectation lists {len(want)}")
     for seat, p in enumerate(want):
         who = look.state.seat_names[seat]
         counters = look.view["players"][seat]["counters"]

@@ -472,7 +472,7 @@ def _record_line(rnd: random.Random, line: str, avoid: frozenset) -> str:
     record = json.loads(line)
     if how == 1:
         return json.dumps(mutate.structure(rnd, record), ensure_ascii=False)
-    if how == 2 and record["decisions"]:
+    if how == 2 and record.get("decisions"):     # the first line of a log is its manifest
         d = rnd.choice(record["decisions"])
         i = rnd.randrange(3)
         d[i] = rnd.choice([-1, 0, 1, 5, 10**9, "x", None, 1.5, "pass", ""]) if i < 2 else rnd.choice(["", "pass", "yes", "é"])

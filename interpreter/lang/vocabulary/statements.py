@@ -120,6 +120,9 @@ def _deal(c: Compiler, tree, scope: Scope):
         kinds = " or ".join(sorted(c.names.damageable)) or "damageable card"
         what = " or ".join(sorted(tt.ctypes)) or "any card"
         c.error(target, f'damage needs a {kinds} or player target, but "{c.source(target)}" can be {what}')
+    elif tt.kind == "player" and not c.names.players_damaged:
+        c.error(target, f'"{c.source(target)}" is a player, and pack.yaml names no player counter that damage lowers: '
+                        f'add "damage: {{to_players: COUNTER}}" (life, say)')
     if source is not None:
         sfn = _damageable(c, source, scope, "the source of damage")
     elif scope.this is not None:
