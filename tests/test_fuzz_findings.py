@@ -162,3 +162,21 @@ def test_an_expectation_of_more_players_than_the_game_has_fails_at_the_one_too_m
     result = CliRunner().invoke(main, ["test", str(folder)])
     assert result.exit_code == 1
     assert f"{scenario}:5:25: the game has 2 players, and the expectation lists 3" in result.output
+
+
+def test_a_file_named_twice_as_a_card_file_is_refused_both_times(tmp_path):
+    # pack.yaml, matched by "*" and named again: the second reading found its problems
+    # reported already, took it for a card file, and stopped on a traceback.
+    pack = tiny(tmp_path / "p", "cards:\n  - cards/*.yaml\n", "cards:\n  - '*'\n  - cards/*.yaml\n  - pack.yaml\n",
+                "pack.yaml")
+    result = validate(tmp_path / "p")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:3] == [f'{pack}:3:1: error: unknown key "id"', "    id: tiny", "    ^"]
+    assert result.output.count('error: unknown key "id"') == 1 and "Traceback" not in result.output
+
+
+def test_a_broken_pack_named_twice_is_invalid_both_times(tmp_path):
+    tiny(tmp_path / "p", "        effect: put this into play", "        effect: put this into plya")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "p"), str(tmp_path / "p")])
+    assert result.exit_code == 1
+    assert "valid" not in result.output.replace("invalid", "")

@@ -25,13 +25,16 @@ def validate_pack(name_or_path: str | PackFiles, report: Report, decks=()) -> bo
 
     The scenario files are checked even when the pack has problems, so that one run
     shows them all."""
-    before = len(report.errors)
     other = None if isinstance(name_or_path, PackFiles) else _other_file(name_or_path)
     if other is not None:
         report.add(str(name_or_path), 1, 1, other)
         return False
-    validated(name_or_path, report, decks)
-    return len(report.errors) == before
+    # A report of its own: a problem `report` holds already (a card file two packs share,
+    # the same pack named twice) still makes this pack invalid.
+    own = Report()
+    validated(name_or_path, own, decks)
+    report.extend(own)
+    return own.ok
 
 
 def validated(name_or_path: str | PackFiles, report: Report, decks=()):
