@@ -122,6 +122,14 @@ def test_a_problem_in_the_shared_cards_is_not_outside(tmp_path):
     assert oracle.judge(answer) == []
 
 
+def test_a_path_cut_where_a_long_output_is_shortened_is_not_outside(tmp_path):
+    # worker.py keeps a long output's head and tail: the tail's first line is cut anywhere.
+    cut = "variants/p/a.yaml:1:1: error: x\n[...]\ncg/../../cards/standard54.yaml:2:1: error: y\n"
+    assert oracle.judge({"commands": [_command(1, cut)], "folder": str(tmp_path)}) == []
+    after = cut + "/etc/hostname:1:1: error: z\n"
+    assert [f.kind for f in oracle.judge({"commands": [_command(1, after)], "folder": str(tmp_path)})] == ["outside"]
+
+
 def _one(family: str, limits: pool.Limits) -> tuple[dict, float]:
     start = time.monotonic()
     [(_request, answer)] = list(pool.run([{"family": family, "seed": 0, "number": 0}], limits, jobs=1))

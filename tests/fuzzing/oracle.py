@@ -33,6 +33,7 @@ class Finding:
 
 # Where a problem may be found: the case's own folder, and the package's packs and shared cards.
 SHARED = [package_root() / "cards", package_root() / "variants"]
+CUT = re.compile(r"\n\[\.\.\.\]\n[^\n]*")
 PLACES = re.compile(r"(?m)^(\S[^\n]*?):\d+:\d+: (?:error|warning): "
                     r'|"file": "([^"\n]*)",\s*"line": [1-9]'
                     r"|^::(?:error|warning) file=([^,\n]+),line=")
@@ -50,6 +51,9 @@ def judge(answer: dict) -> list[Finding]:
 def _outside(output: str, folder: Path) -> list[str]:
     """The files a problem is reported in that lie outside the case and the package."""
     out = []
+    # A long output is kept as its head and tail (worker.py): the line the tail begins
+    # with is cut anywhere, and a path cut at its front is no path.
+    output = CUT.sub("\n", output)
     for name in dict.fromkeys(n for found in PLACES.findall(output) for n in found if n):
         # Named, not followed: a symlink loop or a NUL in a name is the pack's problem, not the judge's.
         path = Path(os.path.normpath(folder / name))
