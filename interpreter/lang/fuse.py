@@ -4,9 +4,10 @@ A condition of several parts ("active player = you and window is main and no eff
 in pile") compiles to a closure a part, each calling the next: a call a part, every
 time a player's moves are listed. A closure may carry `src`, the Python expression it
 computes over `s` (the state) and `env` (the variables), with the objects that
-expression names; `and`, `or`, `not` and comparisons join their parts' expressions
-into one function made from that text, so the whole condition is one call. A part
-without `src` is called from the joined text, as before.
+expression names; `and`, `or`, `not`, comparisons, `any` and `no` join their parts'
+expressions into one function made from that text, so the whole condition is one
+call, and a `where` clause with a text is written into the loop of its selector
+(`where_filter`). A part without `src` is called from the joined text, as before.
 
 Only names made here, the operators and the reprs of numbers, texts, true, false and
 none are written into the text: a pack's own words are reprs, never code. A text too
