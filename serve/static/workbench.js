@@ -17,6 +17,9 @@ function listen() {
   const url = document.body.dataset.events;
   if (!url) return;
   const source = new EventSource(url);
+  // A file changed before the events were listened to (or while they were cut off) is
+  // told by no event: the editor looks at the file on disk as they begin.
+  source.addEventListener("open", () => { if (window.editor) window.editor.caughtUp(); });
   source.addEventListener("changed", (e) => {
     const files = JSON.parse(e.data);
     if (window.editor) window.editor.changedOnDisk(files);
@@ -170,6 +173,13 @@ class Editor {
     this.numbers();
     this.dirty();
     this.check();
+  }
+
+  async caughtUp() {
+    const response = await fetch(`/p/${this.pack}/file/${this.path}`);
+    if (!response.ok) return;
+    const disk = await response.json();
+    if (this.base !== null && disk.sha !== this.base) this.changedOnDisk([this.path]);
   }
 
   async changedOnDisk(files) {
