@@ -65,6 +65,9 @@ class Run:
                     publish(self.id, "progress", {"done": self.done, "total": self.total,
                                                   "text": f"{self.done} of {self.total} games"})
             return told
+        # The status changes last, once what a page shows of it is all there: a page
+        # rendered meanwhile (another thread) shows the run as it was, whole.
+        status, error = "done", None
         try:
             played = []
             for batch in self.batches:
@@ -72,13 +75,14 @@ class Run:
                 game, results = run(batch, prepare(batch), progress(base))
                 played.append((batch, game, results))
             self._summarise(played)
-            self.status = "done"
         except (SimulationError, comparing.CompareError) as e:
-            self.status, self.error = "failed", in_form_words(str(e))
+            status, error = "failed", in_form_words(str(e))
         except Stopped:
-            self.status, self.error = "stopped", f"stopped after {self.done} of {self.total} games: nothing to show"
+            status, error = "stopped", f"stopped after {self.done} of {self.total} games: nothing to show"
         finally:
             self.seconds = time.monotonic() - self.started
+            self.error = error
+            self.status = status
             publish(self.id, "done", {"status": self.status})
             publish(self.id, "end", None)
 

@@ -115,10 +115,10 @@ def _run(request: Request):
 CARDS_CHARTED = 20      # the cards played most, in the chart of card win rates
 
 
-def figures(run) -> dict:
+def figures(run, status: str) -> dict:
     """The charts of a finished run, from its summary."""
     s = run.summary
-    if run.status != "done":
+    if status != "done":
         return {}
     if run.kind == "compare":
         return {"differences": svg.differences(s["rows"])}
@@ -137,7 +137,8 @@ def figures(run) -> dict:
 
 def run_page(request: Request):
     run = _run(request)
-    return render(request, "run.html", run=run, pack_key=run.pack_key, figures=figures(run))
+    state = run.status          # read once: the run's thread may finish while the page is made
+    return render(request, "run.html", run=run, state=state, pack_key=run.pack_key, figures=figures(run, state))
 
 
 def run_events(request: Request):

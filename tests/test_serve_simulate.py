@@ -231,3 +231,31 @@ def test_two_versions_played_by_different_numbers_of_players_ask_for_players():
     with pytest.raises(comparing.CompareError) as e:
         comparing.compare(SimpleNamespace(num_players=2), SimpleNamespace(num_players=4), None, None, [], [])
     assert in_form_words(str(e.value)) == "A is played by 2 players and B by 4: fill in Players"
+
+
+class Finishing:
+    """A finished run whose status reads "running" the first time and "done" after: a
+    page made while the run's thread finishes it."""
+
+    def __init__(self, run):
+        self.__dict__.update(_run=run, _reads=0)
+
+    def __getattr__(self, name):
+        if name == "status":
+            self.__dict__["_reads"] += 1
+            return "running" if self._reads == 1 else "done"
+        return getattr(self._run, name)
+
+
+def test_a_run_page_made_as_the_run_ends_shows_it_whole_or_running(magic):
+    r = magic.post("/p/magic54/compare", data={"games": "4", "seed": "0", "agents": "random", "pack_b": "magic54",
+                                              "option_a_starting_life": "20", "option_b_starting_life": "8"},
+                   follow_redirects=False)
+    finished(magic, r)
+    runs = magic.app.state.runs
+    run_id = r.headers["location"].rsplit("/", 1)[1]
+    runs[run_id] = Finishing(runs[run_id])
+    page = magic.get(r.headers["location"]).text
+    # The status is read once: the page is the running one throughout, not half of each.
+    assert 'id="progress"' in page and 'data-events=' in page
+    assert 'class="chart"' not in page and 'id="differences"' not in page and 'id="cli-text"' not in page
