@@ -1,6 +1,6 @@
 """A "where" clause that compares each card with a value no card of the scan changes
 ("its rank = rank of top card of discard") computes that value once in each scan
-(expressions._same_props, selectors._kept_where_marked): the counts follow the position
+(expressions._per_scan, selectors._kept_where_marked): the counts follow the position
 from one scan to the next, and what changes from card to card is computed for each."""
 from __future__ import annotations
 

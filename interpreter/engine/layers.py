@@ -218,7 +218,7 @@ def has_keyword(s: State, c: int, word: str) -> bool:
 def prop(s: State, c: int, name: str):
     v = view(s)
     if not v.done:
-        return _modified(s, c, name, _base(s, c, name))
+        return _plain(s, c, name)
     key = (c, name)
     value = v.props.get(key)
     if value is None:
@@ -280,7 +280,7 @@ def _modified(s: State, c: int, name: str, value, ops=None):
 
 def _value(s: State, c: int, name: str, ops):
     if not ops:
-        return _modified(s, c, name, _base(s, c, name))
+        return _plain(s, c, name)
     switched = [op for op in ops if op[0] == "switch"]
     if not any(name in (op[1], op[2]) for op in switched):
         return _set_then_modified(s, c, name, ops)

@@ -350,7 +350,7 @@ class Compiler:
         if word in self.names.options:
             opt = self.names.options[word]
             kind = {"number": "number", "flag": "bool"}.get(opt.kind, "text")
-            return (lambda s, env, w=word: s.t.options[w]), T(kind)
+            return fuse.leaf(lambda s, env, w=word: s.t.options[w], f"s.t.options[{word!r}]"), T(kind)
         if word in registry.GLOBALS:
             if word != "players":
                 self.note("*")      # the turn, the phase... and "opponents" of the active player
@@ -360,7 +360,7 @@ class Compiler:
             return _zones_named(word), T("zone")
         if word in self.names.table:
             self.note("*")
-            return (lambda s, env, w=word: s.table[w]), table_type(self.names.table[word])
+            return fuse.leaf(lambda s, env, w=word: s.table[w], f"s.table[{word!r}]"), table_type(self.names.table[word])
         if word in self.names.value_words:
             return _const(word), T("word", of=self.names.value_words[word])
         if word == "leader" and self.names.rounds:

@@ -65,6 +65,11 @@ def leaf(fn, text: str, names: dict | None = None):
     return fn
 
 
+def function(text: str, names: dict | None = None):
+    """The function `lambda s, env: TEXT`, with `names` for the names made here."""
+    return _made(text, names or {})
+
+
 def part(fn) -> tuple[Src, bool]:
     """What a parent writes for `fn` (its own text, or a call of it), and whether it is
     its own text."""

@@ -151,26 +151,11 @@ def read_yaml(path, report: Report, read=None) -> Loaded | None:
 
 def fits_schema(loaded: Loaded, schema: str, report: Report) -> bool:
     """Check `loaded` against schemas/<schema>.schema.json; False when it has a problem,
-    even one the report holds already (a file named twice) or has no room left for."""
-    counting = _Counting(report)
-    check_schema(loaded, load_schema(schema), counting)
-    return counting.errors == 0
-
-
-class _Counting:
-    """A report that counts the errors added to it, then passes them on."""
-
-    def __init__(self, report: Report):
-        self._report = report
-        self.errors = 0
-
-    def add(self, *args, **kwargs):
-        if kwargs.get("severity", args[4] if len(args) > 4 else "error") == "error":
-            self.errors += 1
-        return self._report.add(*args, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self._report, name)
+    even one `report` holds already (a file named twice) or has no room left for."""
+    own = Report()
+    check_schema(loaded, load_schema(schema), own)
+    report.extend(own)
+    return own.ok
 
 
 def read_checked(path, schema: str, report: Report, read=None) -> Loaded | None:

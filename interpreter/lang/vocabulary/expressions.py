@@ -166,27 +166,11 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                 c.reads_props.add(word)
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
-            if key is not None:
-                def prop_here(s, env, w=word):
-                    x = env[key]
-                    if type(x) is not int:
-                        return 0
-                    if s.moddelta or s.face_down[x] or s.t.layered or (s.t.pack.derived and w in s.t.pack.derived):
-                        return s.prop(x, w)
-                    return s.t.props[x].get(w, 0)     # State.prop's usual case, without the call
-                prop_here.card_prop = (key, word)
-                return fuse.leaf(prop_here, _prop_text(f"env[{key!r}]", word)), kind
+            if key is not None:             # "attack of it": the card read in place
+                return _prop_here(f"env[{key!r}]", key, word), kind
             var = getattr(fn, "env_var", None)
-            if var is not None:
-                def prop_of_var(s, env, w=word):
-                    x = env.get(var)
-                    if type(x) is not int:
-                        return 0
-                    if s.moddelta or s.face_down[x] or s.t.layered or (s.t.pack.derived and w in s.t.pack.derived):
-                        return s.prop(x, w)
-                    return s.t.props[x].get(w, 0)
-                prop_of_var.card_prop = (var, word)
-                return fuse.leaf(prop_of_var, _prop_text(f"env.get({var!r})", word)), kind
+            if var is not None:             # "rank of c"
+                return _prop_here(f"env.get({var!r})", var, word), kind
             return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
         if word in names.card_counters:
             return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
@@ -253,12 +237,16 @@ def _player_zone(s, p, word):
     return (s.t.zone(word, p.seat),)
 
 
-def _prop_text(read: str, word: str) -> str:
-    """prop_here as one expression: the card read once, State.prop only when an effect or
-    a derived property is in the way."""
+def _prop_here(read: str, key: str, word: str):
+    """A property of the card in `env[key]`, read in place: State.prop's usual case (the
+    printed value) without its call, State.prop itself when an effect or a derived
+    property is in the way. Made from its text, which conditions write in their own."""
     t = fuse.fresh("_t")
-    return (f"(0 if type({t} := {read}) is not int else (s.prop({t}, {word!r}) if (s.moddelta or s.face_down[{t}] "
+    text = (f"(0 if type({t} := {read}) is not int else (s.prop({t}, {word!r}) if (s.moddelta or s.face_down[{t}] "
             f"or s.t.layered or (s.t.pack.derived and {word!r} in s.t.pack.derived)) else s.t.props[{t}].get({word!r}, 0)))")
+    fn = fuse.function(text)
+    fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
+    return fuse.leaf(fn, text)
 
 
 def _player_counter(s, p, word):
@@ -482,49 +470,23 @@ def _side(c, compile_side):
     return result, moves
 
 
-def _same_props(c, a, b, equal: bool, steady: bool = False):
-    """"its rank = rank of c", as a "where" tests it card after card: a card's printed
-    property read in place when no effect changes it (else `a` reads it), and compared
-    with `b`, read in place too when it is another card's. A `steady` b ("suit of top
-    card of discard", which no card of the scan changes) is computed once in a scan
-    (selectors._kept_where marks each scan with "@scan")."""
-    ka, wa = a.card_prop
-    if not hasattr(b, "card_prop") and steady:
-        c.steady = True
-        held = [(None, None)]           # (the scan, b's value in it)
+def _per_scan(c, fn):
+    """`fn`, a side of "its suit = suit of top card of discard" that no card of a "where"
+    scan changes: computed once in each scan (selectors._kept_where_marked marks each
+    with "@scan"), its value kept with the scan it belongs to."""
+    c.steady = True
+    held = [(None, None)]           # (the scan, the value in it)
 
-        def same_prop_steady(s, env):
-            scan = env.get("@scan")
-            last = held[0]
-            if scan is not None and last[0] is scan:
-                other = last[1]
-            else:
-                other = b(s, env)       # reading is pure: its order with a's does not matter
-                if scan is not None:
-                    held[0] = (scan, other)
-            x = env.get(ka)
-            if type(x) is not int or s.moddelta or s.t.pack.derived or s.t.layered or s.face_down[x]:
-                return (a(s, env) == other) is equal
-            return (s.t.props[x].get(wa, 0) == other) is equal
-        return same_prop_steady
-    if not hasattr(b, "card_prop"):
-        def same_prop(s, env):
-            x = env.get(ka)
-            if type(x) is not int or s.moddelta or s.t.pack.derived or s.t.layered or s.face_down[x]:
-                return (a(s, env) == b(s, env)) is equal
-            return (s.t.props[x].get(wa, 0) == b(s, env)) is equal
-        return same_prop
-    kb, wb = b.card_prop
-
-    def same_props(s, env):
-        x = env.get(ka)
-        y = env.get(kb)
-        if type(x) is not int or type(y) is not int or s.moddelta or s.t.pack.derived or s.t.layered \
-                or s.face_down[x] or s.face_down[y]:
-            return (a(s, env) == b(s, env)) is equal
-        props = s.t.props
-        return (props[x].get(wa, 0) == props[y].get(wb, 0)) is equal
-    return same_props
+    def per_scan(s, env):
+        scan = env.get("@scan")
+        last = held[0]
+        if scan is not None and last[0] is scan:
+            return last[1]
+        value = fn(s, env)
+        if scan is not None:
+            held[0] = (scan, value)
+        return value
+    return per_scan
 
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -546,10 +508,11 @@ def _compare(c, tree, scope):
         if key is not None:             # "active player = you": the right side read in place
             return fuse.join(lambda s, env: fn(a(s, env), env[key]), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
                              a, b), BOOL
-        if hasattr(a, "card_prop"):
-            return _same_props(c, a, b, op == "=", a_moves and not b_moves), BOOL
-        if hasattr(b, "card_prop"):
-            return _same_props(c, b, a, op == "=", b_moves and not a_moves), BOOL
+        # A side written in place costs no call: one that is called is called once a scan.
+        if hasattr(a, "card_prop") and a_moves and not b_moves and not hasattr(b, "src"):
+            b = _per_scan(c, b)
+        elif hasattr(b, "card_prop") and b_moves and not a_moves and not hasattr(a, "src"):
+            a = _per_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
                          a, b), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')

@@ -225,7 +225,7 @@ def _kept_where(s, env, found, where_fn) -> tuple:
 
 def _kept_where_marked(s, env, found, where_fn) -> tuple:
     """_kept_where for a clause that computes once in each scan what no item changes
-    (expressions._same_props): the scan is marked ("@scan") while it runs."""
+    (expressions._per_scan): the scan is marked ("@scan") while it runs."""
     outer = env.get("@scan")
     env["@scan"] = object()
     kept = _kept_where(s, env, found, where_fn)
