@@ -614,6 +614,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         c.note("*")
         marked = lambda s, x, w=word: (x, w) in s.marks
         marked.here = lambda key, w=word: lambda s, env: (env[key], w) in s.marks
+        marked.mark = word          # selectors test marks in their own pass (selectors._filter)
         return marked
     if word in names.keywords:
         c.note("*")

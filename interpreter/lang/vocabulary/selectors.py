@@ -235,69 +235,81 @@ def _kept_where_marked(s, env, found, where_fn) -> tuple:
 
 def _filter(tests):
     """One function `keep(state, items) -> list` for the word tests of a selector.
-    Card types and tapped/untapped, the usual words, are tested inline in one pass
-    (no call per card); other words (marks, keywords) are called in turn."""
+    Card types, tapped/untapped and marks, the usual words, are tested inline in one
+    pass (no call per card); other words (keywords) are called in turn."""
     if not tests:
         return None
     mask = 0
     tapped = None
+    marks = []
     rest = []
     for test in tests:
         if hasattr(test, "mask"):
             mask |= test.mask
         elif hasattr(test, "tapped") and tapped in (None, test.tapped):
             tapped = test.tapped
+        elif hasattr(test, "mark"):
+            marks.append(test.mark)
         else:
             rest.append(test)
+    marks = tuple(marks)
     # A keyword's test sweeps the whole list in one call.
     sweep = rest[0].sweep if len(rest) == 1 and hasattr(rest[0], "sweep") else None
-    if rest:
-        others = _all(rest)
-        if mask == 0 and tapped is None:
-            return _tells(sweep or (lambda s, xs: [x for x in xs if others(s, x)]), mask, tapped, False)
-    else:
-        others = None
-
-    if mask and tapped is not None and others is None:
-        def keep_typed_tapped(s, xs):
-            bits = s.typebits or typebits(s)
-            down = s.face_down
-            tp = s.tapped
-            return [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x] and tp[x] == tapped]
-        return _tells(keep_typed_tapped, mask, tapped, True)
+    others = _all(rest) if rest else None
 
     def keep(s, xs):
-        bits = s.typebits or typebits(s)
-        down = s.face_down
-        found = [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x]] if mask else \
-            [x for x in xs if type(x) is int]
-        if tapped is not None:
-            tp = s.tapped
-            found = [x for x in found if tp[x] == tapped]
+        found = _passing(s, [x for x in xs if type(x) is int], mask, tapped, marks, s.typebits or typebits(s))
         if sweep is not None:
             found = sweep(s, found)
         elif others is not None:
             found = [x for x in found if others(s, x)]
         return found
-    return _tells(keep, mask, tapped, others is None)
-
-
-def _tells(keep, mask: int, tapped, plain: bool):
-    """`keep` and what it tests: the card types (a mask), tapped or untapped (None:
-    either), and whether that is all (`plain`), so a selector can fuse it."""
     keep.mask = mask
     keep.tapped = tapped
-    keep.plain = plain
+    keep.marks = marks
+    keep.plain = others is None     # all it tests a selector can fuse
     return keep
 
 
+def _passing(s, items, mask: int, tapped, marks: tuple, bits) -> list:
+    """The cards of `items` of the types of `mask` (face up), tapped or untapped as
+    `tapped` says (None: either) and with every mark of `marks`. Loops, not
+    comprehensions: a comprehension is a call, and the lists are short."""
+    found = []
+    if mask:
+        down = s.face_down
+        if tapped is None:
+            for x in items:
+                if bits[x] & mask == mask and not down[x]:
+                    found.append(x)
+        else:
+            tp = s.tapped
+            for x in items:
+                if bits[x] & mask == mask and not down[x] and tp[x] == tapped:
+                    found.append(x)
+    elif tapped is not None:
+        tp = s.tapped
+        for x in items:
+            if tp[x] == tapped:
+                found.append(x)
+    else:
+        found = items
+    if marks:
+        marked = s.marks
+        for w in marks:
+            found = [x for x in found if (x, w) in marked]
+    return found
+
+
 def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
-    """A selector over a named zone (or one player's) whose words are card types and
-    tapped/untapped: one closure that reads the zone and tests each card in one pass,
-    where "pick, then keep, then make a tuple" made three calls."""
+    """A selector over a named zone (or one player's) whose words are card types,
+    tapped/untapped and marks: one closure that reads the zone and tests each card in
+    one pass, where "pick, then keep, then make a tuple" made three calls."""
     zn, owner_fn = scanned
     mask = keep.mask if keep is not None else 0
     tapped = keep.tapped if keep is not None else None
+    marks = keep.marks if keep is not None else ()
+    tests = bool(mask or marks) or tapped is not None
     key = getattr(owner_fn, "env_key", None)
 
     # With nothing to test after the zone's pass, the pass itself is the selector (one call).
@@ -307,27 +319,22 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
         zones = s.zones
         if owner_fn is None:
             ids = s.t.named[zn]
-            items = zones[ids[0]] if len(ids) == 1 else [x for z in ids for x in zones[z]]
+            if len(ids) == 1:
+                items = zones[ids[0]]
+            else:
+                items = []
+                for z in ids:
+                    items.extend(zones[z])
         else:
             p = env[key] if key is not None else owner_fn(s, env)
             if p is None:
                 return ()
             items = zones[s.t.named[zn][p.seat]]
-        if mask:
+        if tests:
             # A pack whose effects change card types reads them with the effects applied.
             bits = (s.typebits or typebits(s)) if s.t.retyping else s.t.typebits
-            down = s.face_down
-            if tapped is None:
-                found = [x for x in items if bits[x] & mask == mask and not down[x]]
-            else:
-                tp = s.tapped
-                found = [x for x in items if bits[x] & mask == mask and not down[x] and tp[x] == tapped]
-        elif tapped is not None:
-            tp = s.tapped
-            found = [x for x in items if tp[x] == tapped]
-        else:
-            found = items
-        return tuple(found) if whole else found
+            items = _passing(s, items, mask, tapped, marks, bits)
+        return tuple(items) if whole else items
 
     if whole:
         scan.exists = lambda s, env: bool(scan(s, env))
