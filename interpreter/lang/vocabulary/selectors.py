@@ -314,6 +314,10 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
 
     # With nothing to test after the zone's pass, the pass itself is the selector (one call).
     whole = control_fn is None and where_fn is None
+    written = fuse.ENABLED[0] and _written(zn, owner_fn, key, mask, tapped, marks, control_fn, where_fn,
+                                           kept_where is _kept_where_marked)
+    if written:
+        return written
 
     def scan(s, env):
         zones = s.zones
@@ -350,6 +354,62 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
         if where_fn is not None:
             return kept_where(s, env, found, where_fn)
         return tuple(found)
+    return select
+
+
+def _written(zn, owner_fn, key, mask: int, tapped, marks: tuple, control_fn, where_fn, marked: bool):
+    """_fused's selector made from its text (fuse.py), with every test, the controller and
+    the "where" clause written in the one loop over the zone: one call for the whole
+    selector. None when it cannot be made."""
+    names = {}
+
+    def named(value) -> str:
+        text = fuse.literal(value)
+        if text is None:
+            text = fuse.fresh()
+            names[text] = value
+        return text
+    head = ["def select(s, env):", "    zones = s.zones"]
+    if owner_fn is None:        # the zones of every player, each in turn
+        loop = [f"    for z in s.t.named[{named(zn)}]:", "     for x in zones[z]:"]
+    else:
+        read = f"env[{named(key)}]" if key is not None else f"{named(owner_fn)}(s, env)"
+        head += [f"    p = {read}", "    if p is None:", "        return ()"]
+        loop = [f"    for x in zones[s.t.named[{named(zn)}][p.seat]]:"]
+    tests = []
+    if mask:
+        # A pack whose effects change card types reads them with the effects applied.
+        head += [f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits",
+                 "    down = s.face_down"]
+        tests.append(f"bits[x] & {mask} == {mask} and not down[x]")
+    if tapped is not None:
+        head.append("    tp = s.tapped")
+        tests.append(f"tp[x] == {tapped!r}")
+    if marks:
+        head.append("    marked = s.marks")
+        tests += [f"(x, {named(w)}) in marked" for w in marks]
+    if control_fn is not None:
+        head += [f"    p = {named(control_fn)}(s, env)", "    seat = p.seat if p is not None else -1"]
+        tests.append("s.controller[x] == seat")
+    head.append("    found = []")
+    body = [f"if {' and '.join(tests) or 'True'}:"]
+    tail = []
+    if where_fn is None:
+        body.append("    found.append(x)")
+    else:
+        src, _ = fuse.part(where_fn)
+        names.update(src.names)
+        head.append("    saved = env.get('it')")
+        body += ["    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
+        tail.append("    env['it'] = saved")
+        if marked:          # the clause computes once in each scan what no item changes
+            head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
+            tail.append("    env['@scan'] = outer")
+    inside = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
+    lines = head + loop + [inside + line for line in body] + tail + ["    return tuple(found)", ""]
+    select = fuse.define("\n".join(lines), names, "select")
+    if select is not None and control_fn is None and where_fn is None:
+        select.exists = lambda s, env: bool(select(s, env))
     return select
 
 
