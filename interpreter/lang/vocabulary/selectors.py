@@ -156,6 +156,8 @@ def _selector(c: Compiler, tree, scope: Scope):
                     found.extend(zones[z])
                 return found
         else:
+            scanned = getattr(zone_fn, "player_zone", None)     # "in your hand": one player's zone
+
             def pick(s, env):
                 zones = s.zones
                 found = []
@@ -314,10 +316,12 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
 
     # With nothing to test after the zone's pass, the pass itself is the selector (one call).
     whole = control_fn is None and where_fn is None
-    written = fuse.ENABLED[0] and _written(zn, owner_fn, key, mask, tapped, marks, control_fn, where_fn,
-                                           kept_where is _kept_where_marked)
-    if written:
-        return written
+    if fuse.ENABLED[0]:
+        text = _Text()
+        written = _written(text, *_zone_loop(text, zn, owner_fn, key), keep, control_fn, where_fn,
+                           kept_where is _kept_where_marked)
+        if written is not None:
+            return written
 
     def scan(s, env):
         zones = s.zones
@@ -357,59 +361,73 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
     return select
 
 
-def _written(zn, owner_fn, key, mask: int, tapped, marks: tuple, control_fn, where_fn, marked: bool):
-    """_fused's selector made from its text (fuse.py), with every test, the controller and
-    the "where" clause written in the one loop over the zone: one call for the whole
-    selector. None when it cannot be made."""
-    names = {}
+class _Text:
+    """The text of a selector made one function (fuse.py), with the values it names."""
 
-    def named(value) -> str:
+    def __init__(self):
+        self.names = {}
+
+    def named(self, value) -> str:
         text = fuse.literal(value)
         if text is None:
             text = fuse.fresh()
-            names[text] = value
+            self.names[text] = value
         return text
-    head = ["def select(s, env):", "    zones = s.zones"]
+
+
+def _zone_loop(text: _Text, zn, owner_fn, key) -> tuple[list, list]:
+    """The lines before the loop over a named zone (every player's, or one player's), and
+    the loop's own lines."""
     if owner_fn is None:        # the zones of every player, each in turn
-        loop = [f"    for z in s.t.named[{named(zn)}]:", "     for x in zones[z]:"]
-    else:
-        read = f"env[{named(key)}]" if key is not None else f"{named(owner_fn)}(s, env)"
-        head += [f"    p = {read}", "    if p is None:", "        return ()"]
-        loop = [f"    for x in zones[s.t.named[{named(zn)}][p.seat]]:"]
+        return [], [f"    for z in s.t.named[{text.named(zn)}]:", "     for x in s.zones[z]:"]
+    read = f"env[{text.named(key)}]" if key is not None else f"{text.named(owner_fn)}(s, env)"
+    return [f"    p = {read}"], ["    if p is not None:", f"     for x in s.zones[s.t.named[{text.named(zn)}][p.seat]]:"]
+
+
+def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool):
+    """A selector made from its text, with every test, the controller and the "where"
+    clause written in the one loop `loop` (after `head`): one call for the whole
+    selector. Whole (nothing but the tests), it has `exists`, which stops at the first
+    card. None when it cannot be made."""
+    named = text.named
     tests = []
+    mask = keep.mask if keep is not None else 0
     if mask:
         # A pack whose effects change card types reads them with the effects applied.
         head += [f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits",
                  "    down = s.face_down"]
         tests.append(f"bits[x] & {mask} == {mask} and not down[x]")
-    if tapped is not None:
+    if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
-        tests.append(f"tp[x] == {tapped!r}")
-    if marks:
-        head.append("    marked = s.marks")
-        tests += [f"(x, {named(w)}) in marked" for w in marks]
+        tests.append(f"tp[x] == {keep.tapped!r}")
+    for w in keep.marks if keep is not None else ():
+        tests.append(f"(x, {named(w)}) in s.marks")
     if control_fn is not None:
         head += [f"    p = {named(control_fn)}(s, env)", "    seat = p.seat if p is not None else -1"]
-        tests.append("s.controller[x] == seat")
-    head.append("    found = []")
+        tests.append("type(x) is int and s.controller[x] == seat")
     body = [f"if {' and '.join(tests) or 'True'}:"]
+    inside = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
+    if where_fn is None and control_fn is None:
+        lines = ["def exists(s, env):", *head, *loop, inside + body[0], inside + "    return True", "    return False", ""]
+        exists = fuse.define("\n".join(lines), text.names, "exists")
+    else:
+        exists = None
     tail = []
     if where_fn is None:
         body.append("    found.append(x)")
     else:
         src, _ = fuse.part(where_fn)
-        names.update(src.names)
+        text.names.update(src.names)
         head.append("    saved = env.get('it')")
         body += ["    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
         tail.append("    env['it'] = saved")
         if marked:          # the clause computes once in each scan what no item changes
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
-    inside = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
-    lines = head + loop + [inside + line for line in body] + tail + ["    return tuple(found)", ""]
-    select = fuse.define("\n".join(lines), names, "select")
-    if select is not None and control_fn is None and where_fn is None:
-        select.exists = lambda s, env: bool(select(s, env))
+    lines = ["def select(s, env):", *head, "    found = []", *loop, *(inside + line for line in body), *tail, "    return tuple(found)", ""]
+    select = fuse.define("\n".join(lines), text.names, "select")
+    if select is not None and exists is not None:
+        select.exists = exists
     return select
 
 
