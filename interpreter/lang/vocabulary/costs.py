@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ...engine import primitives, tables
-from ...engine.decisions import Decision, option
+from ...engine.decisions import Decision, decision, option
 from ...engine.wording import amount
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -102,15 +102,12 @@ def pay_cost(currency, nfn, text: str) -> Cost:
 
     def pay(s, env):
         need = nfn(s, env) or 0
-        if worth is None:
-            return pay_ones(s, env, need)
         picked = env.get(partial, ())
         got = sum(value(s, env, x) for x in picked)
         if got >= need:
             env.pop(partial, None)
             saved = env.get("it")
-            for x in picked:
-                spend(s, how, x)
+            spend_all(s, how, picked)
             env["it"] = saved
             if picked:
                 s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
@@ -135,13 +132,13 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         s.decision = Decision(who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {got})",
                               _options(s, offer), resume)
 
-    def pay_ones(s, env, need):
+    def pay_ones(s, env):
         """Every card pays 1: the player picks cards in list order until enough."""
+        need = fixed if fixed is not None else nfn(s, env) or 0
         picked = env.get(partial, ())
         if len(picked) >= need:
             env.pop(partial, None)
-            for x in picked:
-                spend(s, how, x)
+            spend_all(s, how, picked)
             if picked:
                 s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
             return
@@ -159,15 +156,15 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             return
         env[partial] = picked
         who = env["you"]
-        s.decision = Decision(who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {len(picked)})",
-                              _options(s, offer), resume)
+        s.decision = decision((who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {len(picked)})",
+                               _options(s, offer), resume, "choice"))
 
     def resume(s, x):
         frame = s.frames[-1]
         frame.env[partial] = frame.env.get(partial, ()) + (x,)
         frame.pc -= 1
     from .statements import suspends
-    return Cost(can, suspends(pay), text, currency, nfn)
+    return Cost(can, suspends(pay if worth is not None else pay_ones), text, currency, nfn)
 
 
 def _options(s, cards) -> tuple:
@@ -259,6 +256,15 @@ def _worth(s, env, currency, x) -> int:
     value = currency.worth(s, env) or 0
     env["it"] = saved
     return value
+
+
+def spend_all(s, how: str, cards) -> None:
+    if how == "tap":
+        for x in cards:
+            primitives.tap(s, x, True)
+    else:
+        for x in cards:
+            spend(s, how, x)
 
 
 def spend(s, how: str, x: int) -> None:
