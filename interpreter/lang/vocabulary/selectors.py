@@ -177,6 +177,10 @@ def _selector(c: Compiler, tree, scope: Scope):
         inner = pick
         pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
 
+    if fuse.ENABLED[0] and (keep is not None or control_fn is not None or where_fn is not None):
+        written = _written_over(pick, keep, control_fn, where_fn, kept_where is _kept_where_marked)
+        if written is not None:
+            return written, t
     if control_fn is None and where_fn is None:
         if keep is None:
             fast = lambda s, env: tuple(pick(s, env))
@@ -384,13 +388,24 @@ def _zone_loop(text: _Text, zn, owner_fn, key) -> tuple[list, list]:
     return [f"    p = {read}"], ["    if p is not None:", f"     for x in s.zones[s.t.named[{text.named(zn)}][p.seat]]:"]
 
 
-def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool):
+def _written_over(pick, keep, control_fn, where_fn, marked: bool):
+    """_written over what `pick` gives (players, variables, cards in zones found as
+    the game goes), which may hold other things than cards: the word tests keep cards."""
+    text = _Text()
+    if keep is not None and not keep.plain:     # tests called in turn: `keep` does them
+        loop = [f"    for x in {text.named(keep)}(s, {text.named(pick)}(s, env)):"]
+        return _written(text, [], loop, None, control_fn, where_fn, marked)
+    loop = [f"    for x in {text.named(pick)}(s, env):"]
+    return _written(text, [], loop, keep, control_fn, where_fn, marked, cards=keep is not None)
+
+
+def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
     """A selector made from its text, with every test, the controller and the "where"
-    clause written in the one loop `loop` (after `head`): one call for the whole
-    selector. Whole (nothing but the tests), it has `exists`, which stops at the first
-    card. None when it cannot be made."""
+    clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
+    one call for the whole selector. Whole (nothing but the tests), it has `exists`,
+    which stops at the first card. None when it cannot be made."""
     named = text.named
-    tests = []
+    tests = ["type(x) is int"] if cards else []
     mask = keep.mask if keep is not None else 0
     if mask:
         # A pack whose effects change card types reads them with the effects applied.
