@@ -119,8 +119,14 @@ def where_filter(where_fn):
             "            out.append(x)\n"
             "    env['it'] = saved\n"
             "    return tuple(out)\n")
+    return define(body, src.names, "kept")
+
+
+def define(source: str, names: dict, name: str):
+    """The function `name` that `source` defines, with `names` for the names made here;
+    None when it cannot be made (the caller keeps its closures)."""
     try:
-        return _made(body, src.names, "kept")
+        return _made(source, names, name)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ...engine import primitives, tables
-from ...engine.decisions import Decision, Option
+from ...engine.decisions import Decision, decision, option
 from ...engine.wording import amount
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -62,7 +62,8 @@ class Kinded(NamedTuple):
 def pay_cost(currency, nfn, text: str) -> Cost:
     if currency.counter is not None:
         return _pay_counter(currency, nfn, text)
-    using = _unreserved(currency.using)
+    using = currency.using
+    unreserved = _unreserved(using)
     worth = currency.worth
     how = currency.pay
     partial = "@paid:" + currency.name
@@ -87,11 +88,13 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             total = memo.get(partial)
             if total is not None:
                 return total >= need
+        # Only a cost paid beside others reserves cards: else the selector's cards, one call fewer.
+        pool = using(s, env) if "@reserved" not in env else unreserved(s, env)
         if worth is None:
-            total = len(using(s, env))
+            total = len(pool)
         else:
             total = 0
-            for x in using(s, env):
+            for x in pool:
                 total += value(s, env, x)
         if memo is not None:
             memo[partial] = total
@@ -99,20 +102,17 @@ def pay_cost(currency, nfn, text: str) -> Cost:
 
     def pay(s, env):
         need = nfn(s, env) or 0
-        if worth is None:
-            return pay_ones(s, env, need)
         picked = env.get(partial, ())
         got = sum(value(s, env, x) for x in picked)
         if got >= need:
             env.pop(partial, None)
             saved = env.get("it")
-            for x in picked:
-                spend(s, how, x)
+            spend_all(s, how, picked)
             env["it"] = saved
             if picked:
-                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(s.t.names[x] for x in picked)}")
+                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
             return
-        pool = using(s, env)
+        pool = unreserved(s, env)
         last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
         rest = pool[last + 1:]
         # Offer only the cards after which enough is left to finish paying.
@@ -130,19 +130,19 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             return
         who = env["you"]
         s.decision = Decision(who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {got})",
-                              tuple(Option(s.t.names[x], x) for x in offer), resume)
+                              _options(s, offer), resume)
 
-    def pay_ones(s, env, need):
+    def pay_ones(s, env):
         """Every card pays 1: the player picks cards in list order until enough."""
+        need = fixed if fixed is not None else nfn(s, env) or 0
         picked = env.get(partial, ())
         if len(picked) >= need:
             env.pop(partial, None)
-            for x in picked:
-                spend(s, how, x)
+            spend_all(s, how, picked)
             if picked:
-                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(s.t.names[x] for x in picked)}")
+                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
             return
-        pool = using(s, env)
+        pool = using(s, env) if "@reserved" not in env else unreserved(s, env)
         last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
         rest = pool[last + 1:]
         left = need - len(picked)
@@ -156,15 +156,21 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             return
         env[partial] = picked
         who = env["you"]
-        s.decision = Decision(who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {len(picked)})",
-                              tuple(Option(s.t.names[x], x) for x in offer), resume)
+        s.decision = decision((who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {len(picked)})",
+                               _options(s, offer), resume, "choice"))
 
     def resume(s, x):
         frame = s.frames[-1]
         frame.env[partial] = frame.env.get(partial, ()) + (x,)
         frame.pc -= 1
     from .statements import suspends
-    return Cost(can, suspends(pay), text, currency, nfn)
+    return Cost(can, suspends(pay if worth is not None else pay_ones), text, currency, nfn)
+
+
+def _options(s, cards) -> tuple:
+    """An option for each card, made without a named tuple's constructor (a call each)."""
+    names = s.t.names
+    return tuple([option((names[x], x)) for x in cards])
 
 
 def _unreserved(using):
@@ -250,6 +256,15 @@ def _worth(s, env, currency, x) -> int:
     value = currency.worth(s, env) or 0
     env["it"] = saved
     return value
+
+
+def spend_all(s, how: str, cards) -> None:
+    if how == "tap":
+        for x in cards:
+            primitives.tap(s, x, True)
+    else:
+        for x in cards:
+            spend(s, how, x)
 
 
 def spend(s, how: str, x: int) -> None:

@@ -141,7 +141,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             c.note("zone:" + word)
             zdef = names.zones[word]
             if zdef.per_player:
-                return (lambda s, env, w=word: _player_zone(s, fn(s, env), w)), T("zone")
+                zone = lambda s, env, w=word: _player_zone(s, fn(s, env), w)     # noqa: E731
+                zone.player_zone = (word, fn)   # a selector of "cards in your hand" scans it (selectors._fused)
+                return zone, T("zone")
             return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
         d = names.counters.get(word)
         if d is not None and d.per is not None:
@@ -614,6 +616,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         c.note("*")
         marked = lambda s, x, w=word: (x, w) in s.marks
         marked.here = lambda key, w=word: lambda s, env: (env[key], w) in s.marks
+        marked.mark = word          # selectors test marks in their own pass (selectors._filter)
         return marked
     if word in names.keywords:
         c.note("*")

@@ -156,6 +156,8 @@ def _selector(c: Compiler, tree, scope: Scope):
                     found.extend(zones[z])
                 return found
         else:
+            scanned = getattr(zone_fn, "player_zone", None)     # "in your hand": one player's zone
+
             def pick(s, env):
                 zones = s.zones
                 found = []
@@ -175,6 +177,10 @@ def _selector(c: Compiler, tree, scope: Scope):
         inner = pick
         pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
 
+    if fuse.ENABLED[0] and (keep is not None or control_fn is not None or where_fn is not None):
+        written = _written_over(pick, keep, control_fn, where_fn, kept_where is _kept_where_marked)
+        if written is not None:
+            return written, t
     if control_fn is None and where_fn is None:
         if keep is None:
             fast = lambda s, env: tuple(pick(s, env))
@@ -235,99 +241,112 @@ def _kept_where_marked(s, env, found, where_fn) -> tuple:
 
 def _filter(tests):
     """One function `keep(state, items) -> list` for the word tests of a selector.
-    Card types and tapped/untapped, the usual words, are tested inline in one pass
-    (no call per card); other words (marks, keywords) are called in turn."""
+    Card types, tapped/untapped and marks, the usual words, are tested inline in one
+    pass (no call per card); other words (keywords) are called in turn."""
     if not tests:
         return None
     mask = 0
     tapped = None
+    marks = []
     rest = []
     for test in tests:
         if hasattr(test, "mask"):
             mask |= test.mask
         elif hasattr(test, "tapped") and tapped in (None, test.tapped):
             tapped = test.tapped
+        elif hasattr(test, "mark"):
+            marks.append(test.mark)
         else:
             rest.append(test)
+    marks = tuple(marks)
     # A keyword's test sweeps the whole list in one call.
     sweep = rest[0].sweep if len(rest) == 1 and hasattr(rest[0], "sweep") else None
-    if rest:
-        others = _all(rest)
-        if mask == 0 and tapped is None:
-            return _tells(sweep or (lambda s, xs: [x for x in xs if others(s, x)]), mask, tapped, False)
-    else:
-        others = None
-
-    if mask and tapped is not None and others is None:
-        def keep_typed_tapped(s, xs):
-            bits = s.typebits or typebits(s)
-            down = s.face_down
-            tp = s.tapped
-            return [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x] and tp[x] == tapped]
-        return _tells(keep_typed_tapped, mask, tapped, True)
+    others = _all(rest) if rest else None
 
     def keep(s, xs):
-        bits = s.typebits or typebits(s)
-        down = s.face_down
-        found = [x for x in xs if type(x) is int and bits[x] & mask == mask and not down[x]] if mask else \
-            [x for x in xs if type(x) is int]
-        if tapped is not None:
-            tp = s.tapped
-            found = [x for x in found if tp[x] == tapped]
+        found = _passing(s, [x for x in xs if type(x) is int], mask, tapped, marks, s.typebits or typebits(s))
         if sweep is not None:
             found = sweep(s, found)
         elif others is not None:
             found = [x for x in found if others(s, x)]
         return found
-    return _tells(keep, mask, tapped, others is None)
-
-
-def _tells(keep, mask: int, tapped, plain: bool):
-    """`keep` and what it tests: the card types (a mask), tapped or untapped (None:
-    either), and whether that is all (`plain`), so a selector can fuse it."""
     keep.mask = mask
     keep.tapped = tapped
-    keep.plain = plain
+    keep.marks = marks
+    keep.plain = others is None     # all it tests a selector can fuse
     return keep
 
 
+def _passing(s, items, mask: int, tapped, marks: tuple, bits) -> list:
+    """The cards of `items` of the types of `mask` (face up), tapped or untapped as
+    `tapped` says (None: either) and with every mark of `marks`. Loops, not
+    comprehensions: a comprehension is a call, and the lists are short."""
+    found = []
+    if mask:
+        down = s.face_down
+        if tapped is None:
+            for x in items:
+                if bits[x] & mask == mask and not down[x]:
+                    found.append(x)
+        else:
+            tp = s.tapped
+            for x in items:
+                if bits[x] & mask == mask and not down[x] and tp[x] == tapped:
+                    found.append(x)
+    elif tapped is not None:
+        tp = s.tapped
+        for x in items:
+            if tp[x] == tapped:
+                found.append(x)
+    else:
+        found = items
+    if marks:
+        marked = s.marks
+        for w in marks:
+            found = [x for x in found if (x, w) in marked]
+    return found
+
+
 def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
-    """A selector over a named zone (or one player's) whose words are card types and
-    tapped/untapped: one closure that reads the zone and tests each card in one pass,
-    where "pick, then keep, then make a tuple" made three calls."""
+    """A selector over a named zone (or one player's) whose words are card types,
+    tapped/untapped and marks: one closure that reads the zone and tests each card in
+    one pass, where "pick, then keep, then make a tuple" made three calls."""
     zn, owner_fn = scanned
     mask = keep.mask if keep is not None else 0
     tapped = keep.tapped if keep is not None else None
+    marks = keep.marks if keep is not None else ()
+    tests = bool(mask or marks) or tapped is not None
     key = getattr(owner_fn, "env_key", None)
 
     # With nothing to test after the zone's pass, the pass itself is the selector (one call).
     whole = control_fn is None and where_fn is None
+    if fuse.ENABLED[0]:
+        text = _Text()
+        written = _written(text, *_zone_loop(text, zn, owner_fn, key), keep, control_fn, where_fn,
+                           kept_where is _kept_where_marked)
+        if written is not None:
+            return written
 
     def scan(s, env):
         zones = s.zones
         if owner_fn is None:
             ids = s.t.named[zn]
-            items = zones[ids[0]] if len(ids) == 1 else [x for z in ids for x in zones[z]]
+            if len(ids) == 1:
+                items = zones[ids[0]]
+            else:
+                items = []
+                for z in ids:
+                    items.extend(zones[z])
         else:
             p = env[key] if key is not None else owner_fn(s, env)
             if p is None:
                 return ()
             items = zones[s.t.named[zn][p.seat]]
-        if mask:
+        if tests:
             # A pack whose effects change card types reads them with the effects applied.
             bits = (s.typebits or typebits(s)) if s.t.retyping else s.t.typebits
-            down = s.face_down
-            if tapped is None:
-                found = [x for x in items if bits[x] & mask == mask and not down[x]]
-            else:
-                tp = s.tapped
-                found = [x for x in items if bits[x] & mask == mask and not down[x] and tp[x] == tapped]
-        elif tapped is not None:
-            tp = s.tapped
-            found = [x for x in items if tp[x] == tapped]
-        else:
-            found = items
-        return tuple(found) if whole else found
+            items = _passing(s, items, mask, tapped, marks, bits)
+        return tuple(items) if whole else items
 
     if whole:
         scan.exists = lambda s, env: bool(scan(s, env))
@@ -343,6 +362,87 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
         if where_fn is not None:
             return kept_where(s, env, found, where_fn)
         return tuple(found)
+    return select
+
+
+class _Text:
+    """The text of a selector made one function (fuse.py), with the values it names."""
+
+    def __init__(self):
+        self.names = {}
+
+    def named(self, value) -> str:
+        text = fuse.literal(value)
+        if text is None:
+            text = fuse.fresh()
+            self.names[text] = value
+        return text
+
+
+def _zone_loop(text: _Text, zn, owner_fn, key) -> tuple[list, list]:
+    """The lines before the loop over a named zone (every player's, or one player's), and
+    the loop's own lines."""
+    if owner_fn is None:        # the zones of every player, each in turn
+        return [], [f"    for z in s.t.named[{text.named(zn)}]:", "     for x in s.zones[z]:"]
+    read = f"env[{text.named(key)}]" if key is not None else f"{text.named(owner_fn)}(s, env)"
+    return [f"    p = {read}"], ["    if p is not None:", f"     for x in s.zones[s.t.named[{text.named(zn)}][p.seat]]:"]
+
+
+def _written_over(pick, keep, control_fn, where_fn, marked: bool):
+    """_written over what `pick` gives (players, variables, cards in zones found as
+    the game goes), which may hold other things than cards: the word tests keep cards."""
+    text = _Text()
+    if keep is not None and not keep.plain:     # tests called in turn: `keep` does them
+        loop = [f"    for x in {text.named(keep)}(s, {text.named(pick)}(s, env)):"]
+        return _written(text, [], loop, None, control_fn, where_fn, marked)
+    loop = [f"    for x in {text.named(pick)}(s, env):"]
+    return _written(text, [], loop, keep, control_fn, where_fn, marked, cards=keep is not None)
+
+
+def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
+    """A selector made from its text, with every test, the controller and the "where"
+    clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
+    one call for the whole selector. Whole (nothing but the tests), it has `exists`,
+    which stops at the first card. None when it cannot be made."""
+    named = text.named
+    tests = ["type(x) is int"] if cards else []
+    mask = keep.mask if keep is not None else 0
+    if mask:
+        # A pack whose effects change card types reads them with the effects applied.
+        head += [f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits",
+                 "    down = s.face_down"]
+        tests.append(f"bits[x] & {mask} == {mask} and not down[x]")
+    if keep is not None and keep.tapped is not None:
+        head.append("    tp = s.tapped")
+        tests.append(f"tp[x] == {keep.tapped!r}")
+    for w in keep.marks if keep is not None else ():
+        tests.append(f"(x, {named(w)}) in s.marks")
+    if control_fn is not None:
+        head += [f"    p = {named(control_fn)}(s, env)", "    seat = p.seat if p is not None else -1"]
+        tests.append("type(x) is int and s.controller[x] == seat")
+    body = [f"if {' and '.join(tests) or 'True'}:"]
+    inside = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
+    if where_fn is None and control_fn is None:
+        lines = ["def exists(s, env):", *head, *loop, inside + body[0], inside + "    return True", "    return False", ""]
+        exists = fuse.define("\n".join(lines), text.names, "exists")
+    else:
+        exists = None
+    tail = []
+    if where_fn is None:
+        body.append("    found.append(x)")
+    else:
+        src, _ = fuse.part(where_fn)
+        text.names.update(src.names)
+        head.append("    saved = env.get('it')")
+        body += ["    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
+        tail.append("    env['it'] = saved")
+        if marked:          # the clause computes once in each scan what no item changes
+            head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
+            tail.append("    env['@scan'] = outer")
+    lines = ["def select(s, env):", *head, "    found = []", *loop, *(inside + line for line in body), *tail, "    return tuple(found)", ""]
+    select = fuse.define("\n".join(lines), text.names, "select")
+    if select is not None and exists is not None:
+        select.exists = exists
     return select
 
 
