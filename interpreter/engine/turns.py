@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import primitives, results, tables
 from .events import boundary
 from .running import checkpoint
-from .script import ScriptFrame
+from .script import run_script
 from .turnorder import next_turn
 from .limits import count
 from .layers import stale
@@ -81,7 +81,7 @@ class TurnFrame:
             if step.name != phase.name:
                 s.events.append(boundary("begin", step.name, s.active))
         if step.script:
-            s.frames.append(ScriptFrame(step.script, {"you": s.t.players[s.active]}))
+            run_script(s, step.script, {"you": s.t.players[s.active]})
 
 
 def begin_turn(s: State) -> None:

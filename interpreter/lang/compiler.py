@@ -13,6 +13,7 @@ from lark import Token, Tree
 
 from ..engine import limits
 from ..engine.model import Source
+from ..engine.script import Script
 from ..suggest import did_you_mean
 from . import fuse
 from . import dsl, registry
@@ -180,7 +181,7 @@ class Compiler:
                         ops.extend(self._compiled(piece, text, start, tree, scope))
                     except RecursionError:
                         self.too_deep(piece)
-                return tuple(ops) if len(self.problems) == before else None
+                return Script(ops) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:
             return None
@@ -300,7 +301,7 @@ class Compiler:
                 ops.extend(op)
             else:
                 ops.append(op)
-        return tuple(ops)
+        return Script(ops)
 
     # -------------------------------------------------------- expressions
     def expr(self, tree, scope: Scope):

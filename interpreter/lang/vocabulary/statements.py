@@ -14,7 +14,7 @@ from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
-from ...engine.script import ScriptFrame, endless, of_card
+from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -809,14 +809,17 @@ def _may(c, tree, scope):
 
 
 # ------------------------------------------------------------------ control
-# Operations that may stop for a decision or push frames. A block made only of
-# other operations runs inline, without frames: the common case of rules checks.
-SUSPENDING = set()
-
-
+# Operations that may stop for a decision or push frames (engine/script.py). A block
+# made only of other operations runs inline, without frames: the common case of rules checks.
 def suspends(fn):
     SUSPENDING.add(fn.__code__)
     return fn
+
+
+def pushes(fn):
+    """An operation that does nothing but push frames: it may end a script run inline."""
+    PUSHING.add(fn.__code__)
+    return suspends(fn)
 
 
 def atomic(ops) -> bool:
@@ -848,7 +851,7 @@ def _if(c, tree, scope):
             run_inline(otherwise, s, env)
         return if_inline
 
-    @suspends
+    @pushes
     def if_(s, env):
         for test, ops in branches:
             if test(s, env):
@@ -883,7 +886,7 @@ def _for_each(c, tree, scope):
                     return
         return for_each_inline
 
-    @suspends
+    @pushes
     def for_each(s, env):
         items = sfn(s, env)
         if items and ops:
@@ -902,7 +905,7 @@ def _while(c, tree, scope):
     ops = c.block(block.children, scope)
     where = c.where(tree, block)
 
-    @suspends
+    @pushes
     def while_(s, env):
         if test(s, env):
             s.frames.append(ScriptFrame(ops, env, ["?while", test, 0, where]))
@@ -920,7 +923,7 @@ def _repeat(c, tree, scope):
     at_most(c, times, LOOP, "repeat runs its block at most {limit} times, not {n}")
     where = c.where(tree, block)
 
-    @suspends
+    @pushes
     def repeat(s, env):
         n = nfn(s, env) or 0
         if n > LOOP:
@@ -1003,7 +1006,7 @@ def _window(c, tree, scope):
     word = str(tree.children[0])
     if word not in c.names.windows:
         c.error(tree.children[0], f'unknown window "{word}"{did_you_mean(word, c.names.windows)}')
-    return suspends(lambda s, env: open_window(s, word))
+    return pushes(lambda s, env: open_window(s, word))
 
 
 @register("check_rules", ST, "check the rules",
