@@ -69,7 +69,7 @@ class TurnFrame:
                 (step.name, phase.name) if self.step_i == 0 else (step.name,)
         s.phase = phase.name
         s.step = step.name
-        if s.t.layered:
+        if pack.statics_timed and s.t.layered:
             stale(s)        # a static ability may hold only in some phases
         if pack.resets:
             if self.step_i == 1 or len(phase.steps) == 1:
