@@ -106,3 +106,26 @@ def test_packs_without_continuous_effects_make_no_view():
                 break
             state.apply_action(state.legal_actions()[-1])
         assert state.s.view is None and state.s.stamps is None
+
+
+def test_a_static_ability_that_holds_in_some_phases_is_seen_to_stop(tmp_path):
+    """A static ability whose condition reads the phase makes the view again as the phase
+    changes; one that reads nothing of the kind does not need to (the layer pack's)."""
+    assert not load_pack(str(PACK), Report()).statics_timed
+    folder = tmp_path / "timed"
+    shutil.copytree(PACK, folder)
+    pack_file = folder / "pack.yaml"
+    pack_file.write_text(pack_file.read_text(encoding="utf-8").replace(
+        "  - phase: end\n", "  - phase: late\n    script: window main\n  - phase: end\n"), encoding="utf-8")
+    cards = folder / "cards" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(LORD, LORD.replace(
+        "        effect:", "        when: phase is main\n        effect:")), encoding="utf-8")
+    pack = load_pack(str(folder), Report())
+    assert pack.statics_timed
+    state = Game(pack).position({
+        "turn": 2, "phase": "main", "players": [{"zones": {"hand": ["Growth"]}}, {"zones": {}}],
+        "shared": {"battlefield": [{"card": "Lord", "owner": "Ann"}, {"card": "Bear", "owner": "Ann"}]}})
+    bear = state.s.t.names.index("Bear")
+    assert (state.s.phase, state.s.prop(bear, "power")) == ("main", 3)
+    state.apply_label("pass")       # Bob has nothing to do: he passes without a decision
+    assert (state.s.phase, state.s.prop(bear, "power"), state.prompt()) == ("late", 2, "Ann: act or pass (main)")

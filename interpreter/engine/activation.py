@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import pile, primitives
 from .resolution import unmet
-from .script import ScriptFrame, loop_items
+from .script import ScriptFrame, loop_items, run_script
 from .decisions import decision, option
 from .limits import TRIGGERS
 from .state import RuleError, State
@@ -77,7 +77,7 @@ class ActivationFrame:
             if why:
                 s.say("fizzle", f"{ab.name} of {whose} does nothing{why}")
                 return
-            s.frames.append(ScriptFrame(ab.effect, env))
+            run_script(s, ab.effect, env)
 
     def _announce(self, s: State, ab, env: dict) -> None:
         """The ability is used or fires: logged; a card used from a hand (or by an ability

@@ -288,6 +288,7 @@ class Pack:
     layered: bool = False                        # continuous effects apply in layers (engine/layers.py)
     retyping: bool = False                       # some effect changes card types
     controlling: bool = False                    # some continuous effect changes who controls a card
+    statics_timed: bool = False                  # a static ability reads the phase, step, window or pile
     counted: dict = field(default_factory=dict)  # property -> ((card counter, what each adds), ...)
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking

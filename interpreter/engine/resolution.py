@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .pile import Entry, label, on_pile
 from .primitives import zone_label
-from .script import ScriptFrame
+from .script import ScriptFrame, run_script
 from .state import State
 
 
@@ -22,19 +22,33 @@ class ResolveFrame:
         if not s.pile or (pack.pile_resolve == "top" and self.done):
             s.frames.pop()
             if pack.pile_after_all is not None:
-                s.frames.append(ScriptFrame(pack.pile_after_all, {"you": s.t.players[s.active]}))
+                run_script(s, pack.pile_after_all, {"you": s.t.players[s.active]})
             return
         self.done += 1
         e = s.pile.pop()
         env = e.env.copy()
-        if pack.pile_after_each is not None:
-            s.frames.append(ScriptFrame(pack.pile_after_each, {"this": e.card, "you": s.t.players[e.seat]}))
         why = why_not(s, e, env)
         if why:
             s.say("fizzle", f"{label(s, e)} does nothing{why}")
+            _after_each(s, e, len(s.frames))
             return
         s.say("resolve", f"{label(s, e)} resolves")
-        s.frames.append(ScriptFrame(e.ability.effect, env))
+        below = len(s.frames)
+        run_script(s, e.ability.effect, env)
+        _after_each(s, e, below)
+
+
+def _after_each(s: State, e: Entry, below: int) -> None:
+    """What the pile does after each entry runs once the entry's effect is done: at once
+    when the effect ran to its end inline, else in a frame beneath the frames it pushed."""
+    after = s.t.pack.pile_after_each
+    if after is None or s.result is not None:
+        return
+    env = {"this": e.card, "you": s.t.players[e.seat]}
+    if len(s.frames) == below:
+        run_script(s, after, env)
+    else:
+        s.frames.insert(below, ScriptFrame(after, env))
 
 
 def why_not(s: State, e: Entry, env: dict) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import results, tables
 from .events import boundary
-from .script import ScriptFrame
+from .script import run_script
 from .state import State
 from .turnorder import DIRECTION, next_turn
 from .turns import TurnFrame
@@ -167,7 +167,7 @@ def _begin(s: State, level: int) -> None:
     if s.t.triggering:
         s.events.append(boundary("begin", d.name, leader))
     if d.begin is not None:
-        s.frames.append(ScriptFrame(d.begin, {"you": s.t.players[leader]}))
+        run_script(s, d.begin, {"you": s.t.players[leader]})
 
 
 def _end(s: State, level: int) -> None:
@@ -177,7 +177,7 @@ def _end(s: State, level: int) -> None:
     if s.t.triggering:
         s.events.append(boundary("end", d.name, s.units[level][LEADER]))
     if d.end is not None:
-        s.frames.append(ScriptFrame(d.end, {"you": s.t.players[s.units[level][LEADER]]}))
+        run_script(s, d.end, {"you": s.t.players[s.units[level][LEADER]]})
 
 
 def _limit(s: State, level: int) -> None:

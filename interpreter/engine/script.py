@@ -13,6 +13,42 @@ from .state import RuleError, State
 
 CHECKING = "@checks"      # in the variables of the pack's checks while they run
 
+# The code of the statements that may stop for a decision or push frames (SUSPENDING),
+# and of those among them that do no more than push frames (PUSHING: a window, the
+# block of an if or a loop). The statements mark themselves (lang/vocabulary/statements.py).
+SUSPENDING = set()
+PUSHING = set()
+
+
+class Script(tuple):
+    """A compiled script: its operations, and whether it can run without a frame of its
+    own (worked out the first time it runs, once every statement has marked itself)."""
+    inline = None
+
+
+def can_inline(ops) -> bool:
+    """Nothing in the script waits for a player, but its last statement may push frames:
+    a frame of the script's own would only step past it when they are done."""
+    codes = [getattr(op, "__code__", None) for op in ops]
+    return all(c not in SUSPENDING for c in codes[:-1]) and (not codes or codes[-1] not in SUSPENDING
+                                                              or codes[-1] in PUSHING)
+
+
+def run_script(s: State, ops, env: dict) -> None:
+    """Run a script that the engine's frames start (a step's, an effect, what the pile
+    does after each): at once when it can run inline, else in a frame of its own. Not
+    inline where the checks run between statements (checks: every_change)."""
+    how = ops.inline if type(ops) is Script else False
+    if how is None:
+        how = ops.inline = can_inline(ops)
+    if not how or s.t.eager_checks:
+        s.frames.append(ScriptFrame(ops, env))
+        return
+    for op in ops:
+        op(s, env)
+        if s.result is not None:
+            return
+
 
 class ScriptFrame:
     __slots__ = ("ops", "pc", "env", "loop")

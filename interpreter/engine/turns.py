@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import primitives, results, tables
 from .events import boundary
 from .running import checkpoint
-from .script import ScriptFrame
+from .script import run_script
 from .turnorder import next_turn
 from .limits import count
 from .layers import stale
@@ -69,7 +69,7 @@ class TurnFrame:
                 (step.name, phase.name) if self.step_i == 0 else (step.name,)
         s.phase = phase.name
         s.step = step.name
-        if s.t.layered:
+        if pack.statics_timed and s.t.layered:
             stale(s)        # a static ability may hold only in some phases
         if pack.resets:
             if self.step_i == 1 or len(phase.steps) == 1:
@@ -81,7 +81,7 @@ class TurnFrame:
             if step.name != phase.name:
                 s.events.append(boundary("begin", step.name, s.active))
         if step.script:
-            s.frames.append(ScriptFrame(step.script, {"you": s.t.players[s.active]}))
+            run_script(s, step.script, {"you": s.t.players[s.active]})
 
 
 def begin_turn(s: State) -> None:

@@ -13,6 +13,7 @@ from lark import Token, Tree
 
 from ..engine import limits
 from ..engine.model import Source
+from ..engine.script import Script
 from ..suggest import did_you_mean
 from . import fuse
 from . import dsl, registry
@@ -116,6 +117,10 @@ class Compiler:
         self.layered = False      # set when a continuous effect that applies in layers is compiled
         self.retyping = False     # set when one changes card types
         self.controlling = False  # set when one changes who controls a card
+        # While a static ability compiles: what it reads that changes with no change to the
+        # cards ("phase", "step", "window", "pile"); see note_time.
+        self.timed: set | None = None
+        self.statics_timed = False  # set when a static ability reads one of those
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
         self._done: dict = {}
@@ -126,6 +131,12 @@ class Compiler:
         checks run again after a change only if they look at what changed."""
         if self.reads is not None:
             self.reads.add(what)
+
+    def note_time(self, what: str) -> None:
+        """Record that the text being compiled reads the phase, step, window or pile: a
+        layered view that a static ability reading them makes is made again as they change."""
+        if self.timed is not None:
+            self.timed.add(what)
 
     # ----------------------------------------------------------- problems
     def error(self, node, message: str) -> None:
@@ -180,7 +191,7 @@ class Compiler:
                         ops.extend(self._compiled(piece, text, start, tree, scope))
                     except RecursionError:
                         self.too_deep(piece)
-                return tuple(ops) if len(self.problems) == before else None
+                return Script(ops) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:
             return None
@@ -191,7 +202,7 @@ class Compiler:
     def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
         # Not while the checks compile: what a text looks at is noted as it compiles.
         key = (text, start, scope.signature()) \
-            if start != "trigger" and self.reads is None and self.reads_props is None else None
+            if start != "trigger" and self.reads is None and self.reads_props is None and self.timed is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
             result, added, used_this, ends = done
@@ -300,7 +311,7 @@ class Compiler:
                 ops.extend(op)
             else:
                 ops.append(op)
-        return tuple(ops)
+        return Script(ops)
 
     # -------------------------------------------------------- expressions
     def expr(self, tree, scope: Scope):
@@ -354,6 +365,8 @@ class Compiler:
         if word in registry.GLOBALS:
             if word != "players":
                 self.note("*")      # the turn, the phase... and "opponents" of the active player
+            if word in ("phase", "step", "window"):
+                self.note_time(word)
             return _global(word), T(registry.GLOBALS[word][0])
         if word in self.names.zones:
             self.note("zone:" + word)

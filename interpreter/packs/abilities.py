@@ -47,8 +47,13 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
     if "static" in raw:
-        return _static(b, raw, owner_name, zone, scope, lo,
-                       _condition(b, raw, "when", scope, lo) if "when" in raw else None)
+        b.comp.timed = set()
+        try:
+            return _static(b, raw, owner_name, zone, scope, lo,
+                           _condition(b, raw, "when", scope, lo) if "when" in raw else None)
+        finally:
+            b.comp.statics_timed = b.comp.statics_timed or bool(b.comp.timed)
+            b.comp.timed = None
     if "replace" in raw:
         return _replace(b, raw, owner_name, zone, this_type, lo)
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None

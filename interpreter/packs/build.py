@@ -104,7 +104,7 @@ class Build:
             one_of=self.names.one_of, resets=resets(self), words=self.words(),
             ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or self.comp.ranks,
             layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
-            controlling=self.comp.controlling,
+            controlling=self.comp.controlling, statics_timed=self.comp.statics_timed,
         )
 
     def words(self) -> tuple:

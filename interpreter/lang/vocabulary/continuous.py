@@ -13,7 +13,7 @@ from ...engine.layers import CONTROL, KEYWORDS, NUMBERS, TYPES, Continuous, add_
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from .statements import cards_only, check_duration, objects, player_of
+from .statements import card_objects, check_duration, player_of
 
 ST = "statement"
 
@@ -53,7 +53,7 @@ def _lasting(ofn, mod, say):
     """A statement outside a static ability: a lasting effect on each card it names.
     `mod(s, env, x)` is the effect (a State.mods tuple) or None; `say(s, x)` its log line."""
     def lasting(s, env):
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             m = mod(s, env, x)
             if m is not None:
                 primitives.add_mod(s, m)
@@ -72,13 +72,13 @@ def static_change(c: Compiler, tree, scope: Scope, sign: int):
     if duration is not None:
         c.error(duration, "a static ability applies while its card is where it is: it takes no duration")
     prop = _number_word(c, word, "increase or decrease")
-    ofn, _ = objects(c, objs, scope, "increase or decrease", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "increase or decrease")
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
     layered(c)
 
     def apply(s, env, card, v):
         n = sign * (nfn(s, env) or 0)
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             v.number(x, "mod", prop, n)
     return Continuous(NUMBERS, apply, c.source(tree))
 
@@ -87,7 +87,7 @@ def set_property(c: Compiler, tree, scope: Scope):
     """set P of X to N: layer 7b, in a static ability or for a duration."""
     word, objs, value, duration = tree.children
     prop = _number_word(c, word, "set")
-    ofn, _ = objects(c, objs, scope, "set", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "set")
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
     layered(c)
     if scope.mode == "static":
@@ -96,7 +96,7 @@ def set_property(c: Compiler, tree, scope: Scope):
 
         def apply(s, env, card, v):
             n = vfn(s, env) or 0
-            for x in cards_only(ofn(s, env)):
+            for x in ofn(s, env):
                 v.number(x, "set", prop, n)
         return Continuous(NUMBERS, apply, c.source(tree))
     dur = check_duration(c, duration, scope)
@@ -114,11 +114,11 @@ def _switch(c, tree, scope):
     first, second, objs, duration = tree.children
     a = _number_word(c, first, "switch")
     b = _number_word(c, second, "switch")
-    ofn, _ = objects(c, objs, scope, "switch", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "switch")
     layered(c)
     if scope.mode == "static":
         def apply(s, env, card, v):
-            for x in cards_only(ofn(s, env)):
+            for x in ofn(s, env):
                 v.number(x, "switch", a, b)
         return Continuous(NUMBERS, apply, c.source(tree))
     dur = check_duration(c, duration, scope)
@@ -133,22 +133,22 @@ def static_keyword(c: Compiler, tree, scope: Scope):
     kw = _keyword(c, word)
     if value is not None or duration is not None:
         c.error(tree, 'in a static ability "mark it as KEYWORD" gives a keyword: no value, no duration')
-    ofn, _ = objects(c, objs, scope, "mark", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "mark")
     layered(c)
 
     def apply(s, env, card, v):
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             v.keywords_of(s, x).add(kw)
     return Continuous(KEYWORDS, apply, c.source(tree))
 
 
 def _losing(c, tree, scope, kw):
     objs, duration = tree.children[-2:]
-    ofn, _ = objects(c, objs, scope, "remove", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "remove")
     layered(c)
     if scope.mode == "static":
         def apply(s, env, card, v):
-            for x in cards_only(ofn(s, env)):
+            for x in ofn(s, env):
                 kws = v.keywords_of(s, x)
                 kws.discard(kw) if kw is not None else kws.clear()
         return Continuous(KEYWORDS, apply, c.source(tree))
@@ -181,12 +181,12 @@ def _loses_keywords(c, tree, scope):
 def _typing(c, tree, scope, only: bool):
     objs, word, duration = tree.children
     bit = _type_bit(c, word)
-    ofn, _ = objects(c, objs, scope, "make", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "make")
     layered(c, retyping=True)
     change = only_type if only else add_type
     if scope.mode == "static":
         def apply(s, env, card, v):
-            for x in cards_only(ofn(s, env)):
+            for x in ofn(s, env):
                 change(v, x, bit)
         return Continuous(TYPES, apply, c.source(tree))
     dur = check_duration(c, duration, scope)
@@ -217,14 +217,14 @@ def control(c: Compiler, tree, scope: Scope):
     """PLAYER gains control of CARDS in a static ability, or until the end of a duration."""
     who, objs, duration = tree.children
     pfn = player_of(c, who, scope, "who gains control")
-    ofn, _ = objects(c, objs, scope, "gain control of", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "gain control of")
     layered(c)
     c.controlling = True
     if scope.mode == "static":
         def apply(s, env, card, v):
             p = pfn(s, env)
             if p is not None:
-                for x in cards_only(ofn(s, env)):
+                for x in ofn(s, env):
                     give_control(s, x, p.seat)
         return Continuous(CONTROL, apply, c.source(tree))
     dur = check_duration(c, duration, scope)

@@ -20,6 +20,7 @@ def effects_selector(c: Compiler, tree, scope: Scope, words_node, adjectives: li
     """`[WORDS] effect(s) [in PILE] [you control] [where ...]`: the entries of the pile,
     bottom first. Card words (types, keywords, marks) describe an effect's card."""
     c.note("*")     # the pile changes without a change the checks would see
+    c.note_time("pile")
     tests = [effect_word_test(c, words_node.children[i], adj, scope) for i, adj in enumerate(adjectives)]
     tests = [t for t in tests if t is not None]
     control = where = None
@@ -100,6 +101,7 @@ def end_effect(c: Compiler, zone, where: str):
     """`top effect of PILE` (the last put on the pile) or `bottom effect of PILE`, or none."""
     _pile_zone(c, zone)
     c.note("*")
+    c.note_time("pile")
     end = -1 if where == "top" else 0
     return (lambda s, env: s.pile[end] if s.pile else None), EFFECT
 

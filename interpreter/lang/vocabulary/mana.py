@@ -47,10 +47,24 @@ def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
 
     def can(s, env):
         n = need(s, env)
-        if not n.generic and not any(n.kinds.values()):
+        total = n.generic + sum(n.kinds.values())
+        if not total:
             return True
         pool = _pool(s, env, currency)
-        return payable(n, pool, _cards(s, env, currency, uses))
+        cards = _cards(s, env, currency, uses)
+        # Fewer points than the cost asks, of any kinds: no matching can pay it (the usual
+        # answer for most cards of a hand).
+        if sum(pool.values()) + sum([worth for _, _, worth in cards]) < total:
+            return False
+        # While one player's abilities are listed, costs that ask the same are answered once.
+        memo = env.get("@memo") if not uses else None
+        if memo is None:
+            return payable(n, pool, cards)
+        key = ("@can", currency.name, tuple(n.kinds.items()), n.generic)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = payable(n, pool, cards)
+        return found
 
     def pay(s, env):
         n = need(s, env)

@@ -8,13 +8,13 @@ from lark import Tree
 from ...engine import primitives, tables
 from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
-from ...engine.decisions import Decision, Option
+from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
-from ...engine.script import ScriptFrame, endless, of_card
+from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, of_card, run_script
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -29,21 +29,44 @@ ST = "statement"
 # ------------------------------------------------------------------ helpers
 def objects(c: Compiler, tree, scope: Scope, what: str, kinds=("card", "cards", "player", "players", "object", "objects")):
     """Compile an `objects` node: returns (fn giving a tuple, static type of one item)."""
+    fn, t, value = _objects(c, tree, scope, what, kinds)
+    return ((lambda s, env: _tuple(fn(s, env))) if value else fn), t
+
+
+def card_objects(c: Compiler, tree, scope: Scope, what: str):
+    """`objects` of cards: (fn giving the cards alone, a player or none left out; static
+    type of one item), in one call for a variable or a selection of cards: statements
+    that tap, move or mark a card run often."""
+    fn, t, value = _objects(c, tree, scope, what, ("card", "cards"))
+    if not value:
+        # A selection of cards holds nothing else.
+        return (fn if t.kind == "card" else lambda s, env: cards_only(fn(s, env))), t
+    word = getattr(fn, "env_var", None)
+    if word is not None:
+        def var_cards(s, env):
+            v = env.get(word)
+            return (v,) if type(v) is int else cards_only(_tuple(v))
+        return var_cards, t
+    return (lambda s, env: cards_only(_tuple(fn(s, env)))), t
+
+
+def _objects(c: Compiler, tree, scope: Scope, what: str, kinds):
+    """(fn, static type of one item, whether fn gives a value rather than a tuple)."""
     if tree.data == "each":
         fn, t = c.selector(tree.children[0], scope)
-        return fn, single(t)
+        return fn, single(t), False
     if tree.data == "random_one":
         sel, t = c.selector(tree.children[0], scope)
 
         def one(s, env):
             found = sel(s, env)
             return (found[s.randbelow(len(found))],) if found else ()
-        return one, single(t)
+        return one, single(t), False
     node = tree.children[0]
     fn, t = c.expr(node, scope)
     if t.kind not in kinds and t.kind != "any":
         c.error(node, f'{what} needs {_words(kinds)}, but "{c.source(node)}" is {t.word()}')
-    return (lambda s, env: _tuple(fn(s, env))), single(t)
+    return fn, single(t), True
 
 
 def _words(kinds) -> str:
@@ -236,7 +259,7 @@ def _destination(c, zone_node, scope, item_type):
 def _put(c, tree, scope, bottom):
     objs, zone, *rest = tree.children
     face_down = bool(rest) and rest[0] is not None
-    ofn, it = objects(c, objs, scope, "put", ("card", "cards"))
+    ofn, it = card_objects(c, objs, scope, "put")
     zfn = _destination(c, zone, scope, it)
     you_zone = _unowned_zone_default(c, zone)
     if you_zone is not None:
@@ -258,12 +281,12 @@ def _put(c, tree, scope, bottom):
             primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down, source=source(s, env))
 
     if "move" in c.names.replaced:
-        return _replaceable("move", lambda s, env: cards_only(ofn(s, env)), source, act,
+        return _replaceable("move", ofn, source, act,
                             into=lambda s, env, x: _zone_name(s, destination(s, env, x)))
 
     def put(s, env):
         together = open_batch(s)        # the cards it moves move together (triggers see them leave together)
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             act(s, env, x)
         close_batch(s, together)
     return put
@@ -324,7 +347,7 @@ def _sacrifice(c, tree, scope):
 
 
 def _to_discard(c, tree, scope, event, face_down, by):
-    ofn, _ = objects(c, tree.children[0], scope, event, ("card", "cards"))
+    ofn, _ = card_objects(c, tree.children[0], scope, event)
     source = _this_source(scope) if by is None else _source_card(c, by.children[0], scope)
     zone = c.names.roles.get("discard")
     if zone is None:
@@ -337,13 +360,13 @@ def _to_discard(c, tree, scope, event, face_down, by):
     if event not in c.names.replaced and "move" not in c.names.replaced:
         def discard(s, env):
             together = open_batch(s)
-            for x in cards_only(ofn(s, env)):
+            for x in ofn(s, env):
                 act(s, env, x)
             close_batch(s, together)
         return discard
     # A card discarded or sacrificed moves, too: into the discard zone.
     moves = ("move",) if "move" in c.names.replaced else ()
-    return _replaceable(event, lambda s, env: cards_only(ofn(s, env)), source, act,
+    return _replaceable(event, ofn, source, act,
                         into=lambda s, env, x: zone, events=moves)
 
 
@@ -398,10 +421,10 @@ def _shuffle(c, tree, scope):
 @register("tap", ST, "tap CARDS", "Taps cards (turns them sideways: used). Also a cost.",
           params=(('CARDS', 'cards', 'what is tapped'),))
 def _tap(c, tree, scope):
-    ofn, _ = objects(c, tree.children[0], scope, "tap", ("card", "cards"))
+    ofn, _ = card_objects(c, tree.children[0], scope, "tap")
 
     def tap(s, env):
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             primitives.tap(s, x, True)
     return tap
 
@@ -409,10 +432,10 @@ def _tap(c, tree, scope):
 @register("untap", ST, "untap CARDS", "Untaps cards.",
           params=(('CARDS', 'cards', 'what is untapped'),))
 def _untap(c, tree, scope):
-    ofn, _ = objects(c, tree.children[0], scope, "untap", ("card", "cards"))
+    ofn, _ = card_objects(c, tree.children[0], scope, "untap")
 
     def untap(s, env):
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             primitives.tap(s, x, False)
     return untap
 
@@ -596,7 +619,7 @@ def _mark(c, tree, scope):
         return static_keyword(c, tree, scope)
     objs, word, value, duration = tree.children
     word = str(word)
-    ofn, _ = objects(c, objs, scope, "mark", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "mark")
     if word not in c.names.marks and word not in c.names.keywords:
         c.error(tree.children[1], f'unknown mark "{word}"{did_you_mean(word, [*c.names.marks, *c.names.keywords])}')
     key = word if word in c.names.marks else "@" + word
@@ -605,7 +628,7 @@ def _mark(c, tree, scope):
 
     def mark(s, env):
         v = vfn(s, env)
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             primitives.set_mark(s, x, key, v, dur, env.get("this"))
     return mark
 
@@ -615,14 +638,14 @@ def _mark(c, tree, scope):
 def _unmark(c, tree, scope):
     objs, word = tree.children
     word = str(word)
-    ofn, _ = objects(c, objs, scope, "unmark", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "unmark")
     if word not in c.names.marks:
         c.error(tree.children[1], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
 
     def unmark(s, env):
         marks = s.marks
         changed = False
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             if (x, word) in marks:
                 del marks[(x, word)]
                 changed = True
@@ -666,10 +689,14 @@ def _choose(c, tree, scope):
             if not found:
                 env[var] = None
                 return
-            options = (Option("none", None),) + tuple(Option(s.card_name(x), x) for x in found)
-            s.decision = Decision(p.seat, ask(s, env, p), options, _bind(var))
+            options = (NONE, *[option((s.card_name(x), x)) for x in found])
+            s.decision = decision((p.seat, ask(s, env, p), options, _bind(var), "choice"))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, ask)
+
+
+NONE = Option("none", None)
+DONE = Option("done", None)
 
 
 def _bind(var):
@@ -684,7 +711,6 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
     that each set is reached one way only. `name(s, x)` labels an item (a card's name by
     default) and `log` says what was chosen."""
     partial = "@" + var
-    name = name or (lambda s, x: s.card_name(x))
 
     @suspends
     def choose_many(s, env):
@@ -712,15 +738,16 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
         if kind == "exactly":
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
-        options = tuple(Option(name(s, x), x) for x in rest)
+        # Options made as tuples (decisions.option): a list of them is made at every pick.
+        options = [option((name(s, x) if name else s.card_name(x), x)) for x in rest]
         if kind != "exactly":
-            options = (Option("done", None),) + options
-        chosen = ", ".join(name(s, x) for x in picked)
+            options.insert(0, DONE)
+        chosen = ", ".join([name(s, x) if name else s.card_name(x) for x in picked])
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
             progress = f"chosen {len(picked)} of {'up to ' if kind == 'up_to' else ''}{limit}{': ' + chosen if chosen else ''}"
-        s.decision = Decision(p.seat, f"{ask(s, env, p)} ({progress})", options, resume, what)
+        s.decision = decision((p.seat, f"{ask(s, env, p)} ({progress})", tuple(options), resume, what))
 
     def resume(s, value):
         frame = s.frames[-1]
@@ -809,14 +836,17 @@ def _may(c, tree, scope):
 
 
 # ------------------------------------------------------------------ control
-# Operations that may stop for a decision or push frames. A block made only of
-# other operations runs inline, without frames: the common case of rules checks.
-SUSPENDING = set()
-
-
+# Operations that may stop for a decision or push frames (engine/script.py). A block
+# made only of other operations runs inline, without frames: the common case of rules checks.
 def suspends(fn):
     SUSPENDING.add(fn.__code__)
     return fn
+
+
+def pushes(fn):
+    """An operation that does nothing but push frames: it may end a script run inline."""
+    PUSHING.add(fn.__code__)
+    return suspends(fn)
 
 
 def atomic(ops) -> bool:
@@ -848,15 +878,17 @@ def _if(c, tree, scope):
             run_inline(otherwise, s, env)
         return if_inline
 
-    @suspends
+    @pushes
     def if_(s, env):
+        # A branch that can runs at once (engine/script.run_script): the block of an if
+        # is often a window or a loop alone.
         for test, ops in branches:
             if test(s, env):
                 if ops:
-                    s.frames.append(ScriptFrame(ops, env))
+                    run_script(s, ops, env)
                 return
         if otherwise:
-            s.frames.append(ScriptFrame(otherwise, env))
+            run_script(s, otherwise, env)
     return if_
 
 
@@ -883,7 +915,7 @@ def _for_each(c, tree, scope):
                     return
         return for_each_inline
 
-    @suspends
+    @pushes
     def for_each(s, env):
         items = sfn(s, env)
         if items and ops:
@@ -902,7 +934,7 @@ def _while(c, tree, scope):
     ops = c.block(block.children, scope)
     where = c.where(tree, block)
 
-    @suspends
+    @pushes
     def while_(s, env):
         if test(s, env):
             s.frames.append(ScriptFrame(ops, env, ["?while", test, 0, where]))
@@ -920,7 +952,7 @@ def _repeat(c, tree, scope):
     at_most(c, times, LOOP, "repeat runs its block at most {limit} times, not {n}")
     where = c.where(tree, block)
 
-    @suspends
+    @pushes
     def repeat(s, env):
         n = nfn(s, env) or 0
         if n > LOOP:
@@ -1003,7 +1035,7 @@ def _window(c, tree, scope):
     word = str(tree.children[0])
     if word not in c.names.windows:
         c.error(tree.children[0], f'unknown window "{word}"{did_you_mean(word, c.names.windows)}')
-    return suspends(lambda s, env: open_window(s, word))
+    return pushes(lambda s, env: open_window(s, word))
 
 
 @register("check_rules", ST, "check the rules",
@@ -1123,11 +1155,11 @@ def _gain_control(c, tree, scope):
         return control(c, tree, scope)
     who, objs, _ = tree.children
     pfn = player_of(c, who, scope, "who gains control")
-    ofn, _ = objects(c, objs, scope, "gain control of", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "gain control of")
 
     def gain(s, env):
         p = pfn(s, env)
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             zdef, seat = s.t.zone_meta[s.zone_of[x]]
             if seat is None or seat == p.seat:
                 if s.controller[x] != p.seat:
@@ -1147,12 +1179,12 @@ def _counters(c, tree, scope, sign):
     if word not in c.names.card_counters:
         c.error(tree.children[1], f'unknown counter "{word}"{did_you_mean(word, c.names.card_counters)}')
     nfn, _ = c.expect(amount, scope, ("number",), "how many counters")
-    ofn, _ = objects(c, objs, scope, "counters", ("card", "cards"))
+    ofn, _ = card_objects(c, objs, scope, "counters")
     where = c.where(tree)
 
     def counters(s, env):
         n = sign * (nfn(s, env) or 0)
-        for x in cards_only(ofn(s, env)):
+        for x in ofn(s, env):
             _add_counter(s, env, x, word, n, where)
     return counters, nfn, ofn, word
 
