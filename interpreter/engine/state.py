@@ -66,7 +66,7 @@ class Table:
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats")
+                 "seats", "teams")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -132,6 +132,9 @@ class Table:
         self.seats = seats = seats_for(pack.seats, options)
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
+        # Each seat's team (a seat without one is its own), as `team of p` reads it.
+        named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
+        self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
 
     def _numbered(self, name: str) -> str:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1

@@ -5,7 +5,6 @@ import operator
 
 from .. import fuse
 from ...engine import layers, limits
-from ...engine.primitives import team_of
 from ...engine.tables import keyed
 from ...engine.layers import typebits
 from ...engine.script import of_card
@@ -132,7 +131,10 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     if word in scope.vars and scope.vars[word].kind == "mapping":
         return (lambda s, env, w=word: (env.get(w) or {}).get(fn(s, env), 0)), NUMBER
     if t.kind in ("player", "any") and word == "team" and word not in names.player_counters:
-        return (lambda s, env: None if (p := fn(s, env)) is None else team_of(s, p.seat)), TEXT
+        # Written in place where it can (fuse.py): "team of it = team of you" is read in loops.
+        p = fuse.fresh("_t")
+        return fuse.join(lambda s, env: None if (x := fn(s, env)) is None else s.t.teams[x.seat],
+                         f"(None if ({p} := {{0}}) is None else s.t.teams[{p}.seat])", fn), TEXT
     if t.kind in ("player", "any") and word in PLAYER_PROPERTIES and word not in names.player_counters:
         step = 1 if word == "left" else -1
         return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER
