@@ -543,12 +543,13 @@ def _any_of(c, tree, scope):
         # "it is W or it is U or ...", words of one list property: the list read once.
         (key, prop), = listed
         words = frozenset(p.listed[2] for p in parts)
+        printed = prop not in c.names.derived
 
         def any_word(s, env):
             x = env[key]
             if type(x) is not int:
                 return False
-            held = s.prop(x, prop)
+            held = s.t.props[x][prop] if printed and not s.face_down[x] else s.prop(x, prop)
             if type(held) is list or type(held) is tuple:
                 return not words.isdisjoint(held)
             return any(w in held for w in words)
@@ -630,12 +631,28 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if prop is not None:
         listed = lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
         listed.listed = (prop, word)      # "it is A or it is B" reads the list once (_any_of)
-        listed.sweep = lambda s, xs, w=word, p=prop: [x for x in xs if type(x) is int and w in s.prop(x, p)]
+        listed.sweep = _sweep_word(word, prop, prop not in names.derived)
         return listed
     prop = names.value_words.get(word)
+    if prop is not None and prop not in names.derived:      # read as printed (see _sweep_word)
+        return lambda s, x, w=word, p=prop: type(x) is int and (s.prop(x, p) if s.face_down[x] else s.t.props[x][p]) == w
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
+
+
+def _sweep_word(word: str, prop: str, printed: bool):
+    """The cards of a list whose list property holds a word, in one call. No effect
+    changes a property of words (continuous effects change numbers, types and
+    keywords): one not `derived` is read as printed, without the layers' view."""
+    if not printed:
+        return lambda s, xs: [x for x in xs if type(x) is int and word in s.prop(x, prop)]
+
+    def sweep(s, xs):
+        props = s.t.props
+        down = s.face_down
+        return [x for x in xs if type(x) is int and word in (s.prop(x, prop) if down[x] else props[x][prop])]
+    return sweep
 
 
 def _has_here(key: str, word: str):
