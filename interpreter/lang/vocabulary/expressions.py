@@ -177,10 +177,12 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                 return _prop_here(f"env.get({var!r})", var, word), kind
             return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
         if word in names.card_counters:
-            return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
+            return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
+                            "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
         if word in names.marks:
             c.note("*")
-            return (lambda s, env, w=word: _mark(s, fn(s, env), w)), T("card")
+            return _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
+                            "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), T("card")
     if t.kind == "player":
         known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
@@ -257,6 +259,17 @@ def _player_counter(s, p, word):
     if p is None:
         return 0
     return s.pvars[p.seat].get(word, 0)
+
+
+def _of_card(fn, fallback, template: str, word: str, names: dict | None = None):
+    """What a card's counter, mark or keyword reads, written in place of its call where
+    the card's own expression has a text (fuse.py): `{0}` the card, `{t}` the card once
+    read, `{w}` the word. A word the text cannot hold keeps the closure."""
+    w = fuse.literal(word)
+    if w is None:
+        return fallback
+    w = w.replace("{", "{{").replace("}", "}}")     # the template is formatted: a brace is a brace
+    return fuse.join(fallback, template.replace("{t}", fuse.fresh("_t")).replace("{w}", w), fn, names=names)
 
 
 def _card_prop(s, card, word):
@@ -809,7 +822,9 @@ def _has_keyword(c, tree, scope):
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note("*")
-    return (lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word)), BOOL
+    has = fuse.fresh()
+    return _of_card(fn, lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word),
+                    f"(type({{t}} := {{0}}) is int and {has}(s, {{t}}, {{w}}))", word, {has: has_keyword}), BOOL
 
 
 @register("changed_control", E, "X changed control this turn",
