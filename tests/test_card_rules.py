@@ -190,6 +190,15 @@ def test_a_word_of_a_word_list_property_describes_cards(tmp_path):
     assert "Hunt: Ant" not in options(state)                 # no black creature to hunt
 
 
+def test_a_face_down_card_has_the_words_of_its_face_down_properties(tmp_path):
+    # A word is read as printed (no effect changes a word-list property), but not through a face-down card.
+    make(tmp_path, **{"target: black creature in play": "target: black card in play"})
+    state = play(tmp_path, ["Ant", "Bat"], [], ["Player 1: Hunt: Ant"])
+    assert state.log[-1] == "Hunt of Ant targets Bat"
+    state = play(tmp_path, ["Ant", {"card": "Bat", "face_down": True}], [])
+    assert "Hunt: Ant" not in options(state)                 # its colours are the face-down default: none
+
+
 def test_a_word_that_already_means_something_else_is_refused(tmp_path):
     folder = make(tmp_path, **{"words: [white, black]": "words: [white, black, ward, creature]"})
     assert problems(folder) == [

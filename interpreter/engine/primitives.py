@@ -425,7 +425,7 @@ def settle(s: State) -> None:
         if len(s.in_game()) <= 1:
             results.end_ranked(s)
         return
-    teams = {_team(s, p) for p in s.in_game()}
+    teams = {team_of(s, p) for p in s.in_game()}
     if len(teams) <= 1:
         finish(s, s.in_game())
 
@@ -433,8 +433,8 @@ def settle(s: State) -> None:
 def win(s: State, seat: int) -> None:
     if s.result is not None:
         return
-    team = _team(s, seat)
-    finish(s, [p for p in range(len(s.out)) if _team(s, p) == team])
+    team = team_of(s, seat)
+    finish(s, [p for p in range(len(s.out)) if team_of(s, p) == team])
 
 
 def finish(s: State, winners: list) -> None:
@@ -448,11 +448,6 @@ def finish(s: State, winners: list) -> None:
     results.conclude(s, [1 if p in winners or not winners else 2 for p in range(n)])
 
 
-def _team(s: State, seat: int):
-    team = s.t.seats[seat].get("team") if seat < len(s.t.seats) else None
-    return team if team is not None else f"seat{seat}"
-
-
 def team_of(s: State, seat: int) -> str:
     """A seat's team, as the rules read it (`team of p`); a seat without one is its own."""
-    return _team(s, seat)
+    return s.t.teams[seat]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .activation import ActivationFrame
 from .resolution import ResolveFrame
 from .running import checkpoint, past_decision_limit
-from .decisions import Option, decision, option
+from .decisions import Option, decision
 from . import results
 from .state import State
 from .wording import window_question
@@ -114,7 +114,6 @@ def playable(s: State, seat: int) -> list:
     t = s.t
     found = []
     memo = {}
-    names = t.names
     zones = s.zones
     # One environment for the whole list: only "this" changes from card to card.
     env = {"this": None, "you": t.players[seat], "@memo": memo}
@@ -132,7 +131,7 @@ def playable(s: State, seat: int) -> list:
             if not entries or down[c] or (common and controller[c] != seat):
                 continue
             env["this"] = c
-            for ab, when, shared, requires in entries:
+            for ab, when, shared, requires, opt in entries:
                 if when is not None:
                     if shared is not None:
                         ok = memo.get(shared)
@@ -146,7 +145,7 @@ def playable(s: State, seat: int) -> list:
                     if not test(s, env):
                         break
                 else:
-                    found.append(option((f"{ab.name}: {names[c]}", (c, ab))))
+                    found.append(opt)
     return found
 
 

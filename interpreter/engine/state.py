@@ -6,6 +6,7 @@ shared `Pack`. Cards are integers (their id); players are `PlayerRef` values.
 from __future__ import annotations
 
 from . import layers, rng
+from .decisions import Option
 from .model import seats_for
 
 
@@ -66,7 +67,7 @@ class Table:
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats")
+                 "seats", "teams")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -126,12 +127,16 @@ class Table:
         self.checks_see_damage = everything or "damage" in read
         # For each zone whose cards have abilities a player may use: those of each card there.
         # (A shared zone's cards are offered to the player who controls each.)
-        self.usable = tuple((z, tuple(_entries(c, z) for c in cards), not pack.zone_by_name[z].per_player)
+        self.usable = tuple((z, tuple(_entries(c, z, self.names[i], i) for i, c in enumerate(cards)),
+                             not pack.zone_by_name[z].per_player)
                             for z in pack.ability_zones)
         # The seats with this game's options: a team or a deck may depend on one.
         self.seats = seats = seats_for(pack.seats, options)
         teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
         self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
+        # Each seat's team (a seat without one is its own), as `team of p` reads it.
+        named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
+        self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
 
     def _numbered(self, name: str) -> str:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1
@@ -158,7 +163,7 @@ class Table:
                 t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
         bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
-        t.usable = tuple((z, per + (_entries(definition, z),), common) for z, per, common in self.usable)
+        t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c),), common) for z, per, common in self.usable)
         if definition.statics:
             t.static_cards = self.static_cards + (c,)
         if any(ab.replace is not None for ab in definition.abilities):
@@ -200,11 +205,12 @@ def _props(pack, card) -> dict:
     return {**pack.properties, **own}
 
 
-def _entries(card, zone: str) -> tuple:
-    """What listing a player's moves tests of each ability a card may use from `zone`:
-    (ability, condition, its shared key, what else must hold), unpacked without
-    attribute look-ups on the path of every listing."""
-    return tuple((ab, ab.when, ab.when_shared, ab.requires) for ab in card.usable.get(zone, ()))
+def _entries(card, zone: str, name: str, c: int) -> tuple:
+    """What listing a player's moves tests of each ability card `c` may use from `zone`:
+    (ability, condition, its shared key, what else must hold, the option it is), unpacked
+    without attribute look-ups on the path of every listing; the option made once."""
+    return tuple((ab, ab.when, ab.when_shared, ab.requires, Option(f"{ab.name}: {name}", (c, ab)))
+                 for ab in card.usable.get(zone, ()))
 
 
 class State:

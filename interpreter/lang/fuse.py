@@ -83,17 +83,17 @@ def part(fn) -> tuple[Src, bool]:
 ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
 
 
-def join(fallback, template: str, *fns):
+def join(fallback, template: str, *fns, names: dict | None = None):
     """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
     `fallback` (the closure that calls the parts) when no part has a text of its own or
-    the text cannot be made."""
+    the text cannot be made. `names`: what else the template names (made by fresh)."""
     if not ENABLED[0]:
         return fallback
     parts = [part(f) for f in fns]
     if not any(own for _, own in parts):
         return fallback
     text = template.format(*(p.text for p, _ in parts))
-    names = {}
+    names = dict(names or {})
     for p, _ in parts:
         names.update(p.names)
     try:

@@ -47,13 +47,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
     if "static" in raw:
-        b.comp.timed = set()
-        try:
-            return _static(b, raw, owner_name, zone, scope, lo,
-                           _condition(b, raw, "when", scope, lo) if "when" in raw else None)
-        finally:
-            b.comp.statics_timed = b.comp.statics_timed or bool(b.comp.timed)
-            b.comp.timed = None
+        return _static_noting_time(b, raw, owner_name, zone, scope, lo)
     if "replace" in raw:
         return _replace(b, raw, owner_name, zone, this_type, lo)
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
@@ -98,6 +92,18 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     if not mine:
         b.abilities.append(ab)
     return ab
+
+
+def _static_noting_time(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo) -> Ability | None:
+    """_static, with its condition, noting whether it reads the phase, step, window or
+    pile (Pack.statics_timed: the view is then made again as they change)."""
+    b.comp.timed = set()
+    try:
+        return _static(b, raw, owner_name, zone, scope, lo,
+                       _condition(b, raw, "when", scope, lo) if "when" in raw else None)
+    finally:
+        b.comp.statics_timed = b.comp.statics_timed or bool(b.comp.timed)
+        b.comp.timed = None
 
 
 def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo, when) -> Ability | None:

@@ -5,7 +5,6 @@ import operator
 
 from .. import fuse
 from ...engine import layers, limits
-from ...engine.primitives import team_of
 from ...engine.tables import keyed
 from ...engine.layers import typebits
 from ...engine.script import of_card
@@ -132,7 +131,10 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     if word in scope.vars and scope.vars[word].kind == "mapping":
         return (lambda s, env, w=word: (env.get(w) or {}).get(fn(s, env), 0)), NUMBER
     if t.kind in ("player", "any") and word == "team" and word not in names.player_counters:
-        return (lambda s, env: None if (p := fn(s, env)) is None else team_of(s, p.seat)), TEXT
+        # Written in place where it can (fuse.py): "team of it = team of you" is read in loops.
+        p = fuse.fresh("_t")
+        return fuse.join(lambda s, env: None if (x := fn(s, env)) is None else s.t.teams[x.seat],
+                         f"(None if ({p} := {{0}}) is None else s.t.teams[{p}.seat])", fn), TEXT
     if t.kind in ("player", "any") and word in PLAYER_PROPERTIES and word not in names.player_counters:
         step = 1 if word == "left" else -1
         return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER
@@ -175,10 +177,12 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                 return _prop_here(f"env.get({var!r})", var, word), kind
             return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
         if word in names.card_counters:
-            return (lambda s, env, w=word: _counter(s, fn(s, env), w)), NUMBER
+            return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
+                            "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
         if word in names.marks:
             c.note("*")
-            return (lambda s, env, w=word: _mark(s, fn(s, env), w)), T("card")
+            return _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
+                            "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), T("card")
     if t.kind == "player":
         known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
@@ -255,6 +259,17 @@ def _player_counter(s, p, word):
     if p is None:
         return 0
     return s.pvars[p.seat].get(word, 0)
+
+
+def _of_card(fn, fallback, template: str, word: str, names: dict | None = None):
+    """What a card's counter, mark or keyword reads, written in place of its call where
+    the card's own expression has a text (fuse.py): `{0}` the card, `{t}` the card once
+    read, `{w}` the word. A word the text cannot hold keeps the closure."""
+    w = fuse.literal(word)
+    if w is None:
+        return fallback
+    w = w.replace("{", "{{").replace("}", "}}")     # the template is formatted: a brace is a brace
+    return fuse.join(fallback, template.replace("{t}", fuse.fresh("_t")).replace("{w}", w), fn, names=names)
 
 
 def _card_prop(s, card, word):
@@ -541,12 +556,13 @@ def _any_of(c, tree, scope):
         # "it is W or it is U or ...", words of one list property: the list read once.
         (key, prop), = listed
         words = frozenset(p.listed[2] for p in parts)
+        printed = prop not in c.names.derived
 
         def any_word(s, env):
             x = env[key]
             if type(x) is not int:
                 return False
-            held = s.prop(x, prop)
+            held = s.t.props[x][prop] if printed and not s.face_down[x] else s.prop(x, prop)
             if type(held) is list or type(held) is tuple:
                 return not words.isdisjoint(held)
             return any(w in held for w in words)
@@ -628,12 +644,28 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if prop is not None:
         listed = lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
         listed.listed = (prop, word)      # "it is A or it is B" reads the list once (_any_of)
-        listed.sweep = lambda s, xs, w=word, p=prop: [x for x in xs if type(x) is int and w in s.prop(x, p)]
+        listed.sweep = _sweep_word(word, prop, prop not in names.derived)
         return listed
     prop = names.value_words.get(word)
+    if prop is not None and prop not in names.derived:      # read as printed (see _sweep_word)
+        return lambda s, x, w=word, p=prop: type(x) is int and (s.prop(x, p) if s.face_down[x] else s.t.props[x][p]) == w
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
+
+
+def _sweep_word(word: str, prop: str, printed: bool):
+    """The cards of a list whose list property holds a word, in one call. No effect
+    changes a property of words (continuous effects change numbers, types and
+    keywords): one not `derived` is read as printed, without the layers' view."""
+    if not printed:
+        return lambda s, xs: [x for x in xs if type(x) is int and word in s.prop(x, prop)]
+
+    def sweep(s, xs):
+        props = s.t.props
+        down = s.face_down
+        return [x for x in xs if type(x) is int and word in (s.prop(x, prop) if down[x] else props[x][prop])]
+    return sweep
 
 
 def _has_here(key: str, word: str):
@@ -790,7 +822,9 @@ def _has_keyword(c, tree, scope):
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note("*")
-    return (lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word)), BOOL
+    has = fuse.fresh()
+    return _of_card(fn, lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word),
+                    f"(type({{t}} := {{0}}) is int and {has}(s, {{t}}, {{w}}))", word, {has: has_keyword}), BOOL
 
 
 @register("changed_control", E, "X changed control this turn",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...engine import tables
 from ...engine.decisions import Decision, Option
+from .. import fuse
 from .costs import Cost, spend
 
 
@@ -34,11 +35,17 @@ def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
     """The one Cost of every `pay` of `currency` in a cost text; `asks` holds (kind or
     None, compiled amount) for each, `uses` what gives the cards the other costs use."""
     partial = "@paid:" + currency.name
+    # Every amount in one call (fuse.py): a cost of every kind asks for several.
+    fns = [nfn for _, nfn in asks]
+    amounts = fuse.join(lambda s, env: [f(s, env) for f in fns],
+                        "(" + "".join(f"{{{i}}}, " for i in range(len(fns))) + ")", *fns)
+    which = [kind for kind, _ in asks]
 
     def need(s, env) -> Need:
         kinds, generic = {}, 0
-        for kind, nfn in asks:
-            n = max(0, nfn(s, env) or 0)
+        for kind, n in zip(which, amounts(s, env)):
+            if not n or n < 0:
+                n = 0
             if kind is None:
                 generic += n
             else:
@@ -152,12 +159,31 @@ def payable(n: Need, pool, units: list, used: int = 0) -> bool:
     """Whether the pool and the cards `units` can pay `n` (each card one kind it makes, as
     many points as it is worth), the first `used` cards all taking part."""
     left = _after_pool(n, pool) if pool else n
-    return _match(left, units, used) is not None
+    counted = _counted(left, units) if not used else None
+    return counted if counted is not None else _match(left, units, used) is not None
 
 
 def covers(n: Need, units: list) -> bool:
     """Whether exactly these cards pay what is left (each of them needed or not)."""
-    return _match(n, units, 0) is not None
+    counted = _counted(n, units)
+    return counted if counted is not None else _match(n, units, 0) is not None
+
+
+def _counted(n: Need, units: list) -> bool | None:
+    """Whether cards that each make one kind (basic lands) pay `n`, counted rather than
+    matched: each kind from its own cards, the points of any kind from the rest. None
+    when a card makes several kinds: then only a matching tells."""
+    have = {}
+    for _, kinds, worth in units:
+        if len(kinds) != 1:
+            return None
+        have[kinds[0]] = have.get(kinds[0], 0) + worth
+    spare = sum(have.values())
+    for kind, want in n.kinds.items():
+        if have.get(kind, 0) < want:
+            return False
+        spare -= want
+    return spare >= n.generic
 
 
 def _match(n: Need, units: list, used: int):
