@@ -176,7 +176,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             var = getattr(fn, "env_var", None)
             if var is not None:             # "rank of c"
                 return _prop_here(f"env.get({var!r})", var, word, how), kind
-            return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
+            return _prop_read(fn, word, how), kind
         if word in names.card_counters:
             return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
                             "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
@@ -260,15 +260,30 @@ def _prop_here(read: str, key: str, word: str, how: str):
     printed value) without its call, State.prop itself when an effect, a face-down card
     or a derived property is in the way (`how`, see _reading). Made from its text, which
     conditions write in their own."""
-    t = fuse.fresh("_t")
-    w = repr(word)
-    in_the_way = {"derived": "True", "words": f"s.face_down[{t}]",
-                  "number": f"(s.moddelta or s.face_down[{t}] or s.t.layered)"}[how]
-    text = (f"(0 if type({t} := {read}) is not int else (s.prop({t}, {w}) if {in_the_way} "
-            f"else s.t.props[{t}][{w}]))")     # a card's props hold every property the pack declares
+    text = _prop_text(read, word, how)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
     return fuse.leaf(fn, text)
+
+
+def _prop_read(fn, word: str, how: str):
+    """A property of the card an expression gives ("rank of top card of discard"), read
+    as _prop_here reads it, the expression written in place or called."""
+    if fuse.MARK in word:
+        return lambda s, env: _card_prop(s, fn(s, env), word)
+    src, _ = fuse.part(fn)
+    text = _prop_text(src.text, word, how)
+    return fuse.leaf(fuse.function(text, src.names), text, src.names)
+
+
+def _prop_text(read: str, word: str, how: str) -> str:
+    t = fuse.fresh("_t")
+    w = repr(word)
+    if how == "derived":
+        return f"(0 if type({t} := {read}) is not int else s.prop({t}, {w}))"
+    in_the_way = f"s.face_down[{t}]" if how == "words" else f"(s.moddelta or s.face_down[{t}] or s.t.layered)"
+    # A card's props hold every property the pack declares.
+    return f"(0 if type({t} := {read}) is not int else (s.prop({t}, {w}) if {in_the_way} else s.t.props[{t}][{w}]))"
 
 
 def _player_counter(s, p, word):
