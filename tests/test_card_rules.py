@@ -206,6 +206,11 @@ def test_a_word_that_already_means_something_else_is_refused(tmp_path):
         'pack.yaml:36:54: "creature" is already a card type: a word of "colours" must describe cards by itself']
 
 
+def test_a_word_list_property_is_not_increased(tmp_path):
+    folder = make(tmp_path, **{"effect: do nothing}": "effect: increase colours of this by 1}"})
+    assert problems(folder) == ['pack.yaml:28:95: "colours" holds words: only a number can be increased or decreased']
+
+
 def test_a_card_with_a_word_its_property_does_not_hold_is_refused(tmp_path):
     folder = make(tmp_path)
     (folder / "cards.yaml").write_text(CARDS.replace("colours: [white]", "colours: [whit]"))

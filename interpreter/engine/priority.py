@@ -68,8 +68,12 @@ class WindowFrame:
                 s.log.append((s.turn, "pass", f"{t.players[seat].name} passes"))
                 _passed(s, self)
             return
-        s.decision = decision((seat, f"{s.t.players[seat].name}: {window_question(s, self.name)}",
-                               tuple(options), _window_answer, "priority"))
+        # The question depends on where in the turn it is asked alone: made once a game.
+        key = (seat, s.phase, s.step, self.name)
+        prompt = t.prompts.get(key)
+        if prompt is None:
+            prompt = t.prompts[key] = f"{t.players[seat].name}: {window_question(s, self.name)}"
+        s.decision = decision((seat, prompt, tuple(options), _window_answer, "priority"))
 
 
 PASS = Option("pass", None)

@@ -67,7 +67,7 @@ class Table:
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams")
+                 "seats", "teams", "prompts")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -137,6 +137,7 @@ class Table:
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
+        self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
 
     def _numbered(self, name: str) -> str:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1

@@ -170,12 +170,13 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                 c.reads_props.add(word)
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
+            how = _reading(names, word)
             if key is not None:             # "attack of it": the card read in place
-                return _prop_here(f"env[{key!r}]", key, word), kind
+                return _prop_here(f"env[{key!r}]", key, word, how), kind
             var = getattr(fn, "env_var", None)
             if var is not None:             # "rank of c"
-                return _prop_here(f"env.get({var!r})", var, word), kind
-            return (lambda s, env, w=word: _card_prop(s, fn(s, env), w)), kind
+                return _prop_here(f"env.get({var!r})", var, word, how), kind
+            return _prop_read(fn, word, how), kind
         if word in names.card_counters:
             return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
                             "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
@@ -243,16 +244,46 @@ def _player_zone(s, p, word):
     return (s.t.zone(word, p.seat),)
 
 
-def _prop_here(read: str, key: str, word: str):
+def _reading(names, word: str) -> str:
+    """How a card's property is read in place: "derived" (always State.prop), "words" (a
+    property of words: no effect changes it, so the printed value but for a face-down
+    card) or "number" (the printed value while no effect is in the way)."""
+    if word in names.derived:
+        return "derived"
+    if word in names.one_of or word in names.property_words.values():
+        return "words"
+    return "number"
+
+
+def _prop_here(read: str, key: str, word: str, how: str):
     """A property of the card in `env[key]`, read in place: State.prop's usual case (the
-    printed value) without its call, State.prop itself when an effect or a derived
-    property is in the way. Made from its text, which conditions write in their own."""
-    t = fuse.fresh("_t")
-    text = (f"(0 if type({t} := {read}) is not int else (s.prop({t}, {word!r}) if (s.moddelta or s.face_down[{t}] "
-            f"or s.t.layered or (s.t.pack.derived and {word!r} in s.t.pack.derived)) else s.t.props[{t}].get({word!r}, 0)))")
+    printed value) without its call, State.prop itself when an effect, a face-down card
+    or a derived property is in the way (`how`, see _reading). Made from its text, which
+    conditions write in their own."""
+    text = _prop_text(read, word, how)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
     return fuse.leaf(fn, text)
+
+
+def _prop_read(fn, word: str, how: str):
+    """A property of the card an expression gives ("rank of top card of discard"), read
+    as _prop_here reads it, the expression written in place or called."""
+    if fuse.MARK in word:
+        return lambda s, env: _card_prop(s, fn(s, env), word)
+    src, _ = fuse.part(fn)
+    text = _prop_text(src.text, word, how)
+    return fuse.leaf(fuse.function(text, src.names), text, src.names)
+
+
+def _prop_text(read: str, word: str, how: str) -> str:
+    t = fuse.fresh("_t")
+    w = repr(word)
+    if how == "derived":
+        return f"(0 if type({t} := {read}) is not int else s.prop({t}, {w}))"
+    in_the_way = f"s.face_down[{t}]" if how == "words" else f"(s.moddelta or s.face_down[{t}] or s.t.layered)"
+    # A card's props hold every property the pack declares.
+    return f"(0 if type({t} := {read}) is not int else (s.prop({t}, {w}) if {in_the_way} else s.t.props[{t}][{w}]))"
 
 
 def _player_counter(s, p, word):
@@ -330,7 +361,8 @@ def _prop_of(c, tree, scope):
           params=(('SELECTOR', 'selector', 'what is counted'),))
 def _count(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
-    return (lambda s, env: len(fn(s, env))), NUMBER
+    name = fuse.fresh()     # "count of ... = 4" compares in the same call
+    return fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn}), NUMBER
 
 
 @register("total", E, "total PROPERTY of SELECTOR",

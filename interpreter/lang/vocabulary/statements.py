@@ -494,8 +494,9 @@ def _change(c, tree, scope, sign):
             for x in cards_only(ofn(s, env)):
                 _add_counter(s, env, x, word, n, where)
         return change_counter
-    if word in names.one_of:
-        c.error(tree.children[0], f'"{word}" holds a word: only a number can be increased or decreased')
+    if word in names.one_of or word in names.property_words.values():
+        held = "a word" if word in names.one_of else "words"
+        c.error(tree.children[0], f'"{word}" holds {held}: only a number can be increased or decreased')
         return None
     if word in names.properties:
         def change_card(s, env):
