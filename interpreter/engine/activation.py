@@ -37,7 +37,11 @@ class ActivationFrame:
         card = self.card
         if st == 0:
             self._announce(s, ab, env)
-            return
+            # What follows at once, as run() would step it (but where the checks run between).
+            if s.t.eager_checks or s.result is not None:
+                return
+            st = 1
+            self.stage = 2
         if st == 1:
             # Declare (modes, X), after the card has moved and before the targets.
             if ab.declare:
