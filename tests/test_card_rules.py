@@ -206,6 +206,18 @@ def test_a_word_that_already_means_something_else_is_refused(tmp_path):
         'pack.yaml:36:54: "creature" is already a card type: a word of "colours" must describe cards by itself']
 
 
+def test_a_number_property_an_effect_changes_is_read_changed_where_it_is_read_in_place(tmp_path):
+    # A number property that no statement or effect changes is read as printed (Pack.changing).
+    folder = make(tmp_path, **{
+        "black creature in play}, effect: do nothing": "black creature in play}, effect: increase printed of target by 3 until end of turn",
+        "targets: {target: creature in play}, effect: deal": "targets: {target: creature in play where printed of it >= 4}, effect: deal"})
+    assert load_pack(str(folder), Report()).changing == frozenset({"printed"})
+    state = play(tmp_path, ["Ant", "Bat"], [])
+    assert not any(label.startswith("Zap") for label in options(state))     # no creature of 4 or more
+    state = play(tmp_path, ["Ant", "Bat"], [], ["Player 1: Hunt: Ant"])     # Bat, the black one, gets +3
+    assert [label for label in options(state) if label.startswith("Zap")] == ["Zap: Ant", "Zap: Bat"]
+
+
 def test_a_word_list_property_is_not_increased(tmp_path):
     folder = make(tmp_path, **{"effect: do nothing}": "effect: increase colours of this by 1}"})
     assert problems(folder) == ['pack.yaml:28:95: "colours" holds words: only a number can be increased or decreased']

@@ -67,7 +67,7 @@ class Table:
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "prompts")
+                 "seats", "teams", "prompts", "changing")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -90,6 +90,7 @@ class Table:
         # Continuous effects in layers (engine/layers.py): the cards with static abilities.
         self.layered = pack.layered
         self.retyping = pack.retyping
+        self.changing = pack.changing
         self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities

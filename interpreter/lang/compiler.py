@@ -121,6 +121,7 @@ class Compiler:
         # cards ("phase", "step", "window", "pile"); see note_time.
         self.timed: set | None = None
         self.statics_timed = False  # set when a static ability reads one of those
+        self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
         self._done: dict = {}

@@ -28,6 +28,7 @@ def _number_word(c: Compiler, node, what: str) -> str | None:
     word = str(node)
     names = c.names
     if word in names.properties and word not in names.one_of and word not in names.property_words.values():
+        c.changed_props.add(word)       # a card's value of it may differ from the printed one
         return word
     c.error(node, f'{what} needs a number property of cards{did_you_mean(word, names.properties)}')
     return None

@@ -281,7 +281,9 @@ def _prop_text(read: str, word: str, how: str) -> str:
     w = repr(word)
     if how == "derived":
         return f"(0 if type({t} := {read}) is not int else s.prop({t}, {w}))"
-    in_the_way = f"s.face_down[{t}]" if how == "words" else f"(s.moddelta or s.face_down[{t}] or s.t.layered)"
+    # A number property no statement or effect of the pack changes is printed too (Pack.changing).
+    in_the_way = f"s.face_down[{t}]" if how == "words" else \
+        f"(s.face_down[{t}] or ({w} in s.t.changing and (s.moddelta or s.t.layered)))"
     # A card's props hold every property the pack declares.
     return f"(0 if type({t} := {read}) is not int else (s.prop({t}, {w}) if {in_the_way} else s.t.props[{t}][{w}]))"
 

@@ -499,6 +499,8 @@ def _change(c, tree, scope, sign):
         c.error(tree.children[0], f'"{word}" holds {held}: only a number can be increased or decreased')
         return None
     if word in names.properties:
+        c.changed_props.add(word)       # a card's value of it may differ from the printed one
+
         def change_card(s, env):
             n = sign * (nfn(s, env) or 0)
             for x in cards_only(ofn(s, env)):
