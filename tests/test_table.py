@@ -220,3 +220,14 @@ def test_a_choice_made_for_each_item_of_a_loop_names_the_item(tmp_path):
     state.apply_label("none")
     assert f"Player 1 chooses Player 2 as who (x {first})" in state.log
     assert not any(line.endswith(f"(x {second})") for line in state.log)
+
+
+def test_a_zone_of_a_player_given_by_a_name_is_read_with_a_controller_in_the_same_selector(tmp_path):
+    # "o's hand controlled by you" scans o's hand, not the hand of whoever controls.
+    setup = "for each p in players:\n  for each x in top 2 cards of deck: put x into p's hand"
+    turn = ("let o be left of you\nif count of cards in o's hand controlled by you > 0: you win the game\n"
+            "if count of cards in o's hand > 0: o wins the game")
+    state = Game(load(make(tmp_path, setup=setup, turn=turn, checks_at="priority")), num_players=2).new_initial_state(seed=0)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert state.log[-1] == "Player 2 wins the game"

@@ -302,3 +302,30 @@ def test_a_card_or_a_value_picked_from_a_selection(tmp_path, value, expected):
 ])
 def test_selections_are_checked(tmp_path, setup, message):
     assert problems(make(tmp_path, setup=setup)) == [message]
+
+
+BOOSTER = """  - name: Two of Clubs
+    types: [plain]
+    suit: clubs
+    rank: two
+    colors: [black]
+    points: 2
+    abilities:
+      - name: Boost
+        static: cards in played
+        when: active player != controller of this
+        effect: increase points of it by 10
+"""
+
+
+def test_a_static_ability_that_reads_the_active_player_sees_a_round_pass_the_turn(tmp_path):
+    # In a round the next turn comes without end_turn passing it: the view is made again all the same.
+    folder = make(tmp_path, setup='for each x in cards in deck where name of it = "Two of Clubs":\n  put x into your played',
+                  turn="for each x in cards in played:\n  if points of x > 5: you win the game",
+                  cards={"  - {name: Two of Clubs, types: [plain], suit: clubs, rank: two, colors: [black], points: 2}\n": BOOSTER},
+                  **{"turn:": "rounds:\n  - round: trick\nturn:",
+                     "script: increase plays of you by 1": "script: let q be count of (cards in played where points of it > 100)"})
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.log[-3:] == ["turn 1 (Ann)", "turn 2 (Ben)", "Ben wins the game"]

@@ -95,6 +95,32 @@ class Table:
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
                                if ab.replace is not None)
+        self._zone_map(pack, players, options)
+        # Each triggered ability with the zones its card must be in for it to fire.
+        self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
+                              for ab in cards[c].abilities if ab.trigger is not None)
+        self._index_triggers()
+        types = {t for c in cards for t in c.types}
+        self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
+        # One integer a card, a bit per card type in the pack's order: a type test is an "and".
+        bit = {t: 1 << i for i, t in enumerate(pack.card_types)}
+        self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
+        self._checks(pack)
+        # For each zone whose cards have abilities a player may use: those of each card there.
+        # (A shared zone's cards are offered to the player who controls each.)
+        self.usable = tuple((z, tuple(_entries(c, z, self.names[i], i) for i, c in enumerate(cards)),
+                             not pack.zone_by_name[z].per_player)
+                            for z in pack.ability_zones)
+        # The seats with this game's options: a team or a deck may depend on one.
+        self.seats = seats = seats_for(pack.seats, options)
+        named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
+        self.several_teams = len(players) > 1 and (None in named or len(set(named)) > 1)
+        # Each seat's team (a seat without one is its own), as `team of p` reads it.
+        self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
+        self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
+
+    def _zone_map(self, pack, players, options) -> None:
+        """Zone ids: each zone a player has, one a seat, and each shared zone once."""
         self.zone_base = {}
         meta = []
         for z in pack.zones:
@@ -108,15 +134,8 @@ class Table:
         limits = tuple(options[z.capacity] if isinstance(z.capacity, str) else z.capacity for z, _ in meta)
         self.capacity = limits if any(n is not None for n in limits) else None
         self.named = {z.name: self._zones_named(z.name) for z in pack.zones}
-        # Each triggered ability with the zones its card must be in for it to fire.
-        self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
-                              for ab in cards[c].abilities if ab.trigger is not None)
-        self._index_triggers()
-        types = {t for c in cards for t in c.types}
-        self.typed = {t: frozenset(i for i, c in enumerate(cards) if t in c.types) for t in types}
-        # One integer a card, a bit per card type in the pack's order: a type test is an "and".
-        bit = {t: 1 << i for i, t in enumerate(pack.card_types)}
-        self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
+
+    def _checks(self, pack) -> None:
         # The checks run after every statement that changes the game, not only at checkpoints.
         self.eager_checks = pack.checks is not None and pack.checks_at == "every_change"
         # What the checks look at: a change elsewhere does not make them run again.
@@ -126,19 +145,6 @@ class Table:
             z for name in self.named if f"zone:{name}" in read for z in self.named[name])
         self.checks_see_tapped = everything or "tapped" in read
         self.checks_see_damage = everything or "damage" in read
-        # For each zone whose cards have abilities a player may use: those of each card there.
-        # (A shared zone's cards are offered to the player who controls each.)
-        self.usable = tuple((z, tuple(_entries(c, z, self.names[i], i) for i, c in enumerate(cards)),
-                             not pack.zone_by_name[z].per_player)
-                            for z in pack.ability_zones)
-        # The seats with this game's options: a team or a deck may depend on one.
-        self.seats = seats = seats_for(pack.seats, options)
-        teams = {seats[p].get("team") if p < len(seats) else None for p in range(len(players))}
-        self.several_teams = len(players) > 1 and (None in teams or len(teams) > 1)
-        # Each seat's team (a seat without one is its own), as `team of p` reads it.
-        named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
-        self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
-        self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
 
     def _numbered(self, name: str) -> str:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1

@@ -86,6 +86,10 @@ class TurnFrame:
 
 def begin_turn(s: State) -> None:
     s.decisions_this_turn = 0
+    if s.t.layered:
+        # The active player and the turn changed (in a round too, where end_turn does not
+        # pass the turn): a static ability may read them.
+        stale(s)
     tables.reset(s, "turn")
     s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
     if s.t.triggering:

@@ -334,28 +334,24 @@ def _card_builtin(word, fn):
         return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.controller[c]],
                          f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[s.controller[{t}]])", fn)
     if word == "damage":
-        damage = _damage(fn)
-        slow = fuse.fresh()     # with damage dealt and not yet applied, the closure adds it up
-        return fuse.join(damage, f"(0 if ({t} := {{0}}) is None else ((s.damage[{t}] if type({t}) is int else 0) "
-                                 f"if not s.pending else {slow}(s, env)))", fn, names={slow: damage})
+        key = getattr(fn, "env_key", None)
+        slow = fuse.fresh()     # with damage dealt and not yet applied, _damage_of adds it up
+        return fuse.join(lambda s, env: _damage_of(s, env[key] if key is not None else fn(s, env)),
+                         f"(0 if ({t} := {{0}}) is None else ((s.damage[{t}] if type({t}) is int else 0) "
+                         f"if not s.pending else {slow}(s, {t})))", fn, names={slow: _damage_of})
     # A token's name is its definition's, whatever number tells it apart in the log.
     return lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int else s.card_name(c)
 
 
-def _damage(fn):
+def _damage_of(s, c) -> int:
     """The damage marked on a card (none on a player) and what is dealt to it and not yet applied."""
-    key = getattr(fn, "env_key", None)
-
-    def damage(s, env):
-        c = env[key] if key is not None else fn(s, env)
-        if c is None:
-            return 0
-        marked = s.damage[c] if type(c) is int else 0
-        if not s.pending:
-            return marked
-        return marked + sum(p[1] for p in s.pending if p[0] == c and type(p[0]) is type(c)
-                            and (type(c) is not int or p[3] == s.moves[c]))
-    return damage
+    if c is None:
+        return 0
+    marked = s.damage[c] if type(c) is int else 0
+    if not s.pending:
+        return marked
+    return marked + sum(p[1] for p in s.pending if p[0] == c and type(p[0]) is type(c)
+                        and (type(c) is not int or p[3] == s.moves[c]))
 
 
 @register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",

@@ -34,8 +34,14 @@ class Need:
 def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
     """The one Cost of every `pay` of `currency` in a cost text; `asks` holds (kind or
     None, compiled amount) for each, `uses` what gives the cards the other costs use."""
-    partial = "@paid:" + currency.name
-    # Every amount in one call (fuse.py): a cost of every kind asks for several.
+    need = _need(asks)
+    from .statements import suspends
+    return Cost(_can(currency, need, uses), suspends(_pay(currency, need, uses)), text)
+
+
+def _need(asks: list):
+    """need(s, env): the Need of the asks, every amount read in one call (fuse.py): a cost
+    of every kind asks for several."""
     fns = [nfn for _, nfn in asks]
     amounts = fuse.join(lambda s, env: [f(s, env) for f in fns],
                         "(" + "".join(f"{{{i}}}, " for i in range(len(fns))) + ")", *fns)
@@ -51,7 +57,10 @@ def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
             else:
                 kinds[kind] = kinds.get(kind, 0) + n
         return Need(kinds, generic)
+    return need
 
+
+def _can(currency, need, uses: tuple):
     def can(s, env):
         n = need(s, env)
         total = n.generic + sum(n.kinds.values())
@@ -72,14 +81,19 @@ def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
         if found is None:
             found = memo[key] = payable(n, pool, cards)
         return found
+    return can
+
+
+def _pay(currency, need, uses: tuple):
+    """The payment: from the pool, then card by card, the player picking while there is a
+    choice (the operation runs again after each pick, its progress under `partial`)."""
+    partial = "@paid:" + currency.name
 
     def pay(s, env):
         n = need(s, env)
         if not n.generic and not any(n.kinds.values()):
             return
-        picked = env.get(partial)
-        if picked is None:
-            picked = ()
+        picked = env.get(partial) or ()
         left = _after_pool(n, _pool(s, env, currency))
         cards = _cards(s, env, currency, uses)
         units = [u for u in cards if u[0] in picked]
@@ -106,8 +120,7 @@ def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
         frame = s.frames[-1]
         frame.env[partial] = frame.env.get(partial, ()) + (x,)
         frame.pc -= 1
-    from .statements import suspends
-    return Cost(can, suspends(pay), text)
+    return pay
 
 
 # ------------------------------------------------------------------ what there is
@@ -170,7 +183,7 @@ def covers(n: Need, units: list) -> bool:
 
 
 def _counted(n: Need, units: list) -> bool | None:
-    """Whether cards that each make one kind (basic lands) pay `n`, counted rather than
+    """Whether cards that each make one kind pay `n`, counted rather than
     matched: each kind from its own cards, the points of any kind from the rest. None
     when a card makes several kinds: then only a matching tells."""
     have = {}

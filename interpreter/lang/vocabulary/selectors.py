@@ -418,7 +418,8 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     for w in keep.marks if keep is not None else ():
         tests.append(f"(x, {named(w)}) in s.marks")
     if control_fn is not None:
-        head += [f"    p = {named(control_fn)}(s, env)", "    seat = p.seat if p is not None else -1"]
+        # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
+        head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1"]
         tests.append("type(x) is int and s.controller[x] == seat")
     body = [f"if {' and '.join(tests) or 'True'}:"]
     inside = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
