@@ -67,7 +67,7 @@ class Table:
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "prompts", "changing")
+                 "seats", "teams", "prompts", "changing", "resets")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -118,6 +118,7 @@ class Table:
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
+        self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
 
     def _zone_map(self, pack, players, options) -> None:
         """Zone ids: each zone a player has, one a seat, and each shared zone once."""

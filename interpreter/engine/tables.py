@@ -104,29 +104,37 @@ def set_keyed(s: State, name: str, seat: int, card, value: int) -> None:
 
 def reset(s: State, unit: str) -> None:
     """Counters and table values that go back to their start when a `unit` begins."""
-    pack = s.t.pack
+    plan = s.t.resets.get(unit)
+    if plan is None:
+        plan = s.t.resets[unit] = _reset_plan(s, unit)
+    counters, values = plan
     # What continuous effects make of the cards is worked out again only when a value
     # changed (most resets find the counters at their start already).
     changed = False
-    for name, d in pack.player_counters.items():
-        if d.reset == unit:
-            value = start_of(s, d.start)
-            if d.per is not None:
-                if s.keyed:
-                    kept = {k: v for k, v in s.keyed.items() if k[0] != name}
-                    changed = changed or len(kept) != len(s.keyed)
-                    s.keyed = kept
-                continue
-            for pv in s.pvars:
-                if name not in pv or pv[name] != value:
-                    pv[name] = value
-                    changed = True
+    for name, keyed_by, value in counters:
+        if keyed_by is not None:
+            if s.keyed:
+                kept = {k: v for k, v in s.keyed.items() if k[0] != name}
+                changed = changed or len(kept) != len(s.keyed)
+                s.keyed = kept
+            continue
+        for pv in s.pvars:
+            if name not in pv or pv[name] != value:
+                pv[name] = value
+                changed = True
     if s.table is not None:
-        for name, d in pack.table.items():
-            if d.reset == unit:
-                value = start_of(s, d.start)
-                if s.table.get(name, value) != value or name not in s.table:
-                    changed = True
-                s.table[name] = value
+        for name, value in values:
+            if s.table.get(name, value) != value or name not in s.table:
+                changed = True
+            s.table[name] = value
     if changed and s.t.layered:
         stale(s)
+
+
+def _reset_plan(s: State, unit: str) -> tuple:
+    """What goes back to its start as a `unit` begins, with its start: the same all game
+    (the options are), worked out once a table, as steps begin often."""
+    pack = s.t.pack
+    counters = tuple((name, d.per, start_of(s, d.start)) for name, d in pack.player_counters.items() if d.reset == unit)
+    values = tuple((name, start_of(s, d.start)) for name, d in pack.table.items() if d.reset == unit)
+    return counters, values

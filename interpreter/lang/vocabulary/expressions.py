@@ -297,12 +297,15 @@ def _player_counter(s, p, word):
 def _of_card(fn, fallback, template: str, word: str, names: dict | None = None):
     """What a card's counter, mark or keyword reads, written in place of its call where
     the card's own expression has a text (fuse.py): `{0}` the card, `{t}` the card once
-    read, `{w}` the word. A word the text cannot hold keeps the closure."""
-    w = fuse.literal(word)
-    if w is None:
+    read, `{w}` the word, `{g}` the mark that gives it as a keyword. A word the text
+    cannot hold keeps the closure."""
+    w, g = fuse.literal(word), fuse.literal("@" + word)
+    if w is None or g is None:
         return fallback
-    w = w.replace("{", "{{").replace("}", "}}")     # the template is formatted: a brace is a brace
-    return fuse.join(fallback, template.replace("{t}", fuse.fresh("_t")).replace("{w}", w), fn, names=names)
+    # The template is formatted: a brace is a brace.
+    w, g = (x.replace("{", "{{").replace("}", "}}") for x in (w, g))
+    template = template.replace("{t}", fuse.fresh("_t")).replace("{w}", w).replace("{g}", g)
+    return fuse.join(fallback, template, fn, names=names)
 
 
 def _card_prop(s, card, word):
@@ -865,9 +868,11 @@ def _has_keyword(c, tree, scope):
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note("*")
-    has = fuse.fresh()
+    layered = fuse.fresh()      # has_keyword's reading, written in place
     return _of_card(fn, lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word),
-                    f"(type({{t}} := {{0}}) is int and {has}(s, {{t}}, {{w}}))", word, {has: has_keyword}), BOOL
+                    f"(type({{t}} := {{0}}) is int and not s.face_down[{{t}}] and ({layered}(s, {{t}}, {{w}}) "
+                    f"if s.t.layered else ({{w}} in s.t.cards[{{t}}].keywords or ({{t}}, {{g}}) in s.marks)))",
+                    word, {layered: layers.has_keyword}), BOOL
 
 
 @register("changed_control", E, "X changed control this turn",

@@ -47,6 +47,12 @@ def card_objects(c: Compiler, tree, scope: Scope, what: str):
             v = env.get(word)
             return (v,) if type(v) is int else cards_only(_tuple(v))
         return var_cards, t
+    key = getattr(fn, "env_key", None)
+    if key is not None:         # "this", "it"
+        def this_cards(s, env):
+            v = env[key]
+            return (v,) if type(v) is int else cards_only(_tuple(v))
+        return this_cards, t
     return (lambda s, env: cards_only(_tuple(fn(s, env)))), t
 
 
