@@ -129,3 +129,65 @@ def test_a_static_ability_that_holds_in_some_phases_is_seen_to_stop(tmp_path):
     assert (state.s.phase, state.s.prop(bear, "power")) == ("main", 3)
     state.apply_label("pass")       # Bob has nothing to do: he passes without a decision
     assert (state.s.phase, state.s.prop(bear, "power"), state.prompt()) == ("late", 2, "Ann: act or pass (main)")
+
+
+CONTROL_PACK = """\
+id: ctl
+name: Ctl
+version: 1.0.0
+players: {min: 2, max: 2, first: 0, seats: [{name: Ann, deck: all}, {name: Bob, deck: all}]}
+zones:
+  library: {per: player, visibility: hidden, ordered: true, role: deck}
+  hand: {per: player, visibility: owner, role: hand}
+  battlefield: {per: shared, role: play}
+  graveyard: {per: player, ordered: true, role: discard}
+card_types: {creature: {damageable: true}, aura: {}, spell: {}}
+properties:
+  power: {default: 0}
+  cost: {default: 0}
+  colour: {one_of: [red, blue], default: red}
+player_counters: {life: {start: 20}}
+marks: {attached: The card an aura is attached to.}
+windows: {main: Play spells.}
+define: {enchanted: it = attached of this}
+decks: {all: {cards: [Bear], size: 1}}
+cards: [cards.yaml]
+turn:
+  - {phase: main, script: window main}
+"""
+CONTROL_CARDS = """\
+cards:
+  - {name: Bear, types: [creature], power: 2, cost: 2}
+  - name: Steal
+    types: [aura]
+    abilities:
+      - {name: Control, static: creature in battlefield where enchanted, effect: you gain control of it}
+  - name: Trick
+    types: [spell]
+    cost: 1
+    abilities:
+      - name: Cast
+        from: hand
+        pile: false
+        effect: |
+          discard each aura in battlefield
+          let n be READ of this
+          increase life of you by 10 * count of creatures you control in battlefield
+          discard this
+"""
+
+
+@pytest.mark.parametrize("read", ["cost", "colour"])
+def test_a_card_whose_control_effect_ended_is_handed_back_before_a_value_is_read(tmp_path, read):
+    # Reading a value makes a stale view again, and with it who controls each card: the
+    # Bear that Steal took goes back to Bob once Steal is gone, before Trick counts.
+    (tmp_path / "pack.yaml").write_text(CONTROL_PACK, encoding="utf-8")
+    (tmp_path / "cards.yaml").write_text(CONTROL_CARDS.replace("READ", read), encoding="utf-8")
+    pack = load_pack(str(tmp_path), Report())
+    state = Game(pack).position({
+        "turn": 2, "phase": "main", "players": [{"zones": {"hand": ["Trick"]}}, {"zones": {}}],
+        "shared": {"battlefield": [{"card": "Bear", "owner": "Bob"},
+                                   {"card": "Steal", "owner": "Ann", "marks": {"attached": "Bear"}}]}})
+    state.apply_label("Cast: Trick")
+    assert [pv["life"] for pv in state.s.pvars] == [20, 20]
+    assert state.s.controller[state.s.t.names.index("Bear")] == 1

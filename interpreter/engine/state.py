@@ -67,7 +67,7 @@ class Table:
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "prompts", "changing", "resets")
+                 "seats", "teams", "prompts", "changing", "resets", "controlling")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -91,6 +91,9 @@ class Table:
         self.layered = pack.layered
         self.retyping = pack.retyping
         self.changing = pack.changing
+        # Effects change who controls cards: a stale view is made again before a value is read
+        # (making it hands back the cards whose control effects ended), as State.prop does.
+        self.controlling = pack.layered and pack.controlling
         self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities

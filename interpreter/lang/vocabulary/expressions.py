@@ -281,9 +281,10 @@ def _prop_text(read: str, word: str, how: str) -> str:
     w = repr(word)
     if how == "derived":
         return f"(0 if type({t} := {read}) is not int else s.prop({t}, {w}))"
-    # A number property no statement or effect of the pack changes is printed too (Pack.changing).
-    in_the_way = f"s.face_down[{t}]" if how == "words" else \
-        f"(s.face_down[{t}] or ({w} in s.t.changing and (s.moddelta or s.t.layered)))"
+    # A number property no statement or effect of the pack changes is printed too (Pack.changing);
+    # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
+    in_the_way = f"(s.face_down[{t}] or (s.view is None and s.t.controlling))" if how == "words" else \
+        f"(s.face_down[{t}] or ({w} in s.t.changing and (s.moddelta or s.t.layered)) or (s.view is None and s.t.controlling))"
     # A card's props hold every property the pack declares.
     return f"(0 if type({t} := {read}) is not int else (s.prop({t}, {w}) if {in_the_way} else s.t.props[{t}][{w}]))"
 
@@ -608,7 +609,8 @@ def _any_of(c, tree, scope):
             x = env[key]
             if type(x) is not int:
                 return False
-            held = s.t.props[x][prop] if printed and not s.face_down[x] else s.prop(x, prop)
+            held = s.t.props[x][prop] if printed and not s.face_down[x] and not (s.view is None and s.t.controlling) \
+                else s.prop(x, prop)
             if type(held) is list or type(held) is tuple:
                 return not words.isdisjoint(held)
             return any(w in held for w in words)
@@ -694,7 +696,8 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         return listed
     prop = names.value_words.get(word)
     if prop is not None and prop not in names.derived:      # read as printed (see _sweep_word)
-        return lambda s, x, w=word, p=prop: type(x) is int and (s.prop(x, p) if s.face_down[x] else s.t.props[x][p]) == w
+        return lambda s, x, w=word, p=prop: type(x) is int and \
+            (s.prop(x, p) if s.face_down[x] or (s.view is None and s.t.controlling) else s.t.props[x][p]) == w
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
@@ -708,6 +711,8 @@ def _sweep_word(word: str, prop: str, printed: bool):
         return lambda s, xs: [x for x in xs if type(x) is int and word in s.prop(x, prop)]
 
     def sweep(s, xs):
+        if s.view is None and s.t.controlling:      # State.prop makes the view again (_prop_text)
+            return [x for x in xs if type(x) is int and word in s.prop(x, prop)]
         props = s.t.props
         down = s.face_down
         return [x for x in xs if type(x) is int and word in (s.prop(x, prop) if down[x] else props[x][prop])]
