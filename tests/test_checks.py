@@ -26,7 +26,8 @@ def pack(tmp_path, checks: str, **kw):
     ("for each x in cards in your hand: discard x", {"zone:hand", "*"}),
     ("if any tokens in play: opponent loses the game", {"zone:play", "*"}),
     ("if any chosen cards in play: opponent loses the game", {"zone:play", "*"}),
-    ("if window is main: opponent loses the game", {"*"}),
+    # The phase, step or window a static ability reads is noted here too, and left unread.
+    ("if window is main: opponent loses the game", {"*", "time:window"}),
 ])
 def test_what_the_checks_look_at_is_known_when_the_pack_loads(tmp_path, checks, read):
     assert pack(tmp_path, checks).checks_read == frozenset(read)

@@ -22,8 +22,12 @@ PUSHING = set()
 
 class Script(tuple):
     """A compiled script: its operations, and whether it can run without a frame of its
-    own (worked out the first time it runs, once every statement has marked itself)."""
-    inline = None
+    own (its statements, compiled before it, have marked themselves)."""
+
+    def __new__(cls, ops):
+        script = super().__new__(cls, ops)
+        script.inline = can_inline(script)
+        return script
 
 
 def can_inline(ops) -> bool:
@@ -38,10 +42,7 @@ def run_script(s: State, ops, env: dict) -> None:
     """Run a script that the engine's frames start (a step's, an effect, what the pile
     does after each): at once when it can run inline, else in a frame of its own. Not
     inline where the checks run between statements (checks: every_change)."""
-    how = ops.inline if type(ops) is Script else False
-    if how is None:
-        how = ops.inline = can_inline(ops)
-    if not how or s.t.eager_checks:
+    if type(ops) is not Script or not ops.inline or s.t.eager_checks:
         s.frames.append(ScriptFrame(ops, env))
         return
     for op in ops:

@@ -117,10 +117,7 @@ class Compiler:
         self.layered = False      # set when a continuous effect that applies in layers is compiled
         self.retyping = False     # set when one changes card types
         self.controlling = False  # set when one changes who controls a card
-        # While a static ability compiles: what it reads that changes with no change to the
-        # cards ("phase", "step", "window", "pile"); see note_time.
-        self.timed: set | None = None
-        self.statics_timed = False  # set when a static ability reads one of those
+        self.statics_timed = False  # set when a static ability reads the phase, step, window or pile (note_time)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
@@ -134,10 +131,10 @@ class Compiler:
             self.reads.add(what)
 
     def note_time(self, what: str) -> None:
-        """Record that the text being compiled reads the phase, step, window or pile: a
-        layered view that a static ability reading them makes is made again as they change."""
-        if self.timed is not None:
-            self.timed.add(what)
+        """Record that the text being compiled reads the phase, step, window or pile
+        ("time:phase"...): a layered view that a static ability reading them makes is made
+        again as they change. The checks ignore it: what changes them is noted "*"."""
+        self.note("time:" + what)
 
     # ----------------------------------------------------------- problems
     def error(self, node, message: str) -> None:
@@ -203,7 +200,7 @@ class Compiler:
     def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
         # Not while the checks compile: what a text looks at is noted as it compiles.
         key = (text, start, scope.signature()) \
-            if start != "trigger" and self.reads is None and self.reads_props is None and self.timed is None else None
+            if start != "trigger" and self.reads is None and self.reads_props is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
             result, added, used_this, ends = done

@@ -1,4 +1,4 @@
-"""Conditions fused into one function.
+"""Conditions and selectors fused into one function.
 
 A condition of several parts ("active player = you and window is main and no effects
 in pile") compiles to a closure a part, each calling the next: a call a part, every
@@ -6,8 +6,9 @@ time a player's moves are listed. A closure may carry `src`, the Python expressi
 computes over `s` (the state) and `env` (the variables), with the objects that
 expression names; `and`, `or`, `not`, comparisons, `any` and `no` join their parts'
 expressions into one function made from that text, so the whole condition is one
-call, and a `where` clause with a text is written into the loop of its selector
-(`where_filter`). A part without `src` is called from the joined text, as before.
+call; a selector is written out with its tests and its `where` clause in its loop
+(selectors._written, `define`). A part without `src` is called from the joined text,
+as before.
 
 Only names made here, the operators and the reprs of numbers, texts, true, false and
 none are written into the text: a pack's own words are reprs, never code. A text too
@@ -102,24 +103,6 @@ def join(fallback, template: str, *fns, names: dict | None = None):
         return fallback
     fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts))
     return fn
-
-
-def where_filter(where_fn):
-    """selectors._kept_where for one "where" clause, with the clause's text written in
-    its loop (no call for each card); None when the clause has no text of its own."""
-    src = getattr(where_fn, "src", None)
-    if not ENABLED[0] or src is None or src.depth >= MAX_DEPTH or len(src.text) >= MAX_TEXT:
-        return None
-    body = ("def kept(s, env, found, where_fn):\n"
-            "    saved = env.get('it')\n"
-            "    out = []\n"
-            "    for x in found:\n"
-            "        env['it'] = x\n"
-            f"        if {src.text}:\n"
-            "            out.append(x)\n"
-            "    env['it'] = saved\n"
-            "    return tuple(out)\n")
-    return define(body, src.names, "kept")
 
 
 def define(source: str, names: dict, name: str):

@@ -97,13 +97,15 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
 def _static_noting_time(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo) -> Ability | None:
     """_static, with its condition, noting whether it reads the phase, step, window or
     pile (Pack.statics_timed: the view is then made again as they change)."""
-    b.comp.timed = set()
+    saved, b.comp.reads = b.comp.reads, set()
     try:
         return _static(b, raw, owner_name, zone, scope, lo,
                        _condition(b, raw, "when", scope, lo) if "when" in raw else None)
     finally:
-        b.comp.statics_timed = b.comp.statics_timed or bool(b.comp.timed)
-        b.comp.timed = None
+        read, b.comp.reads = b.comp.reads, saved
+        b.comp.statics_timed = b.comp.statics_timed or any(r.startswith("time:") for r in read)
+        if saved is not None:
+            saved |= read
 
 
 def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo, when) -> Ability | None:

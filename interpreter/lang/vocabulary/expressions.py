@@ -685,7 +685,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if word in names.keywords:
         c.note("*")
         has = lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
-        has.here = lambda key: _has_here(key, word)
+        has.here = lambda key: _keyword_test(_from_env(key), word)
         has.sweep = _sweep_keyword(word)
         return has
     prop = names.property_words.get(word)
@@ -717,20 +717,6 @@ def _sweep_word(word: str, prop: str, printed: bool):
         down = s.face_down
         return [x for x in xs if type(x) is int and word in (s.prop(x, prop) if down[x] else props[x][prop])]
     return sweep
-
-
-def _has_here(key: str, word: str):
-    """"it has flying", the card read in place and has_keyword's usual case without its call."""
-    given = "@" + word
-
-    def has_here(s, env):
-        x = env[key]
-        if type(x) is not int or s.face_down[x]:
-            return False
-        if s.t.layered:
-            return layers.has_keyword(s, x, word)
-        return word in s.t.cards[x].keywords or (x, given) in s.marks
-    return has_here
 
 
 def _typed_here(key: str, typed, mask: int):
@@ -873,11 +859,17 @@ def _has_keyword(c, tree, scope):
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note("*")
-    layered = fuse.fresh()      # has_keyword's reading, written in place
+    return _keyword_test(fn, word), BOOL
+
+
+def _keyword_test(fn, word: str):
+    """"X has KEYWORD" (or "it is KEYWORD"): has_keyword's reading written in place of its
+    call where the card's expression has a text, with the card read once."""
+    layered = fuse.fresh()
     return _of_card(fn, lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word),
                     f"(type({{t}} := {{0}}) is int and not s.face_down[{{t}}] and ({layered}(s, {{t}}, {{w}}) "
                     f"if s.t.layered else ({{w}} in s.t.cards[{{t}}].keywords or ({{t}}, {{g}}) in s.marks)))",
-                    word, {layered: layers.has_keyword}), BOOL
+                    word, {layered: layers.has_keyword})
 
 
 @register("changed_control", E, "X changed control this turn",

@@ -112,8 +112,6 @@ def _selector(c: Compiler, tree, scope: Scope):
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
             if c.steady:        # the clause computes something once in each scan
                 kept_where = _kept_where_marked
-            else:
-                kept_where = fuse.where_filter(where_fn) or _kept_where
             c.steady = was
 
     plain_tests = [x for x in tests if not isinstance(x, tuple)]

@@ -41,18 +41,12 @@ def card_objects(c: Compiler, tree, scope: Scope, what: str):
     if not value:
         # A selection of cards holds nothing else.
         return (fn if t.kind == "card" else lambda s, env: cards_only(fn(s, env))), t
-    word = getattr(fn, "env_var", None)
+    word = getattr(fn, "env_var", None) or getattr(fn, "env_key", None)   # a variable, "this", "it"
     if word is not None:
         def var_cards(s, env):
             v = env.get(word)
             return (v,) if type(v) is int else cards_only(_tuple(v))
         return var_cards, t
-    key = getattr(fn, "env_key", None)
-    if key is not None:         # "this", "it"
-        def this_cards(s, env):
-            v = env[key]
-            return (v,) if type(v) is int else cards_only(_tuple(v))
-        return this_cards, t
     return (lambda s, env: cards_only(_tuple(fn(s, env)))), t
 
 
