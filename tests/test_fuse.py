@@ -39,7 +39,7 @@ def test_fusing_joins_the_parts_of_a_condition_into_one_function():
         return next(ab for ab in game.pack.cards["Jack of Hearts"].abilities if ab.name == "Summon").when
     fused = summon(load("magic54", True))
     assert fused.src.text == ("(((s.t.players[s.active]) == (env['you']))) and ((s.window == 'main')) "
-                              "and ((not (tuple(s.pile))))")
+                              "and ((not (bool(s.pile))))")
     assert getattr(summon(load("magic54", False)), "src", None) is None
 
 
@@ -63,3 +63,31 @@ def test_a_text_of_the_pack_is_a_value_in_the_fused_source(tmp_path, text):
                             "players": [{"zones": {"hand": ["Seven of Hearts", "Ace of Clubs", "Eight of Clubs"]}},
                                         {"zones": {"hand": ["Five of Diamonds"]}}]})
     assert evaluate(state.s, 0) == (2 if text == "Seven of Hearts" else 1)
+
+
+def crazy_eights_valuing(tmp_path, value: str) -> Game:
+    folder = tmp_path / "c8"
+    shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
+    pack_file = folder / "pack.yaml"
+    head = pack_file.read_text(encoding="utf-8").split("evaluation:")[0]
+    pack_file.write_text(head + yaml.safe_dump({"evaluation": {"x": {"value": value, "weight": 1}}}, width=1000),
+                         encoding="utf-8")
+    return Game(load_pack(str(folder), Report()))
+
+
+@pytest.mark.parametrize("value, expected", [
+    # "any" stops at the Ace, the second card; "its suit" then reads the outer card again.
+    ("count of (cards in your hand where any (cards in your hand where its rank = ace) and its suit = hearts)", 1),
+    ("count of (cards in your hand where no (cards in your hand where its rank = king) and its suit = clubs)", 2),
+    ("count of (cards in your hand where ((any (cards in your hand where its rank = king)) or its suit = hearts))", 1),
+    # Named by who controls them: a player controls the cards in their hand.
+    ("count of (cards in your hand where no (cards you control in your hand where its rank = king))", 3),
+    ("count of (cards in your hand where no (cards you control in your hand where its rank = ace))", 0),
+])
+def test_any_and_no_stop_at_the_first_card_and_give_it_back(tmp_path, value, expected):
+    game = crazy_eights_valuing(tmp_path, value)
+    state = position(game, {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_follow": "hearts"},
+                            "shared": {"stock": ["Two of Spades"], "discard": ["Nine of Hearts"]},
+                            "players": [{"zones": {"hand": ["Seven of Hearts", "Ace of Clubs", "Eight of Clubs"]}},
+                                        {"zones": {"hand": ["Five of Diamonds"]}}]})
+    assert evaluate(state.s, 0) == expected

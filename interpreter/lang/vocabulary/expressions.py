@@ -901,14 +901,30 @@ def _card_this_turn(c, tree, scope, phrase: str):
           params=(('SELECTOR', 'selector', 'what must exist'),))
 def _exists(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
-    return fuse.join(lambda s, env: bool(fn(s, env)), "bool({0})", fn), BOOL
+    return _any(fn, False), BOOL
 
 
 @register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.",
           params=(('SELECTOR', 'selector', 'what must not exist'),))
 def _none_exist(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
-    return fuse.join(lambda s, env: not fn(s, env), "(not ({0}))", fn), BOOL
+    return _any(fn, True), BOOL
+
+
+def _any(fn, negated: bool):
+    """Whether a selector picks anything (or nothing): by its `exists`, which stops at the
+    first card, where it has one, written in place in the conditions around it."""
+    exists = getattr(fn, "exists", None)
+    if exists is None:
+        if negated:
+            return fuse.join(lambda s, env: not fn(s, env), "(not ({0}))", fn)
+        return fuse.join(lambda s, env: bool(fn(s, env)), "bool({0})", fn)
+    if getattr(exists, "src", None) is not None:     # a text of its own ("bool(s.pile)")
+        return fuse.join(lambda s, env: not exists(s, env), "(not ({0}))", exists) if negated else exists
+    name = fuse.fresh()
+    if negated:
+        return fuse.leaf(lambda s, env: not exists(s, env), f"(not {name}(s, env))", {name: exists})
+    return fuse.leaf(lambda s, env: exists(s, env), f"{name}(s, env)", {name: exists})
 
 
 def is_player(x) -> bool:

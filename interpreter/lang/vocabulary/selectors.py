@@ -400,8 +400,8 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
 def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
     """A selector made from its text, with every test, the controller and the "where"
     clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
-    one call for the whole selector. Whole (nothing but the tests), it has `exists`,
-    which stops at the first card. None when it cannot be made."""
+    one call for the whole selector, with `exists`, which stops at the first card.
+    None when it cannot be made."""
     named = text.named
     tests = ["type(x) is int"] if cards else []
     mask = keep.mask if keep is not None else 0
@@ -419,26 +419,25 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
         head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1"]
         tests.append("type(x) is int and s.controller[x] == seat")
-    body = [f"if {' and '.join(tests) or 'True'}:"]
-    inside = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
-    if where_fn is None and control_fn is None:
-        lines = ["def exists(s, env):", *head, *loop, inside + body[0], inside + "    return True", "    return False", ""]
-        exists = fuse.define("\n".join(lines), text.names, "exists")
-    else:
-        exists = None
+    test = f"if {' and '.join(tests) or 'True'}:"
+    indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
     tail = []
     if where_fn is None:
-        body.append("    found.append(x)")
+        found, stop = [test, "    found.append(x)"], [test, "    return True"]
     else:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
         head.append("    saved = env.get('it')")
-        body += ["    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
         tail.append("    env['it'] = saved")
         if marked:          # the clause computes once in each scan what no item changes
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
-    lines = ["def select(s, env):", *head, "    found = []", *loop, *(inside + line for line in body), *tail, "    return tuple(found)", ""]
+        found = [test, "    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
+        stop = [test, "    env['it'] = x", f"    if {src.text}:", *("    " + line for line in tail), "        return True"]
+    lines = ["def exists(s, env):", *head, *loop, *(indent + line for line in stop), *tail, "    return False", ""]
+    exists = fuse.define("\n".join(lines), text.names, "exists")
+    lines = ["def select(s, env):", *head, "    found = []", *loop, *(indent + line for line in found), *tail,
+             "    return tuple(found)", ""]
     select = fuse.define("\n".join(lines), text.names, "select")
     if select is not None and exists is not None:
         select.exists = exists
