@@ -75,6 +75,12 @@ def crazy_eights_valuing(tmp_path, value: str) -> Game:
     return Game(load_pack(str(folder), Report()))
 
 
+POSITION = {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_follow": "hearts"},
+            "shared": {"stock": ["Two of Spades"], "discard": ["Nine of Hearts"]},
+            "players": [{"zones": {"hand": ["Seven of Hearts", "Ace of Clubs", "Eight of Clubs"]}},
+                        {"zones": {"hand": ["Five of Diamonds"]}}]}
+
+
 @pytest.mark.parametrize("value, expected", [
     # "any" stops at the Ace, the second card; "its suit" then reads the outer card again.
     ("count of (cards in your hand where any (cards in your hand where its rank = ace) and its suit = hearts)", 1),
@@ -83,11 +89,22 @@ def crazy_eights_valuing(tmp_path, value: str) -> Game:
     # Named by who controls them: a player controls the cards in their hand.
     ("count of (cards in your hand where no (cards you control in your hand where its rank = king))", 3),
     ("count of (cards in your hand where no (cards you control in your hand where its rank = ace))", 0),
+    # A card's zone, a player's zone, a zone's top card and emptiness, written in place.
+    ("count of (cards in your hand where it is in your hand)", 3),
+    ("count of (players where top card of discard is in discard)", 2),
+    ("count of (players where top card of discard is not in its hand)", 2),
+    ("count of (players where top card of stock is in discard)", 0),
+    ("count of (players where its hand is empty)", 0),
+    ("count of (players where discard is empty)", 0),
+    ("count of (players where its hand is not empty)", 2),
+    ("count of (players where stock is not empty and rank of top card of discard = nine)", 2),
 ])
-def test_any_and_no_stop_at_the_first_card_and_give_it_back(tmp_path, value, expected):
-    game = crazy_eights_valuing(tmp_path, value)
-    state = position(game, {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_follow": "hearts"},
-                            "shared": {"stock": ["Two of Spades"], "discard": ["Nine of Hearts"]},
-                            "players": [{"zones": {"hand": ["Seven of Hearts", "Ace of Clubs", "Eight of Clubs"]}},
-                                        {"zones": {"hand": ["Five of Diamonds"]}}]})
+def test_conditions_read_the_same_written_in_place_or_called(tmp_path, value, expected):
+    state = position(crazy_eights_valuing(tmp_path, value), POSITION)
     assert evaluate(state.s, 0) == expected
+    fuse.ENABLED[0] = False
+    try:
+        called = crazy_eights_valuing(tmp_path / "called", value)
+    finally:
+        fuse.ENABLED[0] = True
+    assert evaluate(position(called, POSITION).s, 0) == expected

@@ -562,7 +562,7 @@ def _global(word: str):
 
 
 def _zones_named(word: str):
-    return lambda s, env: s.t.zones_named(word)
+    return fuse.leaf(lambda s, env: s.t.named[word], f"s.t.named[{word!r}]")
 
 
 def _reserved(word: str) -> str:

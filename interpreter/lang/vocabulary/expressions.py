@@ -143,10 +143,12 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             c.note("zone:" + word)
             zdef = names.zones[word]
             if zdef.per_player:
-                zone = lambda s, env, w=word: _player_zone(s, fn(s, env), w)     # noqa: E731
+                p = fuse.fresh("_t")
+                zone = fuse.join(lambda s, env, w=word: _player_zone(s, fn(s, env), w),
+                                 f"(() if ({p} := {{0}}) is None else (s.t.named[{word!r}][{p}.seat],))", fn)
                 zone.player_zone = (word, fn)   # a selector of "cards in your hand" scans it (selectors._fused)
                 return zone, T("zone")
-            return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
+            return fuse.leaf(lambda s, env, w=word: s.t.named[w], f"s.t.named[{word!r}]"), T("zone")
         d = names.counters.get(word)
         if d is not None and d.per is not None:
             c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
@@ -822,7 +824,8 @@ def _is_in(c, tree, scope):
         x = fn(s, env)
         inside = type(x) is int and s.zone_of[x] in zfn(s, env)
         return inside != neg
-    return f, BOOL
+    x = fuse.fresh("_t")
+    return fuse.join(f, f"((type({x} := {{0}}) is int and s.zone_of[{x}] in {{1}}) != {neg})", fn, zfn), BOOL
 
 
 def _card_subject(c: Compiler, subject, scope: Scope, what: str):
@@ -842,12 +845,22 @@ def _is_empty(c, tree, scope):
     if t.kind in ("number", "bool", "text", "none"):
         c.error(subject, f'only a zone or a set of cards or players can be empty, but {c.quoted(subject)} is {t.word()}')
     if t.kind == "zone":
-        f = lambda s, env: all(not s.zones[z] for z in fn(s, env))
+        name = fuse.fresh()
+        f = fuse.join(lambda s, env: empty(s, fn(s, env)), f"{name}(s, {{0}})", fn, names={name: empty})
     else:
-        f = lambda s, env: not fn(s, env)
+        f = fuse.join(lambda s, env: not fn(s, env), "(not ({0}))", fn)
     if neg:
-        return (lambda s, env: not f(s, env)), BOOL
+        return fuse.join(lambda s, env: not f(s, env), "(not ({0}))", f), BOOL
     return f, BOOL
+
+
+def empty(s, zones) -> bool:
+    """Whether every one of `zones` is empty."""
+    held = s.zones
+    for z in zones:
+        if held[z]:
+            return False
+    return True
 
 
 @register("has_keyword", E, "X has KEYWORD", "The card has the keyword (printed, or given by an effect).",
