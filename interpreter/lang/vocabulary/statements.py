@@ -873,6 +873,17 @@ def _if(c, tree, scope):
             otherwise = c.block(part.children[0].children, scope)
 
     if all(atomic(ops) for _, ops in branches) and atomic(otherwise):
+        if len(branches) == 1 and not otherwise:
+            (test, ops), = branches
+
+            def if_alone(s, env):       # run_inline's loop written here: an if is often in a loop
+                if test(s, env):
+                    for op in ops:
+                        op(s, env)
+                        if s.result is not None:
+                            return
+            return if_alone
+
         def if_inline(s, env):
             for test, ops in branches:
                 if test(s, env):
@@ -913,9 +924,10 @@ def _for_each(c, tree, scope):
                     raise endless(s, env)
             for item in items:
                 env[var] = item
-                run_inline(ops, s, env)
-                if s.result is not None:
-                    return
+                for op in ops:          # run_inline's loop, without its call for each item
+                    op(s, env)
+                    if s.result is not None:
+                        return
         return for_each_inline
 
     @pushes
