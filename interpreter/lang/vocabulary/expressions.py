@@ -456,12 +456,18 @@ def _arith(c, tree, scope):
     if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
         (op, second), = rest
 
+        def too(s, env):
+            raise too_large(s, env, f'"{text}"', where)
+
         def f(s, env):
             v = op(first(s, env) or 0, second(s, env) or 0)
             if low <= v <= top:
                 return v
-            raise too_large(s, env, f'"{text}"', where)
-        return f, NUMBER
+            too(s, env)
+        v, name = fuse.fresh("_t"), fuse.fresh()
+        sign = str(kids[0])
+        return fuse.join(f, f"({v} if {low} <= ({v} := ((({{0}}) or 0) {sign} (({{1}}) or 0))) <= {top} else {name}(s, env))",
+                         first, second, names={name: too}), NUMBER
 
     def f(s, env):
         v = first(s, env) or 0
