@@ -22,7 +22,7 @@ import re
 _ids = itertools.count()
 _BUILTINS = {"type": type, "int": int, "bool": bool, "tuple": tuple, "len": len}
 MAX_DEPTH = 12          # parts joined inside each other; deeper, a part is called
-MAX_TEXT = 1500         # characters of one joined text
+MAX_TEXT = 3000         # characters of one joined text
 
 
 class Src:

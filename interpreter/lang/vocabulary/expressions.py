@@ -279,16 +279,19 @@ def _prop_read(fn, word: str, how: str):
 
 
 def _prop_text(read: str, word: str, how: str) -> str:
-    t = fuse.fresh("_t")
+    t, v, r = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh("_t")
     w = repr(word)
+    # State.prop's first look in a layered pack, without its call: the value the view holds.
+    prop = (f"({r} if not s.face_down[{t}] and ({v} := s.view) is not None and {v}.done "
+            f"and ({r} := {v}.props.get(({t}, {w}))) is not None else s.prop({t}, {w}))")
     if how == "derived":
-        return f"(0 if type({t} := {read}) is not int else s.prop({t}, {w}))"
+        return f"(0 if type({t} := {read}) is not int else {prop})"
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
     in_the_way = f"(s.face_down[{t}] or (s.view is None and s.t.controlling))" if how == "words" else \
         f"(s.face_down[{t}] or ({w} in s.t.changing and (s.moddelta or s.t.layered)) or (s.view is None and s.t.controlling))"
     # A card's props hold every property the pack declares.
-    return f"(0 if type({t} := {read}) is not int else (s.prop({t}, {w}) if {in_the_way} else s.t.props[{t}][{w}]))"
+    return f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else s.t.props[{t}][{w}]))"
 
 
 def _player_counter(s, p, word):
