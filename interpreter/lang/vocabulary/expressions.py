@@ -382,6 +382,9 @@ def _prop_of(c, tree, scope):
 def _count(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
     name = fuse.fresh()     # "count of ... = 4" compares in the same call
+    count = getattr(fn, "count", None)
+    if count is not None:
+        return fuse.leaf(lambda s, env: count(s, env), f"{name}(s, env)", {name: count}), NUMBER
     return fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn}), NUMBER
 
 

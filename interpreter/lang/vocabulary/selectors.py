@@ -400,8 +400,8 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
 def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
     """A selector made from its text, with every test, the controller and the "where"
     clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
-    one call for the whole selector, with `exists`, which stops at the first card.
-    None when it cannot be made."""
+    one call for the whole selector, with `exists`, which stops at the first card, and
+    `count`. None when it cannot be made."""
     named = text.named
     tests = ["type(x) is int"] if cards else []
     mask = keep.mask if keep is not None else 0
@@ -409,10 +409,10 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         # A pack whose effects change card types reads them with the effects applied.
         head += [f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits",
                  "    down = s.face_down"]
-        tests.append(f"bits[x] & {mask} == {mask} and not down[x]")
+        tests.append(f"bits[x] & {mask}{'' if mask & (mask - 1) == 0 else f' == {mask}'} and not down[x]")
     if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
-        tests.append(f"tp[x] == {keep.tapped!r}")
+        tests.append("tp[x]" if keep.tapped else "not tp[x]")         # a card is tapped or not: True or False
     for w in keep.marks if keep is not None else ():
         tests.append(f"(x, {named(w)}) in s.marks")
     if control_fn is not None:
@@ -423,7 +423,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
     tail = []
     if where_fn is None:
-        found, stop = [test, "    found.append(x)"], [test, "    return True"]
+        found, stop, counted = [test, "    found.append(x)"], [test, "    return True"], [test, "    n += 1"]
     else:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
@@ -434,13 +434,17 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             tail.append("    env['@scan'] = outer")
         found = [test, "    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
         stop = [test, "    env['it'] = x", f"    if {src.text}:", *("    " + line for line in tail), "        return True"]
+        counted = [test, "    env['it'] = x", f"    if {src.text}:", "        n += 1"]
     lines = ["def exists(s, env):", *head, *loop, *(indent + line for line in stop), *tail, "    return False", ""]
     exists = fuse.define("\n".join(lines), text.names, "exists")
     lines = ["def select(s, env):", *head, "    found = []", *loop, *(indent + line for line in found), *tail,
              "    return tuple(found)", ""]
     select = fuse.define("\n".join(lines), text.names, "select")
-    if select is not None and exists is not None:
+    lines = ["def count(s, env):", *head, "    n = 0", *loop, *(indent + line for line in counted), *tail, "    return n", ""]
+    count = fuse.define("\n".join(lines), text.names, "count")
+    if select is not None and exists is not None and count is not None:
         select.exists = exists
+        select.count = count        # "count of ...", a cost's cards: without a tuple made
     return select
 
 
