@@ -119,8 +119,13 @@ def _mark_skipped(s: State, level: int, before) -> None:
 
 
 def _lap_done(s: State, level: int) -> bool:
+    """Every seat that can play has had its turn in the unit (asked after every turn)."""
     mask = s.units[level][PLAYED]
-    return all(mask >> seat & 1 or not results.can_play(s, seat) for seat in range(len(s.out)))
+    out, sitting = s.out, s.sitting
+    for seat in range(len(out)):
+        if not mask >> seat & 1 and not out[seat] and (sitting is None or sitting[seat] < 0):   # results.can_play
+            return False
+    return True
 
 
 def _over(s: State, level: int, d) -> bool:

@@ -67,7 +67,7 @@ class Table:
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "prompts", "changing", "resets", "controlling")
+                 "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -134,6 +134,10 @@ class Table:
             else:
                 meta.append((z, None))
         self.zone_meta = tuple(meta)
+        # How the log names each zone ("Ann's hand"), and who sees a card move between two
+        # zones (primitives._who_sees, kept as moves ask): worked out once a deal.
+        self.zone_labels = tuple(z.name if p is None else f"{players[p].name}'s {z.name}" for z, p in meta)
+        self.seen = {}
         # The most cards each zone holds (None: no limit), or None when no zone has one.
         limits = tuple(options[z.capacity] if isinstance(z.capacity, str) else z.capacity for z, _ in meta)
         self.capacity = limits if any(n is not None for n in limits) else None

@@ -71,10 +71,12 @@ class TurnFrame:
         s.step = step.name
         if pack.statics_timed and s.t.layered:
             stale(s)        # a static ability may hold only in some phases
-        if pack.resets:
-            if self.step_i == 1 or len(phase.steps) == 1:
+        resets = pack.resets        # the units some counter is reset by
+        if resets:
+            if "phase" in resets and (self.step_i == 1 or len(phase.steps) == 1):
                 tables.reset(s, "phase")
-            tables.reset(s, "step")
+            if "step" in resets:
+                tables.reset(s, "step")
         if s.t.triggering:
             if self.step_i == 1 or len(phase.steps) == 1:
                 s.events.append(boundary("begin", phase.name, s.active))

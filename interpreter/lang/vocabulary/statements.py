@@ -742,10 +742,11 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
         # Options made as tuples (decisions.option): a list of them is made at every pick.
-        options = [option((name(s, x) if name else s.card_name(x), x)) for x in rest]
+        names = s.t.names
+        options = [option((name(s, x) if name else names[x] if type(x) is int else s.card_name(x), x)) for x in rest]
         if kind != "exactly":
             options.insert(0, DONE)
-        chosen = ", ".join([name(s, x) if name else s.card_name(x) for x in picked])
+        chosen = ", ".join([name(s, x) if name else names[x] if type(x) is int else s.card_name(x) for x in picked])
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
