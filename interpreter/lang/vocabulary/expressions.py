@@ -459,30 +459,32 @@ def _arith(c, tree, scope):
         return _divided(first, rest, text, where), NUMBER
 
     low, top = -limits.NUMBER, limits.NUMBER
+
+    def too(s, env):
+        raise too_large(s, env, f'"{text}"', where)
     if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
         (op, second), = rest
-
-        def too(s, env):
-            raise too_large(s, env, f'"{text}"', where)
 
         def f(s, env):
             v = op(first(s, env) or 0, second(s, env) or 0)
             if low <= v <= top:
                 return v
             too(s, env)
-        v, name = fuse.fresh("_t"), fuse.fresh()
-        sign = str(kids[0])
-        return fuse.join(f, f"({v} if {low} <= ({v} := ((({{0}}) or 0) {sign} (({{1}}) or 0))) <= {top} else {name}(s, env))",
-                         first, second, names={name: too}), NUMBER
-
-    def f(s, env):
-        v = first(s, env) or 0
-        for op, fn in rest:
-            v = op(v, fn(s, env) or 0)
-        if low <= v <= top:
-            return v
-        raise too_large(s, env, f'"{text}"', where)
-    return f, NUMBER
+    else:
+        def f(s, env):
+            v = first(s, env) or 0
+            for op, fn in rest:
+                v = op(v, fn(s, env) or 0)
+            if low <= v <= top:
+                return v
+            too(s, env)
+    # Written in place, from left to right as the closures compute, the bound checked at the end.
+    sum_text = "(({0}) or 0)"
+    for i, sign in enumerate(kids[0::2]):
+        sum_text = f"({sum_text} {sign} (({{{i + 1}}}) or 0))"
+    v, name = fuse.fresh("_t"), fuse.fresh()
+    return fuse.join(f, f"({v} if {low} <= ({v} := {sum_text}) <= {top} else {name}(s, env))",
+                     first, *(fn for _, fn in rest), names={name: too}), NUMBER
 
 
 def _divided(first, rest, text: str, where):
