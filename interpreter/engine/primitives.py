@@ -223,7 +223,7 @@ def shuffle(s: State, zone: int) -> None:
 def tap(s: State, c: int, state: bool) -> None:
     if s.tapped[c] != state:
         s.tapped[c] = state
-        if s.t.layered:
+        if s.t.layered and s.t.pack.statics_tapped:     # else what the view holds stays true
             stale(s)
         if s.t.checks_see_tapped:
             s.dirty = True

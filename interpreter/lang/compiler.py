@@ -118,6 +118,7 @@ class Compiler:
         self.retyping = False     # set when one changes card types
         self.controlling = False  # set when one changes who controls a card
         self.statics_timed = False  # set when a static ability reads the phase, step, window or pile (note_time)
+        self.statics_tapped = False  # set when a static ability or a derived property reads whether a card is tapped
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
