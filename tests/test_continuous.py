@@ -11,6 +11,7 @@ import pytest
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.primitives import tap
 from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "layerpack"
@@ -193,8 +194,14 @@ def test_a_card_whose_control_effect_ended_is_handed_back_before_a_value_is_read
     assert state.s.controller[state.s.t.names.index("Bear")] == 1
 
 
-def tapping_game(folder: Path) -> tuple:
-    pack = load_pack(str(folder), Report())
+def tapping_game(folder: Path, file: str = "", old: str = "", new: str = "") -> tuple:
+    """The Lord and a Bear of Ann's in play, in a copy of the layer pack in `folder` whose
+    `file` has `old` made `new` (the layer pack itself without a file)."""
+    if file:
+        shutil.copytree(PACK, folder)
+        path = folder / file
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    pack = load_pack(str(folder if file else PACK), Report())
     state = Game(pack).position({
         "turn": 2, "phase": "main", "players": [{"zones": {}}, {"zones": {}}],
         "shared": {"battlefield": [{"card": "Lord", "owner": "Ann"}, {"card": "Bear", "owner": "Ann"}]}})
@@ -202,19 +209,14 @@ def tapping_game(folder: Path) -> tuple:
 
 
 def test_tapping_makes_the_view_again_only_where_something_in_it_reads_tapping(tmp_path):
-    from cardtable.interpreter.engine.primitives import tap
-    pack, s, bear = tapping_game(PACK)      # the Lord's static ability reads no tapping
+    pack, s, bear = tapping_game(tmp_path)      # the Lord's static ability reads no tapping
     assert not pack.statics_tapped and s.prop(bear, "power") == 3
     view = s.view
     tap(s, bear, True)
     assert s.view is view and s.prop(bear, "power") == 3
     # "Other untapped creatures you control get +1/+1": tapped, the Bear loses the bonus.
-    folder = tmp_path / "untapped"
-    shutil.copytree(PACK, folder)
-    cards = folder / "cards" / "cards.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace(
-        "static: other creatures you control", "static: other untapped creatures you control"), encoding="utf-8")
-    pack, s, bear = tapping_game(folder)
+    pack, s, bear = tapping_game(tmp_path / "untapped", "cards/cards.yaml", "static: other creatures you control",
+                                 "static: other untapped creatures you control")
     assert pack.statics_tapped and s.prop(bear, "power") == 3
     tap(s, bear, True)
     assert s.prop(bear, "power") == 2
@@ -223,13 +225,8 @@ def test_tapping_makes_the_view_again_only_where_something_in_it_reads_tapping(t
 
 
 def test_a_derived_property_that_reads_tapping_is_read_again_as_cards_tap(tmp_path):
-    from cardtable.interpreter.engine.primitives import tap
-    folder = tmp_path / "derived"
-    shutil.copytree(PACK, folder)
-    pack_file = folder / "pack.yaml"
-    pack_file.write_text(pack_file.read_text(encoding="utf-8").replace(
-        "properties:\n", "properties:\n  resting: {derived: count of (tapped creatures in battlefield)}\n"), encoding="utf-8")
-    pack, s, bear = tapping_game(folder)
+    pack, s, bear = tapping_game(tmp_path / "derived", "pack.yaml", "properties:\n",
+                                 "properties:\n  resting: {derived: count of (tapped creatures in battlefield)}\n")
     assert pack.statics_tapped and s.prop(bear, "resting") == 0
     tap(s, bear, True)
     assert s.prop(bear, "resting") == 1
