@@ -230,3 +230,36 @@ def test_a_derived_property_that_reads_tapping_is_read_again_as_cards_tap(tmp_pa
     assert pack.statics_tapped and s.prop(bear, "resting") == 0
     tap(s, bear, True)
     assert s.prop(bear, "resting") == 1
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("count of (flying creatures in battlefield)", 1),
+    ("count of (flying creatures you control in battlefield)", 0),
+    ("count of (red creatures in battlefield)", 1),
+    ("count of (red flying creatures in battlefield)", 0),
+    ("count of (untapped red creatures opponent controls in battlefield)", 1),
+])
+def test_keywords_and_words_of_a_list_are_read_alike_written_in_a_selector_or_called(tmp_path, value, expected):
+    from cardtable.interpreter.lang import fuse
+    position = {"turn": 2, "phase": "main", "players": [{"zones": {}}, {"zones": {}}],
+                "shared": {"battlefield": [{"card": "Lord", "owner": "Ann"}, {"card": "Bear", "owner": "Bob"},
+                                           {"card": "Hawk", "owner": "Bob"}]}}
+    folder = tmp_path / "words"
+    shutil.copytree(PACK, folder)
+    pack_file, cards = folder / "pack.yaml", folder / "cards" / "cards.yaml"
+    pack_file.write_text(pack_file.read_text(encoding="utf-8").replace(
+        "properties:\n", "properties:\n  colours: {words: [red, blue], default: []}\n")
+        + f"evaluation:\n  x: {{value: \"{value}\", weight: 1}}\n", encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "{name: Bear, types: [creature],", "{name: Bear, types: [creature], colours: [red],"), encoding="utf-8")
+    seen = []
+    for fused in (True, False):
+        fuse.ENABLED[0] = fused
+        try:
+            game = Game(load_pack(str(folder), Report()))
+        finally:
+            fuse.ENABLED[0] = True
+        s = game.position(position).s
+        (_, _, feature), = game.pack.evaluation        # read as it is: the position has no game left to play
+        seen.append(feature(s, {"you": s.t.players[0]}))
+    assert seen == [expected, expected]

@@ -703,12 +703,20 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         has = lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
         has.here = lambda key: _keyword_test(_from_env(key), word)
         has.sweep = _sweep_keyword(word)
+        layered, w, g = fuse.fresh(), fuse.literal(word), fuse.literal("@" + word)
+        if w is not None:       # the card "x" of a selector's loop (selectors._written)
+            has.written = (f"(not s.face_down[x] and ({layered}(s, x, {w}) if s.t.layered else "
+                           f"({w} in s.t.cards[x].keywords or (x, {g}) in s.marks)))", {layered: layers.has_keyword})
         return has
     prop = names.property_words.get(word)
     if prop is not None:
         listed = lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
         listed.listed = (prop, word)      # "it is A or it is B" reads the list once (_any_of)
         listed.sweep = _sweep_word(word, prop, prop not in names.derived)
+        w, p = fuse.literal(word), fuse.literal(prop)
+        if w is not None and p is not None:     # as _sweep_word reads it
+            listed.written = ((f"({w} in (s.prop(x, {p}) if s.face_down[x] or (s.view is None and s.t.controlling) "
+                               f"else s.t.props[x][{p}]))") if prop not in names.derived else f"({w} in s.prop(x, {p}))", {})
         return listed
     prop = names.value_words.get(word)
     if prop is not None and prop not in names.derived:      # read as printed (see _sweep_word)
@@ -905,14 +913,18 @@ def _keyword_test(fn, word: str):
           params=(('X', 'card', 'the card'),))
 def _changed_control(c, tree, scope):
     fn = _card_this_turn(c, tree, scope, "changed control")
-    return (lambda s, env: type(x := fn(s, env)) is int and s.control_turn.get(x) == s.turn), BOOL
+    x = fuse.fresh("_t")
+    return fuse.join(lambda s, env: type(x := fn(s, env)) is int and s.control_turn.get(x) == s.turn,
+                     f"(type({x} := {{0}}) is int and s.control_turn.get({x}) == s.turn)", fn), BOOL
 
 
 @register("entered_this", E, "X entered this turn", "The card came into its zone during this turn (summoning sickness).",
           params=(('X', 'card', 'the card'),))
 def _entered(c, tree, scope):
     fn = _card_this_turn(c, tree, scope, "entered")
-    return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
+    x = fuse.fresh("_t")
+    return fuse.join(lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn,
+                     f"(type({x} := {{0}}) is int and s.entered[{x}] == s.turn)", fn), BOOL
 
 
 def _card_this_turn(c, tree, scope, phrase: str):

@@ -169,8 +169,10 @@ def _selector(c: Compiler, tree, scope: Scope):
         else:
             pick = base
 
-    if scanned is not None and (keep is None or keep.plain) and not other:
-        return _fused(scanned, keep, control_fn, where_fn, kept_where), t
+    if scanned is not None and (keep is None or keep.plain or keep.texts) and not other:
+        fused = _fused(scanned, keep, control_fn, where_fn, kept_where)
+        if fused is not None:
+            return fused, t
     if other:
         inner = pick
         pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
@@ -272,6 +274,8 @@ def _filter(tests):
     keep.tapped = tapped
     keep.marks = marks
     keep.plain = others is None     # all it tests a selector can fuse
+    # Keywords and words of a property, written in a selector's loop where each has a text.
+    keep.texts = () if keep.plain or any(not hasattr(x, "written") for x in rest) else tuple(x.written for x in rest)
     return keep
 
 
@@ -324,6 +328,8 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
                            kept_where is _kept_where_marked)
         if written is not None:
             return written
+    if keep is not None and not keep.plain:     # the closures below test only the usual words
+        return None
 
     def scan(s, env):
         zones = s.zones
@@ -382,7 +388,12 @@ def _zone_loop(text: _Text, zn, owner_fn, key) -> tuple[list, list]:
     the loop's own lines."""
     if owner_fn is None:        # the zones of every player, each in turn
         return [], [f"    for z in s.t.named[{text.named(zn)}]:", "     for x in s.zones[z]:"]
-    read = f"env[{text.named(key)}]" if key is not None else f"{text.named(owner_fn)}(s, env)"
+    if key is not None:
+        read = f"env[{text.named(key)}]"
+    else:       # the player's own text where it has one ("p's hand", p a variable)
+        src, _ = fuse.part(owner_fn)
+        text.names.update(src.names)
+        read = src.text
     return [f"    p = {read}"], ["    if p is not None:", f"     for x in s.zones[s.t.named[{text.named(zn)}][p.seat]]:"]
 
 
@@ -390,7 +401,7 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
     """_written over what `pick` gives (players, variables, cards in zones found as
     the game goes), which may hold other things than cards: the word tests keep cards."""
     text = _Text()
-    if keep is not None and not keep.plain:     # tests called in turn: `keep` does them
+    if keep is not None and not keep.plain and not keep.texts:     # tests called in turn: `keep` does them
         loop = [f"    for x in {text.named(keep)}(s, {text.named(pick)}(s, env)):"]
         return _written(text, [], loop, None, control_fn, where_fn, marked)
     loop = [f"    for x in {text.named(pick)}(s, env):"]
@@ -415,6 +426,9 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         tests.append("tp[x]" if keep.tapped else "not tp[x]")         # a card is tapped or not: True or False
     for w in keep.marks if keep is not None else ():
         tests.append(f"(x, {named(w)}) in s.marks")
+    for test, names in keep.texts if keep is not None else ():
+        tests.append(test)
+        text.names.update(names)
     if control_fn is not None:
         # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
         head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1"]
