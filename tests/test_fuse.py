@@ -65,11 +65,12 @@ def test_a_text_of_the_pack_is_a_value_in_the_fused_source(tmp_path, text):
     assert evaluate(state.s, 0) == (2 if text == "Seven of Hearts" else 1)
 
 
-def crazy_eights_valuing(tmp_path, value: str) -> Game:
+def crazy_eights_valuing(tmp_path, value: str, old: str = "", new: str = "") -> Game:
+    """Crazy Eights valuing a position by `value` alone, its pack.yaml's `old` made `new`."""
     folder = tmp_path / "c8"
     shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
     pack_file = folder / "pack.yaml"
-    head = pack_file.read_text(encoding="utf-8").split("evaluation:")[0]
+    head = pack_file.read_text(encoding="utf-8").split("evaluation:")[0].replace(old, new)
     pack_file.write_text(head + yaml.safe_dump({"evaluation": {"x": {"value": value, "weight": 1}}}, width=1000),
                          encoding="utf-8")
     return Game(load_pack(str(folder), Report()))
@@ -108,3 +109,23 @@ def test_conditions_read_the_same_written_in_place_or_called(tmp_path, value, ex
     finally:
         fuse.ENABLED[0] = True
     assert evaluate(position(called, POSITION).s, 0) == expected
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("count of (cards in your hand where double of it > 14)", 1),      # the Eight (100), not the Seven (14)
+    ("count of (cards in your hand where double of it = 2)", 1),       # the Ace
+    ("total double of cards in your hand", 116),
+])
+def test_a_derived_property_reads_the_same_written_in_place_or_called(tmp_path, value, expected):
+    seen = []
+    for fused in (True, False):
+        folder = tmp_path / str(fused)
+        folder.mkdir()
+        fuse.ENABLED[0] = fused
+        try:
+            game = crazy_eights_valuing(folder, value, "properties:\n",
+                                        "properties:\n  double: {derived: penalty of it * 2}\n")
+        finally:
+            fuse.ENABLED[0] = True
+        seen.append(evaluate(position(game, POSITION).s, 0))
+    assert seen == [expected, expected]

@@ -169,7 +169,7 @@ def _begin(s: State, level: int) -> None:
     number = s.units[level][NUMBER]
     innermost = level == len(pack.rounds) - 1
     s.say("round", f"{d.name} {number} begins" + (f", {s.t.players[leader].name} leads" if innermost else ""))
-    if s.t.triggering:
+    if s.t.watches_begins:
         s.events.append(boundary("begin", d.name, leader))
     if d.begin is not None:
         run_script(s, d.begin, {"you": s.t.players[leader]})
@@ -179,7 +179,7 @@ def _end(s: State, level: int) -> None:
     d = s.t.pack.rounds[level]
     s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
     results.stand_up(s, level)
-    if s.t.triggering:
+    if s.t.watches_ends:
         s.events.append(boundary("end", d.name, s.units[level][LEADER]))
     if d.end is not None:
         run_script(s, d.end, {"you": s.t.players[s.units[level][LEADER]]})

@@ -77,7 +77,7 @@ class TurnFrame:
                 tables.reset(s, "phase")
             if "step" in resets:
                 tables.reset(s, "step")
-        if s.t.triggering:
+        if s.t.watches_begins:
             if self.step_i == 1 or len(phase.steps) == 1:
                 s.events.append(boundary("begin", phase.name, s.active))
             if step.name != phase.name:
@@ -94,7 +94,7 @@ def begin_turn(s: State) -> None:
         stale(s)
     tables.reset(s, "turn")
     s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
-    if s.t.triggering:
+    if s.t.watches_begins:
         s.events.append(boundary("begin", "turn", s.active))
 
 

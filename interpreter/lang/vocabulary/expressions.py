@@ -285,7 +285,10 @@ def _prop_text(read: str, word: str, how: str) -> str:
     prop = (f"({r} if not s.face_down[{t}] and ({v} := s.view) is not None and {v}.done "
             f"and ({r} := {v}.props.get(({t}, {w}))) is not None else s.prop({t}, {w}))")
     if how == "derived":
-        return f"(0 if type({t} := {read}) is not int else {prop})"
+        # Outside the layers and face up, State.prop's own reading: the property's function, and
+        # what effects added to it.
+        own = (f"(s.t.pack.derived[{w}](s, {t}) + ((s.moddelta.get(({t}, {w})) or 0) if s.moddelta else 0))")
+        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))"
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
     in_the_way = f"(s.face_down[{t}] or (s.view is None and s.t.controlling))" if how == "words" else \
