@@ -238,6 +238,8 @@ def test_a_derived_property_that_reads_tapping_is_read_again_as_cards_tap(tmp_pa
     ("count of (red creatures in battlefield)", 1),
     ("count of (red flying creatures in battlefield)", 0),
     ("count of (untapped red creatures opponent controls in battlefield)", 1),
+    ("count of (creatures in battlefield where (it is blue or it is red))", 1),
+    ("count of (creatures in battlefield where (it is blue or it is blue))", 0),
 ])
 def test_keywords_and_words_of_a_list_are_read_alike_written_in_a_selector_or_called(tmp_path, value, expected):
     from cardtable.interpreter.lang import fuse

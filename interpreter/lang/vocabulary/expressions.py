@@ -633,7 +633,14 @@ def _any_of(c, tree, scope):
             if type(held) is list or type(held) is tuple:
                 return not words.isdisjoint(held)
             return any(w in held for w in words)
-        return any_word, BOOL
+        # Its text, for the selectors and conditions around it (a land's "produces", read for each land).
+        t, h, ws, k, p = (fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh(), fuse.literal(key), fuse.literal(prop))
+        if k is None or p is None:
+            return any_word, BOOL
+        read = (f"(s.t.props[{t}][{p}] if not s.face_down[{t}] and not (s.view is None and s.t.controlling) "
+                f"else s.prop({t}, {p}))") if printed else f"s.prop({t}, {p})"
+        return fuse.leaf(any_word, f"(type({t} := env[{k}]) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
+                                   f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
     if len(parts) == 2:
         a, b = parts
         return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b), BOOL
@@ -698,7 +705,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if word in names.marks:
         c.note("*")
         marked = lambda s, x, w=word: (x, w) in s.marks
-        marked.here = lambda key, w=word: lambda s, env: (env[key], w) in s.marks
+        marked.here = lambda key, w=word: _marked_here(key, w)
         marked.mark = word          # selectors test marks in their own pass (selectors._filter)
         return marked
     if word in names.keywords:
@@ -728,6 +735,13 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
+
+
+def _marked_here(key: str, word: str):
+    """"it is blocking", the card read in place, with its text where the mark's name allows."""
+    fn = lambda s, env: (env[key], word) in s.marks      # noqa: E731
+    k, w = fuse.literal(key), fuse.literal(word)
+    return fuse.leaf(fn, f"((env[{k}], {w}) in s.marks)") if k is not None and w is not None else fn
 
 
 def _sweep_word(word: str, prop: str, printed: bool):

@@ -42,9 +42,11 @@ def _top_one(c, tree, scope):
     if str(tree.children[0]) == "effect":
         return end_effect(c, tree.children[1], "top")
     zfn, t = _end_card(c, tree, scope, "top")
-    # "rank of top card of discard" in a condition: the zones' text written in the call.
-    name = fuse.fresh()
-    return fuse.join(lambda s, env: top_of(s, zfn(s, env)), f"{name}(s, {{0}})", zfn, names={name: top_of}), t
+    # "rank of top card of discard" in a condition: one zone's top card read in place.
+    name, z, held = fuse.fresh(), fuse.fresh("_t"), fuse.fresh("_t")
+    return fuse.join(lambda s, env: top_of(s, zfn(s, env)),
+                     f"({name}(s, {z}) if len({z} := {{0}}) != 1 else ({held}[-1] if ({held} := s.zones[{z}[0]]) else None))",
+                     zfn, names={name: top_of}), t
 
 
 def top_of(s, zones):

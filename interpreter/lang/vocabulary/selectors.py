@@ -48,8 +48,8 @@ def _selector(c: Compiler, tree, scope: Scope):
     t: T
     if noun in scope.vars:
         vt = scope.vars[noun]
-        base_fn = lambda s, env, w=noun: env.get(w)
-        base = lambda s, env, f=base_fn: _as_tuple(f(s, env))
+        base = lambda s, env, w=noun: _as_tuple(env.get(w))
+        base.tupled = True      # a tuple already: alone, it is the selector
         t = as_set(vt)
     elif noun in ("opponents", "opponent"):
         c.note("*")
@@ -183,7 +183,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             return written, t
     if control_fn is None and where_fn is None:
         if keep is None:
-            fast = lambda s, env: tuple(pick(s, env))
+            fast = pick if getattr(pick, "tupled", False) else lambda s, env: tuple(pick(s, env))
             fast.exists = lambda s, env: bool(pick(s, env))
             return fast, t
         fast = lambda s, env: tuple(keep(s, pick(s, env)))
