@@ -980,7 +980,7 @@ def _any(fn, negated: bool):
     name = fuse.fresh()
     if negated:
         return fuse.leaf(lambda s, env: not exists(s, env), f"(not {name}(s, env))", {name: exists})
-    return fuse.leaf(lambda s, env: exists(s, env), f"{name}(s, env)", {name: exists})
+    return fuse.leaf(exists, f"{name}(s, env)", {name: exists})     # itself: the text is its call
 
 
 def is_player(x) -> bool:

@@ -699,6 +699,7 @@ def _choose(c, tree, scope):
 
 
 NONE = Option("none", None)
+NO_YES = (Option("no", False), Option("yes", True))
 DONE = Option("done", None)
 
 
@@ -830,7 +831,7 @@ def _may(c, tree, scope):
     def may(s, env):
         p = pfn(s, env)
         said = render(s, env, p.seat)[0] if render is not None else text
-        s.decision = Decision(p.seat, f"{p.name}: {said}?", (Option("no", False), Option("yes", True)), resume)
+        s.decision = decision((p.seat, f"{p.name}: {said}?", NO_YES, resume, "choice"))
 
     def resume(s, yes):
         if yes:
