@@ -105,6 +105,7 @@ class Compiler:
         # Set when a compiled expression reads what changes from card to card of a "where"
         # scan ("it", the item of a total or a choice among, a random number): see _compare.
         self.used_it = False
+        self.drawn = False        # set by what draws anew each time it is read (a random number)
         self.steady = False       # set when a "where" clause computes something once in each scan
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
         self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it

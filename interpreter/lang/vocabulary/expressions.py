@@ -427,7 +427,7 @@ def _random_number(c, tree, scope):
     hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
 
     text, where = c.heading(tree), c.where(tree)
-    c.used_it = True            # drawn anew each time: never computed once for a whole scan
+    c.used_it = c.drawn = True  # drawn anew each time: never computed once for a whole scan
 
     def f(s, env):
         a, b = lo(s, env), hi(s, env)
@@ -553,25 +553,6 @@ def _side(c, compile_side):
     return result, moves
 
 
-def _per_scan(c, fn):
-    """`fn`, a side of "its suit = suit of top card of discard" that no card of a "where"
-    scan changes: computed once in each scan (selectors._kept_where_marked marks each
-    with "@scan"), its value kept with the scan it belongs to."""
-    c.steady = True
-    held = [(None, None)]           # (the scan, the value in it)
-
-    def per_scan(s, env):
-        scan = env.get("@scan")
-        last = held[0]
-        if scan is not None and last[0] is scan:
-            return last[1]
-        value = fn(s, env)
-        if scan is not None:
-            held[0] = (scan, value)
-        return value
-    return per_scan
-
-
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
             "=": operator.eq, "!=": operator.ne}
 
@@ -593,9 +574,9 @@ def _compare(c, tree, scope):
                              a, b), BOOL
         # A side written in place costs no call: one that is called is called once a scan.
         if hasattr(a, "card_prop") and a_moves and not b_moves and not hasattr(b, "src"):
-            b = _per_scan(c, b)
+            b = once_a_scan(c, b)
         elif hasattr(b, "card_prop") and b_moves and not a_moves and not hasattr(a, "src"):
-            a = _per_scan(c, a)
+            a = once_a_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
                          a, b), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
@@ -956,15 +937,48 @@ def _card_this_turn(c, tree, scope, phrase: str):
 @register("exists", E, "any SELECTOR", "Holds when the selector picks at least one card or player.",
           params=(('SELECTOR', 'selector', 'what must exist'),))
 def _exists(c, tree, scope):
-    fn, _ = c.selector(tree.children[0], scope)
-    return _any(fn, False), BOOL
+    return _any_or_no(c, tree, scope, False), BOOL
 
 
 @register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.",
           params=(('SELECTOR', 'selector', 'what must not exist'),))
 def _none_exist(c, tree, scope):
-    fn, _ = c.selector(tree.children[0], scope)
-    return _any(fn, True), BOOL
+    return _any_or_no(c, tree, scope, True), BOOL
+
+
+def _any_or_no(c, tree, scope, negated: bool):
+    """`any` or `no`; in a "where" clause, one that reads nothing of the clause's item
+    ("no cards in played", for each card of a hand) is answered once in each scan, the
+    answer kept read in place (once_a_scan)."""
+    (fn, _), moves = _side(c, lambda: c.selector(tree.children[0], scope))
+    read_in_place = getattr(getattr(fn, "exists", None), "src", None) is not None     # "bool(s.pile)": no scan
+    found = _any(fn, negated)
+    if moves or scope.it is None or read_in_place:
+        return found
+    return once_a_scan(c, found)
+
+
+def once_a_scan(c, fn):
+    """`fn`, a side of "its suit = suit of top card of discard" or an `any` that no item of
+    a "where" scan changes: computed once in each scan (selectors._kept_where_marked marks
+    each with "@scan"), its value kept with the scan it belongs to and read in place, by a
+    call only the first time in each scan (or outside a scan)."""
+    c.steady = True
+    held = [None, None]             # the scan, the value in it
+
+    def compute(s, env):
+        value = fn(s, env)
+        scan = env.get("@scan")
+        if scan is not None:
+            held[0], held[1] = scan, value
+        return value
+
+    def kept(s, env):
+        scan = env.get("@scan")
+        return held[1] if scan is not None and held[0] is scan else compute(s, env)
+    h, sc, name = fuse.fresh(), fuse.fresh("_t"), fuse.fresh()
+    return fuse.leaf(kept, f"({h}[1] if ({sc} := env.get('@scan')) is not None and {h}[0] is {sc} else {name}(s, env))",
+                     {h: held, name: compute})
 
 
 def _any(fn, negated: bool):

@@ -109,7 +109,12 @@ def _selector(c: Compiler, tree, scope: Scope):
         elif r.data == "where":
             inner = scope.child(it=single(t) if t.kind != "any" else ANY)
             was, c.steady = c.steady, False
+            # "it" in the clause is its own item: of what it reads, only what is drawn anew each
+            # time it is read reads anew for each item of a "where" around this selector.
+            outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+            c.used_it = outer_it or c.drawn
+            c.drawn = was_drawn or c.drawn
             if c.steady:        # the clause computes something once in each scan
                 kept_where = _kept_where_marked
             c.steady = was
@@ -231,7 +236,7 @@ def _kept_where(s, env, found, where_fn) -> tuple:
 
 def _kept_where_marked(s, env, found, where_fn) -> tuple:
     """_kept_where for a clause that computes once in each scan what no item changes
-    (expressions._per_scan): the scan is marked ("@scan") while it runs."""
+    (expressions.once_a_scan): the scan is marked ("@scan") while it runs."""
     outer = env.get("@scan")
     env["@scan"] = object()
     kept = _kept_where(s, env, found, where_fn)
