@@ -11,6 +11,7 @@ import pytest
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.primitives import tap
 from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "layerpack"
@@ -191,3 +192,76 @@ def test_a_card_whose_control_effect_ended_is_handed_back_before_a_value_is_read
     state.apply_label("Cast: Trick")
     assert [pv["life"] for pv in state.s.pvars] == [20, 20]
     assert state.s.controller[state.s.t.names.index("Bear")] == 1
+
+
+def tapping_game(folder: Path, file: str = "", old: str = "", new: str = "") -> tuple:
+    """The Lord and a Bear of Ann's in play, in a copy of the layer pack in `folder` whose
+    `file` has `old` made `new` (the layer pack itself without a file)."""
+    if file:
+        shutil.copytree(PACK, folder)
+        path = folder / file
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    pack = load_pack(str(folder if file else PACK), Report())
+    state = Game(pack).position({
+        "turn": 2, "phase": "main", "players": [{"zones": {}}, {"zones": {}}],
+        "shared": {"battlefield": [{"card": "Lord", "owner": "Ann"}, {"card": "Bear", "owner": "Ann"}]}})
+    return pack, state.s, state.s.t.names.index("Bear")
+
+
+def test_tapping_makes_the_view_again_only_where_something_in_it_reads_tapping(tmp_path):
+    pack, s, bear = tapping_game(tmp_path)      # the Lord's static ability reads no tapping
+    assert not pack.statics_tapped and s.prop(bear, "power") == 3
+    view = s.view
+    tap(s, bear, True)
+    assert s.view is view and s.prop(bear, "power") == 3
+    # "Other untapped creatures you control get +1/+1": tapped, the Bear loses the bonus.
+    pack, s, bear = tapping_game(tmp_path / "untapped", "cards/cards.yaml", "static: other creatures you control",
+                                 "static: other untapped creatures you control")
+    assert pack.statics_tapped and s.prop(bear, "power") == 3
+    tap(s, bear, True)
+    assert s.prop(bear, "power") == 2
+    tap(s, bear, False)
+    assert s.prop(bear, "power") == 3
+
+
+def test_a_derived_property_that_reads_tapping_is_read_again_as_cards_tap(tmp_path):
+    pack, s, bear = tapping_game(tmp_path / "derived", "pack.yaml", "properties:\n",
+                                 "properties:\n  resting: {derived: count of (tapped creatures in battlefield)}\n")
+    assert pack.statics_tapped and s.prop(bear, "resting") == 0
+    tap(s, bear, True)
+    assert s.prop(bear, "resting") == 1
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("count of (flying creatures in battlefield)", 1),
+    ("count of (flying creatures you control in battlefield)", 0),
+    ("count of (red creatures in battlefield)", 1),
+    ("count of (red flying creatures in battlefield)", 0),
+    ("count of (untapped red creatures opponent controls in battlefield)", 1),
+    ("count of (creatures in battlefield where (it is blue or it is red))", 1),
+    ("count of (creatures in battlefield where (it is blue or it is blue))", 0),
+])
+def test_keywords_and_words_of_a_list_are_read_alike_written_in_a_selector_or_called(tmp_path, value, expected):
+    from cardtable.interpreter.lang import fuse
+    position = {"turn": 2, "phase": "main", "players": [{"zones": {}}, {"zones": {}}],
+                "shared": {"battlefield": [{"card": "Lord", "owner": "Ann"}, {"card": "Bear", "owner": "Bob"},
+                                           {"card": "Hawk", "owner": "Bob"}]}}
+    folder = tmp_path / "words"
+    shutil.copytree(PACK, folder)
+    pack_file, cards = folder / "pack.yaml", folder / "cards" / "cards.yaml"
+    pack_file.write_text(pack_file.read_text(encoding="utf-8").replace(
+        "properties:\n", "properties:\n  colours: {words: [red, blue], default: []}\n")
+        + f"evaluation:\n  x: {{value: \"{value}\", weight: 1}}\n", encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "{name: Bear, types: [creature],", "{name: Bear, types: [creature], colours: [red],"), encoding="utf-8")
+    seen = []
+    for fused in (True, False):
+        fuse.ENABLED[0] = fused
+        try:
+            game = Game(load_pack(str(folder), Report()))
+        finally:
+            fuse.ENABLED[0] = True
+        s = game.position(position).s
+        (_, _, feature), = game.pack.evaluation        # read as it is: the position has no game left to play
+        seen.append(feature(s, {"you": s.t.players[0]}))
+    assert seen == [expected, expected]

@@ -39,7 +39,7 @@ def test_fusing_joins_the_parts_of_a_condition_into_one_function():
         return next(ab for ab in game.pack.cards["Jack of Hearts"].abilities if ab.name == "Summon").when
     fused = summon(load("magic54", True))
     assert fused.src.text == ("(((s.t.players[s.active]) == (env['you']))) and ((s.window == 'main')) "
-                              "and ((not (tuple(s.pile))))")
+                              "and ((not (bool(s.pile))))")
     assert getattr(summon(load("magic54", False)), "src", None) is None
 
 
@@ -63,3 +63,69 @@ def test_a_text_of_the_pack_is_a_value_in_the_fused_source(tmp_path, text):
                             "players": [{"zones": {"hand": ["Seven of Hearts", "Ace of Clubs", "Eight of Clubs"]}},
                                         {"zones": {"hand": ["Five of Diamonds"]}}]})
     assert evaluate(state.s, 0) == (2 if text == "Seven of Hearts" else 1)
+
+
+def crazy_eights_valuing(tmp_path, value: str, old: str = "", new: str = "") -> Game:
+    """Crazy Eights valuing a position by `value` alone, its pack.yaml's `old` made `new`."""
+    folder = tmp_path / "c8"
+    shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
+    pack_file = folder / "pack.yaml"
+    head = pack_file.read_text(encoding="utf-8").split("evaluation:")[0].replace(old, new)
+    pack_file.write_text(head + yaml.safe_dump({"evaluation": {"x": {"value": value, "weight": 1}}}, width=1000),
+                         encoding="utf-8")
+    return Game(load_pack(str(folder), Report()))
+
+
+POSITION = {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_follow": "hearts"},
+            "shared": {"stock": ["Two of Spades"], "discard": ["Nine of Hearts"]},
+            "players": [{"zones": {"hand": ["Seven of Hearts", "Ace of Clubs", "Eight of Clubs"]}},
+                        {"zones": {"hand": ["Five of Diamonds"]}}]}
+
+
+@pytest.mark.parametrize("value, expected", [
+    # "any" stops at the Ace, the second card; "its suit" then reads the outer card again.
+    ("count of (cards in your hand where any (cards in your hand where its rank = ace) and its suit = hearts)", 1),
+    ("count of (cards in your hand where no (cards in your hand where its rank = king) and its suit = clubs)", 2),
+    ("count of (cards in your hand where ((any (cards in your hand where its rank = king)) or its suit = hearts))", 1),
+    # Named by who controls them: a player controls the cards in their hand.
+    ("count of (cards in your hand where no (cards you control in your hand where its rank = king))", 3),
+    ("count of (cards in your hand where no (cards you control in your hand where its rank = ace))", 0),
+    # A card's zone, a player's zone, a zone's top card and emptiness, written in place.
+    ("count of (cards in your hand where it is in your hand)", 3),
+    ("count of (players where top card of discard is in discard)", 2),
+    ("count of (players where top card of discard is not in its hand)", 2),
+    ("count of (players where top card of stock is in discard)", 0),
+    ("count of (players where its hand is empty)", 0),
+    ("count of (players where discard is empty)", 0),
+    ("count of (players where its hand is not empty)", 2),
+    ("count of (players where stock is not empty and rank of top card of discard = nine)", 2),
+])
+def test_conditions_read_the_same_written_in_place_or_called(tmp_path, value, expected):
+    state = position(crazy_eights_valuing(tmp_path, value), POSITION)
+    assert evaluate(state.s, 0) == expected
+    fuse.ENABLED[0] = False
+    try:
+        called = crazy_eights_valuing(tmp_path / "called", value)
+    finally:
+        fuse.ENABLED[0] = True
+    assert evaluate(position(called, POSITION).s, 0) == expected
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("count of (cards in your hand where double of it > 14)", 1),      # the Eight (100), not the Seven (14)
+    ("count of (cards in your hand where double of it = 2)", 1),       # the Ace
+    ("total double of cards in your hand", 116),
+])
+def test_a_derived_property_reads_the_same_written_in_place_or_called(tmp_path, value, expected):
+    seen = []
+    for fused in (True, False):
+        folder = tmp_path / str(fused)
+        folder.mkdir()
+        fuse.ENABLED[0] = fused
+        try:
+            game = crazy_eights_valuing(folder, value, "properties:\n",
+                                        "properties:\n  double: {derived: penalty of it * 2}\n")
+        finally:
+            fuse.ENABLED[0] = True
+        seen.append(evaluate(position(game, POSITION).s, 0))
+    assert seen == [expected, expected]

@@ -151,6 +151,11 @@ def test_checks_that_never_settle_stop_the_game(tmp_path, monkeypatch):
 @pytest.mark.parametrize("script, message", [
     ("let x be 2\nwhile x > 0:\n  let x be x * x",
      '"x * x" comes to more than 10¹⁸: the numbers of a game are at most that (at p/pack.yaml:51:14)'),
+    # In a condition, the sum is written into the condition's one function: the same message.
+    ("let x be 2\nwhile x + x * x > 0:\n  let x be x * x",
+     '"x * x" comes to more than 10¹⁸: the numbers of a game are at most that (at p/pack.yaml:50:13)'),
+    ("let x be 1\nwhile x + x + x > 0:\n  let x be x * 2",
+     '"x + x + x" comes to more than 10¹⁸: the numbers of a game are at most that (at p/pack.yaml:50:9)'),
     ("while true:\n  increase life of you by life of you",
      "the life of North comes to more than 10¹⁸: the numbers of a game are at most that (at p/pack.yaml:50:5)"),
     ("let x be a random number from 0 to total power of (creatures in your deck or creatures in your hand)",

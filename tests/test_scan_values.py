@@ -1,6 +1,6 @@
 """A "where" clause that compares each card with a value no card of the scan changes
 ("its rank = rank of top card of discard") computes that value once in each scan
-(expressions._per_scan, selectors._kept_where_marked): the counts follow the position
+(expressions.once_a_scan, selectors._kept_where_marked): the counts follow the position
 from one scan to the next, and what changes from card to card is computed for each."""
 from __future__ import annotations
 
@@ -66,3 +66,31 @@ def test_a_random_number_in_a_where_clause_is_drawn_for_each_card(tmp_path):
     for _ in HAND:
         expected, _ = rng.below(expected, 13)
     assert state.s.rng == expected
+
+
+def test_any_and_no_that_read_nothing_of_the_card_are_answered_once_a_scan(tmp_path):
+    # "any (cards in your hand where its rank = eight)" reads the hand's cards, not the
+    # card of the outer scan: one answer for the scan, and the right one from scan to scan.
+    game = crazy_eights_judging(tmp_path, "count of (cards in your hand where any (cards in your hand where "
+                                          "its rank = eight) and its suit = clubs)")
+    with_eight = position(game, board("Seven of Diamonds", HAND))
+    without = position(game, board("Seven of Diamonds", HAND[:4]))
+    assert [evaluate(s.s, 0) for s in (with_eight, without, with_eight)] == [2, 0, 2]
+    game = crazy_eights_judging(tmp_path / "no", "count of (cards in your hand where ((no (cards in discard where "
+                                                 "its rank = rank of top card of discard)) or its rank = king))")
+    assert evaluate(position(game, board("Seven of Diamonds", HAND)).s, 0) == 1        # the King alone
+
+
+def test_a_random_number_in_the_clause_of_an_inner_any_is_drawn_for_each_card(tmp_path):
+    game = crazy_eights_judging(tmp_path, "count of (cards in your hand where any (cards in discard where "
+                                          "its penalty = a random number from 1 to 13))")
+    state = position(game, board("Seven of Diamonds", HAND))
+    before = state.s.rng
+    evaluate(state.s, 0)
+    draws, probe = 0, before
+    while probe != state.s.rng and draws < 20:
+        probe, _ = rng.below(probe, 13)
+        draws += 1
+    # Drawn anew for each card of the hand (two discards, unless one matches first), not
+    # once for the whole scan (two draws at most).
+    assert 2 < draws < 20

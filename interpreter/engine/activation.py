@@ -147,7 +147,8 @@ def _window(s: State):
 def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: bool = False) -> None:
     """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
     target is logged with the ability that takes it; any other choice here."""
-    options = tuple([option((s.card_name(c), c)) for c in candidates])
+    names = s.t.names
+    options = tuple([option((names[c] if type(c) is int else s.card_name(c), c)) for c in candidates])
 
     def resume(s2, value, var=var, target=target):
         env = s2.frames[-1].env
@@ -173,7 +174,8 @@ def log_choice(s: State, seat: int, var: str, value) -> None:
         return
     who = s.t.players[seat].name
     context = loop_items(s, s.t.players[seat])
-    text = f"{who} chooses {', '.join(s.card_name(x) for x in items)} as {var}{context}"
+    names = s.t.names
+    text = f"{who} chooses {', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])} as {var}{context}"
     seen_by = {seat}
     private = False
     for x in items:

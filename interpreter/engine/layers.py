@@ -209,14 +209,17 @@ def card_has_keyword(s: State, c: int, word: str) -> bool:
 
 
 def has_keyword(s: State, c: int, word: str) -> bool:
-    kws = view(s).kws.get(c)
+    v = s.view          # view(s), without its call: read for every keyword test
+    kws = (v if v is not None else build(s)).kws.get(c)
     if kws is not None:
         return word in kws
     return word in s.t.cards[c].keywords or (c, "@" + word) in s.marks
 
 
 def prop(s: State, c: int, name: str):
-    v = view(s)
+    v = s.view
+    if v is None:
+        v = build(s)
     if not v.done:
         return _plain(s, c, name)
     key = (c, name)

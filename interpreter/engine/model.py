@@ -289,6 +289,7 @@ class Pack:
     retyping: bool = False                       # some effect changes card types
     controlling: bool = False                    # some continuous effect changes who controls a card
     statics_timed: bool = False                  # a static ability reads the phase, step, window or pile
+    statics_tapped: bool = True                  # a static ability or a derived property reads whether a card is tapped
     changing: frozenset = frozenset()            # number properties an effect or a counter may change on a card
     counted: dict = field(default_factory=dict)  # property -> ((card counter, what each adds), ...)
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key

@@ -29,8 +29,9 @@ def push(s: State, card, ability, seat: int, env: dict) -> Entry:
     """Put an ability on the pile, on top."""
     s.entries += 1
     has_card = type(card) is int
-    entry = Entry(s.entries, card, ability, seat, env, s.moves[card] if has_card else 0,
-                  s.zone_of[card] if has_card else -1)
+    # Made from a tuple of its fields, without the keywords of a named tuple's constructor.
+    entry = tuple.__new__(Entry, (s.entries, card, ability, seat, env, s.moves[card] if has_card else 0,
+                                  s.zone_of[card] if has_card else -1))
     s.pile.append(entry)
     return entry
 

@@ -89,10 +89,7 @@ def full(s: State, zone: int) -> bool:
 
 
 def zone_label(s: State, zone: int) -> str:
-    zdef, seat = s.t.zone_meta[zone]
-    if seat is None:
-        return zdef.name
-    return f"{s.t.players[seat].name}'s {zdef.name}"
+    return s.t.zone_labels[zone]
 
 
 def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
@@ -101,9 +98,12 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     if not move(s, c, dest, bottom, controller, face_down, source):
         return False
     where = "the bottom of " if bottom else ""
-    route = f"from {zone_label(s, src)} to {where}{zone_label(s, dest)}"
+    labels = s.t.zone_labels
+    route = f"from {labels[src]} to {where}{labels[dest]}"
     # A card put face down is seen only by those who saw it where it was.
-    seen_by = _who_sees(s, src) if face_down else _who_sees(s, src, dest)
+    key = (src, -1 if face_down else dest)
+    seen = s.t.seen
+    seen_by = seen[key] if key in seen else seen.setdefault(key, _who_sees(s, *key))
     if seen_by is not None and s.known is not None and c in s.known:
         seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
@@ -223,7 +223,7 @@ def shuffle(s: State, zone: int) -> None:
 def tap(s: State, c: int, state: bool) -> None:
     if s.tapped[c] != state:
         s.tapped[c] = state
-        if s.t.layered:
+        if s.t.layered and s.t.pack.statics_tapped:     # else what the view holds stays true
             stale(s)
         if s.t.checks_see_tapped:
             s.dirty = True

@@ -119,8 +119,13 @@ def _mark_skipped(s: State, level: int, before) -> None:
 
 
 def _lap_done(s: State, level: int) -> bool:
+    """Every seat that can play has had its turn in the unit (asked after every turn)."""
     mask = s.units[level][PLAYED]
-    return all(mask >> seat & 1 or not results.can_play(s, seat) for seat in range(len(s.out)))
+    out, sitting = s.out, s.sitting
+    for seat in range(len(out)):
+        if not mask >> seat & 1 and not out[seat] and (sitting is None or sitting[seat] < 0):   # results.can_play
+            return False
+    return True
 
 
 def _over(s: State, level: int, d) -> bool:
@@ -164,7 +169,7 @@ def _begin(s: State, level: int) -> None:
     number = s.units[level][NUMBER]
     innermost = level == len(pack.rounds) - 1
     s.say("round", f"{d.name} {number} begins" + (f", {s.t.players[leader].name} leads" if innermost else ""))
-    if s.t.triggering:
+    if s.t.watches_begins:
         s.events.append(boundary("begin", d.name, leader))
     if d.begin is not None:
         run_script(s, d.begin, {"you": s.t.players[leader]})
@@ -174,7 +179,7 @@ def _end(s: State, level: int) -> None:
     d = s.t.pack.rounds[level]
     s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
     results.stand_up(s, level)
-    if s.t.triggering:
+    if s.t.watches_ends:
         s.events.append(boundary("end", d.name, s.units[level][LEADER]))
     if d.end is not None:
         run_script(s, d.end, {"you": s.t.players[s.units[level][LEADER]]})

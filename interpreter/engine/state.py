@@ -65,9 +65,10 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
-                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends",
+                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "prompts", "changing", "resets", "controlling")
+                 "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
+                 "token_order", "token_homes")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -79,6 +80,7 @@ class Table:
         self.props = tuple(_props(pack, c) for c in cards)
         # Tokens (set up in a position) and how many of each name: the second "Spirit" is "Spirit #2".
         self.tokens = frozenset(i for i, c in enumerate(cards) if c.token)
+        self.token_order = tuple(sorted(self.tokens))       # as tokens.cease looks at them
         self.token_counts = {}
         if self.tokens:
             names = list(self.names)
@@ -134,6 +136,11 @@ class Table:
             else:
                 meta.append((z, None))
         self.zone_meta = tuple(meta)
+        # How the log names each zone ("Ann's hand"), and who sees a card move between two
+        # zones (primitives._who_sees, kept as moves ask): worked out once a deal.
+        self.zone_labels = tuple(z.name if p is None else f"{players[p].name}'s {z.name}" for z, p in meta)
+        self.seen = {}
+        self.token_homes = frozenset(i for i, (z, _) in enumerate(meta) if z.name in pack.token_zones)
         # The most cards each zone holds (None: no limit), or None when no zone has one.
         limits = tuple(options[z.capacity] if isinstance(z.capacity, str) else z.capacity for z, _ in meta)
         self.capacity = limits if any(n is not None for n in limits) else None
@@ -169,6 +176,7 @@ class Table:
         t.names = self.names + (t._numbered(definition.name),)
         t.props = self.props + (_props(self.pack, definition),)
         t.tokens = self.tokens | {c}
+        t.token_order = self.token_order + (c,)
         if definition.types:
             t.typed = dict(self.typed)
             for kind in definition.types:
@@ -197,6 +205,7 @@ class Table:
         self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
         self.watches_damage = "damage" in on
         self.watches_ends = "end" in on
+        self.watches_begins = "begin" in on      # else no turn, step or round tells that it begins
 
     def zone(self, name: str, seat: int | None) -> int:
         ids = self.named[name]          # one zone per seat, or the one shared zone

@@ -44,11 +44,11 @@ def create(s: State, definition, seat: int, zone: int, source=None) -> int | Non
 def cease(s: State) -> None:
     """Tokens in a zone where tokens do not exist cease to exist: they leave it for no
     zone (their triggers of leaving fired on the move that took them there)."""
-    where = s.t.pack.token_zones
-    meta = s.t.zone_meta
-    for c in sorted(s.t.tokens):
-        z = s.zone_of[c]
-        if z >= 0 and meta[z][0].name not in where:
+    homes = s.t.token_homes         # the ids of the zones where tokens exist
+    zone_of = s.zone_of
+    for c in s.t.token_order:
+        z = zone_of[c]
+        if z >= 0 and z not in homes:
             s.zones[z].remove(c)
             s.zone_of[c] = -1
             s.dirty = True

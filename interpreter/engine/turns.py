@@ -71,11 +71,13 @@ class TurnFrame:
         s.step = step.name
         if pack.statics_timed and s.t.layered:
             stale(s)        # a static ability may hold only in some phases
-        if pack.resets:
-            if self.step_i == 1 or len(phase.steps) == 1:
+        resets = pack.resets        # the units some counter is reset by
+        if resets:
+            if "phase" in resets and (self.step_i == 1 or len(phase.steps) == 1):
                 tables.reset(s, "phase")
-            tables.reset(s, "step")
-        if s.t.triggering:
+            if "step" in resets:
+                tables.reset(s, "step")
+        if s.t.watches_begins:
             if self.step_i == 1 or len(phase.steps) == 1:
                 s.events.append(boundary("begin", phase.name, s.active))
             if step.name != phase.name:
@@ -92,7 +94,7 @@ def begin_turn(s: State) -> None:
         stale(s)
     tables.reset(s, "turn")
     s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
-    if s.t.triggering:
+    if s.t.watches_begins:
         s.events.append(boundary("begin", "turn", s.active))
 
 

@@ -105,6 +105,7 @@ class Compiler:
         # Set when a compiled expression reads what changes from card to card of a "where"
         # scan ("it", the item of a total or a choice among, a random number): see _compare.
         self.used_it = False
+        self.drawn = False        # set by what draws anew each time it is read (a random number)
         self.steady = False       # set when a "where" clause computes something once in each scan
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
         self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
@@ -118,6 +119,7 @@ class Compiler:
         self.retyping = False     # set when one changes card types
         self.controlling = False  # set when one changes who controls a card
         self.statics_timed = False  # set when a static ability reads the phase, step, window or pile (note_time)
+        self.statics_tapped = False  # set when a static ability or a derived property reads whether a card is tapped
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
@@ -562,7 +564,7 @@ def _global(word: str):
 
 
 def _zones_named(word: str):
-    return lambda s, env: s.t.zones_named(word)
+    return fuse.leaf(lambda s, env: s.t.named[word], f"s.t.named[{word!r}]")
 
 
 def _reserved(word: str) -> str:

@@ -20,9 +20,9 @@ import itertools
 import re
 
 _ids = itertools.count()
-_BUILTINS = {"type": type, "int": int, "bool": bool, "tuple": tuple, "len": len}
+_BUILTINS = {"type": type, "int": int, "bool": bool, "tuple": tuple, "list": list, "len": len, "any": any}
 MAX_DEPTH = 12          # parts joined inside each other; deeper, a part is called
-MAX_TEXT = 1500         # characters of one joined text
+MAX_TEXT = 3000         # characters of one joined text
 
 
 class Src:

@@ -96,7 +96,8 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
 
 def _static_noting_time(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo) -> Ability | None:
     """_static, with its condition, noting whether it reads the phase, step, window or
-    pile (Pack.statics_timed: the view is then made again as they change)."""
+    pile (Pack.statics_timed: the view is then made again as they change), or whether a
+    card is tapped (Pack.statics_tapped: the view is then made again as cards tap)."""
     saved, b.comp.reads = b.comp.reads, set()
     try:
         return _static(b, raw, owner_name, zone, scope, lo,
@@ -104,6 +105,7 @@ def _static_noting_time(b: Build, raw, owner_name: str, zone: str, scope: Scope,
     finally:
         read, b.comp.reads = b.comp.reads, saved
         b.comp.statics_timed = b.comp.statics_timed or any(r.startswith("time:") for r in read)
+        b.comp.statics_tapped = b.comp.statics_tapped or "tapped" in read
         if saved is not None:
             saved |= read
 

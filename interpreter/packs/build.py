@@ -105,6 +105,7 @@ class Build:
             ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or self.comp.ranks,
             layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
             controlling=self.comp.controlling, statics_timed=self.comp.statics_timed,
+            statics_tapped=self.comp.statics_tapped,
             changing=frozenset(self.comp.changed_props) | frozenset(f.get("counted") or ()),
         )
 

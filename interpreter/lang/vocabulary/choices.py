@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import limits
 from ...engine.activation import log_choice
-from ...engine.decisions import Decision, Option
+from ...engine.decisions import Decision, Option, option
 from ...engine.script import loop_items, of_card
 from ...engine.state import RuleError
 from ...suggest import did_you_mean
@@ -84,7 +84,7 @@ def ask_value(s, seat: int, prompt: str, values, var: str, optional: bool = Fals
     if not values:
         env[var] = None
         return
-    options = tuple(Option(str(v), v) for v in values)
+    options = tuple([option((str(v), v)) for v in values])
     if optional:
         options = (Option("none", None),) + options
 

@@ -75,6 +75,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         return worth(s, env) or 0
 
     fixed = getattr(nfn, "const", None)
+    counting = getattr(using, "count", None)
 
     def can(s, env):
         need = fixed if fixed is not None else nfn(s, env) or 0
@@ -88,14 +89,13 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             total = memo.get(partial)
             if total is not None:
                 return total >= need
-        # Only a cost paid beside others reserves cards: else the selector's cards, one call fewer.
-        pool = using(s, env) if "@reserved" not in env else unreserved(s, env)
-        if worth is None:
-            total = len(pool)
+        # Only a cost paid beside others reserves cards: else the selector's cards, one call
+        # fewer, and only counted where each card pays 1.
+        if worth is None and counting is not None and "@reserved" not in env:
+            total = counting(s, env)
         else:
-            total = 0
-            for x in pool:
-                total += value(s, env, x)
+            pool = using(s, env) if "@reserved" not in env else unreserved(s, env)
+            total = len(pool) if worth is None else sum(value(s, env, x) for x in pool)
         if memo is not None:
             memo[partial] = total
         return total >= need

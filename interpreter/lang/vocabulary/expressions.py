@@ -143,10 +143,12 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             c.note("zone:" + word)
             zdef = names.zones[word]
             if zdef.per_player:
-                zone = lambda s, env, w=word: _player_zone(s, fn(s, env), w)     # noqa: E731
+                p = fuse.fresh("_t")
+                zone = fuse.join(lambda s, env, w=word: _player_zone(s, fn(s, env), w),
+                                 f"(() if ({p} := {{0}}) is None else (s.t.named[{word!r}][{p}.seat],))", fn)
                 zone.player_zone = (word, fn)   # a selector of "cards in your hand" scans it (selectors._fused)
                 return zone, T("zone")
-            return (lambda s, env, w=word: s.t.zones_named(w)), T("zone")
+            return fuse.leaf(lambda s, env, w=word: s.t.named[w], f"s.t.named[{word!r}]"), T("zone")
         d = names.counters.get(word)
         if d is not None and d.per is not None:
             c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
@@ -277,16 +279,22 @@ def _prop_read(fn, word: str, how: str):
 
 
 def _prop_text(read: str, word: str, how: str) -> str:
-    t = fuse.fresh("_t")
+    t, v, r = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh("_t")
     w = repr(word)
+    # State.prop's first look in a layered pack, without its call: the value the view holds.
+    prop = (f"({r} if not s.face_down[{t}] and ({v} := s.view) is not None and {v}.done "
+            f"and ({r} := {v}.props.get(({t}, {w}))) is not None else s.prop({t}, {w}))")
     if how == "derived":
-        return f"(0 if type({t} := {read}) is not int else s.prop({t}, {w}))"
+        # Outside the layers and face up, State.prop's own reading: the property's function, and
+        # what effects added to it.
+        own = (f"(s.t.pack.derived[{w}](s, {t}) + ((s.moddelta.get(({t}, {w})) or 0) if s.moddelta else 0))")
+        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))"
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
     in_the_way = f"(s.face_down[{t}] or (s.view is None and s.t.controlling))" if how == "words" else \
         f"(s.face_down[{t}] or ({w} in s.t.changing and (s.moddelta or s.t.layered)) or (s.view is None and s.t.controlling))"
     # A card's props hold every property the pack declares.
-    return f"(0 if type({t} := {read}) is not int else (s.prop({t}, {w}) if {in_the_way} else s.t.props[{t}][{w}]))"
+    return f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else s.t.props[{t}][{w}]))"
 
 
 def _player_counter(s, p, word):
@@ -377,6 +385,9 @@ def _prop_of(c, tree, scope):
 def _count(c, tree, scope):
     fn, _ = c.selector(tree.children[0], scope)
     name = fuse.fresh()     # "count of ... = 4" compares in the same call
+    count = getattr(fn, "count", None)
+    if count is not None:
+        return fuse.leaf(lambda s, env: count(s, env), f"{name}(s, env)", {name: count}), NUMBER
     return fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn}), NUMBER
 
 
@@ -416,7 +427,7 @@ def _random_number(c, tree, scope):
     hi, _ = c.expect(tree.children[1], scope, ("number",), "the highest number")
 
     text, where = c.heading(tree), c.where(tree)
-    c.used_it = True            # drawn anew each time: never computed once for a whole scan
+    c.used_it = c.drawn = True  # drawn anew each time: never computed once for a whole scan
 
     def f(s, env):
         a, b = lo(s, env), hi(s, env)
@@ -451,6 +462,9 @@ def _arith(c, tree, scope):
         return _divided(first, rest, text, where), NUMBER
 
     low, top = -limits.NUMBER, limits.NUMBER
+
+    def too(s, env):
+        raise too_large(s, env, f'"{text}"', where)
     if len(rest) == 1:                  # "level of it + bonus": the usual case, in one step
         (op, second), = rest
 
@@ -458,17 +472,22 @@ def _arith(c, tree, scope):
             v = op(first(s, env) or 0, second(s, env) or 0)
             if low <= v <= top:
                 return v
-            raise too_large(s, env, f'"{text}"', where)
-        return f, NUMBER
-
-    def f(s, env):
-        v = first(s, env) or 0
-        for op, fn in rest:
-            v = op(v, fn(s, env) or 0)
-        if low <= v <= top:
-            return v
-        raise too_large(s, env, f'"{text}"', where)
-    return f, NUMBER
+            too(s, env)
+    else:
+        def f(s, env):
+            v = first(s, env) or 0
+            for op, fn in rest:
+                v = op(v, fn(s, env) or 0)
+            if low <= v <= top:
+                return v
+            too(s, env)
+    # Written in place, from left to right as the closures compute, the bound checked at the end.
+    sum_text = "(({0}) or 0)"
+    for i, sign in enumerate(kids[0::2]):
+        sum_text = f"({sum_text} {sign} (({{{i + 1}}}) or 0))"
+    v, name = fuse.fresh("_t"), fuse.fresh()
+    return fuse.join(f, f"({v} if {low} <= ({v} := {sum_text}) <= {top} else {name}(s, env))",
+                     first, *(fn for _, fn in rest), names={name: too}), NUMBER
 
 
 def _divided(first, rest, text: str, where):
@@ -534,25 +553,6 @@ def _side(c, compile_side):
     return result, moves
 
 
-def _per_scan(c, fn):
-    """`fn`, a side of "its suit = suit of top card of discard" that no card of a "where"
-    scan changes: computed once in each scan (selectors._kept_where_marked marks each
-    with "@scan"), its value kept with the scan it belongs to."""
-    c.steady = True
-    held = [(None, None)]           # (the scan, the value in it)
-
-    def per_scan(s, env):
-        scan = env.get("@scan")
-        last = held[0]
-        if scan is not None and last[0] is scan:
-            return last[1]
-        value = fn(s, env)
-        if scan is not None:
-            held[0] = (scan, value)
-        return value
-    return per_scan
-
-
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
             "=": operator.eq, "!=": operator.ne}
 
@@ -574,9 +574,9 @@ def _compare(c, tree, scope):
                              a, b), BOOL
         # A side written in place costs no call: one that is called is called once a scan.
         if hasattr(a, "card_prop") and a_moves and not b_moves and not hasattr(b, "src"):
-            b = _per_scan(c, b)
+            b = once_a_scan(c, b)
         elif hasattr(b, "card_prop") and b_moves and not a_moves and not hasattr(a, "src"):
-            a = _per_scan(c, a)
+            a = once_a_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
                          a, b), BOOL
     a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
@@ -614,7 +614,14 @@ def _any_of(c, tree, scope):
             if type(held) is list or type(held) is tuple:
                 return not words.isdisjoint(held)
             return any(w in held for w in words)
-        return any_word, BOOL
+        # Its text, for the selectors and conditions around it (a land's "produces", read for each land).
+        t, h, ws, k, p = (fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh(), fuse.literal(key), fuse.literal(prop))
+        if k is None or p is None:
+            return any_word, BOOL
+        read = (f"(s.t.props[{t}][{p}] if not s.face_down[{t}] and not (s.view is None and s.t.controlling) "
+                f"else s.prop({t}, {p}))") if printed else f"s.prop({t}, {p})"
+        return fuse.leaf(any_word, f"(type({t} := env[{k}]) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
+                                   f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
     if len(parts) == 2:
         a, b = parts
         return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b), BOOL
@@ -679,7 +686,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if word in names.marks:
         c.note("*")
         marked = lambda s, x, w=word: (x, w) in s.marks
-        marked.here = lambda key, w=word: lambda s, env: (env[key], w) in s.marks
+        marked.here = lambda key, w=word: _marked_here(key, w)
         marked.mark = word          # selectors test marks in their own pass (selectors._filter)
         return marked
     if word in names.keywords:
@@ -687,12 +694,20 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         has = lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
         has.here = lambda key: _keyword_test(_from_env(key), word)
         has.sweep = _sweep_keyword(word)
+        layered, w, g = fuse.fresh(), fuse.literal(word), fuse.literal("@" + word)
+        if w is not None:       # the card "x" of a selector's loop (selectors._written)
+            has.written = (f"(not s.face_down[x] and ({layered}(s, x, {w}) if s.t.layered else "
+                           f"({w} in s.t.cards[x].keywords or (x, {g}) in s.marks)))", {layered: layers.has_keyword})
         return has
     prop = names.property_words.get(word)
     if prop is not None:
         listed = lambda s, x, w=word, p=prop: type(x) is int and w in s.prop(x, p)
         listed.listed = (prop, word)      # "it is A or it is B" reads the list once (_any_of)
         listed.sweep = _sweep_word(word, prop, prop not in names.derived)
+        w, p = fuse.literal(word), fuse.literal(prop)
+        if w is not None and p is not None:     # as _sweep_word reads it
+            listed.written = ((f"({w} in (s.prop(x, {p}) if s.face_down[x] or (s.view is None and s.t.controlling) "
+                               f"else s.t.props[x][{p}]))") if prop not in names.derived else f"({w} in s.prop(x, {p}))", {})
         return listed
     prop = names.value_words.get(word)
     if prop is not None and prop not in names.derived:      # read as printed (see _sweep_word)
@@ -701,6 +716,13 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
+
+
+def _marked_here(key: str, word: str):
+    """"it is blocking", the card read in place, with its text where the mark's name allows."""
+    fn = lambda s, env: (env[key], word) in s.marks      # noqa: E731
+    k, w = fuse.literal(key), fuse.literal(word)
+    return fuse.leaf(fn, f"((env[{k}], {w}) in s.marks)") if k is not None and w is not None else fn
 
 
 def _sweep_word(word: str, prop: str, printed: bool):
@@ -822,7 +844,8 @@ def _is_in(c, tree, scope):
         x = fn(s, env)
         inside = type(x) is int and s.zone_of[x] in zfn(s, env)
         return inside != neg
-    return f, BOOL
+    x = fuse.fresh("_t")
+    return fuse.join(f, f"((type({x} := {{0}}) is int and s.zone_of[{x}] in {{1}}) != {neg})", fn, zfn), BOOL
 
 
 def _card_subject(c: Compiler, subject, scope: Scope, what: str):
@@ -842,12 +865,22 @@ def _is_empty(c, tree, scope):
     if t.kind in ("number", "bool", "text", "none"):
         c.error(subject, f'only a zone or a set of cards or players can be empty, but {c.quoted(subject)} is {t.word()}')
     if t.kind == "zone":
-        f = lambda s, env: all(not s.zones[z] for z in fn(s, env))
+        name = fuse.fresh()
+        f = fuse.join(lambda s, env: empty(s, fn(s, env)), f"{name}(s, {{0}})", fn, names={name: empty})
     else:
-        f = lambda s, env: not fn(s, env)
+        f = fuse.join(lambda s, env: not fn(s, env), "(not ({0}))", fn)
     if neg:
-        return (lambda s, env: not f(s, env)), BOOL
+        return fuse.join(lambda s, env: not f(s, env), "(not ({0}))", f), BOOL
     return f, BOOL
+
+
+def empty(s, zones) -> bool:
+    """Whether every one of `zones` is empty."""
+    held = s.zones
+    for z in zones:
+        if held[z]:
+            return False
+    return True
 
 
 @register("has_keyword", E, "X has KEYWORD", "The card has the keyword (printed, or given by an effect).",
@@ -878,14 +911,18 @@ def _keyword_test(fn, word: str):
           params=(('X', 'card', 'the card'),))
 def _changed_control(c, tree, scope):
     fn = _card_this_turn(c, tree, scope, "changed control")
-    return (lambda s, env: type(x := fn(s, env)) is int and s.control_turn.get(x) == s.turn), BOOL
+    x = fuse.fresh("_t")
+    return fuse.join(lambda s, env: type(x := fn(s, env)) is int and s.control_turn.get(x) == s.turn,
+                     f"(type({x} := {{0}}) is int and s.control_turn.get({x}) == s.turn)", fn), BOOL
 
 
 @register("entered_this", E, "X entered this turn", "The card came into its zone during this turn (summoning sickness).",
           params=(('X', 'card', 'the card'),))
 def _entered(c, tree, scope):
     fn = _card_this_turn(c, tree, scope, "entered")
-    return (lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn), BOOL
+    x = fuse.fresh("_t")
+    return fuse.join(lambda s, env: type(x := fn(s, env)) is int and s.entered[x] == s.turn,
+                     f"(type({x} := {{0}}) is int and s.entered[{x}] == s.turn)", fn), BOOL
 
 
 def _card_this_turn(c, tree, scope, phrase: str):
@@ -900,15 +937,64 @@ def _card_this_turn(c, tree, scope, phrase: str):
 @register("exists", E, "any SELECTOR", "Holds when the selector picks at least one card or player.",
           params=(('SELECTOR', 'selector', 'what must exist'),))
 def _exists(c, tree, scope):
-    fn, _ = c.selector(tree.children[0], scope)
-    return fuse.join(lambda s, env: bool(fn(s, env)), "bool({0})", fn), BOOL
+    return _any_or_no(c, tree, scope, False), BOOL
 
 
 @register("none_exist", E, "no SELECTOR", "Holds when the selector picks nothing.",
           params=(('SELECTOR', 'selector', 'what must not exist'),))
 def _none_exist(c, tree, scope):
-    fn, _ = c.selector(tree.children[0], scope)
-    return fuse.join(lambda s, env: not fn(s, env), "(not ({0}))", fn), BOOL
+    return _any_or_no(c, tree, scope, True), BOOL
+
+
+def _any_or_no(c, tree, scope, negated: bool):
+    """`any` or `no`; in a "where" clause, one that reads nothing of the clause's item
+    ("no cards in played", for each card of a hand) is answered once in each scan, the
+    answer kept read in place (once_a_scan)."""
+    (fn, _), moves = _side(c, lambda: c.selector(tree.children[0], scope))
+    read_in_place = getattr(getattr(fn, "exists", None), "src", None) is not None     # "bool(s.pile)": no scan
+    found = _any(fn, negated)
+    if moves or scope.it is None or read_in_place:
+        return found
+    return once_a_scan(c, found)
+
+
+def once_a_scan(c, fn):
+    """`fn`, a side of "its suit = suit of top card of discard" or an `any` that no item of
+    a "where" scan changes: computed once in each scan (selectors._kept_where_marked marks
+    each with "@scan"), its value kept with the scan it belongs to and read in place, by a
+    call only the first time in each scan (or outside a scan)."""
+    c.steady = True
+    held = [None, None]             # the scan, the value in it
+
+    def compute(s, env):
+        value = fn(s, env)
+        scan = env.get("@scan")
+        if scan is not None:
+            held[0], held[1] = scan, value
+        return value
+
+    def kept(s, env):
+        scan = env.get("@scan")
+        return held[1] if scan is not None and held[0] is scan else compute(s, env)
+    h, sc, name = fuse.fresh(), fuse.fresh("_t"), fuse.fresh()
+    return fuse.leaf(kept, f"({h}[1] if ({sc} := env.get('@scan')) is not None and {h}[0] is {sc} else {name}(s, env))",
+                     {h: held, name: compute})
+
+
+def _any(fn, negated: bool):
+    """Whether a selector picks anything (or nothing): by its `exists`, which stops at the
+    first card, where it has one, written in place in the conditions around it."""
+    exists = getattr(fn, "exists", None)
+    if exists is None:
+        if negated:
+            return fuse.join(lambda s, env: not fn(s, env), "(not ({0}))", fn)
+        return fuse.join(lambda s, env: bool(fn(s, env)), "bool({0})", fn)
+    if getattr(exists, "src", None) is not None:     # a text of its own ("bool(s.pile)")
+        return fuse.join(lambda s, env: not exists(s, env), "(not ({0}))", exists) if negated else exists
+    name = fuse.fresh()
+    if negated:
+        return fuse.leaf(lambda s, env: not exists(s, env), f"(not {name}(s, env))", {name: exists})
+    return fuse.leaf(exists, f"{name}(s, env)", {name: exists})     # itself: the text is its call
 
 
 def is_player(x) -> bool:

@@ -1,6 +1,7 @@
 """Rounds: which unit of its kind this is, and who leads the next one."""
 from __future__ import annotations
 
+from .. import fuse
 from ...engine import rounds
 from ...suggest import did_you_mean
 from ..compiler import Compiler, _const
@@ -44,4 +45,6 @@ def _unit_number(c, tree, scope):
     if level is None:
         return _const(0), NUMBER
     c.note("*")
-    return (lambda s, env: rounds.unit_number(s, level)), NUMBER
+    # Written in place where it is read (a trick's number in every card's test of a hand).
+    return fuse.leaf(lambda s, env: rounds.unit_number(s, level),
+                     f"(s.units[{level}][{rounds.NUMBER}] if s.units is not None else 0)"), NUMBER

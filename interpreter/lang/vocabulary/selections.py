@@ -2,6 +2,7 @@
 the greatest or least value over a selection ("highest rank of cards in played")."""
 from __future__ import annotations
 
+from .. import fuse
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope, _const
 from ..registry import register
@@ -41,14 +42,20 @@ def _top_one(c, tree, scope):
     if str(tree.children[0]) == "effect":
         return end_effect(c, tree.children[1], "top")
     zfn, t = _end_card(c, tree, scope, "top")
+    # "rank of top card of discard" in a condition: one zone's top card read in place.
+    name, z, held = fuse.fresh(), fuse.fresh("_t"), fuse.fresh("_t")
+    return fuse.join(lambda s, env: top_of(s, zfn(s, env)),
+                     f"({name}(s, {z}) if len({z} := {{0}}) != 1 else ({held}[-1] if ({held} := s.zones[{z}[0]]) else None))",
+                     zfn, names={name: top_of}), t
 
-    def top(s, env):
-        zones = s.zones
-        for z in reversed(zfn(s, env)):
-            if zones[z]:
-                return zones[z][-1]
-        return None
-    return top, t
+
+def top_of(s, zones):
+    """The top card of the last of `zones` that holds any, or None."""
+    held = s.zones
+    for z in reversed(zones):
+        if held[z]:
+            return held[z][-1]
+    return None
 
 
 @register("bottom_one", E, "bottom card of ZONE",

@@ -48,8 +48,8 @@ def _selector(c: Compiler, tree, scope: Scope):
     t: T
     if noun in scope.vars:
         vt = scope.vars[noun]
-        base_fn = lambda s, env, w=noun: env.get(w)
-        base = lambda s, env, f=base_fn: _as_tuple(f(s, env))
+        base = lambda s, env, w=noun: _as_tuple(env.get(w))
+        base.tupled = True      # a tuple already: alone, it is the selector
         t = as_set(vt)
     elif noun in ("opponents", "opponent"):
         c.note("*")
@@ -109,7 +109,12 @@ def _selector(c: Compiler, tree, scope: Scope):
         elif r.data == "where":
             inner = scope.child(it=single(t) if t.kind != "any" else ANY)
             was, c.steady = c.steady, False
+            # "it" in the clause is its own item: of what it reads, only what is drawn anew each
+            # time it is read reads anew for each item of a "where" around this selector.
+            outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+            c.used_it = outer_it or c.drawn
+            c.drawn = was_drawn or c.drawn
             if c.steady:        # the clause computes something once in each scan
                 kept_where = _kept_where_marked
             c.steady = was
@@ -169,8 +174,10 @@ def _selector(c: Compiler, tree, scope: Scope):
         else:
             pick = base
 
-    if scanned is not None and (keep is None or keep.plain) and not other:
-        return _fused(scanned, keep, control_fn, where_fn, kept_where), t
+    if scanned is not None and (keep is None or keep.plain or keep.texts) and not other:
+        fused = _fused(scanned, keep, control_fn, where_fn, kept_where)
+        if fused is not None:
+            return fused, t
     if other:
         inner = pick
         pick = lambda s, env: [x for x in inner(s, env) if x != env["this"]]  # noqa: E731
@@ -181,7 +188,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             return written, t
     if control_fn is None and where_fn is None:
         if keep is None:
-            fast = lambda s, env: tuple(pick(s, env))
+            fast = pick if getattr(pick, "tupled", False) else lambda s, env: tuple(pick(s, env))
             fast.exists = lambda s, env: bool(pick(s, env))
             return fast, t
         fast = lambda s, env: tuple(keep(s, pick(s, env)))
@@ -229,7 +236,7 @@ def _kept_where(s, env, found, where_fn) -> tuple:
 
 def _kept_where_marked(s, env, found, where_fn) -> tuple:
     """_kept_where for a clause that computes once in each scan what no item changes
-    (expressions._per_scan): the scan is marked ("@scan") while it runs."""
+    (expressions.once_a_scan): the scan is marked ("@scan") while it runs."""
     outer = env.get("@scan")
     env["@scan"] = object()
     kept = _kept_where(s, env, found, where_fn)
@@ -272,6 +279,8 @@ def _filter(tests):
     keep.tapped = tapped
     keep.marks = marks
     keep.plain = others is None     # all it tests a selector can fuse
+    # Keywords and words of a property, written in a selector's loop where each has a text.
+    keep.texts = () if keep.plain or any(not hasattr(x, "written") for x in rest) else tuple(x.written for x in rest)
     return keep
 
 
@@ -324,6 +333,8 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
                            kept_where is _kept_where_marked)
         if written is not None:
             return written
+    if keep is not None and not keep.plain:     # the closures below test only the usual words
+        return None
 
     def scan(s, env):
         zones = s.zones
@@ -382,7 +393,12 @@ def _zone_loop(text: _Text, zn, owner_fn, key) -> tuple[list, list]:
     the loop's own lines."""
     if owner_fn is None:        # the zones of every player, each in turn
         return [], [f"    for z in s.t.named[{text.named(zn)}]:", "     for x in s.zones[z]:"]
-    read = f"env[{text.named(key)}]" if key is not None else f"{text.named(owner_fn)}(s, env)"
+    if key is not None:
+        read = f"env[{text.named(key)}]"
+    else:       # the player's own text where it has one ("p's hand", p a variable)
+        src, _ = fuse.part(owner_fn)
+        text.names.update(src.names)
+        read = src.text
     return [f"    p = {read}"], ["    if p is not None:", f"     for x in s.zones[s.t.named[{text.named(zn)}][p.seat]]:"]
 
 
@@ -390,7 +406,7 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
     """_written over what `pick` gives (players, variables, cards in zones found as
     the game goes), which may hold other things than cards: the word tests keep cards."""
     text = _Text()
-    if keep is not None and not keep.plain:     # tests called in turn: `keep` does them
+    if keep is not None and not keep.plain and not keep.texts:     # tests called in turn: `keep` does them
         loop = [f"    for x in {text.named(keep)}(s, {text.named(pick)}(s, env)):"]
         return _written(text, [], loop, None, control_fn, where_fn, marked)
     loop = [f"    for x in {text.named(pick)}(s, env):"]
@@ -400,8 +416,8 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
 def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
     """A selector made from its text, with every test, the controller and the "where"
     clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
-    one call for the whole selector. Whole (nothing but the tests), it has `exists`,
-    which stops at the first card. None when it cannot be made."""
+    one call for the whole selector, with `exists`, which stops at the first card, and
+    `count`. None when it cannot be made."""
     named = text.named
     tests = ["type(x) is int"] if cards else []
     mask = keep.mask if keep is not None else 0
@@ -409,39 +425,45 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         # A pack whose effects change card types reads them with the effects applied.
         head += [f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits",
                  "    down = s.face_down"]
-        tests.append(f"bits[x] & {mask} == {mask} and not down[x]")
+        tests.append(f"bits[x] & {mask}{'' if mask & (mask - 1) == 0 else f' == {mask}'} and not down[x]")
     if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
-        tests.append(f"tp[x] == {keep.tapped!r}")
+        tests.append("tp[x]" if keep.tapped else "not tp[x]")         # a card is tapped or not: True or False
     for w in keep.marks if keep is not None else ():
         tests.append(f"(x, {named(w)}) in s.marks")
+    for test, names in keep.texts if keep is not None else ():
+        tests.append(test)
+        text.names.update(names)
     if control_fn is not None:
         # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
         head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1"]
         tests.append("type(x) is int and s.controller[x] == seat")
-    body = [f"if {' and '.join(tests) or 'True'}:"]
-    inside = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
-    if where_fn is None and control_fn is None:
-        lines = ["def exists(s, env):", *head, *loop, inside + body[0], inside + "    return True", "    return False", ""]
-        exists = fuse.define("\n".join(lines), text.names, "exists")
-    else:
-        exists = None
+    test = f"if {' and '.join(tests) or 'True'}:"
+    indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
     tail = []
     if where_fn is None:
-        body.append("    found.append(x)")
+        found, stop, counted = [test, "    found.append(x)"], [test, "    return True"], [test, "    n += 1"]
     else:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
         head.append("    saved = env.get('it')")
-        body += ["    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
         tail.append("    env['it'] = saved")
         if marked:          # the clause computes once in each scan what no item changes
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
-    lines = ["def select(s, env):", *head, "    found = []", *loop, *(inside + line for line in body), *tail, "    return tuple(found)", ""]
+        found = [test, "    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
+        stop = [test, "    env['it'] = x", f"    if {src.text}:", *("    " + line for line in tail), "        return True"]
+        counted = [test, "    env['it'] = x", f"    if {src.text}:", "        n += 1"]
+    lines = ["def exists(s, env):", *head, *loop, *(indent + line for line in stop), *tail, "    return False", ""]
+    exists = fuse.define("\n".join(lines), text.names, "exists")
+    lines = ["def select(s, env):", *head, "    found = []", *loop, *(indent + line for line in found), *tail,
+             "    return tuple(found)", ""]
     select = fuse.define("\n".join(lines), text.names, "select")
-    if select is not None and exists is not None:
+    lines = ["def count(s, env):", *head, "    n = 0", *loop, *(indent + line for line in counted), *tail, "    return n", ""]
+    count = fuse.define("\n".join(lines), text.names, "count")
+    if select is not None and exists is not None and count is not None:
         select.exists = exists
+        select.count = count        # "count of ...", a cost's cards: without a tuple made
     return select
 
 

@@ -699,6 +699,7 @@ def _choose(c, tree, scope):
 
 
 NONE = Option("none", None)
+NO_YES = (Option("no", False), Option("yes", True))
 DONE = Option("done", None)
 
 
@@ -742,10 +743,11 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
         # Options made as tuples (decisions.option): a list of them is made at every pick.
-        options = [option((name(s, x) if name else s.card_name(x), x)) for x in rest]
+        names = s.t.names
+        options = [option((name(s, x) if name else names[x] if type(x) is int else s.card_name(x), x)) for x in rest]
         if kind != "exactly":
             options.insert(0, DONE)
-        chosen = ", ".join([name(s, x) if name else s.card_name(x) for x in picked])
+        chosen = ", ".join([name(s, x) if name else names[x] if type(x) is int else s.card_name(x) for x in picked])
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
@@ -829,7 +831,7 @@ def _may(c, tree, scope):
     def may(s, env):
         p = pfn(s, env)
         said = render(s, env, p.seat)[0] if render is not None else text
-        s.decision = Decision(p.seat, f"{p.name}: {said}?", (Option("no", False), Option("yes", True)), resume)
+        s.decision = decision((p.seat, f"{p.name}: {said}?", NO_YES, resume, "choice"))
 
     def resume(s, yes):
         if yes:
@@ -873,6 +875,17 @@ def _if(c, tree, scope):
             otherwise = c.block(part.children[0].children, scope)
 
     if all(atomic(ops) for _, ops in branches) and atomic(otherwise):
+        if len(branches) == 1 and not otherwise:
+            (test, ops), = branches
+
+            def if_alone(s, env):       # run_inline's loop written here: an if is often in a loop
+                if test(s, env):
+                    for op in ops:
+                        op(s, env)
+                        if s.result is not None:
+                            return
+            return if_alone
+
         def if_inline(s, env):
             for test, ops in branches:
                 if test(s, env):
@@ -913,9 +926,10 @@ def _for_each(c, tree, scope):
                     raise endless(s, env)
             for item in items:
                 env[var] = item
-                run_inline(ops, s, env)
-                if s.result is not None:
-                    return
+                for op in ops:          # run_inline's loop, without its call for each item
+                    op(s, env)
+                    if s.result is not None:
+                        return
         return for_each_inline
 
     @pushes
