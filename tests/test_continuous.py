@@ -265,3 +265,55 @@ def test_keywords_and_words_of_a_list_are_read_alike_written_in_a_selector_or_ca
         (_, _, feature), = game.pack.evaluation        # read as it is: the position has no game left to play
         seen.append(feature(s, {"you": s.t.players[0]}))
     assert seen == [expected, expected]
+
+
+# The control pack, its turn an upkeep that counts what the active player controls.
+TURNCOAT_PACK = CONTROL_PACK.replace("turn:\n  - {phase: main, script: window main}\n", """\
+turn:
+  - phase: upkeep
+    script: |
+      for each c in cards you control in battlefield:
+        increase life of you by 1
+  - {phase: main, script: window main}
+checks: |
+  for each p in players where life of it <= 0:
+    p loses the game
+""")
+TURNCOAT_CARDS = """\
+cards:
+  - name: Bear
+    types: [creature]
+    abilities:
+      - {name: Drain, trigger: whenever a creature dies, effect: increase life of you by 1}
+  - name: Turncoat
+    types: [creature]
+    abilities:
+      - {name: Turn, static: creature in battlefield where it = this, effect: active player gains control of it}
+"""
+
+
+def turncoat_game(folder: Path, pack: str, zones: dict):
+    """The Turncoat in play from Ann's first main phase, each player's zones `zones`."""
+    (folder / "pack.yaml").write_text(pack, encoding="utf-8")
+    (folder / "cards.yaml").write_text(TURNCOAT_CARDS, encoding="utf-8")
+    return Game(load_pack(str(folder), Report())).position(
+        {"turn": 1, "active": "Ann", "phase": "main", "shared": {"battlefield": ["Turncoat"]},
+         "players": [{"zones": zones}, {"zones": zones}]})
+
+
+def test_a_turns_script_sees_who_controls_a_card_as_the_turn_begins(tmp_path):
+    # The active player takes the Turncoat as each turn begins: in their upkeep they control
+    # it, whether or not some triggered ability watches for the turn's beginning.
+    state = turncoat_game(tmp_path, TURNCOAT_PACK, {})
+    # Nobody has anything to decide: the game plays on to the engine's limit of turns.
+    assert (state.turn, [state.s.pvars[p]["life"] for p in (0, 1)]) == (1000, [519, 520])
+
+
+def test_a_scan_after_a_card_moves_reads_who_controls_cards_as_the_turn_made_it(tmp_path):
+    # Bob's first upkeep: he takes the Turncoat as his turn begins, puts a Bear into play,
+    # and counts the creatures (2) while Ann controls nothing; from then on both have Bears.
+    pack = TURNCOAT_PACK.replace("""      for each c in cards you control in battlefield:
+        increase life of you by 1""", """      put top card of your library into battlefield
+      increase life of you by count of (creatures in battlefield where no (cards opponent controls in battlefield))""")
+    state = turncoat_game(tmp_path, pack, {"library": ["Bear"] * 3})
+    assert [state.s.pvars[p]["life"] for p in (0, 1)] == [20, 22]

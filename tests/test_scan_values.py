@@ -7,6 +7,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from cardtable.interpreter.diagnostics import Report, render
 from cardtable.interpreter.engine import rng
 from cardtable.interpreter.engine.evaluation import evaluate
@@ -94,3 +96,31 @@ def test_a_random_number_in_the_clause_of_an_inner_any_is_drawn_for_each_card(tm
     # Drawn anew for each card of the hand (two discards, unless one matches first), not
     # once for the whole scan (two draws at most).
     assert 2 < draws < 20
+
+
+def test_any_over_a_where_clause_tests_every_card_as_the_closures_do(tmp_path):
+    # A clause that draws a random number draws for every card (the draws after it are the
+    # same), and one that finds a number too large on a later card stops the game there,
+    # written out or not.
+    from cardtable.interpreter.engine.state import RuleError
+    from cardtable.interpreter.lang import fuse
+    drawn, failed = [], []
+    for fused in (True, False):
+        fuse.ENABLED[0] = fused
+        try:
+            game = crazy_eights_judging(tmp_path / f"draw{fused}", "count of (players where any (cards in your hand "
+                                                                   "where a random number from 1 to 2 = 1))")
+            big = crazy_eights_judging(tmp_path / f"big{fused}", "count of (players where any (cards in your hand where "
+                                                                 "(its rank = seven or penalty of it * 1000000 * 1000000 "
+                                                                 "* 1000000 > 0)))")
+        finally:
+            fuse.ENABLED[0] = True
+        state = position(game, board("Seven of Diamonds", HAND))
+        evaluate(state.s, 0)
+        drawn.append(state.s.rng)
+        with pytest.raises(RuleError) as e:
+            evaluate(position(big, board("Seven of Diamonds", HAND)).s, 0)
+        failed.append(str(e.value).split(" (at ")[0])
+    assert drawn[0] == drawn[1]
+    assert failed == ['"penalty of it * 1000000 * 1000000 * 1000000" comes to more than 10¹⁸: the numbers of a game '
+                      'are at most that'] * 2

@@ -35,7 +35,8 @@ class WindowFrame:
         s.window = self.name
         t = s.t
         # The checkpoint only when it has something to do (see running.checkpoint).
-        if (s.dirty or s.events or t.tokens or not t.several_teams or True in s.out) and checkpoint(s):
+        if (s.dirty or s.events or t.tokens or not t.several_teams or True in s.out
+                or (s.view is None and t.controlling)) and checkpoint(s):
             return
         rules = self.rules
         spent = rules is not None and rules.actions is not None and self.used >= rules.actions

@@ -41,8 +41,9 @@ def past_decision_limit(s: State) -> bool:
 def checkpoint(s: State) -> bool:
     """Run the pack's checks if anything changed since they last ran.
     Returns True when a frame was pushed (the caller steps again later).
-    Frames skip the call when nothing changed, no event waits, no token is in the game
-    and, with several teams, nobody is out: then it would do nothing."""
+    Frames skip the call when nothing changed, no event waits, no token is in the game,
+    with several teams nobody is out, and no view of a pack where effects change control
+    is to be made again (a turn begun, a card moved): then it would do nothing."""
     t = s.t
     if t.tokens:
         cease(s)        # before the checks: a token that left play is gone

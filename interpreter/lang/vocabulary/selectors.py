@@ -416,8 +416,8 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
 def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
     """A selector made from its text, with every test, the controller and the "where"
     clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
-    one call for the whole selector, with `exists`, which stops at the first card, and
-    `count`. None when it cannot be made."""
+    one call for the whole selector, with `count`, and without a "where" clause an `exists`
+    that stops at the first card. None when it cannot be made."""
     named = text.named
     tests = ["type(x) is int"] if cards else []
     mask = keep.mask if keep is not None else 0
@@ -452,18 +452,23 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
         found = [test, "    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
-        stop = [test, "    env['it'] = x", f"    if {src.text}:", *("    " + line for line in tail), "        return True"]
+        stop = []
         counted = [test, "    env['it'] = x", f"    if {src.text}:", "        n += 1"]
-    lines = ["def exists(s, env):", *head, *loop, *(indent + line for line in stop), *tail, "    return False", ""]
-    exists = fuse.define("\n".join(lines), text.names, "exists")
+    # No `exists` over a "where" clause: `any` tests the clause on every card, as the closures
+    # do (a clause may draw a random number, or find a number too large, on a later card).
+    exists = None
+    if where_fn is None:
+        lines = ["def exists(s, env):", *head, *loop, *(indent + line for line in stop), *tail, "    return False", ""]
+        exists = fuse.define("\n".join(lines), text.names, "exists")
     lines = ["def select(s, env):", *head, "    found = []", *loop, *(indent + line for line in found), *tail,
              "    return tuple(found)", ""]
     select = fuse.define("\n".join(lines), text.names, "select")
     lines = ["def count(s, env):", *head, "    n = 0", *loop, *(indent + line for line in counted), *tail, "    return n", ""]
     count = fuse.define("\n".join(lines), text.names, "count")
-    if select is not None and exists is not None and count is not None:
-        select.exists = exists
+    if select is not None and count is not None:
         select.count = count        # "count of ...", a cost's cards: without a tuple made
+        if exists is not None:
+            select.exists = exists
     return select
 
 
