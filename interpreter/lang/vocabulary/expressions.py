@@ -287,7 +287,9 @@ def _prop_text(read: str, word: str, how: str) -> str:
     if how == "derived":
         # Outside the layers and face up, State.prop's own reading: the property's function, and
         # what effects added to it.
-        own = (f"(s.t.pack.derived[{w}](s, {t}) + ((s.moddelta.get(({t}, {w})) or 0) if s.moddelta else 0))")
+        v, d = fuse.fresh("_t"), fuse.fresh("_t")
+        own = (f"({v} + {d} if (({v} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
+               f"and ({d} := s.moddelta.get(({t}, {w}))) else {v})")
         return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))"
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
