@@ -389,7 +389,7 @@ def _count(c, tree, scope):
     name = fuse.fresh()     # "count of ... = 4" compares in the same call
     count = getattr(fn, "count", None)
     if count is not None:
-        return fuse.leaf(lambda s, env: count(s, env), f"{name}(s, env)", {name: count}), NUMBER
+        return fuse.leaf(count, f"{name}(s, env)", {name: count}), NUMBER     # itself: the text is its call
     return fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn}), NUMBER
 
 
