@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_continuous import problems as pack_problems
 
-from cardtable.interpreter.lang.vocabulary.mana import Need, _counted_taking_part, _match, covers, payable
+from cardtable.interpreter.lang.vocabulary.mana import Need, _counted, _match, covers, payable
 
 PACK = Path(__file__).parent / "data" / "manapack"
 FOREST, MOUNTAIN, TROPICAL, RING = (1, ("green",), 1), (2, ("red",), 1), (3, ("green", "blue"), 1), \
@@ -66,18 +66,20 @@ def test_makes_needs_kinds(tmp_path):
 
 
 def test_cards_of_one_kind_each_are_counted_as_the_matching_would_pay():
-    # Basic lands (one kind, 1 point each) are counted, not matched, when some of them must
-    # take part (the cards picked so far and the one offered): the answer is the matching's.
+    # Cards that each make one kind are counted, not matched: any of them when none must
+    # take part, basic lands (1 point each) when some must (the cards picked so far and the
+    # one offered). The answer is the matching's.
     rng = random.Random(7)
     kinds = ["W", "U", "B", "R", "G", "C"]
     tried = 0
     while tried < 20000:
-        units = [(i, (rng.choice(kinds[:rng.randint(1, 6)]),), 1) for i in range(rng.randint(1, 7))]
+        size = rng.randint(1, 7)
+        used = rng.randint(0, size)
+        units = [(i, (rng.choice(kinds[:rng.randint(1, 6)]),), 1 if used else rng.randint(1, 2)) for i in range(size)]
         need = Need({k: rng.randint(0, 2) for k in rng.sample(kinds, rng.randint(0, 3))}, rng.randint(0, 4))
-        used = rng.randint(1, len(units))
-        assert _counted_taking_part(need, units, used) == (_match(need, units, used) is not None), \
+        assert _counted(need, units, used) == (_match(need, units, used) is not None), \
             (units, need.kinds, need.generic, used)
         tried += 1
     # A card making two kinds, or worth 2, is left to the matching.
-    assert _counted_taking_part(Need({"R": 1}, 0), [(0, ("R", "G"), 1)], 1) is None
-    assert _counted_taking_part(Need({}, 2), [(0, ("C",), 2)], 1) is None
+    assert _counted(Need({"R": 1}, 0), [(0, ("R", "G"), 1)], 1) is None
+    assert _counted(Need({}, 2), [(0, ("C",), 2)], 1) is None

@@ -7,6 +7,7 @@ all of them at once.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from lark import Token, Tree
@@ -131,6 +132,24 @@ class Compiler:
         checks run again after a change only if they look at what changed."""
         if self.reads is not None:
             self.reads.add(what)
+
+    @contextmanager
+    def noting(self):
+        """What the texts compiled in the block read (see note), in a set of their own that
+        the block is given; noted too for a text being compiled around them."""
+        outer, self.reads = self.reads, set()
+        read = self.reads
+        try:
+            yield read
+        finally:
+            self.reads = outer
+            if outer is not None:
+                outer |= read
+
+    def kept_in_view(self, read: set) -> None:
+        """What a static ability or a derived property reads (noting), which the layers'
+        view keeps: whether a card's tapping makes it again (Pack.statics_tapped)."""
+        self.statics_tapped = self.statics_tapped or "tapped" in read
 
     def note_time(self, what: str) -> None:
         """Record that the text being compiled reads the phase, step, window or pile

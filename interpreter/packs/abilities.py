@@ -47,7 +47,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         b.at(lo, raw, "from", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     scope = Scope({}, this=this_type)
     if "static" in raw:
-        return _static_noting_time(b, raw, owner_name, zone, scope, lo)
+        return _static_noting_reads(b, raw, owner_name, zone, scope, lo)
     if "replace" in raw:
         return _replace(b, raw, owner_name, zone, this_type, lo)
     trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
@@ -94,20 +94,15 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     return ab
 
 
-def _static_noting_time(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo) -> Ability | None:
+def _static_noting_reads(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo) -> Ability | None:
     """_static, with its condition, noting whether it reads the phase, step, window or
     pile (Pack.statics_timed: the view is then made again as they change), or whether a
-    card is tapped (Pack.statics_tapped: the view is then made again as cards tap)."""
-    saved, b.comp.reads = b.comp.reads, set()
-    try:
-        return _static(b, raw, owner_name, zone, scope, lo,
-                       _condition(b, raw, "when", scope, lo) if "when" in raw else None)
-    finally:
-        read, b.comp.reads = b.comp.reads, saved
-        b.comp.statics_timed = b.comp.statics_timed or any(r.startswith("time:") for r in read)
-        b.comp.statics_tapped = b.comp.statics_tapped or "tapped" in read
-        if saved is not None:
-            saved |= read
+    card is tapped (Compiler.kept_in_view)."""
+    with b.comp.noting() as read:
+        ab = _static(b, raw, owner_name, zone, scope, lo, _condition(b, raw, "when", scope, lo) if "when" in raw else None)
+    b.comp.statics_timed = b.comp.statics_timed or any(r.startswith("time:") for r in read)
+    b.comp.kept_in_view(read)
+    return ab
 
 
 def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo, when) -> Ability | None:

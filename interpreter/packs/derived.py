@@ -47,14 +47,10 @@ def derived_properties(b: Build) -> dict:
         if "derived" not in raw:
             continue
         b.comp.reads_props = reads[name] = set()
-        saved, b.comp.reads = b.comp.reads, set()
-        res = b.compile(b.loaded, raw, "derived", "value", Scope({}, this=T("card"), it=T("card")))
+        with b.comp.noting() as read:
+            res = b.compile(b.loaded, raw, "derived", "value", Scope({}, this=T("card"), it=T("card")))
         b.comp.reads_props = None
-        read, b.comp.reads = b.comp.reads, saved
-        # The layers' view keeps derived values: one that reads tapping is made again as cards tap.
-        b.comp.statics_tapped = b.comp.statics_tapped or "tapped" in read
-        if saved is not None:
-            saved |= read
+        b.comp.kept_in_view(read)       # the layers' view keeps derived values
         if res is None:
             continue
         fn, t = res

@@ -391,9 +391,9 @@ def checked_prompt(b: Build, raw) -> str | None:
 @section("checks", needs=COMPILING)
 def checks(b: Build) -> None:
     # What the checks look at (Compiler.note): a change elsewhere does not make them run again.
-    b.comp.reads = set()
-    b.fields["checks"] = b.script(b.d, "checks", Scope({}))
-    b.fields["checks_read"], b.comp.reads = frozenset(b.comp.reads), None
+    with b.comp.noting() as read:
+        b.fields["checks"] = b.script(b.d, "checks", Scope({}))
+    b.fields["checks_read"] = frozenset(read)
 
 
 @section("checks_at")

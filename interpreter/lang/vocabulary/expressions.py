@@ -287,9 +287,9 @@ def _prop_text(read: str, word: str, how: str) -> str:
     if how == "derived":
         # Outside the layers and face up, State.prop's own reading: the property's function, and
         # what effects added to it.
-        v, d = fuse.fresh("_t"), fuse.fresh("_t")
-        own = (f"({v} + {d} if (({v} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
-               f"and ({d} := s.moddelta.get(({t}, {w}))) else {v})")
+        value, delta = fuse.fresh("_t"), fuse.fresh("_t")
+        own = (f"({value} + {delta} if (({value} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
+               f"and ({delta} := s.moddelta.get(({t}, {w}))) else {value})")
         return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))"
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
@@ -389,7 +389,7 @@ def _count(c, tree, scope):
     name = fuse.fresh()     # "count of ... = 4" compares in the same call
     count = getattr(fn, "count", None)
     if count is not None:
-        return fuse.leaf(lambda s, env: count(s, env), f"{name}(s, env)", {name: count}), NUMBER
+        return fuse.leaf(count, f"{name}(s, env)", {name: count}), NUMBER     # itself: the text is its call
     return fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn}), NUMBER
 
 
@@ -620,8 +620,7 @@ def _any_of(c, tree, scope):
         t, h, ws, k, p = (fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh(), fuse.literal(key), fuse.literal(prop))
         if k is None or p is None:
             return any_word, BOOL
-        read = (f"(s.t.props[{t}][{p}] if not s.face_down[{t}] and not (s.view is None and s.t.controlling) "
-                f"else s.prop({t}, {p}))") if printed else f"s.prop({t}, {p})"
+        read = _words_text(t, p, printed)
         return fuse.leaf(any_word, f"(type({t} := env[{k}]) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
                                    f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
     if len(parts) == 2:
@@ -708,8 +707,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         listed.sweep = _sweep_word(word, prop, prop not in names.derived)
         w, p = fuse.literal(word), fuse.literal(prop)
         if w is not None and p is not None:     # as _sweep_word reads it
-            listed.written = ((f"({w} in (s.prop(x, {p}) if s.face_down[x] or (s.view is None and s.t.controlling) "
-                               f"else s.t.props[x][{p}]))") if prop not in names.derived else f"({w} in s.prop(x, {p}))", {})
+            listed.written = (f"({w} in {_words_text('x', p, prop not in names.derived)})", {})
         return listed
     prop = names.value_words.get(word)
     if prop is not None and prop not in names.derived:      # read as printed (see _sweep_word)
@@ -725,6 +723,15 @@ def _marked_here(key: str, word: str):
     fn = lambda s, env: (env[key], word) in s.marks      # noqa: E731
     k, w = fuse.literal(key), fuse.literal(word)
     return fuse.leaf(fn, f"((env[{k}], {w}) in s.marks)") if k is not None and w is not None else fn
+
+
+def _words_text(card: str, prop: str, printed: bool) -> str:
+    """The text reading a property of words (`prop` a repr) of the card `card` (a name in
+    the text) as _sweep_word does: as printed unless the card is face down or a pack where
+    effects change control has a stale view; a derived one through State.prop."""
+    if not printed:
+        return f"s.prop({card}, {prop})"
+    return f"(s.prop({card}, {prop}) if s.face_down[{card}] or (s.view is None and s.t.controlling) else s.t.props[{card}][{prop}])"
 
 
 def _sweep_word(word: str, prop: str, printed: bool):

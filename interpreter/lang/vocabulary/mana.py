@@ -172,7 +172,7 @@ def payable(n: Need, pool, units: list, used: int = 0) -> bool:
     """Whether the pool and the cards `units` can pay `n` (each card one kind it makes, as
     many points as it is worth), the first `used` cards all taking part."""
     left = _after_pool(n, pool) if pool else n
-    counted = _counted(left, units) if not used else _counted_taking_part(left, units, used)
+    counted = _counted(left, units, used)
     return counted if counted is not None else _match(left, units, used) is not None
 
 
@@ -182,42 +182,28 @@ def covers(n: Need, units: list) -> bool:
     return counted if counted is not None else _match(n, units, 0) is not None
 
 
-def _counted(n: Need, units: list) -> bool | None:
-    """Whether cards that each make one kind pay `n`, counted rather than
-    matched: each kind from its own cards, the points of any kind from the rest. None
-    when a card makes several kinds: then only a matching tells."""
-    have = {}
-    for _, kinds, worth in units:
-        if len(kinds) != 1:
+def _counted(n: Need, units: list, used: int = 0) -> bool | None:
+    """_match's answer, counted rather than matched, for cards that each make one kind:
+    each kind's points from its own first cards, the points of any kind from the rest.
+    With cards that must take part (the first `used`, each paying 1), those of a kind
+    beyond its points pay a point of any kind each, so there must be as many of those.
+    None for any other cards: then only a matching tells."""
+    have, taking = {}, {}
+    for i, (_, kinds, worth) in enumerate(units):
+        if len(kinds) != 1 or (used and worth != 1):
             return None
         have[kinds[0]] = have.get(kinds[0], 0) + worth
+        if i < used:
+            taking[kinds[0]] = taking.get(kinds[0], 0) + 1
     spare = sum(have.values())
     for kind, want in n.kinds.items():
         if have.get(kind, 0) < want:
             return False
         spare -= want
-    return spare >= n.generic
-
-
-def _counted_taking_part(n: Need, units: list, used: int) -> bool | None:
-    """_match's answer, counted, for cards that each make one kind and pay 1 (basic
-    lands): each kind's points go to its first cards, the first `used` of them before the
-    others; a card of those left over pays a point of any kind, so there must be as many
-    of those points. None for any other cards: then only a matching tells."""
-    have, taking = {}, {}
-    for i, (_, kinds, worth) in enumerate(units):
-        if len(kinds) != 1 or worth != 1:
-            return None
-        have[kinds[0]] = have.get(kinds[0], 0) + 1
-        if i < used:
-            taking[kinds[0]] = taking.get(kinds[0], 0) + 1
     left_over = 0
-    for kind, want in n.kinds.items():
-        if have.get(kind, 0) < want:
-            return False
     for kind, k in taking.items():
         left_over += max(0, k - n.kinds.get(kind, 0))
-    return len(units) - sum(n.kinds.values()) >= n.generic >= left_over
+    return spare >= n.generic >= left_over
 
 
 def _match(n: Need, units: list, used: int):

@@ -440,10 +440,8 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         tests.append("type(x) is int and s.controller[x] == seat")
     test = f"if {' and '.join(tests) or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
-    tail = []
-    if where_fn is None:
-        found, stop, counted = [test, "    found.append(x)"], [test, "    return True"], [test, "    n += 1"]
-    else:
+    kept, tail = [test], []      # the lines that keep a card, and what the loop puts back
+    if where_fn is not None:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
         head.append("    saved = env.get('it')")
@@ -451,22 +449,21 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         if marked:          # the clause computes once in each scan what no item changes
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
-        found = [test, "    env['it'] = x", f"    if {src.text}:", "        found.append(x)"]
-        stop = []
-        counted = [test, "    env['it'] = x", f"    if {src.text}:", "        n += 1"]
-    # No `exists` over a "where" clause: `any` tests the clause on every card, as the closures
-    # do (a clause may draw a random number, or find a number too large, on a later card).
-    exists = None
-    if where_fn is None:
-        lines = ["def exists(s, env):", *head, *loop, *(indent + line for line in stop), *tail, "    return False", ""]
-        exists = fuse.define("\n".join(lines), text.names, "exists")
-    lines = ["def select(s, env):", *head, "    found = []", *loop, *(indent + line for line in found), *tail,
-             "    return tuple(found)", ""]
-    select = fuse.define("\n".join(lines), text.names, "select")
-    lines = ["def count(s, env):", *head, "    n = 0", *loop, *(indent + line for line in counted), *tail, "    return n", ""]
-    count = fuse.define("\n".join(lines), text.names, "count")
+        kept += ["    env['it'] = x", f"    if {src.text}:"]
+    inner = indent + " " * (len(kept[-1]) - len(kept[-1].lstrip()) + 4)      # under the last test
+
+    def made(name: str, start: str, keep_it: str, end: str):
+        """The function `name`: `start`, the loop doing `keep_it` with each card kept, `end`."""
+        lines = [f"def {name}(s, env):", *head, *([start] if start else []), *loop,
+                 *(indent + line for line in kept), inner + keep_it, *tail, end, ""]
+        return fuse.define("\n".join(lines), text.names, name)
+    select = made("select", "    found = []", "found.append(x)", "    return tuple(found)")
+    count = made("count", "    n = 0", "n += 1", "    return n")
     if select is not None and count is not None:
         select.count = count        # "count of ...", a cost's cards: without a tuple made
+        # No `exists` over a "where" clause: `any` tests the clause on every card, as the
+        # closures do (a clause may draw a random number, or find a number too large, later).
+        exists = made("exists", "", "return True", "    return False") if where_fn is None else None
         if exists is not None:
             select.exists = exists
     return select
