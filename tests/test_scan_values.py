@@ -124,3 +124,53 @@ def test_any_over_a_where_clause_tests_every_card_as_the_closures_do(tmp_path):
     assert drawn[0] == drawn[1]
     assert failed == ['"penalty of it * 1000000 * 1000000 * 1000000" comes to more than 10¹⁸: the numbers of a game '
                       'are at most that'] * 2
+
+
+def crazy_eights_doubling(tmp_path, feature: str, fused: bool = True):
+    """crazy_eights_judging with a derived property, `double` (twice the penalty)."""
+    from cardtable.interpreter.lang import fuse
+    folder = tmp_path / f"double{fused}"
+    shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
+    text = (folder / "pack.yaml").read_text(encoding="utf-8").replace(
+        "properties:\n", "properties:\n  double: {derived: penalty of it * 2}\n", 1)
+    head = text[:text.index("evaluation:")]
+    (folder / "pack.yaml").write_text(head + f"evaluation:\n  x: {{value: {feature}, weight: 1}}\n", encoding="utf-8")
+    fuse.ENABLED[0] = fused
+    try:
+        return Game(load_pack(str(folder), Report()))
+    finally:
+        fuse.ENABLED[0] = True
+
+
+def test_a_side_written_in_place_that_reads_nothing_of_the_card_is_computed_once_a_scan(tmp_path):
+    # "double of top card of discard" is read once for the hand's five cards written out
+    # (fuse.lifted), once for each card by the closures; both count the same cards.
+    feature = "count of (cards in your hand where its penalty < double of top card of discard)"
+    counts, calls = [], []
+    for fused in (True, False):
+        game = crazy_eights_doubling(tmp_path, feature, fused)
+        state = position(game, board("Seven of Diamonds", HAND))
+        derived = game.pack.derived["double"]
+        read = []
+        game.pack.derived["double"] = lambda s, c: read.append(c) or derived(s, c)
+        try:
+            counts.append(evaluate(state.s, 0))
+        finally:
+            game.pack.derived["double"] = derived
+        calls.append(len(read))
+    # Penalties: Seven 7, Seven 7, King 10, Two 2 (below 14), Eight 50.
+    assert counts == [4, 4]
+    assert calls == [1, len(HAND)]
+
+
+def test_a_side_computed_once_a_scan_is_computed_only_when_the_clause_reads_it(tmp_path):
+    # Read after "its rank = eight" only: never for a hand without an Eight, where the
+    # closures never compute it either; with one, the number too large stops the game both ways.
+    from cardtable.interpreter.engine.state import RuleError
+    feature = ("count of (cards in your hand where its rank = eight and "
+               "its penalty < double of top card of discard * 1000000 * 1000000 * 1000000)")
+    for fused in (True, False):
+        game = crazy_eights_doubling(tmp_path, feature, fused)
+        assert evaluate(position(game, board("Seven of Diamonds", HAND[:4])).s, 0) == 0
+        with pytest.raises(RuleError, match="comes to more than"):
+            evaluate(position(game, board("Seven of Diamonds", HAND)).s, 0)

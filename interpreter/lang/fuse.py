@@ -26,12 +26,16 @@ MAX_TEXT = 3000         # characters of one joined text
 
 
 class Src:
-    __slots__ = ("text", "names", "depth")
+    """`text`, its `names`, how deep its parts are joined, and `lifts`: parts of the text
+    that read nothing of the item a "where" clause tests ("rank of c" in "its rank = rank
+    of c"), which a selector's loop computes once (lifted)."""
+    __slots__ = ("text", "names", "depth", "lifts")
 
-    def __init__(self, text: str, names: dict | None = None, depth: int = 0):
+    def __init__(self, text: str, names: dict | None = None, depth: int = 0, lifts: tuple = ()):
         self.text = text
         self.names = names or {}
         self.depth = depth
+        self.lifts = lifts
 
 
 MARK = "\u01c2"          # a letter in every name made here, in no text written as itself
@@ -84,10 +88,12 @@ def part(fn) -> tuple[Src, bool]:
 ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
 
 
-def join(fallback, template: str, *fns, names: dict | None = None):
+def join(fallback, template: str, *fns, names: dict | None = None, steady: int | None = None):
     """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
     `fallback` (the closure that calls the parts) when no part has a text of its own or
-    the text cannot be made. `names`: what else the template names (made by fresh)."""
+    the text cannot be made. `names`: what else the template names (made by fresh).
+    `steady`: the index of a part that reads nothing of a "where" clause's item while
+    another part does: its text, when written in place, is one of the text's lifts."""
     if not ENABLED[0]:
         return fallback
     parts = [part(f) for f in fns]
@@ -101,8 +107,30 @@ def join(fallback, template: str, *fns, names: dict | None = None):
         fn = _made(text, names)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return fallback
-    fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts))
+    lifts = tuple(x for i, (p, own) in enumerate(parts) if own and i != steady for x in p.lifts)
+    if steady is not None and parts[steady][1] and _WORTH_LIFTING.search(parts[steady][0].text):
+        lifts += (parts[steady][0].text,)
+    fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts), lifts)
     return fn
+
+
+# A part worth computing once a scan reads the state or calls (not a variable or a number).
+_WORTH_LIFTING = re.compile(r"\bs\.|\(s, env\)")
+
+
+def lifted(src: Src, head: list, unset: str) -> str:
+    """`src.text` with each of its lifts computed once in the loop of a selector written
+    out (selectors._written): the first time the loop reads it, then kept. `head` gets the
+    lines before the loop; `unset` names the value a lift holds before it is computed.
+    Lazily, as the clause read each part: one never read is never computed."""
+    text = src.text
+    for part in sorted(set(src.lifts), key=len, reverse=True):
+        if part not in text:
+            continue
+        name = fresh("_t")
+        head.append(f"    {name} = {unset}")
+        text = text.replace(part, f"({name} if {name} is not {unset} else ({name} := {part}))")
+    return text
 
 
 def define(source: str, names: dict, name: str):

@@ -580,15 +580,22 @@ def _compare(c, tree, scope):
         elif hasattr(b, "card_prop") and b_moves and not a_moves and not hasattr(a, "src"):
             a = once_a_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
-                         a, b), BOOL
-    a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
-    b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
+                         a, b, steady=_steady(a_moves, b_moves)), BOOL
+    (a, _), a_moves = _side(c, lambda: c.expect(left, scope, ("number",), f'the left side of "{op}"'))
+    (b, _), b_moves = _side(c, lambda: c.expect(right, scope, ("number",), f'the right side of "{op}"'))
     fn = _COMPARE[op]
     k = c.constant(right) if getattr(right, "data", None) == "number" else None
     if k is not None:                   # "life of it <= 0": the number is read once, here
         const = fuse.constant(k)
         return fuse.join(lambda s, env: fn(a(s, env) or 0, k), f"((({{0}}) or 0) {op} ({{1}}))", a, const), BOOL
-    return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b), BOOL
+    return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b,
+                     steady=_steady(a_moves, b_moves)), BOOL
+
+
+def _steady(a_moves: bool, b_moves: bool) -> int | None:
+    """Which side of a comparison reads nothing of a "where" clause's item while the
+    other does (fuse.join's `steady`): the side a selector's loop computes once."""
+    return 1 if a_moves and not b_moves else 0 if b_moves and not a_moves else None
 
 
 @register("any_of", E, "A or B", "Holds when either condition holds.",

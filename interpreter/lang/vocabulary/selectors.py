@@ -449,7 +449,8 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         if marked:          # the clause computes once in each scan what no item changes
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
-        kept += ["    env['it'] = x", f"    if {src.text}:"]
+        # What the clause reads of anything but the card, computed once (fuse.lifted).
+        kept += ["    env['it'] = x", f"    if {fuse.lifted(src, head, named(_UNSET))}:"]
     inner = indent + " " * (len(kept[-1]) - len(kept[-1].lstrip()) + 4)      # under the last test
 
     def made(name: str, start: str, keep_it: str, end: str):
@@ -467,6 +468,9 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         if exists is not None:
             select.exists = exists
     return select
+
+
+_UNSET = object()       # a lifted part of a "where" clause not yet computed in this scan
 
 
 def _all(tests):
