@@ -142,10 +142,17 @@ def crazy_eights_doubling(tmp_path, feature: str, fused: bool = True):
         fuse.ENABLED[0] = True
 
 
-def test_a_side_written_in_place_that_reads_nothing_of_the_card_is_computed_once_a_scan(tmp_path):
-    # "double of top card of discard" is read once for the hand's five cards written out
-    # (fuse.lifted), once for each card by the closures; both count the same cards.
-    feature = "count of (cards in your hand where its penalty < double of top card of discard)"
+@pytest.mark.parametrize("feature, count, called", [
+    # Penalties: Seven 7, Seven 7, King 10, Two 2 (below 14), Eight 50.
+    ("count of (cards in your hand where its penalty < double of top card of discard)", 4, 5),
+    # A part of "or" and of "and": read for the cards that are not Sevens (three).
+    ("count of (cards in your hand where (its rank = seven or (double of top card of discard) = 14))", 5, 3),
+    ("count of (cards in your hand where its rank != seven and (double of top card of discard) > 20)", 0, 3),
+])
+def test_a_part_written_in_place_that_reads_nothing_of_the_card_is_computed_once_a_scan(tmp_path, feature, count,
+                                                                                         called):
+    # "double of top card of discard" is read once for the hand's cards written out
+    # (fuse.lifted), for each card that reads it by the closures; both count the same cards.
     counts, calls = [], []
     for fused in (True, False):
         game = crazy_eights_doubling(tmp_path, feature, fused)
@@ -158,9 +165,8 @@ def test_a_side_written_in_place_that_reads_nothing_of_the_card_is_computed_once
         finally:
             game.pack.derived["double"] = derived
         calls.append(len(read))
-    # Penalties: Seven 7, Seven 7, King 10, Two 2 (below 14), Eight 50.
-    assert counts == [4, 4]
-    assert calls == [1, len(HAND)]
+    assert counts == [count, count]
+    assert calls == [1, called]
 
 
 def test_a_side_computed_once_a_scan_is_computed_only_when_the_clause_reads_it(tmp_path):

@@ -88,12 +88,12 @@ def part(fn) -> tuple[Src, bool]:
 ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
 
 
-def join(fallback, template: str, *fns, names: dict | None = None, steady: int | None = None):
+def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple = ()):
     """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
     `fallback` (the closure that calls the parts) when no part has a text of its own or
     the text cannot be made. `names`: what else the template names (made by fresh).
-    `steady`: the index of a part that reads nothing of a "where" clause's item while
-    another part does: its text, when written in place, is one of the text's lifts."""
+    `steady`: the indexes of the parts that read nothing of a "where" clause's item while
+    another part does: their texts, where written in place, are lifts of the text."""
     if not ENABLED[0]:
         return fallback
     parts = [part(f) for f in fns]
@@ -107,9 +107,10 @@ def join(fallback, template: str, *fns, names: dict | None = None, steady: int |
         fn = _made(text, names)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return fallback
-    lifts = tuple(x for i, (p, own) in enumerate(parts) if own and i != steady for x in p.lifts)
-    if steady is not None and parts[steady][1] and _WORTH_LIFTING.search(parts[steady][0].text):
-        lifts += (parts[steady][0].text,)
+    lifts = ()
+    for i, (p, own) in enumerate(parts):
+        if own:     # a part called keeps its lifts in its own text
+            lifts += (p.text,) if i in steady and _WORTH_LIFTING.search(p.text) else p.lifts
     fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts), lifts)
     return fn
 

@@ -592,16 +592,22 @@ def _compare(c, tree, scope):
                      steady=_steady(a_moves, b_moves)), BOOL
 
 
-def _steady(a_moves: bool, b_moves: bool) -> int | None:
-    """Which side of a comparison reads nothing of a "where" clause's item while the
-    other does (fuse.join's `steady`): the side a selector's loop computes once."""
-    return 1 if a_moves and not b_moves else 0 if b_moves and not a_moves else None
+def _steady(*moves: bool) -> tuple:
+    """The parts that read nothing of a "where" clause's item while another part does
+    (fuse.join's `steady`): what a selector's loop computes once."""
+    return tuple(i for i, m in enumerate(moves) if not m) if any(moves) else ()
+
+
+def _conditions(c, children, scope, what: str) -> tuple[list, tuple]:
+    """The parts of "and" or "or", compiled, and which of them are steady (_steady)."""
+    compiled = [_side(c, lambda k=k: c.expect(k, scope, ("bool",), what)) for k in children]
+    return [fn for (fn, _), _ in compiled], _steady(*(m for _, m in compiled))
 
 
 @register("any_of", E, "A or B", "Holds when either condition holds.",
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _any_of(c, tree, scope):
-    parts = [c.expect(k, scope, ("bool",), 'each side of "or"')[0] for k in tree.children]
+    parts, steady = _conditions(c, tree.children, scope, 'each side of "or"')
     windows = [getattr(p, "window_is", None) for p in parts]
     if None not in windows:
         among = frozenset(windows)
@@ -632,36 +638,40 @@ def _any_of(c, tree, scope):
                                    f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady), BOOL
     if len(parts) == 3:
         a, b, d = parts
-        return fuse.join(lambda s, env: a(s, env) or b(s, env) or d(s, env), "({0}) or ({1}) or ({2})", a, b, d), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env) or d(s, env), "({0}) or ({1}) or ({2})", a, b, d,
+                         steady=steady), BOOL
 
     def any_part(s, env):       # a loop, not any() over a generator: no frame to resume per part
         for p in parts:
             if p(s, env):
                 return True
         return False
-    return fuse.join(any_part, "bool(" + " or ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts), BOOL
+    return fuse.join(any_part, "bool(" + " or ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
+                     steady=steady), BOOL
 
 
 @register("all_of", E, "A and B", "Holds when both conditions hold.",
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _all_of(c, tree, scope):
-    parts = [c.expect(k, scope, ("bool",), 'each side of "and"')[0] for k in tree.children]
+    parts, steady = _conditions(c, tree.children, scope, 'each side of "and"')
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b, steady=steady), BOOL
     if len(parts) == 3:
         a, b, d = parts
-        return fuse.join(lambda s, env: a(s, env) and b(s, env) and d(s, env), "({0}) and ({1}) and ({2})", a, b, d), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env) and d(s, env), "({0}) and ({1}) and ({2})", a, b, d,
+                         steady=steady), BOOL
 
     def all_parts(s, env):
         for p in parts:
             if not p(s, env):
                 return False
         return True
-    return fuse.join(all_parts, "bool(" + " and ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts), BOOL
+    return fuse.join(all_parts, "bool(" + " and ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
+                     steady=steady), BOOL
 
 
 @register("not_", E, "not A", "Holds when the condition does not.",
