@@ -129,3 +129,16 @@ def test_a_derived_property_reads_the_same_written_in_place_or_called(tmp_path, 
             fuse.ENABLED[0] = True
         seen.append(evaluate(position(game, POSITION).s, 0))
     assert seen == [expected, expected]
+
+
+def test_a_part_computed_once_a_scan_is_lifted_where_it_stands_and_never_in_a_text_of_the_pack():
+    # A pack's text that holds the same characters as a part read once a scan stays a value.
+    steady = fuse.leaf(lambda s, env: s.table["k"], "s.table['k']")
+    said = fuse.constant("s.table['k']")
+    fn = fuse.join(None, "(({0}) == ({1}))", said, steady, steady=(1,))
+    head = []
+    text = fuse.lifted(fn.src, head, "_unset")
+    assert text.count(repr("s.table['k']")) == 1
+    assert len(head) == 1 and head[0].endswith(" = _unset")
+    name = head[0].split()[0]
+    assert text == f"((\"s.table['k']\") == (({name} if {name} is not _unset else ({name} := s.table['k']))))"

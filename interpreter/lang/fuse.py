@@ -28,7 +28,8 @@ MAX_TEXT = 3000         # characters of one joined text
 class Src:
     """`text`, its `names`, how deep its parts are joined, and `lifts`: parts of the text
     that read nothing of the item a "where" clause tests ("rank of c" in "its rank = rank
-    of c"), which a selector's loop computes once (lifted)."""
+    of c"), which a selector's loop computes once (lifted), each with the name the text
+    gives it where it stands ("(NAME := PART)")."""
     __slots__ = ("text", "names", "depth", "lifts")
 
     def __init__(self, text: str, names: dict | None = None, depth: int = 0, lifts: tuple = ()):
@@ -99,7 +100,20 @@ def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple
     parts = [part(f) for f in fns]
     if not any(own for _, own in parts):
         return fallback
-    text = template.format(*(p.text for p, _ in parts))
+    texts = [p.text for p, _ in parts]
+    lifts = ()
+    for i, (p, own) in enumerate(parts):
+        if not own:         # a part called keeps its lifts in its own text
+            continue
+        if i in steady and _WORTH_LIFTING.search(p.text):
+            # Named where it stands, by a name made here: a loop finds it there, and only
+            # there (a text of the pack, a repr, never holds such a name).
+            name = fresh("_t")
+            texts[i] = f"({name} := {p.text})"
+            lifts += ((name, p.text),)
+        else:
+            lifts += p.lifts
+    text = template.format(*texts)
     names = dict(names or {})
     for p, _ in parts:
         names.update(p.names)
@@ -107,10 +121,6 @@ def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple
         fn = _made(text, names)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return fallback
-    lifts = ()
-    for i, (p, own) in enumerate(parts):
-        if own:     # a part called keeps its lifts in its own text
-            lifts += (p.text,) if i in steady and _WORTH_LIFTING.search(p.text) else p.lifts
     fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts), lifts)
     return fn
 
@@ -125,12 +135,11 @@ def lifted(src: Src, head: list, unset: str) -> str:
     lines before the loop; `unset` names the value a lift holds before it is computed.
     Lazily, as the clause read each part: one never read is never computed."""
     text = src.text
-    for part in sorted(set(src.lifts), key=len, reverse=True):
-        if part not in text:
-            continue
-        name = fresh("_t")
-        head.append(f"    {name} = {unset}")
-        text = text.replace(part, f"({name} if {name} is not {unset} else ({name} := {part}))")
+    for name, part in src.lifts:
+        named = f"({name} := {part})"
+        if named in text:
+            head.append(f"    {name} = {unset}")
+            text = text.replace(named, f"({name} if {name} is not {unset} else ({name} := {part}))")
     return text
 
 
