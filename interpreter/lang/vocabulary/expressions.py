@@ -262,10 +262,10 @@ def _prop_here(read: str, key: str, word: str, how: str):
     printed value) without its call, State.prop itself when an effect, a face-down card
     or a derived property is in the way (`how`, see _reading). Made from its text, which
     conditions write in their own."""
-    text = _prop_text(read, word, how)
+    text, lifts = _prop_text(read, word, how)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
-    return fuse.leaf(fn, text)
+    return fuse.leaf(fn, text, lifts=lifts)
 
 
 def _prop_read(fn, word: str, how: str):
@@ -274,11 +274,13 @@ def _prop_read(fn, word: str, how: str):
     if fuse.MARK in word:
         return lambda s, env: _card_prop(s, fn(s, env), word)
     src, _ = fuse.part(fn)
-    text = _prop_text(src.text, word, how)
-    return fuse.leaf(fuse.function(text, src.names), text, src.names)
+    text, lifts = _prop_text(src.text, word, how)
+    return fuse.leaf(fuse.function(text, src.names), text, src.names, src.lifts + lifts)
 
 
-def _prop_text(read: str, word: str, how: str) -> str:
+def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
+    """The text of the reading, and its lifts (fuse.Src): what stands in the way is the
+    same for every card of a scan, computed once before a selector's loop."""
     t, v, r = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh("_t")
     w = repr(word)
     # State.prop's first look in a layered pack, without its call: the value the view holds.
@@ -290,13 +292,17 @@ def _prop_text(read: str, word: str, how: str) -> str:
         value, delta = fuse.fresh("_t"), fuse.fresh("_t")
         own = (f"({value} + {delta} if (({value} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
                f"and ({delta} := s.moddelta.get(({t}, {w}))) else {value})")
-        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))"
+        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))", ()
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
-    # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
-    in_the_way = f"(s.face_down[{t}] or (s.view is None and s.t.controlling))" if how == "words" else \
-        f"(s.face_down[{t}] or ({w} in s.t.changing and (s.moddelta or s.t.layered)) or (s.view is None and s.t.controlling))"
+    # a stale view of a pack where control changes is made again by State.prop (Table.controlling):
+    # State.prop's reading then, the same value (a view made again during a scan holds it too).
+    ways = [fuse.fixed("(s.view is None and s.t.controlling)")]
+    if how != "words":
+        ways.insert(0, fuse.fixed(f"({w} in s.t.changing and (s.moddelta or s.t.layered))"))
+    in_the_way = f"(s.face_down[{t}] or {' or '.join(text for text, _ in ways)})"
     # A card's props hold every property the pack declares.
-    return f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else s.t.props[{t}][{w}]))"
+    return (f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else s.t.props[{t}][{w}]))",
+            tuple(lift for _, lift in ways))
 
 
 def _player_counter(s, p, word):
