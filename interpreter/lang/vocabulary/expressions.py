@@ -173,6 +173,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             how = _reading(names, word)
+            if word in names.drawing:       # drawn anew each time it is read, as a random number
+                c.used_it = c.drawn = True
             if key is not None:             # "attack of it": the card read in place
                 return _prop_here(f"env[{key!r}]", key, word, how), kind
             var = getattr(fn, "env_var", None)
