@@ -201,19 +201,29 @@ def test_a_derived_property_that_draws_a_random_number_is_drawn_for_each_card(tm
     assert seen[0][1] == expected
 
 
-# Disenchant of Magic's pack made to count, after it discards its target, the creatures
-# whose first creature of the battlefield is controlled by its caster.
+# Disenchant of Magic's pack made to count, after it discards its target, creatures in
+# the battlefield (the Angel, then the Bears) by what their caster controls.
 COUNTING = """        effect: |
           discard victim
-          increase life of you by count of (creatures in battlefield where controller of (first of creatures in battlefield) = you and its power > 0)
+          increase life of you by count of (creatures in battlefield where {clause})
 """
 
 
-def test_a_scan_in_a_pack_where_effects_change_control_reads_each_card_as_the_view_made_again_says(tmp_path):
+@pytest.mark.parametrize("clause, start, life", [
+    # Read for each card, the first creature's controller is Ann for the first card tested
+    # (the Angel), then Bob once that reading made the view again: the Angel counted alone
+    # (a part written in place, lifted elsewhere).
+    ("controller of (first of creatures in battlefield) = you and its power > 0", (20, 20), 21),
+    # A side called (once_a_scan elsewhere): Ann's life, 4, for the Angel (power 4), then
+    # Bob's, 2, for the Bears (power 2): both counted.
+    ("life of (controller of (first of creatures in battlefield)) = its power", (4, 2), 6),
+])
+def test_a_scan_in_a_pack_where_effects_change_control_reads_each_card_as_the_view_made_again_says(tmp_path, clause,
+                                                                                                   start, life):
     # Ann takes Serra Angel with Control Magic, then discards Control Magic with Disenchant:
     # the scan's first reading makes the view again and the Angel goes back to Bob. What
-    # the clause reads of the first creature changes during the scan: written out as
-    # the closures read it, for each card (selectors._written), not once a scan.
+    # the clause reads of anything but the card may change during the scan: read for each
+    # card (selectors._written, once_a_scan), as the closures read it.
     from cardtable.interpreter.lang import fuse
     lives = []
     for fused in (True, False):
@@ -223,7 +233,8 @@ def test_a_scan_in_a_pack_where_effects_change_control_reads_each_card_as_the_vi
         old = "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n        effect: discard victim\n"
         assert old in cards.read_text(encoding="utf-8")
         cards.write_text(cards.read_text(encoding="utf-8").replace(
-            old, "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n" + COUNTING),
+            old, "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n"
+            + COUNTING.format(clause=clause)),
             encoding="utf-8")
         fuse.ENABLED[0] = fused
         try:
@@ -232,7 +243,8 @@ def test_a_scan_in_a_pack_where_effects_change_control_reads_each_card_as_the_vi
             fuse.ENABLED[0] = True
         state = position(game, {
             "turn": 2, "active": "Ann", "phase": "precombat_main",
-            "players": [{"zones": {"hand": ["Control Magic", "Disenchant"]}}, {"zones": {}}],
+            "players": [{"life": start[0], "zones": {"hand": ["Control Magic", "Disenchant"]}},
+                        {"life": start[1], "zones": {}}],
             "shared": {"battlefield": [{"card": "Island", "owner": "Ann"}] * 4 + [{"card": "Plains", "owner": "Ann"}] * 2
                        + [{"card": "Serra Angel", "owner": "Bob"}, {"card": "Grizzly Bears", "owner": "Bob"}]}})
         s = state.s
@@ -246,6 +258,4 @@ def test_a_scan_in_a_pack_where_effects_change_control_reads_each_card_as_the_vi
                 pick = next((x for x in ("Cast: Disenchant", "Control Magic") if x in labels), None)
             state.apply_action(labels.index(pick) if pick else labels.index("pass") if "pass" in labels else 0)
         lives.append(s.pvars[0].get("life"))
-    # 20 and one creature counted: read for each card, the first creature's controller is
-    # Ann for the first card tested, then Bob once that reading made the view again.
-    assert lives == [21, 21]
+    assert lives == [life, life]

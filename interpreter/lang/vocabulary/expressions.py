@@ -989,23 +989,23 @@ def _any_or_no(c, tree, scope, negated: bool):
     found = _any(fn, negated)
     if moves or scope.it is None or read_in_place:
         return found
-    return once_a_scan(c, found, whoever=True)
+    return once_a_scan(c, found)
 
 
-def once_a_scan(c, fn, whoever: bool = False):
+def once_a_scan(c, fn):
     """`fn`, a side of "its suit = suit of top card of discard" or an `any` that no item of
     a "where" scan changes: computed once in each scan (selectors._kept_where_marked marks
     each with "@scan"), its value kept with the scan it belongs to and read in place, by a
-    call only the first time in each scan (or outside a scan). `whoever`: it may read who
-    controls cards, which a view made again during the scan changes in a pack where effects
-    change control: there it is computed each time."""
+    call only the first time in each scan (or outside a scan). But in a pack where effects
+    change control, where a view made again during the scan may change who controls a
+    card, which it may read: there it is computed each time, as a lifted part is."""
     c.steady = True
     held = [None, None]             # the scan, the value in it
 
     def compute(s, env):
         value = fn(s, env)
         scan = env.get("@scan")
-        if scan is not None and not (whoever and s.t.controlling):
+        if scan is not None and not s.t.controlling:
             held[0], held[1] = scan, value
         return value
 
