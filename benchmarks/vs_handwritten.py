@@ -1,7 +1,7 @@
 """cardtable against a hand-written Magic 54 engine (benchmarks/handwritten/): the same
 random games on both, side by side in one run.
 
-    python benchmarks/vs_handwritten.py [--games 2000] [--batch 100] [--profile 100]
+    python benchmarks/vs_handwritten.py [--games 2000] [--batch 100] [--profile 100] [--bytecodes 10]
 
 Seeds 0 to games - 1, random players as `batch.play_random` seeds them, played in
 batches taken in turn: a cardtable batch, then the same games by hand, and so on, so
@@ -9,7 +9,9 @@ that both sides see the same state of a noisy machine. Each side is timed in the
 process's CPU time, on one pinned core when the system allows it. The ratio is the
 median over the pairs of batches of (hand-written decisions per second) / (cardtable
 decisions per second). The Python function calls a decision are counted (with
-sys.setprofile) on the first --profile games, outside the timed runs. The result,
+sys.setprofile) on the first --profile games, and the bytecode instructions a decision
+(with sys.settrace's opcode events) on the first --bytecodes games, outside the timed
+runs: counts that, unlike times, a noisy machine does not change. The result,
 turns and decisions of every game must be the same on both sides
 (benchmarks/handwritten/check.py compares them decision by decision).
 """
@@ -67,11 +69,30 @@ def calls(fn, *args) -> tuple[int, int]:
     return count["call"], count["c_call"]
 
 
+def bytecodes(fn, *args) -> int:
+    """The bytecode instructions Python runs for fn(*args)."""
+    count = [0]
+
+    def trace(frame, event, arg):
+        if event == "call":
+            frame.f_trace_opcodes = True
+        elif event == "opcode":
+            count[0] += 1
+        return trace
+    sys.settrace(trace)
+    try:
+        fn(*args)
+    finally:
+        sys.settrace(None)
+    return count[0]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--batch", type=int, default=100, help="games in each batch")
     ap.add_argument("--profile", type=int, default=100, help="games whose function calls are counted")
+    ap.add_argument("--bytecodes", type=int, default=10, help="games whose bytecode instructions are counted")
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -104,6 +125,12 @@ def main() -> None:
             python, builtin = calls(fn, *fargs)
             print(f"  {name} calls a decision (seeds 0 to {len(sample) - 1}): {python / made:.1f} Python functions, "
                   f"{builtin / made:.1f} built-ins")
+    sample = seeds[:args.bytecodes]
+    if sample:
+        made = sum(d for _, _, d in hand_batch(sample))
+        ours, theirs = bytecodes(cardtable_batch, game, sample), bytecodes(hand_batch, sample)
+        print(f"  bytecode instructions a decision (seeds 0 to {len(sample) - 1}): cardtable {ours / made:,.0f}, "
+              f"hand-written {theirs / made:,.0f} ({ours / theirs:.2f} times as many)")
     if differ:
         print(f"  {len(differ)} games differ in result, turns or decisions, the first seed {differ[0]}: "
               f"python benchmarks/handwritten/check.py --seed {differ[0]} --games 1")

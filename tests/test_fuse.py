@@ -129,3 +129,32 @@ def test_a_derived_property_reads_the_same_written_in_place_or_called(tmp_path, 
             fuse.ENABLED[0] = True
         seen.append(evaluate(position(game, POSITION).s, 0))
     assert seen == [expected, expected]
+
+
+def test_a_part_computed_once_a_scan_is_lifted_where_it_stands_and_never_in_a_text_of_the_pack():
+    # A pack's text that holds the same characters as a part read once a scan stays a value.
+    steady = fuse.leaf(lambda s, env: s.table["k"], "s.table['k']")
+    said = fuse.constant("s.table['k']")
+    fn = fuse.join(None, "(({0}) == ({1}))", said, steady, steady=(1,))
+    head = []
+    text = fuse.lifted(fn.src, head, "_unset")
+    assert text.count(repr("s.table['k']")) == 1
+    assert len(head) == 1 and head[0].endswith(" = _unset")
+    name = head[0].split()[0]
+    assert text == f"((\"s.table['k']\") == (({name} if {name} is not _unset else ({name} := s.table['k']))))"
+
+
+@pytest.mark.parametrize("pack", ["magic54", "hearts", "go_fish", "mtg"])
+def test_every_selector_a_built_in_pack_writes_out_is_made(monkeypatch, pack):
+    # A written selector that cannot be made keeps its closures, the same games but slower:
+    # none of a built-in pack's may fall back so, unnoticed.
+    made, failed = [], []
+
+    def define(source, names, name):
+        fn = original(source, names, name)
+        (made if fn is not None else failed).append(source)
+        return fn
+    original = fuse.define
+    monkeypatch.setattr(fuse, "define", define)
+    load(pack, True)
+    assert made and failed == []

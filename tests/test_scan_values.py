@@ -124,3 +124,138 @@ def test_any_over_a_where_clause_tests_every_card_as_the_closures_do(tmp_path):
     assert drawn[0] == drawn[1]
     assert failed == ['"penalty of it * 1000000 * 1000000 * 1000000" comes to more than 10¹⁸: the numbers of a game '
                       'are at most that'] * 2
+
+
+def crazy_eights_doubling(tmp_path, feature: str, fused: bool = True,
+                          derived: str = "double: {derived: penalty of it * 2}"):
+    """crazy_eights_judging with a derived property, `double` (twice the penalty) unless
+    `derived` says another."""
+    from cardtable.interpreter.lang import fuse
+    folder = tmp_path / f"double{fused}"
+    shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
+    text = (folder / "pack.yaml").read_text(encoding="utf-8").replace(
+        "properties:\n", f"properties:\n  {derived}\n", 1)
+    head = text[:text.index("evaluation:")]
+    (folder / "pack.yaml").write_text(head + f"evaluation:\n  x: {{value: {feature}, weight: 1}}\n", encoding="utf-8")
+    fuse.ENABLED[0] = fused
+    try:
+        return Game(load_pack(str(folder), Report()))
+    finally:
+        fuse.ENABLED[0] = True
+
+
+@pytest.mark.parametrize("feature, count, called", [
+    # Penalties: Seven 7, Seven 7, King 10, Two 2 (below 14), Eight 50.
+    ("count of (cards in your hand where its penalty < double of top card of discard)", 4, 5),
+    # A part of "or" and of "and": read for the cards that are not Sevens (three).
+    ("count of (cards in your hand where (its rank = seven or (double of top card of discard) = 14))", 5, 3),
+    ("count of (cards in your hand where its rank != seven and (double of top card of discard) > 20)", 0, 3),
+])
+def test_a_part_written_in_place_that_reads_nothing_of_the_card_is_computed_once_a_scan(tmp_path, feature, count,
+                                                                                         called):
+    # "double of top card of discard" is read once for the hand's cards written out
+    # (fuse.lifted), for each card that reads it by the closures; both count the same cards.
+    counts, calls = [], []
+    for fused in (True, False):
+        game = crazy_eights_doubling(tmp_path, feature, fused)
+        state = position(game, board("Seven of Diamonds", HAND))
+        derived = game.pack.derived["double"]
+        read = []
+        game.pack.derived["double"] = lambda s, c: read.append(c) or derived(s, c)
+        try:
+            counts.append(evaluate(state.s, 0))
+        finally:
+            game.pack.derived["double"] = derived
+        calls.append(len(read))
+    assert counts == [count, count]
+    assert calls == [1, called]
+
+
+def test_a_side_computed_once_a_scan_is_computed_only_when_the_clause_reads_it(tmp_path):
+    # Read after "its rank = eight" only: never for a hand without an Eight, where the
+    # closures never compute it either; with one, the number too large stops the game both ways.
+    from cardtable.interpreter.engine.state import RuleError
+    feature = ("count of (cards in your hand where its rank = eight and "
+               "its penalty < double of top card of discard * 1000000 * 1000000 * 1000000)")
+    for fused in (True, False):
+        game = crazy_eights_doubling(tmp_path, feature, fused)
+        assert evaluate(position(game, board("Seven of Diamonds", HAND[:4])).s, 0) == 0
+        with pytest.raises(RuleError, match="comes to more than"):
+            evaluate(position(game, board("Seven of Diamonds", HAND)).s, 0)
+
+
+def test_a_derived_property_that_draws_a_random_number_is_drawn_for_each_card(tmp_path):
+    # Read by its name, "roll" draws anew each time, as a random number written in the
+    # clause: it is never computed once a scan (Names.drawing).
+    feature = "count of (cards in your hand where its penalty < roll of top card of discard)"
+    seen = []
+    for fused in (True, False):
+        game = crazy_eights_doubling(tmp_path, feature, fused, "roll: {derived: a random number from 1 to 13}")
+        state = position(game, board("Seven of Diamonds", HAND))
+        before = state.s.rng
+        seen.append((evaluate(state.s, 0), state.s.rng))
+    expected = before
+    for _ in HAND:
+        expected, _ = rng.below(expected, 13)
+    assert seen[0] == seen[1]
+    assert seen[0][1] == expected
+
+
+# Disenchant of Magic's pack made to count, after it discards its target, creatures in
+# the battlefield (the Angel, then the Bears) by what their caster controls.
+COUNTING = """        effect: |
+          discard victim
+          increase life of you by count of (creatures in battlefield where {clause})
+"""
+
+
+@pytest.mark.parametrize("clause, start, life", [
+    # Read for each card, the first creature's controller is Ann for the first card tested
+    # (the Angel), then Bob once that reading made the view again: the Angel counted alone
+    # (a part written in place, lifted elsewhere).
+    ("controller of (first of creatures in battlefield) = you and its power > 0", (20, 20), 21),
+    # A side called (once_a_scan elsewhere): Ann's life, 4, for the Angel (power 4), then
+    # Bob's, 2, for the Bears (power 2): both counted.
+    ("life of (controller of (first of creatures in battlefield)) = its power", (4, 2), 6),
+])
+def test_a_scan_in_a_pack_where_effects_change_control_reads_each_card_as_the_view_made_again_says(tmp_path, clause,
+                                                                                                   start, life):
+    # Ann takes Serra Angel with Control Magic, then discards Control Magic with Disenchant:
+    # the scan's first reading makes the view again and the Angel goes back to Bob. What
+    # the clause reads of anything but the card may change during the scan: read for each
+    # card (selectors._written, once_a_scan), as the closures read it.
+    from cardtable.interpreter.lang import fuse
+    lives = []
+    for fused in (True, False):
+        folder = tmp_path / f"mtg{fused}"
+        shutil.copytree(ROOT / "variants" / "mtg", folder)
+        cards = folder / "cards" / "instants.yaml"
+        old = "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n        effect: discard victim\n"
+        assert old in cards.read_text(encoding="utf-8")
+        cards.write_text(cards.read_text(encoding="utf-8").replace(
+            old, "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n"
+            + COUNTING.format(clause=clause)),
+            encoding="utf-8")
+        fuse.ENABLED[0] = fused
+        try:
+            game = Game(load_pack(str(folder), Report()))
+        finally:
+            fuse.ENABLED[0] = True
+        state = position(game, {
+            "turn": 2, "active": "Ann", "phase": "precombat_main",
+            "players": [{"life": start[0], "zones": {"hand": ["Control Magic", "Disenchant"]}},
+                        {"life": start[1], "zones": {}}],
+            "shared": {"battlefield": [{"card": "Island", "owner": "Ann"}] * 4 + [{"card": "Plains", "owner": "Ann"}] * 2
+                       + [{"card": "Serra Angel", "owner": "Bob"}, {"card": "Grizzly Bears", "owner": "Bob"}]}})
+        s = state.s
+        angel, disenchant = s.t.names.index("Serra Angel"), s.t.names.index("Disenchant")
+        for _ in range(40):
+            if s.zone_of[disenchant] == s.t.zone("graveyard", 0):
+                break
+            labels = state.legal_labels()
+            pick = next((x for x in ("Cast: Control Magic", "Serra Angel") if x in labels), None)
+            if pick is None and s.controller[angel] == 0:
+                pick = next((x for x in ("Cast: Disenchant", "Control Magic") if x in labels), None)
+            state.apply_action(labels.index(pick) if pick else labels.index("pass") if "pass" in labels else 0)
+        lives.append(s.pvars[0].get("life"))
+    assert lives == [life, life]

@@ -224,9 +224,10 @@ class GameState:
             raise IllegalAction("the game is over: no decision is open" if s.result is not None else "no decision is open")
         if type(action) is not int and type(action) is not bool and hasattr(type(action), "__index__"):
             action = action.__index__()   # the integers of array libraries, as agents often give them
-        if type(action) is not int or not 0 <= action < len(d.options):
-            raise IllegalAction(f"{action!r} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
-        option = d.options[action]
+        options = d.options
+        if type(action) is not int or action < 0 or action >= len(options):
+            raise IllegalAction(f"{action!r} is not one of the {len(options)} options offered to {s.t.players[d.player].name}")
+        option = options[action]
         s.decision = None
         s.history.append((d.player, action, option.label))
         s.decisions_this_turn += 1

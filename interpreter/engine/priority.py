@@ -35,8 +35,8 @@ class WindowFrame:
         s.window = self.name
         t = s.t
         # The checkpoint only when it has something to do (see running.checkpoint).
-        if (s.dirty or s.events or t.tokens or not t.several_teams or True in s.out
-                or (s.view is None and t.controlling)) and checkpoint(s):
+        if (s.dirty or s.events or t.unsettled or True in s.out
+                or (t.controlling and s.view is None)) and checkpoint(s):
             return
         rules = self.rules
         spent = rules is not None and rules.actions is not None and self.used >= rules.actions
@@ -127,10 +127,9 @@ def playable(s: State, seat: int) -> list:
         if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
             found.append(Option(ab.name, (None, ab)))
     down = s.face_down
-    named = t.named
     controller = s.controller
-    for zname, usable, common in t.usable:
-        for c in zones[named[zname][0 if common else seat]]:
+    for zone, usable, common in t.usable_at[seat]:
+        for c in zones[zone]:
             entries = usable[c]
             # A face-down card has no abilities; a card in a shared zone is its controller's to use.
             if not entries or down[c] or (common and controller[c] != seat):

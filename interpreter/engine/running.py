@@ -18,9 +18,10 @@ def run(s: State) -> None:
     eager = s.t.eager_checks
     s.fired = 0
     while s.decision is None and s.result is None:
-        if not frames:
-            raise RuleError("the game has nothing left to run")
-        top = frames[-1]
+        try:
+            top = frames[-1]
+        except IndexError:
+            raise RuleError("the game has nothing left to run") from None
         if eager and s.dirty and CHECKING not in getattr(top, "env", ()):
             primitives.settle(s)
             if s.result is None:

@@ -68,7 +68,7 @@ class Table:
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
-                 "token_order", "token_homes")
+                 "token_order", "token_homes", "usable_at", "unsettled")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -120,6 +120,7 @@ class Table:
         self.seats = seats = seats_for(pack.seats, options)
         named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
         self.several_teams = len(players) > 1 and (None in named or len(set(named)) > 1)
+        self._hot()
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
@@ -161,6 +162,15 @@ class Table:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1
         return name if k == 1 else f"{name} #{k}"
 
+    def _hot(self) -> None:
+        """What the listing of moves and the frames read at every decision, made ready."""
+        # For each seat, the zones its abilities are used from, with the abilities of each card.
+        self.usable_at = tuple(tuple((self.named[z][0 if common else seat], per, common) for z, per, common in self.usable)
+                               for seat in range(len(self.players)))
+        # The checkpoint has something to do whatever changed: tokens may cease, or a
+        # player going out may end the game (running.checkpoint).
+        self.unsettled = bool(self.tokens) or not self.several_teams
+
     def with_card(self, definition, seat: int) -> "Table":
         """This table and one more card (a token made in play), its id the next: a new
         table sharing all but what is per card, which grows by one. A clone made before
@@ -184,6 +194,7 @@ class Table:
         bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
         t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c),), common) for z, per, common in self.usable)
+        t._hot()
         if definition.statics:
             t.static_cards = self.static_cards + (c,)
         if any(ab.replace is not None for ab in definition.abilities):

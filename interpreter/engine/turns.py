@@ -32,8 +32,8 @@ class TurnFrame:
         pack = s.t.pack
         t = s.t
         # The checkpoint only when it has something to do (see running.checkpoint).
-        if (s.dirty or s.events or t.tokens or not t.several_teams or True in s.out
-                or (s.view is None and t.controlling)) and checkpoint(s):
+        if (s.dirty or s.events or t.unsettled or True in s.out
+                or (t.controlling and s.view is None)) and checkpoint(s):
             return
         if not self.started:
             self.started = True

@@ -30,6 +30,7 @@ class Names:
     damageable: frozenset = frozenset()
     properties: dict = field(default_factory=dict)       # card property -> default
     derived: set = field(default_factory=set)            # properties computed from others
+    drawing: set = field(default_factory=set)            # derived properties that may draw a random number
     property_words: dict = field(default_factory=dict)   # word -> the word-list property that holds it
     one_of: dict = field(default_factory=dict)           # property of one word -> its words, in order
     value_words: dict = field(default_factory=dict)      # word -> the property of one word that may hold it

@@ -22,16 +22,21 @@ import re
 _ids = itertools.count()
 _BUILTINS = {"type": type, "int": int, "bool": bool, "tuple": tuple, "list": list, "len": len, "any": any}
 MAX_DEPTH = 12          # parts joined inside each other; deeper, a part is called
-MAX_TEXT = 3000         # characters of one joined text
+MAX_TEXT = 4000         # characters of one joined text (its marks of lifts included)
 
 
 class Src:
-    __slots__ = ("text", "names", "depth")
+    """`text`, its `names`, how deep its parts are joined, and `lifts`: parts of the text
+    that read nothing of the item a "where" clause tests ("rank of c" in "its rank = rank
+    of c"), which a selector's loop computes once (lifted), each with the name the text
+    marks it with where it stands (`_marked`) and whether it cannot fail (`fixed`)."""
+    __slots__ = ("text", "names", "depth", "lifts")
 
-    def __init__(self, text: str, names: dict | None = None, depth: int = 0):
+    def __init__(self, text: str, names: dict | None = None, depth: int = 0, lifts: tuple = ()):
         self.text = text
         self.names = names or {}
         self.depth = depth
+        self.lifts = lifts
 
 
 MARK = "\u01c2"          # a letter in every name made here, in no text written as itself
@@ -58,12 +63,27 @@ def constant(value):
     return leaf(lambda s, env: value, text, names)
 
 
-def leaf(fn, text: str, names: dict | None = None):
+def leaf(fn, text: str, names: dict | None = None, lifts: tuple = ()):
     """`fn`, which computes `text`: a leaf its parents may write in place of its call. A
     text with a pack's word that holds the letter of the names made here is not kept."""
     if MARK not in text or MARK not in _NAME.sub("", text):
-        fn.src = Src(text, names)
+        fn.src = Src(text, names, lifts=lifts)
     return fn
+
+
+def fixed(part: str) -> tuple[str, tuple]:
+    """`part`, a reading of the state that no card of a scan changes and that cannot fail
+    ("s.view is None and s.t.controlling"), marked where it stands, and its lift: a
+    selector's loop computes it once, before the loop (lifted)."""
+    return _marked(part, True)
+
+
+def _marked(part: str, fixed_part: bool) -> tuple[str, tuple]:
+    """`part` marked where it stands by a name made here, which a loop finds there and
+    only there (a text of the pack, a repr, never holds such a name), and its lift. The
+    mark costs nothing: Python compiles "(PART if True else NAME)" as PART alone."""
+    name = fresh("_t")
+    return f"({part} if True else {name})", (name, part, fixed_part)
 
 
 def function(text: str, names: dict | None = None):
@@ -84,16 +104,29 @@ def part(fn) -> tuple[Src, bool]:
 ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
 
 
-def join(fallback, template: str, *fns, names: dict | None = None):
+def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple = ()):
     """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
     `fallback` (the closure that calls the parts) when no part has a text of its own or
-    the text cannot be made. `names`: what else the template names (made by fresh)."""
+    the text cannot be made. `names`: what else the template names (made by fresh).
+    `steady`: the indexes of the parts that read nothing of a "where" clause's item while
+    another part does: their texts, where written in place, are lifts of the text."""
     if not ENABLED[0]:
         return fallback
     parts = [part(f) for f in fns]
     if not any(own for _, own in parts):
         return fallback
-    text = template.format(*(p.text for p, _ in parts))
+    texts = [p.text for p, _ in parts]
+    lifts = ()
+    for i, (p, own) in enumerate(parts):
+        if not own:         # a part called keeps its lifts in its own text
+            continue
+        if i in steady and _WORTH_LIFTING.search(p.text):
+            text, lift = _marked(p.text, False)
+            texts[i] = text
+            lifts += (lift,)
+        else:
+            lifts += p.lifts
+    text = template.format(*texts)
     names = dict(names or {})
     for p, _ in parts:
         names.update(p.names)
@@ -101,8 +134,35 @@ def join(fallback, template: str, *fns, names: dict | None = None):
         fn = _made(text, names)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return fallback
-    fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts))
+    fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts), lifts)
     return fn
+
+
+# A part worth computing once a scan reads the state or calls (not a variable or a number).
+_WORTH_LIFTING = re.compile(r"\bs\.|\(s, env\)")
+
+
+def lifted(src: Src, head: list, unset: str) -> str:
+    """`src.text` with each of its lifts computed once in the loop of a selector written
+    out (selectors._written): the first time the loop reads it, then kept. `head` gets the
+    lines before the loop; `unset` names the value a lift holds before it is computed.
+    Lazily, as the clause read each part: one never read is never computed; but a part
+    that cannot fail (`fixed`) is computed before the loop, once for all its places."""
+    text = src.text
+    before = {}         # a fixed part -> the name it is computed in
+    for name, part, fixed_part in src.lifts:
+        named = f"({part} if True else {name})"
+        if named not in text:
+            continue
+        if fixed_part:
+            if part not in before:
+                before[part] = name
+                head.append(f"    {name} = {part}")
+            text = text.replace(named, before[part])
+        else:
+            head.append(f"    {name} = {unset}")
+            text = text.replace(named, f"({name} if {name} is not {unset} else ({name} := {part}))")
+    return text
 
 
 def define(source: str, names: dict, name: str):

@@ -2,6 +2,9 @@
 derived from others, compiled to f(state, card)."""
 from __future__ import annotations
 
+from lark import Tree
+
+from ..lang import dsl
 from ..lang.compiler import Scope
 from ..lang.registry import GLOBALS
 from ..lang.static_types import T
@@ -42,6 +45,7 @@ def derived_properties(b: Build) -> dict:
     """The derived properties, compiled: f(state, card). A property that depends on
     itself, directly or through others, is refused."""
     props_raw = b.d.get("properties") or {}
+    b.names.drawing = drawing(b.names, {n: r["derived"] for n, r in props_raw.items() if "derived" in r})
     out, reads = {}, {}
     for name, raw in props_raw.items():
         if "derived" not in raw:
@@ -65,6 +69,45 @@ def derived_properties(b: Build) -> dict:
             out.pop(name, None)
     b.flush()
     return out
+
+
+def drawing(names, texts: dict) -> set:
+    """The derived properties whose value may draw a random number: a "where" clause reads
+    one anew for each card (Compiler.drawn), as a random number written in it. Told from
+    the texts before any compiles: one that draws, or that names a property or a
+    definition that does (a word that only looks like one counts too: reading a property
+    for each card is never wrong)."""
+    trees = {}
+    for name, text in texts.items():
+        try:
+            trees[name] = dsl.parse(str(text), "value")
+        except dsl.DslSyntaxError:
+            pass            # refused when it compiles
+    trees.update({name: tree for name, (tree, _) in names.defines.items()})
+    words = {name: _words_and_draws(tree) for name, tree in trees.items()}
+    found = {name for name, (_, draws) in words.items() if draws}
+    grown = True
+    while grown:
+        grown = False
+        for name, (named, _) in words.items():
+            if name not in found and named & found:
+                found.add(name)
+                grown = True
+    return found & set(texts)
+
+
+def _words_and_draws(tree) -> tuple[set, bool]:
+    """The words a parsed text holds, and whether it draws a random number itself."""
+    seen, draws = set(), False
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Tree):
+            draws = draws or node.data == "random_number"
+            stack.extend(node.children)
+        elif node is not None:
+            seen.add(str(node))
+    return seen, draws
 
 
 def counted_properties(b: Build) -> dict:

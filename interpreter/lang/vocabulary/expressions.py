@@ -173,6 +173,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             how = _reading(names, word)
+            if word in names.drawing:       # drawn anew each time it is read, as a random number
+                c.used_it = c.drawn = True
             if key is not None:             # "attack of it": the card read in place
                 return _prop_here(f"env[{key!r}]", key, word, how), kind
             var = getattr(fn, "env_var", None)
@@ -262,10 +264,10 @@ def _prop_here(read: str, key: str, word: str, how: str):
     printed value) without its call, State.prop itself when an effect, a face-down card
     or a derived property is in the way (`how`, see _reading). Made from its text, which
     conditions write in their own."""
-    text = _prop_text(read, word, how)
+    text, lifts = _prop_text(read, word, how)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
-    return fuse.leaf(fn, text)
+    return fuse.leaf(fn, text, lifts=lifts)
 
 
 def _prop_read(fn, word: str, how: str):
@@ -274,11 +276,13 @@ def _prop_read(fn, word: str, how: str):
     if fuse.MARK in word:
         return lambda s, env: _card_prop(s, fn(s, env), word)
     src, _ = fuse.part(fn)
-    text = _prop_text(src.text, word, how)
-    return fuse.leaf(fuse.function(text, src.names), text, src.names)
+    text, lifts = _prop_text(src.text, word, how)
+    return fuse.leaf(fuse.function(text, src.names), text, src.names, src.lifts + lifts)
 
 
-def _prop_text(read: str, word: str, how: str) -> str:
+def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
+    """The text of the reading, and its lifts (fuse.Src): what stands in the way is the
+    same for every card of a scan, computed once before a selector's loop."""
     t, v, r = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh("_t")
     w = repr(word)
     # State.prop's first look in a layered pack, without its call: the value the view holds.
@@ -290,13 +294,17 @@ def _prop_text(read: str, word: str, how: str) -> str:
         value, delta = fuse.fresh("_t"), fuse.fresh("_t")
         own = (f"({value} + {delta} if (({value} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
                f"and ({delta} := s.moddelta.get(({t}, {w}))) else {value})")
-        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))"
+        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))", ()
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
-    # a stale view of a pack where control changes is made again by State.prop (Table.controlling).
-    in_the_way = f"(s.face_down[{t}] or (s.view is None and s.t.controlling))" if how == "words" else \
-        f"(s.face_down[{t}] or ({w} in s.t.changing and (s.moddelta or s.t.layered)) or (s.view is None and s.t.controlling))"
+    # a stale view of a pack where control changes is made again by State.prop (Table.controlling):
+    # State.prop's reading then, the same value (a view made again during a scan holds it too).
+    ways = [fuse.fixed("(s.view is None and s.t.controlling)")]
+    if how != "words":
+        ways.insert(0, fuse.fixed(f"({w} in s.t.changing and (s.moddelta or s.t.layered))"))
+    in_the_way = f"(s.face_down[{t}] or {' or '.join(text for text, _ in ways)})"
     # A card's props hold every property the pack declares.
-    return f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else s.t.props[{t}][{w}]))"
+    return (f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else s.t.props[{t}][{w}]))",
+            tuple(lift for _, lift in ways))
 
 
 def _player_counter(s, p, word):
@@ -580,21 +588,34 @@ def _compare(c, tree, scope):
         elif hasattr(b, "card_prop") and b_moves and not a_moves and not hasattr(a, "src"):
             a = once_a_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
-                         a, b), BOOL
-    a, _ = c.expect(left, scope, ("number",), f'the left side of "{op}"')
-    b, _ = c.expect(right, scope, ("number",), f'the right side of "{op}"')
+                         a, b, steady=_steady(a_moves, b_moves)), BOOL
+    (a, _), a_moves = _side(c, lambda: c.expect(left, scope, ("number",), f'the left side of "{op}"'))
+    (b, _), b_moves = _side(c, lambda: c.expect(right, scope, ("number",), f'the right side of "{op}"'))
     fn = _COMPARE[op]
     k = c.constant(right) if getattr(right, "data", None) == "number" else None
     if k is not None:                   # "life of it <= 0": the number is read once, here
         const = fuse.constant(k)
         return fuse.join(lambda s, env: fn(a(s, env) or 0, k), f"((({{0}}) or 0) {op} ({{1}}))", a, const), BOOL
-    return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b), BOOL
+    return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b,
+                     steady=_steady(a_moves, b_moves)), BOOL
+
+
+def _steady(*moves: bool) -> tuple:
+    """The parts that read nothing of a "where" clause's item while another part does
+    (fuse.join's `steady`): what a selector's loop computes once."""
+    return tuple(i for i, m in enumerate(moves) if not m) if any(moves) else ()
+
+
+def _conditions(c, children, scope, what: str) -> tuple[list, tuple]:
+    """The parts of "and" or "or", compiled, and which of them are steady (_steady)."""
+    compiled = [_side(c, lambda k=k: c.expect(k, scope, ("bool",), what)) for k in children]
+    return [fn for (fn, _), _ in compiled], _steady(*(m for _, m in compiled))
 
 
 @register("any_of", E, "A or B", "Holds when either condition holds.",
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _any_of(c, tree, scope):
-    parts = [c.expect(k, scope, ("bool",), 'each side of "or"')[0] for k in tree.children]
+    parts, steady = _conditions(c, tree.children, scope, 'each side of "or"')
     windows = [getattr(p, "window_is", None) for p in parts]
     if None not in windows:
         among = frozenset(windows)
@@ -625,36 +646,40 @@ def _any_of(c, tree, scope):
                                    f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady), BOOL
     if len(parts) == 3:
         a, b, d = parts
-        return fuse.join(lambda s, env: a(s, env) or b(s, env) or d(s, env), "({0}) or ({1}) or ({2})", a, b, d), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env) or d(s, env), "({0}) or ({1}) or ({2})", a, b, d,
+                         steady=steady), BOOL
 
     def any_part(s, env):       # a loop, not any() over a generator: no frame to resume per part
         for p in parts:
             if p(s, env):
                 return True
         return False
-    return fuse.join(any_part, "bool(" + " or ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts), BOOL
+    return fuse.join(any_part, "bool(" + " or ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
+                     steady=steady), BOOL
 
 
 @register("all_of", E, "A and B", "Holds when both conditions hold.",
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _all_of(c, tree, scope):
-    parts = [c.expect(k, scope, ("bool",), 'each side of "and"')[0] for k in tree.children]
+    parts, steady = _conditions(c, tree.children, scope, 'each side of "and"')
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b, steady=steady), BOOL
     if len(parts) == 3:
         a, b, d = parts
-        return fuse.join(lambda s, env: a(s, env) and b(s, env) and d(s, env), "({0}) and ({1}) and ({2})", a, b, d), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env) and d(s, env), "({0}) and ({1}) and ({2})", a, b, d,
+                         steady=steady), BOOL
 
     def all_parts(s, env):
         for p in parts:
             if not p(s, env):
                 return False
         return True
-    return fuse.join(all_parts, "bool(" + " and ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts), BOOL
+    return fuse.join(all_parts, "bool(" + " and ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
+                     steady=steady), BOOL
 
 
 @register("not_", E, "not A", "Holds when the condition does not.",
@@ -964,23 +989,23 @@ def _any_or_no(c, tree, scope, negated: bool):
     found = _any(fn, negated)
     if moves or scope.it is None or read_in_place:
         return found
-    return once_a_scan(c, found, whoever=True)
+    return once_a_scan(c, found)
 
 
-def once_a_scan(c, fn, whoever: bool = False):
+def once_a_scan(c, fn):
     """`fn`, a side of "its suit = suit of top card of discard" or an `any` that no item of
     a "where" scan changes: computed once in each scan (selectors._kept_where_marked marks
     each with "@scan"), its value kept with the scan it belongs to and read in place, by a
-    call only the first time in each scan (or outside a scan). `whoever`: it may read who
-    controls cards, which a view made again during the scan changes in a pack where effects
-    change control: there it is computed each time."""
+    call only the first time in each scan (or outside a scan). But in a pack where effects
+    change control, where a view made again during the scan may change who controls a
+    card, which it may read: there it is computed each time, as a lifted part is."""
     c.steady = True
     held = [None, None]             # the scan, the value in it
 
     def compute(s, env):
         value = fn(s, env)
         scan = env.get("@scan")
-        if scan is not None and not (whoever and s.t.controlling):
+        if scan is not None and not s.t.controlling:
             held[0], held[1] = scan, value
         return value
 

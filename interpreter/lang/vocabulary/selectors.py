@@ -441,6 +441,8 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     test = f"if {' and '.join(tests) or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
     kept, tail = [test], []      # the lines that keep a card, and what the loop puts back
+    clause = lifted = None       # the "where" clause's text, and with its lifts (fuse.lifted)
+    lifting = []                 # the lines before the loop that compute the lifts
     if where_fn is not None:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
@@ -449,14 +451,27 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         if marked:          # the clause computes once in each scan what no item changes
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
-        kept += ["    env['it'] = x", f"    if {src.text}:"]
-    inner = indent + " " * (len(kept[-1]) - len(kept[-1].lstrip()) + 4)      # under the last test
+        kept.append("    env['it'] = x")
+        clause = src.text
+        # What the clause reads of anything but the card, computed once.
+        lifted = fuse.lifted(src, lifting, named(_UNSET))
+    inner = indent + " " * (8 if clause is not None else 4)      # under the last test
+
+    def source(name: str, start: str, keep_it: str, end: str, before: list, where) -> str:
+        lines = [f"def {name}(s, env):", *head, *before, *([start] if start else []), *loop,
+                 *(indent + line for line in kept), *([f"{indent}    if {where}:"] if where is not None else []),
+                 inner + keep_it, *tail, end, ""]
+        return "\n".join(lines)
 
     def made(name: str, start: str, keep_it: str, end: str):
         """The function `name`: `start`, the loop doing `keep_it` with each card kept, `end`."""
-        lines = [f"def {name}(s, env):", *head, *([start] if start else []), *loop,
-                 *(indent + line for line in kept), inner + keep_it, *tail, end, ""]
-        return fuse.define("\n".join(lines), text.names, name)
+        plain = fuse.define(source(name, start, keep_it, end, [], clause), text.names, name)
+        if lifted == clause or plain is None:
+            return plain
+        # In a pack where effects change control, the view a scan makes again may change
+        # who controls a card, which a lifted part may read: there, the clause as written.
+        guard = f"    if s.t.controlling: return {named(plain)}(s, env)"
+        return fuse.define(source(name, start, keep_it, end, [guard, *lifting], lifted), text.names, name) or plain
     select = made("select", "    found = []", "found.append(x)", "    return tuple(found)")
     count = made("count", "    n = 0", "n += 1", "    return n")
     if select is not None and count is not None:
@@ -467,6 +482,9 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         if exists is not None:
             select.exists = exists
     return select
+
+
+_UNSET = object()       # a lifted part of a "where" clause not yet computed in this scan
 
 
 def _all(tests):
