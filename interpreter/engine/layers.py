@@ -77,6 +77,15 @@ def view(s: State) -> View:
     return v if v is not None else build(s)
 
 
+def controllers(s: State) -> list:
+    """Who controls each card, as the effects say now: in a pack where effects change
+    control, a stale view is made again first (a control effect that ended gives the
+    card back at once, as the view made again by a property's reading would)."""
+    if s.view is None and s.t.controlling:
+        build(s)
+    return s.controller
+
+
 def typebits(s: State):
     """The type bits of every card, with the type-changing effects applied."""
     bits = s.typebits

@@ -104,19 +104,19 @@ def part(fn) -> tuple[Src, bool]:
 ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
 
 
-def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple = ()):
+def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple = (), lifts: tuple = ()):
     """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
     `fallback` (the closure that calls the parts) when no part has a text of its own or
     the text cannot be made. `names`: what else the template names (made by fresh).
     `steady`: the indexes of the parts that read nothing of a "where" clause's item while
-    another part does: their texts, where written in place, are lifts of the text."""
+    another part does: their texts, where written in place, are lifts of the text.
+    `lifts`: those the template itself marks (`fixed`)."""
     if not ENABLED[0]:
         return fallback
     parts = [part(f) for f in fns]
     if not any(own for _, own in parts):
         return fallback
     texts = [p.text for p, _ in parts]
-    lifts = ()
     for i, (p, own) in enumerate(parts):
         if not own:         # a part called keeps its lifts in its own text
             continue

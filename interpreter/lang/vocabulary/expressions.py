@@ -6,7 +6,7 @@ import operator
 from .. import fuse
 from ...engine import layers, limits
 from ...engine.tables import keyed
-from ...engine.layers import typebits
+from ...engine.layers import controllers, typebits
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
@@ -353,8 +353,14 @@ def _card_builtin(word, fn):
         return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.t.owner[c]],
                          f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[s.t.owner[{t}]])", fn)
     if word == "controller":
-        return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.controller[c]],
-                         f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[s.controller[{t}]])", fn)
+        # As the effects say now (layers.controllers), where effects change control: whether
+        # a view is to be made again is the same for every card of a scan (fuse.fixed).
+        ctl = fuse.fresh()
+        fresh, lift = fuse.fixed("(s.view is not None or not s.t.controlling)")
+        return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int
+                         else s.t.players[controllers(s)[c]],
+                         f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[(s.controller "
+                         f"if {fresh} else {ctl}(s))[{t}]])", fn, names={ctl: controllers}, lifts=(lift,))
     if word == "damage":
         key = getattr(fn, "env_key", None)
         slow = fuse.fresh()     # with damage dealt and not yet applied, _damage_of adds it up

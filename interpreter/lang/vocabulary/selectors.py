@@ -6,7 +6,7 @@ one closure that walks the named zones once and applies every test.
 from __future__ import annotations
 
 from .. import fuse
-from ...engine.layers import typebits
+from ...engine.layers import controllers, typebits
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
@@ -202,7 +202,8 @@ def _selector(c: Compiler, tree, scope: Scope):
         if control_fn is not None:
             p = control_fn(s, env)
             seat = p.seat if p is not None else -1
-            found = [x for x in found if type(x) is int and s.controller[x] == seat]
+            ctl = controllers(s)
+            found = [x for x in found if type(x) is int and ctl[x] == seat]
         if where_fn is not None:
             return kept_where(s, env, found, where_fn)
         return tuple(found)
@@ -366,7 +367,7 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
         if control_fn is not None:
             p = control_fn(s, env)
             seat = p.seat if p is not None else -1
-            controller = s.controller
+            controller = controllers(s)
             found = [x for x in found if controller[x] == seat]
         if where_fn is not None:
             return kept_where(s, env, found, where_fn)
@@ -436,8 +437,9 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         text.names.update(names)
     if control_fn is not None:
         # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
-        head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1"]
-        tests.append("type(x) is int and s.controller[x] == seat")
+        head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1",
+                 f"    ctl = s.controller if s.view is not None or not s.t.controlling else {named(controllers)}(s)"]
+        tests.append("type(x) is int and ctl[x] == seat")
     test = f"if {' and '.join(tests) or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
     kept, tail = [test], []      # the lines that keep a card, and what the loop puts back
