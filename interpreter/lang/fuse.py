@@ -78,7 +78,16 @@ def fixed(part: str) -> tuple[str, tuple]:
     return _marked(part, True)
 
 
-def _marked(part: str, fixed_part: bool) -> tuple[str, tuple]:
+def item(read: str) -> tuple[str, tuple]:
+    """`read`, the reading of the item of a "where" clause ("env['it']"), marked where it
+    stands: a selector's loop, which holds the item in `x`, reads `x` there (lifted)."""
+    return _marked(read, ITEM)
+
+
+ITEM = "item"           # the kind of a lift that is the loop's item
+
+
+def _marked(part: str, fixed_part) -> tuple[str, tuple]:
     """`part` marked where it stands by a name made here, which a loop finds there and
     only there (a text of the pack, a repr, never holds such a name), and its lift. The
     mark costs nothing: Python compiles "(PART if True else NAME)" as PART alone."""
@@ -142,24 +151,28 @@ def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple
 _WORTH_LIFTING = re.compile(r"\bs\.|\(s, env\)")
 
 
-def lifted(src: Src, head: list, unset: str) -> str:
+def lifted(src: Src, head: list, unset: str, lazy: bool = True) -> str:
     """`src.text` with each of its lifts computed once in the loop of a selector written
     out (selectors._written): the first time the loop reads it, then kept. `head` gets the
     lines before the loop; `unset` names the value a lift holds before it is computed.
     Lazily, as the clause read each part: one never read is never computed; but a part
-    that cannot fail (`fixed`) is computed before the loop, once for all its places."""
+    that cannot fail (`fixed`) is computed before the loop, once for all its places, and
+    the item (`item`) is the loop's own `x`. Without `lazy`, the parts computed when first
+    read are left in place (read for each card)."""
     text = src.text
     before = {}         # a fixed part -> the name it is computed in
     for name, part, fixed_part in src.lifts:
         named = f"({part} if True else {name})"
         if named not in text:
             continue
-        if fixed_part:
+        if fixed_part is ITEM:
+            text = text.replace(named, "x")
+        elif fixed_part:
             if part not in before:
                 before[part] = name
                 head.append(f"    {name} = {part}")
             text = text.replace(named, before[part])
-        else:
+        elif lazy:
             head.append(f"    {name} = {unset}")
             text = text.replace(named, f"({name} if {name} is not {unset} else ({name} := {part}))")
     return text

@@ -55,10 +55,21 @@ def _this(c, tree, scope):
 
 def _from_env(key: str):
     """`this` or `it`: read from the environment. Properties of it read it there
-    themselves (see property_of), one call fewer for each card a condition tests."""
+    themselves (see property_of), one call fewer for each card a condition tests. "it"
+    is marked as the item of a selector's loop (fuse.item)."""
     fn = lambda s, env: env[key]
     fn.env_key = key
-    return fuse.leaf(fn, f"env[{key!r}]")
+    text, lifts = _env_read(key)
+    return fuse.leaf(fn, text, lifts=lifts)
+
+
+def _env_read(key: str) -> tuple[str, tuple]:
+    """The text that reads `key` from the environment, and its lifts: "it" is the item
+    a selector's loop holds (fuse.item)."""
+    if key == "it":
+        text, lift = fuse.item("env['it']")
+        return text, (lift,)
+    return f"env[{key!r}]", ()
 
 
 @register("it", E, "it", 'The card or player a "where" clause is about; outside one, "its" means this card\'s.')
@@ -176,10 +187,10 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if word in names.drawing:       # drawn anew each time it is read, as a random number
                 c.used_it = c.drawn = True
             if key is not None:             # "attack of it": the card read in place
-                return _prop_here(f"env[{key!r}]", key, word, how), kind
+                return _prop_here(_env_read(key), key, word, how), kind
             var = getattr(fn, "env_var", None)
             if var is not None:             # "rank of c"
-                return _prop_here(f"env.get({var!r})", var, word, how), kind
+                return _prop_here((f"env.get({var!r})", ()), var, word, how), kind
             return _prop_read(fn, word, how), kind
         if word in names.card_counters:
             return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
@@ -259,15 +270,16 @@ def _reading(names, word: str) -> str:
     return "number"
 
 
-def _prop_here(read: str, key: str, word: str, how: str):
+def _prop_here(reading: tuple, key: str, word: str, how: str):
     """A property of the card in `env[key]`, read in place: State.prop's usual case (the
     printed value) without its call, State.prop itself when an effect, a face-down card
     or a derived property is in the way (`how`, see _reading). Made from its text, which
-    conditions write in their own."""
+    conditions write in their own. `reading`: the text that reads the card, and its lifts."""
+    read, read_lifts = reading
     text, lifts = _prop_text(read, word, how)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
-    return fuse.leaf(fn, text, lifts=lifts)
+    return fuse.leaf(fn, text, lifts=read_lifts + lifts)
 
 
 def _prop_read(fn, word: str, how: str):

@@ -443,8 +443,10 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     test = f"if {' and '.join(tests) or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
     kept, tail = [test], []      # the lines that keep a card, and what the loop puts back
-    clause = lifted = None       # the "where" clause's text, and with its lifts (fuse.lifted)
-    lifting = []                 # the lines before the loop that compute the lifts
+    # The "where" clause's text with what never changes in a scan lifted (fuse.lifted), and
+    # with what does not change from card to card lifted too; the lines before the loop of each.
+    clause = lifted = None
+    fixing, lifting = [], []
     if where_fn is not None:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
@@ -454,26 +456,25 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
         kept.append("    env['it'] = x")
-        clause = src.text
-        # What the clause reads of anything but the card, computed once.
+        clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False)
         lifted = fuse.lifted(src, lifting, named(_UNSET))
     inner = indent + " " * (8 if clause is not None else 4)      # under the last test
 
-    def source(name: str, start: str, keep_it: str, end: str, before: list, where) -> str:
-        lines = [f"def {name}(s, env):", *head, *before, *([start] if start else []), *loop,
+    def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
+        lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *loop,
                  *(indent + line for line in kept), *([f"{indent}    if {where}:"] if where is not None else []),
                  inner + keep_it, *tail, end, ""]
         return "\n".join(lines)
 
     def made(name: str, start: str, keep_it: str, end: str):
         """The function `name`: `start`, the loop doing `keep_it` with each card kept, `end`."""
-        plain = fuse.define(source(name, start, keep_it, end, [], clause), text.names, name)
+        plain = fuse.define(source(name, start, keep_it, end, [], fixing, clause), text.names, name)
         if lifted == clause or plain is None:
             return plain
         # In a pack where effects change control, the view a scan makes again may change
-        # who controls a card, which a lifted part may read: there, the clause as written.
-        guard = f"    if s.t.controlling: return {named(plain)}(s, env)"
-        return fuse.define(source(name, start, keep_it, end, [guard, *lifting], lifted), text.names, name) or plain
+        # who controls a card, which a part read once a scan may read: there, each card reads it.
+        guard = [f"    if s.t.controlling: return {named(plain)}(s, env)"]
+        return fuse.define(source(name, start, keep_it, end, guard, lifting, lifted), text.names, name) or plain
     select = made("select", "    found = []", "found.append(x)", "    return tuple(found)")
     count = made("count", "    n = 0", "n += 1", "    return n")
     if select is not None and count is not None:
