@@ -201,12 +201,45 @@ def test_a_derived_property_that_draws_a_random_number_is_drawn_for_each_card(tm
     assert seen[0][1] == expected
 
 
-# Disenchant of Magic's pack made to count, after it discards its target, creatures in
-# the battlefield (the Angel, then the Bears) by what their caster controls.
-COUNTING = """        effect: |
-          discard victim
-          increase life of you by count of (creatures in battlefield where {clause})
-"""
+def disenchanting(folder: Path, effect: str, fused: bool) -> Game:
+    """Magic's pack with Disenchant's effect made `effect` (its lines, after "discard victim")."""
+    from cardtable.interpreter.lang import fuse
+    shutil.copytree(ROOT / "variants" / "mtg", folder)
+    cards = folder / "cards" / "instants.yaml"
+    old = "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n        effect: discard victim\n"
+    assert old in cards.read_text(encoding="utf-8")
+    lines = "".join(f"          {line}\n" for line in ["discard victim", *effect.splitlines()])
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        old, "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n        effect: |\n" + lines),
+        encoding="utf-8")
+    fuse.ENABLED[0] = fused
+    try:
+        return Game(load_pack(str(folder), Report()))
+    finally:
+        fuse.ENABLED[0] = True
+
+
+def steal_then_disenchant(game: Game, start=(20, 20), steal: bool = True, victim: str = "Control Magic"):
+    """Ann, with four Islands and two Plains, casts Control Magic on Bob's Serra Angel (unless
+    not `steal`), then Disenchant on `victim`: the game after it resolves."""
+    state = position(game, {
+        "turn": 2, "active": "Ann", "phase": "precombat_main",
+        "players": [{"life": start[0], "zones": {"hand": ["Control Magic", "Disenchant"]}},
+                    {"life": start[1], "zones": {}}],
+        "shared": {"battlefield": [{"card": "Island", "owner": "Ann"}] * 4 + [{"card": "Plains", "owner": "Ann"}] * 2
+                   + [{"card": "Glorious Anthem", "owner": "Ann"}, {"card": "Bonesplitter", "owner": "Ann"},
+                      {"card": "Serra Angel", "owner": "Bob"}, {"card": "Grizzly Bears", "owner": "Bob"}]}})
+    s = state.s
+    angel, disenchant = s.t.names.index("Serra Angel"), s.t.names.index("Disenchant")
+    for _ in range(40):
+        if s.zone_of[disenchant] == s.t.zone("graveyard", 0):
+            break
+        labels = state.legal_labels()
+        pick = next((x for x in ("Cast: Control Magic", "Serra Angel") if x in labels), None) if steal else None
+        if pick is None and (s.controller[angel] == 0 or not steal):
+            pick = next((x for x in ("Cast: Disenchant", victim) if x in labels), None)
+        state.apply_action(labels.index(pick) if pick else labels.index("pass") if "pass" in labels else 0)
+    return state
 
 
 @pytest.mark.parametrize("clause, start, life", [
@@ -224,38 +257,36 @@ def test_a_control_effect_that_ended_gives_the_card_back_before_the_next_reading
     # whose effect goes on to count creatures: the Angel is Bob's again at once, for every
     # reading of who controls it (layers.controllers makes the stale view again), written
     # out or with closures, whatever the clause reads first.
-    from cardtable.interpreter.lang import fuse
     lives = []
     for fused in (True, False):
-        folder = tmp_path / f"mtg{fused}"
-        shutil.copytree(ROOT / "variants" / "mtg", folder)
-        cards = folder / "cards" / "instants.yaml"
-        old = "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n        effect: discard victim\n"
-        assert old in cards.read_text(encoding="utf-8")
-        cards.write_text(cards.read_text(encoding="utf-8").replace(
-            old, "        targets: {victim: artifact in battlefield or enchantment in battlefield}\n"
-            + COUNTING.format(clause=clause)),
-            encoding="utf-8")
-        fuse.ENABLED[0] = fused
-        try:
-            game = Game(load_pack(str(folder), Report()))
-        finally:
-            fuse.ENABLED[0] = True
-        state = position(game, {
-            "turn": 2, "active": "Ann", "phase": "precombat_main",
-            "players": [{"life": start[0], "zones": {"hand": ["Control Magic", "Disenchant"]}},
-                        {"life": start[1], "zones": {}}],
-            "shared": {"battlefield": [{"card": "Island", "owner": "Ann"}] * 4 + [{"card": "Plains", "owner": "Ann"}] * 2
-                       + [{"card": "Serra Angel", "owner": "Bob"}, {"card": "Grizzly Bears", "owner": "Bob"}]}})
-        s = state.s
-        angel, disenchant = s.t.names.index("Serra Angel"), s.t.names.index("Disenchant")
-        for _ in range(40):
-            if s.zone_of[disenchant] == s.t.zone("graveyard", 0):
-                break
-            labels = state.legal_labels()
-            pick = next((x for x in ("Cast: Control Magic", "Serra Angel") if x in labels), None)
-            if pick is None and s.controller[angel] == 0:
-                pick = next((x for x in ("Cast: Disenchant", "Control Magic") if x in labels), None)
-            state.apply_action(labels.index(pick) if pick else labels.index("pass") if "pass" in labels else 0)
-        lives.append(s.pvars[0].get("life"))
+        game = disenchanting(tmp_path / f"mtg{fused}",
+                             f"increase life of you by count of (creatures in battlefield where {clause})", fused)
+        lives.append(steal_then_disenchant(game, start).s.pvars[0].get("life"))
     assert lives == [life, life]
+
+
+def test_gaining_control_reads_who_controls_the_card_now_and_is_seen_at_once(tmp_path):
+    # With Control Magic discarded, the Angel is Bob's again: Ann gains control of it for
+    # good, and it is hers (an Anthem makes it 5/5) as the next statement reads it.
+    effect = ("if controller of (first of creatures in battlefield) != you:\n"
+              "  you gain control of (first of creatures in battlefield)\n"
+              "increase life of you by power of (first of creatures in battlefield)")
+    for fused in (True, False):
+        state = steal_then_disenchant(disenchanting(tmp_path / f"mtg{fused}", effect, fused))
+        s = state.s
+        assert s.controller[s.t.names.index("Serra Angel")] == 0
+        assert s.pvars[0].get("life") == 25
+    # Without the steal, discarding Bonesplitter: the same.
+    for fused in (True, False):
+        state = steal_then_disenchant(disenchanting(tmp_path / f"plain{fused}", effect, fused), steal=False,
+                                      victim="Bonesplitter")
+        assert state.s.pvars[0].get("life") == 25
+
+
+def test_gaining_control_of_a_card_a_control_effect_just_gave_back(tmp_path):
+    # Control Magic discarded, the Angel is Bob's again (not Ann's, as the stale reading
+    # said): Ann's gaining control of it takes it.
+    for fused in (True, False):
+        game = disenchanting(tmp_path / f"mtg{fused}", "you gain control of (first of creatures in battlefield)", fused)
+        s = steal_then_disenchant(game).s
+        assert s.controller[s.t.names.index("Serra Angel")] == 0

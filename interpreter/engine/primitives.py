@@ -220,6 +220,19 @@ def shuffle(s: State, zone: int) -> None:
     s.say("shuffle", f"{zone_label(s, zone)} is shuffled")
 
 
+def take_control(s: State, c: int, seat: int) -> None:
+    """`seat` gains control of `c` for good (gain control, without a duration): the
+    card's own controller, which an effect that gives control of it still overrides
+    while it lasts (the layers' view is made again to say who controls it now)."""
+    if c in s.ctl:
+        s.ctl[c] = seat         # under such an effect: what the view makes again starts from
+    else:
+        s.controller[c] = seat
+    s.control_turn[c] = s.turn
+    if s.t.layered:
+        stale(s)
+
+
 def tap(s: State, c: int, state: bool) -> None:
     if s.tapped[c] != state:
         s.tapped[c] = state

@@ -9,7 +9,7 @@ from ...engine import primitives, tables
 from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option, decision, option
-from ...engine.layers import stale
+from ...engine.layers import controllers, stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
@@ -1164,7 +1164,9 @@ def _prevent(c, tree, scope):
 
 
 @register("gain_control", ST, "PLAYER gains control of CARDS",
-          "The cards move to the player's zone of the same name (a card in one player's play goes to the other's play).",
+          "The cards move to the player's zone of the same name (a card in one player's play goes to the other's play). "
+          "In a shared zone the player controls them from now on; an effect that gives control of one to another "
+          "player still does while it lasts (\"gain control ... until end of turn\" is such an effect).",
           params=(('PLAYER', 'player', 'the new controller'), ('CARDS', 'cards', 'what changes hands')))
 def _gain_control(c, tree, scope):
     if scope.mode == "static" or tree.children[2] is not None:
@@ -1179,9 +1181,8 @@ def _gain_control(c, tree, scope):
         for x in ofn(s, env):
             zdef, seat = s.t.zone_meta[s.zone_of[x]]
             if seat is None or seat == p.seat:
-                if s.controller[x] != p.seat:
-                    s.controller[x] = p.seat
-                    s.control_turn[x] = s.turn
+                if controllers(s)[x] != p.seat:      # who controls it now, the effects applied
+                    primitives.take_control(s, x, p.seat)
                 continue
             primitives.move(s, x, s.t.zone(zdef.name, p.seat))
             s.say("control", f"{p.name} gains control of {s.t.names[x]}")
