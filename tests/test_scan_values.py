@@ -219,23 +219,25 @@ def disenchanting(folder: Path, effect: str, fused: bool) -> Game:
         fuse.ENABLED[0] = True
 
 
-def steal_then_disenchant(game: Game, start=(20, 20), steal: bool = True, victim: str = "Control Magic"):
-    """Ann, with four Islands and two Plains, casts Control Magic on Bob's Serra Angel (unless
+def steal_then_disenchant(game: Game, start=(20, 20), steal: bool = True, victim: str = "Control Magic",
+                          creature: str = "Serra Angel"):
+    """Ann, with four Islands and two Plains, casts Control Magic on Bob's `creature` (unless
     not `steal`), then Disenchant on `victim`: the game after it resolves."""
+    library = {"library": ["Forest", "Forest"]}
     state = position(game, {
         "turn": 2, "active": "Ann", "phase": "precombat_main",
-        "players": [{"life": start[0], "zones": {"hand": ["Control Magic", "Disenchant"]}},
-                    {"life": start[1], "zones": {}}],
+        "players": [{"life": start[0], "zones": {"hand": ["Control Magic", "Disenchant"], **library}},
+                    {"life": start[1], "zones": dict(library)}],
         "shared": {"battlefield": [{"card": "Island", "owner": "Ann"}] * 4 + [{"card": "Plains", "owner": "Ann"}] * 2
                    + [{"card": "Glorious Anthem", "owner": "Ann"}, {"card": "Bonesplitter", "owner": "Ann"},
-                      {"card": "Serra Angel", "owner": "Bob"}, {"card": "Grizzly Bears", "owner": "Bob"}]}})
+                      {"card": creature, "owner": "Bob"}, {"card": "Grizzly Bears", "owner": "Bob"}]}})
     s = state.s
-    angel, disenchant = s.t.names.index("Serra Angel"), s.t.names.index("Disenchant")
+    angel, disenchant = s.t.names.index(creature), s.t.names.index("Disenchant")
     for _ in range(40):
         if s.zone_of[disenchant] == s.t.zone("graveyard", 0):
             break
         labels = state.legal_labels()
-        pick = next((x for x in ("Cast: Control Magic", "Serra Angel") if x in labels), None) if steal else None
+        pick = next((x for x in ("Cast: Control Magic", creature) if x in labels), None) if steal else None
         if pick is None and (s.controller[angel] == 0 or not steal):
             pick = next((x for x in ("Cast: Disenchant", victim) if x in labels), None)
         state.apply_action(labels.index(pick) if pick else labels.index("pass") if "pass" in labels else 0)
@@ -290,3 +292,15 @@ def test_gaining_control_of_a_card_a_control_effect_just_gave_back(tmp_path):
         game = disenchanting(tmp_path / f"mtg{fused}", "you gain control of (first of creatures in battlefield)", fused)
         s = steal_then_disenchant(game).s
         assert s.controller[s.t.names.index("Serra Angel")] == 0
+
+
+def test_a_creature_that_dies_under_a_control_effect_triggers_for_its_controller_as_it_died(tmp_path):
+    # Ann holds Bob's Pelakka Wurm by Control Magic when it dies: "When Pelakka Wurm dies,
+    # draw a card" is Ann's (it looks back, 603.10a), though the Wurm is Bob's in his graveyard.
+    for fused in (True, False):
+        game = disenchanting(tmp_path / f"mtg{fused}", "discard (first of creatures in battlefield)", fused)
+        state = steal_then_disenchant(game, victim="Bonesplitter", creature="Pelakka Wurm")
+        s = state.s
+        assert s.zone_of[s.t.names.index("Pelakka Wurm")] == s.t.zone("graveyard", 1)
+        assert "Ann draws a card" in state.log and "Bob draws a card" not in state.log
+        assert [len(s.zones[s.t.zone("hand", p)]) for p in (0, 1)] == [1, 0]

@@ -63,7 +63,10 @@ def _fires(s: State, c: int, ab, tr, ev) -> dict | None:
     """The variables the ability fires with, or None when this event does not fire it."""
     if s.face_down[c]:
         return None
-    you = s.t.players[s.controller[c]]
+    seat = s.controller[c]
+    if ev.kind == "move" and ev.card == c and ev.before >= 0 and tr.event in ("leave", "die"):
+        seat = ev.before        # it looks back: its controller as it left, whoever controls it now
+    you = s.t.players[seat]
     if ev.kind == "checked":
         if tr.event != "state" or any(e.card == c and e.ability is ab for e in s.pile):
             return None
@@ -124,9 +127,10 @@ def _run(s: State, fired: list) -> None:
     triggers in APNAP order, those that go on the pile go there by controller, the active
     player's first (so they resolve last), each player choosing the order of their own;
     otherwise in the order fired."""
+    # Each is its controller's as it fired ("you"): a card that left play is looked back at.
     if s.t.pack.pile_triggers != "apnap":
         for c, ab, env in reversed(fired):
-            s.frames.append(ActivationFrame(c, ab, s.controller[c], env=env))
+            s.frames.append(ActivationFrame(c, ab, env["you"].seat, env=env))
         return
     now = [f for f in fired if not f[1].pile]
     later = [f for f in fired if f[1].pile]
@@ -134,13 +138,13 @@ def _run(s: State, fired: list) -> None:
         groups = []
         seat = s.active
         for _ in range(len(s.out)):
-            mine = tuple(f for f in later if s.controller[f[0]] == seat)
+            mine = tuple(f for f in later if f[2]["you"].seat == seat)
             if mine:
                 groups.append((seat, mine))
             seat = (seat + 1) % len(s.out)
         s.frames.append(OrderFrame(tuple(groups)))
     for c, ab, env in reversed(now):
-        s.frames.append(ActivationFrame(c, ab, s.controller[c], env=env))
+        s.frames.append(ActivationFrame(c, ab, env["you"].seat, env=env))
 
 
 class OrderFrame:
