@@ -304,3 +304,26 @@ def test_a_creature_that_dies_under_a_control_effect_triggers_for_its_controller
         assert s.zone_of[s.t.names.index("Pelakka Wurm")] == s.t.zone("graveyard", 1)
         assert "Ann draws a card" in state.log and "Bob draws a card" not in state.log
         assert [len(s.zones[s.t.zone("hand", p)]) for p in (0, 1)] == [1, 0]
+
+
+@pytest.mark.parametrize("ann_forest, power", [(False, 1), (True, 2)])
+def test_a_static_ability_of_a_card_taken_by_a_control_effect_is_its_new_controllers(tmp_path, ann_forest, power):
+    # Kird Ape gets +1/+2 as long as "you" control a Forest: taken by Control Magic, "you"
+    # is Ann, who controls a Forest or not; Bob's Forest no longer counts (613.1).
+    game = Game(load_pack(str(ROOT / "variants" / "mtg"), Report()))
+    lands = [{"card": "Island", "owner": "Ann"}] * 4 + ([{"card": "Forest", "owner": "Ann"}] if ann_forest else [])
+    state = position(game, {
+        "turn": 2, "active": "Ann", "phase": "precombat_main",
+        "players": [{"zones": {"hand": ["Control Magic"], "library": ["Forest"]}}, {"zones": {"library": ["Forest"]}}],
+        "shared": {"battlefield": lands + [{"card": "Kird Ape", "owner": "Bob"}, {"card": "Forest", "owner": "Bob"}]}})
+    s = state.s
+    ape = s.t.names.index("Kird Ape")
+    assert s.prop(ape, "power") == 2                        # Bob's, with his Forest
+    for _ in range(20):
+        if s.controller[ape] == 0:
+            break
+        labels = state.legal_labels()
+        pick = next((x for x in ("Cast: Control Magic", "Kird Ape") if x in labels), None)
+        state.apply_action(labels.index(pick) if pick else labels.index("pass") if "pass" in labels else 0)
+    assert s.controller[ape] == 0
+    assert (s.prop(ape, "power"), s.prop(ape, "toughness")) == (power, power + 1 if ann_forest else 1)

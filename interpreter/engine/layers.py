@@ -127,6 +127,11 @@ def build(s: State) -> View:
                 env["it"] = x
                 for op in ops:
                     op.apply(s, env, x, v)
+        if layer == CONTROL and s.ctl:
+            # Control changed: the static abilities of the later layers are their cards' new
+            # controllers' ("you"), and hold or not as those see it (613.1: Kird Ape taken by
+            # Control Magic counts its new controller's Forests).
+            effects = _effects(s)
     if held or s.ctl:
         _control_changes(s, held or {})
     v.done = True
