@@ -72,9 +72,11 @@ def leaf(fn, text: str, names: dict | None = None, lifts: tuple = ()):
 
 
 def fixed(part: str) -> tuple[str, tuple]:
-    """`part`, a reading of the state that no card of a scan changes and that cannot fail
-    ("s.view is None and s.t.controlling"), marked where it stands, and its lift: a
-    selector's loop computes it once, before the loop (lifted)."""
+    """`part`, a reading of the state that cannot fail and whose value before the loop
+    reads right for every card of a scan ("s.view is None and s.t.controlling": the view
+    may be made again during the scan, but then the reading it chose, State.prop or
+    layers.controllers, gives what the other would), marked where it stands, and its
+    lift: a selector's loop computes it once, before the loop (lifted)."""
     return _marked(part, True)
 
 
