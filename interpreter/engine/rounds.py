@@ -121,9 +121,8 @@ def _mark_skipped(s: State, level: int, before) -> None:
 def _lap_done(s: State, level: int) -> bool:
     """Every seat that can play has had its turn in the unit (asked after every turn)."""
     mask = s.units[level][PLAYED]
-    out, sitting = s.out, s.sitting
-    for seat in range(len(out)):
-        if not mask >> seat & 1 and not out[seat] and (sitting is None or sitting[seat] < 0):   # results.can_play
+    for seat in range(len(s.out)):      # a loop, not all() over a generator: no frame to resume a seat
+        if not mask >> seat & 1 and results.can_play(s, seat):
             return False
     return True
 

@@ -292,6 +292,11 @@ def _prop_read(fn, word: str, how: str):
     return fuse.leaf(fuse.function(text, src.names), text, src.names, src.lifts + lifts)
 
 
+# The text of "the view is stale in a pack where effects change control": a reading of a
+# card's property (State.prop) or of who controls it (layers.controllers) makes it again.
+STALE_VIEW = "(s.view is None and s.t.controlling)"
+
+
 def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
     """The text of the reading, and its lifts (fuse.Src): what stands in the way is the
     same for every card of a scan, computed once before a selector's loop."""
@@ -310,7 +315,7 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling):
     # State.prop's reading then, the same value (a view made again during a scan holds it too).
-    ways = [fuse.fixed("(s.view is None and s.t.controlling)")]
+    ways = [fuse.fixed(STALE_VIEW)]
     if how != "words":
         ways.insert(0, fuse.fixed(f"({w} in s.t.changing and (s.moddelta or s.t.layered))"))
     in_the_way = f"(s.face_down[{t}] or {' or '.join(text for text, _ in ways)})"
@@ -368,11 +373,11 @@ def _card_builtin(word, fn):
         # As the effects say now (layers.controllers), where effects change control: whether
         # a view is to be made again is the same for every card of a scan (fuse.fixed).
         ctl = fuse.fresh()
-        fresh, lift = fuse.fixed("(s.view is not None or not s.t.controlling)")
+        stale, lift = fuse.fixed(STALE_VIEW)
         return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int
                          else s.t.players[controllers(s)[c]],
-                         f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[(s.controller "
-                         f"if {fresh} else {ctl}(s))[{t}]])", fn, names={ctl: controllers}, lifts=(lift,))
+                         f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[({ctl}(s) "
+                         f"if {stale} else s.controller)[{t}]])", fn, names={ctl: controllers}, lifts=(lift,))
     if word == "damage":
         key = getattr(fn, "env_key", None)
         slow = fuse.fresh()     # with damage dealt and not yet applied, _damage_of adds it up
@@ -774,7 +779,7 @@ def _words_text(card: str, prop: str, printed: bool) -> str:
     effects change control has a stale view; a derived one through State.prop."""
     if not printed:
         return f"s.prop({card}, {prop})"
-    return f"(s.prop({card}, {prop}) if s.face_down[{card}] or (s.view is None and s.t.controlling) else s.t.props[{card}][{prop}])"
+    return f"(s.prop({card}, {prop}) if s.face_down[{card}] or {STALE_VIEW} else s.t.props[{card}][{prop}])"
 
 
 def _sweep_word(word: str, prop: str, printed: bool):

@@ -12,7 +12,7 @@ from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, T, as_set, single, union
 from .effects import effects_selector
-from .expressions import card_word_test
+from .expressions import STALE_VIEW, card_word_test
 
 S = "selector"
 
@@ -438,7 +438,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     if control_fn is not None:
         # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
         head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1",
-                 f"    ctl = s.controller if s.view is not None or not s.t.controlling else {named(controllers)}(s)"]
+                 f"    ctl = {named(controllers)}(s) if {STALE_VIEW} else s.controller"]
         tests.append("type(x) is int and ctl[x] == seat")
     test = f"if {' and '.join(tests) or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
