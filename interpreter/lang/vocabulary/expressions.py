@@ -279,6 +279,7 @@ def _prop_here(reading: tuple, key: str, word: str, how: str):
     text, lifts = _prop_text(read, word, how)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
+    fn.printed = how == "number"    # the printed value where no effect changes the property (Pack.changing)
     return fuse.leaf(fn, text, lifts=read_lifts + lifts)
 
 
