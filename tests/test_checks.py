@@ -57,3 +57,37 @@ def test_tapping_a_card_runs_the_checks_that_test_tapped_cards(tmp_path):
              setup="for each p in players:\n  for each x in top 1 cards of deck: put x into p's play",
              turn="tap each card you control in play")
     assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
+
+
+# ----------------------------------------------- counters, derived properties, shields
+COUNTERS = {"card_types:": "player_counters:\n  calm: {start: 0}\n  zeal: {start: 5, reset: turn}\n"
+                           "properties:\n  held: {derived: count of cards in your hand}\ncard_types:"}
+
+
+def test_a_player_counter_the_checks_read_is_noted_by_name(tmp_path):
+    p = pack(tmp_path, "for each p in players where calm of it > 1:\n  p wins the game", **COUNTERS)
+    assert p.checks_read == frozenset({"counter:calm"})
+
+
+def test_a_counter_the_checks_read_makes_them_run_when_a_statement_changes_it(tmp_path):
+    p = pack(tmp_path, "for each p in players where calm of it > 1:\n  p wins the game",
+             turn="increase calm of you by 1", **COUNTERS)
+    assert play(p)[-2:] == ["turn 3 (Player 1)", "Player 1 wins the game"]
+
+
+def test_a_counter_the_checks_read_makes_them_run_when_a_turn_resets_it(tmp_path):
+    # Zeal is 5 at the start and again when each turn begins: set to 1 in turn 1, the
+    # reset of turn 2 is a change the checks see, with nothing else changing.
+    p = pack(tmp_path, "for each p in players where zeal of it = 5 and calm of it = 1:\n  p wins the game",
+             turn="if turn = 1:\n  set zeal of each player to 1\n  set calm of each player to 1", **COUNTERS)
+    assert play(p)[-2:] == ["turn 2 (Player 2)", "Player 1 wins the game"]
+
+
+def test_a_derived_property_the_checks_read_brings_what_it_reads(tmp_path):
+    # "held" counts the cards in the hand: the checks look at the hand through it, and the
+    # draw of turn 3 makes them run.
+    p = pack(tmp_path, "for each p in players:\n  for each x in cards in p's play where held of it >= 2: p wins the game",
+             setup="for each p in players:\n  for each x in top 1 cards of deck: put x into p's play",
+             turn="draw a card", **COUNTERS)
+    assert {"zone:hand", "zone:play"} <= p.checks_read
+    assert play(p)[-3:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 1 wins the game"]

@@ -31,6 +31,7 @@ class Names:
     properties: dict = field(default_factory=dict)       # card property -> default
     derived: set = field(default_factory=set)            # properties computed from others
     drawing: set = field(default_factory=set)            # derived properties that may draw a random number
+    derived_reads: dict = field(default_factory=dict)    # derived property -> what its text reads (Compiler.note)
     property_words: dict = field(default_factory=dict)   # word -> the word-list property that holds it
     one_of: dict = field(default_factory=dict)           # property of one word -> its words, in order
     value_words: dict = field(default_factory=dict)      # word -> the property of one word that may hold it
@@ -129,8 +130,9 @@ class Compiler:
 
     def note(self, what: str) -> None:
         """Record what the text being compiled looks at: "zone:NAME" (the cards of a zone),
-        "tapped", "damage", or "*" for what no change marks (turn, phase, marks...). The
-        checks run again after a change only if they look at what changed."""
+        "tapped", "damage", "counter:NAME" (a player counter; "counter:*" any), or "*" for
+        what no change marks (turn, phase, marks...; not counters, which are noted by name).
+        The checks run again after a change only if they look at what changed."""
         if self.reads is not None:
             self.reads.add(what)
 

@@ -163,6 +163,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         d = names.counters.get(word)
         if d is not None and d.per is not None:
             c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
+        c.note("counter:" + word)
         key = getattr(fn, "env_key", None)
         if key is not None and t.kind == "player":
             def counter_here(s, env, w=word):     # "life of you": read in place, one call fewer
@@ -184,6 +185,11 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             how = _reading(names, word)
+            if how == "derived":
+                # What the property's text reads, the text reading it reads: the checks run again
+                # when it changes. One not compiled yet (a derived property read by another) reads anything.
+                for what in names.derived_reads.get(word, ("*", "counter:*")):
+                    c.note(what)
             if word in names.drawing:       # drawn anew each time it is read, as a random number
                 c.used_it = c.drawn = True
             if key is not None:             # "attack of it": the card read in place
