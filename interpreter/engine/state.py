@@ -8,7 +8,6 @@ from __future__ import annotations
 from . import layers, rng
 from .decisions import Option
 from .model import seats_for
-from .trail import Trail
 
 
 class PlayerRef:
@@ -338,14 +337,14 @@ class State:
         self.frames = []
         self.decision = None
         self.rng = rng.seed_state(seed)
-        self.log = Trail()
+        self.log = []
         self.out = [False] * len(table.players)
         self.result = None
         self.dirty = False
         self.decisions_this_turn = 0
         self.fired = 0
         self.steps = 0                # rounds of loops, checks and triggers since the last decision (limits.STEPS)
-        self.history = Trail()        # answers given: (player, option index, label)
+        self.history = []             # answers given: (player, option index, label)
         self.events = []              # what happened that triggered abilities may fire on
         self.table = None
         self.order = None
@@ -393,13 +392,13 @@ class State:
         c.frames = [f.copy(envs) for f in self.frames]
         c.decision = self.decision
         c.rng = self.rng
-        c.log = self.log.clone()        # shared with this state up to now: see trail.py
+        c.log = self.log[:]
         c.out = self.out[:]
         c.result = self.result
         c.dirty = self.dirty
         c.decisions_this_turn = self.decisions_this_turn
         c.steps = self.steps
-        c.history = self.history.clone()
+        c.history = self.history[:]
         c.events = self.events[:]
         c.table = self.table.copy() if self.table is not None else None
         c.order = self.order
