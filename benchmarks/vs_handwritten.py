@@ -15,9 +15,9 @@ sys.setprofile) on the first --profile games, and the bytecode instructions a de
 runs: counts that, unlike times, a noisy machine does not change. --instructions N
 counts the machine instructions a decision of each side on the first N games, each in a
 process of its own under valgrind's callgrind (installed apart: `apt install valgrind`),
-less those of the same process playing no game (loading the pack): the count that
-follows the time most closely, as it counts what the built-ins and the allocator do
-too, which the bytecodes leave out. The result,
+from the first of those games to the last (not the loading of the pack): the same count
+on every run, and closer to the time than the bytecodes, as it counts what the built-ins
+and the allocator do too. The result,
 turns and decisions of every game must be the same on both sides
 (benchmarks/handwritten/check.py compares them decision by decision).
 """
@@ -98,31 +98,33 @@ def bytecodes(fn, *args) -> int:
 
 
 def machine_instructions(side: str, games: int) -> int | None:
-    """The machine instructions of `side` playing seeds 0 to games - 1, in a process of
-    its own under callgrind, less those of one that plays none; None without valgrind."""
+    """The machine instructions of `side` playing seeds 0 to games - 1, counted by callgrind
+    in a process of its own from the first game to the last only; None without valgrind."""
     valgrind = shutil.which("valgrind")
-    if valgrind is None:
+    if valgrind is None or shutil.which("callgrind_control") is None:
         return None
-    counts = []
     with tempfile.TemporaryDirectory() as folder:
-        for n in (0, games):
-            out = os.path.join(folder, f"callgrind.{n}")
-            run = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-                                  os.path.abspath(__file__), "--play", side, str(n)],
-                                 capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-            found = re.search(r"Collected : (\d+)", run.stderr)
-            if run.returncode != 0 or found is None:
-                raise SystemExit(f"callgrind did not count {side}: {run.stderr.strip()[-500:]}")
-            counts.append(int(found.group(1)))
-    return counts[1] - counts[0]
+        out = os.path.join(folder, "callgrind.out")
+        run = subprocess.run([valgrind, "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+                              sys.executable, os.path.abspath(__file__), "--play", side, str(games)],
+                             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind did not count {side}: {run.stderr.strip()[-500:]}")
+    return int(found.group(1))
 
 
 def play_only(side: str, games: int) -> None:
-    """The child of machine_instructions: the games of one side, and nothing else."""
-    if side == "cardtable":
-        cardtable_batch(Game(load_pack("magic54", Report())), range(games))
-    else:
-        hand_batch(range(games))
+    """The child of machine_instructions: the games of one side, counted from the first to
+    the last (callgrind_control turns the count on and off; the pack is loaded before)."""
+    game = Game(load_pack("magic54", Report())) if side == "cardtable" else None
+    play = (lambda seeds: cardtable_batch(game, seeds)) if game is not None else hand_batch
+    play(range(games, games + 1))       # a game first, for what the first game does once
+    count = ["callgrind_control", "-i", "on", str(os.getpid())]
+    subprocess.run(count, capture_output=True, check=True)
+    play(range(games))
+    count[2] = "off"
+    subprocess.run(count, capture_output=True, check=True)
 
 
 def main() -> None:
