@@ -331,7 +331,7 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
     if fuse.ENABLED[0]:
         text = _Text()
         written = _written(text, *_zone_loop(text, zn, owner_fn, key), keep, control_fn, where_fn,
-                           kept_where is _kept_where_marked)
+                           kept_where is _kept_where_marked, in_zone=True)
         if written is not None:
             return written
     if keep is not None and not keep.plain:     # the closures below test only the usual words
@@ -414,9 +414,11 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
     return _written(text, [], loop, keep, control_fn, where_fn, marked, cards=keep is not None)
 
 
-def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
+def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False,
+             in_zone: bool = False):
     """A selector made from its text, with every test, the controller and the "where"
-    clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
+    clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards;
+    `in_zone`: the loop is over a zone's cards):
     one call for the whole selector, with `count`, and without a "where" clause an `exists`
     that stops at the first card. None when it cannot be made."""
     named = text.named
@@ -456,8 +458,10 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
         kept.append("    env['it'] = x")
-        clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False)
-        lifted = fuse.lifted(src, lifting, named(_UNSET))
+        # The clause reads a card where the loop keeps only cards, face up where its type is tested.
+        card, face_up = cards or in_zone, bool(mask)
+        clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False, card=card, face_up=face_up)
+        lifted = fuse.lifted(src, lifting, named(_UNSET), card=card, face_up=face_up)
     inner = indent + " " * (8 if clause is not None else 4)      # under the last test
 
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
