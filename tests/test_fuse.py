@@ -185,3 +185,22 @@ def test_what_does_not_hold_the_item_is_left_as_written():
     fn = fuse.join(None, "(0 if ({t} := {{0}}) is None else 1)".format(t=f"_t{M}98"), steady)
     assert fuse.lifted(fn.src, [], "_unset") == f"(0 if (_t{M}98 := x) is None else 1)"
     assert fuse.lifted(fn.src, [], "_unset", card=True) == "(0 if False else 1)"
+
+
+def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monkeypatch):
+    # Magic 54's check of dead creatures reads damage and defense of the loop's card
+    # itself; Go Fish's clauses call what reads "it" from the environment, which is set.
+    sources = []
+
+    def define(source, names, name):
+        sources.append(source)
+        return original(source, names, name)
+    original = fuse.define
+    monkeypatch.setattr(fuse, "define", define)
+    load("magic54", True)
+    dead = [s for s in sources if s.startswith("def select") and "'defense'" in s and "s.damage[x]" in s]
+    assert dead and all("env['it']" not in s and "saved" not in s for s in dead)
+    sources.clear()
+    load("go_fish", True)
+    calling = [s for s in sources if "(s, env)" in s.split("for x in", 1)[-1]]
+    assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)

@@ -170,8 +170,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                 p = env[key]
                 return s.pvars[p.seat].get(w, 0) if p is not None else 0
             t_ = fuse.fresh("_t")
-            return fuse.leaf(counter_here, f"(s.pvars[{t_}.seat].get({word!r}, 0) if ({t_} := env[{key!r}]) is not None "
-                                           f"else 0)"), NUMBER
+            read, lifts = _env_read(key)
+            return fuse.leaf(counter_here, f"(s.pvars[{t_}.seat].get({word!r}, 0) if ({t_} := {read}) is not None "
+                                           f"else 0)", lifts=lifts), NUMBER
         return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
@@ -809,9 +810,10 @@ def _typed_here(key: str, typed, mask: int):
     """"it is creature", the card read in place, with its text (so "it is land or it is
     artifact" is one function)."""
     t, bits = fuse.fresh("_t"), fuse.fresh()
+    read, lifts = _env_read(key)
     return fuse.leaf(lambda s, env: typed(s, env[key]),
-                     f"(type({t} := env[{key!r}]) is int and (s.typebits or {bits}(s))[{t}] & {mask} "
-                     f"and not s.face_down[{t}])", {bits: typebits})
+                     f"(type({t} := {read}) is int and (s.typebits or {bits}(s))[{t}] & {mask} "
+                     f"and not s.face_down[{t}])", {bits: typebits}, lifts=lifts)
 
 
 def _sweep_keyword(word: str):

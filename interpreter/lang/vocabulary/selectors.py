@@ -462,6 +462,12 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         card, face_up = cards or in_zone, bool(mask)
         clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False, card=card, face_up=face_up)
         lifted = fuse.lifted(src, lifting, named(_UNSET), card=card, face_up=face_up)
+        if not marked and "env" not in clause and "env" not in lifted:
+            # The clause reads its item as the loop's x alone, and calls nothing that could read
+            # it from the environment: "it" need not be set there, nor put back.
+            head.remove("    saved = env.get('it')")
+            tail.remove("    env['it'] = saved")
+            kept.remove("    env['it'] = x")
     inner = indent + " " * (8 if clause is not None else 4)      # under the last test
 
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
