@@ -3,6 +3,7 @@ closures compute: every built-in pack plays the same games with and without fusi
 and a pack's texts are written into the fused source only as values, never as code."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -189,7 +190,8 @@ def test_what_does_not_hold_the_item_is_left_as_written():
 
 def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monkeypatch):
     # Magic 54's check of dead creatures reads damage and defense of the loop's card
-    # itself; Go Fish's clauses call what reads "it" from the environment, which is set.
+    # itself, and Go Fish's book the rank of a variable too; a clause that calls what may
+    # read "it" from the environment sets it there.
     sources = []
 
     def define(source, names, name):
@@ -202,5 +204,9 @@ def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monke
     assert dead and all("env['it']" not in s and "saved" not in s for s in dead)
     sources.clear()
     load("go_fish", True)
-    calling = [s for s in sources if "(s, env)" in s.split("for x in", 1)[-1]]
+    books = [s for s in sources if "'rank'" in s and "env.get('c')" in s]
+    assert books and all("env['it']" not in s for s in books)
+    sources.clear()
+    load("mtg", True)
+    calling = [s for s in sources if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
     assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)

@@ -5,6 +5,8 @@ one closure that walks the named zones once and applies every test.
 """
 from __future__ import annotations
 
+import re
+
 from .. import fuse
 from ...engine.layers import controllers, typebits
 from ...suggest import did_you_mean
@@ -462,7 +464,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         card, face_up = cards or in_zone, bool(mask)
         clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False, card=card, face_up=face_up)
         lifted = fuse.lifted(src, lifting, named(_UNSET), card=card, face_up=face_up)
-        if not marked and "env" not in clause and "env" not in lifted:
+        if not marked and not _reads_it(clause) and not _reads_it(lifted):
             # The clause reads its item as the loop's x alone, and calls nothing that could read
             # it from the environment: "it" need not be set there, nor put back.
             head.remove("    saved = env.get('it')")
@@ -498,6 +500,16 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
 
 
 _UNSET = object()       # a lifted part of a "where" clause not yet computed in this scan
+
+# A reading of a variable of the script ("c" in "rank of c"): what a text does with the
+# environment without reading "it" (a variable's name is a word of the pack, never "it").
+_VARIABLE = re.compile(r"env(?:\.get\(|\[)'[A-Za-z_][A-Za-z0-9_]*'[)\]]")
+
+
+def _reads_it(text: str) -> bool:
+    """Whether a clause's text may read "it" from the environment: it reads the environment
+    otherwise than a script's variable, "it" aside, or calls what is given it."""
+    return "env" in _VARIABLE.sub(lambda m: "env" if "'it'" in m.group(0) else "", text)
 
 
 def _all(tests):
