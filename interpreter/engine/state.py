@@ -65,6 +65,7 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
+                 "checks_see_everything",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
@@ -156,9 +157,11 @@ class Table:
         self.checks_see_zones = None if everything else frozenset(
             z for name in self.named if f"zone:{name}" in read for z in self.named[name])
         self.checks_see_tapped = everything or "tapped" in read
-        # Counters are noted by name wherever a text reads one, "*" or not ("counter:*": any).
-        self.checks_see_counters = None if "counter:*" in read else frozenset(
+        # Counters are noted by name wherever a text reads one ("counter:*": any); checks that
+        # read what no change marks ("*": the turn) run after any change, of a counter too.
+        self.checks_see_counters = None if everything or "counter:*" in read else frozenset(
             what[len("counter:"):] for what in read if what.startswith("counter:"))
+        self.checks_see_everything = everything
         self.checks_see_damage = everything or "damage" in read
 
     def _numbered(self, name: str) -> str:

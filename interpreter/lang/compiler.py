@@ -113,6 +113,7 @@ class Compiler:
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
         self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
         self.state_reads: set = set()  # what the conditions of state triggers look at (see note)
+        self.static_reads: set = set()  # what static abilities look at: what they make of a card follows it
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled

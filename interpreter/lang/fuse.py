@@ -181,7 +181,7 @@ def lifted(src: Src, head: list, unset: str, lazy: bool = True, card: bool = Fal
     return known_card(text, face_up) if card else text
 
 
-_HELD = re.compile(r"(_t" + MARK + r"\d+) := x\b")
+_HELD = re.compile(r"(_t" + MARK + r"\d+) := x\)")      # the item itself, nothing read of it
 
 
 def known_card(text: str, face_up: bool = False) -> str:
