@@ -245,18 +245,20 @@ def _props(pack, card) -> dict:
 
 def _entries(card, zone: str, name: str, c: int, t: Table) -> tuple:
     """What listing a player's moves tests of each ability card `c` may use from `zone`:
-    (ability, condition, its shared key, what else must hold, the option it is), unpacked
-    without attribute look-ups on the path of every listing; the option made once."""
-    return tuple((ab, ab.when, ab.when_shared, _requires(ab, c, t), Option(f"{ab.name}: {name}", (c, ab)))
+    (condition, its shared key, the cost tested first, what else must hold, the option it
+    is), unpacked without attribute look-ups on the path of every listing; the option made once."""
+    return tuple((ab.when, ab.when_shared, *_requires(ab, c, t), Option(f"{ab.name}: {name}", (c, ab)))
                  for ab in card.usable.get(zone, ()))
 
 
 def _requires(ab, c: int, t: Table) -> tuple:
-    """What must hold for card `c` to offer `ab` (Ability.requires). A cost to pay whose
-    amount is the same at every listing is checked against what can pay without the calls
-    of its `can`: a number, or one printed on the card that no effect changes (the printed
-    value, as the reading of a face-up card gives it in a pack without layers). A cost of
-    0 always can be paid."""
+    """What must hold for card `c` to offer `ab` (Ability.requires): a cost tested first,
+    or None, and the other tests in turn. A cost to pay whose amount is the same at every
+    listing is checked against what can pay without the calls of its `can`: a number, or
+    one printed on the card that no effect changes (the printed value, as the reading of
+    a face-up card gives it in a pack without layers); the first of the tests, it is
+    (what can pay's memo key, its count, the amount), which the listing reads in place.
+    A cost of 0 always can be paid."""
     tests = list(ab.requires)
     for i, cost in enumerate(ab.costs):
         threshold = getattr(cost.can, "threshold", None)
@@ -269,8 +271,10 @@ def _requires(ab, c: int, t: Table) -> tuple:
                     or prop[1] in t.changing):
                 continue
             need = t.props[c][prop[1]] or 0
-        tests[i] = _can_pay(key, counting, need) if need > 0 else None
-    return tuple(test for test in tests if test is not None)
+        tests[i] = (key, counting, need) if need > 0 else None
+    tests = [test for test in tests if test is not None]
+    first = tests.pop(0) if tests and type(tests[0]) is tuple else None
+    return first, tuple(_can_pay(*test) if type(test) is tuple else test for test in tests)
 
 
 def _can_pay(key: str, counting, need: int):
