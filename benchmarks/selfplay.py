@@ -37,12 +37,15 @@ def play(game: Game, seeds) -> tuple[int, int]:
     return decisions, len(seeds)
 
 
-def mid_game_states(game: Game, count: int):
+def mid_game_states(game: Game, count: int, after: int = 120):
+    """`count` states after `after` decisions of seeded random games (those that last so long)."""
     out = []
-    for seed in range(count):
-        rnd = random.Random(1000 + seed)
-        state = game.new_initial_state(seed=1000 + seed)
-        for _ in range(120):
+    seed = 1000
+    while len(out) < count and seed < 1000 + 20 * count:
+        rnd = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        seed += 1
+        for _ in range(after):
             if state.is_terminal():
                 break
             actions = state.legal_actions()
@@ -50,6 +53,18 @@ def mid_game_states(game: Game, count: int):
         if not state.is_terminal():
             out.append(state)
     return out
+
+
+def clone_times(states, n: int = 2000) -> list:
+    """Microseconds a clone() of each state takes, the state cloned `n` times in a row as a
+    search player clones the position it searches from."""
+    times = []
+    for state in states:
+        t = time.process_time()
+        for _ in range(n):
+            state.clone()
+        times.append((time.process_time() - t) / n * 1e6)
+    return times
 
 
 def main() -> None:
@@ -73,16 +88,11 @@ def main() -> None:
     print(f"pack {args.pack}: {games} random games, {decisions} decisions, best of {args.repeat}")
     print(f"  decisions per second: {decisions / dt:,.0f}")
     print(f"  games per second:     {games / dt:,.1f}")
-    states = mid_game_states(game, 20)
-    times = []
-    for state in states:
-        n = 2000
-        t = time.process_time()
-        for _ in range(n):
-            state.clone()
-        times.append((time.process_time() - t) / n * 1e6)
-    print(f"  clone() of a mid-game state: median {statistics.median(times):.1f} us, worst {max(times):.1f} us "
-          f"({len(states)} states after 120 decisions)")
+    for after in (40, 120, 480):
+        states = mid_game_states(game, 20, after)
+        times = clone_times(states)
+        print(f"  clone() after {after:3} decisions: median {statistics.median(times):.1f} us, worst {max(times):.1f} us "
+              f"({len(states)} states, {statistics.median(len(s.s.log) for s in states):.0f} log lines)")
     if args.digest:
         print(f"  logs of the {games} games: sha256 {games_digest(game, range(args.games))}")
 

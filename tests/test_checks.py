@@ -3,6 +3,9 @@ so that a change they cannot see costs nothing, and every change they can see is
 caught at the next checkpoint."""
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from test_table import load, make
 
@@ -57,3 +60,131 @@ def test_tapping_a_card_runs_the_checks_that_test_tapped_cards(tmp_path):
              setup="for each p in players:\n  for each x in top 1 cards of deck: put x into p's play",
              turn="tap each card you control in play")
     assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
+
+
+# ----------------------------------------------- counters, derived properties, shields
+COUNTERS = {"card_types:": "player_counters:\n  calm: {start: 0}\n  zeal: {start: 5, reset: turn}\n"
+                           "properties:\n  held: {derived: count of cards in your hand}\ncard_types:"}
+
+
+def test_a_player_counter_the_checks_read_is_noted_by_name(tmp_path):
+    p = pack(tmp_path, "for each p in players where calm of it > 1:\n  p wins the game", **COUNTERS)
+    assert p.checks_read == frozenset({"counter:calm"})
+
+
+def test_a_counter_the_checks_read_makes_them_run_when_a_statement_changes_it(tmp_path):
+    p = pack(tmp_path, "for each p in players where calm of it > 1:\n  p wins the game",
+             turn="increase calm of you by 1", **COUNTERS)
+    assert play(p)[-2:] == ["turn 3 (Player 1)", "Player 1 wins the game"]
+
+
+def test_a_counter_the_checks_read_makes_them_run_when_a_turn_resets_it(tmp_path):
+    # Zeal is 5 at the start and again when each turn begins: set to 1 in turn 1, the
+    # reset of turn 2 is a change the checks see, with nothing else changing.
+    p = pack(tmp_path, "for each p in players where zeal of it = 5 and calm of it = 1:\n  p wins the game",
+             turn="if turn = 1:\n  set zeal of each player to 1\n  set calm of each player to 1", **COUNTERS)
+    assert play(p)[-2:] == ["turn 2 (Player 2)", "Player 1 wins the game"]
+
+
+def test_a_derived_property_the_checks_read_brings_what_it_reads(tmp_path):
+    # "held" counts the cards in the hand: the checks look at the hand through it, and the
+    # draw of turn 3 makes them run.
+    p = pack(tmp_path, "for each p in players:\n  for each x in cards in p's play where held of it >= 2: p wins the game",
+             setup="for each p in players:\n  for each x in top 1 cards of deck: put x into p's play",
+             turn="draw a card", **COUNTERS)
+    assert {"zone:hand", "zone:play"} <= p.checks_read
+    assert play(p)[-3:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 1 wins the game"]
+
+
+def test_checks_that_read_the_turn_run_after_a_counter_changes_that_they_do_not_read(tmp_path):
+    # "turn" is read as what no change marks: any change makes the checks run, one of a
+    # counter they do not name too (calm, in turn 3).
+    p = pack(tmp_path, "for each p in players:\n  if turn > 2: p wins the game", turn="increase calm of you by 1",
+             **COUNTERS)
+    assert play(p)[-2:] == ["turn 3 (Player 1)", "Player 1 wins the game"]
+
+
+GUARDED = """\
+id: guarded
+name: Guarded
+version: 1.0.0
+players: {min: 2, max: 2, seats: [{name: Ann, deck: d}, {name: Bob, deck: d}]}
+zones:
+  deck: {per: player, visibility: hidden, ordered: true, role: deck}
+  hand: {per: player, visibility: owner, role: hand}
+card_types:
+  thing: {}
+player_counters:
+  life: {start: 20}
+durations:
+  turn: Until the end of the turn.
+damage: {to_players: life}
+windows:
+  main: The main window.
+decks:
+  d: {cards: [1 Pebble], size: 1}
+cards: [cards.yaml]
+player_abilities:
+  - name: Guard
+    effect: prevent all damage to you until end of turn
+turn:
+  - phase: main
+    script: window main
+checks: |
+  if turn >= 3:
+    active player wins the game
+end: {max_turns: 50}
+"""
+
+
+def test_checks_that_read_the_turn_run_after_an_effect_on_damage_to_come(tmp_path):
+    folder = tmp_path / "guarded"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(GUARDED, encoding="utf-8")
+    (folder / "cards.yaml").write_text("cards:\n  - {name: Pebble, types: [thing]}\n", encoding="utf-8")
+    state = Game(load(folder)).position({"turn": 2, "active": 1, "phase": "main", "players": [{}, {}]})
+    for label in ("pass", "pass", "Guard"):      # Bob, Ann: turn 3 is Ann's; her Guard is the first change
+        state.apply_label(label)
+    assert state.log[-2:] == ["all damage to Ann is prevented until end of turn", "Ann wins the game"]
+
+
+BATTERY = """\
+  - {name: Wisp, types: [creature], power: 1, toughness: 0}
+  - name: Battery
+    types: [artifact]
+    abilities:
+      - name: Charge
+        static: creatures you control in battlefield
+        effect: increase toughness of it by WHAT
+  - name: Spend
+    types: [spell]
+    abilities:
+      - name: Cast
+        from: hand
+        pile: false
+        effect: |
+          decrease energy of you by 1
+          discard this
+"""
+
+
+@pytest.mark.parametrize("what", ["energy of you", "count of cards in your hand"])
+def test_what_a_static_ability_reads_makes_the_checks_run(tmp_path, what):
+    # Battery's toughness for the Wisp reads the energy (or the hand) that Spend takes
+    # away; the checks read the toughness: they see the change through the static ability.
+    folder = tmp_path / "layers"
+    shutil.copytree(Path(__file__).parent / "data" / "layerpack", folder)
+    text = (folder / "pack.yaml").read_text(encoding="utf-8")
+    text = text.replace("  life: {start: 20}\n", "  life: {start: 20}\n  energy: {start: 1}\n", 1)
+    text = text.replace("checks: |\n", "checks: |\n  for each dead in creatures in battlefield where toughness of it <= 0:\n"
+                                      "    discard dead\n", 1)
+    (folder / "pack.yaml").write_text(text, encoding="utf-8")
+    with open(folder / "cards" / "cards.yaml", "a", encoding="utf-8") as cards:
+        cards.write(BATTERY.replace("WHAT", what))
+    state = Game(load(folder)).position({
+        "turn": 2, "phase": "main", "players": [{"zones": {"hand": ["Spend"]}}, {}],
+        "shared": {"battlefield": [{"card": "Battery", "owner": "Ann"}, {"card": "Wisp", "owner": "Ann"}]}})
+    assert [c["name"] for c in state.observation(None)["shared"]["battlefield"]] == ["Battery", "Wisp"]
+    state.apply_label("Cast: Spend")
+    assert [c["name"] for c in state.observation(None)["shared"]["battlefield"]] == ["Battery"]
+    assert [c["name"] for c in state.observation(None)["players"][0]["zones"]["graveyard"]] == ["Spend", "Wisp"]

@@ -3,6 +3,7 @@ closures compute: every built-in pack plays the same games with and without fusi
 and a pack's texts are written into the fused source only as values, never as code."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -158,3 +159,54 @@ def test_every_selector_a_built_in_pack_writes_out_is_made(monkeypatch, pack):
     monkeypatch.setattr(fuse, "define", define)
     load(pack, True)
     assert made and failed == []
+
+
+M = fuse.MARK
+
+
+def test_in_a_loop_over_cards_a_name_that_holds_the_item_reads_the_loops_card():
+    damage = (f"(0 if (_t{M}5 := x) is None else ((s.damage[_t{M}5] if type(_t{M}5) is int else 0) "
+              f"if not s.pending else _k{M}6(s, _t{M}5)))")
+    assert fuse.known_card(damage) == f"(0 if False else ((s.damage[x] if True else 0) if not s.pending else _k{M}6(s, x)))"
+    # A name that merely begins like it is another name, and keeps what it holds.
+    prop = (f"(0 if type(_t{M}7 := x) is not int else (s.prop(_t{M}7, 'defense') if (s.face_down[_t{M}7] or _t{M}70) "
+            f"else s.t.props[_t{M}7]['defense'])) + _t{M}70 + (type(_t{M}8 := x) is int and s.zone_of[_t{M}8] == 3)")
+    assert fuse.known_card(prop) == (f"(0 if False else (s.prop(x, 'defense') if (s.face_down[x] or _t{M}70) "
+                                     f"else s.t.props[x]['defense'])) + _t{M}70 + (True and s.zone_of[x] == 3)")
+    # Face down is known only where the loop kept face-up cards.
+    assert "(False or _t" in fuse.known_card(prop, face_up=True)
+
+
+def test_what_does_not_hold_the_item_is_left_as_written():
+    text = f"((_t{M}3 := env['this']) is None) or type(_t{M}4 := y) is int or 'type(x) is int' == (x is None)"
+    assert fuse.known_card(text, face_up=True) == text
+    # A clause over players as well as cards: the item is not known to be a card.
+    steady = fuse.leaf(lambda s, env: env["it"], "(env['it'] if True else _t" + M + "99)",
+                       lifts=(("_t" + M + "99", "env['it']", fuse.ITEM),))
+    fn = fuse.join(None, "(0 if ({t} := {{0}}) is None else 1)".format(t=f"_t{M}98"), steady)
+    assert fuse.lifted(fn.src, [], "_unset") == f"(0 if (_t{M}98 := x) is None else 1)"
+    assert fuse.lifted(fn.src, [], "_unset", card=True) == "(0 if False else 1)"
+
+
+def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monkeypatch):
+    # Magic 54's check of dead creatures reads damage and defense of the loop's card
+    # itself, and Go Fish's book the rank of a variable too; a clause that calls what may
+    # read "it" from the environment sets it there.
+    sources = []
+
+    def define(source, names, name):
+        sources.append(source)
+        return original(source, names, name)
+    original = fuse.define
+    monkeypatch.setattr(fuse, "define", define)
+    load("magic54", True)
+    dead = [s for s in sources if s.startswith("def select") and "'defense'" in s and "s.damage[x]" in s]
+    assert dead and all("env['it']" not in s and "saved" not in s for s in dead)
+    sources.clear()
+    load("go_fish", True)
+    books = [s for s in sources if "'rank'" in s and "env.get('c')" in s]
+    assert books and all("env['it']" not in s for s in books)
+    sources.clear()
+    load("mtg", True)
+    calling = [s for s in sources if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
+    assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)

@@ -359,7 +359,8 @@ def add_mod(s: State, mod: tuple) -> None:
         s.moddelta[key] = s.moddelta.get(key, 0) + mod[4]
     elif mod[0] == "control":
         build(s)        # the card changes hands now
-    s.dirty = True
+    if mod[0] not in SHIELDS or s.t.checks_see_everything:
+        s.dirty = True
 
 
 def timed(s: State, mod: tuple) -> tuple:
@@ -393,11 +394,17 @@ def _drop_mods(s: State, doomed) -> None:
 _MISSING = object()
 
 
+# Effects on damage yet to be dealt (redirected, prevented): nothing a rule reads sees
+# them, so adding or ending one does not make the checks run again (but for checks that
+# read what no change marks, which run after any change).
+SHIELDS = frozenset({"redirect", "shield", "prevent"})
+
+
 def end_effects(s: State, duration: str) -> None:
     if s.mods:
-        before = len(s.mods)
+        seen = s.t.checks_see_everything or any(m[1] == duration and m[0] not in SHIELDS for m in s.mods)
         _drop_mods(s, lambda m: m[1] == duration)
-        if len(s.mods) != before:
+        if seen:
             s.dirty = True
 
 

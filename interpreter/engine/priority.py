@@ -135,7 +135,7 @@ def playable(s: State, seat: int) -> list:
             if not entries or down[c] or (common and controller[c] != seat):
                 continue
             env["this"] = c
-            for ab, when, shared, requires, opt in entries:
+            for when, shared, pay, requires, opt in entries:
                 if when is not None:
                     if shared is not None:
                         ok = memo.get(shared)
@@ -144,6 +144,13 @@ def playable(s: State, seat: int) -> list:
                     else:
                         ok = when(s, env)
                     if not ok:
+                        continue
+                if pay is not None:         # a cost of a known amount (state._requires), read in place
+                    key, counting, need = pay
+                    total = memo.get(key)
+                    if total is None:
+                        total = memo[key] = counting(s, env)
+                    if total < need:
                         continue
                 for test in requires:
                     if not test(s, env):

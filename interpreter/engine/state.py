@@ -64,7 +64,8 @@ class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
-                 "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped",
+                 "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
+                 "checks_see_everything",
                  "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
@@ -113,7 +114,7 @@ class Table:
         self._checks(pack)
         # For each zone whose cards have abilities a player may use: those of each card there.
         # (A shared zone's cards are offered to the player who controls each.)
-        self.usable = tuple((z, tuple(_entries(c, z, self.names[i], i) for i, c in enumerate(cards)),
+        self.usable = tuple((z, tuple(_entries(c, z, self.names[i], i, self) for i, c in enumerate(cards)),
                              not pack.zone_by_name[z].per_player)
                             for z in pack.ability_zones)
         # The seats with this game's options: a team or a deck may depend on one.
@@ -156,6 +157,11 @@ class Table:
         self.checks_see_zones = None if everything else frozenset(
             z for name in self.named if f"zone:{name}" in read for z in self.named[name])
         self.checks_see_tapped = everything or "tapped" in read
+        # Counters are noted by name wherever a text reads one ("counter:*": any); checks that
+        # read what no change marks ("*": the turn) run after any change, of a counter too.
+        self.checks_see_counters = None if everything or "counter:*" in read else frozenset(
+            what[len("counter:"):] for what in read if what.startswith("counter:"))
+        self.checks_see_everything = everything
         self.checks_see_damage = everything or "damage" in read
 
     def _numbered(self, name: str) -> str:
@@ -193,7 +199,7 @@ class Table:
                 t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
         bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
-        t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c),), common) for z, per, common in self.usable)
+        t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c, t),), common) for z, per, common in self.usable)
         t._hot()
         if definition.statics:
             t.static_cards = self.static_cards + (c,)
@@ -237,12 +243,50 @@ def _props(pack, card) -> dict:
     return {**pack.properties, **own}
 
 
-def _entries(card, zone: str, name: str, c: int) -> tuple:
+def _entries(card, zone: str, name: str, c: int, t: Table) -> tuple:
     """What listing a player's moves tests of each ability card `c` may use from `zone`:
-    (ability, condition, its shared key, what else must hold, the option it is), unpacked
-    without attribute look-ups on the path of every listing; the option made once."""
-    return tuple((ab, ab.when, ab.when_shared, ab.requires, Option(f"{ab.name}: {name}", (c, ab)))
+    (condition, its shared key, the cost tested first, what else must hold, the option it
+    is), unpacked without attribute look-ups on the path of every listing; the option made once."""
+    return tuple((ab.when, ab.when_shared, *_requires(ab, c, t), Option(f"{ab.name}: {name}", (c, ab)))
                  for ab in card.usable.get(zone, ()))
+
+
+def _requires(ab, c: int, t: Table) -> tuple:
+    """What must hold for card `c` to offer `ab` (Ability.requires): a cost tested first,
+    or None, and the other tests in turn. A cost to pay whose amount is the same at every
+    listing is checked against what can pay without the calls of its `can`: a number, or
+    one printed on the card that no effect changes (the printed value, as the reading of
+    a face-up card gives it in a pack without layers); the first of the tests, it is
+    (what can pay's memo key, its count, the amount), which the listing reads in place.
+    A cost of 0 always can be paid."""
+    tests = list(ab.requires)
+    for i, cost in enumerate(ab.costs):
+        threshold = getattr(cost.can, "threshold", None)
+        if threshold is None:
+            continue
+        key, counting, need, nfn = threshold
+        if need is None:
+            prop = getattr(nfn, "card_prop", None)
+            if (prop is None or prop[0] != "this" or not getattr(nfn, "printed", False) or t.layered
+                    or prop[1] in t.changing):
+                continue
+            need = t.props[c][prop[1]] or 0
+        tests[i] = (key, counting, need) if need > 0 else None
+    tests = [test for test in tests if test is not None]
+    first = tests.pop(0) if tests and type(tests[0]) is tuple else None
+    return first, tuple(_can_pay(*test) if type(test) is tuple else test for test in tests)
+
+
+def _can_pay(key: str, counting, need: int):
+    """A cost's `can` in a listing, for an amount known before: whether what can pay
+    reaches it. What can pay is counted once a list (its memo, @memo), as `can` does."""
+    def can(s, env):
+        memo = env["@memo"]
+        total = memo.get(key)
+        if total is None:
+            total = memo[key] = counting(s, env)
+        return total >= need
+    return can
 
 
 class State:

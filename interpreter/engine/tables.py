@@ -69,7 +69,9 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
     old = pv[name] if name in pv else (start_of(s, d.start) if d is not None else 0)
     for p in sharing(s, seat, name):
         s.pvars[p][name] = value
-    s.dirty = True
+    seen = s.t.checks_see_counters
+    if seen is None or name in seen:
+        s.dirty = True
     if s.t.layered:
         stale(s)
     if d is None or not d.log or d.visibility == "hidden" or old == value:
@@ -111,6 +113,7 @@ def reset(s: State, unit: str) -> None:
     # What continuous effects make of the cards is worked out again only when a value
     # changed (most resets find the counters at their start already).
     changed = False
+    seen = s.t.checks_see_counters
     for name, keyed_by, value in counters:
         if keyed_by is not None:
             if s.keyed:
@@ -122,6 +125,8 @@ def reset(s: State, unit: str) -> None:
             if name not in pv or pv[name] != value:
                 pv[name] = value
                 changed = True
+                if seen is None or name in seen:
+                    s.dirty = True      # the checks look at it: they run again
     if s.table is not None:
         for name, value in values:
             if s.table.get(name, value) != value or name not in s.table:

@@ -31,6 +31,7 @@ class Names:
     properties: dict = field(default_factory=dict)       # card property -> default
     derived: set = field(default_factory=set)            # properties computed from others
     drawing: set = field(default_factory=set)            # derived properties that may draw a random number
+    derived_reads: dict = field(default_factory=dict)    # derived property -> what its text reads (Compiler.note)
     property_words: dict = field(default_factory=dict)   # word -> the word-list property that holds it
     one_of: dict = field(default_factory=dict)           # property of one word -> its words, in order
     value_words: dict = field(default_factory=dict)      # word -> the property of one word that may hold it
@@ -112,6 +113,7 @@ class Compiler:
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
         self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
         self.state_reads: set = set()  # what the conditions of state triggers look at (see note)
+        self.static_reads: set = set()  # what static abilities look at: what they make of a card follows it
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
@@ -129,8 +131,9 @@ class Compiler:
 
     def note(self, what: str) -> None:
         """Record what the text being compiled looks at: "zone:NAME" (the cards of a zone),
-        "tapped", "damage", or "*" for what no change marks (turn, phase, marks...). The
-        checks run again after a change only if they look at what changed."""
+        "tapped", "damage", "counter:NAME" (a player counter; "counter:*" any), or "*" for
+        what no change marks (turn, phase, marks...; not counters, which are noted by name).
+        The checks run again after a change only if they look at what changed."""
         if self.reads is not None:
             self.reads.add(what)
 

@@ -153,14 +153,15 @@ def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple
 _WORTH_LIFTING = re.compile(r"\bs\.|\(s, env\)")
 
 
-def lifted(src: Src, head: list, unset: str, lazy: bool = True) -> str:
+def lifted(src: Src, head: list, unset: str, lazy: bool = True, card: bool = False, face_up: bool = False) -> str:
     """`src.text` with each of its lifts computed once in the loop of a selector written
     out (selectors._written): the first time the loop reads it, then kept. `head` gets the
     lines before the loop; `unset` names the value a lift holds before it is computed.
     Lazily, as the clause read each part: one never read is never computed; but a part
     that cannot fail (`fixed`) is computed before the loop, once for all its places, and
     the item (`item`) is the loop's own `x`. Without `lazy`, the parts computed when first
-    read are left in place (read for each card)."""
+    read are left in place (read for each card). `card`: the loop's item is a card (an
+    int) wherever the clause reads it; `face_up`: a face-up one (see known_card)."""
     text = src.text
     before = {}         # a fixed part -> the name it is computed in
     for name, part, fixed_part in src.lifts:
@@ -177,6 +178,29 @@ def lifted(src: Src, head: list, unset: str, lazy: bool = True) -> str:
         elif lazy:
             head.append(f"    {name} = {unset}")
             text = text.replace(named, f"({name} if {name} is not {unset} else ({name} := {part}))")
+    return known_card(text, face_up) if card else text
+
+
+_HELD = re.compile(r"(_t" + MARK + r"\d+) := x\)")      # the item itself, nothing read of it
+
+
+def known_card(text: str, face_up: bool = False) -> str:
+    """`text`, read in a loop whose item `x` is a card: a name that holds the item (`(N :=
+    x)`) reads `x` itself, and the tests of what the item is answer without looking: it is
+    not None, it is an int, and (`face_up`: the loop kept face-up cards only) not face
+    down. The tests are found by the name they test, which only this module writes: a
+    text of the pack (a literal) never holds one. Python compiles `0 if False else A` as A."""
+    for name in dict.fromkeys(_HELD.findall(text)):
+        n = re.escape(name) + r"(?!\d)"
+        text = re.sub(rf"type\({n} := x\) is not int", "False", text)
+        text = re.sub(rf"type\({n} := x\) is int", "True", text)
+        text = re.sub(rf"\({n} := x\) is None", "False", text)
+        text = re.sub(rf"type\({n}\) is not int", "False", text)
+        text = re.sub(rf"type\({n}\) is int", "True", text)
+        if face_up:
+            text = re.sub(rf"s\.face_down\[{n}\]", "False", text)
+        text = re.sub(rf"\({n} := x\)", "(x)", text)      # in a call's parentheses too
+        text = re.sub(n, "x", text)
     return text
 
 

@@ -102,6 +102,7 @@ def _static_noting_reads(b: Build, raw, owner_name: str, zone: str, scope: Scope
         ab = _static(b, raw, owner_name, zone, scope, lo, _condition(b, raw, "when", scope, lo) if "when" in raw else None)
     b.comp.statics_timed = b.comp.statics_timed or any(r.startswith("time:") for r in read)
     b.comp.kept_in_view(read)
+    b.comp.static_reads |= read
     return ab
 
 

@@ -98,8 +98,9 @@ class Build:
             has_triggers=any(ab.trigger for ab in every),
             has_state_triggers=any(ab.trigger and ab.trigger.event == "state" for ab in every),
             checks_inline=checks is not None and atomic(checks),
-            # state triggers are looked at with the checks
-            checks_read=checks_read | self.comp.state_reads,
+            # State triggers are looked at with the checks; and what static abilities read, since
+            # what they make of a card (its toughness, its controller) is what the checks may read.
+            checks_read=checks_read | self.comp.state_reads | self.comp.static_reads,
             files=self.reader.files(pack_key), declarations=self.decls,
             one_of=self.names.one_of, resets=resets(self), words=self.words(),
             ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or self.comp.ranks,

@@ -55,6 +55,7 @@ def derived_properties(b: Build) -> dict:
             res = b.compile(b.loaded, raw, "derived", "value", Scope({}, this=T("card"), it=T("card")))
         b.comp.reads_props = None
         b.comp.kept_in_view(read)       # the layers' view keeps derived values
+        b.names.derived_reads[name] = frozenset(read)   # what a text reading the property reads
         if res is None:
             continue
         fn, t = res

@@ -100,6 +100,10 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             memo[partial] = total
         return total >= need
 
+    if worth is None and counting is not None:
+        # The listing of moves may check it card by card without its calls (engine/state.py).
+        can.threshold = (partial, counting, fixed, nfn)
+
     def pay(s, env):
         need = nfn(s, env) or 0
         picked = env.get(partial, ())

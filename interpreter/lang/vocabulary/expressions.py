@@ -163,14 +163,16 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         d = names.counters.get(word)
         if d is not None and d.per is not None:
             c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
+        c.note("counter:" + word)
         key = getattr(fn, "env_key", None)
         if key is not None and t.kind == "player":
             def counter_here(s, env, w=word):     # "life of you": read in place, one call fewer
                 p = env[key]
                 return s.pvars[p.seat].get(w, 0) if p is not None else 0
             t_ = fuse.fresh("_t")
-            return fuse.leaf(counter_here, f"(s.pvars[{t_}.seat].get({word!r}, 0) if ({t_} := env[{key!r}]) is not None "
-                                           f"else 0)"), NUMBER
+            read, lifts = _env_read(key)
+            return fuse.leaf(counter_here, f"(s.pvars[{t_}.seat].get({word!r}, 0) if ({t_} := {read}) is not None "
+                                           f"else 0)", lifts=lifts), NUMBER
         return (lambda s, env, w=word: _player_counter(s, fn(s, env), w)), NUMBER
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
@@ -184,6 +186,11 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             how = _reading(names, word)
+            if how == "derived":
+                # What the property's text reads, the text reading it reads: the checks run again
+                # when it changes. One not compiled yet (a derived property read by another) reads anything.
+                for what in names.derived_reads.get(word, ("*", "counter:*")):
+                    c.note(what)
             if word in names.drawing:       # drawn anew each time it is read, as a random number
                 c.used_it = c.drawn = True
             if key is not None:             # "attack of it": the card read in place
@@ -279,6 +286,7 @@ def _prop_here(reading: tuple, key: str, word: str, how: str):
     text, lifts = _prop_text(read, word, how)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
+    fn.printed = how == "number"    # the printed value where no effect changes the property (Pack.changing)
     return fuse.leaf(fn, text, lifts=read_lifts + lifts)
 
 
@@ -802,9 +810,10 @@ def _typed_here(key: str, typed, mask: int):
     """"it is creature", the card read in place, with its text (so "it is land or it is
     artifact" is one function)."""
     t, bits = fuse.fresh("_t"), fuse.fresh()
+    read, lifts = _env_read(key)
     return fuse.leaf(lambda s, env: typed(s, env[key]),
-                     f"(type({t} := env[{key!r}]) is int and (s.typebits or {bits}(s))[{t}] & {mask} "
-                     f"and not s.face_down[{t}])", {bits: typebits})
+                     f"(type({t} := {read}) is int and (s.typebits or {bits}(s))[{t}] & {mask} "
+                     f"and not s.face_down[{t}])", {bits: typebits}, lifts=lifts)
 
 
 def _sweep_keyword(word: str):

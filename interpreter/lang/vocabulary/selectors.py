@@ -5,6 +5,8 @@ one closure that walks the named zones once and applies every test.
 """
 from __future__ import annotations
 
+import re
+
 from .. import fuse
 from ...engine.layers import controllers, typebits
 from ...suggest import did_you_mean
@@ -331,7 +333,7 @@ def _fused(scanned, keep, control_fn, where_fn, kept_where=_kept_where):
     if fuse.ENABLED[0]:
         text = _Text()
         written = _written(text, *_zone_loop(text, zn, owner_fn, key), keep, control_fn, where_fn,
-                           kept_where is _kept_where_marked)
+                           kept_where is _kept_where_marked, in_zone=True)
         if written is not None:
             return written
     if keep is not None and not keep.plain:     # the closures below test only the usual words
@@ -414,9 +416,11 @@ def _written_over(pick, keep, control_fn, where_fn, marked: bool):
     return _written(text, [], loop, keep, control_fn, where_fn, marked, cards=keep is not None)
 
 
-def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False):
+def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, marked: bool, cards: bool = False,
+             in_zone: bool = False):
     """A selector made from its text, with every test, the controller and the "where"
-    clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards):
+    clause written in the one loop `loop` (after `head`; `cards`: it keeps only cards;
+    `in_zone`: the loop is over a zone's cards):
     one call for the whole selector, with `count`, and without a "where" clause an `exists`
     that stops at the first card. None when it cannot be made."""
     named = text.named
@@ -456,8 +460,16 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             head += ["    outer = env.get('@scan')", f"    env['@scan'] = {named(object)}()"]
             tail.append("    env['@scan'] = outer")
         kept.append("    env['it'] = x")
-        clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False)
-        lifted = fuse.lifted(src, lifting, named(_UNSET))
+        # The clause reads a card where the loop keeps only cards, face up where its type is tested.
+        card, face_up = cards or in_zone, bool(mask)
+        clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False, card=card, face_up=face_up)
+        lifted = fuse.lifted(src, lifting, named(_UNSET), card=card, face_up=face_up)
+        if not marked and not _reads_it(clause) and not _reads_it(lifted):
+            # The clause reads its item as the loop's x alone, and calls nothing that could read
+            # it from the environment: "it" need not be set there, nor put back.
+            head.remove("    saved = env.get('it')")
+            tail.remove("    env['it'] = saved")
+            kept.remove("    env['it'] = x")
     inner = indent + " " * (8 if clause is not None else 4)      # under the last test
 
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
@@ -488,6 +500,16 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
 
 
 _UNSET = object()       # a lifted part of a "where" clause not yet computed in this scan
+
+# A reading of a variable of the script ("c" in "rank of c"): what a text does with the
+# environment without reading "it" (a variable's name is a word of the pack, never "it").
+_VARIABLE = re.compile(r"env(?:\.get\(|\[)'[A-Za-z_][A-Za-z0-9_]*'[)\]]")
+
+
+def _reads_it(text: str) -> bool:
+    """Whether a clause's text may read "it" from the environment: it reads the environment
+    otherwise than a script's variable, "it" aside, or calls what is given it."""
+    return "env" in _VARIABLE.sub(lambda m: "env" if "'it'" in m.group(0) else "", text)
 
 
 def _all(tests):

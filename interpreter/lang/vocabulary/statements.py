@@ -483,7 +483,9 @@ def _change(c, tree, scope, sign):
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name, where)
-                    s.dirty = True
+                    seen = s.t.checks_see_counters
+                    if seen is None or word in seen:
+                        s.dirty = True
                     if s.t.layered:
                         stale(s)
             return None
@@ -596,7 +598,9 @@ def _set_value(c, tree, scope):
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = v
-            s.dirty = True
+            seen = s.t.checks_see_counters
+            if seen is None or word in seen:
+                s.dirty = True
             if s.t.layered:
                 stale(s)
         return set_player
