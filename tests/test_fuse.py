@@ -241,3 +241,15 @@ def test_crazy_eights_lists_its_plays_with_this_read_as_a_face_up_card():
     assert (general.count("type(_t" + M), general.count("s.face_down[_t" + M)) == (4, 8)
     assert (listed.count("type(_t" + M), listed.count("s.face_down[_t" + M)) == (1, 2)
     assert listed.count(":= env['this']) is None)") == 3
+
+
+def test_unfused_the_listing_reads_the_condition_itself():
+    # Without fusing, the closures are the reference the fused games are compared with:
+    # the listing then reads a condition as written, even one that has a text.
+    text = f"(type(_t{M}1 := env['this']) is int and s.face_down[_t{M}1])"
+    fuse.ENABLED[0] = False
+    try:
+        assert fuse.known_this(fuse.leaf(lambda s, env: None, text)) is None
+    finally:
+        fuse.ENABLED[0] = True
+    assert fuse.known_this(fuse.leaf(lambda s, env: None, text)).src.text == f"(((_t{M}1 := env['this']) is not None) and False)"

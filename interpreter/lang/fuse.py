@@ -214,7 +214,7 @@ def known_this(fn):
     one that it is face down answers without looking. None when `fn` has no text, or its
     text does not read "this" so. Found by the names made here, as known_card's are."""
     src = getattr(fn, "src", None)
-    if src is None:
+    if src is None or not ENABLED[0]:       # the closures, unfused, are the reference
         return None
     text = src.text
     held = dict.fromkeys(_THIS.findall(text))
@@ -230,7 +230,8 @@ def known_this(fn):
     if text == src.text:
         return None
     try:
-        return leaf(_made(text, src.names), text, src.names, src.lifts)
+        # Its own text, without lifts: a part it marks may no longer read as written there.
+        return leaf(_made(text, src.names), text, src.names)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
 
