@@ -210,3 +210,46 @@ def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monke
     load("mtg", True)
     calling = [s for s in sources if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
     assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)
+
+
+def test_the_listing_reads_this_as_a_face_up_card(monkeypatch):
+    made = []
+    original = fuse._made
+
+    def spy(text, names, defined=None):
+        made.append(text)
+        return original(text, names, defined)
+    monkeypatch.setattr(fuse, "_made", spy)
+    text = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if s.face_down[_t{M}1] "
+            f"else s.t.props[_t{M}1]['rank'])) == (type(_t{M}12 := env['that']) is int)")
+    listed = fuse.known_this(fuse.leaf(lambda s, env: None, text))
+    # Only the name that holds "this" is read as a face-up card.
+    assert listed.src.text == made[-1] == (f"(0 if ((_t{M}1 := env['this']) is None) else (s.prop(_t{M}1, 'rank') if False "
+                        f"else s.t.props[_t{M}1]['rank'])) == (type(_t{M}12 := env['that']) is int)")
+    assert fuse.known_this(fuse.leaf(lambda s, env: None, "env['this'] == 3")) is None
+
+
+def test_crazy_eights_lists_its_plays_with_this_read_as_a_face_up_card():
+    # Its rule of what may be played reads rank and suit of "this"; the listing's version
+    # asks no type and no face down of it, and the rule itself (ab.when) is left as it is.
+    game = load("crazy_eights", True)
+    ab = next(a for c in game.pack.cards.values() for a in c.abilities if a.when is not None and a.when_shared is None)
+    assert "type(_t" + M in ab.when.src.text and "s.face_down[_t" + M in ab.when.src.text
+    general, listed = ab.when.src.text, ab.when_listed.src.text
+    # Three readings of "this" (rank, suit, rank) and one of the discard's top card, which
+    # keeps its tests.
+    assert (general.count("type(_t" + M), general.count("s.face_down[_t" + M)) == (4, 8)
+    assert (listed.count("type(_t" + M), listed.count("s.face_down[_t" + M)) == (1, 2)
+    assert listed.count(":= env['this']) is None)") == 3
+
+
+def test_unfused_the_listing_reads_the_condition_itself():
+    # Without fusing, the closures are the reference the fused games are compared with:
+    # the listing then reads a condition as written, even one that has a text.
+    text = f"(type(_t{M}1 := env['this']) is int and s.face_down[_t{M}1])"
+    fuse.ENABLED[0] = False
+    try:
+        assert fuse.known_this(fuse.leaf(lambda s, env: None, text)) is None
+    finally:
+        fuse.ENABLED[0] = True
+    assert fuse.known_this(fuse.leaf(lambda s, env: None, text)).src.text == f"(((_t{M}1 := env['this']) is not None) and False)"

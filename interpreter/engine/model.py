@@ -151,6 +151,7 @@ class Ability:
     pay_ops: tuple = ()
     trigger: Any = None      # a Trigger: the ability fires on its event instead of being used
     when_shared: str | None = None  # its condition does not read "this": a key for its value, the same for every card
+    when_listed: Callable | None = None  # its condition as the listing reads it, "this" a face-up card (fuse.known_this)
     static: Any = None       # a static ability: the selector of what it affects (its effect applies while its card is in its zone)
     layers: dict = field(default_factory=dict)  # a static ability's effect: layer -> its Continuous statements
     replace: Any = None      # a replacement of the card (engine/replacements.py): it replaces events instead of being used

@@ -247,7 +247,7 @@ def _entries(card, zone: str, name: str, c: int, t: Table) -> tuple:
     """What listing a player's moves tests of each ability card `c` may use from `zone`:
     (condition, its shared key, the cost tested first, what else must hold, the option it
     is), unpacked without attribute look-ups on the path of every listing; the option made once."""
-    return tuple((ab.when, ab.when_shared, *_requires(ab, c, t), Option(f"{ab.name}: {name}", (c, ab)))
+    return tuple((ab.when_listed or ab.when, ab.when_shared, *_requires(ab, c, t), Option(f"{ab.name}: {name}", (c, ab)))
                  for ab in card.usable.get(zone, ()))
 
 

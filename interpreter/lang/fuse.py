@@ -204,6 +204,38 @@ def known_card(text: str, face_up: bool = False) -> str:
     return text
 
 
+_THIS = re.compile(r"(_t" + MARK + r"\d+) := env\['this'\]\)")
+
+
+def known_this(fn):
+    """`fn`, a condition of a card's ability, as the listing of moves reads it, where
+    "this" is a face-up card (priority.playable passes over face-down ones): a test that
+    the name holding it is an int asks only whether it is None (no call of `type`), and
+    one that it is face down answers without looking. None when `fn` has no text, or its
+    text does not read "this" so. Found by the names made here, as known_card's are."""
+    src = getattr(fn, "src", None)
+    if src is None or not ENABLED[0]:       # the closures, unfused, are the reference
+        return None
+    text = src.text
+    held = dict.fromkeys(_THIS.findall(text))
+    if not held:
+        return None
+    for name in held:
+        n = re.escape(name) + r"(?!\d)"
+        text = re.sub(rf"type\(({n} := env\['this'\])\) is not int", r"((\1) is None)", text)
+        text = re.sub(rf"type\(({n} := env\['this'\])\) is int", r"((\1) is not None)", text)
+        text = re.sub(rf"type\({n}\) is not int", "False", text)
+        text = re.sub(rf"type\({n}\) is int", "True", text)
+        text = re.sub(rf"s\.face_down\[{n}\]", "False", text)
+    if text == src.text:
+        return None
+    try:
+        # Its own text, without lifts: a part it marks may no longer read as written there.
+        return leaf(_made(text, src.names), text, src.names)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+
+
 def define(source: str, names: dict, name: str):
     """The function `name` that `source` defines, with `names` for the names made here;
     None when it cannot be made (the caller keeps its closures)."""
