@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent      # this work tree (the package `cardtable`)
@@ -60,11 +63,44 @@ def run_child(path: Path, code: str, args: list[str]) -> dict:
     """Runs `code` with the version at `path` as `cardtable` (and this folder's modules
     importable); returns the JSON object it printed. A pack refused by that version's
     loader comes back as {"refused": "the first problem"}."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join((str(path), str(BENCHMARKS))))
-    done = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code, *args], env=_child_env(path), capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(args)} failed with {path}:\n{done.stderr}")
     return json.loads(done.stdout)
+
+
+def count_child(path: Path, code: str, args: list[str]) -> tuple[dict, int] | None:
+    """run_child under callgrind: the JSON object `code` printed and the machine
+    instructions between its COUNT_ON and COUNT_OFF; None without valgrind."""
+    got = counted([sys.executable, "-c", code, *args], _child_env(path))
+    return None if got is None else (json.loads(got[0]), got[1])
+
+
+def _child_env(path: Path) -> dict:
+    return dict(os.environ, PYTHONPATH=os.pathsep.join((str(path), str(BENCHMARKS))))
+
+
+def count(on: bool) -> None:
+    """In a child run by `counted`: turns callgrind's count on (after the pack is loaded
+    and a first game played) or off (after the games counted)."""
+    subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(os.getpid())], capture_output=True, check=True)
+
+
+def counted(argv: list[str], env: dict | None = None) -> tuple[str, int] | None:
+    """Runs `argv` (a Python command) under valgrind's callgrind, the count turned on and
+    off by the child (`count`); returns its output and the machine instructions counted,
+    the same on every run. None when valgrind is not installed."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None or shutil.which("callgrind_control") is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        done = subprocess.run([valgrind, "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}", *argv],
+                              capture_output=True, text=True, env={**(env or os.environ), "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind did not count {' '.join(argv)}:\n{done.stderr.strip()[-800:]}")
+    return done.stdout, int(found.group(1))
 
 
 def load_game(folder: str, options: dict | None = None):

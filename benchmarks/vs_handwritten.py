@@ -26,12 +26,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
 from cardtable.benchmarks.handwritten.magic54 import Magic54
@@ -39,6 +35,7 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
+from versions import count, counted
 
 
 def cardtable_batch(game: Game, seeds) -> list:
@@ -100,31 +97,19 @@ def bytecodes(fn, *args) -> int:
 def machine_instructions(side: str, games: int) -> int | None:
     """The machine instructions of `side` playing seeds 0 to games - 1, counted by callgrind
     in a process of its own from the first game to the last only; None without valgrind."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None or shutil.which("callgrind_control") is None:
-        return None
-    with tempfile.TemporaryDirectory() as folder:
-        out = os.path.join(folder, "callgrind.out")
-        run = subprocess.run([valgrind, "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
-                              sys.executable, os.path.abspath(__file__), "--play", side, str(games)],
-                             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if run.returncode != 0 or found is None:
-        raise SystemExit(f"callgrind did not count {side}: {run.stderr.strip()[-500:]}")
-    return int(found.group(1))
+    got = counted([sys.executable, os.path.abspath(__file__), "--play", side, str(games)])
+    return None if got is None else got[1]
 
 
 def play_only(side: str, games: int) -> None:
     """The child of machine_instructions: the games of one side, counted from the first to
-    the last (callgrind_control turns the count on and off; the pack is loaded before)."""
+    the last (the pack is loaded, and a first game played, before the count is turned on)."""
     game = Game(load_pack("magic54", Report())) if side == "cardtable" else None
     play = (lambda seeds: cardtable_batch(game, seeds)) if game is not None else hand_batch
-    play(range(games, games + 1))       # a game first, for what the first game does once
-    count = ["callgrind_control", "-i", "on", str(os.getpid())]
-    subprocess.run(count, capture_output=True, check=True)
+    play(range(games, games + 1))
+    count(True)
     play(range(games))
-    count[2] = "off"
-    subprocess.run(count, capture_output=True, check=True)
+    count(False)
 
 
 def main() -> None:

@@ -96,3 +96,15 @@ def test_the_search_report_table(scripts):
     unknown = search.summary([dict(round_(1000, 1.0, 2, 0), playouts=None, searched=None)])
     assert unknown["playouts"] is None and "| not counted |" in search.table(
         {"before": "a", "after": "b"}, {"before": unknown, "after": unknown}, "random")
+
+
+def test_without_valgrind_the_instructions_are_not_counted_and_the_report_says_what_to_install(scripts, monkeypatch,
+                                                                                                 capsys):
+    versions, before_after, _ = scripts
+    monkeypatch.setattr(versions.shutil, "which", lambda name: None)
+    assert versions.counted(["python", "-c", "pass"]) is None
+    assert versions.count_child(versions.HERE.parent, before_after.COUNTED, ["x", "1"]) is None
+    args = type("Args", (), {"instructions": 2, "ref": "main"})()
+    sides = {"before": versions.HERE.parent, "after": versions.HERE.parent}
+    assert before_after.instructions(sides, ["magic54"], {}, args) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "not counted: valgrind is not installed (apt install valgrind)"
