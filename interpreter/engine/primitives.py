@@ -402,7 +402,7 @@ SHIELDS = frozenset({"redirect", "shield", "prevent"})
 
 def end_effects(s: State, duration: str) -> None:
     if s.mods:
-        seen = s.t.checks_see_everything or any(m[1] == duration and m[0] not in SHIELDS for m in s.mods)
+        seen = any(m[1] == duration and (m[0] not in SHIELDS or s.t.checks_see_everything) for m in s.mods)
         _drop_mods(s, lambda m: m[1] == duration)
         if seen:
             s.dirty = True

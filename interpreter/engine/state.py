@@ -252,41 +252,23 @@ def _entries(card, zone: str, name: str, c: int, t: Table) -> tuple:
 
 
 def _requires(ab, c: int, t: Table) -> tuple:
-    """What must hold for card `c` to offer `ab` (Ability.requires): a cost tested first,
-    or None, and the other tests in turn. A cost to pay whose amount is the same at every
-    listing is checked against what can pay without the calls of its `can`: a number, or
-    one printed on the card that no effect changes (the printed value, as the reading of
-    a face-up card gives it in a pack without layers); the first of the tests, it is
-    (what can pay's memo key, its count, the amount), which the listing reads in place.
-    A cost of 0 always can be paid."""
-    tests = list(ab.requires)
-    for i, cost in enumerate(ab.costs):
-        threshold = getattr(cost.can, "threshold", None)
-        if threshold is None:
-            continue
-        key, counting, need, nfn = threshold
-        if need is None:
-            prop = getattr(nfn, "card_prop", None)
-            if (prop is None or prop[0] != "this" or not getattr(nfn, "printed", False) or t.layered
-                    or prop[1] in t.changing):
-                continue
-            need = t.props[c][prop[1]] or 0
-        tests[i] = (key, counting, need) if need > 0 else None
-    tests = [test for test in tests if test is not None]
-    first = tests.pop(0) if tests and type(tests[0]) is tuple else None
-    return first, tuple(_can_pay(*test) if type(test) is tuple else test for test in tests)
-
-
-def _can_pay(key: str, counting, need: int):
-    """A cost's `can` in a listing, for an amount known before: whether what can pay
-    reaches it. What can pay is counted once a list (its memo, @memo), as `can` does."""
-    def can(s, env):
-        memo = env["@memo"]
-        total = memo.get(key)
-        if total is None:
-            total = memo[key] = counting(s, env)
-        return total >= need
-    return can
+    """What must hold for card `c` to offer `ab` (Ability.requires): a cost the listing
+    reads in place, or None, and the tests it calls in turn. The ability's first cost is
+    read in place where its amount is the same at every listing: a number, or one printed
+    on the card that no effect changes (the printed value, as the reading of a face-up card
+    gives it in a pack without layers); then it is (what can pay's memo key, its count,
+    the amount), and a cost of 0, which can always be paid, is no test at all."""
+    tests = ab.requires
+    threshold = getattr(ab.costs[0].can, "threshold", None) if ab.costs else None
+    if threshold is None:
+        return None, tests
+    key, counting, need, nfn = threshold
+    if need is None:
+        prop = getattr(nfn, "card_prop", None)
+        if prop is None or prop[0] != "this" or not getattr(nfn, "printed", False) or t.layered or prop[1] in t.changing:
+            return None, tests
+        need = t.props[c][prop[1]] or 0
+    return ((key, counting, need) if need > 0 else None), tests[1:]
 
 
 class State:

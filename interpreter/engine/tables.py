@@ -69,9 +69,7 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
     old = pv[name] if name in pv else (start_of(s, d.start) if d is not None else 0)
     for p in sharing(s, seat, name):
         s.pvars[p][name] = value
-    seen = s.t.checks_see_counters
-    if seen is None or name in seen:
-        s.dirty = True
+    counter_changed(s, name)
     if s.t.layered:
         stale(s)
     if d is None or not d.log or d.visibility == "hidden" or old == value:
@@ -82,6 +80,13 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
         s.say("counter", text, (seat,), None)
     else:
         s.say("counter", text)
+
+
+def counter_changed(s: State, name: str) -> None:
+    """A player counter changed: the checks run again if they read it (Table.checks_see_counters)."""
+    seen = s.t.checks_see_counters
+    if seen is None or name in seen:
+        s.dirty = True
 
 
 def keyed(s: State, name: str, seat: int, card) -> int:
@@ -113,7 +118,6 @@ def reset(s: State, unit: str) -> None:
     # What continuous effects make of the cards is worked out again only when a value
     # changed (most resets find the counters at their start already).
     changed = False
-    seen = s.t.checks_see_counters
     for name, keyed_by, value in counters:
         if keyed_by is not None:
             if s.keyed:
@@ -125,8 +129,7 @@ def reset(s: State, unit: str) -> None:
             if name not in pv or pv[name] != value:
                 pv[name] = value
                 changed = True
-                if seen is None or name in seen:
-                    s.dirty = True      # the checks look at it: they run again
+                counter_changed(s, name)
     if s.table is not None:
         for name, value in values:
             if s.table.get(name, value) != value or name not in s.table:

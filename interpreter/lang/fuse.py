@@ -195,13 +195,18 @@ def known_card(text: str, face_up: bool = False) -> str:
         text = re.sub(rf"type\({n} := x\) is not int", "False", text)
         text = re.sub(rf"type\({n} := x\) is int", "True", text)
         text = re.sub(rf"\({n} := x\) is None", "False", text)
-        text = re.sub(rf"type\({n}\) is not int", "False", text)
-        text = re.sub(rf"type\({n}\) is int", "True", text)
-        if face_up:
-            text = re.sub(rf"s\.face_down\[{n}\]", "False", text)
+        text = _answered(text, n, face_up)
         text = re.sub(rf"\({n} := x\)", "(x)", text)      # in a call's parentheses too
         text = re.sub(n, "x", text)
     return text
+
+
+def _answered(text: str, n: str, face_up: bool) -> str:
+    """`text` with the tests of the card named `n` (a pattern) answered: it is an int,
+    and (`face_up`) not face down."""
+    text = re.sub(rf"type\({n}\) is not int", "False", text)
+    text = re.sub(rf"type\({n}\) is int", "True", text)
+    return re.sub(rf"s\.face_down\[{n}\]", "False", text) if face_up else text
 
 
 _THIS = re.compile(r"(_t" + MARK + r"\d+) := env\['this'\]\)")
@@ -224,9 +229,7 @@ def known_this(fn):
         n = re.escape(name) + r"(?!\d)"
         text = re.sub(rf"type\(({n} := env\['this'\])\) is not int", r"((\1) is None)", text)
         text = re.sub(rf"type\(({n} := env\['this'\])\) is int", r"((\1) is not None)", text)
-        text = re.sub(rf"type\({n}\) is not int", "False", text)
-        text = re.sub(rf"type\({n}\) is int", "True", text)
-        text = re.sub(rf"s\.face_down\[{n}\]", "False", text)
+        text = _answered(text, n, True)
     if text == src.text:
         return None
     try:

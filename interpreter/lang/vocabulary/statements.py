@@ -483,9 +483,7 @@ def _change(c, tree, scope, sign):
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = bounded(s, env, s.pvars[p.seat].get(word, 0) + n, word, p.name, where)
-                    seen = s.t.checks_see_counters
-                    if seen is None or word in seen:
-                        s.dirty = True
+                    tables.counter_changed(s, word)
                     if s.t.layered:
                         stale(s)
             return None
@@ -598,9 +596,7 @@ def _set_value(c, tree, scope):
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
                     s.pvars[p.seat][word] = v
-            seen = s.t.checks_see_counters
-            if seen is None or word in seen:
-                s.dirty = True
+            tables.counter_changed(s, word)
             if s.t.layered:
                 stale(s)
         return set_player
