@@ -259,6 +259,28 @@ def test_a_face_down_card_has_no_type_and_no_ability_and_turns_face_up_when_disc
     assert "Zap: Ant" in options(state)
 
 
+def test_a_card_turned_face_down_is_no_creature_to_a_scan_of_creatures(tmp_path):
+    # Turned face down by an effect, or set so in a position: in either case the scans for a type,
+    # which skip asking each card whether it is face down until a card is in the game, then ask.
+    purge = "      - {name: Purge, pile: false, effect: discard each card in play where it != this}\n"
+    quake = '      - {name: Quake, pile: false, effect: "for each shaken in creatures in play: deal 1 damage to shaken"}\n'
+    games = []
+    for position, script, hand in (([], ["Player 1: Hide: Bat"], ["Bat"]), ([{"card": "Bat", "face_down": True}], [], []),
+                                   (["Bat"], [], [])):
+        folder = tmp_path / str(len(games))
+        make(folder, **{purge: purge + quake})
+        games.append(play(folder, position + ["Ant"], ["Doe"], script + ["Player 1: Quake: Ant"], hand1=hand))
+    hit = [[line for line in state.log if line.startswith("Ant deals")] for state in games]
+    assert hit == [["Ant deals 1 damage to Ant", "Ant deals 1 damage to Doe"]] * 2 + \
+        [["Ant deals 1 damage to Bat", "Ant deals 1 damage to Ant", "Ant deals 1 damage to Doe"]]
+    # The face-down Bat, which has no type, is neither quaked nor checked as a creature: it stays.
+    assert [(state.s.t.zone_labels[state.s.zone_of[card(state, "Bat")]], state.s.face_down[card(state, "Bat")])
+            for state in games] == [("Player 1's play", True)] * 2 + [("Player 1's play", False)]
+    # Ant (size 1) dies of its own quake; the other cards keep their damage.
+    assert [[state.s.damage[card(state, name)] for name in ("Ant", "Bat", "Doe")] for state in games] == \
+        [[0, 0, 1], [0, 0, 1], [0, 1, 1]]
+
+
 # ---------------------------------------------------------------- replacements
 def test_a_card_a_replacement_protects_is_not_offered_as_a_target(tmp_path):
     state = play(tmp_path, ["Bat", "Ant"], ["Cub"], ["Player 1: Zap: Bat"])

@@ -296,6 +296,8 @@ class State:
         "ctl",       # card -> the controller it has without the control effects that apply now
         "keyed",     # counters kept for each card: (counter, seat, card) -> count, or None (engine/tables.py)
         "control_turn",  # card -> the turn its controller last changed while it stayed where it is
+        "downs",     # True once a card has been turned face down in this game (never cleared): until
+                     # then, a scan for a type need not ask whether each card is face down
     )
 
     def __init__(self, table: Table, seed: int):
@@ -310,6 +312,7 @@ class State:
         self.control_turn = {}
         self.moves = [0] * n
         self.face_down = [False] * n
+        self.downs = False
         self.counters = {}            # (card, counter) -> count
         self.marks = {}               # (card, mark) -> value
         self.mods = []                # continuous effects: (kind, duration, card, a, b)
@@ -364,6 +367,7 @@ class State:
         c.control_turn = self.control_turn.copy() if self.control_turn else {}
         c.moves = self.moves[:]
         c.face_down = self.face_down[:]
+        c.downs = self.downs
         c.counters = self.counters.copy()
         c.marks = self.marks.copy()
         c.mods = self.mods[:]

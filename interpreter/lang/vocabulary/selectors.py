@@ -428,9 +428,8 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     mask = keep.mask if keep is not None else 0
     if mask:
         # A pack whose effects change card types reads them with the effects applied.
-        head += [f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits",
-                 "    down = s.face_down"]
-        tests.append(f"bits[x] & {mask}{'' if mask & (mask - 1) == 0 else f' == {mask}'} and not down[x]")
+        head.append(f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits")
+        tests.append(f"bits[x] & {mask}{'' if mask & (mask - 1) == 0 else f' == {mask}'}{_FACE_UP}")
     if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
         tests.append("tp[x]" if keep.tapped else "not tp[x]")         # a card is tapped or not: True or False
@@ -446,7 +445,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         tests.append("type(x) is int and ctl[x] == seat")
     test = f"if {' and '.join(tests) or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
-    kept, tail = [test], []      # the lines that keep a card, and what the loop puts back
+    kept, tail = [], []      # the lines that keep a card after its tests, and what the loop puts back
     # The "where" clause's text with what never changes in a scan lifted (fuse.lifted), and
     # with what does not change from card to card lifted too; the lines before the loop of each.
     clause = lifted = None
@@ -472,10 +471,17 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             kept.remove("    env['it'] = x")
     inner = indent + " " * (8 if clause is not None else 4)      # under the last test
 
+    def scan(test: str, keep_it: str, where) -> list:
+        return [*loop, indent + test, *(indent + line for line in kept),
+                *([f"{indent}    if {where}:"] if where is not None else []), inner + keep_it]
+
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
-        lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *loop,
-                 *(indent + line for line in kept), *([f"{indent}    if {where}:"] if where is not None else []),
-                 inner + keep_it, *tail, end, ""]
+        body = scan(test, keep_it, where)
+        if mask:
+            # Where no card is face down (most games, all game long), the loop does not ask each.
+            body = ["    if s.downs:", "     down = s.face_down", *(" " + line for line in body), "    else:",
+                    *(" " + line for line in scan(test.replace(_FACE_UP, ""), keep_it, where))]
+        lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *body, *tail, end, ""]
         return "\n".join(lines)
 
     def made(name: str, start: str, keep_it: str, end: str):
@@ -498,6 +504,8 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             select.exists = exists
     return select
 
+
+_FACE_UP = " and not down[x]"   # the test of a card whose type is tested: face down, it has none
 
 _UNSET = object()       # a lifted part of a "where" clause not yet computed in this scan
 
