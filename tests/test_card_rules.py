@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.lang import fuse
 from cardtable.interpreter.packs.loader import PackError, load_pack
 from cardtable.interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario
 
@@ -279,6 +280,41 @@ def test_a_card_turned_face_down_is_no_creature_to_a_scan_of_creatures(tmp_path)
     # Ant (size 1) dies of its own quake; the other cards keep their damage.
     assert [[state.s.damage[card(state, name)] for name in ("Ant", "Bat", "Doe")] for state in games] == \
         [[0, 0, 1], [0, 0, 1], [0, 1, 1]]
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_clause_of_types_alone_keeps_a_card_of_any_of_them_face_up(tmp_path, fused):
+    purge = "      - {name: Purge, pile: false, effect: discard each card in play where it != this}\n"
+    census = ('      - {name: Census, pile: false, effect: "deal count of (cards in play where (it is beast or it is creature)) '
+              'damage to this"}\n')
+    make(tmp_path, **{purge: purge + census})
+    lines = []
+    for bat in ({"card": "Bat", "face_down": True}, "Bat"):
+        fuse.ENABLED[0] = fused
+        try:
+            state = play(tmp_path, ["Doe", bat, "Cub"], ["Ant"], ["Player 1: Census: Doe"])
+        finally:
+            fuse.ENABLED[0] = True
+        lines.append([line for line in state.log if line.startswith("Doe deals")])
+    # Doe, Cub and Ant; and Bat once face up.
+    assert lines == [["Doe deals 3 damage to Doe"], ["Doe deals 4 damage to Doe"]]
+
+
+def test_a_clause_of_types_alone_is_the_scans_own_test():
+    sources = []
+    original = fuse.define
+
+    def define(source, names, name):
+        sources.append(source)
+        return original(source, names, name)
+    fuse.define = define
+    try:
+        load_pack("pub_magic", Report())     # its win: count of (cards in p's play where scores), "it is land or it is artifact"
+    finally:
+        fuse.define = original
+    scores = [s for s in sources if s.startswith("def count") and "bits[x] & 5" in s]
+    assert scores and all("if bits[x] & 5 and not down[x]:\n" in s and "if bits[x] & 5:\n" in s and "'it'" not in s
+                          for s in scores)
 
 
 # ---------------------------------------------------------------- replacements

@@ -652,6 +652,15 @@ def _any_of(c, tree, scope):
         among = frozenset(windows)
         name = fuse.fresh()
         return fuse.leaf(lambda s, env: s.window in among, f"(s.window in {name})", {name: among}), BOOL
+    typed = {getattr(p, "typed", (None,))[0] for p in parts}
+    if len(typed) == 1 and None not in typed:
+        # "it is land or it is artifact": one reading of the card's type bits, for any of them.
+        mask = 0
+        for p in parts:
+            mask |= p.typed[1]
+        test = _type_test(mask).here(next(iter(typed)))
+        test.typed = (next(iter(typed)), mask)
+        return test, BOOL
     listed = {getattr(p, "listed", (None, None, None))[:2] for p in parts}
     if len(listed) == 1 and None not in next(iter(listed)):
         # "it is W or it is U or ...", words of one list property: the list read once.
@@ -725,13 +734,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     Returns a test `f(state, card) -> bool`, or None (after reporting) when unknown."""
     names = c.names
     if word in names.card_types:
-        mask = 1 << names.type_order.index(word)
-
-        def typed(s, x):
-            return type(x) is int and (s.typebits or typebits(s))[x] & mask and not s.face_down[x]
-        typed.mask = mask           # selectors fold type tests into one (selectors._filter)
-        typed.here = lambda key: _typed_here(key, typed, mask)
-        return typed
+        return _type_test(1 << names.type_order.index(word))
     if word in ("tapped", "untapped"):
         c.note("tapped")
         want = word == "tapped"
@@ -772,6 +775,15 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
+
+
+def _type_test(mask: int):
+    """The test that a card has a type of `mask` (one bit a type; several: any of them)."""
+    def typed(s, x):
+        return type(x) is int and (s.typebits or typebits(s))[x] & mask and not s.face_down[x]
+    typed.mask = mask           # selectors fold type tests into one (selectors._filter)
+    typed.here = lambda key: _typed_here(key, typed, mask)
+    return typed
 
 
 def _marked_here(key: str, word: str):
@@ -884,6 +896,8 @@ def _is_word(c, tree, scope):
         key = getattr(fn, "env_key", None)
         if key is not None and hasattr(card_test, "here"):
             test = card_test.here(key)  # "it has flying": one call
+            if hasattr(card_test, "mask") and not neg:
+                test.typed = (key, card_test.mask)      # "it is A or it is B" is one test (_any_of)
         elif key is not None:           # "it is blocked": the card read in place
             test = lambda s, env: card_test(s, env[key])
             if hasattr(card_test, "listed") and not neg:

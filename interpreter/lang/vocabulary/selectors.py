@@ -426,10 +426,15 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     named = text.named
     tests = ["type(x) is int"] if cards else []
     mask = keep.mask if keep is not None else 0
+    every = True        # a card has every type of `mask`, or (a clause of types alone) any of them
+    typed = getattr(where_fn, "typed", None)
+    if typed is not None and typed[0] == "it" and not mask and (cards or in_zone):
+        # "cards in p's play where it is land or it is artifact": the clause is the loop's own test.
+        mask, every, where_fn = typed[1], False, None
     if mask:
         # A pack whose effects change card types reads them with the effects applied.
         head.append(f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits")
-        tests.append(f"bits[x] & {mask}{'' if mask & (mask - 1) == 0 else f' == {mask}'}{_FACE_UP}")
+        tests.append(f"bits[x] & {mask}{f' == {mask}' if every and mask & (mask - 1) else ''}{_FACE_UP}")
     if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
         tests.append("tp[x]" if keep.tapped else "not tp[x]")         # a card is tapped or not: True or False
