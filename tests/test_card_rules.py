@@ -283,10 +283,13 @@ def test_a_card_turned_face_down_is_no_creature_to_a_scan_of_creatures(tmp_path)
 
 
 @pytest.mark.parametrize("fused", [True, False])
-def test_a_clause_of_types_alone_keeps_a_card_of_any_of_them_face_up(tmp_path, fused):
+@pytest.mark.parametrize("clause, counted", [
+    ("it is beast or it is creature", [3, 4]),      # Doe, Cub and Ant; and Bat once face up
+    ("printed of it >= 2", [2, 3]),                 # Doe and Cub; and Bat once face up (face down, it has 0)
+])
+def test_a_scan_reads_a_face_down_card_as_face_down(tmp_path, fused, clause, counted):
     purge = "      - {name: Purge, pile: false, effect: discard each card in play where it != this}\n"
-    census = ('      - {name: Census, pile: false, effect: "deal count of (cards in play where (it is beast or it is creature)) '
-              'damage to this"}\n')
+    census = f'      - {{name: Census, pile: false, effect: "deal count of (cards in play where ({clause})) damage to this"}}\n'
     make(tmp_path, **{purge: purge + census})
     lines = []
     for bat in ({"card": "Bat", "face_down": True}, "Bat"):
@@ -295,9 +298,8 @@ def test_a_clause_of_types_alone_keeps_a_card_of_any_of_them_face_up(tmp_path, f
             state = play(tmp_path, ["Doe", bat, "Cub"], ["Ant"], ["Player 1: Census: Doe"])
         finally:
             fuse.ENABLED[0] = True
-        lines.append([line for line in state.log if line.startswith("Doe deals")])
-    # Doe, Cub and Ant; and Bat once face up.
-    assert lines == [["Doe deals 3 damage to Doe"], ["Doe deals 4 damage to Doe"]]
+        lines += [line for line in state.log if line.startswith("Doe deals")]
+    assert lines == [f"Doe deals {n} damage to Doe" for n in counted]
 
 
 def test_a_clause_of_types_alone_is_the_scans_own_test():

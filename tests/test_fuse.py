@@ -171,14 +171,16 @@ def test_in_a_loop_over_cards_a_name_that_holds_the_item_reads_the_loops_card():
     # A name that merely begins like it is another name, and keeps what it holds.
     prop = (f"(0 if type(_t{M}7 := x) is not int else (s.prop(_t{M}7, 'defense') if (s.face_down[_t{M}7] or _t{M}70) "
             f"else s.t.props[_t{M}7]['defense'])) + _t{M}70 + (type(_t{M}8 := x) is int and s.zone_of[_t{M}8] == 3)")
+    # The printed properties are read from the loop's own `props`.
     assert fuse.known_card(prop) == (f"(0 if False else (s.prop(x, 'defense') if (s.face_down[x] or _t{M}70) "
-                                     f"else s.t.props[x]['defense'])) + _t{M}70 + (True and s.zone_of[x] == 3)")
+                                     f"else props[x]['defense'])) + _t{M}70 + (True and s.zone_of[x] == 3)")
     # Face down is known only where the loop kept face-up cards.
     assert "(False or _t" in fuse.known_card(prop, face_up=True)
 
 
 def test_what_does_not_hold_the_item_is_left_as_written():
-    text = f"((_t{M}3 := env['this']) is None) or type(_t{M}4 := y) is int or 'type(x) is int' == (x is None)"
+    text = (f"((_t{M}3 := env['this']) is None) or type(_t{M}4 := y) is int or 'type(x) is int' == (x is None) "
+            f"or 's.t.props[x] s.face_down[x]' == s.t.props[_t{M}4]")
     assert fuse.known_card(text, face_up=True) == text
     # A clause over players as well as cards: the item is not known to be a card.
     steady = fuse.leaf(lambda s, env: env["it"], "(env['it'] if True else _t" + M + "99)",
@@ -210,6 +212,26 @@ def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monke
     load("mtg", True)
     calling = [s for s in sources if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
     assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)
+
+
+def test_a_scan_reads_its_cards_as_face_up_while_no_card_is_face_down(monkeypatch):
+    # Go Fish's book: the rank of each card in a hand, read as printed; face down, a card's
+    # rank would be read through State.prop, but no Go Fish card is ever face down.
+    sources = []
+
+    def define(source, names, name):
+        sources.append(source)
+        return original(source, names, name)
+    original = fuse.define
+    monkeypatch.setattr(fuse, "define", define)
+    load("go_fish", True)
+    books = [s for s in sources if s.startswith("def count") and "env.get('c')" in s and "'rank'" in s]
+    assert books
+    for source in books:
+        down, up = source.split("\n    if s.downs:\n")[1].split("\n    else:\n")
+        assert "s.face_down[x]" in down and "props[x]['rank']" in down
+        assert "s.face_down[x]" not in up and "(False or _t" in up and "props[x]['rank']" in up
+        assert "    props = s.t.props\n" in source
 
 
 def test_the_listing_reads_this_as_a_face_up_card(monkeypatch):

@@ -189,13 +189,15 @@ def known_card(text: str, face_up: bool = False) -> str:
     x)`) reads `x` itself, and the tests of what the item is answer without looking: it is
     not None, it is an int, and (`face_up`: the loop kept face-up cards only) not face
     down. The tests are found by the name they test, which only this module writes: a
-    text of the pack (a literal) never holds one. Python compiles `0 if False else A` as A."""
+    text of the pack (a literal) never holds one. Python compiles `0 if False else A` as A.
+    The card's printed properties are read from `props`, which the loop holds."""
     for name in dict.fromkeys(_HELD.findall(text)):
         n = re.escape(name) + r"(?!\d)"
         text = re.sub(rf"type\({n} := x\) is not int", "False", text)
         text = re.sub(rf"type\({n} := x\) is int", "True", text)
         text = re.sub(rf"\({n} := x\) is None", "False", text)
         text = _answered(text, n, face_up)
+        text = re.sub(rf"s\.t\.props\[{n}\]", "props[x]", text)     # the loop's `props` (selectors._written)
         text = re.sub(rf"\({n} := x\)", "(x)", text)      # in a call's parentheses too
         text = re.sub(n, "x", text)
     return text

@@ -455,6 +455,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     # with what does not change from card to card lifted too; the lines before the loop of each.
     clause = lifted = None
     fixing, lifting = [], []
+    upright = {}        # the clause's text -> its text where no card is face down
     if where_fn is not None:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
@@ -466,8 +467,15 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         kept.append("    env['it'] = x")
         # The clause reads a card where the loop keeps only cards, face up where its type is tested.
         card, face_up = cards or in_zone, bool(mask)
-        clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False, card=card, face_up=face_up)
-        lifted = fuse.lifted(src, lifting, named(_UNSET), card=card, face_up=face_up)
+        unset = named(_UNSET)
+        clause = fuse.lifted(src, fixing, unset, lazy=False, card=card, face_up=face_up)
+        lifted = fuse.lifted(src, lifting, unset, card=card, face_up=face_up)
+        if card:
+            # While no card of the game is face down, the clause reads its card as face up.
+            upright = {clause: fuse.lifted(src, [], unset, lazy=False, card=True, face_up=True),
+                       lifted: fuse.lifted(src, [], unset, card=True, face_up=True)}
+        if "props[x]" in clause + lifted:
+            head.append("    props = s.t.props")
         if not marked and not _reads_it(clause) and not _reads_it(lifted):
             # The clause reads its item as the loop's x alone, and calls nothing that could read
             # it from the environment: "it" need not be set there, nor put back.
@@ -482,10 +490,11 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
 
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
         body = scan(test, keep_it, where)
-        if mask:
+        up = upright.get(where, where)
+        if mask or up != where:
             # Where no card is face down (most games, all game long), the loop does not ask each.
-            body = ["    if s.downs:", "     down = s.face_down", *(" " + line for line in body), "    else:",
-                    *(" " + line for line in scan(test.replace(_FACE_UP, ""), keep_it, where))]
+            body = ["    if s.downs:", *(["     down = s.face_down"] if mask else []), *(" " + line for line in body),
+                    "    else:", *(" " + line for line in scan(test.replace(_FACE_UP, ""), keep_it, up))]
         lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *body, *tail, end, ""]
         return "\n".join(lines)
 
