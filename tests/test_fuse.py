@@ -190,10 +190,8 @@ def test_what_does_not_hold_the_item_is_left_as_written():
     assert fuse.lifted(fn.src, [], "_unset", card=True) == "(0 if False else 1)"
 
 
-def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monkeypatch):
-    # Magic 54's check of dead creatures reads damage and defense of the loop's card
-    # itself, and Go Fish's book the rank of a variable too; a clause that calls what may
-    # read "it" from the environment sets it there.
+def written(monkeypatch, pack: str) -> list[str]:
+    """The source of each function `pack`'s texts are written out as (fuse.define)."""
     sources = []
 
     def define(source, names, name):
@@ -201,31 +199,29 @@ def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monke
         return original(source, names, name)
     original = fuse.define
     monkeypatch.setattr(fuse, "define", define)
-    load("magic54", True)
-    dead = [s for s in sources if s.startswith("def select") and "'defense'" in s and "s.damage[x]" in s]
+    load(pack, True)
+    monkeypatch.setattr(fuse, "define", original)
+    return sources
+
+
+def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monkeypatch):
+    # Magic 54's check of dead creatures reads damage and defense of the loop's card
+    # itself, and Go Fish's book the rank of a variable too; a clause that calls what may
+    # read "it" from the environment sets it there.
+    dead = [s for s in written(monkeypatch, "magic54") if s.startswith("def select") and "'defense'" in s
+            and "s.damage[x]" in s]
     assert dead and all("env['it']" not in s and "saved" not in s for s in dead)
-    sources.clear()
-    load("go_fish", True)
-    books = [s for s in sources if "'rank'" in s and "env.get('c')" in s]
+    books = [s for s in written(monkeypatch, "go_fish") if "'rank'" in s and "env.get('c')" in s]
     assert books and all("env['it']" not in s for s in books)
-    sources.clear()
-    load("mtg", True)
-    calling = [s for s in sources if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
+    calling = [s for s in written(monkeypatch, "mtg") if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
     assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)
 
 
 def test_a_scan_reads_its_cards_as_face_up_while_no_card_is_face_down(monkeypatch):
     # Go Fish's book: the rank of each card in a hand, read as printed; face down, a card's
     # rank would be read through State.prop, but no Go Fish card is ever face down.
-    sources = []
-
-    def define(source, names, name):
-        sources.append(source)
-        return original(source, names, name)
-    original = fuse.define
-    monkeypatch.setattr(fuse, "define", define)
-    load("go_fish", True)
-    books = [s for s in sources if s.startswith("def count") and "env.get('c')" in s and "'rank'" in s]
+    books = [s for s in written(monkeypatch, "go_fish") if s.startswith("def count") and "env.get('c')" in s
+             and "'rank'" in s]
     assert books
     for source in books:
         down, up = source.split("\n    if s.downs:\n")[1].split("\n    else:\n")
