@@ -100,6 +100,13 @@ POSITION = {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_foll
     ("count of (players where discard is empty)", 0),
     ("count of (players where its hand is not empty)", 2),
     ("count of (players where stock is not empty and rank of top card of discard = nine)", 2),
+    # A scan that keeps every card it meets takes each zone whole: its length, its cards, whether it has any.
+    ("count of cards in your hand", 3),
+    ("count of cards in hand", 4),
+    ("count of (players where any cards in discard)", 2),
+    ("count of (players where no cards in stock)", 0),
+    ("count of (players where no cards in its hand)", 0),
+    ("total penalty of cards in your hand", 58),       # the Seven 7, the Ace 1, the Eight 50
 ])
 def test_conditions_read_the_same_written_in_place_or_called(tmp_path, value, expected):
     state = position(crazy_eights_valuing(tmp_path, value), POSITION)
@@ -215,6 +222,13 @@ def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monke
     assert books and all("env['it']" not in s for s in books)
     calling = [s for s in written(monkeypatch, "mtg") if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
     assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)
+
+
+def test_a_scan_that_keeps_every_card_takes_each_zone_whole(monkeypatch):
+    sources = written(monkeypatch, "crazy_eights")
+    hand = "s.zones[s.t.named['hand'][p.seat]]"
+    assert f"     n += len({hand})\n" in [s.split("if p is not None:\n")[-1].split("    return")[0] for s in sources]
+    assert f"     found.extend({hand})\n" in [s.split("if p is not None:\n")[-1].split("    return")[0] for s in sources]
 
 
 def test_a_scan_reads_its_cards_as_face_up_while_no_card_is_face_down(monkeypatch):

@@ -498,8 +498,15 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *body, *tail, end, ""]
         return "\n".join(lines)
 
-    def made(name: str, start: str, keep_it: str, end: str):
-        """The function `name`: `start`, the loop doing `keep_it` with each card kept, `end`."""
+    def made(name: str, start: str, keep_it: str, end: str, whole: str):
+        """The function `name`: `start`, the loop doing `keep_it` with each card kept, `end`;
+        where the loop keeps every card it meets, `whole` with each zone it goes over."""
+        if not tests and clause is None and in_zone:
+            # "cards in your hand": each zone taken whole ("count of" is its length), in C.
+            over = loop[-1].strip()[len("for x in "):-1]
+            lines = [f"def {name}(s, env):", *head, *([start] if start else []), *loop[:-1],
+                     loop[-1][:len(loop[-1]) - len(loop[-1].lstrip())] + whole.format(over), end, ""]
+            return fuse.define("\n".join(lines), text.names, name)
         plain = fuse.define(source(name, start, keep_it, end, [], fixing, clause), text.names, name)
         if lifted == clause or plain is None:
             return plain
@@ -507,13 +514,13 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         # who controls a card, which a part read once a scan may read: there, each card reads it.
         guard = [f"    if s.t.controlling: return {named(plain)}(s, env)"]
         return fuse.define(source(name, start, keep_it, end, guard, lifting, lifted), text.names, name) or plain
-    select = made("select", "    found = []", "found.append(x)", "    return tuple(found)")
-    count = made("count", "    n = 0", "n += 1", "    return n")
+    select = made("select", "    found = []", "found.append(x)", "    return tuple(found)", "found.extend({})")
+    count = made("count", "    n = 0", "n += 1", "    return n", "n += len({})")
     if select is not None and count is not None:
         select.count = count        # "count of ...", a cost's cards: without a tuple made
         # No `exists` over a "where" clause: `any` tests the clause on every card, as the
         # closures do (a clause may draw a random number, or find a number too large, later).
-        exists = made("exists", "", "return True", "    return False") if where_fn is None else None
+        exists = made("exists", "", "return True", "    return False", "if {}: return True") if where_fn is None else None
         if exists is not None:
             select.exists = exists
     return select
