@@ -273,6 +273,26 @@ def test_crazy_eights_lists_its_plays_with_this_read_as_a_face_up_card():
     assert (general.count("type(_t" + M), general.count("s.face_down[_t" + M)) == (4, 8)
     assert (listed.count("type(_t" + M), listed.count("s.face_down[_t" + M)) == (1, 2)
     assert listed.count(":= env['this']) is None)") == 3
+    # No effect of Crazy Eights changes control, nor the rank or suit: nothing stands in the way
+    # of reading them as printed, of "this" or of the top card of the discard (still face down or not).
+    stale = "((s.view is None and s.t.controlling) if True else _t" + M
+    assert (general.count(stale), listed.count(stale), listed.count("if (False or False) else s.t.props[_t"),
+            listed.count("] or False) else s.t.props[_t")) == (4, 0, 3, 1)
+
+
+def test_the_listing_reads_a_property_as_the_pack_may_change_it():
+    rank = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if (s.face_down[_t{M}1] or "
+            f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2) or "
+            f"((s.view is None and s.t.controlling) if True else _t{M}3)) else s.t.props[_t{M}1]['rank']))")
+    condition = fuse.leaf(lambda s, env: None, rank)
+    read = (f"(0 if ((_t{M}1 := env['this']) is None) else (s.prop(_t{M}1, 'rank') if (False or {{}} or {{}}) "
+            f"else s.t.props[_t{M}1]['rank']))")
+    changed = f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2)"
+    stale = f"((s.view is None and s.t.controlling) if True else _t{M}3)"
+    assert fuse.known_this(condition).src.text == read.format(changed, stale)
+    assert fuse.known_this(condition, False, frozenset()).src.text == read.format("False", "False")
+    assert fuse.known_this(condition, True, frozenset({"rank"})).src.text == read.format(changed, stale)
+    assert fuse.known_this(condition, False, frozenset({"suit"})).src.text == read.format("False", "False")
 
 
 def test_unfused_the_listing_reads_the_condition_itself():

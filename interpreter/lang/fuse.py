@@ -214,12 +214,22 @@ def _answered(text: str, n: str, face_up: bool) -> str:
 _THIS = re.compile(r"(_t" + MARK + r"\d+) := env\['this'\]\)")
 
 
-def known_this(fn):
+# What stands in the way of reading a property as printed (expressions._prop_text), marked
+# as a part computed once a scan: a stale view where effects change control, and an effect
+# on the property.
+_STALE = re.compile(r"\(\(s\.view is None and s\.t\.controlling\) if True else _t" + MARK + r"\d+\)")
+_CHANGED = re.compile(r"\(\('(\w+)' in s\.t\.changing and \(s\.moddelta or s\.t\.layered\)\) if True else _t"
+                      + MARK + r"\d+\)")
+
+
+def known_this(fn, controlling: bool = True, changing=None):
     """`fn`, a condition of a card's ability, as the listing of moves reads it, where
     "this" is a face-up card (priority.playable passes over face-down ones): a test that
     the name holding it is an int asks only whether it is None (no call of `type`), and
-    one that it is face down answers without looking. None when `fn` has no text, or its
-    text does not read "this" so. Found by the names made here, as known_card's are."""
+    one that it is face down answers without looking. Read once the whole pack is compiled:
+    where no effect changes control (`controlling`), or none the property (not in
+    `changing`), nothing stands in the way of reading it as printed. None when `fn` has no
+    text, or its text does not read "this" so. Found by the names made here, as known_card's are."""
     src = getattr(fn, "src", None)
     if src is None or not ENABLED[0]:       # the closures, unfused, are the reference
         return None
@@ -227,6 +237,10 @@ def known_this(fn):
     held = dict.fromkeys(_THIS.findall(text))
     if not held:
         return None
+    if not controlling:
+        text = _STALE.sub("False", text)
+    if changing is not None:
+        text = _CHANGED.sub(lambda m: m.group(0) if m.group(1) in changing else "False", text)
     for name in held:
         n = re.escape(name) + r"(?!\d)"
         text = re.sub(rf"type\(({n} := env\['this'\])\) is not int", r"((\1) is None)", text)
