@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
@@ -268,31 +269,71 @@ def test_crazy_eights_lists_its_plays_with_this_read_as_a_face_up_card():
     ab = next(a for c in game.pack.cards.values() for a in c.abilities if a.when is not None and a.when_shared is None)
     assert "type(_t" + M in ab.when.src.text and "s.face_down[_t" + M in ab.when.src.text
     general, listed = ab.when.src.text, ab.when_listed.src.text
+    settled = ab.when_listed.text
     # Three readings of "this" (rank, suit, rank) and one of the discard's top card, which
     # keeps its tests.
     assert (general.count("type(_t" + M), general.count("s.face_down[_t" + M)) == (4, 8)
     assert (listed.count("type(_t" + M), listed.count("s.face_down[_t" + M)) == (1, 2)
     assert listed.count(":= env['this']) is None)") == 3
-    # No effect of Crazy Eights changes control, nor the rank or suit: nothing stands in the way
-    # of reading them as printed, of "this" or of the top card of the discard (still face down or not).
+    # No effect of Crazy Eights changes control, nor the rank or suit: loaded, nothing stands in the
+    # way of reading them as printed, of "this" or of the top card of the discard (face down or not).
     stale = "((s.view is None and s.t.controlling) if True else _t" + M
-    assert (general.count(stale), listed.count(stale), listed.count("if (False or False) else s.t.props[_t"),
-            listed.count("] or False) else s.t.props[_t")) == (4, 0, 3, 1)
+    assert (general.count(stale), listed.count(stale), settled.count(stale)) == (4, 4, 0)
+    assert (settled.count("if (False or False) else s.t.props[_t"), settled.count("] or False) else s.t.props[_t")) == (3, 1)
 
 
-def test_the_listing_reads_a_property_as_the_pack_may_change_it():
-    rank = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if (s.face_down[_t{M}1] or "
-            f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2) or "
-            f"((s.view is None and s.t.controlling) if True else _t{M}3)) else s.t.props[_t{M}1]['rank']))")
-    condition = fuse.leaf(lambda s, env: None, rank)
-    read = (f"(0 if ((_t{M}1 := env['this']) is None) else (s.prop(_t{M}1, 'rank') if (False or {{}} or {{}}) "
-            f"else s.t.props[_t{M}1]['rank']))")
-    changed = f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2)"
-    stale = f"((s.view is None and s.t.controlling) if True else _t{M}3)"
-    assert fuse.known_this(condition).src.text == read.format(changed, stale)
-    assert fuse.known_this(condition, False, frozenset()).src.text == read.format("False", "False")
-    assert fuse.known_this(condition, True, frozenset({"rank"})).src.text == read.format(changed, stale)
-    assert fuse.known_this(condition, False, frozenset({"suit"})).src.text == read.format("False", "False")
+RANK = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if (s.face_down[_t{M}1] or "
+        f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2) or "
+        f"((s.view is None and s.t.controlling) if True else _t{M}3)) else s.t.props[_t{M}1]['rank']))")
+
+
+@pytest.mark.parametrize("controlling, changing, settled", [
+    (True, {"rank"}, RANK),
+    (False, {"rank"}, RANK.replace(f"((s.view is None and s.t.controlling) if True else _t{M}3)", "False")),
+    (True, {"suit"}, RANK.replace(f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2)",
+                                  "False")),
+])
+def test_a_pack_loaded_settles_what_stands_in_the_way_of_reading_a_property_as_printed(controlling, changing, settled):
+    with fuse.collecting() as made:
+        fn = fuse.function(RANK)
+    fuse.settle(made, controlling, frozenset(changing))
+    assert fn.text == settled
+    # Its code is made again: a view made stale in a pack where control changes reads the property
+    # as State.prop does, and where none changes it, as printed.
+    t = SimpleNamespace(controlling=True, layered=False, changing=frozenset(changing), props=[{"rank": "printed"}])
+    s = SimpleNamespace(t=t, view=None, face_down=[False], moddelta={}, prop=lambda c, p: "as the view says")
+    assert fn(s, {"this": 0}) == ("as the view says" if controlling else "printed")
+
+
+def test_a_loop_settled_computes_nothing_before_it_that_it_answered(monkeypatch):
+    dead = [s for s in written(monkeypatch, "magic54") if s.startswith("def select") and "'defense'" in s]
+    game = load("magic54", True)
+    assert dead and all(f"    _t{M}" in s and "(s.view is None and s.t.controlling)" in s for s in dead)
+    checks = [fn for fn in fuse_functions(game.pack.checks) if getattr(fn, "text", "").startswith("def select")
+              and "'defense'" in fn.text]
+    # No effect of Magic 54 changes control; Growth changes defense, which is still asked once a scan.
+    assert checks and all("s.t.controlling" not in fn.text and "    _t" + M in fn.text and "'defense' in s.t.changing" in fn.text
+                          and re.search(r"if \(False or _t" + M + r"\d+ or False\) else props\[x\]\['defense'\]", fn.text)
+                          for fn in checks)
+
+
+def fuse_functions(root) -> list:
+    """The functions made by fuse.py that `root` (a script, a closure) reaches through closures
+    and the names their texts read."""
+    seen, found, todo = set(), [], [root]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, (tuple, list)):
+            todo.extend(x)
+        elif callable(x) and hasattr(x, "__code__"):
+            if hasattr(x, "text"):
+                found.append(x)
+            todo.extend(c.cell_contents for c in (x.__closure__ or ()) if c.cell_contents is not None)
+            todo.extend(v for k, v in x.__globals__.items() if k.startswith(("_k", "_t")) and callable(v))
+    return found
 
 
 def test_unfused_the_listing_reads_the_condition_itself():

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
+from contextlib import contextmanager
 
 _ids = itertools.count()
 _BUILTINS = {"type": type, "int": int, "bool": bool, "tuple": tuple, "list": list, "len": len, "any": any}
@@ -214,22 +216,12 @@ def _answered(text: str, n: str, face_up: bool) -> str:
 _THIS = re.compile(r"(_t" + MARK + r"\d+) := env\['this'\]\)")
 
 
-# What stands in the way of reading a property as printed (expressions._prop_text), marked
-# as a part computed once a scan: a stale view where effects change control, and an effect
-# on the property.
-_STALE = re.compile(r"\(\(s\.view is None and s\.t\.controlling\) if True else _t" + MARK + r"\d+\)")
-_CHANGED = re.compile(r"\(\('(\w+)' in s\.t\.changing and \(s\.moddelta or s\.t\.layered\)\) if True else _t"
-                      + MARK + r"\d+\)")
-
-
-def known_this(fn, controlling: bool = True, changing=None):
+def known_this(fn):
     """`fn`, a condition of a card's ability, as the listing of moves reads it, where
     "this" is a face-up card (priority.playable passes over face-down ones): a test that
     the name holding it is an int asks only whether it is None (no call of `type`), and
-    one that it is face down answers without looking. Read once the whole pack is compiled:
-    where no effect changes control (`controlling`), or none the property (not in
-    `changing`), nothing stands in the way of reading it as printed. None when `fn` has no
-    text, or its text does not read "this" so. Found by the names made here, as known_card's are."""
+    one that it is face down answers without looking. None when `fn` has no text, or its
+    text does not read "this" so. Found by the names made here, as known_card's are."""
     src = getattr(fn, "src", None)
     if src is None or not ENABLED[0]:       # the closures, unfused, are the reference
         return None
@@ -237,10 +229,6 @@ def known_this(fn, controlling: bool = True, changing=None):
     held = dict.fromkeys(_THIS.findall(text))
     if not held:
         return None
-    if not controlling:
-        text = _STALE.sub("False", text)
-    if changing is not None:
-        text = _CHANGED.sub(lambda m: m.group(0) if m.group(1) in changing else "False", text)
     for name in held:
         n = re.escape(name) + r"(?!\d)"
         text = re.sub(rf"type\(({n} := env\['this'\])\) is not int", r"((\1) is None)", text)
@@ -275,17 +263,76 @@ def _made(text: str, names: dict, defined: str | None = None):
     its own names."""
     order = {}
     shape = _NAME.sub(lambda m: order.setdefault(m.group(0), f"_{m.group(0)[1]}{len(order)}"), text)
+    code = _compiled(shape, defined)
+    scope = {"__builtins__": _BUILTINS}
+    for old, new in order.items():
+        if old in names:
+            scope[new] = names[old]
+    fn = _function(code, scope, defined)
+    fn.text = text          # the text it runs (settle may answer some of its tests)
+    made = getattr(_MADE, "made", None)
+    if made is not None:
+        made.append((fn, order, defined))
+    return fn
+
+
+def _compiled(shape: str, defined: str | None):
     code = _CODE.get(shape)
     if code is None:
         if len(_CODE) > 50_000:     # bounded, whatever packs a process loads
             _CODE.clear()
         code = _CODE[shape] = compile(shape if defined else f"lambda s, env: {shape}", "<condition>",
                                       "exec" if defined else "eval")
-    scope = {"__builtins__": _BUILTINS}
-    for old, new in order.items():
-        if old in names:
-            scope[new] = names[old]
+    return code
+
+
+def _function(code, scope: dict, defined: str | None):
     if defined:
         exec(code, scope)  # noqa: S102 (see the module's text)
         return scope[defined]
     return eval(code, scope)  # noqa: S307 (see the module's text)
+
+
+_MADE = threading.local()   # .made: the functions made while a pack loads, in this thread (collecting)
+
+
+@contextmanager
+def collecting():
+    """The functions made meanwhile (each with its text), for `settle` once the pack is built."""
+    outer = getattr(_MADE, "made", None)
+    _MADE.made = made = []
+    try:
+        yield made
+    finally:
+        _MADE.made = outer
+
+
+# What stands in the way of reading a property as printed (expressions._prop_text), marked
+# as a part computed once a scan: a stale view where effects change control, and an effect
+# on the property; in a text, or computed before a selector's loop (lifted).
+_STANDING = r"(\(s\.view is None and s\.t\.controlling\)|\('\w+' in s\.t\.changing and \(s\.moddelta or s\.t\.layered\)\))"
+_MARKED = re.compile(r"\(" + _STANDING + r" if True else _t" + MARK + r"\d+\)")
+_LIFTED = re.compile(r"^    (_t" + MARK + r"\d+) = " + _STANDING + r"\n", re.M)
+_STALE = "(s.view is None and s.t.controlling)"
+_CHANGED = re.compile(r"\('(\w+)' in s")
+
+
+def settle(made: list, controlling: bool, changing: frozenset) -> None:
+    """Once a pack is built, what its effects change is known: where none changes control
+    (`controlling`: Table.controlling), or none the property read (not in `changing`),
+    nothing stands in the way of reading a card's property as printed. Each function made
+    while it loaded (`collecting`) whose text tests either then has that test answered, in
+    place: its code is made again from the text settled, with the names it had."""
+    def answered(part: str) -> bool:
+        return not controlling if part == _STALE else _CHANGED.match(part).group(1) not in changing
+    for fn, order, defined in made:
+        text = fn.text
+        settled = _MARKED.sub(lambda m: "False" if answered(m.group(1)) else m.group(0), text)
+        for name, part in _LIFTED.findall(settled):
+            if answered(part):      # computed before the loop: the line goes, the name reads False
+                settled = settled.replace(f"    {name} = {part}\n", "")
+                settled = re.sub(re.escape(name) + r"(?!\d)", "False", settled)
+        if settled != text:
+            shape = _NAME.sub(lambda m: order[m.group(0)], settled)
+            fn.__code__ = _function(_compiled(shape, defined), {"__builtins__": _BUILTINS}, defined).__code__
+            fn.text = settled

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine.model import Ability
 from ..engine.replacements import targetable
+from ..lang import fuse
 from ..lang.compiler import Scope, _const
 from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
@@ -87,6 +88,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
                  # Conditions that do not read "this" hold alike for every card: listing a
                  # player's moves tests each text once (the key), whichever abilities share it.
                  when_shared="when:" + str(raw["when"]) if when_shared else None,
+                 when_listed=fuse.known_this(when) if when is not None and not when_shared and not mine else None,
                  check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
                  declare=declare, card_on_pile=_card_on_pile(b, raw, lo, mine, pile))
     if not mine:

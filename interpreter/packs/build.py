@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..diagnostics import Report
 from ..engine import limits
 from ..engine.model import Pack, Source
-from ..lang import fuse
 from ..lang.compiler import Compiler, Names, Snippet
 from ..lang.vocabulary import atomic
 from .declarations import declare
@@ -88,12 +87,6 @@ class Build:
         from .counters import resets
         f = dict(self.fields)
         every = self.abilities
-        changing = frozenset(self.comp.changed_props) | frozenset(f.get("counted") or ())
-        for ab in every:
-            # The listing's own reading of a card ability's condition, made once what the whole
-            # pack changes is known (fuse.known_this).
-            if ab.when is not None and ab.when_shared is None:
-                ab.when_listed = fuse.known_this(ab.when, self.comp.controlling, changing)
         checks, checks_read = f["checks"], f.pop("checks_read")
         zone_by_name = {z.name: z for z in f["zones"]}
         return Pack(
@@ -114,7 +107,7 @@ class Build:
             layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
             controlling=self.comp.controlling, statics_timed=self.comp.statics_timed,
             statics_tapped=self.comp.statics_tapped,
-            changing=changing,
+            changing=frozenset(self.comp.changed_props) | frozenset(f.get("counted") or ()),
         )
 
     def words(self) -> tuple:
