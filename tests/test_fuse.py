@@ -296,13 +296,25 @@ RANK = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'ran
 def test_a_pack_loaded_settles_what_stands_in_the_way_of_reading_a_property_as_printed(controlling, changing, settled):
     with fuse.collecting() as made:
         fn = fuse.function(RANK)
-    fuse.settle(made, controlling, frozenset(changing))
+    fuse.settle(made, {"controlling": controlling}, frozenset(changing))
     assert fn.text == settled
     # Its code is made again: a view made stale in a pack where control changes reads the property
     # as State.prop does, and where none changes it, as printed.
     t = SimpleNamespace(controlling=True, layered=False, changing=frozenset(changing), props=[{"rank": "printed"}])
     s = SimpleNamespace(t=t, view=None, face_down=[False], moddelta={}, prop=lambda c, p: "as the view says")
     assert fn(s, {"this": 0}) == ("as the view says" if controlling else "printed")
+
+
+@pytest.mark.parametrize("layered", [True, False])
+def test_a_pack_loaded_writes_the_flags_of_its_table_in_place(layered):
+    text = f"(1 if {fuse.flag('layered')} else 2) + (10 if {fuse.flag('retyping')} else 20)"
+    with fuse.collecting() as made:
+        fn = fuse.function(text)
+    outside = fuse.function(text)       # made after the pack loaded: read as it goes
+    fuse.settle(made, {"layered": layered, "retyping": False, "controlling": False}, frozenset())
+    assert fn.text == f"(1 if {layered} else 2) + (10 if False else 20)" and outside.text == text
+    s = SimpleNamespace(t=SimpleNamespace(layered=not layered, retyping=True))     # never read once settled
+    assert (fn(s, {}), outside(s, {})) == (21 if layered else 22, 12 if layered else 11)
 
 
 def test_a_loop_settled_computes_nothing_before_it_that_it_answered(monkeypatch):

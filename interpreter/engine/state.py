@@ -91,12 +91,9 @@ class Table:
         # The cards with triggered abilities: the only ones an event needs to look at.
         self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
         # Continuous effects in layers (engine/layers.py): the cards with static abilities.
-        self.layered = pack.layered
-        self.retyping = pack.retyping
+        flags = flags_of(pack)
+        self.layered, self.retyping, self.controlling = flags["layered"], flags["retyping"], flags["controlling"]
         self.changing = pack.changing
-        # Effects change who controls cards: a stale view is made again before a value is read
-        # (making it hands back the cards whose control effects ended), as State.prop does.
-        self.controlling = pack.layered and pack.controlling
         self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
@@ -269,6 +266,14 @@ def _requires(ab, c: int, t: Table) -> tuple:
             return None, tests
         need = t.props[c][prop[1]] or 0
     return ((key, counting, need) if need > 0 else None), tests[1:]
+
+
+def flags_of(pack) -> dict:
+    """What a table takes from its pack once and for all, which a pack's texts loaded are
+    settled with (fuse.settle)."""
+    # Effects change who controls cards: a stale view is made again before a value is read
+    # (making it hands back the cards whose control effects ended), as State.prop does.
+    return {"layered": pack.layered, "retyping": pack.retyping, "controlling": pack.layered and pack.controlling}
 
 
 class State:

@@ -91,6 +91,12 @@ def item(read: str) -> tuple[str, tuple]:
 ITEM = "item"           # the kind of a lift that is the loop's item
 
 
+def flag(name: str) -> str:
+    """`s.t.NAME`, a flag the table takes from its pack once and for all (layered, retyping,
+    controlling: state.flags_of), marked where it stands: `settle` writes its value there."""
+    return f"(s.t.{name} if True else {fresh('_t')})"
+
+
 def _marked(part: str, fixed_part) -> tuple[str, tuple]:
     """`part` marked where it stands by a name made here, which a loop finds there and
     only there (a text of the pack, a repr, never holds such a name), and its lift. The
@@ -315,19 +321,22 @@ _MARKED = re.compile(r"\(" + _STANDING + r" if True else _t" + MARK + r"\d+\)")
 _LIFTED = re.compile(r"^    (_t" + MARK + r"\d+) = " + _STANDING + r"\n", re.M)
 _STALE = "(s.view is None and s.t.controlling)"
 _CHANGED = re.compile(r"\('(\w+)' in s")
+_FLAG = re.compile(r"\(s\.t\.(\w+) if True else _t" + MARK + r"\d+\)")
 
 
-def settle(made: list, controlling: bool, changing: frozenset) -> None:
-    """Once a pack is built, what its effects change is known: where none changes control
-    (`controlling`: Table.controlling), or none the property read (not in `changing`),
-    nothing stands in the way of reading a card's property as printed. Each function made
-    while it loaded (`collecting`) whose text tests either then has that test answered, in
-    place: its code is made again from the text settled, with the names it had."""
+def settle(made: list, flags: dict, changing: frozenset) -> None:
+    """Once a pack is built, what its effects do is known: the table's `flags` (flag) are
+    written in place; and where none changes control (`flags["controlling"]`), or none the
+    property read (not in `changing`), nothing stands in the way of reading a card's
+    property as printed. Each function made while it loaded (`collecting`) whose text
+    reads one of those then has it answered, in place: its code is made again from the
+    text settled, with the names it had."""
     def answered(part: str) -> bool:
-        return not controlling if part == _STALE else _CHANGED.match(part).group(1) not in changing
+        return not flags["controlling"] if part == _STALE else _CHANGED.match(part).group(1) not in changing
     for fn, order, defined in made:
         text = fn.text
-        settled = _MARKED.sub(lambda m: "False" if answered(m.group(1)) else m.group(0), text)
+        settled = _FLAG.sub(lambda m: repr(bool(flags[m.group(1)])), text)
+        settled = _MARKED.sub(lambda m: "False" if answered(m.group(1)) else m.group(0), settled)
         for name, part in _LIFTED.findall(settled):
             if answered(part):      # computed before the loop: the line goes, the name reads False
                 settled = settled.replace(f"    {name} = {part}\n", "")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..diagnostics import Report
 from ..engine.model import Pack
+from ..engine.state import flags_of
 from ..lang import fuse
 from .build import Build
 from .cardfiles import card_files
@@ -50,7 +51,7 @@ def load_pack(source: str | Path | PackFiles, report: Report, options: dict | No
         pack = build.pack(build.pack_key)
     # What the whole pack changes is known now: the functions its texts were made into are
     # settled with it (fuse.settle), as Table reads it.
-    fuse.settle(made, pack.layered and pack.controlling, pack.changing)
+    fuse.settle(made, flags_of(pack), pack.changing)
     return pack
 
 

@@ -319,7 +319,7 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
         value, delta = fuse.fresh("_t"), fuse.fresh("_t")
         own = (f"({value} + {delta} if (({value} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
                f"and ({delta} := s.moddelta.get(({t}, {w}))) else {value})")
-        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))", ()
+        return f"(0 if type({t} := {read}) is not int else ({prop} if {fuse.flag('layered')} or s.face_down[{t}] else {own}))", ()
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling):
     # State.prop's reading then, the same value (a view made again during a scan holds it too).
@@ -756,7 +756,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         has.sweep = _sweep_keyword(word)
         layered, w, g = fuse.fresh(), fuse.literal(word), fuse.literal("@" + word)
         if w is not None:       # the card "x" of a selector's loop (selectors._written)
-            has.written = (f"(not s.face_down[x] and ({layered}(s, x, {w}) if s.t.layered else "
+            has.written = (f"(not s.face_down[x] and ({layered}(s, x, {w}) if {fuse.flag('layered')} else "
                            f"({w} in s.t.cards[x].keywords or (x, {g}) in s.marks)))", {layered: layers.has_keyword})
         return has
     prop = names.property_words.get(word)
@@ -981,7 +981,7 @@ def _keyword_test(fn, word: str):
     layered = fuse.fresh()
     return _of_card(fn, lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word),
                     f"(type({{t}} := {{0}}) is int and not s.face_down[{{t}}] and ({layered}(s, {{t}}, {{w}}) "
-                    f"if s.t.layered else ({{w}} in s.t.cards[{{t}}].keywords or ({{t}}, {{g}}) in s.marks)))",
+                    f"if {fuse.flag('layered')} else ({{w}} in s.t.cards[{{t}}].keywords or ({{t}}, {{g}}) in s.marks)))",
                     word, {layered: layers.has_keyword})
 
 

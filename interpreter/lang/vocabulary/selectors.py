@@ -433,7 +433,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         mask, every, where_fn = typed[1], False, None
     if mask:
         # A pack whose effects change card types reads them with the effects applied.
-        head.append(f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits")
+        head.append(f"    bits = (s.typebits or {named(typebits)}(s)) if {fuse.flag('retyping')} else s.t.typebits")
         tests.append(f"bits[x] & {mask}{f' == {mask}' if every and mask & (mask - 1) else ''}{_FACE_UP}")
     if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
@@ -512,7 +512,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             return plain
         # In a pack where effects change control, the view a scan makes again may change
         # who controls a card, which a part read once a scan may read: there, each card reads it.
-        guard = [f"    if s.t.controlling: return {named(plain)}(s, env)"]
+        guard = [f"    if {fuse.flag('controlling')}: return {named(plain)}(s, env)"]
         return fuse.define(source(name, start, keep_it, end, guard, lifting, lifted), text.names, name) or plain
     select = made("select", "    found = []", "found.append(x)", "    return tuple(found)", "found.extend({})")
     count = made("count", "    n = 0", "n += 1", "    return n", "n += len({})")
