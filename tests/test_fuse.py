@@ -225,6 +225,16 @@ def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monke
     assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)
 
 
+def test_a_keywords_test_in_a_scan_asks_no_card_whether_it_is_face_down_while_none_is(monkeypatch):
+    # Lane Duel's taunt: "creatures opponent controls on board that have taunt".
+    taunts = [s for s in written(monkeypatch, "lane_duel") if s.startswith("def select")
+              and " and not down[x] and (not s.face_down[x] and (" in s and "'taunt' in s.t.cards[x]" in s]
+    assert taunts
+    for source in taunts:
+        down, up = source.split("\n    if s.downs:\n")[1].split("\n    else:\n")
+        assert "(not s.face_down[x] and (" in down and "s.face_down[x]" not in up and "'taunt' in s.t.cards[x]" in up
+
+
 def test_a_scan_that_keeps_every_card_takes_each_zone_whole(monkeypatch):
     sources = written(monkeypatch, "crazy_eights")
     hand = "s.zones[s.t.named['hand'][p.seat]]"

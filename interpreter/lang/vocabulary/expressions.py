@@ -389,9 +389,11 @@ def _card_builtin(word, fn):
     if word == "damage":
         key = getattr(fn, "env_key", None)
         slow = fuse.fresh()     # with damage dealt and not yet applied, _damage_of adds it up
+        # Whether damage waits is the same for every card of a scan (fuse.fixed).
+        none_waits, lift = fuse.fixed("(not s.pending)")
         return fuse.join(lambda s, env: _damage_of(s, env[key] if key is not None else fn(s, env)),
                          f"(0 if ({t} := {{0}}) is None else ((s.damage[{t}] if type({t}) is int else 0) "
-                         f"if not s.pending else {slow}(s, {t})))", fn, names={slow: _damage_of})
+                         f"if {none_waits} else {slow}(s, {t})))", fn, names={slow: _damage_of}, lifts=(lift,))
     # A token's name is its definition's, whatever number tells it apart in the log.
     return lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int else s.card_name(c)
 

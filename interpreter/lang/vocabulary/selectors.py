@@ -425,6 +425,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     that stops at the first card. None when it cannot be made."""
     named = text.named
     tests = ["type(x) is int"] if cards else []
+    upright = {}        # a test's or the clause's text -> its text where no card is face down
     mask = keep.mask if keep is not None else 0
     every = True        # a card has every type of `mask`, or (a clause of types alone) any of them
     typed = getattr(where_fn, "typed", None)
@@ -443,19 +444,21 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     for test, names in keep.texts if keep is not None else ():
         tests.append(test)
         text.names.update(names)
+        if test.startswith(_UNLESS_DOWN):   # a keyword's test (expressions.card_word_test)
+            upright[test] = "(" + test[len(_UNLESS_DOWN):]
     if control_fn is not None:
         # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
         head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1",
                  f"    ctl = {named(controllers)}(s) if {STALE_VIEW} else s.controller"]
         tests.append("type(x) is int and ctl[x] == seat")
     test = f"if {' and '.join(tests) or 'True'}:"
+    test_up = f"if {' and '.join(upright.get(x, x) for x in tests).replace(_FACE_UP, '') or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
     kept, tail = [], []      # the lines that keep a card after its tests, and what the loop puts back
     # The "where" clause's text with what never changes in a scan lifted (fuse.lifted), and
     # with what does not change from card to card lifted too; the lines before the loop of each.
     clause = lifted = None
     fixing, lifting = [], []
-    upright = {}        # the clause's text -> its text where no card is face down
     if where_fn is not None:
         src, _ = fuse.part(where_fn)
         text.names.update(src.names)
@@ -472,8 +475,8 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         lifted = fuse.lifted(src, lifting, unset, card=card, face_up=face_up)
         if card:
             # While no card of the game is face down, the clause reads its card as face up.
-            upright = {clause: fuse.lifted(src, [], unset, lazy=False, card=True, face_up=True),
-                       lifted: fuse.lifted(src, [], unset, card=True, face_up=True)}
+            upright[clause] = fuse.lifted(src, [], unset, lazy=False, card=True, face_up=True)
+            upright[lifted] = fuse.lifted(src, [], unset, card=True, face_up=True)
         if "props[x]" in clause + lifted:
             head.append("    props = s.t.props")
         if not marked and not _reads_it(clause) and not _reads_it(lifted):
@@ -491,10 +494,10 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
         body = scan(test, keep_it, where)
         up = upright.get(where, where)
-        if mask or up != where:
+        if test_up != test.replace(_FACE_UP, "") or mask or up != where:
             # Where no card is face down (most games, all game long), the loop does not ask each.
             body = ["    if s.downs:", *(["     down = s.face_down"] if mask else []), *(" " + line for line in body),
-                    "    else:", *(" " + line for line in scan(test.replace(_FACE_UP, ""), keep_it, up))]
+                    "    else:", *(" " + line for line in scan(test_up, keep_it, up))]
         lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *body, *tail, end, ""]
         return "\n".join(lines)
 
@@ -527,6 +530,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
 
 
 _FACE_UP = " and not down[x]"   # the test of a card whose type is tested: face down, it has none
+_UNLESS_DOWN = "(not s.face_down[x] and "      # how a keyword's test written in a loop begins
 
 _UNSET = object()       # a lifted part of a "where" clause not yet computed in this scan
 
