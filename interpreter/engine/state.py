@@ -66,7 +66,7 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
                  "checks_see_everything",
-                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins",
+                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "unsettled")
@@ -220,6 +220,11 @@ class Table:
         self.watches_damage = "damage" in on
         self.watches_ends = "end" in on
         self.watches_begins = "begin" in on      # else no turn, step or round tells that it begins
+        # A step begins with nothing to tell, make again or reset (turns.TurnFrame.step): no
+        # trigger on a beginning or an end, no static ability timed, no counter reset by phase or step.
+        pack = self.pack
+        self.plain_steps = not (self.watches_ends or self.watches_begins or (pack.statics_timed and self.layered)
+                                or "phase" in pack.resets or "step" in pack.resets)
 
     def zone(self, name: str, seat: int | None) -> int:
         ids = self.named[name]          # one zone per seat, or the one shared zone
