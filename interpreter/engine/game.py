@@ -145,6 +145,10 @@ def settle_options(pack: Pack, given: dict) -> dict:
     return out
 
 
+def _not_offered(s: State, d: Decision, action) -> IllegalAction:
+    return IllegalAction(f"{action!r} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
+
+
 class GameState:
     """One position of a game, and the moves from it."""
     __slots__ = ("game", "s")
@@ -222,11 +226,14 @@ class GameState:
         d = s.decision
         if d is None:
             raise IllegalAction("the game is over: no decision is open" if s.result is not None else "no decision is open")
-        if type(action) is not int and type(action) is not bool and hasattr(type(action), "__index__"):
-            action = action.__index__()   # the integers of array libraries, as agents often give them
         options = d.options
-        if type(action) is not int or action < 0 or action >= len(options):
-            raise IllegalAction(f"{action!r} is not one of the {len(options)} options offered to {s.t.players[d.player].name}")
+        if type(action) is not int:
+            if type(action) is not bool and hasattr(type(action), "__index__"):
+                action = action.__index__()   # the integers of array libraries, as agents often give them
+            if type(action) is not int:
+                raise _not_offered(s, d, action)
+        if action < 0 or action >= len(options):
+            raise _not_offered(s, d, action)
         option = options[action]
         s.decision = None
         s.history.append((d.player, action, option.label))
