@@ -242,6 +242,17 @@ class GameState:
         d.resume(s, option.value)
         self.advance()
 
+    def play_out(self, pick) -> int:
+        """Answer each decision with the option `pick(number of options)` gives, until the
+        game is over (random self-play: `pick` a generator's randrange); the decisions made."""
+        s = self.s
+        apply = self.apply_action
+        n = 0
+        while s.result is None:
+            apply(pick(len(s.decision.options)))
+            n += 1
+        return n
+
     def apply_label(self, label: str, player: int | None = None) -> None:
         """Answer with the text of an option (as a test script or a replay does)."""
         d = self.s.decision

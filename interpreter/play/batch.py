@@ -339,13 +339,7 @@ def play_random(game: Game, seed: int):
     """One game between uniformly random players sharing one generator seeded with
     `seed`: the final state and how many decisions it took."""
     state = game.new_initial_state(seed=seed)
-    randrange = random.Random(seed).randrange
-    apply, s = state.apply_action, state.s      # read as is_terminal and decision read them
-    n = 0
-    while s.result is None:
-        apply(randrange(len(s.decision.options)))
-        n += 1
-    return state, n
+    return state, state.play_out(random.Random(seed).randrange)
 
 
 def games_digest(game: Game, seeds) -> str:
