@@ -108,6 +108,9 @@ POSITION = {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_foll
     ("count of (players where no cards in stock)", 0),
     ("count of (players where no cards in its hand)", 0),
     ("total penalty of cards in your hand", 58),       # the Seven 7, the Ace 1, the Eight 50
+    # A card's name, written in place.
+    ("count of (cards in your hand where name of it = \"Ace of Clubs\")", 1),
+    ("count of (players where name of top card of discard = \"Nine of Hearts\")", 2),
 ])
 def test_conditions_read_the_same_written_in_place_or_called(tmp_path, value, expected):
     state = position(crazy_eights_valuing(tmp_path, value), POSITION)

@@ -371,8 +371,8 @@ def _mark(s, card, word):
 
 
 def _card_builtin(word, fn):
-    """owner, controller, damage or name of a card; the first three written in place where
-    the card's expression has a text (fuse.py), as they are read in checks and loops."""
+    """owner, controller, damage or name of a card, written in place where the card's
+    expression has a text (fuse.py), as they are read in checks and loops."""
     t = fuse.fresh("_t")
     if word == "owner":
         return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.t.owner[c]],
@@ -395,7 +395,10 @@ def _card_builtin(word, fn):
                          f"(0 if ({t} := {{0}}) is None else ((s.damage[{t}] if type({t}) is int else 0) "
                          f"if {none_waits} else {slow}(s, {t})))", fn, names={slow: _damage_of}, lifts=(lift,))
     # A token's name is its definition's, whatever number tells it apart in the log.
-    return lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int else s.card_name(c)
+    return fuse.join(lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int
+                     else s.card_name(c),
+                     f"(None if ({t} := {{0}}) is None else s.t.cards[{t}].name if type({t}) is int else s.card_name({t}))",
+                     fn)
 
 
 def _damage_of(s, c) -> int:
