@@ -66,7 +66,7 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
                  "checks_see_everything",
-                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
+                 "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "unsettled")
@@ -215,6 +215,8 @@ class Table:
         for entry in self.triggers:
             on.setdefault(_EVENT_OF[entry[1].trigger.event], []).append(entry)
         self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
+        # For each kind, where its cards must be to fire and each card's entries (triggered.fire_triggers).
+        self.trigger_places = {kind: _places(entries) for kind, entries in self.triggers_on.items()}
         # The marks some triggered ability watches for ("whenever this becomes blocking").
         self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
         self.watches_damage = "damage" in on
@@ -271,6 +273,16 @@ def _requires(ab, c: int, t: Table) -> tuple:
             return None, tests
         need = t.props[c][prop[1]] or 0
     return ((key, counting, need) if need > 0 else None), tests[1:]
+
+
+def _places(entries: tuple) -> tuple:
+    """The zones where the cards of `entries` (card, ability, zones) must be to fire, and
+    for each card the place of its entries among them, with their zones."""
+    where, mine = set(), {}
+    for i, (c, _, zones) in enumerate(entries):
+        where |= zones
+        mine.setdefault(c, []).append((i, zones))
+    return tuple(sorted(where)), {c: tuple(found) for c, found in mine.items()}
 
 
 def flags_of(pack) -> dict:
