@@ -318,6 +318,7 @@ class State:
         "ctl",       # card -> the controller it has without the control effects that apply now
         "keyed",     # counters kept for each card: (counter, seat, card) -> count, or None (engine/tables.py)
         "control_turn",  # card -> the turn its controller last changed while it stayed where it is
+        "live",      # the tokens that have not ceased to exist (a tuple; tokens.cease), or None: not known yet
         "downs",     # True once a card has been turned face down in this game (never cleared): until
                      # then, a scan for a type need not ask whether each card is face down
     )
@@ -335,6 +336,7 @@ class State:
         self.moves = [0] * n
         self.face_down = [False] * n
         self.downs = False
+        self.live = None
         self.counters = {}            # (card, counter) -> count
         self.marks = {}               # (card, mark) -> value
         self.mods = []                # continuous effects: (kind, duration, card, a, b)
@@ -390,6 +392,7 @@ class State:
         c.moves = self.moves[:]
         c.face_down = self.face_down[:]
         c.downs = self.downs
+        c.live = self.live
         c.counters = self.counters.copy()
         c.marks = self.marks.copy()
         c.mods = self.mods[:]
