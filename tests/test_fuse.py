@@ -269,30 +269,33 @@ def test_the_listing_reads_this_as_a_face_up_card(monkeypatch):
     text = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if s.face_down[_t{M}1] "
             f"else s.t.props[_t{M}1]['rank'])) == (type(_t{M}12 := env['that']) is int)")
     listed = fuse.known_this(fuse.leaf(lambda s, env: None, text))
-    # Only the name that holds "this" is read as a face-up card.
-    assert listed.src.text == made[-1] == (f"(0 if ((_t{M}1 := env['this']) is None) else (s.prop(_t{M}1, 'rank') if False "
-                        f"else s.t.props[_t{M}1]['rank'])) == (type(_t{M}12 := env['that']) is int)")
+    # "this" read once, a card and face up; only the name that holds "this" is read so.
+    assert listed.text == made[-1] == ("def when(s, env):\n    this = env['this']\n    return (0 if False else "
+                                       f"(s.prop(this, 'rank') if False else s.t.props[this]['rank'])) == "
+                                       f"(type(_t{M}12 := env['that']) is int)\n")
+    s = SimpleNamespace(t=SimpleNamespace(props=[{}, {"rank": 1}]))       # 1 == True, 1 != False
+    assert listed(s, {"this": 1, "that": 7}) is True and listed(s, {"this": 1, "that": "7"}) is False
     assert fuse.known_this(fuse.leaf(lambda s, env: None, "env['this'] == 3")) is None
 
 
 def test_crazy_eights_lists_its_plays_with_this_read_as_a_face_up_card():
     # Its rule of what may be played reads rank and suit of "this"; the listing's version
-    # asks no type and no face down of it, and the rule itself (ab.when) is left as it is.
+    # reads it once, asks no type, no None and no face down of it, and the rule itself
+    # (ab.when) is left as it is.
     game = load("crazy_eights", True)
     ab = next(a for c in game.pack.cards.values() for a in c.abilities if a.when is not None and a.when_shared is None)
     assert "type(_t" + M in ab.when.src.text and "s.face_down[_t" + M in ab.when.src.text
-    general, listed = ab.when.src.text, ab.when_listed.src.text
-    settled = ab.when_listed.text
+    general, listed = ab.when.src.text, ab.when_listed.text
     # Three readings of "this" (rank, suit, rank) and one of the discard's top card, which
     # keeps its tests.
     assert (general.count("type(_t" + M), general.count("s.face_down[_t" + M)) == (4, 8)
     assert (listed.count("type(_t" + M), listed.count("s.face_down[_t" + M)) == (1, 2)
-    assert listed.count(":= env['this']) is None)") == 3
+    assert listed.count("env['this']") == 1 and listed.count("s.t.props[this]") == 3
     # No effect of Crazy Eights changes control, nor the rank or suit: loaded, nothing stands in the
     # way of reading them as printed, of "this" or of the top card of the discard (face down or not).
     stale = "((s.view is None and s.t.controlling) if True else _t" + M
-    assert (general.count(stale), listed.count(stale), settled.count(stale)) == (4, 4, 0)
-    assert (settled.count("if (False or False) else s.t.props[_t"), settled.count("] or False) else s.t.props[_t")) == (3, 1)
+    assert (general.count(stale), listed.count(stale)) == (4, 0)
+    assert (listed.count("if (False or False) else s.t.props[this]"), listed.count("] or False) else s.t.props[_t")) == (3, 1)
 
 
 RANK = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if (s.face_down[_t{M}1] or "
@@ -370,4 +373,5 @@ def test_unfused_the_listing_reads_the_condition_itself():
         assert fuse.known_this(fuse.leaf(lambda s, env: None, text)) is None
     finally:
         fuse.ENABLED[0] = True
-    assert fuse.known_this(fuse.leaf(lambda s, env: None, text)).src.text == f"(((_t{M}1 := env['this']) is not None) and False)"
+    assert fuse.known_this(fuse.leaf(lambda s, env: None, text)).text == \
+        "def when(s, env):\n    this = env['this']\n    return (True and False)\n"

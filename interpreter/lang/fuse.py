@@ -199,15 +199,24 @@ def known_card(text: str, face_up: bool = False) -> str:
     down. The tests are found by the name they test, which only this module writes: a
     text of the pack (a literal) never holds one. Python compiles `0 if False else A` as A.
     The card's printed properties are read from `props`, which the loop holds."""
-    for name in dict.fromkeys(_HELD.findall(text)):
-        n = re.escape(name) + r"(?!\d)"
-        text = re.sub(rf"type\({n} := x\) is not int", "False", text)
-        text = re.sub(rf"type\({n} := x\) is int", "True", text)
-        text = re.sub(rf"\({n} := x\) is None", "False", text)
+    return _known(text, _HELD.findall(text), "x", "x", face_up, "props")
+
+
+def _known(text: str, held, read: str, name: str, face_up: bool, props: str | None) -> str:
+    """`text` where each name of `held` holds the card `read` (its text), known to be one:
+    the name reads `name`, and the tests of None, of an int and (`face_up`) of face down
+    answer without looking; its printed properties read from `props`, if given."""
+    r = re.escape(read)
+    for held_name in dict.fromkeys(held):
+        n = re.escape(held_name) + r"(?!\d)"
+        text = re.sub(rf"type\({n} := {r}\) is not int", "False", text)
+        text = re.sub(rf"type\({n} := {r}\) is int", "True", text)
+        text = re.sub(rf"\({n} := {r}\) is None", "False", text)
         text = _answered(text, n, face_up)
-        text = re.sub(rf"s\.t\.props\[{n}\]", "props[x]", text)     # the loop's `props` (selectors._written)
-        text = re.sub(rf"\({n} := x\)", "(x)", text)      # in a call's parentheses too
-        text = re.sub(n, "x", text)
+        if props is not None:
+            text = re.sub(rf"s\.t\.props\[{n}\]", f"{props}[{name}]", text)     # the loop's `props` (selectors._written)
+        text = re.sub(rf"\({n} := {r}\)", f"({name})", text)      # in a call's parentheses too
+        text = re.sub(n, name, text)
     return text
 
 
@@ -224,29 +233,19 @@ _THIS = re.compile(r"(_t" + MARK + r"\d+) := env\['this'\]\)")
 
 def known_this(fn):
     """`fn`, a condition of a card's ability, as the listing of moves reads it, where
-    "this" is a face-up card (priority.playable passes over face-down ones): a test that
-    the name holding it is an int asks only whether it is None (no call of `type`), and
-    one that it is face down answers without looking. None when `fn` has no text, or its
-    text does not read "this" so. Found by the names made here, as known_card's are."""
+    "this" is a face-up card (priority.playable passes over face-down ones, and gives
+    only cards): read once into a local, `this`, it is neither None nor anything but an
+    int, and not face down, without looking. None when `fn` has no text, or its text
+    does not read "this" so. Found by the names made here, as known_card's are."""
     src = getattr(fn, "src", None)
     if src is None or not ENABLED[0]:       # the closures, unfused, are the reference
         return None
-    text = src.text
-    held = dict.fromkeys(_THIS.findall(text))
+    held = _THIS.findall(src.text)
     if not held:
         return None
-    for name in held:
-        n = re.escape(name) + r"(?!\d)"
-        text = re.sub(rf"type\(({n} := env\['this'\])\) is not int", r"((\1) is None)", text)
-        text = re.sub(rf"type\(({n} := env\['this'\])\) is int", r"((\1) is not None)", text)
-        text = _answered(text, n, True)
-    if text == src.text:
-        return None
-    try:
-        # Its own text, without lifts: a part it marks may no longer read as written there.
-        return leaf(_made(text, src.names), text, src.names)
-    except (SyntaxError, RecursionError, MemoryError, ValueError):
-        return None
+    # Its own text, without lifts: a part it marks may no longer read as written there.
+    text = _known(src.text, held, "env['this']", "this", True, None)
+    return define(f"def when(s, env):\n    this = env['this']\n    return {text}\n", src.names, "when")
 
 
 def define(source: str, names: dict, name: str):
