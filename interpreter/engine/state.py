@@ -277,11 +277,11 @@ def _requires(ab, c: int, t: Table) -> tuple:
 
 def _places(entries: tuple) -> tuple:
     """The zones where the cards of `entries` (card, ability, zones) must be to fire, and
-    for each card the place of its entries among them, with their zones."""
+    for each card the places of its entries among them."""
     where, mine = set(), {}
     for i, (c, _, zones) in enumerate(entries):
         where |= zones
-        mine.setdefault(c, []).append((i, zones))
+        mine.setdefault(c, []).append(i)
     return tuple(sorted(where)), {c: tuple(found) for c, found in mine.items()}
 
 

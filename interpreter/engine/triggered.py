@@ -48,7 +48,7 @@ def fire_triggers(s: State) -> bool:
 
 
 _NONE: dict = {}
-_FEW = 8        # entries an event looks at one by one, wherever their cards are
+_FEW = 16       # entries an event looks at one by one, wherever their cards are
 
 
 def _there(s: State, watching: tuple, places: tuple, back: dict):
@@ -65,12 +65,16 @@ def _there(s: State, watching: tuple, places: tuple, back: dict):
     picked = []
     for z in where:
         for c in zones[z]:
-            for i, _ in mine.get(c, ()):
-                picked.append(i)
-    for c in back:
-        for i, _ in mine.get(c, ()):
-            picked.append(i)
-    picked = sorted(set(picked))
+            found = mine.get(c)
+            if found is not None:
+                picked.extend(found)
+    if back:        # a card that left may be back among them: once each
+        for c in back:
+            found = mine.get(c)
+            if found is not None:
+                picked.extend(found)
+        picked = list(set(picked))
+    picked.sort()
     return [watching[i] for i in picked]
 
 
