@@ -302,6 +302,24 @@ def test_a_scan_reads_a_face_down_card_as_face_down(tmp_path, fused, clause, cou
     assert lines == [f"Doe deals {n} damage to Doe" for n in counted]
 
 
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_test_of_types_is_true_or_false_whichever_types_the_card_has(tmp_path, fused):
+    said = '"{this is creature or this is beast} / {this is beast} / {this is creature}"'
+    hide = "      - {name: Hide, from: hand, pile: false, effect: put this into play face down}\n"
+    cast = "      - {name: Cast, from: hand, pile: false, effect: put this into play}\n"
+    make(tmp_path, **{hide: "      - name: Hide\n        from: hand\n        pile: false\n        effect: |\n"
+                            f"          put this into play face down\n          announce {said}\n",
+                      cast: "      - name: Cast\n        from: hand\n        pile: false\n        effect: |\n"
+                            f"          put this into play\n          announce {said}\n"})
+    fuse.ENABLED[0] = fused
+    try:
+        lines = [play(tmp_path, ["Bat"], [], [f"Player 1: {use}: Ant"], hand1=["Ant"]).log[-1] for use in ("Hide", "Cast")]
+    finally:
+        fuse.ENABLED[0] = True
+    # Ant is a creature, not a beast; face down, it has no type at all.
+    assert lines == ["False / False / False", "True / False / True"]
+
+
 def test_a_clause_of_types_alone_is_the_scans_own_test():
     sources = []
     original = fuse.define

@@ -342,5 +342,8 @@ def settle(made: list, flags: dict, changing: frozenset) -> None:
                 settled = re.sub(re.escape(name) + r"(?!\d)", "False", settled)
         if settled != text:
             shape = _NAME.sub(lambda m: order[m.group(0)], settled)
-            fn.__code__ = _function(_compiled(shape, defined), {"__builtins__": _BUILTINS}, defined).__code__
+            try:
+                fn.__code__ = _function(_compiled(shape, defined), {"__builtins__": _BUILTINS}, defined).__code__
+            except (SyntaxError, RecursionError, MemoryError, ValueError):
+                continue        # it keeps the code of its text as written, which reads the same
             fn.text = settled

@@ -783,9 +783,11 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
 
 
 def _type_test(mask: int):
-    """The test that a card has a type of `mask` (one bit a type; several: any of them)."""
+    """The test that a card has a type of `mask` (one bit a type; several: any of them):
+    True or False, whichever of them it has, so that one test of several types gives what
+    "it is A or it is B" would."""
     def typed(s, x):
-        return type(x) is int and (s.typebits or typebits(s))[x] & mask and not s.face_down[x]
+        return type(x) is int and (s.typebits or typebits(s))[x] & mask != 0 and not s.face_down[x]
     typed.mask = mask           # selectors fold type tests into one (selectors._filter)
     typed.here = lambda key: _typed_here(key, typed, mask)
     return typed
@@ -829,7 +831,7 @@ def _typed_here(key: str, typed, mask: int):
     t, bits = fuse.fresh("_t"), fuse.fresh()
     read, lifts = _env_read(key)
     return fuse.leaf(lambda s, env: typed(s, env[key]),
-                     f"(type({t} := {read}) is int and (s.typebits or {bits}(s))[{t}] & {mask} "
+                     f"(type({t} := {read}) is int and (s.typebits or {bits}(s))[{t}] & {mask} != 0 "
                      f"and not s.face_down[{t}])", {bits: typebits}, lifts=lifts)
 
 
