@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.lang import fuse
 from cardtable.interpreter.packs.loader import PackError, load_pack
 from cardtable.interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario
 
@@ -257,6 +258,83 @@ def test_a_face_down_card_has_no_type_and_no_ability_and_turns_face_up_when_disc
     state = play(tmp_path, [{"card": "Bat", "face_down": True}, "Ant"], [])
     assert [o for o in options(state) if o.endswith("Bat")] == []
     assert "Zap: Ant" in options(state)
+
+
+def test_a_card_turned_face_down_is_no_creature_to_a_scan_of_creatures(tmp_path):
+    # Turned face down by an effect, or set so in a position: in either case the scans for a type,
+    # which skip asking each card whether it is face down until a card is in the game, then ask.
+    purge = "      - {name: Purge, pile: false, effect: discard each card in play where it != this}\n"
+    quake = '      - {name: Quake, pile: false, effect: "for each shaken in creatures in play: deal 1 damage to shaken"}\n'
+    games = []
+    for position, script, hand in (([], ["Player 1: Hide: Bat"], ["Bat"]), ([{"card": "Bat", "face_down": True}], [], []),
+                                   (["Bat"], [], [])):
+        folder = tmp_path / str(len(games))
+        make(folder, **{purge: purge + quake})
+        games.append(play(folder, position + ["Ant"], ["Doe"], script + ["Player 1: Quake: Ant"], hand1=hand))
+    hit = [[line for line in state.log if line.startswith("Ant deals")] for state in games]
+    assert hit == [["Ant deals 1 damage to Ant", "Ant deals 1 damage to Doe"]] * 2 + \
+        [["Ant deals 1 damage to Bat", "Ant deals 1 damage to Ant", "Ant deals 1 damage to Doe"]]
+    # The face-down Bat, which has no type, is neither quaked nor checked as a creature: it stays.
+    assert [(state.s.t.zone_labels[state.s.zone_of[card(state, "Bat")]], state.s.face_down[card(state, "Bat")])
+            for state in games] == [("Player 1's play", True)] * 2 + [("Player 1's play", False)]
+    # Ant (size 1) dies of its own quake; the other cards keep their damage.
+    assert [[state.s.damage[card(state, name)] for name in ("Ant", "Bat", "Doe")] for state in games] == \
+        [[0, 0, 1], [0, 0, 1], [0, 1, 1]]
+
+
+@pytest.mark.parametrize("fused", [True, False])
+@pytest.mark.parametrize("clause, counted", [
+    ("it is beast or it is creature", [3, 4]),      # Doe, Cub and Ant; and Bat once face up
+    ("printed of it >= 2", [2, 3]),                 # Doe and Cub; and Bat once face up (face down, it has 0)
+])
+def test_a_scan_reads_a_face_down_card_as_face_down(tmp_path, fused, clause, counted):
+    purge = "      - {name: Purge, pile: false, effect: discard each card in play where it != this}\n"
+    census = f'      - {{name: Census, pile: false, effect: "deal count of (cards in play where ({clause})) damage to this"}}\n'
+    make(tmp_path, **{purge: purge + census})
+    lines = []
+    for bat in ({"card": "Bat", "face_down": True}, "Bat"):
+        fuse.ENABLED[0] = fused
+        try:
+            state = play(tmp_path, ["Doe", bat, "Cub"], ["Ant"], ["Player 1: Census: Doe"])
+        finally:
+            fuse.ENABLED[0] = True
+        lines += [line for line in state.log if line.startswith("Doe deals")]
+    assert lines == [f"Doe deals {n} damage to Doe" for n in counted]
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_test_of_types_is_true_or_false_whichever_types_the_card_has(tmp_path, fused):
+    said = '"{this is creature or this is beast} / {this is beast} / {this is creature}"'
+    hide = "      - {name: Hide, from: hand, pile: false, effect: put this into play face down}\n"
+    cast = "      - {name: Cast, from: hand, pile: false, effect: put this into play}\n"
+    make(tmp_path, **{hide: "      - name: Hide\n        from: hand\n        pile: false\n        effect: |\n"
+                            f"          put this into play face down\n          announce {said}\n",
+                      cast: "      - name: Cast\n        from: hand\n        pile: false\n        effect: |\n"
+                            f"          put this into play\n          announce {said}\n"})
+    fuse.ENABLED[0] = fused
+    try:
+        lines = [play(tmp_path, ["Bat"], [], [f"Player 1: {use}: Ant"], hand1=["Ant"]).log[-1] for use in ("Hide", "Cast")]
+    finally:
+        fuse.ENABLED[0] = True
+    # Ant is a creature, not a beast; face down, it has no type at all.
+    assert lines == ["False / False / False", "True / False / True"]
+
+
+def test_a_clause_of_types_alone_is_the_scans_own_test():
+    sources = []
+    original = fuse.define
+
+    def define(source, names, name):
+        sources.append(source)
+        return original(source, names, name)
+    fuse.define = define
+    try:
+        load_pack("pub_magic", Report())     # its win: count of (cards in p's play where scores), "it is land or it is artifact"
+    finally:
+        fuse.define = original
+    scores = [s for s in sources if s.startswith("def count") and "bits[x] & 5" in s]
+    assert scores and all("if bits[x] & 5 and not down[x]:\n" in s and "if bits[x] & 5:\n" in s and "'it'" not in s
+                          for s in scores)
 
 
 # ---------------------------------------------------------------- replacements

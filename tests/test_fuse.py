@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,16 @@ POSITION = {"turn": 2, "active": "Ann", "phase": "play", "table": {"suit_to_foll
     ("count of (players where discard is empty)", 0),
     ("count of (players where its hand is not empty)", 2),
     ("count of (players where stock is not empty and rank of top card of discard = nine)", 2),
+    # A scan that keeps every card it meets takes each zone whole: its length, its cards, whether it has any.
+    ("count of cards in your hand", 3),
+    ("count of cards in hand", 4),
+    ("count of (players where any cards in discard)", 2),
+    ("count of (players where no cards in stock)", 0),
+    ("count of (players where no cards in its hand)", 0),
+    ("total penalty of cards in your hand", 58),       # the Seven 7, the Ace 1, the Eight 50
+    # A card's name, written in place.
+    ("count of (cards in your hand where name of it = \"Ace of Clubs\")", 1),
+    ("count of (players where name of top card of discard = \"Nine of Hearts\")", 2),
 ])
 def test_conditions_read_the_same_written_in_place_or_called(tmp_path, value, expected):
     state = position(crazy_eights_valuing(tmp_path, value), POSITION)
@@ -171,14 +182,16 @@ def test_in_a_loop_over_cards_a_name_that_holds_the_item_reads_the_loops_card():
     # A name that merely begins like it is another name, and keeps what it holds.
     prop = (f"(0 if type(_t{M}7 := x) is not int else (s.prop(_t{M}7, 'defense') if (s.face_down[_t{M}7] or _t{M}70) "
             f"else s.t.props[_t{M}7]['defense'])) + _t{M}70 + (type(_t{M}8 := x) is int and s.zone_of[_t{M}8] == 3)")
+    # The printed properties are read from the loop's own `props`.
     assert fuse.known_card(prop) == (f"(0 if False else (s.prop(x, 'defense') if (s.face_down[x] or _t{M}70) "
-                                     f"else s.t.props[x]['defense'])) + _t{M}70 + (True and s.zone_of[x] == 3)")
+                                     f"else props[x]['defense'])) + _t{M}70 + (True and s.zone_of[x] == 3)")
     # Face down is known only where the loop kept face-up cards.
     assert "(False or _t" in fuse.known_card(prop, face_up=True)
 
 
 def test_what_does_not_hold_the_item_is_left_as_written():
-    text = f"((_t{M}3 := env['this']) is None) or type(_t{M}4 := y) is int or 'type(x) is int' == (x is None)"
+    text = (f"((_t{M}3 := env['this']) is None) or type(_t{M}4 := y) is int or 'type(x) is int' == (x is None) "
+            f"or 's.t.props[x] s.face_down[x]' == s.t.props[_t{M}4]")
     assert fuse.known_card(text, face_up=True) == text
     # A clause over players as well as cards: the item is not known to be a card.
     steady = fuse.leaf(lambda s, env: env["it"], "(env['it'] if True else _t" + M + "99)",
@@ -188,10 +201,8 @@ def test_what_does_not_hold_the_item_is_left_as_written():
     assert fuse.lifted(fn.src, [], "_unset", card=True) == "(0 if False else 1)"
 
 
-def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monkeypatch):
-    # Magic 54's check of dead creatures reads damage and defense of the loop's card
-    # itself, and Go Fish's book the rank of a variable too; a clause that calls what may
-    # read "it" from the environment sets it there.
+def written(monkeypatch, pack: str) -> list[str]:
+    """The source of each function `pack`'s texts are written out as (fuse.define)."""
     sources = []
 
     def define(source, names, name):
@@ -199,17 +210,52 @@ def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monke
         return original(source, names, name)
     original = fuse.define
     monkeypatch.setattr(fuse, "define", define)
-    load("magic54", True)
-    dead = [s for s in sources if s.startswith("def select") and "'defense'" in s and "s.damage[x]" in s]
+    load(pack, True)
+    monkeypatch.setattr(fuse, "define", original)
+    return sources
+
+
+def test_a_clause_that_reads_its_card_as_the_loops_x_alone_does_not_set_it(monkeypatch):
+    # Magic 54's check of dead creatures reads damage and defense of the loop's card
+    # itself, and Go Fish's book the rank of a variable too; a clause that calls what may
+    # read "it" from the environment sets it there.
+    dead = [s for s in written(monkeypatch, "magic54") if s.startswith("def select") and "'defense'" in s
+            and "s.damage[x]" in s]
     assert dead and all("env['it']" not in s and "saved" not in s for s in dead)
-    sources.clear()
-    load("go_fish", True)
-    books = [s for s in sources if "'rank'" in s and "env.get('c')" in s]
+    books = [s for s in written(monkeypatch, "go_fish") if "'rank'" in s and "env.get('c')" in s]
     assert books and all("env['it']" not in s for s in books)
-    sources.clear()
-    load("mtg", True)
-    calling = [s for s in sources if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
+    calling = [s for s in written(monkeypatch, "mtg") if re.search(r"\n +if _k" + M + r"\d+\(s, env\):\n", s)]
     assert calling and all("env['it'] = x" in s and "env['it'] = saved" in s for s in calling)
+
+
+def test_a_keywords_test_in_a_scan_asks_no_card_whether_it_is_face_down_while_none_is(monkeypatch):
+    # Lane Duel's taunt: "creatures opponent controls on board that have taunt".
+    taunts = [s for s in written(monkeypatch, "lane_duel") if s.startswith("def select")
+              and " and not down[x] and (not s.face_down[x] and (" in s and "'taunt' in s.t.cards[x]" in s]
+    assert taunts
+    for source in taunts:
+        down, up = source.split("\n    if s.downs:\n")[1].split("\n    else:\n")
+        assert "(not s.face_down[x] and (" in down and "s.face_down[x]" not in up and "'taunt' in s.t.cards[x]" in up
+
+
+def test_a_scan_that_keeps_every_card_takes_each_zone_whole(monkeypatch):
+    sources = written(monkeypatch, "crazy_eights")
+    hand = "s.zones[s.t.named['hand'][p.seat]]"
+    assert f"     n += len({hand})\n" in [s.split("if p is not None:\n")[-1].split("    return")[0] for s in sources]
+    assert f"     found.extend({hand})\n" in [s.split("if p is not None:\n")[-1].split("    return")[0] for s in sources]
+
+
+def test_a_scan_reads_its_cards_as_face_up_while_no_card_is_face_down(monkeypatch):
+    # Go Fish's book: the rank of each card in a hand, read as printed; face down, a card's
+    # rank would be read through State.prop, but no Go Fish card is ever face down.
+    books = [s for s in written(monkeypatch, "go_fish") if s.startswith("def count") and "env.get('c')" in s
+             and "'rank'" in s]
+    assert books
+    for source in books:
+        down, up = source.split("\n    if s.downs:\n")[1].split("\n    else:\n")
+        assert "s.face_down[x]" in down and "props[x]['rank']" in down
+        assert "s.face_down[x]" not in up and "(False or _t" in up and "props[x]['rank']" in up
+        assert "    props = s.t.props\n" in source
 
 
 def test_the_listing_reads_this_as_a_face_up_card(monkeypatch):
@@ -223,24 +269,99 @@ def test_the_listing_reads_this_as_a_face_up_card(monkeypatch):
     text = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if s.face_down[_t{M}1] "
             f"else s.t.props[_t{M}1]['rank'])) == (type(_t{M}12 := env['that']) is int)")
     listed = fuse.known_this(fuse.leaf(lambda s, env: None, text))
-    # Only the name that holds "this" is read as a face-up card.
-    assert listed.src.text == made[-1] == (f"(0 if ((_t{M}1 := env['this']) is None) else (s.prop(_t{M}1, 'rank') if False "
-                        f"else s.t.props[_t{M}1]['rank'])) == (type(_t{M}12 := env['that']) is int)")
+    # "this" read once, a card and face up; only the name that holds "this" is read so.
+    assert listed.text == made[-1] == ("def when(s, env):\n    this = env['this']\n    return (0 if False else "
+                                       f"(s.prop(this, 'rank') if False else s.t.props[this]['rank'])) == "
+                                       f"(type(_t{M}12 := env['that']) is int)\n")
+    s = SimpleNamespace(t=SimpleNamespace(props=[{}, {"rank": 1}]))       # 1 == True, 1 != False
+    assert listed(s, {"this": 1, "that": 7}) is True and listed(s, {"this": 1, "that": "7"}) is False
     assert fuse.known_this(fuse.leaf(lambda s, env: None, "env['this'] == 3")) is None
 
 
 def test_crazy_eights_lists_its_plays_with_this_read_as_a_face_up_card():
     # Its rule of what may be played reads rank and suit of "this"; the listing's version
-    # asks no type and no face down of it, and the rule itself (ab.when) is left as it is.
+    # reads it once, asks no type, no None and no face down of it, and the rule itself
+    # (ab.when) is left as it is.
     game = load("crazy_eights", True)
     ab = next(a for c in game.pack.cards.values() for a in c.abilities if a.when is not None and a.when_shared is None)
     assert "type(_t" + M in ab.when.src.text and "s.face_down[_t" + M in ab.when.src.text
-    general, listed = ab.when.src.text, ab.when_listed.src.text
+    general, listed = ab.when.src.text, ab.when_listed.text
     # Three readings of "this" (rank, suit, rank) and one of the discard's top card, which
     # keeps its tests.
     assert (general.count("type(_t" + M), general.count("s.face_down[_t" + M)) == (4, 8)
     assert (listed.count("type(_t" + M), listed.count("s.face_down[_t" + M)) == (1, 2)
-    assert listed.count(":= env['this']) is None)") == 3
+    assert listed.count("env['this']") == 1 and listed.count("s.t.props[this]") == 3
+    # No effect of Crazy Eights changes control, nor the rank or suit: loaded, nothing stands in the
+    # way of reading them as printed, of "this" or of the top card of the discard (face down or not).
+    stale = "((s.view is None and s.t.controlling) if True else _t" + M
+    assert (general.count(stale), listed.count(stale)) == (4, 0)
+    assert (listed.count("if (False or False) else s.t.props[this]"), listed.count("] or False) else s.t.props[_t")) == (3, 1)
+
+
+RANK = (f"(0 if type(_t{M}1 := env['this']) is not int else (s.prop(_t{M}1, 'rank') if (s.face_down[_t{M}1] or "
+        f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2) or "
+        f"((s.view is None and s.t.controlling) if True else _t{M}3)) else s.t.props[_t{M}1]['rank']))")
+
+
+@pytest.mark.parametrize("controlling, changing, settled", [
+    (True, {"rank"}, RANK),
+    (False, {"rank"}, RANK.replace(f"((s.view is None and s.t.controlling) if True else _t{M}3)", "False")),
+    (True, {"suit"}, RANK.replace(f"(('rank' in s.t.changing and (s.moddelta or s.t.layered)) if True else _t{M}2)",
+                                  "False")),
+])
+def test_a_pack_loaded_settles_what_stands_in_the_way_of_reading_a_property_as_printed(controlling, changing, settled):
+    with fuse.collecting() as made:
+        fn = fuse.function(RANK)
+    fuse.settle(made, {"controlling": controlling}, frozenset(changing))
+    assert fn.text == settled
+    # Its code is made again: a view made stale in a pack where control changes reads the property
+    # as State.prop does, and where none changes it, as printed.
+    t = SimpleNamespace(controlling=True, layered=False, changing=frozenset(changing), props=[{"rank": "printed"}])
+    s = SimpleNamespace(t=t, view=None, face_down=[False], moddelta={}, prop=lambda c, p: "as the view says")
+    assert fn(s, {"this": 0}) == ("as the view says" if controlling else "printed")
+
+
+@pytest.mark.parametrize("layered", [True, False])
+def test_a_pack_loaded_writes_the_flags_of_its_table_in_place(layered):
+    text = f"(1 if {fuse.flag('layered')} else 2) + (10 if {fuse.flag('retyping')} else 20)"
+    with fuse.collecting() as made:
+        fn = fuse.function(text)
+    outside = fuse.function(text)       # made after the pack loaded: read as it goes
+    fuse.settle(made, {"layered": layered, "retyping": False, "controlling": False}, frozenset())
+    assert fn.text == f"(1 if {layered} else 2) + (10 if False else 20)" and outside.text == text
+    s = SimpleNamespace(t=SimpleNamespace(layered=not layered, retyping=True))     # never read once settled
+    assert (fn(s, {}), outside(s, {})) == (21 if layered else 22, 12 if layered else 11)
+
+
+def test_a_loop_settled_computes_nothing_before_it_that_it_answered(monkeypatch):
+    dead = [s for s in written(monkeypatch, "magic54") if s.startswith("def select") and "'defense'" in s]
+    game = load("magic54", True)
+    assert dead and all(f"    _t{M}" in s and "(s.view is None and s.t.controlling)" in s for s in dead)
+    checks = [fn for fn in fuse_functions(game.pack.checks) if getattr(fn, "text", "").startswith("def select")
+              and "'defense'" in fn.text]
+    # No effect of Magic 54 changes control; Growth changes defense, which is still asked once a scan.
+    assert checks and all("s.t.controlling" not in fn.text and "    _t" + M in fn.text and "'defense' in s.t.changing" in fn.text
+                          and re.search(r"if \(False or _t" + M + r"\d+ or False\) else props\[x\]\['defense'\]", fn.text)
+                          for fn in checks)
+
+
+def fuse_functions(root) -> list:
+    """The functions made by fuse.py that `root` (a script, a closure) reaches through closures
+    and the names their texts read."""
+    seen, found, todo = set(), [], [root]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, (tuple, list)):
+            todo.extend(x)
+        elif callable(x) and hasattr(x, "__code__"):
+            if hasattr(x, "text"):
+                found.append(x)
+            todo.extend(c.cell_contents for c in (x.__closure__ or ()) if c.cell_contents is not None)
+            todo.extend(v for k, v in x.__globals__.items() if k.startswith(("_k", "_t")) and callable(v))
+    return found
 
 
 def test_unfused_the_listing_reads_the_condition_itself():
@@ -252,4 +373,5 @@ def test_unfused_the_listing_reads_the_condition_itself():
         assert fuse.known_this(fuse.leaf(lambda s, env: None, text)) is None
     finally:
         fuse.ENABLED[0] = True
-    assert fuse.known_this(fuse.leaf(lambda s, env: None, text)).src.text == f"(((_t{M}1 := env['this']) is not None) and False)"
+    assert fuse.known_this(fuse.leaf(lambda s, env: None, text)).text == \
+        "def when(s, env):\n    this = env['this']\n    return (True and False)\n"

@@ -85,6 +85,18 @@ def test_a_game_played_to_its_end(game):
     assert "decision" not in state.observation(0)
 
 
+def test_play_out_answers_every_decision_as_one_by_one(game):
+    by_hand = game.new_initial_state(seed=1)
+    made = play(by_hand, 10_000, random.Random(1))
+    state = game.new_initial_state(seed=1)
+    asked = []
+    pick = random.Random(1).randrange
+    assert state.play_out(lambda n: asked.append(n) or pick(n)) == len(made) == len(asked)
+    assert state.log == by_hand.log and state.returns() == [1.0, -1.0]
+    assert asked[0] == len(game.new_initial_state(seed=1).legal_actions())     # pick is given the number of options
+    assert state.play_out(pick) == 0        # over: nothing left to answer
+
+
 def test_playing_on_a_clone_leaves_the_original_unchanged(game):
     state = game.new_initial_state(seed=1)
     play(state, 60, random.Random(1))

@@ -63,3 +63,20 @@ def test_a_token_that_ceased_stays_out_of_every_zone():
     check(s)
     from cardtable.interpreter.engine import primitives
     assert primitives.move(s, spirit, s.t.zone("hand", 1)) is False and s.zone_of[spirit] == -1
+    # The tokens still in the game are the ones the next checkpoints look at: none here.
+    assert s.live == ()
+
+
+def test_the_tokens_still_in_the_game_are_kept_as_they_are_made_and_cease():
+    p = load_pack(str(PACK), Report())
+    state = Game(p).position({"active": "Ann", "phase": "main", "players": [{"zones": {"hand": ["Muster"]}}, {}]})
+    state.apply_label("Cast: Muster", 0)
+    s = state.s
+    made = tuple(sorted(s.t.tokens))
+    assert len(made) == 2 and s.live == made          # known from the first checkpoint on, then grown
+    before = state.clone()
+    from cardtable.interpreter.engine import primitives, tokens
+    primitives.move(s, made[0], s.t.zone("hand", 0))     # a token taken where tokens do not exist
+    tokens.cease(s)
+    assert s.live == made[1:] and s.zone_of[made[0]] == -1
+    assert before.s.live == made and before.s.zone_of[made[0]] >= 0     # a clone made before keeps both

@@ -82,3 +82,19 @@ def test_events_name_their_cause_and_clones_keep_their_batch():
     assert seat == 1 and [env["@event"].card for _, _, env in mine] == [artist, herald]
     assert [env["@event"].player.name for _, _, env in mine] == ["Bob", "Bob"]
     assert Event._fields == ("kind", "card", "player", "before", "source", "amount", "src", "dest", "batch", "word")
+
+
+@pytest.mark.parametrize("pack", ["basic_tcg", "lane_duel", "stack_duel", "variants/mtg"])
+def test_an_event_finds_the_cards_it_fires_where_they_are_or_by_every_entry_alike(monkeypatch, pack):
+    # Looking at the cards in the zones where they fire (fewer than the entries, with most
+    # triggering cards in decks and hands) or at every entry: the same abilities fire, in
+    # the same order, whoever left in the same batch.
+    from cardtable.interpreter.engine import triggered
+    from cardtable.interpreter.play.batch import games_digest
+    source = str(Path(__file__).resolve().parent.parent / pack) if "/" in pack else pack
+    game = Game(load_pack(source, Report()))
+    digests = []
+    for few in (10 ** 9, 0):
+        monkeypatch.setattr(triggered, "_FEW", few)
+        digests.append(games_digest(game, range(3)))
+    assert digests[0] == digests[1]

@@ -3,6 +3,8 @@ say who acts, whether one may pass, and how many abilities end them
 (tests/data/suits, whose setup and turn are replaced)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
@@ -153,3 +155,15 @@ def test_a_window_mapping_is_checked(tmp_path):
 def test_the_board_says_the_order_is_reversed(tmp_path):
     state = window_game(tmp_path, more="\nreverse the turn order")
     assert state.board(0).splitlines()[0] == "Turn 1 - Ann's turn - phase main, step first - play order reversed"
+
+
+@pytest.mark.parametrize("pack, plain", [
+    ("magic54", True),                                      # nothing told as a step begins
+    ("mtg", False),                                         # triggers at the beginning of a step
+    ("tests/data/manapack", False),                         # mana emptied as each step begins
+])
+def test_a_step_begins_without_telling_anything_only_where_nothing_listens(pack, plain):
+    folder = Path(__file__).resolve().parent.parent / ("variants/mtg" if pack == "mtg" else pack)
+    game = Game(load_pack(pack if pack == "magic54" else str(folder), Report()))
+    state = game.new_initial_state(seed=0)
+    assert state.s.t.plain_steps is plain

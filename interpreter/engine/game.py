@@ -145,6 +145,10 @@ def settle_options(pack: Pack, given: dict) -> dict:
     return out
 
 
+def _not_offered(s: State, d: Decision, action) -> IllegalAction:
+    return IllegalAction(f"{action!r} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
+
+
 class GameState:
     """One position of a game, and the moves from it."""
     __slots__ = ("game", "s")
@@ -222,11 +226,14 @@ class GameState:
         d = s.decision
         if d is None:
             raise IllegalAction("the game is over: no decision is open" if s.result is not None else "no decision is open")
-        if type(action) is not int and type(action) is not bool and hasattr(type(action), "__index__"):
-            action = action.__index__()   # the integers of array libraries, as agents often give them
         options = d.options
-        if type(action) is not int or action < 0 or action >= len(options):
-            raise IllegalAction(f"{action!r} is not one of the {len(options)} options offered to {s.t.players[d.player].name}")
+        if type(action) is not int:
+            if type(action) is not bool and hasattr(type(action), "__index__"):
+                action = action.__index__()   # the integers of array libraries, as agents often give them
+            if type(action) is not int:
+                raise _not_offered(s, d, action)
+        if action < 0 or action >= len(options):
+            raise _not_offered(s, d, action)
         option = options[action]
         s.decision = None
         s.history.append((d.player, action, option.label))
@@ -234,6 +241,17 @@ class GameState:
         s.steps = 0
         d.resume(s, option.value)
         self.advance()
+
+    def play_out(self, pick) -> int:
+        """Answer each decision with the option `pick(number of options)` gives, until the
+        game is over (random self-play: `pick` a generator's randrange); the decisions made."""
+        s = self.s
+        apply = self.apply_action
+        n = 0
+        while s.result is None:
+            apply(pick(len(s.decision.options)))
+            n += 1
+        return n
 
     def apply_label(self, label: str, player: int | None = None) -> None:
         """Answer with the text of an option (as a test script or a replay does)."""

@@ -335,7 +335,7 @@ def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) 
     if word == "tapped":
         s.tapped[c] = True
     elif word == "face_down":
-        s.face_down[c] = True
+        s.face_down[c] = s.downs = True
     elif head == "damage" and rest.isdigit():
         s.damage[c] = int(rest)
     elif head == "entered" and rest.isdigit():

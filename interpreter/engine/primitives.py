@@ -51,7 +51,7 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         s.control_turn.pop(c, None)     # a card that moves is a new object: "entered this turn" tells
     s.moves[c] += 1
     if face_down:
-        s.face_down[c] = True
+        s.face_down[c] = s.downs = True
     elif s.face_down[c] and s.t.zone_meta[dest][0].visibility != "hidden" and s.t.zone_meta[dest][0].role not in ("play", "pile"):
         s.face_down[c] = False
     if s.marks:

@@ -47,27 +47,28 @@ class WindowFrame:
         if s.out[seat] or (s.sitting is not None and s.sitting[seat] >= 0):
             self.priority = s.next_seat(seat)
             return
-        options = [PASS]
         # Once its actions are used, a window offers only to pass, so that the pile resolves;
         # so it does while the pile holds something, even where a player may not pass.
-        if not spent:
-            options.extend(playable(s, seat))
+        options = playable(s, seat) if not spent else []
         if rules is not None and not rules.can_pass and not s.pile:
-            if len(options) > 1:
-                del options[0]
-            else:
+            if not options:
                 s.say("pass", f"{s.t.players[seat].name} has nothing to do ({self.name})")
                 _passed(s, self)
                 return
+        elif options:
+            options.insert(0, PASS)
+        elif t.pack.auto_single:            # _window_answer's pass, the usual case, without its call
+            s.log.append((s.turn, "pass", f"{t.players[seat].name} passes"))
+            _passed(s, self)
+            return
+        else:
+            options.append(PASS)
         if len(options) == 1 and t.pack.auto_single:
-            if options[0] is not PASS:      # an ability used without asking counts as a decision
-                s.decisions_this_turn += 1
-                if past_decision_limit(s):
-                    return
-                _window_answer(s, options[0].value)
-            else:                           # _window_answer's pass, the usual case, without its call
-                s.log.append((s.turn, "pass", f"{t.players[seat].name} passes"))
-                _passed(s, self)
+            # An ability used without asking (where one may not pass) counts as a decision.
+            s.decisions_this_turn += 1
+            if past_decision_limit(s):
+                return
+            _window_answer(s, options[0].value)
             return
         # The question depends on where in the turn it is asked alone: made once a game.
         key = (seat, s.phase, s.step, self.name)

@@ -15,14 +15,31 @@ from .state import RuleError, State
 def run(s: State) -> None:
     """Step the game until a player must decide or the game is over."""
     frames = s.frames
-    eager = s.t.eager_checks
     s.fired = 0
+    if s.t.eager_checks:
+        _run_eager(s)
+        return
     while s.decision is None and s.result is None:
         try:
             top = frames[-1]
         except IndexError:
-            raise RuleError("the game has nothing left to run") from None
-        if eager and s.dirty and CHECKING not in getattr(top, "env", ()):
+            raise _nothing_left() from None
+        top.step(s)
+
+
+def _nothing_left() -> RuleError:
+    return RuleError("the game has nothing left to run")
+
+
+def _run_eager(s: State) -> None:
+    """run, where the checks run after every statement that changes the game (checks: every_change)."""
+    frames = s.frames
+    while s.decision is None and s.result is None:
+        try:
+            top = frames[-1]
+        except IndexError:
+            raise _nothing_left() from None
+        if s.dirty and CHECKING not in getattr(top, "env", ()):
             primitives.settle(s)
             if s.result is None:
                 run_checks(s)

@@ -66,7 +66,7 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
                  "checks_see_everything",
-                 "checks_see_damage", "watched_marks", "triggers_on", "watches_damage", "watches_ends", "watches_begins",
+                 "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "unsettled")
@@ -91,12 +91,9 @@ class Table:
         # The cards with triggered abilities: the only ones an event needs to look at.
         self.triggering = tuple(i for i, c in enumerate(cards) if any(a.trigger for a in c.abilities))
         # Continuous effects in layers (engine/layers.py): the cards with static abilities.
-        self.layered = pack.layered
-        self.retyping = pack.retyping
+        flags = flags_of(pack)
+        self.layered, self.retyping, self.controlling = flags["layered"], flags["retyping"], flags["controlling"]
         self.changing = pack.changing
-        # Effects change who controls cards: a stale view is made again before a value is read
-        # (making it hands back the cards whose control effects ended), as State.prop does.
-        self.controlling = pack.layered and pack.controlling
         self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
@@ -218,11 +215,18 @@ class Table:
         for entry in self.triggers:
             on.setdefault(_EVENT_OF[entry[1].trigger.event], []).append(entry)
         self.triggers_on = {kind: tuple(entries) for kind, entries in on.items()}
+        # For each kind, where its cards must be to fire and each card's entries (triggered.fire_triggers).
+        self.trigger_places = {kind: _places(entries) for kind, entries in self.triggers_on.items()}
         # The marks some triggered ability watches for ("whenever this becomes blocking").
         self.watched_marks = frozenset(ab.trigger.zone for _, ab, _ in on.get("mark", ()))
         self.watches_damage = "damage" in on
         self.watches_ends = "end" in on
         self.watches_begins = "begin" in on      # else no turn, step or round tells that it begins
+        # A step begins with nothing to tell, make again or reset (turns.TurnFrame.step): no
+        # trigger on a beginning or an end, no static ability timed, no counter reset by phase or step.
+        pack = self.pack
+        self.plain_steps = not (self.watches_ends or self.watches_begins or (pack.statics_timed and self.layered)
+                                or "phase" in pack.resets or "step" in pack.resets)
 
     def zone(self, name: str, seat: int | None) -> int:
         ids = self.named[name]          # one zone per seat, or the one shared zone
@@ -271,6 +275,24 @@ def _requires(ab, c: int, t: Table) -> tuple:
     return ((key, counting, need) if need > 0 else None), tests[1:]
 
 
+def _places(entries: tuple) -> tuple:
+    """The zones where the cards of `entries` (card, ability, zones) must be to fire, and
+    for each card the places of its entries among them."""
+    where, mine = set(), {}
+    for i, (c, _, zones) in enumerate(entries):
+        where |= zones
+        mine.setdefault(c, []).append(i)
+    return tuple(sorted(where)), {c: tuple(found) for c, found in mine.items()}
+
+
+def flags_of(pack) -> dict:
+    """What a table takes from its pack once and for all, which a pack's texts loaded are
+    settled with (fuse.settle)."""
+    # Effects change who controls cards: a stale view is made again before a value is read
+    # (making it hands back the cards whose control effects ended), as State.prop does.
+    return {"layered": pack.layered, "retyping": pack.retyping, "controlling": pack.layered and pack.controlling}
+
+
 class State:
     __slots__ = (
         "t", "zone_of", "zones", "controller", "tapped", "damage", "entered", "moves",
@@ -296,6 +318,9 @@ class State:
         "ctl",       # card -> the controller it has without the control effects that apply now
         "keyed",     # counters kept for each card: (counter, seat, card) -> count, or None (engine/tables.py)
         "control_turn",  # card -> the turn its controller last changed while it stayed where it is
+        "live",      # the tokens that have not ceased to exist (a tuple; tokens.cease), or None: not known yet
+        "downs",     # True once a card has been turned face down in this game (never cleared): until
+                     # then, a scan for a type need not ask whether each card is face down
     )
 
     def __init__(self, table: Table, seed: int):
@@ -310,6 +335,8 @@ class State:
         self.control_turn = {}
         self.moves = [0] * n
         self.face_down = [False] * n
+        self.downs = False
+        self.live = None
         self.counters = {}            # (card, counter) -> count
         self.marks = {}               # (card, mark) -> value
         self.mods = []                # continuous effects: (kind, duration, card, a, b)
@@ -364,6 +391,8 @@ class State:
         c.control_turn = self.control_turn.copy() if self.control_turn else {}
         c.moves = self.moves[:]
         c.face_down = self.face_down[:]
+        c.downs = self.downs
+        c.live = self.live
         c.counters = self.counters.copy()
         c.marks = self.marks.copy()
         c.mods = self.mods[:]

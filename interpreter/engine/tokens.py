@@ -38,21 +38,29 @@ def create(s: State, definition, seat: int, zone: int, source=None) -> int | Non
         stale(s)
     s.say("create", f"{s.t.names[c]} is created in {primitives.zone_label(s, zone)}")
     primitives.move(s, c, zone, controller=seat, source=source)
+    if s.live is not None:
+        s.live += (c,)
     return c
 
 
 def cease(s: State) -> None:
     """Tokens in a zone where tokens do not exist cease to exist: they leave it for no
-    zone (their triggers of leaving fired on the move that took them there)."""
+    zone (their triggers of leaving fired on the move that took them there). Only the
+    tokens that have not ceased are looked at (State.live), not every token ever made."""
     homes = s.t.token_homes         # the ids of the zones where tokens exist
     zone_of = s.zone_of
-    for c in s.t.token_order:
+    # The tokens that have not ceased: fewer than every token made, in a long game.
+    live = s.live if s.live is not None else s.t.token_order
+    ceased = s.live is None
+    for c in live:
         z = zone_of[c]
         if z >= 0 and z not in homes:
             s.zones[z].remove(c)
             s.zone_of[c] = -1
-            s.dirty = True
+            s.dirty = ceased = True
             s.say("cease", f"{s.t.names[c]} ceases to exist")
+    if ceased:
+        s.live = tuple(c for c in live if zone_of[c] >= 0)
 
 
 def gone(s: State, c: int) -> bool:

@@ -34,6 +34,8 @@ def fire_triggers(s: State) -> bool:
             if batches is None:
                 batches = _left(events)
             back = batches[ev.batch]
+        if len(watching) > _FEW:
+            watching = _there(s, watching, s.t.trigger_places[ev.kind], back)
         for c, ab, zones in watching:
             if zone_of[c] in zones or (c in back and back[c] in zones):
                 env = _fires(s, c, ab, ab.trigger, ev)
@@ -46,6 +48,34 @@ def fire_triggers(s: State) -> bool:
 
 
 _NONE: dict = {}
+_FEW = 16       # entries an event looks at one by one, wherever their cards are
+
+
+def _there(s: State, watching: tuple, places: tuple, back: dict):
+    """The entries of `watching` whose cards are where they fire (or were, `back`), in
+    their order: found from the cards in those zones where they are fewer than the entries
+    (most cards with triggered abilities wait in decks and hands)."""
+    where, mine = places
+    zones = s.zones
+    held = len(back)
+    for z in where:
+        held += len(zones[z])
+    if held >= len(watching):
+        return watching
+    picked = []
+    for z in where:
+        for c in zones[z]:
+            found = mine.get(c)
+            if found is not None:
+                picked.extend(found)
+    if back:        # a card that left may be back among them: once each
+        for c in back:
+            found = mine.get(c)
+            if found is not None:
+                picked.extend(found)
+        picked = list(set(picked))
+    picked.sort()
+    return [watching[i] for i in picked]
 
 
 def _left(events) -> dict:

@@ -65,26 +65,28 @@ class TurnFrame:
         if self.step_i >= len(phase.steps):
             self.phase += 1
             self.step_i = 0
-        if s.t.watches_ends:
-            self.ending = (step.name,) if step.name == phase.name else \
-                (step.name, phase.name) if self.step_i == 0 else (step.name,)
         s.phase = phase.name
         s.step = step.name
-        if pack.statics_timed and s.t.layered:
-            stale(s)        # a static ability may hold only in some phases
-        resets = pack.resets        # the units some counter is reset by
-        if resets:
-            if "phase" in resets and (self.step_i == 1 or len(phase.steps) == 1):
-                tables.reset(s, "phase")
-            if "step" in resets:
-                tables.reset(s, "step")
-        if s.t.watches_begins:
-            if self.step_i == 1 or len(phase.steps) == 1:
-                s.events.append(boundary("begin", phase.name, s.active))
-            if step.name != phase.name:
-                s.events.append(boundary("begin", step.name, s.active))
+        # What a step's beginning tells, makes again or resets: in most packs nothing (Table.plain_steps).
+        if not t.plain_steps:
+            if t.watches_ends:
+                self.ending = (step.name,) if step.name == phase.name else \
+                    (step.name, phase.name) if self.step_i == 0 else (step.name,)
+            if pack.statics_timed and t.layered:
+                stale(s)        # a static ability may hold only in some phases
+            resets = pack.resets        # the units some counter is reset by
+            if resets:
+                if "phase" in resets and (self.step_i == 1 or len(phase.steps) == 1):
+                    tables.reset(s, "phase")
+                if "step" in resets:
+                    tables.reset(s, "step")
+            if t.watches_begins:
+                if self.step_i == 1 or len(phase.steps) == 1:
+                    s.events.append(boundary("begin", phase.name, s.active))
+                if step.name != phase.name:
+                    s.events.append(boundary("begin", step.name, s.active))
         if step.script:
-            run_script(s, step.script, {"you": s.t.players[s.active]})
+            run_script(s, step.script, {"you": t.players[s.active]})
 
 
 def begin_turn(s: State) -> None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
+from contextlib import contextmanager
 
 _ids = itertools.count()
 _BUILTINS = {"type": type, "int": int, "bool": bool, "tuple": tuple, "list": list, "len": len, "any": any}
@@ -87,6 +89,12 @@ def item(read: str) -> tuple[str, tuple]:
 
 
 ITEM = "item"           # the kind of a lift that is the loop's item
+
+
+def flag(name: str) -> str:
+    """`s.t.NAME`, a flag the table takes from its pack once and for all (layered, retyping,
+    controlling: state.flags_of), marked where it stands: `settle` writes its value there."""
+    return f"(s.t.{name} if True else {fresh('_t')})"
 
 
 def _marked(part: str, fixed_part) -> tuple[str, tuple]:
@@ -189,15 +197,26 @@ def known_card(text: str, face_up: bool = False) -> str:
     x)`) reads `x` itself, and the tests of what the item is answer without looking: it is
     not None, it is an int, and (`face_up`: the loop kept face-up cards only) not face
     down. The tests are found by the name they test, which only this module writes: a
-    text of the pack (a literal) never holds one. Python compiles `0 if False else A` as A."""
-    for name in dict.fromkeys(_HELD.findall(text)):
-        n = re.escape(name) + r"(?!\d)"
-        text = re.sub(rf"type\({n} := x\) is not int", "False", text)
-        text = re.sub(rf"type\({n} := x\) is int", "True", text)
-        text = re.sub(rf"\({n} := x\) is None", "False", text)
+    text of the pack (a literal) never holds one. Python compiles `0 if False else A` as A.
+    The card's printed properties are read from `props`, which the loop holds."""
+    return _known(text, _HELD.findall(text), "x", "x", face_up, "props")
+
+
+def _known(text: str, held, read: str, name: str, face_up: bool, props: str | None) -> str:
+    """`text` where each name of `held` holds the card `read` (its text), known to be one:
+    the name reads `name`, and the tests of None, of an int and (`face_up`) of face down
+    answer without looking; its printed properties read from `props`, if given."""
+    r = re.escape(read)
+    for held_name in dict.fromkeys(held):
+        n = re.escape(held_name) + r"(?!\d)"
+        text = re.sub(rf"type\({n} := {r}\) is not int", "False", text)
+        text = re.sub(rf"type\({n} := {r}\) is int", "True", text)
+        text = re.sub(rf"\({n} := {r}\) is None", "False", text)
         text = _answered(text, n, face_up)
-        text = re.sub(rf"\({n} := x\)", "(x)", text)      # in a call's parentheses too
-        text = re.sub(n, "x", text)
+        if props is not None:
+            text = re.sub(rf"s\.t\.props\[{n}\]", f"{props}[{name}]", text)     # the loop's `props` (selectors._written)
+        text = re.sub(rf"\({n} := {r}\)", f"({name})", text)      # in a call's parentheses too
+        text = re.sub(n, name, text)
     return text
 
 
@@ -214,29 +233,19 @@ _THIS = re.compile(r"(_t" + MARK + r"\d+) := env\['this'\]\)")
 
 def known_this(fn):
     """`fn`, a condition of a card's ability, as the listing of moves reads it, where
-    "this" is a face-up card (priority.playable passes over face-down ones): a test that
-    the name holding it is an int asks only whether it is None (no call of `type`), and
-    one that it is face down answers without looking. None when `fn` has no text, or its
-    text does not read "this" so. Found by the names made here, as known_card's are."""
+    "this" is a face-up card (priority.playable passes over face-down ones, and gives
+    only cards): read once into a local, `this`, it is neither None nor anything but an
+    int, and not face down, without looking. None when `fn` has no text, or its text
+    does not read "this" so. Found by the names made here, as known_card's are."""
     src = getattr(fn, "src", None)
     if src is None or not ENABLED[0]:       # the closures, unfused, are the reference
         return None
-    text = src.text
-    held = dict.fromkeys(_THIS.findall(text))
+    held = _THIS.findall(src.text)
     if not held:
         return None
-    for name in held:
-        n = re.escape(name) + r"(?!\d)"
-        text = re.sub(rf"type\(({n} := env\['this'\])\) is not int", r"((\1) is None)", text)
-        text = re.sub(rf"type\(({n} := env\['this'\])\) is int", r"((\1) is not None)", text)
-        text = _answered(text, n, True)
-    if text == src.text:
-        return None
-    try:
-        # Its own text, without lifts: a part it marks may no longer read as written there.
-        return leaf(_made(text, src.names), text, src.names)
-    except (SyntaxError, RecursionError, MemoryError, ValueError):
-        return None
+    # Its own text, without lifts: a part it marks may no longer read as written there.
+    text = _known(src.text, held, "env['this']", "this", True, None)
+    return define(f"def when(s, env):\n    this = env['this']\n    return {text}\n", src.names, "when")
 
 
 def define(source: str, names: dict, name: str):
@@ -259,17 +268,82 @@ def _made(text: str, names: dict, defined: str | None = None):
     its own names."""
     order = {}
     shape = _NAME.sub(lambda m: order.setdefault(m.group(0), f"_{m.group(0)[1]}{len(order)}"), text)
+    code = _compiled(shape, defined)
+    scope = {"__builtins__": _BUILTINS}
+    for old, new in order.items():
+        if old in names:
+            scope[new] = names[old]
+    fn = _function(code, scope, defined)
+    fn.text = text          # the text it runs (settle may answer some of its tests)
+    made = getattr(_MADE, "made", None)
+    if made is not None:
+        made.append((fn, order, defined))
+    return fn
+
+
+def _compiled(shape: str, defined: str | None):
     code = _CODE.get(shape)
     if code is None:
         if len(_CODE) > 50_000:     # bounded, whatever packs a process loads
             _CODE.clear()
         code = _CODE[shape] = compile(shape if defined else f"lambda s, env: {shape}", "<condition>",
                                       "exec" if defined else "eval")
-    scope = {"__builtins__": _BUILTINS}
-    for old, new in order.items():
-        if old in names:
-            scope[new] = names[old]
+    return code
+
+
+def _function(code, scope: dict, defined: str | None):
     if defined:
         exec(code, scope)  # noqa: S102 (see the module's text)
         return scope[defined]
     return eval(code, scope)  # noqa: S307 (see the module's text)
+
+
+_MADE = threading.local()   # .made: the functions made while a pack loads, in this thread (collecting)
+
+
+@contextmanager
+def collecting():
+    """The functions made meanwhile (each with its text), for `settle` once the pack is built."""
+    outer = getattr(_MADE, "made", None)
+    _MADE.made = made = []
+    try:
+        yield made
+    finally:
+        _MADE.made = outer
+
+
+# What stands in the way of reading a property as printed (expressions._prop_text), marked
+# as a part computed once a scan: a stale view where effects change control, and an effect
+# on the property; in a text, or computed before a selector's loop (lifted).
+_STANDING = r"(\(s\.view is None and s\.t\.controlling\)|\('\w+' in s\.t\.changing and \(s\.moddelta or s\.t\.layered\)\))"
+_MARKED = re.compile(r"\(" + _STANDING + r" if True else _t" + MARK + r"\d+\)")
+_LIFTED = re.compile(r"^    (_t" + MARK + r"\d+) = " + _STANDING + r"\n", re.M)
+_STALE = "(s.view is None and s.t.controlling)"
+_CHANGED = re.compile(r"\('(\w+)' in s")
+_FLAG = re.compile(r"\(s\.t\.(\w+) if True else _t" + MARK + r"\d+\)")
+
+
+def settle(made: list, flags: dict, changing: frozenset) -> None:
+    """Once a pack is built, what its effects do is known: the table's `flags` (flag) are
+    written in place; and where none changes control (`flags["controlling"]`), or none the
+    property read (not in `changing`), nothing stands in the way of reading a card's
+    property as printed. Each function made while it loaded (`collecting`) whose text
+    reads one of those then has it answered, in place: its code is made again from the
+    text settled, with the names it had."""
+    def answered(part: str) -> bool:
+        return not flags["controlling"] if part == _STALE else _CHANGED.match(part).group(1) not in changing
+    for fn, order, defined in made:
+        text = fn.text
+        settled = _FLAG.sub(lambda m: repr(bool(flags[m.group(1)])), text)
+        settled = _MARKED.sub(lambda m: "False" if answered(m.group(1)) else m.group(0), settled)
+        for name, part in _LIFTED.findall(settled):
+            if answered(part):      # computed before the loop: the line goes, the name reads False
+                settled = settled.replace(f"    {name} = {part}\n", "")
+                settled = re.sub(re.escape(name) + r"(?!\d)", "False", settled)
+        if settled != text:
+            shape = _NAME.sub(lambda m: order[m.group(0)], settled)
+            try:
+                fn.__code__ = _function(_compiled(shape, defined), {"__builtins__": _BUILTINS}, defined).__code__
+            except (SyntaxError, RecursionError, MemoryError, ValueError):
+                continue        # it keeps the code of its text as written, which reads the same
+            fn.text = settled

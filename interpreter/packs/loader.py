@@ -11,6 +11,8 @@ from pathlib import Path
 
 from ..diagnostics import Report
 from ..engine.model import Pack
+from ..engine.state import flags_of
+from ..lang import fuse
 from .build import Build
 from .cardfiles import card_files
 from .files import PackFiles, Reader
@@ -42,11 +44,15 @@ def load_pack(source: str | Path | PackFiles, report: Report, options: dict | No
     """Load a pack: a built-in pack's name, a pack folder or pack.yaml path, or a PackFiles
     (a pack in memory, or unsaved texts over a pack on disk). Raises PackError after
     filling `report`."""
-    with _no_cycle_collection():
+    with _no_cycle_collection(), fuse.collecting() as made:
         build = _check_pack(source, report)
         if build is None or not report.ok:
             raise PackError(str(source))
-        return build.pack(build.pack_key)
+        pack = build.pack(build.pack_key)
+    # What the whole pack changes is known now: the functions its texts were made into are
+    # settled with it (fuse.settle), as Table reads it.
+    fuse.settle(made, flags_of(pack), pack.changing)
+    return pack
 
 
 def check_pack(source: str | Path | PackFiles, report: Report) -> Build | None:

@@ -339,12 +339,7 @@ def play_random(game: Game, seed: int):
     """One game between uniformly random players sharing one generator seeded with
     `seed`: the final state and how many decisions it took."""
     state = game.new_initial_state(seed=seed)
-    rnd = random.Random(seed)
-    n = 0
-    while not state.is_terminal():
-        state.apply_action(rnd.randrange(len(state.decision.options)))
-        n += 1
-    return state, n
+    return state, state.play_out(random.Random(seed).randrange)
 
 
 def games_digest(game: Game, seeds) -> str:

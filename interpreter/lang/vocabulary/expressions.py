@@ -319,7 +319,7 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
         value, delta = fuse.fresh("_t"), fuse.fresh("_t")
         own = (f"({value} + {delta} if (({value} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
                f"and ({delta} := s.moddelta.get(({t}, {w}))) else {value})")
-        return f"(0 if type({t} := {read}) is not int else ({prop} if s.t.layered or s.face_down[{t}] else {own}))", ()
+        return f"(0 if type({t} := {read}) is not int else ({prop} if {fuse.flag('layered')} or s.face_down[{t}] else {own}))", ()
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling):
     # State.prop's reading then, the same value (a view made again during a scan holds it too).
@@ -371,8 +371,8 @@ def _mark(s, card, word):
 
 
 def _card_builtin(word, fn):
-    """owner, controller, damage or name of a card; the first three written in place where
-    the card's expression has a text (fuse.py), as they are read in checks and loops."""
+    """owner, controller, damage or name of a card, written in place where the card's
+    expression has a text (fuse.py), as they are read in checks and loops."""
     t = fuse.fresh("_t")
     if word == "owner":
         return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.t.owner[c]],
@@ -389,11 +389,16 @@ def _card_builtin(word, fn):
     if word == "damage":
         key = getattr(fn, "env_key", None)
         slow = fuse.fresh()     # with damage dealt and not yet applied, _damage_of adds it up
+        # Whether damage waits is the same for every card of a scan (fuse.fixed).
+        none_waits, lift = fuse.fixed("(not s.pending)")
         return fuse.join(lambda s, env: _damage_of(s, env[key] if key is not None else fn(s, env)),
                          f"(0 if ({t} := {{0}}) is None else ((s.damage[{t}] if type({t}) is int else 0) "
-                         f"if not s.pending else {slow}(s, {t})))", fn, names={slow: _damage_of})
+                         f"if {none_waits} else {slow}(s, {t})))", fn, names={slow: _damage_of}, lifts=(lift,))
     # A token's name is its definition's, whatever number tells it apart in the log.
-    return lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int else s.card_name(c)
+    return fuse.join(lambda s, env: None if (c := fn(s, env)) is None else s.t.cards[c].name if type(c) is int
+                     else s.card_name(c),
+                     f"(None if ({t} := {{0}}) is None else s.t.cards[{t}].name if type({t}) is int else s.card_name({t}))",
+                     fn)
 
 
 def _damage_of(s, c) -> int:
@@ -652,6 +657,15 @@ def _any_of(c, tree, scope):
         among = frozenset(windows)
         name = fuse.fresh()
         return fuse.leaf(lambda s, env: s.window in among, f"(s.window in {name})", {name: among}), BOOL
+    typed = {getattr(p, "typed", (None,))[0] for p in parts}
+    if len(typed) == 1 and None not in typed:
+        # "it is land or it is artifact": one reading of the card's type bits, for any of them.
+        mask = 0
+        for p in parts:
+            mask |= p.typed[1]
+        test = _type_test(mask).here(next(iter(typed)))
+        test.typed = (next(iter(typed)), mask)
+        return test, BOOL
     listed = {getattr(p, "listed", (None, None, None))[:2] for p in parts}
     if len(listed) == 1 and None not in next(iter(listed)):
         # "it is W or it is U or ...", words of one list property: the list read once.
@@ -725,13 +739,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     Returns a test `f(state, card) -> bool`, or None (after reporting) when unknown."""
     names = c.names
     if word in names.card_types:
-        mask = 1 << names.type_order.index(word)
-
-        def typed(s, x):
-            return type(x) is int and (s.typebits or typebits(s))[x] & mask and not s.face_down[x]
-        typed.mask = mask           # selectors fold type tests into one (selectors._filter)
-        typed.here = lambda key: _typed_here(key, typed, mask)
-        return typed
+        return _type_test(1 << names.type_order.index(word))
     if word in ("tapped", "untapped"):
         c.note("tapped")
         want = word == "tapped"
@@ -753,7 +761,7 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         has.sweep = _sweep_keyword(word)
         layered, w, g = fuse.fresh(), fuse.literal(word), fuse.literal("@" + word)
         if w is not None:       # the card "x" of a selector's loop (selectors._written)
-            has.written = (f"(not s.face_down[x] and ({layered}(s, x, {w}) if s.t.layered else "
+            has.written = (f"(not s.face_down[x] and ({layered}(s, x, {w}) if {fuse.flag('layered')} else "
                            f"({w} in s.t.cards[x].keywords or (x, {g}) in s.marks)))", {layered: layers.has_keyword})
         return has
     prop = names.property_words.get(word)
@@ -772,6 +780,17 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
     if prop is not None:
         return lambda s, x, w=word, p=prop: type(x) is int and s.prop(x, p) == w
     return None
+
+
+def _type_test(mask: int):
+    """The test that a card has a type of `mask` (one bit a type; several: any of them):
+    True or False, whichever of them it has, so that one test of several types gives what
+    "it is A or it is B" would."""
+    def typed(s, x):
+        return type(x) is int and (s.typebits or typebits(s))[x] & mask != 0 and not s.face_down[x]
+    typed.mask = mask           # selectors fold type tests into one (selectors._filter)
+    typed.here = lambda key: _typed_here(key, typed, mask)
+    return typed
 
 
 def _marked_here(key: str, word: str):
@@ -812,7 +831,7 @@ def _typed_here(key: str, typed, mask: int):
     t, bits = fuse.fresh("_t"), fuse.fresh()
     read, lifts = _env_read(key)
     return fuse.leaf(lambda s, env: typed(s, env[key]),
-                     f"(type({t} := {read}) is int and (s.typebits or {bits}(s))[{t}] & {mask} "
+                     f"(type({t} := {read}) is int and (s.typebits or {bits}(s))[{t}] & {mask} != 0 "
                      f"and not s.face_down[{t}])", {bits: typebits}, lifts=lifts)
 
 
@@ -884,6 +903,8 @@ def _is_word(c, tree, scope):
         key = getattr(fn, "env_key", None)
         if key is not None and hasattr(card_test, "here"):
             test = card_test.here(key)  # "it has flying": one call
+            if hasattr(card_test, "mask") and not neg:
+                test.typed = (key, card_test.mask)      # "it is A or it is B" is one test (_any_of)
         elif key is not None:           # "it is blocked": the card read in place
             test = lambda s, env: card_test(s, env[key])
             if hasattr(card_test, "listed") and not neg:
@@ -967,7 +988,7 @@ def _keyword_test(fn, word: str):
     layered = fuse.fresh()
     return _of_card(fn, lambda s, env: type(x := fn(s, env)) is int and has_keyword(s, x, word),
                     f"(type({{t}} := {{0}}) is int and not s.face_down[{{t}}] and ({layered}(s, {{t}}, {{w}}) "
-                    f"if s.t.layered else ({{w}} in s.t.cards[{{t}}].keywords or ({{t}}, {{g}}) in s.marks)))",
+                    f"if {fuse.flag('layered')} else ({{w}} in s.t.cards[{{t}}].keywords or ({{t}}, {{g}}) in s.marks)))",
                     word, {layered: layers.has_keyword})
 
 

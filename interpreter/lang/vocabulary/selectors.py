@@ -425,12 +425,17 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     that stops at the first card. None when it cannot be made."""
     named = text.named
     tests = ["type(x) is int"] if cards else []
+    upright = {}        # a test's or the clause's text -> its text where no card is face down
     mask = keep.mask if keep is not None else 0
+    every = True        # a card has every type of `mask`, or (a clause of types alone) any of them
+    typed = getattr(where_fn, "typed", None)
+    if typed is not None and typed[0] == "it" and not mask and (cards or in_zone):
+        # "cards in p's play where it is land or it is artifact": the clause is the loop's own test.
+        mask, every, where_fn = typed[1], False, None
     if mask:
         # A pack whose effects change card types reads them with the effects applied.
-        head += [f"    bits = (s.typebits or {named(typebits)}(s)) if s.t.retyping else s.t.typebits",
-                 "    down = s.face_down"]
-        tests.append(f"bits[x] & {mask}{'' if mask & (mask - 1) == 0 else f' == {mask}'} and not down[x]")
+        head.append(f"    bits = (s.typebits or {named(typebits)}(s)) if {fuse.flag('retyping')} else s.t.typebits")
+        tests.append(f"bits[x] & {mask}{f' == {mask}' if every and mask & (mask - 1) else ''}{_FACE_UP}")
     if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
         tests.append("tp[x]" if keep.tapped else "not tp[x]")         # a card is tapped or not: True or False
@@ -439,14 +444,17 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     for test, names in keep.texts if keep is not None else ():
         tests.append(test)
         text.names.update(names)
+        if test.startswith(_UNLESS_DOWN):   # a keyword's test (expressions.card_word_test)
+            upright[test] = "(" + test[len(_UNLESS_DOWN):]
     if control_fn is not None:
         # Not `p`: the zone's loop may hold the zone's owner in it (_zone_loop).
         head += [f"    q = {named(control_fn)}(s, env)", "    seat = q.seat if q is not None else -1",
                  f"    ctl = {named(controllers)}(s) if {STALE_VIEW} else s.controller"]
         tests.append("type(x) is int and ctl[x] == seat")
     test = f"if {' and '.join(tests) or 'True'}:"
+    test_up = f"if {' and '.join(upright.get(x, x) for x in tests).replace(_FACE_UP, '') or 'True'}:"
     indent = " " * (len(loop[-1]) - len(loop[-1].lstrip()) + 4)
-    kept, tail = [test], []      # the lines that keep a card, and what the loop puts back
+    kept, tail = [], []      # the lines that keep a card after its tests, and what the loop puts back
     # The "where" clause's text with what never changes in a scan lifted (fuse.lifted), and
     # with what does not change from card to card lifted too; the lines before the loop of each.
     clause = lifted = None
@@ -462,8 +470,15 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
         kept.append("    env['it'] = x")
         # The clause reads a card where the loop keeps only cards, face up where its type is tested.
         card, face_up = cards or in_zone, bool(mask)
-        clause = fuse.lifted(src, fixing, named(_UNSET), lazy=False, card=card, face_up=face_up)
-        lifted = fuse.lifted(src, lifting, named(_UNSET), card=card, face_up=face_up)
+        unset = named(_UNSET)
+        clause = fuse.lifted(src, fixing, unset, lazy=False, card=card, face_up=face_up)
+        lifted = fuse.lifted(src, lifting, unset, card=card, face_up=face_up)
+        if card:
+            # While no card of the game is face down, the clause reads its card as face up.
+            upright[clause] = fuse.lifted(src, [], unset, lazy=False, card=True, face_up=True)
+            upright[lifted] = fuse.lifted(src, [], unset, card=True, face_up=True)
+        if "props[x]" in clause + lifted:
+            head.append("    props = s.t.props")
         if not marked and not _reads_it(clause) and not _reads_it(lifted):
             # The clause reads its item as the loop's x alone, and calls nothing that could read
             # it from the environment: "it" need not be set there, nor put back.
@@ -472,32 +487,50 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             kept.remove("    env['it'] = x")
     inner = indent + " " * (8 if clause is not None else 4)      # under the last test
 
+    def scan(test: str, keep_it: str, where) -> list:
+        return [*loop, indent + test, *(indent + line for line in kept),
+                *([f"{indent}    if {where}:"] if where is not None else []), inner + keep_it]
+
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
-        lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *loop,
-                 *(indent + line for line in kept), *([f"{indent}    if {where}:"] if where is not None else []),
-                 inner + keep_it, *tail, end, ""]
+        body = scan(test, keep_it, where)
+        up = upright.get(where, where)
+        if test_up != test.replace(_FACE_UP, "") or mask or up != where:
+            # Where no card is face down (most games, all game long), the loop does not ask each.
+            body = ["    if s.downs:", *(["     down = s.face_down"] if mask else []), *(" " + line for line in body),
+                    "    else:", *(" " + line for line in scan(test_up, keep_it, up))]
+        lines = [f"def {name}(s, env):", *guard, *head, *before, *([start] if start else []), *body, *tail, end, ""]
         return "\n".join(lines)
 
-    def made(name: str, start: str, keep_it: str, end: str):
-        """The function `name`: `start`, the loop doing `keep_it` with each card kept, `end`."""
+    def made(name: str, start: str, keep_it: str, end: str, whole: str):
+        """The function `name`: `start`, the loop doing `keep_it` with each card kept, `end`;
+        where the loop keeps every card it meets, `whole` with each zone it goes over."""
+        if not tests and clause is None and in_zone:
+            # "cards in your hand": each zone taken whole ("count of" is its length), in C.
+            over = loop[-1].strip()[len("for x in "):-1]
+            lines = [f"def {name}(s, env):", *head, *([start] if start else []), *loop[:-1],
+                     loop[-1][:len(loop[-1]) - len(loop[-1].lstrip())] + whole.format(over), end, ""]
+            return fuse.define("\n".join(lines), text.names, name)
         plain = fuse.define(source(name, start, keep_it, end, [], fixing, clause), text.names, name)
         if lifted == clause or plain is None:
             return plain
         # In a pack where effects change control, the view a scan makes again may change
         # who controls a card, which a part read once a scan may read: there, each card reads it.
-        guard = [f"    if s.t.controlling: return {named(plain)}(s, env)"]
+        guard = [f"    if {fuse.flag('controlling')}: return {named(plain)}(s, env)"]
         return fuse.define(source(name, start, keep_it, end, guard, lifting, lifted), text.names, name) or plain
-    select = made("select", "    found = []", "found.append(x)", "    return tuple(found)")
-    count = made("count", "    n = 0", "n += 1", "    return n")
+    select = made("select", "    found = []", "found.append(x)", "    return tuple(found)", "found.extend({})")
+    count = made("count", "    n = 0", "n += 1", "    return n", "n += len({})")
     if select is not None and count is not None:
         select.count = count        # "count of ...", a cost's cards: without a tuple made
         # No `exists` over a "where" clause: `any` tests the clause on every card, as the
         # closures do (a clause may draw a random number, or find a number too large, later).
-        exists = made("exists", "", "return True", "    return False") if where_fn is None else None
+        exists = made("exists", "", "return True", "    return False", "if {}: return True") if where_fn is None else None
         if exists is not None:
             select.exists = exists
     return select
 
+
+_FACE_UP = " and not down[x]"   # the test of a card whose type is tested: face down, it has none
+_UNLESS_DOWN = "(not s.face_down[x] and "      # how a keyword's test written in a loop begins
 
 _UNSET = object()       # a lifted part of a "where" clause not yet computed in this scan
 
