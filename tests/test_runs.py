@@ -111,6 +111,23 @@ def test_replay_reads_a_runs_file_and_tells_a_pack_changed_since(tmp_path):
         "and the pack is now ")
 
 
+def test_replay_reads_only_the_content_hashes_written_as_text(tmp_path):
+    out = tmp_path / "games.jsonl"
+    assert cli("simulate", "magic54", "-n", "2", "--out", str(out)).exit_code == 0
+    head, *games = out.read_text(encoding="utf-8").splitlines()
+    manifest = json.loads(head)
+    version = manifest["versions"][0]
+    for hashes, note in (([12345], None), ([12345, "0" * 64], "0000000000000000")):
+        manifest["versions"] = [dict(version, sha256=h) for h in hashes]
+        out.write_text("\n".join([json.dumps(manifest), *games]) + "\n", encoding="utf-8")
+        r = cli("replay", str(out))
+        assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")
+        notes = [line for line in r.output.splitlines() if line.startswith("note:")]
+        assert notes == ([] if note is None else [
+            f"note: the run's manifest says its games were played with magic54 of content hash {note}, and the pack "
+            f"is now {notes[0].split('the pack is now ')[1]}"])
+
+
 def test_a_backend_not_installed_says_what_to_install(monkeypatch):
     # A module that is None in sys.modules cannot be imported: as if it were not installed.
     monkeypatch.setitem(sys.modules, "distributed", None)
