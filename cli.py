@@ -728,8 +728,9 @@ class _ReplayInputs:
 
     def _check_content(self, record: dict, pack) -> None:
         """Tells when the run's manifest says its games were played with other pack texts."""
-        # A hash that is not a text (a manifest edited by hand) says nothing.
-        played = {v.get("sha256") for v in self.head.get("versions") or () if isinstance(v, dict)
+        # A hash that is not a text, or versions that are not a list (a manifest edited by hand), say nothing.
+        versions = self.head.get("versions") if isinstance(self.head, dict) else None
+        played = {v.get("sha256") for v in (versions if isinstance(versions, list) else ()) if isinstance(v, dict)
                   and v.get("source") == record.get("source") and isinstance(v.get("sha256"), str)}
         if played and pack.sha256 not in played:
             click.echo(_said(f"note: the run's manifest says its games were played with {record['pack']} of "

@@ -337,6 +337,17 @@ def test_a_clause_of_types_alone_is_the_scans_own_test():
                           for s in scores)
 
 
+def test_gaining_control_of_a_card_in_a_shared_zone_in_a_pack_without_layers(tmp_path):
+    purge = "      - {name: Purge, pile: false, effect: discard each card in play where it != this}\n"
+    grab = '      - {name: Grab, pile: false, effect: "opponent gains control of each card in table"}\n'
+    make(tmp_path, **{purge: purge + grab})
+    state = run(tmp_path, {"name": "grab", "setup": {"turn": 2, "active": 0, "phase": "main", "shared": {"table": ["Doe"]},
+                                                   "players": [{"zones": {"play": ["Ant"]}}, {}]},
+                           "script": ["Player 1: Grab: Ant"]})
+    doe = card(state, "Doe")
+    assert not state.s.t.layered and state.s.controller[doe] == 1 and state.s.control_turn[doe] == 2
+
+
 # ---------------------------------------------------------------- replacements
 def test_a_card_a_replacement_protects_is_not_offered_as_a_target(tmp_path):
     state = play(tmp_path, ["Bat", "Ant"], ["Cub"], ["Player 1: Zap: Bat"])

@@ -117,8 +117,9 @@ def test_replay_reads_only_the_content_hashes_written_as_text(tmp_path):
     head, *games = out.read_text(encoding="utf-8").splitlines()
     manifest = json.loads(head)
     version = manifest["versions"][0]
-    for hashes, note in (([12345], None), ([12345, "0" * 64], "0000000000000000")):
-        manifest["versions"] = [dict(version, sha256=h) for h in hashes]
+    for versions, note in ((12345, None), ([dict(version, sha256=12345)], None),
+                           ([dict(version, sha256=12345), dict(version, sha256="0" * 64)], "0000000000000000")):
+        manifest["versions"] = versions
         out.write_text("\n".join([json.dumps(manifest), *games]) + "\n", encoding="utf-8")
         r = cli("replay", str(out))
         assert (r.exit_code, r.output.splitlines()[-1]) == (0, "2 of 2 games replay the same")

@@ -224,7 +224,7 @@ def take_control(s: State, c: int, seat: int) -> None:
     """`seat` gains control of `c` for good (gain control, without a duration): the
     card's own controller, which an effect that gives control of it still overrides
     while it lasts (the layers' view is made again to say who controls it now)."""
-    if c in s.ctl:
+    if s.ctl is not None and c in s.ctl:     # no view (a pack without layers): nothing overrides it
         s.ctl[c] = seat         # under such an effect: what the view makes again starts from
     else:
         s.controller[c] = seat
