@@ -180,3 +180,19 @@ def test_a_broken_pack_named_twice_is_invalid_both_times(tmp_path):
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "p"), str(tmp_path / "p")])
     assert result.exit_code == 1
     assert "valid" not in result.output.replace("invalid", "")
+
+
+def test_a_currency_paid_with_what_may_be_a_player_is_refused(tmp_path):
+    # A game paying with such a currency offered a player to tap, and stopped with a traceback.
+    folder = tmp_path / "m54"
+    shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", folder)
+    path = folder / "pack.yaml"
+    old = "  mana: {pay: tap, using: untapped mana you control in play,"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, "  mana: {pay: tap, using: creature in play or player,"), encoding="utf-8")
+    result = validate(folder)
+    line = line_of(path, next(x for x in path.read_text(encoding="utf-8").splitlines() if "using: creature" in x))
+    assert (result.exit_code, result.output.splitlines()[0]) == (1, (
+        f'{path}:{line}:27: error: "creature in play or player" gives a set of cards and players: a currency is paid '
+        f'with cards, and "using" names the cards that can pay'))

@@ -242,6 +242,10 @@ def currencies(b: Build) -> None:
                                   one=raw.get("one", ""), many=raw.get("many", ""))
             continue
         using = b.compile(b.loaded, raw, "using", "targets", Scope({}))
+        if using and using[1].kind not in ("card", "cards"):
+            b.here(raw, "using", f'"{raw["using"]}" gives {using[1].word()}: a currency is paid with cards, '
+                                 f'and "using" names the cards that can pay')
+            using = None
         worth = None
         if "worth" in raw:
             res = b.compile(b.loaded, raw, "worth", "value", Scope({}, it=T("card")))
