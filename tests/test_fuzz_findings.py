@@ -196,3 +196,18 @@ def test_a_currency_paid_with_what_may_be_a_player_is_refused(tmp_path):
     assert (result.exit_code, result.output.splitlines()[0]) == (1, (
         f'{path}:{line}:27: error: "creature in play or player" gives a set of cards and players: a currency is paid '
         f'with cards, and "using" names the cards that can pay'))
+
+
+def test_the_checks_checking_the_rules_are_refused(tmp_path):
+    # They ran themselves again and again until the engine's limit of steps stopped the game.
+    folder = tmp_path / "m54"
+    shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", folder)
+    path = folder / "pack.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "checks: |\n  for each p in players" in text
+    path.write_text(text.replace("checks: |\n  for each p in players", "checks: |\n  check the rules\n  for each p in players"),
+                    encoding="utf-8")
+    result = validate(folder)
+    assert (result.exit_code, result.output.splitlines()[0]) == (1, (
+        f'{path}:{line_of(path, "  check the rules")}:3: error: "check the rules" in the checks would run them again '
+        f'and again without end: the checks run after their own changes already'))

@@ -120,6 +120,7 @@ class Compiler:
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
         self.layered = False      # set when a continuous effect that applies in layers is compiled
+        self.in_checks = False    # while the pack's checks compile: they may not check the rules
         self.retyping = False     # set when one changes card types
         self.controlling = False  # set when one changes who controls a card
         self.statics_timed = False  # set when a static ability reads the phase, step, window or pile (note_time)

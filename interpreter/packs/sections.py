@@ -396,7 +396,11 @@ def checked_prompt(b: Build, raw) -> str | None:
 def checks(b: Build) -> None:
     # What the checks look at (Compiler.note): a change elsewhere does not make them run again.
     with b.comp.noting() as read:
-        b.fields["checks"] = b.script(b.d, "checks", Scope({}))
+        b.comp.in_checks = True
+        try:
+            b.fields["checks"] = b.script(b.d, "checks", Scope({}))
+        finally:
+            b.comp.in_checks = False
     b.fields["checks_read"] = frozenset(read)
 
 

@@ -1057,8 +1057,12 @@ def _window(c, tree, scope):
 
 @register("check_rules", ST, "check the rules",
           "Runs the pack's checks now. They also run whenever a player is about to get priority, and with "
-          "checks_at: every_change after every statement, if something they look at has changed since they last ran.")
+          "checks_at: every_change after every statement, if something they look at has changed since they last ran. "
+          "The checks themselves may not check the rules.")
 def _check_rules(c, tree, scope):
+    if c.in_checks:
+        c.error(tree, '"check the rules" in the checks would run them again and again without end: '
+                      'the checks run after their own changes already')
     def check(s, env):
         if s.t.pack.checks is not None:
             run_checks(s)
