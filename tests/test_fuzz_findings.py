@@ -211,3 +211,18 @@ def test_the_checks_checking_the_rules_are_refused(tmp_path):
     assert (result.exit_code, result.output.splitlines()[0]) == (1, (
         f'{path}:{line_of(path, "  check the rules")}:3: error: "check the rules" in the checks would run them again '
         f'and again without end: the checks run after their own changes already'))
+
+
+def test_a_seat_whose_deck_the_pack_leaves_out_is_told_to_give_one(tmp_path):
+    # A pack without decks whose seats name one is valid (the players may bring theirs), but a
+    # game without one stopped with Python's words.
+    folder = tmp_path / "m54"
+    shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", folder)
+    path = folder / "pack.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("\ndecks:\n")
+    path.write_text(text[:start] + text[text.index("\ncards:\n"):], encoding="utf-8")
+    assert validate(folder).exit_code == 0
+    result = CliRunner().invoke(main, ["simulate", str(folder), "-n", "1"])
+    assert (result.exit_code, result.output) == (
+        1, 'error: Red plays the deck "red", which Magic 54 does not declare (decks): give one with --deck\n')

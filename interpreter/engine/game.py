@@ -104,7 +104,15 @@ class Game:
         if place in self.decks:
             return tuple(self.decks[place])
         name = self._declared(place)
-        return self.pack.decks[name] if name is not None else ()
+        if name is None:
+            return ()
+        if name not in self.pack.decks:     # a pack whose seats name decks it leaves to the players
+            seats = self.pack.seats
+            where = place if isinstance(place, str) else \
+                (seats[place].get("name") if place < len(seats) else None) or f"seat {place}"
+            raise OptionError(f'{where} plays the deck "{name}", which {self.pack.name} does not declare (decks): '
+                              f'give one with --deck')
+        return self.pack.decks[name]
 
     def _declared(self, place):
         if isinstance(place, str):
