@@ -182,16 +182,21 @@ def test_a_broken_pack_named_twice_is_invalid_both_times(tmp_path):
     assert "valid" not in result.output.replace("invalid", "")
 
 
-def test_a_currency_paid_with_what_may_be_a_player_is_refused(tmp_path):
-    # A game paying with such a currency offered a player to tap, and stopped with a traceback.
-    folder = tmp_path / "m54"
+def magic54(folder: Path, old: str, new: str) -> Path:
+    """A copy of Magic 54 in `folder` with `old` of its pack.yaml made `new`; the pack.yaml."""
     shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", folder)
     path = folder / "pack.yaml"
-    old = "  mana: {pay: tap, using: untapped mana you control in play,"
     text = path.read_text(encoding="utf-8")
     assert old in text
-    path.write_text(text.replace(old, "  mana: {pay: tap, using: creature in play or player,"), encoding="utf-8")
-    result = validate(folder)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_a_currency_paid_with_what_may_be_a_player_is_refused(tmp_path):
+    # A game paying with such a currency offered a player to tap, and stopped with a traceback.
+    path = magic54(tmp_path / "m54", "  mana: {pay: tap, using: untapped mana you control in play,",
+                   "  mana: {pay: tap, using: creature in play or player,")
+    result = validate(tmp_path / "m54")
     line = line_of(path, next(x for x in path.read_text(encoding="utf-8").splitlines() if "using: creature" in x))
     assert (result.exit_code, result.output.splitlines()[0]) == (1, (
         f'{path}:{line}:27: error: "creature in play or player" gives a set of cards and players: a currency is paid '
@@ -200,14 +205,8 @@ def test_a_currency_paid_with_what_may_be_a_player_is_refused(tmp_path):
 
 def test_the_checks_checking_the_rules_are_refused(tmp_path):
     # They ran themselves again and again until the engine's limit of steps stopped the game.
-    folder = tmp_path / "m54"
-    shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", folder)
-    path = folder / "pack.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert "checks: |\n  for each p in players" in text
-    path.write_text(text.replace("checks: |\n  for each p in players", "checks: |\n  check the rules\n  for each p in players"),
-                    encoding="utf-8")
-    result = validate(folder)
+    path = magic54(tmp_path / "m54", "checks: |\n  for each p in players", "checks: |\n  check the rules\n  for each p in players")
+    result = validate(tmp_path / "m54")
     assert (result.exit_code, result.output.splitlines()[0]) == (1, (
         f'{path}:{line_of(path, "  check the rules")}:3: error: "check the rules" in the checks would run them again '
         f'and again without end: the checks run after their own changes already'))
@@ -216,13 +215,10 @@ def test_the_checks_checking_the_rules_are_refused(tmp_path):
 def test_a_seat_whose_deck_the_pack_leaves_out_is_told_to_give_one(tmp_path):
     # A pack without decks whose seats name one is valid (the players may bring theirs), but a
     # game without one stopped with Python's words.
-    folder = tmp_path / "m54"
-    shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", folder)
-    path = folder / "pack.yaml"
-    text = path.read_text(encoding="utf-8")
-    start = text.index("\ndecks:\n")
-    path.write_text(text[:start] + text[text.index("\ncards:\n"):], encoding="utf-8")
-    assert validate(folder).exit_code == 0
-    result = CliRunner().invoke(main, ["simulate", str(folder), "-n", "1"])
+    text = (Path(__file__).parent.parent / "variants" / "magic54" / "pack.yaml").read_text(encoding="utf-8")
+    decks = text[text.index("\ndecks:\n"):text.index("\ncards:\n")]
+    magic54(tmp_path / "m54", decks, "")
+    assert validate(tmp_path / "m54").exit_code == 0
+    result = CliRunner().invoke(main, ["simulate", str(tmp_path / "m54"), "-n", "1"])
     assert (result.exit_code, result.output) == (
         1, 'error: Red plays the deck "red", which Magic 54 does not declare (decks): give one with --deck\n')
