@@ -660,11 +660,12 @@ def _any_of(c, tree, scope):
     typed = {getattr(p, "typed", (None,))[0] for p in parts}
     if len(typed) == 1 and None not in typed:
         # "it is land or it is artifact": one reading of the card's type bits, for any of them.
+        (key,) = typed
         mask = 0
         for p in parts:
             mask |= p.typed[1]
-        test = _type_test(mask).here(next(iter(typed)))
-        test.typed = (next(iter(typed)), mask)
+        test = _type_test(mask).here(key)
+        test.typed = (key, mask)
         return test, BOOL
     listed = {getattr(p, "listed", (None, None, None))[:2] for p in parts}
     if len(listed) == 1 and None not in next(iter(listed)):

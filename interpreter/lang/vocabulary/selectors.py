@@ -494,7 +494,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     def source(name: str, start: str, keep_it: str, end: str, guard: list, before: list, where) -> str:
         body = scan(test, keep_it, where)
         up = upright.get(where, where)
-        if test_up != test.replace(_FACE_UP, "") or mask or up != where:
+        if test_up != test or up != where:
             # Where no card is face down (most games, all game long), the loop does not ask each.
             body = ["    if s.downs:", *(["     down = s.face_down"] if mask else []), *(" " + line for line in body),
                     "    else:", *(" " + line for line in scan(test_up, keep_it, up))]
@@ -508,7 +508,7 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
             # "cards in your hand": each zone taken whole ("count of" is its length), in C.
             over = loop[-1].strip()[len("for x in "):-1]
             lines = [f"def {name}(s, env):", *head, *([start] if start else []), *loop[:-1],
-                     loop[-1][:len(loop[-1]) - len(loop[-1].lstrip())] + whole.format(over), end, ""]
+                     indent[:-4] + whole.format(over), end, ""]
             return fuse.define("\n".join(lines), text.names, name)
         plain = fuse.define(source(name, start, keep_it, end, [], fixing, clause), text.names, name)
         if lifted == clause or plain is None:
