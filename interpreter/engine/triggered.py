@@ -63,12 +63,16 @@ def _there(s: State, watching: tuple, places: tuple, back: dict):
     if held >= len(watching):
         return watching
     picked = []
-    for cards in (*(zones[z] for z in where), back):
-        for c in cards:
+    for z in where:
+        for c in zones[z]:
             found = mine.get(c)
             if found is not None:
                 picked.extend(found)
     if back:        # a card that left may be back among them: once each
+        for c in back:
+            found = mine.get(c)
+            if found is not None:
+                picked.extend(found)
         picked = list(set(picked))
     picked.sort()
     return [watching[i] for i in picked]
