@@ -220,5 +220,7 @@ def test_a_seat_whose_deck_the_pack_leaves_out_is_told_to_give_one(tmp_path):
     magic54(tmp_path / "m54", decks, "")
     assert validate(tmp_path / "m54").exit_code == 0
     result = CliRunner().invoke(main, ["simulate", str(tmp_path / "m54"), "-n", "1"])
-    assert (result.exit_code, result.output) == (
-        1, 'error: Red plays the deck "red", which Magic 54 does not declare (decks): give one with --deck\n')
+    path, seat = tmp_path / "m54" / "pack.yaml", "    - {name: Red, team: red, deck: red}"
+    assert (result.exit_code, result.output) == (1, (
+        f'{path}:{line_of(path, seat)}:{seat.index("deck: red") + 7}: error: Red plays the deck "red", '
+        f'which Magic 54 does not declare (decks): give one with --deck\n'))

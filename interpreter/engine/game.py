@@ -110,7 +110,9 @@ class Game:
             seats = self.pack.seats
             where = place if isinstance(place, str) else \
                 (seats[place].get("name") if place < len(seats) else None) or f"seat {place}"
-            raise OptionError(f'{where} plays the deck "{name}", which {self.pack.name} does not declare (decks): '
+            at = self.pack.deck_at.get(place)
+            raise OptionError(f'{f"{at}: error: " if at else ""}{where} plays the deck "{name}", which {self.pack.name} '
+                              f'does not declare (decks): '
                               f'give one with --deck')
         return self.pack.decks[name]
 

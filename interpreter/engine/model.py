@@ -254,6 +254,7 @@ class Pack:
     ability_zones: tuple = ()                   # zones whose cards have abilities to offer
     has_triggers: bool = False
     face_down_props: dict = field(default_factory=dict)
+    deck_at: dict = field(default_factory=dict)  # seat -> Source of the deck it names in pack.yaml
     windows: dict = field(default_factory=dict)
     evaluation: tuple = ()                      # (feature name, weight, compiled value) for agents
     sources: dict = field(default_factory=dict)  # imports by name: cards deck lists may name

@@ -71,8 +71,11 @@ def players(b: Build) -> None:
     if p["min"] > p["max"]:
         b.here(p, "min", f'"min" ({p["min"]}) is more than "max" ({p["max"]})')
     seats = tuple(dict(s) for s in p.get("seats") or [])
+    deck_at = {}
     for k, seat in enumerate(seats):
         deck = seat.get("deck")
+        if deck is not None:
+            deck_at[k] = b.source(b.loaded, p["seats"][k], "deck")
         if isinstance(deck, dict):
             _by_option(b, p["seats"][k], "deck")
             for value, name in deck.items():
@@ -82,8 +85,8 @@ def players(b: Build) -> None:
             b.here(p["seats"][k], "deck", f'unknown deck "{deck}"{b.decls.near("deck", deck)}')
         if isinstance(seat.get("team"), dict):
             _by_option(b, p["seats"][k], "team")
-    b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, first_player=p.get("first", "random"),
-                    team_turns=p.get("turns", "seat") == "team")
+    b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, deck_at=deck_at,
+                    first_player=p.get("first", "random"), team_turns=p.get("turns", "seat") == "team")
 
 
 def _by_option(b: Build, seat, key: str) -> None:
