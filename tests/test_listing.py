@@ -1,4 +1,4 @@
-"""The listing of moves written out for a game's cards (engine/listing.py) offers what
+"""The listing of moves written out for a game's cards (lang/listing.py) offers what
 priority.playable's loop over the cards offers, in the same order, at every listing."""
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.engine import listing, priority
+from cardtable.interpreter.engine import priority
+from cardtable.interpreter.lang import listing
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
@@ -59,14 +60,15 @@ def test_a_token_of_a_kind_there_is_is_listed_by_the_same_function(compared, mon
     # Lane Duel's units are tokens made in play: each makes a table of one more card. The
     # first token of a kind is written into a new listing; the next ones keep it.
     listers = []
-    grown = listing.grown
+    write = listing.write
 
-    def growing(t, c):
-        grown(t, c)
-        listers.append(t.lister)
-        assert len(t.listed[0]) == len(t.cards) == c + 1
+    def growing(t, c=None):
+        write(t, c)
+        if c is not None:
+            listers.append(t.lister)
+            assert len(t.listed[0]) == len(t.cards) == c + 1
 
-    monkeypatch.setattr(listing, "grown", growing)
+    monkeypatch.setattr(listing, "write", growing)
     for seed in range(2):
         play_random(game_of("lane_duel"), seed)
     assert len(listers) > 20 and None not in listers and len(set(listers)) < len(listers) / 5

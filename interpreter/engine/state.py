@@ -5,7 +5,7 @@ shared `Pack`. Cards are integers (their id); players are `PlayerRef` values.
 """
 from __future__ import annotations
 
-from . import layers, listing, rng
+from . import layers, rng
 from .decisions import Option
 from .model import seats_for
 
@@ -119,7 +119,9 @@ class Table:
         named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
         self.several_teams = len(players) > 1 and (None in named or len(set(named)) > 1)
         self._hot()
-        listing.make(self)      # the listing of moves written out for these cards
+        self.lister = self.listed = self.listing = None
+        if pack.write_listing is not None:
+            pack.write_listing(self)        # the listing of moves written out for these cards
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
@@ -199,7 +201,8 @@ class Table:
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
         t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c, t),), common) for z, per, common in self.usable)
         t._hot()
-        listing.grown(t, c)
+        if self.pack.write_listing is not None:
+            self.pack.write_listing(t, c)
         if definition.statics:
             t.static_cards = self.static_cards + (c,)
         if any(ab.replace is not None for ab in definition.abilities):

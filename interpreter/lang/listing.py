@@ -19,10 +19,19 @@ of a kind its zones hold keeps the function (grown).
 """
 from __future__ import annotations
 
-from ..lang import fuse
+from . import fuse
 
 MAX_KINDS = 12      # kinds of cards in one zone beyond which the listing stays playable's
 ENABLED = [True]    # off: every listing is playable's (the reference the tests compare with)
+
+
+def write(t, c: int | None = None) -> None:
+    """What a pack's tables call (Pack.write_listing): the listing of table `t` made, or,
+    given `c`, grown by the card `c` its table was made from another with."""
+    if c is None:
+        make(t)
+    else:
+        grown(t, c)
 
 
 def make(t) -> None:
