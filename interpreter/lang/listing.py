@@ -34,12 +34,14 @@ def write(t, c: int | None = None) -> None:
         grown(t, c)
 
 
-def make(t) -> None:
+def make(t, written: dict | None = None) -> None:
     """Sets the table's `lister`, the function `listing(s, seat, env, memo, found)` that
     appends to `found` the options playable's loop over the cards would, or None where
     the listing stays playable's (a zone whose cards are of too many kinds, or a text
     that cannot be made); `listed`, what it reads of each card of each zone (its kind,
-    the amounts and options of its entries, or None); and `listing`, the kinds it writes."""
+    the amounts and options of its entries, or None); and `listing`, the kinds it writes
+    and the functions written for the tables made from this one (`written`: those of the
+    table it is made from)."""
     t.lister = t.listed = t.listing = None
     if not ENABLED[0] or not t.usable:
         return
@@ -48,9 +50,18 @@ def make(t) -> None:
     present = tuple(frozenset(e[0] for e in per if e is not None) for per in listed)
     if any(len(there) > MAX_KINDS for there in present):
         return
-    t.lister = _written(t, kinds, listed, tuple(tuple(z for z, _, _ in at) for at in t.usable_at))
-    if t.lister is not None:
-        t.listed, t.listing = listed, (kinds, present)
+    zones = tuple(tuple(z for z, _, _ in at) for at in t.usable_at)
+    # Every game of a deal starts from its table: the tokens of one game make the tables
+    # of the next again, with the same kinds. Each is written once.
+    written = {} if written is None else written
+    sign = (tuple(kinds), present, zones)
+    fn = written.get(sign, False)
+    if fn is False:
+        if len(written) >= 64:      # bounded, whatever tokens a game makes
+            written.clear()
+        fn = written[sign] = _written(t, kinds, listed, zones)
+    if fn is not None:
+        t.lister, t.listed, t.listing = fn, listed, (kinds, present, written)
 
 
 def _written(t, kinds: dict, listed: tuple, zones: tuple):
@@ -76,14 +87,14 @@ def grown(t, c: int) -> None:
     keeps it: one more card makes no fewer kinds."""
     if t.lister is None:
         return
-    kinds, present = t.listing
+    kinds, present, written = t.listing
     kinds = dict(kinds)
     data = [_card(per[c], kinds) for _, per, _ in t.usable]
     if any(e is not None and e[0] not in there for e, there in zip(data, present)):
-        make(t)
+        make(t, written)
         return
     t.listed = tuple(per + (e,) for per, e in zip(t.listed, data))
-    t.listing = (kinds, present)
+    t.listing = (kinds, present, written)
 
 
 def _card(entries: tuple, kinds: dict):
