@@ -245,7 +245,13 @@ def known_this(fn):
         return None
     # Its own text, without lifts: a part it marks may no longer read as written there.
     text = _known(src.text, held, "env['this']", "this", True, None)
-    return define(f"def when(s, env):\n    this = env['this']\n    return {text}\n", src.names, "when")
+    listed = define(f"{LISTED}{text}\n", src.names, "when")
+    if listed is not None:
+        listed.names = src.names        # what its text names, for the listing that writes it in place
+    return listed
+
+
+LISTED = "def when(s, env):\n    this = env['this']\n    return "     # known_this's functions begin so
 
 
 def define(source: str, names: dict, name: str):

@@ -128,6 +128,7 @@ class _Writer:
         self.memos = {}         # local name -> None, in order
         self.shared = {}        # shared key of a condition -> its local
         self.paid = {}          # a cost's key (what pays it) -> the local of its count
+        self.this = False       # a text written in the zone's loop reads `this`, the card
 
     def name(self, value) -> str:
         n = fuse.fresh()
@@ -142,15 +143,15 @@ class _Writer:
             return []
         # A face-down card has no abilities; a card in a shared zone is its controller's to use.
         skip = "e_ is None or down[c_]" + (" or ctl_[c_] != seat" if common else "")
-        lines = [f"    for c_ in zones[z{i}_]:",
-                 f"        e_ = u{i}_[c_]",
-                 f"        if {skip}:",
-                 "            continue",
-                 "        env['this'] = c_"]
-        if len(there) > 1:
-            lines.append("        k_ = e_[0]")
-        self._kinds(there, kinds, lines, "        ")
-        return lines
+        body = []
+        self.this = False
+        self._kinds(there, kinds, body, "        ")
+        return [f"    for c_ in zones[z{i}_]:",
+                f"        e_ = u{i}_[c_]",
+                f"        if {skip}:",
+                "            continue",
+                "        env['this'] = c_"] + (["        this = c_"] if self.this else []) + \
+            (["        k_ = e_[0]"] if len(there) > 1 else []) + body
 
     def _kinds(self, there: list, kinds: dict, lines: list, indent: str) -> None:
         if len(there) == 1:
@@ -208,6 +209,14 @@ class _Writer:
 
     def text(self, fn) -> str:
         """What computes `fn(s, env)`: its own text, as fuse made it (and settled it), or a call."""
+        text = getattr(fn, "text", None)
+        names = getattr(fn, "names", None)
+        if text is not None and names is not None and text.startswith(fuse.LISTED) and text.count("\n") == 3:
+            # A condition that reads "this" as a face-up card (fuse.known_this): its
+            # expression, where the loop holds the card in `this`.
+            self.this = True
+            self.names.update(names)
+            return text[len(fuse.LISTED):-1]
         src = getattr(fn, "src", None)
         if src is not None and src.depth < fuse.MAX_DEPTH and len(src.text) < fuse.MAX_TEXT:
             # A condition fuse joined runs `text`, which settle may have answered in part;
