@@ -8,7 +8,7 @@ import pytest
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine import priority
-from cardtable.interpreter.lang import listing
+from cardtable.interpreter.lang import fuse, listing
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
@@ -103,3 +103,17 @@ def test_switched_off_every_listing_is_the_loops():
     finally:
         listing.ENABLED[0] = True
     assert t.lister is None and t.listed is None
+
+
+def test_a_condition_whose_text_is_its_own_call_is_called():
+    # A function fuse made may stand in its parents' texts as a call of itself (its `src`
+    # says so, its own text left out): the listing writes the call, with what it names.
+    made = fuse.join(None, "({0}) and ({1})", fuse.leaf(lambda s, env: s.window == "main", "(s.window == 'main')"),
+                     fuse.leaf(lambda s, env: not s.pile, "(not s.pile)"))
+    assert made.text == made.src.text == "((s.window == 'main')) and ((not s.pile))"
+    w = listing._Writer()
+    assert w.text(made) == made.text
+    name = fuse.fresh()
+    fuse.leaf(made, f"{name}(s, env)", {name: made})
+    w = listing._Writer()
+    assert w.text(made) == f"{name}(s, env)" and w.names == {name: made}

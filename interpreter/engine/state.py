@@ -120,7 +120,7 @@ class Table:
         self.several_teams = len(players) > 1 and (None in named or len(set(named)) > 1)
         self._hot()
         self.lister = self.listed = self.listing = None
-        if pack.write_listing is not None:
+        if getattr(pack, "write_listing", None) is not None:
             pack.write_listing(self)        # the listing of moves written out for these cards
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
@@ -201,7 +201,7 @@ class Table:
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
         t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c, t),), common) for z, per, common in self.usable)
         t._hot()
-        if self.pack.write_listing is not None:
+        if getattr(self.pack, "write_listing", None) is not None:
             self.pack.write_listing(t, c)
         if definition.statics:
             t.static_cards = self.static_cards + (c,)

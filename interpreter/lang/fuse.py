@@ -247,7 +247,9 @@ def known_this(fn):
     text = _known(src.text, held, "env['this']", "this", True, None)
     listed = define(f"{LISTED}{text}\n", src.names, "when")
     if listed is not None:
-        listed.names = src.names        # what its text names, for the listing that writes it in place
+        # What its text names: the listing writes its expression in place (lang/listing.py),
+        # from `listed.text`, which settle may answer in part.
+        listed.this_names = src.names
     return listed
 
 
@@ -352,4 +354,7 @@ def settle(made: list, flags: dict, changing: frozenset) -> None:
                 fn.__code__ = _function(_compiled(shape, defined), {"__builtins__": _BUILTINS}, defined).__code__
             except (SyntaxError, RecursionError, MemoryError, ValueError):
                 continue        # it keeps the code of its text as written, which reads the same
+            src = getattr(fn, "src", None)
+            if src is not None and src.text == text:
+                src.text = settled      # a joined condition's text is what it runs: kept in step
             fn.text = settled

@@ -103,7 +103,8 @@ def _card(entries: tuple, kinds: dict):
     if not entries:
         return None
     # Cards of a type share its abilities, whose entries differ only in the amount of the
-    # cost read in place (none where it is 0) and the option.
+    # cost read in place (none where it is 0, which leaves the other tests) and the option:
+    # all else an entry holds is the ability's (state._entries, state._requires).
     key = tuple([(id(opt.value[1]), pay is None, len(requires)) for _, _, pay, requires, opt in entries])
     k = kinds.get(key)
     if k is None:
@@ -181,6 +182,9 @@ class _Writer:
                 tests.append(f"({self.text(when)})")
         if pay is not None:
             key, counting = pay
+            # A cost's count is kept in a local once read: what can pay is counted once a
+            # listing, and a key of the memo, once set, is never set again (costs.can,
+            # mana.py), so every reading of it gives the first.
             paid = self.paid.get(key)
             if paid is None:
                 paid = self.paid[key] = self._memo("p")
@@ -209,19 +213,17 @@ class _Writer:
 
     def text(self, fn) -> str:
         """What computes `fn(s, env)`: its own text, as fuse made it (and settled it), or a call."""
-        text = getattr(fn, "text", None)
-        names = getattr(fn, "names", None)
-        if text is not None and names is not None and text.startswith(fuse.LISTED) and text.count("\n") == 3:
+        names = getattr(fn, "this_names", None)
+        text = getattr(fn, "text", "")
+        if names is not None and text.startswith(fuse.LISTED) and text.count("\n") == 3:
             # A condition that reads "this" as a face-up card (fuse.known_this): its
             # expression, where the loop holds the card in `this`.
             self.this = True
             self.names.update(names)
             return text[len(fuse.LISTED):-1]
+        # Any other text fuse keeps computes fn(s, env) (a joined condition's, settled with it).
         src = getattr(fn, "src", None)
         if src is not None and src.depth < fuse.MAX_DEPTH and len(src.text) < fuse.MAX_TEXT:
-            # A condition fuse joined runs `text`, which settle may have answered in part;
-            # a leaf has only the text of its source.
-            text = getattr(fn, "text", None) if getattr(fn, "__name__", "") == "<lambda>" else None
             self.names.update(src.names)
-            return text or src.text
+            return src.text
         return f"{self.name(fn)}(s, env)"
