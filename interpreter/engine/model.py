@@ -255,6 +255,7 @@ class Pack:
     has_triggers: bool = False
     face_down_props: dict = field(default_factory=dict)
     deck_at: dict = field(default_factory=dict)  # seat -> Source of the deck it names in pack.yaml
+    write_listing: Any = None   # writes a table's listing of moves out (lang/listing.py), or None: playable's
     windows: dict = field(default_factory=dict)
     evaluation: tuple = ()                      # (feature name, weight, compiled value) for agents
     sources: dict = field(default_factory=dict)  # imports by name: cards deck lists may name

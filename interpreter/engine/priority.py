@@ -127,6 +127,9 @@ def playable(s: State, seat: int) -> list:
         # A player's own abilities come first, by name ("Fireblast").
         if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
             found.append(Option(ab.name, (None, ab)))
+    if t.lister is not None:
+        t.lister(s, seat, env, memo, found)
+        return found
     down = s.face_down
     controller = s.controller
     for zone, usable, common in t.usable_at[seat]:

@@ -69,7 +69,7 @@ class Table:
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
-                 "token_order", "token_homes", "usable_at", "unsettled")
+                 "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -119,6 +119,9 @@ class Table:
         named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
         self.several_teams = len(players) > 1 and (None in named or len(set(named)) > 1)
         self._hot()
+        self.lister = self.listed = self.listing = None
+        if getattr(pack, "write_listing", None) is not None:
+            pack.write_listing(self)        # the listing of moves written out for these cards
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
@@ -198,6 +201,8 @@ class Table:
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
         t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c, t),), common) for z, per, common in self.usable)
         t._hot()
+        if getattr(self.pack, "write_listing", None) is not None:
+            self.pack.write_listing(t, c)
         if definition.statics:
             t.static_cards = self.static_cards + (c,)
         if any(ab.replace is not None for ab in definition.abilities):

@@ -245,7 +245,15 @@ def known_this(fn):
         return None
     # Its own text, without lifts: a part it marks may no longer read as written there.
     text = _known(src.text, held, "env['this']", "this", True, None)
-    return define(f"def when(s, env):\n    this = env['this']\n    return {text}\n", src.names, "when")
+    listed = define(f"{LISTED}{text}\n", src.names, "when")
+    if listed is not None:
+        # What its text names: the listing writes its expression in place (lang/listing.py),
+        # from `listed.text`, which settle may answer in part.
+        listed.this_names = src.names
+    return listed
+
+
+LISTED = "def when(s, env):\n    this = env['this']\n    return "     # known_this's functions begin so
 
 
 def define(source: str, names: dict, name: str):
@@ -346,4 +354,7 @@ def settle(made: list, flags: dict, changing: frozenset) -> None:
                 fn.__code__ = _function(_compiled(shape, defined), {"__builtins__": _BUILTINS}, defined).__code__
             except (SyntaxError, RecursionError, MemoryError, ValueError):
                 continue        # it keeps the code of its text as written, which reads the same
+            src = getattr(fn, "src", None)
+            if src is not None and src.text == text:
+                src.text = settled      # a joined condition's text is what it runs: kept in step
             fn.text = settled

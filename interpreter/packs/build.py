@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..diagnostics import Report
 from ..engine import limits
 from ..engine.model import Pack, Source
+from ..lang import listing
 from ..lang.compiler import Compiler, Names, Snippet
 from ..lang.vocabulary import atomic
 from .declarations import declare
@@ -90,7 +91,7 @@ class Build:
         checks, checks_read = f["checks"], f.pop("checks_read")
         zone_by_name = {z.name: z for z in f["zones"]}
         return Pack(
-            **f, zone_by_name=zone_by_name,
+            **f, zone_by_name=zone_by_name, write_listing=listing.write,
             roles={z.role: z.name for z in f["zones"] if z.role},
             # A shared zone (a battlefield) counts when some card there has an ability to use.
             ability_zones=tuple(sorted({ab.zone for ab in every if zone_by_name[ab.zone].per_player or (
