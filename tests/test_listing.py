@@ -2,6 +2,8 @@
 priority.playable's loop over the cards offers, in the same order, at every listing."""
 from __future__ import annotations
 
+import dataclasses
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ from cardtable.interpreter.engine import priority
 from cardtable.interpreter.lang import fuse, listing
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
-from cardtable.interpreter.play.batch import play_random
+from cardtable.interpreter.play.batch import games_digest, play_random
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITTEN = ["magic54", "pub_magic", "basic_tcg", "crazy_eights", "lane_duel", "stack_duel"]
@@ -117,3 +119,32 @@ def test_a_condition_whose_text_is_its_own_call_is_called():
     fuse.leaf(made, f"{name}(s, env)", {name: made})
     w = listing._Writer()
     assert w.text(made) == f"{name}(s, env)" and w.names == {name: made}
+
+
+def test_what_a_condition_reads_of_no_card_is_read_once_a_listing():
+    # Crazy Eights' rule of what may be played reads the rank of the top card of the
+    # discard for each card of a hand: the written listing reads it the first time, then
+    # keeps it (fuse.Src.still), as nothing changes while the moves are listed.
+    t = game_of("crazy_eights").new_initial_state(seed=1).s.t
+    text = t.lister.text
+    kept = [line for line in text.split("\n") if line.startswith("    _t") and line.endswith(" = " + line.split()[-1])]
+    assert kept and all(line.split()[-1] == kept[0].split()[-1] for line in kept)
+    top = "len(_t"
+    assert text.count(f" is not {kept[0].split()[-1]} else (") >= 3 and top in text
+
+
+def test_a_random_number_in_a_condition_is_drawn_for_each_card_listed(tmp_path):
+    # A part that draws anew each time it is read is never kept: the listing written out
+    # draws as the loop does, and every game is the same with it and without it.
+    folder = tmp_path / "c8"
+    shutil.copytree(ROOT / "variants" / "crazy_eights", folder)
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    old = "        when: window is play and playable\n"
+    new = old[:-1] + " and a random number from 1 to 3 > count of cards in your hand - 6\n"
+    pack.write_text(text.replace(old, new, 1), encoding="utf-8")
+    loaded = load_pack(str(folder), Report())
+    written, looped = Game(loaded), Game(dataclasses.replace(loaded, write_listing=None))
+    assert written.new_initial_state(seed=0).s.t.lister is not None
+    assert looped.new_initial_state(seed=0).s.t.lister is None
+    assert games_digest(written, range(6)) == games_digest(looped, range(6))

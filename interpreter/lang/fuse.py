@@ -31,14 +31,19 @@ class Src:
     """`text`, its `names`, how deep its parts are joined, and `lifts`: parts of the text
     that read nothing of the item a "where" clause tests ("rank of c" in "its rank = rank
     of c"), which a selector's loop computes once (lifted), each with the name the text
-    marks it with where it stands (`_marked`) and whether it cannot fail (`fixed`)."""
-    __slots__ = ("text", "names", "depth", "lifts")
+    marks it with where it stands (`_marked`) and whether it cannot fail (`fixed`).
+    `still`: (name, part) of each part marked that reads nothing of "this", of an item,
+    nor draws, beside a part that reads "this" ("rank of top card of discard" in "rank of
+    this = rank of top card of discard"), which the listing of moves computes once for all
+    the cards it lists (lang/listing.py)."""
+    __slots__ = ("text", "names", "depth", "lifts", "still")
 
-    def __init__(self, text: str, names: dict | None = None, depth: int = 0, lifts: tuple = ()):
+    def __init__(self, text: str, names: dict | None = None, depth: int = 0, lifts: tuple = (), still: tuple = ()):
         self.text = text
         self.names = names or {}
         self.depth = depth
         self.lifts = lifts
+        self.still = still
 
 
 MARK = "\u01c2"          # a letter in every name made here, in no text written as itself
@@ -123,19 +128,22 @@ def part(fn) -> tuple[Src, bool]:
 ENABLED = [True]         # off: every condition keeps its closures (the reference tests compare with)
 
 
-def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple = (), lifts: tuple = ()):
+def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple = (), lifts: tuple = (),
+         still: tuple = ()):
     """The parts `fns` joined by `template` ("({0}) and ({1})") and made one function;
     `fallback` (the closure that calls the parts) when no part has a text of its own or
     the text cannot be made. `names`: what else the template names (made by fresh).
     `steady`: the indexes of the parts that read nothing of a "where" clause's item while
     another part does: their texts, where written in place, are lifts of the text.
-    `lifts`: those the template itself marks (`fixed`)."""
+    `lifts`: those the template itself marks (`fixed`). `still`: the indexes of the parts
+    that read nothing of "this" while another part does (Src.still)."""
     if not ENABLED[0]:
         return fallback
     parts = [part(f) for f in fns]
     if not any(own for _, own in parts):
         return fallback
     texts = [p.text for p, _ in parts]
+    kept = ()
     for i, (p, own) in enumerate(parts):
         if not own:         # a part called keeps its lifts in its own text
             continue
@@ -143,8 +151,14 @@ def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple
             text, lift = _marked(p.text, False)
             texts[i] = text
             lifts += (lift,)
+            kept += (lift[:2],) if i in still else p.still
+            continue
+        lifts += p.lifts
+        if i in still and _WORTH_LIFTING.search(p.text):
+            texts[i], lift = _marked(p.text, False)
+            kept += (lift[:2],)
         else:
-            lifts += p.lifts
+            kept += p.still
     text = template.format(*texts)
     names = dict(names or {})
     for p, _ in parts:
@@ -153,7 +167,7 @@ def join(fallback, template: str, *fns, names: dict | None = None, steady: tuple
         fn = _made(text, names)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return fallback
-    fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts), lifts)
+    fn.src = Src(text, names, 1 + max(p.depth for p, _ in parts), lifts, kept)
     return fn
 
 
@@ -250,6 +264,7 @@ def known_this(fn):
         # What its text names: the listing writes its expression in place (lang/listing.py),
         # from `listed.text`, which settle may answer in part.
         listed.this_names = src.names
+        listed.still = src.still        # its parts that read nothing of "this" (Src.still)
     return listed
 
 
@@ -331,6 +346,12 @@ _CHANGED = re.compile(r"\('(\w+)' in s")
 _FLAG = re.compile(r"\(s\.t\.(\w+) if True else _t" + MARK + r"\d+\)")
 
 
+def _settled(text: str, flags: dict, answered) -> str:
+    """`text` with the flags written and what stands in the way answered (settle)."""
+    text = _FLAG.sub(lambda m: repr(bool(flags[m.group(1)])), text)
+    return _MARKED.sub(lambda m: "False" if answered(m.group(1)) else m.group(0), text)
+
+
 def settle(made: list, flags: dict, changing: frozenset) -> None:
     """Once a pack is built, what its effects do is known: the table's `flags` (flag) are
     written in place; and where none changes control (`flags["controlling"]`), or none the
@@ -342,8 +363,7 @@ def settle(made: list, flags: dict, changing: frozenset) -> None:
         return not flags["controlling"] if part == _STALE else _CHANGED.match(part).group(1) not in changing
     for fn, order, defined in made:
         text = fn.text
-        settled = _FLAG.sub(lambda m: repr(bool(flags[m.group(1)])), text)
-        settled = _MARKED.sub(lambda m: "False" if answered(m.group(1)) else m.group(0), settled)
+        settled = _settled(text, flags, answered)
         for name, part in _LIFTED.findall(settled):
             if answered(part):      # computed before the loop: the line goes, the name reads False
                 settled = settled.replace(f"    {name} = {part}\n", "")
@@ -357,4 +377,7 @@ def settle(made: list, flags: dict, changing: frozenset) -> None:
             src = getattr(fn, "src", None)
             if src is not None and src.text == text:
                 src.text = settled      # a joined condition's text is what it runs: kept in step
+                src.still = tuple((name, _settled(part, flags, answered)) for name, part in src.still)
+            if getattr(fn, "still", None):     # known_this's: its parts as its text now reads them
+                fn.still = tuple((name, _settled(part, flags, answered)) for name, part in fn.still)
             fn.text = settled

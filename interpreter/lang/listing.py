@@ -19,9 +19,14 @@ of a kind its zones hold keeps the function (grown).
 """
 from __future__ import annotations
 
+import re
+
 from . import fuse
 
 MAX_KINDS = 12      # kinds of cards in one zone beyond which the listing stays playable's
+MIN_STILL = 40      # characters of a part that reads nothing of "this" worth computing once a listing
+_UNSET = object()   # what such a part's local holds until the listing first reads it
+_HELD = re.compile("_t" + fuse.MARK + r"\d+")     # a name a text holds what it reads in, as it reads
 ENABLED = [True]    # off: every listing is playable's (the reference the tests compare with)
 
 
@@ -76,7 +81,7 @@ def _written(t, kinds: dict, listed: tuple, zones: tuple):
             "    ctl_ = s.controller",
             f"    {''.join(f'z{i}_, ' for i in range(len(body)))}= {zones}[seat]",
             f"    {''.join(f'u{i}_, ' for i in range(len(body)))}= s.t.listed"]
-    head += [f"    {v} = None" for v in w.memos]
+    head += [f"    {v} = None" for v in w.memos] + [f"    {v} = {w.unset}" for v in w.lifted.values()]
     return fuse.define("\n".join(head + [line for lines in body for line in lines]) + "\n", w.names, "listing")
 
 
@@ -130,6 +135,8 @@ class _Writer:
         self.shared = {}        # shared key of a condition -> its local
         self.paid = {}          # a cost's key (what pays it) -> the local of its count
         self.this = False       # a text written in the zone's loop reads `this`, the card
+        self.lifted = {}        # the parts computed once a listing (still), by shape -> the local of each
+        self.unset = None       # the name of what they hold until then
 
     def name(self, value) -> str:
         n = fuse.fresh()
@@ -206,6 +213,24 @@ class _Writer:
         lines.append(f"{indent}found.append(e_[{pos}])")
         return pos + 1
 
+    def still(self, text: str, parts: tuple) -> str:
+        """`text` with each of its parts that read nothing of "this" (fuse.Src.still)
+        computed the first time a listing reads it, then kept: the listing changes nothing,
+        so every card reads the same value. A short part is cheaper read again."""
+        for name, part in sorted(parts, key=lambda p: -len(p[1])):
+            marked = f"({part} if True else {name})"
+            if len(part) < MIN_STILL or marked not in text:
+                continue
+            if self.unset is None:
+                self.unset = self.name(_UNSET)
+            # The same part in the conditions of several abilities, but for the names of
+            # what it holds as it reads, is computed once for them all.
+            order = {}
+            shape = _HELD.sub(lambda m: order.setdefault(m.group(0), f"_t{len(order)}"), part)
+            local = self.lifted.setdefault(shape, name)
+            text = text.replace(marked, f"({local} if {local} is not {self.unset} else ({local} := {part}))")
+        return text
+
     def _memo(self, letter: str) -> str:
         name = f"{letter}{len(self.memos)}_"
         self.memos[name] = None
@@ -220,10 +245,10 @@ class _Writer:
             # expression, where the loop holds the card in `this`.
             self.this = True
             self.names.update(names)
-            return text[len(fuse.LISTED):-1]
+            return self.still(text[len(fuse.LISTED):-1], fn.still)
         # Any other text fuse keeps computes fn(s, env) (a joined condition's, settled with it).
         src = getattr(fn, "src", None)
         if src is not None and src.depth < fuse.MAX_DEPTH and len(src.text) < fuse.MAX_TEXT:
             self.names.update(src.names)
-            return src.text
+            return self.still(src.text, src.still)
         return f"{self.name(fn)}(s, env)"

@@ -589,14 +589,15 @@ def _a(word: str) -> str:
 
 
 def _side(c, compile_side):
-    """A side of a comparison, compiled, and whether it reads what changes from card to
-    card of a "where" scan (Compiler.used_it)."""
-    was = c.used_it
-    c.used_it = False
+    """A side of a comparison, compiled; whether it reads what changes from card to card
+    of a "where" scan (Compiler.used_it: what draws anew each time it is read too); and
+    whether it reads "this", what changes from card to card of a listing of moves."""
+    was, was_this = c.used_it, c.used_this
+    c.used_it = c.used_this = False
     result = compile_side()
-    moves = c.used_it
-    c.used_it = was or moves
-    return result, moves
+    moves, this = c.used_it, c.used_this
+    c.used_it, c.used_this = was or moves, was_this or this
+    return result, (moves, this)
 
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -610,8 +611,8 @@ def _compare(c, tree, scope):
     left, op, right = tree.children
     op = str(op)
     if op in ("=", "!="):
-        (a, ta), a_moves = _side(c, lambda: c.expr(left, scope))
-        (b, tb), b_moves = _side(c, lambda: c.expr(right, scope))
+        (a, ta), (a_moves, a_this) = _side(c, lambda: c.expr(left, scope))
+        (b, tb), (b_moves, b_this) = _side(c, lambda: c.expr(right, scope))
         _comparable(c, tree, (left, ta), (right, tb))
         fn = _COMPARE[op]
         key = getattr(b, "env_key", None)
@@ -624,16 +625,16 @@ def _compare(c, tree, scope):
         elif hasattr(b, "card_prop") and b_moves and not a_moves and not hasattr(a, "src"):
             a = once_a_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
-                         a, b, steady=_steady(a_moves, b_moves)), BOOL
-    (a, _), a_moves = _side(c, lambda: c.expect(left, scope, ("number",), f'the left side of "{op}"'))
-    (b, _), b_moves = _side(c, lambda: c.expect(right, scope, ("number",), f'the right side of "{op}"'))
+                         a, b, steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
+    (a, _), (a_moves, a_this) = _side(c, lambda: c.expect(left, scope, ("number",), f'the left side of "{op}"'))
+    (b, _), (b_moves, b_this) = _side(c, lambda: c.expect(right, scope, ("number",), f'the right side of "{op}"'))
     fn = _COMPARE[op]
     k = c.constant(right) if getattr(right, "data", None) == "number" else None
     if k is not None:                   # "life of it <= 0": the number is read once, here
         const = fuse.constant(k)
         return fuse.join(lambda s, env: fn(a(s, env) or 0, k), f"((({{0}}) or 0) {op} ({{1}}))", a, const), BOOL
     return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b,
-                     steady=_steady(a_moves, b_moves)), BOOL
+                     steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
 
 
 def _steady(*moves: bool) -> tuple:
@@ -642,16 +643,26 @@ def _steady(*moves: bool) -> tuple:
     return tuple(i for i, m in enumerate(moves) if not m) if any(moves) else ()
 
 
-def _conditions(c, children, scope, what: str) -> tuple[list, tuple]:
-    """The parts of "and" or "or", compiled, and which of them are steady (_steady)."""
+def _still(*sides: tuple) -> tuple:
+    """The parts that read nothing of "this", nor of a "where" clause's item, nor draw,
+    while another part reads "this" (fuse.join's `still`): what a listing of moves
+    computes once for all the cards it lists."""
+    reads = [this for _, this in sides]
+    return tuple(i for i, (moves, this) in enumerate(sides) if not moves and not this) if any(reads) else ()
+
+
+def _conditions(c, children, scope, what: str) -> tuple[list, tuple, tuple]:
+    """The parts of "and" or "or", compiled, and which of them are steady (_steady) and
+    still (_still)."""
     compiled = [_side(c, lambda k=k: c.expect(k, scope, ("bool",), what)) for k in children]
-    return [fn for (fn, _), _ in compiled], _steady(*(m for _, m in compiled))
+    sides = [m for _, m in compiled]
+    return [fn for (fn, _), _ in compiled], _steady(*(m for m, _ in sides)), _still(*sides)
 
 
 @register("any_of", E, "A or B", "Holds when either condition holds.",
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _any_of(c, tree, scope):
-    parts, steady = _conditions(c, tree.children, scope, 'each side of "or"')
+    parts, steady, still = _conditions(c, tree.children, scope, 'each side of "or"')
     windows = [getattr(p, "window_is", None) for p in parts]
     if None not in windows:
         among = frozenset(windows)
@@ -692,11 +703,11 @@ def _any_of(c, tree, scope):
                                    f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady, still=still), BOOL
     if len(parts) == 3:
         a, b, d = parts
         return fuse.join(lambda s, env: a(s, env) or b(s, env) or d(s, env), "({0}) or ({1}) or ({2})", a, b, d,
-                         steady=steady), BOOL
+                         steady=steady, still=still), BOOL
 
     def any_part(s, env):       # a loop, not any() over a generator: no frame to resume per part
         for p in parts:
@@ -704,20 +715,20 @@ def _any_of(c, tree, scope):
                 return True
         return False
     return fuse.join(any_part, "bool(" + " or ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
-                     steady=steady), BOOL
+                     steady=steady, still=still), BOOL
 
 
 @register("all_of", E, "A and B", "Holds when both conditions hold.",
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _all_of(c, tree, scope):
-    parts, steady = _conditions(c, tree.children, scope, 'each side of "and"')
+    parts, steady, still = _conditions(c, tree.children, scope, 'each side of "and"')
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b, steady=steady), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b, steady=steady, still=still), BOOL
     if len(parts) == 3:
         a, b, d = parts
         return fuse.join(lambda s, env: a(s, env) and b(s, env) and d(s, env), "({0}) and ({1}) and ({2})", a, b, d,
-                         steady=steady), BOOL
+                         steady=steady, still=still), BOOL
 
     def all_parts(s, env):
         for p in parts:
@@ -725,7 +736,7 @@ def _all_of(c, tree, scope):
                 return False
         return True
     return fuse.join(all_parts, "bool(" + " and ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
-                     steady=steady), BOOL
+                     steady=steady, still=still), BOOL
 
 
 @register("not_", E, "not A", "Holds when the condition does not.",
@@ -1038,7 +1049,7 @@ def _any_or_no(c, tree, scope, negated: bool):
     """`any` or `no`; in a "where" clause, one that reads nothing of the clause's item
     ("no cards in played", for each card of a hand) is answered once in each scan, the
     answer kept read in place (once_a_scan)."""
-    (fn, _), moves = _side(c, lambda: c.selector(tree.children[0], scope))
+    (fn, _), (moves, _) = _side(c, lambda: c.selector(tree.children[0], scope))
     read_in_place = getattr(getattr(fn, "exists", None), "src", None) is not None     # "bool(s.pile)": no scan
     found = _any(fn, negated)
     if moves or scope.it is None or read_in_place:
