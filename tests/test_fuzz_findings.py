@@ -9,6 +9,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardtable.cli import main
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.batch import play_random
 
 TINY = Path(__file__).parent / "data" / "tinypack"
 
@@ -224,3 +228,28 @@ def test_a_seat_whose_deck_the_pack_leaves_out_is_told_to_give_one(tmp_path):
     assert (result.exit_code, result.output) == (1, (
         f'{path}:{line_of(path, seat)}:{seat.index("deck: red") + 7}: error: Red plays the deck "red", '
         f'which Magic 54 does not declare (decks): give one with --deck\n'))
+
+
+def test_checks_that_change_what_they_check_are_named_where_they_are_written(tmp_path):
+    # Each run of these checks raises a counter they read, so they ran again and again
+    # until the engine's limit of steps stopped the game; the message named no place.
+    path = magic54(tmp_path / "m54", "checks: |\n  for each p in players",
+                   "checks: |\n  increase mana_played of you by 1\n  for each p in players")
+    result = CliRunner().invoke(main, ["simulate", str(tmp_path / "m54"), "-n", "1", "--seed", "161"])
+    assert (result.exit_code, result.output) == (1, (
+        f'{path}:{line_of(path, "checks: |")}:9: error: game 1 (seed 161) stopped on turn 1: the rules ran '
+        f'1,000,000 steps (rounds of loops, runs of the checks, triggered abilities) without a player deciding '
+        f'anything: they go round in circles\n'))
+
+
+def test_a_window_where_nobody_can_hold_priority_ends_the_game_ranked(tmp_path):
+    # Each effect resolved made its player sit out: once both did, priority went round the
+    # table for ever, as no seat could hold it. Now the game ends ranked, as when nobody
+    # can take a turn.
+    magic54(tmp_path / "m54", "  after_each: |\n    if this is in pile: discard this",
+            "  after_each: |\n    if this is in pile: discard this\n    you sit out")
+    game = Game(load_pack(str(tmp_path / "m54"), Report()))
+    state, _ = play_random(game, 1)
+    sat = [line for line in state.log if line.endswith(" sits out")]
+    assert sorted(sat) == ["Black sits out", "Red sits out"]
+    assert (state.s.result, state.log[-1]) == ((0.0, 0.0), "the game ends: Red and Black 1st")

@@ -143,9 +143,11 @@ def test_checks_that_never_settle_stop_the_game(tmp_path, monkeypatch):
     folder = tiny(tmp_path / "p", pack=[("    p loses the game\n", "    p loses the game\n  increase life of you by 1\n")])
     with pytest.raises(RuleError) as e:
         Game(load_pack(str(folder), Report())).new_initial_state(seed=0)
+    # Named where the checks are written.
+    line = (folder / "pack.yaml").read_text(encoding="utf-8").splitlines().index("checks: |") + 1
     assert e.value.located("the game") == (
-        "error: the game stopped on turn 1: the rules ran 1,000 steps (rounds of loops, runs of the checks, "
-        "triggered abilities) without a player deciding anything: they go round in circles")
+        f"{folder / 'pack.yaml'}:{line}:9: error: the game stopped on turn 1: the rules ran 1,000 steps (rounds of "
+        "loops, runs of the checks, triggered abilities) without a player deciding anything: they go round in circles")
 
 
 @pytest.mark.parametrize("script, message", [

@@ -249,6 +249,7 @@ class Pack:
     auto_single: bool = True
     checks_inline: bool = False  # the checks never wait for a player: they run without a frame
     checks_read: frozenset = frozenset({"*"})  # what the checks look at (Compiler.note): what makes them run again
+    checks_source: Any = None                  # where the checks are written (a Source), for a rule of theirs that breaks
     defines: dict = field(default_factory=dict)
     roles: dict = field(default_factory=dict)   # zone role -> zone name
     ability_zones: tuple = ()                   # zones whose cards have abilities to offer

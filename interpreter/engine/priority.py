@@ -45,6 +45,9 @@ class WindowFrame:
             return
         seat = self.priority
         if s.out[seat] or (s.sitting is not None and s.sitting[seat] >= 0):
+            if s.sitting is not None and not any(results.can_play(s, p) for p in range(len(s.out))):
+                results.end_ranked(s)       # nobody left to hold priority: as when nobody can take a turn
+                return
             self.priority = s.next_seat(seat)
             return
         # Once its actions are used, a window offers only to pass, so that the pile resolves;

@@ -88,7 +88,7 @@ def run_checks(s: State) -> None:
     s.dirty = False
     s.steps += 1
     if s.steps > STEPS:
-        raise endless(s, {}, limit=STEPS)
+        raise endless(s, {}, s.t.pack.checks_source, limit=STEPS)      # the checks change what they check
     pack = s.t.pack
     if pack.has_state_triggers and CHECKED not in s.events:
         s.events.append(CHECKED)

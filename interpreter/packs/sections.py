@@ -405,6 +405,7 @@ def checks(b: Build) -> None:
         finally:
             b.comp.in_checks = False
     b.fields["checks_read"] = frozenset(read)
+    b.fields["checks_source"] = b.source(b.loaded, b.d, "checks") if "checks" in b.d else None
 
 
 @section("checks_at")
