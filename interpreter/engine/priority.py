@@ -52,7 +52,8 @@ class WindowFrame:
             return
         # Once its actions are used, a window offers only to pass, so that the pile resolves;
         # so it does while the pile holds something, even where a player may not pass.
-        options = playable(s, seat) if not spent else []
+        # The listing written out for the game's cards (lang/listing.py), else playable's loop.
+        options = ((playable if t.lister is None else t.lister)(s, seat)) if not spent else []
         if rules is not None and not rules.can_pass and not s.pile:
             if not options:
                 s.say("pass", f"{s.t.players[seat].name} has nothing to do ({self.name})")
@@ -117,6 +118,13 @@ def _close(s: State, w: WindowFrame) -> None:
     s.frames.pop()
 
 
+def players_own(s: State, env: dict, found: list) -> None:
+    """A player's own abilities ("Fireblast"), listed first, by name."""
+    for ab in s.t.pack.player_abilities:
+        if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
+            found.append(Option(ab.name, (None, ab)))
+
+
 def playable(s: State, seat: int) -> list:
     """Every ability `seat` may use now: in its zone, its condition true, its
     targets there and its costs payable."""
@@ -126,13 +134,8 @@ def playable(s: State, seat: int) -> list:
     zones = s.zones
     # One environment for the whole list: only "this" changes from card to card.
     env = {"this": None, "you": t.players[seat], "@memo": memo}
-    for ab in t.pack.player_abilities:
-        # A player's own abilities come first, by name ("Fireblast").
-        if (ab.when is None or ab.when(s, env)) and all(test(s, env) for test in ab.requires):
-            found.append(Option(ab.name, (None, ab)))
-    if t.lister is not None:
-        t.lister(s, seat, env, memo, found)
-        return found
+    if t.pack.player_abilities:
+        players_own(s, env, found)
     down = s.face_down
     controller = s.controller
     for zone, usable, common in t.usable_at[seat]:

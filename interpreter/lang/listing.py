@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from ..engine.priority import players_own
 from . import fuse
 
 MAX_KINDS = 12      # kinds of cards in one zone beyond which the listing stays playable's
@@ -40,10 +41,9 @@ def write(t, c: int | None = None) -> None:
 
 
 def make(t, written: dict | None = None) -> None:
-    """Sets the table's `lister`, the function `listing(s, seat, env, memo, found)` that
-    appends to `found` the options playable's loop over the cards would, or None where
-    the listing stays playable's (a zone whose cards are of too many kinds, or a text
-    that cannot be made); `listed`, what it reads of each card of each zone (its kind,
+    """Sets the table's `lister`, the function `listing(s, seat)` that gives the options
+    priority.playable gives, in the same order, or None where the listing stays
+    playable's (a zone whose cards are of too many kinds, or a text that cannot be made); `listed`, what it reads of each card of each zone (its kind,
     the amounts and options of its entries, or None); and `listing`, the kinds it writes
     and the functions written for the tables made from this one (`written`: those of the
     table it is made from)."""
@@ -75,14 +75,20 @@ def _written(t, kinds: dict, listed: tuple, zones: tuple):
     w = _Writer()
     body = [w.zone(i, common, per, shapes) for i, ((_, _, common), per) in enumerate(zip(t.usable, listed))]
     zones = w.name(zones)
-    head = ["def listing(s, seat, env, memo, found):",
-            "    zones = s.zones",
+    head = ["def listing(s, seat):",
+            "    found = []",
+            "    memo = {}",
+            "    env = {'this': None, 'you': s.t.players[seat], '@memo': memo}"]
+    if t.pack.player_abilities:
+        head.append(f"    {w.name(players_own)}(s, env, found)")
+    head += ["    zones = s.zones",
             "    down = s.face_down",
             "    ctl_ = s.controller",
             f"    {''.join(f'z{i}_, ' for i in range(len(body)))}= {zones}[seat]",
             f"    {''.join(f'u{i}_, ' for i in range(len(body)))}= s.t.listed"]
     head += [f"    {v} = None" for v in w.memos] + [f"    {v} = {w.unset}" for v in w.lifted.values()]
-    return fuse.define("\n".join(head + [line for lines in body for line in lines]) + "\n", w.names, "listing")
+    lines = head + [line for lines in body for line in lines] + ["    return found"]
+    return fuse.define("\n".join(lines) + "\n", w.names, "listing")
 
 
 def grown(t, c: int) -> None:
