@@ -645,8 +645,6 @@ def replay(log, which, at, pack_override, card_files) -> None:
         head, records = read_log(log)
     except RecordError as e:
         raise InputError(str(e)) from None
-    except UnicodeDecodeError:
-        raise InputError(f"{log}: not a text file of game records") from None
     if which is not None and which > len(records):
         raise InputError(f"{log} holds {len(records)} game{'s' if len(records) != 1 else ''}, not {which}")
     if at is not None and which is None and len(records) > 1:

@@ -25,11 +25,16 @@ NAME_MAX = 255
 class FileProblem(Exception):
     """A file that cannot be read; `message` says why in a designer's words."""
 
-    def __init__(self, path, message: str, missing: bool = False):
+    def __init__(self, path, message: str, missing: bool = False, at: tuple | None = None):
         super().__init__(f"{path}: {message}")
         self.path = str(path)
         self.message = message
         self.missing = missing      # nothing is there: callers may suggest a name
+        self.at = at                # (line, column) of what is wrong in the file, when it is a place
+
+    def place(self) -> str:
+        """The file, and where in it when known: "games.jsonl:2:6"."""
+        return self.path if self.at is None else f"{self.path}:{self.at[0]}:{self.at[1]}"
 
 
 def _kind(mode: int) -> str | None:
@@ -128,3 +133,23 @@ def read_file(path, limit: int = TEXT_LIMIT) -> bytes:
         raise FileProblem(path, too_large(None, limit))
     return b"".join(chunks)
 
+
+
+def undecodable(raw: bytes, e: UnicodeDecodeError) -> tuple[int, int, str]:
+    """Where the bytes of a file stop being UTF-8 text (its line and column, counted in
+    the characters before) and the byte there, as a message shows it ("0xed")."""
+    before = raw[:e.start]
+    line_start = before.rfind(b"\n") + 1
+    col = len(before[line_start:].decode("utf-8", "replace")) + 1
+    return before.count(b"\n") + 1, col, f"0x{raw[e.start]:02x}"
+
+
+def read_text(path, limit: int = TEXT_LIMIT) -> str:
+    """The text of a regular file of at most `limit` bytes of UTF-8; raises FileProblem,
+    placed (`at`) where the bytes stop being UTF-8."""
+    raw = read_file(path, limit)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, col, byte = undecodable(raw, e)
+        raise FileProblem(path, f"not UTF-8 text (the byte {byte} here)", at=(line, col)) from None

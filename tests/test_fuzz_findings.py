@@ -253,3 +253,17 @@ def test_a_window_where_nobody_can_hold_priority_ends_the_game_ranked(tmp_path):
     sat = [line for line in state.log if line.endswith(" sits out")]
     assert sorted(sat) == ["Black sits out", "Red sits out"]
     assert (state.s.result, state.log[-1]) == ((0.0, 0.0), "the game ends: Red and Black 1st")
+
+
+def test_a_file_of_game_records_that_is_not_text_is_named_where_it_stops_being_so(tmp_path):
+    # `replay` and `simulate --resume` said the file was not one of game records, with no place.
+    out = tmp_path / "games.jsonl"
+    assert CliRunner().invoke(main, ["simulate", "magic54", "-n", "2", "--out", str(out)]).exit_code == 0
+    raw = out.read_bytes()
+    second = raw.index(b"\n") + 1
+    out.write_bytes(raw[:second + 5] + b"\xed" + raw[second + 6:])
+    line = f"{out}:2:6: error: not a file of game records: not UTF-8 text (the byte 0xed here)"
+    result = CliRunner().invoke(main, ["replay", str(out)])
+    assert (result.exit_code, result.output) == (1, line + "\n")
+    result = CliRunner().invoke(main, ["simulate", "magic54", "-n", "3", "--out", str(out), "--resume"])
+    assert (result.exit_code, result.output) == (1, line + "; --resume continues a run that --out wrote\n")

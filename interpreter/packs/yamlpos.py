@@ -18,7 +18,7 @@ from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarE
 
 from ..diagnostics import split_lines
 from ..engine.limits import NUMBER, SAID_NUMBER
-from ..infiles import TEXT_LIMIT, FileProblem, read_file, too_large
+from ..infiles import TEXT_LIMIT, FileProblem, read_file, too_large, undecodable
 
 MAX_BYTES = TEXT_LIMIT
 MAX_DEPTH = 64
@@ -285,12 +285,9 @@ def _decode(raw: bytes, filename: str) -> str:
     except UnicodeDecodeError as e:
         if _looks_binary(raw[:4096]):
             raise YamlProblem(filename, 1, 1, "not a text file (it contains binary data)") from None
-        before = raw[: e.start]
-        line_start = before.rfind(b"\n") + 1
-        col = len(before[line_start:].decode("utf-8")) + 1
-        raise YamlProblem(filename, before.count(b"\n") + 1, col,
-                          f"not UTF-8 text: invalid byte 0x{raw[e.start]:02x}",
-                          hint="save the file as UTF-8", text=raw.decode("utf-8", "replace")) from None
+        line, col, byte = undecodable(raw, e)
+        raise YamlProblem(filename, line, col, f"not UTF-8 text: invalid byte {byte}", hint="save the file as UTF-8",
+                          text=raw.decode("utf-8", "replace")) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 

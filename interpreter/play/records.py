@@ -18,7 +18,7 @@ from pathlib import Path
 from ..engine.decisions import IllegalAction
 from ..engine.game import Game, GameState
 from ..engine.limits import DIGITS
-from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_file
+from ..infiles import DATA_LIMIT, FileProblem, path_problem, read_text
 from ..packs.changes import ChangeError, changed, from_data
 from ..packs.finding import builtin_pack_dir
 from ..packs.rulesets import ruleset_of
@@ -118,9 +118,9 @@ def read_log(path) -> tuple[dict | None, list[tuple[int, dict | RecordError]]]:
     game records as read_records gives them."""
     path = Path(path)
     try:
-        text = read_file(path, DATA_LIMIT).decode("utf-8")
+        text = read_text(path, DATA_LIMIT)
     except FileProblem as e:
-        raise RecordError(f"{path}: error: {e.message}") from None
+        raise RecordError(f"{e.place()}: error: {'not a file of game records: ' if e.at else ''}{e.message}") from None
     return parse_log(text, path)
 
 

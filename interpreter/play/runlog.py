@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 
 from ... import __version__
-from ..infiles import DATA_LIMIT, FileProblem, read_file
+from ..infiles import DATA_LIMIT, FileProblem, read_text
 from ..outfiles import Lines
 from .records import RUN_FORMAT as FORMAT
 from .records import dumps
@@ -99,11 +99,12 @@ def resumed(path: str, head: dict) -> dict:
     if path == "-" or not file.exists():
         return {}
     try:
-        text = read_file(file, DATA_LIMIT).decode("utf-8")
+        text = read_text(file, DATA_LIMIT)
     except FileProblem as e:
-        raise RunError(f"{path}: {e.message}") from None
-    except UnicodeDecodeError:
-        raise RunError(f"{path}: not a file of game records: --resume continues a run that --out wrote") from None
+        if e.at is None:
+            raise RunError(f"{path}: {e.message}") from None
+        raise RunError(f"{e.place()}: error: not a file of game records: {e.message}; --resume continues a run "
+                       f"that --out wrote") from None
     lines = text[:text.rfind("\n") + 1].splitlines()
     if not lines:
         return {}
