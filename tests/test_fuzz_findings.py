@@ -267,3 +267,14 @@ def test_a_file_of_game_records_that_is_not_text_is_named_where_it_stops_being_s
     assert (result.exit_code, result.output) == (1, line + "\n")
     result = CliRunner().invoke(main, ["simulate", "magic54", "-n", "3", "--out", str(out), "--resume"])
     assert (result.exit_code, result.output) == (1, line + "; --resume continues a run that --out wrote\n")
+
+
+def test_damage_dealt_to_what_is_not_a_card_or_a_player_stops_the_game_at_its_place(tmp_path):
+    # A mark set without a card holds true; dealing damage to it stopped the game with a traceback.
+    path = magic54(tmp_path / "m54", "mark guard as blocking blocked until end of combat",
+                   "mark guard as blocking until end of combat")
+    result = CliRunner().invoke(main, ["simulate", str(tmp_path / "m54"), "-n", "1", "--seed", "834"])
+    line = "            deal attack of guard damage to blocking of guard from guard"
+    assert (result.exit_code, result.output) == (1, (
+        f'{path}:{line_of(path, line)}:{line.index("blocking of") + 1}: error: game 1 (seed 834) stopped on turn 15: '
+        f'"blocking of guard" is true here, not a card or a player: damage is dealt to one\n'))

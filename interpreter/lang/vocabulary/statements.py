@@ -155,14 +155,28 @@ def _deal(c: Compiler, tree, scope: Scope):
         # ability's has the player.
         sfn = lambda s, env: env.get("@by")
 
+    where = c.where(target)
+
+    def refused(s, env, t) -> RuleError:
+        # A value of any kind (a mark's, a table's) may hold what damage cannot be dealt to.
+        said = "true" if t is True else "false" if t is False else tables.shown(t)
+        return RuleError(f'"{where.text}"{of_card(s, env)} is {said} here, not a card or a player: damage is '
+                         f'dealt to one', where)
+
+    def dealt_to(s, env, t):
+        if type(t) is not int and not isinstance(t, PlayerRef):
+            raise refused(s, env, t)
+        primitives.deal(s, sfn(s, env), t, afn(s, env) or 0, kind)
+
     if "damage" in c.names.replaced:
-        return _replaceable("damage", lambda s, env: _tuple(tfn(s, env)), sfn,
-                            lambda s, env, x: primitives.deal(s, sfn(s, env), x, afn(s, env) or 0, kind))
+        return _replaceable("damage", lambda s, env: _tuple(tfn(s, env)), sfn, dealt_to)
 
     def deal(s, env):
         t = tfn(s, env)
         if t is None:
             return
+        if type(t) is not int and not isinstance(t, PlayerRef):
+            raise refused(s, env, t)
         primitives.deal(s, sfn(s, env), t, afn(s, env) or 0, kind)
     return deal
 
