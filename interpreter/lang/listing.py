@@ -43,10 +43,10 @@ def write(t, c: int | None = None) -> None:
 def make(t, written: dict | None = None) -> None:
     """Sets the table's `lister`, the function `listing(s, seat)` that gives the options
     priority.playable gives, in the same order, or None where the listing stays
-    playable's (a zone whose cards are of too many kinds, or a text that cannot be made); `listed`, what it reads of each card of each zone (its kind,
-    the amounts and options of its entries, or None); and `listing`, the kinds it writes
-    and the functions written for the tables made from this one (`written`: those of the
-    table it is made from)."""
+    playable's (a zone whose cards are of too many kinds, or a text that cannot be made);
+    `listed`, what it reads of each card of each zone (its kind, the amounts and options
+    of its entries, or None); and `listing`, the kinds it writes and the functions written
+    for the tables made from this one (`written`: those of the table it is made from)."""
     t.lister = t.listed = t.listing = None
     if not ENABLED[0] or not t.usable:
         return
@@ -122,9 +122,6 @@ def _card(entries: tuple, kinds: dict):
         shape = tuple((when, shared, None if pay is None else (pay[0], pay[1]), requires)
                       for when, shared, pay, requires, _ in entries)
         k = kinds[key] = (len(kinds) + 1, shape)
-    if len(entries) == 1:
-        _, _, pay, _, opt = entries[0]
-        return (k[0], opt) if pay is None else (k[0], pay[2], opt)
     data = [k[0]]
     for _, _, pay, _, opt in entries:
         data += [pay[2], opt] if pay is not None else [opt]
@@ -139,7 +136,7 @@ class _Writer:
         self.names = {}
         self.memos = {}         # local name -> None, in order
         self.shared = {}        # shared key of a condition -> its local
-        self.paid = {}          # a cost's key (what pays it) -> the local of its count
+        self.paid = {}          # a cost's key (what pays it) -> the local of its count, the key's name
         self.this = False       # a text written in the zone's loop reads `this`, the card
         self.lifted = {}        # the parts computed once a listing (still), by shape -> the local of each
         self.unset = None       # the name of what they hold until then
@@ -198,14 +195,13 @@ class _Writer:
             # A cost's count is kept in a local once read: what can pay is counted once a
             # listing, and a key of the memo, once set, is never set again (costs.can,
             # mana.py), so every reading of it gives the first.
-            paid = self.paid.get(key)
-            if paid is None:
-                paid = self.paid[key] = self._memo("p")
+            if key not in self.paid:
+                self.paid[key] = (self._memo("p"), self.name(key))
+            paid, named = self.paid[key]
             if tests:
                 lines.append(f"{indent}if {' and '.join(tests)}:")
                 indent += "    "
                 tests = []
-            named = self.name(key)
             lines += [f"{indent}if {paid} is None:",
                       f"{indent}    {paid} = memo.get({named})",
                       f"{indent}    if {paid} is None:",

@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 from jsonschema import Draft202012Validator
 
-from ..infiles import DATA_LIMIT, FileProblem, read_file
+from ..infiles import DATA_LIMIT, FileProblem, read_file, undecodable
 from .finding import package_root
 from .yamlpos import YamlProblem, load_yaml_text
 
@@ -159,7 +159,7 @@ def _read_text(path, limit: int = DATA_LIMIT, read=None) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line, col = _position(raw[:e.start].decode("utf-8", "replace"), e.start)
+        line, col, _ = undecodable(raw, e)
         raise CardDataError(path, line, col, "not UTF-8 text") from None
 
 
