@@ -69,7 +69,7 @@ class Table:
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
-                 "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled")
+                 "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -125,6 +125,7 @@ class Table:
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
+        self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
 
     def _zone_map(self, pack, players, options) -> None:
