@@ -94,11 +94,12 @@ class Table:
         flags = flags_of(pack)
         self.layered, self.retyping, self.controlling = flags["layered"], flags["retyping"], flags["controlling"]
         self.changing = pack.changing
-        self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
                                if ab.replace is not None)
         self._zone_map(pack, players, options)
+        # The cards with static abilities, each with the zones where one of them applies.
+        self.static_cards = tuple((i, self._static_zones(c)) for i, c in enumerate(cards) if c.statics)
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
                               for ab in cards[c].abilities if ab.trigger is not None)
@@ -127,6 +128,9 @@ class Table:
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
         self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
+
+    def _static_zones(self, card) -> frozenset:
+        return frozenset(z for ab in card.statics for z in self.named[ab.zone])
 
     def _zone_map(self, pack, players, options) -> None:
         """Zone ids: each zone a player has, one a seat, and each shared zone once."""
@@ -205,7 +209,7 @@ class Table:
         if getattr(self.pack, "write_listing", None) is not None:
             self.pack.write_listing(t, c)
         if definition.statics:
-            t.static_cards = self.static_cards + (c,)
+            t.static_cards = self.static_cards + ((c, self._static_zones(definition)),)
         if any(ab.replace is not None for ab in definition.abilities):
             t.replacing = self.replacing + tuple((c, ab.replace) for ab in definition.abilities if ab.replace is not None)
         if any(ab.trigger for ab in definition.abilities):
