@@ -28,7 +28,8 @@ def pack(tmp_path, checks: str, **kw):
     ("for each p in players:\n  if turn > 2: p wins the game", {"*"}),
     ("for each x in cards in your hand: discard x", {"zone:hand", "*"}),
     ("if any tokens in play: opponent loses the game", {"zone:play", "*"}),
-    ("if any chosen cards in play: opponent loses the game", {"zone:play", "*"}),
+    ("if any chosen cards in play: opponent loses the game", {"zone:play", "*", "mark:chosen"}),
+    ("for each x in chosen cards in play: discard x", {"zone:play", "mark:chosen"}),
     # The phase, step or window a static ability reads is noted here too, and left unread.
     ("if window is main: opponent loses the game", {"*", "time:window"}),
 ])
@@ -59,6 +60,40 @@ def test_tapping_a_card_runs_the_checks_that_test_tapped_cards(tmp_path):
     p = pack(tmp_path, "for each p in players:\n  if any tapped cards in play controlled by p: p wins the game",
              setup="for each p in players:\n  for each x in top 1 cards of deck: put x into p's play",
              turn="tap each card you control in play")
+    assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
+
+
+# A mark the checks read: setting it, or taking it off, makes them run; one they do not read does not.
+MARKED = "for each p in players:\n  if any chosen cards in play controlled by p: p wins the game"
+IN_PLAY = "for each p in players:\n  for each x in top 1 cards of deck: put x into p's play"
+
+
+def test_marking_a_card_runs_the_checks_that_read_the_mark(tmp_path):
+    p = pack(tmp_path, MARKED, setup=IN_PLAY, turn="mark each card you control in play as chosen")
+    assert p.checks_read == frozenset({"zone:play", "mark:chosen"})
+    assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
+
+
+def test_a_mark_the_checks_do_not_read_does_not_run_them(tmp_path):
+    marks = {"marks: {chosen: A mark.}": "marks: {chosen: A mark., seen: Another.}"}
+    p = pack(tmp_path, MARKED, setup=IN_PLAY + "\n  mark each card in play as chosen\n  unmark each card in play as chosen",
+             turn="mark each card you control in play as seen", **marks)
+    # The checks ran after the setup; the marks of the turns are not theirs: the game goes to its limit.
+    state = Game(p).new_initial_state(seed=0)
+    assert state.is_terminal() and state.log[-2:] == ["the turn limit (4) is reached", "the game is a draw"]
+
+
+def test_taking_a_mark_off_runs_the_checks_that_read_it(tmp_path):
+    p = pack(tmp_path, "for each p in players:\n  if no chosen cards in play controlled by p: p wins the game",
+             setup=IN_PLAY + "\n  mark each card in play as chosen", turn="unmark each card you control in play as chosen")
+    assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
+
+
+def test_a_keyword_given_by_a_mark_runs_the_checks_that_read_it(tmp_path):
+    keywords = {"marks: {chosen: A mark.}": "marks: {chosen: A mark.}\nkeywords: {swift: Moves first.}"}
+    p = pack(tmp_path, "for each p in players:\n  if any (cards controlled by p in play where it has swift): p wins the game",
+             setup=IN_PLAY, turn="mark each card you control in play as swift", **keywords)
+    assert p.checks_read == frozenset({"zone:play", "keyword:swift"})
     assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
 
 
@@ -168,19 +203,26 @@ BATTERY = """\
 """
 
 
+def _layers(tmp_path, cards: str, counters: str = "  life: {start: 20}\n") -> Path:
+    """The layered pack of tests/data, its checks putting creatures of no toughness into a
+    graveyard, with `cards` added and the player counters `counters`."""
+    folder = tmp_path / "layers"
+    shutil.copytree(Path(__file__).parent / "data" / "layerpack", folder)
+    text = (folder / "pack.yaml").read_text(encoding="utf-8")
+    text = text.replace("  life: {start: 20}\n", counters, 1)
+    text = text.replace("checks: |\n", "checks: |\n  for each dead in creatures in battlefield where toughness of it <= 0:\n"
+                                      "    discard dead\n", 1)
+    (folder / "pack.yaml").write_text(text, encoding="utf-8")
+    with open(folder / "cards" / "cards.yaml", "a", encoding="utf-8") as file:
+        file.write(cards)
+    return folder
+
+
 @pytest.mark.parametrize("what", ["energy of you", "count of cards in your hand"])
 def test_what_a_static_ability_reads_makes_the_checks_run(tmp_path, what):
     # Battery's toughness for the Wisp reads the energy (or the hand) that Spend takes
     # away; the checks read the toughness: they see the change through the static ability.
-    folder = tmp_path / "layers"
-    shutil.copytree(Path(__file__).parent / "data" / "layerpack", folder)
-    text = (folder / "pack.yaml").read_text(encoding="utf-8")
-    text = text.replace("  life: {start: 20}\n", "  life: {start: 20}\n  energy: {start: 1}\n", 1)
-    text = text.replace("checks: |\n", "checks: |\n  for each dead in creatures in battlefield where toughness of it <= 0:\n"
-                                      "    discard dead\n", 1)
-    (folder / "pack.yaml").write_text(text, encoding="utf-8")
-    with open(folder / "cards" / "cards.yaml", "a", encoding="utf-8") as cards:
-        cards.write(BATTERY.replace("WHAT", what))
+    folder = _layers(tmp_path, BATTERY.replace("WHAT", what), "  life: {start: 20}\n  energy: {start: 1}\n")
     state = Game(load(folder)).position({
         "turn": 2, "phase": "main", "players": [{"zones": {"hand": ["Spend"]}}, {}],
         "shared": {"battlefield": [{"card": "Battery", "owner": "Ann"}, {"card": "Wisp", "owner": "Ann"}]}})
@@ -188,3 +230,28 @@ def test_what_a_static_ability_reads_makes_the_checks_run(tmp_path, what):
     state.apply_label("Cast: Spend")
     assert [c["name"] for c in state.observation(None)["shared"]["battlefield"]] == ["Battery"]
     assert [c["name"] for c in state.observation(None)["players"][0]["zones"]["graveyard"]] == ["Spend", "Wisp"]
+
+
+# Battery as above, and a spell that takes every creature for good.
+THIEF = BATTERY.replace("WHAT", "1").split("  - name: Spend")[0] + """\
+  - name: Seize
+    types: [spell]
+    abilities:
+      - name: Cast
+        from: hand
+        pile: false
+        effect: you gain control of each creature in battlefield
+"""
+
+
+def test_a_change_of_control_runs_the_checks_that_read_it_through_a_static_ability(tmp_path):
+    # Battery gives its controller's creatures toughness: the Wisp Bob takes from Ann for
+    # good has none left, and the checks, which read the toughness, put it into a graveyard.
+    pack = load(_layers(tmp_path, THIEF))
+    assert "control" in pack.checks_read and "*" not in pack.checks_read
+    state = Game(pack).position({
+        "turn": 2, "active": 1, "phase": "main", "players": [{}, {"zones": {"hand": ["Seize"]}}],
+        "shared": {"battlefield": [{"card": "Battery", "owner": "Ann"}, {"card": "Wisp", "owner": "Ann"}]}})
+    state.apply_label("Cast: Seize")
+    assert [c["name"] for c in state.observation(None)["shared"]["battlefield"]] == ["Battery"]
+    assert state.log[-2:] == ["Bob uses Cast of Seize", "Wisp moves from battlefield to Ann's graveyard"]

@@ -233,6 +233,8 @@ def take_control(s: State, c: int, seat: int) -> None:
     else:
         s.controller[c] = seat
     s.control_turn[c] = s.turn
+    if s.t.checks_see_control:
+        s.dirty = True
     if s.t.layered:
         stale(s)
 
@@ -388,6 +390,7 @@ def _drop_mods(s: State, doomed) -> None:
             elif m[0] == "mark":
                 if s.marks.get((m[2], m[3]), _MISSING) is m[4]:
                     del s.marks[(m[2], m[3])]
+                    mark_seen(s, m[3])
         else:
             keep.append(m)
     s.mods = keep
@@ -414,6 +417,7 @@ def end_effects(s: State, duration: str) -> None:
 
 def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=None) -> None:
     s.marks[(c, mark)] = value
+    mark_seen(s, mark)
     if s.t.layered:
         # A keyword given by a mark applies in its layer from now: it gets a timestamp.
         if duration or mark[0] == "@":
@@ -424,6 +428,13 @@ def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=No
         s.mods.append(("mark", duration, c, mark, value))
     if mark in s.t.watched_marks:
         events.marked(s, c, mark, source)
+
+
+def mark_seen(s: State, mark: str) -> None:
+    """A mark was set or taken off: the checks run again if they read it (Table.checks_see_marks)."""
+    seen = s.t.checks_see_marks
+    if seen is None or mark in seen:
+        s.dirty = True
 
 
 # --------------------------------------------------------------- end of a game

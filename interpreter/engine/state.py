@@ -65,7 +65,7 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
-                 "checks_see_everything",
+                 "checks_see_everything", "checks_see_marks", "checks_see_control",
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
@@ -168,6 +168,11 @@ class Table:
             what[len("counter:"):] for what in read if what.startswith("counter:"))
         self.checks_see_everything = everything
         self.checks_see_damage = everything or "damage" in read
+        # Marks by name; a keyword given by a mark is the mark "@keyword".
+        self.checks_see_marks = None if everything else frozenset(
+            what[5:] if what.startswith("mark:") else "@" + what[8:]
+            for what in read if what.startswith(("mark:", "keyword:")))
+        self.checks_see_control = everything or "control" in read
 
     def _numbered(self, name: str) -> str:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1

@@ -132,8 +132,10 @@ class Compiler:
 
     def note(self, what: str) -> None:
         """Record what the text being compiled looks at: "zone:NAME" (the cards of a zone),
-        "tapped", "damage", "counter:NAME" (a player counter; "counter:*" any), or "*" for
-        what no change marks (turn, phase, marks...; not counters, which are noted by name).
+        "tapped", "damage", "counter:NAME" (a player counter; "counter:*" any), "mark:NAME",
+        "keyword:NAME", "keyed:NAME" (a counter kept per card), "control" (who controls a
+        card, read as `you` outside the checks), or "*" for what no change marks (turn,
+        phase, the active player...; not what is noted by name).
         The checks run again after a change only if they look at what changed."""
         if self.reads is not None:
             self.reads.add(what)
