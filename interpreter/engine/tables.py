@@ -114,18 +114,20 @@ def reset(s: State, unit: str) -> None:
     plan = s.t.resets.get(unit)
     if plan is None:
         plan = s.t.resets[unit] = _reset_plan(s, unit)
-    counters, values = plan
+    keyed_names, starts, values = plan
     # What continuous effects make of the cards is worked out again only when a value
     # changed (most resets find the counters at their start already).
     changed = False
-    for name, keyed_by, value in counters:
-        if keyed_by is not None:
-            if s.keyed:
-                kept = {k: v for k, v in s.keyed.items() if k[0] != name}
-                changed = changed or len(kept) != len(s.keyed)
-                s.keyed = kept
-            continue
-        for pv in s.pvars:
+    for name in keyed_names:
+        if s.keyed:
+            kept = {k: v for k, v in s.keyed.items() if k[0] != name}
+            changed = changed or len(kept) != len(s.keyed)
+            s.keyed = kept
+    at_start = starts.items()
+    for pv in s.pvars:
+        if at_start <= pv.items():
+            continue        # every counter of the player at its start (the usual case), found in one look
+        for name, value in at_start:
             if name not in pv or pv[name] != value:
                 pv[name] = value
                 changed = True
@@ -143,6 +145,8 @@ def _reset_plan(s: State, unit: str) -> tuple:
     """What goes back to its start as a `unit` begins, with its start: the same all game
     (the options are), worked out once a table, as steps begin often."""
     pack = s.t.pack
-    counters = tuple((name, d.per, start_of(s, d.start)) for name, d in pack.player_counters.items() if d.reset == unit)
+    reset = [(name, d) for name, d in pack.player_counters.items() if d.reset == unit]
+    keyed_names = tuple(name for name, d in reset if d.per is not None)
+    starts = {name: start_of(s, d.start) for name, d in reset if d.per is None}
     values = tuple((name, start_of(s, d.start)) for name, d in pack.table.items() if d.reset == unit)
-    return counters, values
+    return keyed_names, starts, values
