@@ -89,6 +89,16 @@ def test_taking_a_mark_off_runs_the_checks_that_read_it(tmp_path):
     assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
 
 
+def test_a_mark_that_goes_with_the_card_it_names_runs_the_checks_that_read_it(tmp_path):
+    # The cards in play are marked with a card of Ann's hand; it leaves for the discard,
+    # zones the checks do not read: the marks naming it go, which the checks see.
+    p = pack(tmp_path, "for each p in players:\n  if no chosen cards in play: p wins the game",
+             setup=IN_PLAY + "\nfor each h in top 1 cards of deck:\n  put h into your hand\n  mark each card in play as chosen h",
+             turn="discard each card in your hand")
+    assert p.checks_read == frozenset({"zone:play", "mark:chosen"})
+    assert play(p)[-3:] == ["turn 1 (Player 1)", "Dog moves from Player 1's hand to discard", "Player 1 wins the game"]
+
+
 def test_a_keyword_given_by_a_mark_runs_the_checks_that_read_it(tmp_path):
     keywords = {"marks: {chosen: A mark.}": "marks: {chosen: A mark.}\nkeywords: {swift: Moves first.}"}
     p = pack(tmp_path, "for each p in players:\n  if any (cards controlled by p in play where it has swift): p wins the game",

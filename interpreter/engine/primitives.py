@@ -64,6 +64,7 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         kept = t.pack.kept_marks
         for key in [k for k, v in s.marks.items() if (k[0] == c or (type(v) is int and v == c)) and k[1] not in kept]:
             del s.marks[key]
+            mark_seen(s, key[1])        # the mark of a card that stays where it is (a blocker's)
     if s.counters:
         for key in [k for k in s.counters if k[0] == c]:
             del s.counters[key]
