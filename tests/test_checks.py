@@ -25,8 +25,8 @@ def pack(tmp_path, checks: str, **kw):
     ("for each x in tokens in play: discard x", {"zone:play"}),
     ("for each x in tapped cards in discard: discard x", {"zone:discard", "tapped"}),
     ("for each x in cards in play where damage of it > 0: discard x", {"zone:play", "damage"}),
-    ("for each p in players:\n  if turn > 2: p wins the game", {"*"}),
-    ("for each x in cards in your hand: discard x", {"zone:hand", "*"}),
+    ("for each p in players:\n  if turn > 2: p wins the game", {"turn"}),
+    ("for each x in cards in your hand: discard x", {"zone:hand", "turn"}),     # you: the active player
     ("if any tokens in play: opponent loses the game", {"zone:play", "*"}),
     ("if any chosen cards in play: opponent loses the game", {"zone:play", "*", "mark:chosen"}),
     ("for each x in chosen cards in play: discard x", {"zone:play", "mark:chosen"}),
@@ -49,10 +49,16 @@ def test_a_card_drawn_into_a_zone_the_checks_look_at_makes_them_run(tmp_path):
     assert play(p)[-3:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 1 wins the game"]
 
 
-def test_checks_that_read_what_no_change_marks_run_after_every_change(tmp_path):
-    # No change tells of the turn: checks that read it run after any change, here
-    # the draw of turn 3.
+def test_checks_that_read_the_turn_run_as_a_turn_begins(tmp_path):
+    # Turn 3 begins: the checks that read the turn see it before anything else happens.
     p = pack(tmp_path, "for each p in players:\n  if turn > 2: p wins the game", turn="draw a card")
+    assert play(p)[-3:] == ["Player 2 draws a card", "turn 3 (Player 1)", "Player 1 wins the game"]
+
+
+def test_checks_that_read_what_no_change_marks_run_after_every_change(tmp_path):
+    # No change tells of the phase: checks that read it run after any change, here the
+    # draw of turn 3's main phase (as the turn began, before the phase, they found none).
+    p = pack(tmp_path, "for each p in players:\n  if turn > 2 and phase = \"main\": p wins the game", turn="draw a card")
     assert play(p)[-3:] == ["turn 3 (Player 1)", "Player 1 draws a card", "Player 1 wins the game"]
 
 
@@ -70,7 +76,7 @@ IN_PLAY = "for each p in players:\n  for each x in top 1 cards of deck: put x in
 
 def test_marking_a_card_runs_the_checks_that_read_the_mark(tmp_path):
     p = pack(tmp_path, MARKED, setup=IN_PLAY, turn="mark each card you control in play as chosen")
-    assert p.checks_read == frozenset({"zone:play", "mark:chosen"})
+    assert p.checks_read == frozenset({"zone:play", "mark:chosen", "control"})
     assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
 
 
@@ -103,7 +109,7 @@ def test_a_keyword_given_by_a_mark_runs_the_checks_that_read_it(tmp_path):
     keywords = {"marks: {chosen: A mark.}": "marks: {chosen: A mark.}\nkeywords: {swift: Moves first.}"}
     p = pack(tmp_path, "for each p in players:\n  if any (cards controlled by p in play where it has swift): p wins the game",
              setup=IN_PLAY, turn="mark each card you control in play as swift", **keywords)
-    assert p.checks_read == frozenset({"zone:play", "keyword:swift"})
+    assert p.checks_read == frozenset({"zone:play", "keyword:swift", "control"})
     assert play(p)[-2:] == ["turn 1 (Player 1)", "Player 1 wins the game"]
 
 
@@ -176,13 +182,13 @@ turn:
   - phase: main
     script: window main
 checks: |
-  if turn >= 3:
+  if turn >= 3 and window is main:
     active player wins the game
 end: {max_turns: 50}
 """
 
 
-def test_checks_that_read_the_turn_run_after_an_effect_on_damage_to_come(tmp_path):
+def test_checks_that_read_the_window_run_after_an_effect_on_damage_to_come(tmp_path):
     folder = tmp_path / "guarded"
     folder.mkdir()
     (folder / "pack.yaml").write_text(GUARDED, encoding="utf-8")
@@ -213,16 +219,21 @@ BATTERY = """\
 """
 
 
-def _layers(tmp_path, cards: str, counters: str = "  life: {start: 20}\n") -> Path:
-    """The layered pack of tests/data, its checks putting creatures of no toughness into a
-    graveyard, with `cards` added and the player counters `counters`."""
+TOUGHNESS = "for each dead in creatures in battlefield where toughness of it <= 0:\n  discard dead"
+
+
+def _layers(tmp_path, cards: str, counters: str = "  life: {start: 20}\n", checks: str = TOUGHNESS,
+            alone: bool = False) -> Path:
+    """The layered pack of tests/data with `checks` added to its own, `cards` added (`alone`:
+    Bear the only card of its own) and the player counters `counters`."""
     folder = tmp_path / "layers"
     shutil.copytree(Path(__file__).parent / "data" / "layerpack", folder)
     text = (folder / "pack.yaml").read_text(encoding="utf-8")
     text = text.replace("  life: {start: 20}\n", counters, 1)
-    text = text.replace("checks: |\n", "checks: |\n  for each dead in creatures in battlefield where toughness of it <= 0:\n"
-                                      "    discard dead\n", 1)
+    text = text.replace("checks: |\n", "checks: |\n" + "".join(f"  {line}\n" for line in checks.splitlines()), 1)
     (folder / "pack.yaml").write_text(text, encoding="utf-8")
+    if alone:
+        (folder / "cards" / "cards.yaml").write_text("cards:\n  - {name: Bear, types: [creature], power: 2, toughness: 2}\n")
     with open(folder / "cards" / "cards.yaml", "a", encoding="utf-8") as file:
         file.write(cards)
     return folder
@@ -265,3 +276,65 @@ def test_a_change_of_control_runs_the_checks_that_read_it_through_a_static_abili
     state.apply_label("Cast: Seize")
     assert [c["name"] for c in state.observation(None)["shared"]["battlefield"]] == ["Battery"]
     assert state.log[-2:] == ["Bob uses Cast of Seize", "Wisp moves from battlefield to Ann's graveyard"]
+
+
+# What a static ability or a state trigger does depends on its card being in the zone it
+# works from: its card arriving there (here a graveyard the checks do not read) is seen.
+TOTEM = """\
+  - name: Totem
+    types: [artifact]
+    abilities:
+      - {name: Wind, from: graveyard, static: creatures in battlefield, effect: mark it as flying}
+      - {name: Drop, from: hand, pile: false, effect: discard this}
+"""
+OMEN = """\
+  - name: Omen
+    types: [artifact]
+    abilities:
+      - {name: Doom, from: graveyard, pile: false, trigger: "as soon as life of you <= 5", effect: you lose the game}
+      - {name: Drop, from: hand, pile: false, effect: discard this}
+"""
+
+
+def test_a_static_ability_coming_into_its_zone_runs_the_checks(tmp_path):
+    pack = load(_layers(tmp_path, TOTEM, checks="for each x in creatures in battlefield where it has flying:\n  discard x",
+                        alone=True))
+    assert "zone:graveyard" in pack.checks_read
+    state = Game(pack).position({"turn": 2, "phase": "main", "players": [{"zones": {"hand": ["Totem"]}}, {}],
+                                 "shared": {"battlefield": [{"card": "Bear", "owner": "Ann"}]}})
+    start = len(state.log)
+    state.apply_label("Drop: Totem")
+    assert state.log[start:start + 3] == ["Ann uses Drop of Totem", "Totem moves from Ann's hand to Ann's graveyard",
+                                          "Bear moves from battlefield to Ann's graveyard"]
+
+
+def test_a_state_trigger_coming_into_its_zone_is_looked_at(tmp_path):
+    state = Game(load(_layers(tmp_path, OMEN, checks="", alone=True))).position({
+        "turn": 2, "phase": "main", "players": [{"life": 3, "zones": {"hand": ["Omen"]}}, {}]})
+    state.apply_label("Drop: Omen")
+    assert state.log[-3:] == ["Doom of Omen triggers", "Ann loses the game", "Bob wins the game"]
+
+
+def test_cards_controlled_by_a_player_are_counted_again_once_they_change_hands(tmp_path):
+    seize = THIEF.split("  - name: Seize")[1].replace("effect: you gain control", "effect: |\n          you gain control")
+    seize = "  - name: Seize" + seize + "          discard this\n"
+    pack = load(_layers(tmp_path, seize, checks="for each p in players:\n  if count of creatures controlled by p in "
+                                              "battlefield >= 2: p wins the game", alone=True))
+    assert "control" in pack.checks_read
+    state = Game(pack).position({
+        "turn": 2, "active": 1, "phase": "main", "players": [{}, {"zones": {"hand": ["Seize"]}}],
+        "shared": {"battlefield": [{"card": "Bear", "owner": "Ann"}, {"card": "Bear", "owner": "Bob"}]}})
+    state.apply_label("Cast: Seize")
+    assert state.log[-1] == "Bob wins the game"
+
+
+def test_a_counter_kept_per_card_reset_as_a_turn_begins_runs_the_checks(tmp_path):
+    pack = load(_layers(tmp_path, "", "  life: {start: 20}\n  hits: {per: card, reset: turn}\n", alone=True,
+                        checks="for each p in players:\n  if any (creatures in battlefield where hits of (p, it) = 0): "
+                               "p wins the game"))
+    state = Game(pack).position({
+        "turn": 2, "phase": "main", "players": [{"counters": {"hits": {"Bear": 2}}}, {"counters": {"hits": {"Bear": 2}}}],
+        "shared": {"battlefield": [{"card": "Bear", "owner": "Ann"}]}})
+    while not state.is_terminal():
+        state.apply_label("pass")
+    assert state.log[-2:] == ["turn 3 (Bob)", "Ann wins the game"]

@@ -66,6 +66,7 @@ class Table:
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
                  "checks_see_everything", "checks_see_marks", "checks_see_control",
+                 "checks_see_turn",
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
@@ -173,6 +174,7 @@ class Table:
             what[5:] if what.startswith("mark:") else "@" + what[8:]
             for what in read if what.startswith(("mark:", "keyword:")))
         self.checks_see_control = everything or "control" in read
+        self.checks_see_turn = everything or "turn" in read       # the turn's number, the active player
 
     def _numbered(self, name: str) -> str:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1

@@ -121,7 +121,8 @@ def reset(s: State, unit: str) -> None:
     for name in keyed_names:
         if s.keyed:
             kept = {k: v for k, v in s.keyed.items() if k[0] != name}
-            changed = changed or len(kept) != len(s.keyed)
+            if len(kept) != len(s.keyed):
+                changed = s.dirty = True      # as any change of a counter kept per card (set_keyed)
             s.keyed = kept
     at_start = starts.items()
     for pv in s.pvars:

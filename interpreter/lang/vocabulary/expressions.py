@@ -97,9 +97,9 @@ def _possessive(c, tree) -> bool:
 
 @register("you", E, "you", "The player who uses the ability, or the active player in a phase script (also \"your\").")
 def _you(c, tree, scope):
-    # In the checks, the active player: the turn passing changes it, unnoted. Elsewhere (a
-    # static ability, a state trigger) the card's controller: a change of control is seen.
-    c.note("*" if c.in_checks else "control")
+    # In the checks, the active player: the turn passing changes it. Elsewhere (a static
+    # ability, a state trigger) the card's controller: a change of control is seen.
+    c.note("turn" if c.in_checks else "control")
     return _from_env("you"), PLAYER
 
 
@@ -114,7 +114,7 @@ def _opponent(c, tree, scope):
 
 @register("active_player", E, "active player", "The player whose turn it is.")
 def _active(c, tree, scope):
-    c.note("*")
+    c.note("turn")
     return fuse.leaf(lambda s, env: s.t.players[s.active], "s.t.players[s.active]"), PLAYER
 
 
@@ -179,8 +179,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
             kind = CARD_PROPERTIES[word][0]
-            if word == "damage":
-                c.note("damage")
+            if word in ("damage", "controller"):
+                c.note("damage" if word == "damage" else "control")
             return _card_builtin(word, fn), T(kind)
         if word in names.properties:
             if c.reads_props is not None:
