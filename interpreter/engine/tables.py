@@ -115,6 +115,8 @@ def reset(s: State, unit: str) -> None:
     if plan is None:
         plan = s.t.resets[unit] = _reset_plan(s, unit)
     keyed_names, starts, values = plan
+    if not (keyed_names or starts or values):
+        return          # nothing goes back to its start (most packs' steps)
     # What continuous effects make of the cards is worked out again only when a value
     # changed (most resets find the counters at their start already).
     changed = False
@@ -125,9 +127,13 @@ def reset(s: State, unit: str) -> None:
                 changed = s.dirty = True      # as any change of a counter kept per card (set_keyed)
             s.keyed = kept
     at_start = starts.items()
-    for pv in s.pvars:
-        if at_start <= pv.items():
-            continue        # every counter of the player at its start (the usual case), found in one look
+    # Several counters (a pool of mana of each colour, every step): whether a player's are
+    # all at their start (the usual case) is found in one look; for one or two, the loop
+    # alone costs less than the look.
+    several = len(at_start) > 2
+    for pv in s.pvars if at_start else ():
+        if several and at_start <= pv.items():
+            continue
         for name, value in at_start:
             if name not in pv or pv[name] != value:
                 pv[name] = value
