@@ -223,13 +223,15 @@ TOUGHNESS = "for each dead in creatures in battlefield where toughness of it <= 
 
 
 def _layers(tmp_path, cards: str, counters: str = "  life: {start: 20}\n", checks: str = TOUGHNESS,
-            alone: bool = False) -> Path:
+            alone: bool = False, edits: dict | None = None) -> Path:
     """The layered pack of tests/data with `checks` added to its own, `cards` added (`alone`:
-    Bear the only card of its own) and the player counters `counters`."""
+    Bear the only card of its own), the player counters `counters` and the `edits` made."""
     folder = tmp_path / "layers"
     shutil.copytree(Path(__file__).parent / "data" / "layerpack", folder)
     text = (folder / "pack.yaml").read_text(encoding="utf-8")
-    text = text.replace("  life: {start: 20}\n", counters, 1)
+    for old, new in {"  life: {start: 20}\n": counters, **(edits or {})}.items():
+        assert old in text
+        text = text.replace(old, new, 1)
     text = text.replace("checks: |\n", "checks: |\n" + "".join(f"  {line}\n" for line in checks.splitlines()), 1)
     (folder / "pack.yaml").write_text(text, encoding="utf-8")
     if alone:
@@ -338,3 +340,83 @@ def test_a_counter_kept_per_card_reset_as_a_turn_begins_runs_the_checks(tmp_path
     while not state.is_terminal():
         state.apply_label("pass")
     assert state.log[-2:] == ["turn 3 (Bob)", "Ann wins the game"]
+
+
+def test_a_table_value_reset_as_a_phase_begins_runs_the_checks(tmp_path):
+    cards = """\
+  - {name: Totem, types: [artifact], abilities: [{name: Charge, from: battlefield, effect: increase charge by 1}]}
+  - {name: Pup, types: [creature], abilities: [{name: Come, from: hand, effect: put this into battlefield}]}
+"""
+    pack = load(_layers(tmp_path, cards, "  life: {start: 20}\ntable:\n  charge: {start: 0, reset: phase}\n",
+                        "if charge = 0:\n  for each x in creatures in battlefield:\n    discard x",
+                        edits={"    script: end effects until end of turn\n":
+                               "    script: |\n      end effects until end of turn\n      window main\n"}))
+    state = Game(pack).position({"turn": 1, "phase": "main", "players": [{"zones": {"hand": ["Pup"]}}, {}],
+                                 "shared": {"battlefield": [{"card": "Totem", "owner": "Ann"}]}})
+    start = len(state.log)
+    for label in ("Charge: Totem", "Come: Pup", "pass", "pass"):
+        state.apply_label(label)
+    # The end phase begins: the charge goes back to 0, which the checks see at once.
+    assert state.log[start + 3:start + 6] == ["Ann passes", "Bob passes", "Pup moves from battlefield to Ann's graveyard"]
+
+
+DEALS = """\
+id: deals
+name: Deals
+version: 1.0.0
+players: {min: 2, max: 2, first: 0, seats: [{name: Ann, deck: d}, {name: Bob, deck: d}]}
+zones:
+  deck: {per: player, visibility: hidden, ordered: true, role: deck}
+  hand: {per: player, visibility: owner, role: hand}
+  discard: {per: player, ordered: true, role: discard}
+card_types:
+  thing: {}
+decks:
+  d: {cards: [Bomb, Rock], size: 2}
+cards: [cards.yaml]
+rounds:
+  - round: deal
+    begin: you choose a card in your hand as x "pick a card"
+    end: you lead the next deal
+turn:
+  - phase: main
+    script: announce "turn of {you}"
+checks_at: every_change
+checks: |
+  for each x in cards in your hand where name of it = "Bomb":
+    put x into your discard
+"""
+
+
+def test_a_round_led_by_another_player_runs_the_checks_that_read_you(tmp_path):
+    # Bob's turn ends deal 1; Ann leads deal 2: "you" in the checks is Ann before she chooses.
+    folder = tmp_path / "deals"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(DEALS, encoding="utf-8")
+    (folder / "cards.yaml").write_text("cards:\n  - {name: Bomb, types: [thing]}\n  - {name: Rock, types: [thing]}\n")
+    state = Game(load(folder)).position({
+        "turn": 2, "active": "Bob", "phase": "main", "rounds": {"deal": 1, "leader": "Ann", "played": ["Ann", "Bob"]},
+        "players": [{"zones": {"hand": ["Bomb", "Rock"]}}, {"zones": {"hand": ["Rock"]}}]})
+    ends = state.log.index("deal 1 ends")
+    assert state.log[ends:ends + 4] == ["deal 1 ends", "deal 2 begins, Ann leads",
+                                        "Bomb moves from Ann's hand to Ann's discard", "Ann chooses Rock as x"]
+
+
+def test_a_card_the_checks_reach_by_a_kept_mark_changing_hands_runs_them(tmp_path):
+    # Rock, Bear's partner, goes from Ann's hand to Bob's: zones the checks do not read,
+    # but the controller they compare.
+    cards = """\
+  - name: Rock
+    types: [artifact]
+    abilities: [{name: Pass, from: hand, pile: false, effect: "put this into opponent's hand"}]
+"""
+    pack = load(_layers(tmp_path, cards, alone=True,
+                        checks="for each x in creatures in battlefield where controller of (partner of it) != "
+                               "controller of it:\n  discard x",
+                        edits={"marks:\n": "marks:\n  partner: {description: Its partner., keep: true}\n"}))
+    state = Game(pack).position({"turn": 1, "phase": "main", "players": [{"zones": {"hand": ["Rock"]}}, {}],
+                                 "shared": {"battlefield": [{"card": "Bear", "owner": "Ann", "marks": {"partner": "Rock"}}]}})
+    start = len(state.log)
+    state.apply_label("Pass: Rock")
+    assert state.log[start + 1:start + 3] == ["Rock moves from Ann's hand to Bob's hand",
+                                              "Bear moves from battlefield to Ann's graveyard"]

@@ -80,8 +80,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         s.ctl.pop(c, None)
         stale(s)
     seen = t.checks_see_zones
-    if seen is None or dest in seen or src in seen:
-        s.dirty = True
+    if seen is None or dest in seen or src in seen or (t.checks_see_control and s.controller[c] != before >= 0):
+        s.dirty = True          # (a card the checks reach elsewhere, by a kept mark, changing hands)
     if s.known is not None:
         knowledge.moved(s, c, dest, face_down)
     return True

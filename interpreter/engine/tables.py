@@ -142,7 +142,7 @@ def reset(s: State, unit: str) -> None:
     if s.table is not None:
         for name, value in values:
             if s.table.get(name, value) != value or name not in s.table:
-                changed = True
+                changed = s.dirty = True      # as any change of a table value (set_table)
             s.table[name] = value
     if changed and s.t.layered:
         stale(s)
