@@ -418,10 +418,10 @@ def test_a_replacement_of_targets_takes_no_effect(tmp_path):
 @pytest.mark.parametrize("checks", ["in play", "in table"])
 def test_a_state_trigger_fires_as_soon_as_its_condition_holds(tmp_path, goal, result, checks):
     # With checks that look at the table only, a card coming into play still makes
-    # the trigger look: what its condition looks at counts as what the checks do.
+    # the trigger look: what its condition looks at counts as what the checks do, and so
+    # does the table, where the trigger's card works from.
     folder = make(tmp_path, **{"for each dead in creatures in play": f"for each dead in creatures {checks}"})
-    assert load_pack(str(folder), Report()).checks_read == {"zone:play", "zone:table", "damage"} - (
-        {"zone:table"} if checks == "in play" else set())
+    assert load_pack(str(folder), Report()).checks_read == {"zone:play", "zone:table", "damage"}
     sc = {"name": "goal", "options": {"goal": goal},
           "setup": {"turn": 2, "active": 0, "phase": "main", "shared": {"table": ["Goal"]},
                     "players": [{"zones": {"play": ["Ant"], "hand": ["Bat"]}}, {"zones": {"play": ["Doe"]}}]},

@@ -234,7 +234,7 @@ def test_checks_that_change_what_they_check_are_named_where_they_are_written(tmp
     # Each run of these checks raises a counter they read, so they ran again and again
     # until the engine's limit of steps stopped the game; the message named no place.
     path = magic54(tmp_path / "m54", "checks: |\n  for each p in players",
-                   "checks: |\n  increase mana_played of you by 1\n  for each p in players")
+                   "checks: |\n  if mana_played of you >= 0: increase mana_played of you by 1\n  for each p in players")
     result = CliRunner().invoke(main, ["simulate", str(tmp_path / "m54"), "-n", "1", "--seed", "161"])
     assert (result.exit_code, result.output) == (1, (
         f'{path}:{line_of(path, "checks: |")}:9: error: game 1 (seed 161) stopped on turn 1: the rules ran '

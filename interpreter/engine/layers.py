@@ -153,9 +153,9 @@ def _effects(s: State) -> list:
     t = s.t
     found = []
     zone_of = s.zone_of
-    for c in t.static_cards:
-        if zone_of[c] < 0 or s.face_down[c]:
-            continue
+    for c, where in t.static_cards:
+        if zone_of[c] not in where or s.face_down[c]:
+            continue        # in no zone where one of its static abilities applies (a library)
         here = t.zone_meta[zone_of[c]][0].name
         for ab in t.cards[c].statics:
             if ab.zone != here:

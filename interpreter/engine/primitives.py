@@ -19,31 +19,35 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     effects on it end. A zone that is full takes no more: the card stays (False).
     `source`: the card whose ability moves it, for triggers."""
     src = s.zone_of[c]
-    if s.t.capacity is not None and src != dest and full(s, dest):
+    t = s.t
+    if t.capacity is not None and src != dest and full(s, dest):
         # The card stays where it is: who sees it there reads its name.
         said, seen_by = f" cannot enter {zone_label(s, dest)}: it is full", _who_sees(s, src)
         if seen_by is None:
-            s.say("full", s.t.names[c] + said)
+            s.say("full", t.names[c] + said)
         else:
-            s.say("full", s.t.names[c] + said, seen_by, "a card" + said)
+            s.say("full", t.names[c] + said, seen_by, "a card" + said)
         return False
-    if src < 0 and s.moves[c] and c in s.t.tokens:
-        return False        # a token that ceased to exist is gone for good
-    before = s.controller[c] if src >= 0 else -1
+    zones = s.zones
     if src >= 0:
-        s.zones[src].remove(c)
-    if bottom:
-        s.zones[dest].insert(0, c)
+        before = s.controller[c]
+        zones[src].remove(c)
+    elif s.moves[c] and c in t.tokens:
+        return False        # a token that ceased to exist is gone for good
     else:
-        s.zones[dest].append(c)
+        before = -1
+    if bottom:
+        zones[dest].insert(0, c)
+    else:
+        zones[dest].append(c)
     s.zone_of[c] = dest
-    owner_seat = s.t.zone_meta[dest][1]
+    meta = t.zone_meta[dest]
     if controller is not None:
         s.controller[c] = controller
-    elif owner_seat is not None:
-        s.controller[c] = owner_seat
+    elif meta[1] is not None:
+        s.controller[c] = meta[1]
     else:
-        s.controller[c] = s.t.owner[c]
+        s.controller[c] = t.owner[c]
     s.tapped[c] = False
     s.damage[c] = 0
     s.entered[c] = s.turn
@@ -52,31 +56,32 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     s.moves[c] += 1
     if face_down:
         s.face_down[c] = s.downs = True
-    elif s.face_down[c] and s.t.zone_meta[dest][0].visibility != "hidden" and s.t.zone_meta[dest][0].role not in ("play", "pile"):
+    elif s.face_down[c] and meta[0].visibility != "hidden" and meta[0].role not in ("play", "pile"):
         s.face_down[c] = False
     if s.marks:
         # The card is a new object: its marks go, and so do marks pointing at it
         # (a blocker no longer blocks an attacker that left play); but not those the pack keeps.
-        kept = s.t.pack.kept_marks
+        kept = t.pack.kept_marks
         for key in [k for k, v in s.marks.items() if (k[0] == c or (type(v) is int and v == c)) and k[1] not in kept]:
             del s.marks[key]
+            mark_seen(s, key[1])        # the mark of a card that stays where it is (a blocker's)
     if s.counters:
         for key in [k for k in s.counters if k[0] == c]:
             del s.counters[key]
     if s.mods:
         _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
-    if s.t.triggering:
+    if t.triggering:
         if not s.grouped:
             s.batch += 1
         s.events.append(_event(Event, ("move", c, s.controller[c], before, source, 0, src, dest, s.batch, "")))
-    if s.t.layered:
+    if t.layered:
         s.stamp += 1
         s.stamps[c] = s.stamp
         s.ctl.pop(c, None)
         stale(s)
-    seen = s.t.checks_see_zones
-    if seen is None or dest in seen or src in seen:
-        s.dirty = True
+    seen = t.checks_see_zones
+    if seen is None or dest in seen or src in seen or (t.checks_see_control and s.controller[c] != before >= 0):
+        s.dirty = True          # (a card the checks reach elsewhere, by a kept mark, changing hands)
     if s.known is not None:
         knowledge.moved(s, c, dest, face_down)
     return True
@@ -229,6 +234,8 @@ def take_control(s: State, c: int, seat: int) -> None:
     else:
         s.controller[c] = seat
     s.control_turn[c] = s.turn
+    if s.t.checks_see_control:
+        s.dirty = True
     if s.t.layered:
         stale(s)
 
@@ -384,6 +391,7 @@ def _drop_mods(s: State, doomed) -> None:
             elif m[0] == "mark":
                 if s.marks.get((m[2], m[3]), _MISSING) is m[4]:
                     del s.marks[(m[2], m[3])]
+                    mark_seen(s, m[3])
         else:
             keep.append(m)
     s.mods = keep
@@ -410,6 +418,9 @@ def end_effects(s: State, duration: str) -> None:
 
 def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=None) -> None:
     s.marks[(c, mark)] = value
+    seen = s.t.checks_see_marks         # mark_seen, without its call: marks are set often
+    if seen is None or mark in seen:
+        s.dirty = True
     if s.t.layered:
         # A keyword given by a mark applies in its layer from now: it gets a timestamp.
         if duration or mark[0] == "@":
@@ -420,6 +431,13 @@ def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=No
         s.mods.append(("mark", duration, c, mark, value))
     if mark in s.t.watched_marks:
         events.marked(s, c, mark, source)
+
+
+def mark_seen(s: State, mark: str) -> None:
+    """A mark was set or taken off: the checks run again if they read it (Table.checks_see_marks)."""
+    seen = s.t.checks_see_marks
+    if seen is None or mark in seen:
+        s.dirty = True
 
 
 # --------------------------------------------------------------- end of a game

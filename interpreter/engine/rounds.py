@@ -163,6 +163,8 @@ def _begin(s: State, level: int) -> None:
     for inner in range(level + 1, len(pack.rounds)):     # its parts count from 1 again
         _set(s, inner, number=0, leader=leader)
     s.active = leader
+    if s.t.checks_see_turn:
+        s.dirty = True          # the round's leader is the active player before a turn begins
     if d.name in pack.resets:
         tables.reset(s, d.name)
     number = s.units[level][NUMBER]

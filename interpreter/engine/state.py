@@ -65,11 +65,12 @@ class Table:
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
                  "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
-                 "checks_see_everything",
+                 "checks_see_everything", "checks_see_marks", "checks_see_control",
+                 "checks_see_turn",
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
-                 "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled")
+                 "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -94,11 +95,12 @@ class Table:
         flags = flags_of(pack)
         self.layered, self.retyping, self.controlling = flags["layered"], flags["retyping"], flags["controlling"]
         self.changing = pack.changing
-        self.static_cards = tuple(i for i, c in enumerate(cards) if c.statics)
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
                                if ab.replace is not None)
         self._zone_map(pack, players, options)
+        # The cards with static abilities, each with the zones where one of them applies.
+        self.static_cards = tuple((i, self._static_zones(c)) for i, c in enumerate(cards) if c.statics)
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
                               for ab in cards[c].abilities if ab.trigger is not None)
@@ -125,7 +127,11 @@ class Table:
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
+        self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
+
+    def _static_zones(self, card) -> frozenset:
+        return frozenset(z for ab in card.statics for z in self.named[ab.zone])
 
     def _zone_map(self, pack, players, options) -> None:
         """Zone ids: each zone a player has, one a seat, and each shared zone once."""
@@ -163,6 +169,12 @@ class Table:
             what[len("counter:"):] for what in read if what.startswith("counter:"))
         self.checks_see_everything = everything
         self.checks_see_damage = everything or "damage" in read
+        # Marks by name; a keyword given by a mark is the mark "@keyword".
+        self.checks_see_marks = None if everything else frozenset(
+            what[5:] if what.startswith("mark:") else "@" + what[8:]
+            for what in read if what.startswith(("mark:", "keyword:")))
+        self.checks_see_control = everything or "control" in read
+        self.checks_see_turn = everything or "turn" in read       # the turn's number, the active player
 
     def _numbered(self, name: str) -> str:
         k = self.token_counts[name] = self.token_counts.get(name, 0) + 1
@@ -204,7 +216,7 @@ class Table:
         if getattr(self.pack, "write_listing", None) is not None:
             self.pack.write_listing(t, c)
         if definition.statics:
-            t.static_cards = self.static_cards + (c,)
+            t.static_cards = self.static_cards + ((c, self._static_zones(definition)),)
         if any(ab.replace is not None for ab in definition.abilities):
             t.replacing = self.replacing + tuple((c, ab.replace) for ab in definition.abilities if ab.replace is not None)
         if any(ab.trigger for ab in definition.abilities):

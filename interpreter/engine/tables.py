@@ -114,18 +114,27 @@ def reset(s: State, unit: str) -> None:
     plan = s.t.resets.get(unit)
     if plan is None:
         plan = s.t.resets[unit] = _reset_plan(s, unit)
-    counters, values = plan
+    keyed_names, starts, values = plan
+    if not (keyed_names or starts or values):
+        return          # nothing goes back to its start (most packs' steps)
     # What continuous effects make of the cards is worked out again only when a value
     # changed (most resets find the counters at their start already).
     changed = False
-    for name, keyed_by, value in counters:
-        if keyed_by is not None:
-            if s.keyed:
-                kept = {k: v for k, v in s.keyed.items() if k[0] != name}
-                changed = changed or len(kept) != len(s.keyed)
-                s.keyed = kept
+    for name in keyed_names:
+        if s.keyed:
+            kept = {k: v for k, v in s.keyed.items() if k[0] != name}
+            if len(kept) != len(s.keyed):
+                changed = s.dirty = True      # as any change of a counter kept per card (set_keyed)
+            s.keyed = kept
+    at_start = starts.items()
+    # Several counters (a pool of mana of each colour, every step): whether a player's are
+    # all at their start (the usual case) is found in one look; for one or two, the loop
+    # alone costs less than the look.
+    several = len(at_start) > 2
+    for pv in s.pvars if at_start else ():
+        if several and at_start <= pv.items():
             continue
-        for pv in s.pvars:
+        for name, value in at_start:
             if name not in pv or pv[name] != value:
                 pv[name] = value
                 changed = True
@@ -133,7 +142,7 @@ def reset(s: State, unit: str) -> None:
     if s.table is not None:
         for name, value in values:
             if s.table.get(name, value) != value or name not in s.table:
-                changed = True
+                changed = s.dirty = True      # as any change of a table value (set_table)
             s.table[name] = value
     if changed and s.t.layered:
         stale(s)
@@ -143,6 +152,8 @@ def _reset_plan(s: State, unit: str) -> tuple:
     """What goes back to its start as a `unit` begins, with its start: the same all game
     (the options are), worked out once a table, as steps begin often."""
     pack = s.t.pack
-    counters = tuple((name, d.per, start_of(s, d.start)) for name, d in pack.player_counters.items() if d.reset == unit)
+    reset = [(name, d) for name, d in pack.player_counters.items() if d.reset == unit]
+    keyed_names = tuple(name for name, d in reset if d.per is not None)
+    starts = {name: start_of(s, d.start) for name, d in reset if d.per is None}
     values = tuple((name, start_of(s, d.start)) for name, d in pack.table.items() if d.reset == unit)
-    return counters, values
+    return keyed_names, starts, values

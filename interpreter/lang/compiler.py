@@ -132,8 +132,10 @@ class Compiler:
 
     def note(self, what: str) -> None:
         """Record what the text being compiled looks at: "zone:NAME" (the cards of a zone),
-        "tapped", "damage", "counter:NAME" (a player counter; "counter:*" any), or "*" for
-        what no change marks (turn, phase, marks...; not counters, which are noted by name).
+        "tapped", "damage", "counter:NAME" (a player counter; "counter:*" any), "mark:NAME",
+        "keyword:NAME", "keyed:NAME" (a counter kept per card), "control" (who controls a
+        card, read as `you` outside the checks), "turn" (the turn, the active player), or
+        "*" for what no change marks (the phase, the window...; not what is noted by name).
         The checks run again after a change only if they look at what changed."""
         if self.reads is not None:
             self.reads.add(what)
@@ -387,8 +389,10 @@ class Compiler:
             kind = {"number": "number", "flag": "bool"}.get(opt.kind, "text")
             return fuse.leaf(lambda s, env, w=word: s.t.options[w], f"s.t.options[{word!r}]"), T(kind)
         if word in registry.GLOBALS:
-            if word != "players":
-                self.note("*")      # the turn, the phase... and "opponents" of the active player
+            if word == "turn":
+                self.note("turn")   # a turn beginning is seen (turns.begin_turn)
+            elif word != "players":
+                self.note("*")      # the phase... and "opponents" of the active player
             if word in ("phase", "step", "window"):
                 self.note_time(word)
             return _global(word), T(registry.GLOBALS[word][0])

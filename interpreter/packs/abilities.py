@@ -51,11 +51,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         return _static_noting_reads(b, raw, owner_name, zone, scope, lo)
     if "replace" in raw:
         return _replace(b, raw, owner_name, zone, this_type, lo)
-    trigger = b.compile(lo, raw, "trigger", "trigger", scope.child()) if "trigger" in raw else None
-    if "trigger" in raw:
-        # Its texts may read the event that sets it off ("that creature's controller");
-        # of a trigger with a mistake, what they read is not known (nor told).
-        scope.event = (trigger.event, trigger.types) if trigger is not None else (None, None)
+    trigger = _trigger(b, raw, zone, scope, lo) if "trigger" in raw else None
     when, when_shared = None, False
     if "when" in raw:
         b.comp.used_this = False
@@ -96,6 +92,16 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     return ab
 
 
+def _trigger(b: Build, raw, zone: str, scope: Scope, lo):
+    """A triggered ability's trigger. Its texts may read the event that sets it off ("that
+    creature's controller"); of a trigger with a mistake, what they read is not known (nor told)."""
+    trigger = b.compile(lo, raw, "trigger", "trigger", scope.child())
+    scope.event = (trigger.event, trigger.types) if trigger is not None else (None, None)
+    if trigger is not None and trigger.event == "state":
+        b.comp.state_reads.add(f"zone:{zone}")      # it is looked at only while its card is there
+    return trigger
+
+
 def _static_noting_reads(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo) -> Ability | None:
     """_static, with its condition, noting whether it reads the phase, step, window or
     pile (Pack.statics_timed: the view is then made again as they change), or whether a
@@ -104,7 +110,8 @@ def _static_noting_reads(b: Build, raw, owner_name: str, zone: str, scope: Scope
         ab = _static(b, raw, owner_name, zone, scope, lo, _condition(b, raw, "when", scope, lo) if "when" in raw else None)
     b.comp.statics_timed = b.comp.statics_timed or any(r.startswith("time:") for r in read)
     b.comp.kept_in_view(read)
-    b.comp.static_reads |= read
+    # Its card coming into the zone it works from, or leaving it, changes what it does.
+    b.comp.static_reads |= read | {f"zone:{zone}"}
     return ab
 
 

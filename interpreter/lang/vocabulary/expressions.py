@@ -97,7 +97,9 @@ def _possessive(c, tree) -> bool:
 
 @register("you", E, "you", "The player who uses the ability, or the active player in a phase script (also \"your\").")
 def _you(c, tree, scope):
-    c.note("*")     # in the checks, the active player: the turn passing changes it, unnoted
+    # In the checks, the active player: the turn passing changes it. Elsewhere (a static
+    # ability, a state trigger) the card's controller: a change of control is seen.
+    c.note("turn" if c.in_checks else "control")
     return _from_env("you"), PLAYER
 
 
@@ -112,7 +114,7 @@ def _opponent(c, tree, scope):
 
 @register("active_player", E, "active player", "The player whose turn it is.")
 def _active(c, tree, scope):
-    c.note("*")
+    c.note("turn")
     return fuse.leaf(lambda s, env: s.t.players[s.active], "s.t.players[s.active]"), PLAYER
 
 
@@ -177,8 +179,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
             kind = CARD_PROPERTIES[word][0]
-            if word == "damage":
-                c.note("damage")
+            if word in ("damage", "controller"):
+                c.note("damage" if word == "damage" else "control")
             return _card_builtin(word, fn), T(kind)
         if word in names.properties:
             if c.reads_props is not None:
@@ -203,7 +205,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
                             "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
         if word in names.marks:
-            c.note("*")
+            c.note(f"mark:{word}")
             return _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
                             "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), T("card")
     if t.kind == "player":
@@ -239,7 +241,7 @@ def keyed_counter(c: Compiler, node, pair, word: str, scope: Scope):
     if found is None:
         return _const(0), NUMBER
     pfn, cfn = found
-    c.note("*")
+    c.note(f"keyed:{word}")     # a change of one makes the checks run again (tables.set_keyed)
 
     def count(s, env):
         p = pfn(s, env)
@@ -761,13 +763,13 @@ def card_word_test(c: Compiler, node, word: str, scope: Scope):
         tapped.tapped = want
         return tapped
     if word in names.marks:
-        c.note("*")
+        c.note(f"mark:{word}")
         marked = lambda s, x, w=word: (x, w) in s.marks
         marked.here = lambda key, w=word: _marked_here(key, w)
         marked.mark = word          # selectors test marks in their own pass (selectors._filter)
         return marked
     if word in names.keywords:
-        c.note("*")
+        c.note(f"keyword:{word}")
         has = lambda s, x, w=word: type(x) is int and has_keyword(s, x, w)
         has.here = lambda key: _keyword_test(_from_env(key), word)
         has.sweep = _sweep_keyword(word)
@@ -901,7 +903,7 @@ def _is_word(c, tree, scope):
         if word not in c.names.marks:
             c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
         vfn, _ = c.expr(value, scope)
-        c.note("*")
+        c.note(f"mark:{word}")
         test = lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env)
     else:
         if not is_cardish(t) and t.kind != "player":
@@ -990,7 +992,7 @@ def _has_keyword(c, tree, scope):
     fn = _card_subject(c, subject, scope, '"has"')
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
-    c.note("*")
+    c.note(f"keyword:{word}")
     return _keyword_test(fn, word), BOOL
 
 

@@ -102,6 +102,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             zone_fn, zt = c.expect(zone_node, scope, ("zone",), 'the place after "in"')
         elif r.data == "controlled_by":
             pfn, _ = c.expect(r.children[0], scope, ("player",), "who controls them")
+            c.note("control")       # a card changing hands for good is seen (primitives.take_control)
             tests.append(("control", pfn))
         elif r.data == "adjacency":
             if t.kind != "players":

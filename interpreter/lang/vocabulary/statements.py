@@ -666,8 +666,10 @@ def _unmark(c, tree, scope):
             if (x, word) in marks:
                 del marks[(x, word)]
                 changed = True
-        if changed and s.t.layered:
-            stale(s)
+        if changed:
+            primitives.mark_seen(s, word)
+            if s.t.layered:
+                stale(s)
     return unmark
 
 
