@@ -277,7 +277,8 @@ def test_a_change_of_control_runs_the_checks_that_read_it_through_a_static_abili
         "shared": {"battlefield": [{"card": "Battery", "owner": "Ann"}, {"card": "Wisp", "owner": "Ann"}]}})
     state.apply_label("Cast: Seize")
     assert [c["name"] for c in state.observation(None)["shared"]["battlefield"]] == ["Battery"]
-    assert state.log[-2:] == ["Bob uses Cast of Seize", "Wisp moves from battlefield to Ann's graveyard"]
+    assert state.log[-3:] == ["Bob uses Cast of Seize", "Bob gains control of Wisp",
+                              "Wisp moves from battlefield to Ann's graveyard"]
 
 
 # What a static ability or a state trigger does depends on its card being in the zone it

@@ -1203,6 +1203,7 @@ def _gain_control(c, tree, scope):
             if seat is None or seat == p.seat:
                 if controllers(s)[x] != p.seat:      # who controls it now, the effects applied
                     primitives.take_control(s, x, p.seat)
+                    s.say("control", f"{p.name} gains control of {s.t.names[x]}")
                 continue
             primitives.move(s, x, s.t.zone(zdef.name, p.seat))
             s.say("control", f"{p.name} gains control of {s.t.names[x]}")
