@@ -134,7 +134,6 @@ def read_file(path, limit: int = TEXT_LIMIT) -> bytes:
     return b"".join(chunks)
 
 
-
 def undecodable(raw: bytes, e: UnicodeDecodeError) -> tuple[int, int, str]:
     """Where the bytes of a file stop being UTF-8 text (its line and column, counted in
     the characters before) and the byte there, as a message shows it ("0xed")."""

@@ -418,9 +418,7 @@ def end_effects(s: State, duration: str) -> None:
 
 def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=None) -> None:
     s.marks[(c, mark)] = value
-    seen = s.t.checks_see_marks         # mark_seen, without its call: marks are set often
-    if seen is None or mark in seen:
-        s.dirty = True
+    mark_seen(s, mark)
     if s.t.layered:
         # A keyword given by a mark applies in its layer from now: it gets a timestamp.
         if duration or mark[0] == "@":

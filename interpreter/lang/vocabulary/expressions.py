@@ -179,8 +179,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     if t.kind in ("card", "object", "any"):
         if word in CARD_PROPERTIES:
             kind = CARD_PROPERTIES[word][0]
-            if word in ("damage", "controller"):
-                c.note("damage" if word == "damage" else "control")
+            if word in _NOTED:
+                c.note(_NOTED[word])
             return _card_builtin(word, fn), T(kind)
         if word in names.properties:
             if c.reads_props is not None:
@@ -370,6 +370,10 @@ def _mark(s, card, word):
     if card is None or type(card) is not int:
         return None
     return s.marks.get((card, word))
+
+
+# What reading a property every card has is noted as, for the checks (Compiler.note).
+_NOTED = {"damage": "damage", "controller": "control"}
 
 
 def _card_builtin(word, fn):

@@ -157,15 +157,12 @@ def _deal(c: Compiler, tree, scope: Scope):
 
     where = c.where(target)
 
-    def refused(s, env, t) -> RuleError:
-        # A value of any kind (a mark's, a table's) may hold what damage cannot be dealt to.
-        said = "true" if t is True else "false" if t is False else tables.shown(t)
-        return RuleError(f'"{where.text}"{of_card(s, env)} is {said} here, not a card or a player: damage is '
-                         f'dealt to one', where)
-
     def dealt_to(s, env, t):
         if type(t) is not int and not isinstance(t, PlayerRef):
-            raise refused(s, env, t)
+            # A value of any kind (a mark's, a table's) may hold what damage cannot be dealt to.
+            said = "true" if t is True else "false" if t is False else tables.shown(t)
+            raise RuleError(f'"{where.text}"{of_card(s, env)} is {said} here, not a card or a player: damage is '
+                            f'dealt to one', where)
         primitives.deal(s, sfn(s, env), t, afn(s, env) or 0, kind)
 
     if "damage" in c.names.replaced:
@@ -173,11 +170,8 @@ def _deal(c: Compiler, tree, scope: Scope):
 
     def deal(s, env):
         t = tfn(s, env)
-        if t is None:
-            return
-        if type(t) is not int and not isinstance(t, PlayerRef):
-            raise refused(s, env, t)
-        primitives.deal(s, sfn(s, env), t, afn(s, env) or 0, kind)
+        if t is not None:
+            dealt_to(s, env, t)
     return deal
 
 
@@ -1200,12 +1194,12 @@ def _gain_control(c, tree, scope):
         p = pfn(s, env)
         for x in ofn(s, env):
             zdef, seat = s.t.zone_meta[s.zone_of[x]]
-            if seat is None or seat == p.seat:
-                if controllers(s)[x] != p.seat:      # who controls it now, the effects applied
-                    primitives.take_control(s, x, p.seat)
-                    s.say("control", f"{p.name} gains control of {s.t.names[x]}")
+            if seat is not None and seat != p.seat:
+                primitives.move(s, x, s.t.zone(zdef.name, p.seat))     # to the player's zone of that name
+            elif controllers(s)[x] != p.seat:      # who controls it now, the effects applied
+                primitives.take_control(s, x, p.seat)
+            else:
                 continue
-            primitives.move(s, x, s.t.zone(zdef.name, p.seat))
             s.say("control", f"{p.name} gains control of {s.t.names[x]}")
     return gain
 
