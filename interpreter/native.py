@@ -31,6 +31,10 @@ MANIFEST = "manifest.json"
 DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False, "always_allow_keywords": True}
 
 
+class NativeError(Exception):
+    """A build that cannot be made or found; the message says why and what to do."""
+
+
 class Build(NamedTuple):
     folder: Path
     files: dict          # module name -> compiled file
@@ -52,19 +56,31 @@ def counted(n: int) -> str:
 
 
 def folder() -> Path:
-    """Where builds are kept: CARDTABLE_NATIVE_DIR, else the user's cache."""
+    """Where builds are kept: CARDTABLE_NATIVE_DIR, else the user's cache
+    ($XDG_CACHE_HOME, where it is an absolute path, else ~/.cache)."""
     given = os.environ.get("CARDTABLE_NATIVE_DIR")
     if given:
         return Path(given)
-    cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    cache = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(cache):
+        try:
+            cache = Path.home() / ".cache"
+        except RuntimeError:
+            raise NativeError("no home folder is known to keep the native engine in: "
+                              "set CARDTABLE_NATIVE_DIR to a folder") from None
     return Path(cache) / "cardtable" / "native"
+
+
+def suffix() -> str:
+    """The end of a compiled module's file name for this Python on this machine."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    return EXTENSION_SUFFIXES[0]
 
 
 def tag() -> str:
     """What a compiled module fits: this Python and this machine."""
-    import sysconfig
-
-    return f"{sys.implementation.cache_tag}{sysconfig.get_config_var('EXT_SUFFIX')}"
+    return f"{sys.implementation.cache_tag}{suffix()}"
 
 
 def digest(path: Path) -> str:
@@ -73,46 +89,71 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def stamp(path: Path) -> list:
+    """The size and time of a source file: where both are as at the build, the source
+    is taken to be the same without reading it (as Python does for its .pyc files)."""
+    st = path.stat()
+    return [st.st_size, st.st_mtime_ns]
+
+
 def builds(root: Path):
     """(folder, manifest) of each build in `root` made for this Python."""
     import json
 
     for place in sorted(root.iterdir()) if root.is_dir() else ():
         if place.name.startswith("."):
-            continue        # a build under way
+            continue        # a build under way, or being taken away
         try:
             made = json.loads((place / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             continue
-        if isinstance(made, dict) and made.get("tag") == tag() and isinstance(made.get("modules"), dict):
+        if isinstance(made, dict) and made.get("tag") == tag() and isinstance(made.get("modules"), dict) \
+                and made["modules"]:
             yield place, made
 
 
 def find(root: Path | None = None) -> Build | None:
-    """The build made from the source installed now, if there is one."""
+    """The build made from the source installed now, if there is one: of several, the
+    one with the most modules (a build of one module, to try the compiler, beside a
+    whole one)."""
     root = folder() if root is None else root
-    sources = modules()
-    for place, made in builds(root):
-        wanted = made["modules"]
-        try:
-            if all(name in sources and digest(sources[name]) == entry["source"] and Path(entry["file"]).name == entry["file"]
-                   for name, entry in wanted.items()):
-                return Build(place, {name: place / entry["file"] for name, entry in wanted.items()}, made.get("when", ""))
-        except (OSError, KeyError, TypeError):
-            continue
-    return None
+    sources, same = modules(), {}
+    found = [b for place, made in builds(root) if (b := current(place, made, sources, same)) is not None]
+    return max(found, key=lambda b: len(b.files), default=None)
+
+
+def current(place: Path, made: dict, sources: dict, same: dict) -> Build | None:
+    """The build at `place` if each of its modules was compiled from the source installed
+    now and is there; else None. `same` keeps what was found of each source."""
+    files = {}
+    try:
+        for name, entry in made["modules"].items():
+            path = sources.get(name)
+            if path is None or entry["file"] != name + suffix() or not (place / entry["file"]).is_file():
+                return None
+            key = (name, entry["source"], tuple(entry.get("stamp") or ()))
+            if key not in same:
+                same[key] = list(key[2]) == stamp(path) or digest(path) == entry["source"]
+            if not same[key]:
+                return None
+            files[name] = place / entry["file"]
+    except (OSError, KeyError, TypeError, AttributeError):
+        return None
+    return Build(place, files, str(made.get("when", "")))
 
 
 class Finder:
     """Imports the compiled modules of a build in place of their source (a finder of
-    sys.meta_path, asked before the others)."""
+    sys.meta_path, asked before the others). A compiled file gone since (a build made
+    again, or removed, while this process runs) leaves its module to the source, which
+    is the same code."""
 
     def __init__(self, build: Build):
         self.build = build
 
     def find_spec(self, name, path=None, target=None):
         file = self.build.files.get(name)
-        if file is None:
+        if file is None or not file.is_file():
             return None
         from importlib.machinery import ExtensionFileLoader
         from importlib.util import spec_from_file_location
@@ -130,7 +171,7 @@ def install() -> None:
         if not root.is_dir():
             return
         build = find(root)
-    except (OSError, ValueError, RuntimeError):
+    except (OSError, ValueError, NativeError):
         return
     if build is not None:
         sys.meta_path.insert(0, Finder(build))

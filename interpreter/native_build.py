@@ -10,15 +10,16 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tempfile
+import time
 from pathlib import Path
 
-from .native import DIRECTIVES, INSTALL, MANIFEST, Build, builds, counted, digest, folder, modules, tag
+from .native import (DIRECTIVES, INSTALL, MANIFEST, Build, NativeError, builds, counted, current, digest, folder,
+                     modules, stamp, suffix, tag)
 
-
-class NativeError(Exception):
-    """A build that cannot be made; the message says why and what to do."""
+WORK = ".cardtable-native-build-"       # a build under way
+GONE = ".cardtable-native-gone-"        # a build being taken away
+STALE = 24 * 3600                       # a build under way for a day was stopped short
 
 
 # The child process that compiles: Cython writes C, setuptools runs the C compiler.
@@ -58,7 +59,7 @@ def build(jobs: int = 1, only: tuple = (), say=print) -> Build:
     root = folder()
     try:
         root.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+        work = Path(tempfile.mkdtemp(prefix=WORK, dir=root))
     except OSError as e:
         raise NativeError(f"{root}: cannot make the native engine there: {e.strerror or e}") from None
     try:
@@ -90,37 +91,52 @@ def _make(root: Path, work: Path, sources: dict, jobs: int) -> Build:
     out.mkdir()
     entries = {}
     for name, path in sources.items():
-        file = name + sysconfig.get_config_var("EXT_SUFFIX")
+        file = name + suffix()
         shutil.copyfile(built[name], out / file)
-        entries[name] = {"source": digest(path), "file": file}
+        entries[name] = {"source": digest(path), "stamp": stamp(path), "file": file}
     when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     (out / MANIFEST).write_text(json.dumps({"tag": tag(), "when": when, "modules": entries}, indent=1),
                                 encoding="utf-8")
-    key = hashlib.sha256(json.dumps([tag(), entries], sort_keys=True).encode()).hexdigest()[:16]
-    for place, _ in list(builds(root)):
-        _drop(place, root)          # a build for this Python, of this or another source: replaced
-    if (root / key).exists():
-        _drop(root / key, root)     # the same build, made at the same time by another process
-    os.replace(out, root / key)
+    key = hashlib.sha256(json.dumps([tag(), {n: e["source"] for n, e in entries.items()}]).encode()).hexdigest()[:16]
+    _replace(root, out, key, set(entries))
     return Build(root / key, {name: root / key / e["file"] for name, e in entries.items()}, when)
+
+
+def _replace(root: Path, out: Path, key: str, names: set) -> None:
+    """Put the build made in `out` in its place, taking away the builds it replaces: for
+    this Python, of the same modules, or of a source no longer installed (a build of
+    one module, to try the compiler, leaves a whole one)."""
+    sources, same = modules(), {}
+    for place, made in list(builds(root)):
+        if set(made["modules"]) == names or current(place, made, sources, same) is None:
+            _drop(place, root)
+    try:
+        os.replace(out, root / key)
+    except OSError:
+        if not (root / key / MANIFEST).is_file():
+            raise
+        # Another process made the same build at the same time: theirs stays.
 
 
 def _drop(place: Path, root: Path) -> None:
     """Take a build away: renamed first, so that no process finds half of it."""
-    gone = Path(tempfile.mkdtemp(prefix=".gone-", dir=root))
-    os.replace(place, gone / "build")
+    gone = Path(tempfile.mkdtemp(prefix=GONE, dir=root))
+    try:
+        os.replace(place, gone / "build")
+    except FileNotFoundError:
+        pass            # another process took it away first
     shutil.rmtree(gone, ignore_errors=True)
 
 
 def remove() -> int:
     """Take away every build of this Python in the folder, and what a build stopped
-    short left there (nothing else); how many builds."""
+    short left there a day ago or more (nothing else); how many builds."""
     root = folder()
     places = [place for place, _ in builds(root)]
     for place in places:
         _drop(place, root)
-    for left in root.glob(".build-*") if root.is_dir() else ():
-        shutil.rmtree(left, ignore_errors=True)
-    for left in root.glob(".gone-*") if root.is_dir() else ():
-        shutil.rmtree(left, ignore_errors=True)
+    for left in root.iterdir() if root.is_dir() else ():
+        if left.is_dir() and (left.name.startswith(GONE) or left.name.startswith(WORK)
+                              and time.time() - left.stat().st_mtime > STALE):
+            shutil.rmtree(left, ignore_errors=True)
     return len(places)

@@ -4,25 +4,27 @@ The builds here compile one module (rng, which every game uses to shuffle): a fe
 seconds, where the whole engine takes minutes (benchmarks/native.py measures that one)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
-import sysconfig
+import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
+from cardtable.interpreter import native
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import games_digest
 
 ROOT = Path(__file__).resolve().parents[1]
-SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
+SUFFIX = native.suffix()
 RNG = "cardtable.interpreter.engine.rng"
 # In a process of its own: where rng was loaded from, and the fingerprint of three games.
 PLAY = ("import cardtable.interpreter.engine.rng as rng\n"
@@ -100,17 +102,32 @@ def test_a_build_of_another_source_is_not_used(built, tmp_path):
     shutil.copytree(place, other / place.name)
     manifest = other / place.name / "manifest.json"
     made = json.loads(manifest.read_text())
-    made["modules"][RNG]["source"] = "0" * 64        # rng.py as it was in another version
+    made["modules"][RNG].update(source="0" * 64, stamp=[1, 1])     # rng.py as it was in another version
     manifest.write_text(json.dumps(made))
     assert _python(PLAY, other)[0] == str(ROOT / "interpreter" / "engine" / "rng.py")
     assert _status(other) == (f"the native engine in {other} was built from another version of cardtable: "
                               "`cardtable native build` builds it again")
-    # A manifest that names a file outside its build is not followed either.
-    made["modules"][RNG] = {"source": json.loads((place / "manifest.json").read_text())["modules"][RNG]["source"],
-                            "file": "../" + RNG + SUFFIX}
-    manifest.write_text(json.dumps(made))
+    # A manifest that names a file outside its build, or no file, is not followed either;
+    # nor one nested past reading.
     shutil.copy(place / (RNG + SUFFIX), other)
-    assert _python(PLAY, other)[0] == str(ROOT / "interpreter" / "engine" / "rng.py")
+    for file in ("../" + RNG + SUFFIX, "..", ""):
+        made = json.loads((place / "manifest.json").read_text())
+        made["modules"][RNG]["file"] = file
+        manifest.write_text(json.dumps(made))
+        assert _python(PLAY, other)[0] == str(ROOT / "interpreter" / "engine" / "rng.py")
+    manifest.write_text("[" * 100_000)
+    assert _status(other).startswith("the native engine is not built")
+
+
+def test_a_compiled_module_gone_since_cardtable_was_imported_is_read_from_its_source(built, tmp_path):
+    folder, place = built
+    copy = tmp_path / "copy"
+    shutil.copytree(folder, copy)
+    gone = copy / place.name / (RNG + SUFFIX)
+    code = f"import cardtable, os\nos.remove({str(gone)!r})\n" + PLAY    # as `native build` or `remove` would
+    where, digest = _python(code, copy)
+    assert where == str(ROOT / "interpreter" / "engine" / "rng.py")
+    assert digest == games_digest(Game(load_pack("magic54", Report())), range(3))
 
 
 def test_status_and_remove_where_nothing_is_built(tmp_path, monkeypatch):
@@ -124,11 +141,41 @@ def test_remove_takes_the_build_away_and_leaves_anything_else(built, tmp_path, m
     folder = tmp_path / "copy"
     shutil.copytree(built[0], folder)
     (folder / "notes.txt").write_text("mine")
-    (folder / ".build-stopped").mkdir()         # what a build stopped short leaves
+    (folder / ".build-scripts").mkdir()
+    for name in (".cardtable-native-build-stopped", ".cardtable-native-build-under-way"):
+        (folder / name).mkdir()
+    a_day_ago = time.time() - 25 * 3600          # what a build stopped short left, a day ago
+    os.utime(folder / ".cardtable-native-build-stopped", (a_day_ago, a_day_ago))
     result = _cli(["native", "remove"], folder, monkeypatch)
     assert (result.exit_code, result.output) == (0, f"removed the native engine from {folder}\n")
-    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
+    assert sorted(p.name for p in folder.iterdir()) == [".build-scripts", ".cardtable-native-build-under-way",
+                                                        "notes.txt"]
     assert _status(folder).startswith("the native engine is not built")
+
+
+def test_a_build_replaces_the_build_of_the_same_modules_and_leaves_another(built, tmp_path, monkeypatch):
+    folder, place = built
+    copy = tmp_path / "copy"
+    shutil.copytree(folder, copy)
+    # Beside it, a build of another module of the same source (its file is not loaded here).
+    decisions = ROOT / "interpreter" / "engine" / "decisions.py"
+    name = "cardtable.interpreter.engine.decisions"
+    other = copy / "0000000000000000"
+    other.mkdir()
+    (other / (name + SUFFIX)).write_bytes(b"")
+    made = json.loads((place / "manifest.json").read_text())
+    made["modules"] = {name: {"source": hashlib.sha256(decisions.read_bytes()).hexdigest(), "file": name + SUFFIX}}
+    (other / "manifest.json").write_text(json.dumps(made))
+    stale = copy / "1111111111111111"           # and one of a source no longer installed
+    shutil.copytree(place, stale)
+    made = json.loads((place / "manifest.json").read_text())
+    made["modules"][RNG].update(source="0" * 64, stamp=[1, 1])
+    (stale / "manifest.json").write_text(json.dumps(made))
+    (copy / place.name / "mine.txt").write_text("in the build replaced")
+    result = _cli(["native", "build", "--only", "rng", "-j", "1"], copy, monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in copy.iterdir()) == ["0000000000000000", place.name]
+    assert not (copy / place.name / "mine.txt").exists()
 
 
 def test_building_without_cython_says_what_to_install(tmp_path, monkeypatch):

@@ -289,7 +289,8 @@ class GameState:
             self._invariants()
 
     def _invariants(self) -> None:
-        """The engine's invariants hold (Game(debug=True) checks them after every step)."""
+        """The engine's invariants hold (Game(debug=True) checks them each time the game
+        has run on to a decision or its end)."""
         from .invariants import check
         try:
             check(self.s)

@@ -89,7 +89,7 @@ def checkpoint(s: State) -> bool:
         run_checks(s)
         # Checks run at once push nothing: the frame that called would call again,
         # where the checks have changed something (the frames' test), or go on.
-        if not pack.checks_inline or s.result is not None:
+        if not pack.checks_inline or s.result is not None or t.eager_checks:
             return True
         if not (s.dirty or s.events or t.unsettled or True in s.out or (t.controlling and s.view is None)):
             return False
