@@ -8,6 +8,11 @@ so that `import cardtable` and the command line start quickly.
 
 __version__ = "0.1.0"
 
+# The engine compiled to machine code, where `cardtable native build` made it from this source.
+from .interpreter.native import install as _native  # noqa: E402
+
+_native()
+
 # Each public name, and the module that defines it ("module:name" where it has another name there).
 _EXPORTS = {
     # loading and checking packs

@@ -3,6 +3,10 @@ many engine decisions it imagines a second, and how often it wins.
 
     python benchmarks/search_before_after.py REF [--pack magic54] [--games 50] [--time 0.05]
                                                  [--rounds 5] [--opponent random]
+    python benchmarks/search_before_after.py --native [...]
+
+--native compares this work tree's native engine (`cardtable native build`), as
+"after", with its Python source (CARDTABLE_NATIVE=0), as "before", instead of REF.
 
 REF (a git commit or branch) is taken out of this repository into a temporary folder.
 Each version's `mcts:time=T` plays seeds 0 to games - 1 against the same opponent,
@@ -21,12 +25,15 @@ and round by round that of the two runs of the round, which ran side by side.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 from versions import HERE, extract, in_turn, missing, pack_folder, pin_one_core, run_child
+
+from cardtable.interpreter import native
 
 CHILD = """
 import json, sys, time
@@ -63,6 +70,11 @@ if playout is not None:
     MCTSAgent._playout = counted_playout
 results = [agents.play((seed, first, second)) for seed in seeds]
 seen.update(games=len(results), wins=sum(r[0] == 0 for r in results), draws=sum(r[0] is None for r in results))
+try:
+    from cardtable.interpreter.native import in_use
+    seen["native"] = in_use() is not None
+except ImportError:         # a version before the native engine
+    seen["native"] = False
 if playout is None:
     seen["playouts"] = seen["searched"] = None
 print(json.dumps(seen))
@@ -107,7 +119,9 @@ def table(names: dict, figures: dict, opponent: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("ref")
+    ap.add_argument("ref", nargs="?")
+    ap.add_argument("--native", action="store_true",
+                    help="compare this tree's native engine with its Python source, instead of REF")
     ap.add_argument("--pack", default="magic54")
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--time", type=float, default=0.05, help="seconds of search a decision")
@@ -116,24 +130,34 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not 1 <= args.rounds <= args.games:
         ap.error("--rounds must be from 1 to --games")
+    if args.native == (args.ref is not None):
+        ap.error("give REF or --native")
+    if args.native and native.find() is None:
+        raise SystemExit("no native engine is built from this work tree: run `cardtable native build` first")
     pin_one_core()
     spec = f"mcts:time={args.time}"
     with tempfile.TemporaryDirectory(prefix="cardtable-before-") as tmp:
-        sides = {"before": extract(args.ref, Path(tmp)), "after": HERE.parent}
+        sides = {"before": HERE.parent if args.native else extract(args.ref, Path(tmp)), "after": HERE.parent}
         for side, path in sides.items():
             if why := missing(path, args.pack):
                 raise SystemExit(f"{side}: {why}")
         rounds = {side: [] for side in sides}
         for r, seeds in enumerate(blocks(args.games, args.rounds)):
             for side in in_turn(r):
+                if args.native:
+                    os.environ["CARDTABLE_NATIVE"] = "1" if side == "after" else "0"
                 folder = str(pack_folder(sides[side], args.pack))
                 got = run_child(sides[side], CHILD, [folder, spec, args.opponent, str(seeds)])
                 if "refused" in got:
                     raise SystemExit(f"{side}: {args.pack} refused: {got['refused']}")
+                if args.native and got["native"] != (side == "after"):
+                    raise SystemExit(f"{side}: the child did not run the engine it was to run")
                 rounds[side].append(got)
     print(f"{args.pack}: {spec} against {args.opponent}, seeds 0 to {args.games - 1} in {args.rounds} rounds, "
           f"seats alternating, one core\n")
-    print(table({"before": args.ref, "after": "this tree"}, {s: summary(rounds[s]) for s in rounds}, args.opponent))
+    names = {"before": "the Python source", "after": "the native engine"} if args.native else \
+        {"before": args.ref, "after": "this tree"}
+    print(table(names, {s: summary(rounds[s]) for s in rounds}, args.opponent))
     return 0
 
 

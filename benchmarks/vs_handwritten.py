@@ -33,6 +33,7 @@ import time
 from cardtable.benchmarks.handwritten.magic54 import Magic54
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter import native
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
 from versions import count, counted
@@ -140,8 +141,10 @@ def main() -> None:
         decisions += sum(d for _, _, d in ours)
         ratios.append(t_ours / t_hand)     # the same decisions: the ratio of their speeds
         differ += [seed for seed, a, b in zip(batch, ours, theirs) if a != tuple(b)]
+    build = native.in_use()
     print(f"Magic 54: {args.games:,} random games (seeds 0 to {args.games - 1}), {decisions:,} decisions, "
-          f"{len(batches)} pairs of batches of {args.batch} games, one core")
+          f"{len(batches)} pairs of batches of {args.batch} games, one core; cardtable's engine: "
+          + (f"native ({native.counted(len(build.files))})" if build else "the Python source"))
     print(f"  cardtable:    {ours_time:7.2f} s CPU, {decisions / ours_time:10,.0f} decisions per second, "
           f"{args.games / ours_time:8,.1f} games per second")
     print(f"  hand-written: {hand_time:7.2f} s CPU, {decisions / hand_time:10,.0f} decisions per second, "

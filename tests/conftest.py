@@ -1,4 +1,14 @@
 """Options of the project's own test suite (designers using the pytest plugin never see them)."""
+import os
+import sys
+
+from cardtable.interpreter import native
+
+# The tests check the Python source, here and in the processes they start, even where a
+# native engine is built (tests/test_native.py and benchmarks/native.py check that one):
+# some read the closures the compiler makes, which compiled code does not show.
+os.environ["CARDTABLE_NATIVE"] = "0"
+sys.meta_path[:] = [finder for finder in sys.meta_path if not isinstance(finder, native.Finder)]
 
 
 def pytest_addoption(parser):

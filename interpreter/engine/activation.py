@@ -50,7 +50,7 @@ class ActivationFrame:
             st = 2
             self.stage = 3
         k = st - 2
-        if k < len(targets):
+        while k < len(targets):
             whose = _whose(s, card, self.seat)
             name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
@@ -59,11 +59,18 @@ class ActivationFrame:
             else:
                 question = f"choose {name} for {ab.name} of {whose}"
             ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True)
-            return
+            # A target chosen without asking (the only one): the next, as run() would step it.
+            if s.decision is not None or s.t.eager_checks or s.result is not None:
+                return
+            k += 1
+            self.stage += 1
         if k == len(targets):
             if ab.costs:
                 s.frames.append(ScriptFrame(ab.pay_ops, env))
-            return
+                return
+            if s.t.eager_checks:
+                return
+            self.stage += 1
         s.frames.pop()
         whose = _whose(s, card, self.seat)
         if ab.pile:

@@ -10,7 +10,7 @@ from .labels import named, told_apart
 from .model import Pack, option_out_of_bounds, seats_for
 from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
-from .running import past_decision_limit, run
+from .running import run
 from .script import ScriptFrame
 from .state import PlayerRef, RuleError, State
 from .rounds import MatchFrame
@@ -250,7 +250,9 @@ class GameState:
         s.decisions_this_turn += 1
         s.steps = 0
         d.resume(s, option.value)
-        self.advance()
+        run(s)                  # advance(), without its call: once a decision
+        if self.game.debug:
+            self._invariants()
 
     def play_out(self, pick) -> int:
         """Answer each decision with the option `pick(number of options)` gives, until the
@@ -282,20 +284,18 @@ class GameState:
         self.advance()
 
     def advance(self) -> None:
-        s = self.s
+        run(self.s)
+        if self.game.debug:
+            self._invariants()
+
+    def _invariants(self) -> None:
+        """The engine's invariants hold (Game(debug=True) checks them each time the game
+        has run on to a decision or its end)."""
+        from .invariants import check
         try:
-            try:
-                run(s)
-            except RecursionError:
-                raise RuleError("the rules ran into an endless chain of effects") from None
-            if s.decisions_this_turn > s.t.pack.max_decisions:
-                past_decision_limit(s)
-            if self.game.debug:
-                from .invariants import check
-                check(s)
+            check(self.s)
         except RuleError as e:
-            # The game stops here, with no result: say on which turn.
-            e.turn = s.turn
+            e.turn = self.s.turn
             raise
 
     def clone(self) -> "GameState":

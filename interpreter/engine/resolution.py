@@ -19,23 +19,28 @@ class ResolveFrame:
 
     def step(self, s: State) -> None:
         pack = s.t.pack
-        if not s.pile or (pack.pile_resolve == "top" and self.done):
-            s.frames.pop()
-            if pack.pile_after_all is not None:
-                run_script(s, pack.pile_after_all, {"you": s.t.players[s.active]})
-            return
-        self.done += 1
-        e = s.pile.pop()
-        env = e.env.copy()
-        why = why_not(s, e, env)
-        if why:
-            s.say("fizzle", f"{label(s, e)} does nothing{why}")
-            _after_each(s, e, len(s.frames))
-            return
-        s.say("resolve", f"{label(s, e)} resolves")
-        below = len(s.frames)
-        run_script(s, e.ability.effect, env)
-        _after_each(s, e, below)
+        frames = s.frames
+        # Entry after entry, as run() would step this frame again (no checks run between),
+        # while an effect pushes nothing and asks nothing; with checks at every change, one.
+        while True:
+            if not s.pile or (pack.pile_resolve == "top" and self.done):
+                frames.pop()
+                if pack.pile_after_all is not None:
+                    run_script(s, pack.pile_after_all, {"you": s.t.players[s.active]})
+                return
+            self.done += 1
+            e = s.pile.pop()
+            env = e.env.copy()
+            why = why_not(s, e, env)
+            below = len(frames)
+            if why:
+                s.say("fizzle", f"{label(s, e)} does nothing{why}")
+            else:
+                s.say("resolve", f"{label(s, e)} resolves")
+                run_script(s, e.ability.effect, env)
+            _after_each(s, e, below)
+            if frames[-1] is not self or s.decision is not None or s.result is not None or s.t.eager_checks:
+                return
 
 
 def _after_each(s: State, e: Entry, below: int) -> None:

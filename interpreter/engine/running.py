@@ -13,18 +13,29 @@ from .state import RuleError, State
 
 
 def run(s: State) -> None:
-    """Step the game until a player must decide or the game is over."""
+    """Step the game until a player must decide or the game is over. A rule that breaks
+    says on which turn; a turn past the pack's limit of decisions ends the game."""
     frames = s.frames
     s.fired = 0
-    if s.t.eager_checks:
-        _run_eager(s)
-        return
-    while s.decision is None and s.result is None:
+    try:
         try:
-            top = frames[-1]
-        except IndexError:
-            raise _nothing_left() from None
-        top.step(s)
+            if s.t.eager_checks:
+                _run_eager(s)
+            else:
+                while s.decision is None and s.result is None:
+                    try:
+                        top = frames[-1]
+                    except IndexError:
+                        raise _nothing_left() from None
+                    top.step(s)
+        except RecursionError:
+            raise RuleError("the rules ran into an endless chain of effects") from None
+        if s.decisions_this_turn > s.t.pack.max_decisions:
+            past_decision_limit(s)
+    except RuleError as e:
+        # The game stops here, with no result: say on which turn.
+        e.turn = s.turn
+        raise
 
 
 def _nothing_left() -> RuleError:
@@ -63,18 +74,26 @@ def checkpoint(s: State) -> bool:
     with several teams nobody is out, and no view of a pack where effects change control
     is to be made again (a turn begun, a card moved): then it would do nothing."""
     t = s.t
-    if t.tokens:
-        cease(s)        # before the checks: a token that left play is gone
-    if not t.several_teams or True in s.out:   # else nobody is out: nothing to settle
-        primitives.settle(s)
-    if s.result is not None:
-        return True
-    if s.view is None and s.t.pack.controlling and s.t.layered:
-        build(s)        # control changed by effects is seen before anyone acts
-    if s.dirty and s.t.pack.checks is not None:
+    pack = t.pack
+    while True:
+        if t.tokens:
+            cease(s)        # before the checks: a token that left play is gone
+        if not t.several_teams or True in s.out:   # else nobody is out: nothing to settle
+            primitives.settle(s)
+        if s.result is not None:
+            return True
+        if s.view is None and pack.controlling and t.layered:
+            build(s)        # control changed by effects is seen before anyone acts
+        if not (s.dirty and pack.checks is not None):
+            break
         run_checks(s)
-        return True
-    if s.dirty and s.t.pack.has_state_triggers:
+        # Checks run at once push nothing: the frame that called would call again,
+        # where the checks have changed something (the frames' test), or go on.
+        if not pack.checks_inline or s.result is not None or t.eager_checks:
+            return True
+        if not (s.dirty or s.events or t.unsettled or True in s.out or (t.controlling and s.view is None)):
+            return False
+    if s.dirty and pack.has_state_triggers:
         s.dirty = False
         s.events.append(CHECKED)
     if s.events:

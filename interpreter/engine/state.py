@@ -25,7 +25,7 @@ class PlayerRef:
 class RuleError(Exception):
     """A pack's rule that cannot be carried out during play. It stops the game, which
     then has no result. `source` is the pack text whose rule broke, when it is known
-    (a model.Source); the game adds the turn it broke on (see GameState.advance)."""
+    (a model.Source); the game adds the turn it broke on (see running.run)."""
 
     def __init__(self, message: str, source=None):
         super().__init__(message)
