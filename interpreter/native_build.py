@@ -84,7 +84,8 @@ def _make(root: Path, work: Path, sources: dict, jobs: int) -> Build:
         done = subprocess.run([sys.executable, "-c", _COMPILE, str(work), str(jobs), json.dumps(DIRECTIVES), *sources],
                               stdout=subprocess.PIPE, stderr=out, text=True, cwd=work)
     if done.returncode != 0:
-        tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-12:]
+        tail = [line if len(line) <= 300 else line[:297] + "..."        # a compiler's command line is long
+                for line in log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-12:]]
         raise NativeError("the C compiler (or Cython) failed; its last lines:\n  " + "\n  ".join(tail))
     built = dict(line.split(" ", 1) for line in done.stdout.splitlines() if line.strip())
     out = work / "out"

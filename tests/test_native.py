@@ -197,7 +197,8 @@ def test_a_compiler_that_fails_is_quoted_and_leaves_nothing(tmp_path, monkeypatc
     assert told == "compiling 1 module of the engine with 1 job"
     assert first == "error: the C compiler (or Cython) failed; its last lines:"
     assert "  cc: this compiler is out of order" in quoted
-    assert quoted[-1] == f"  command '{cc}' failed with exit code 1"
+    # Then the builder's own words (setuptools' wording, which changes from version to version).
+    assert quoted[-1].startswith("  ") and str(cc) in quoted[-1] and len(quoted[-1]) <= 2 + 300
     assert list(folder.iterdir()) == []
 
 
