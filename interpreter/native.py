@@ -194,6 +194,6 @@ def status() -> str:
         return (f"the native engine is built (in {build.folder}) but not in use: CARDTABLE_NATIVE=0 "
                 "runs the Python source")
     if any(True for _ in builds(folder())):
-        return ("the native engine in " + str(folder()) + " was built from another version of cardtable: "
-                "`cardtable native build` builds it again")
+        return ("the native engine in " + str(folder()) + " was built from another version of cardtable, or has "
+                "lost files: `cardtable native build` builds it again")
     return f"the native engine is not built: `cardtable native build` builds it (it needs {INSTALL} and a C compiler)"

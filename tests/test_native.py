@@ -105,8 +105,8 @@ def test_a_build_of_another_source_is_not_used(built, tmp_path):
     made["modules"][RNG].update(source="0" * 64, stamp=[1, 1])     # rng.py as it was in another version
     manifest.write_text(json.dumps(made))
     assert _python(PLAY, other)[0] == str(ROOT / "interpreter" / "engine" / "rng.py")
-    assert _status(other) == (f"the native engine in {other} was built from another version of cardtable: "
-                              "`cardtable native build` builds it again")
+    assert _status(other) == (f"the native engine in {other} was built from another version of cardtable, or has "
+                              "lost files: `cardtable native build` builds it again")
     # A manifest that names a file outside its build, or no file, is not followed either;
     # nor one nested past reading.
     shutil.copy(place / (RNG + SUFFIX), other)
@@ -128,6 +128,8 @@ def test_a_compiled_module_gone_since_cardtable_was_imported_is_read_from_its_so
     where, digest = _python(code, copy)
     assert where == str(ROOT / "interpreter" / "engine" / "rng.py")
     assert digest == games_digest(Game(load_pack("magic54", Report())), range(3))
+    assert _status(copy) == (f"the native engine in {copy} was built from another version of cardtable, or has "
+                             "lost files: `cardtable native build` builds it again")
 
 
 def test_status_and_remove_where_nothing_is_built(tmp_path, monkeypatch):
