@@ -250,9 +250,7 @@ class GameState:
         s.decisions_this_turn += 1
         s.steps = 0
         d.resume(s, option.value)
-        run(s)                  # advance(), without its call: once a decision
-        if self.game.debug:
-            self._invariants()
+        self.advance()
 
     def play_out(self, pick) -> int:
         """Answer each decision with the option `pick(number of options)` gives, until the

@@ -110,9 +110,7 @@ def _passed(s: State, w: WindowFrame) -> None:
         else:
             _close(s, w)
     else:
-        out = s.out
-        q = (w.priority + 1) % len(out)       # next_seat's usual case, without its call
-        w.priority = q if not out[q] else s.next_seat(w.priority)
+        w.priority = s.next_seat(w.priority)
 
 
 def _close(s: State, w: WindowFrame) -> None:
