@@ -196,18 +196,21 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     leaders = []
     turn = None
     decisions = offered = choices = 0
-    while not state.is_terminal():
-        if state.turn != turn:
-            turn = state.turn
+    s = state.s         # read in place, as the loop runs at every decision
+    while s.result is None:
+        if s.turn != turn:
+            turn = s.turn
             leaders.append(_leader(state))
-        seat = state.current_player()
-        count = len(state.legal_actions())
+        d = s.decision
+        seat = d.player
+        count = len(d.options)
         offered += count
         choices += count > 1
         action = agents[seat].choose(state)
-        name = state.option_played(action)
-        if name is not None:
-            plays[seat][name] = plays[seat].get(name, 0) + 1
+        if d.kind == "priority":
+            name = state.option_played(action)
+            if name is not None:
+                plays[seat][name] = plays[seat].get(name, 0) + 1
         state.apply_action(action)
         decisions += 1
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
