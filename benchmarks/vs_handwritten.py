@@ -8,18 +8,17 @@ Seeds 0 to games - 1, random players as `batch.play_random` seeds them, played i
 batches taken in turn: a cardtable batch keeping no log (as `cardtable simulate` plays),
 the same games keeping their log (as a game played at the terminal or a scenario), then
 the same games by hand, and so on, so that all sides see the same state of a noisy
-machine. Each side is timed in the
-process's CPU time, on one pinned core when the system allows it. The ratio is the
-median over the pairs of batches of (hand-written decisions per second) / (cardtable
-decisions per second). The Python function calls a decision are counted (with
-sys.setprofile) on the first --profile games, and the bytecode instructions a decision
-(with sys.settrace's opcode events) on the first --bytecodes games, outside the timed
-runs: counts that, unlike times, a noisy machine does not change. --instructions N
-counts the machine instructions a decision of each side on the first N games, each in a
-process of its own under valgrind's callgrind (installed apart: `apt install valgrind`),
-from the first of those games to the last (not the loading of the pack): the same count
-on every run, and closer to the time than the bytecodes, as it counts what the built-ins
-and the allocator do too. The counts are
+machine. Each side is timed in the process's CPU time, on one pinned core when the
+system allows it. The ratio is the median over the pairs of batches of (hand-written
+decisions per second) / (cardtable decisions per second). The Python function calls a
+decision are counted (with sys.setprofile) on the first --profile games, and the
+bytecode instructions a decision (with sys.settrace's opcode events) on the first
+--bytecodes games, outside the timed runs: counts that, unlike times, a noisy machine
+does not change. --instructions N counts the machine instructions a decision of each
+side on the first N games, each in a process of its own under valgrind's callgrind
+(installed apart: `apt install valgrind`), from the first of those games to the last
+(not the loading of the pack): the same count on every run, and closer to the time than
+the bytecodes, as it counts what the built-ins and the allocator do too. The counts are
 of cardtable's games without a log. The result, turns and decisions of every game must
 be the same on all sides
 (benchmarks/handwritten/check.py compares them decision by decision).
