@@ -196,12 +196,11 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     leaders = []
     turn = None
     decisions = offered = choices = 0
-    s = state.s         # read in place, as the loop runs at every decision
-    while s.result is None:
-        if s.turn != turn:
-            turn = s.turn
+    while not state.is_terminal():
+        if state.turn != turn:
+            turn = state.turn
             leaders.append(_leader(state))
-        d = s.decision
+        d = state.decision      # read once: the loop runs at every decision
         seat = d.player
         count = len(d.options)
         offered += count
