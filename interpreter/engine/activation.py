@@ -72,7 +72,7 @@ class ActivationFrame:
                 return
             self.stage += 1
         s.frames.pop()
-        whose = _whose(s, card, self.seat)
+        whose = "" if s.quiet else _whose(s, card, self.seat)       # read by the log alone
         if ab.pile:
             pile.push(s, card, ab, self.seat, env)
             if not s.quiet:
