@@ -5,20 +5,22 @@ random games on both, side by side in one run.
                                         [--instructions 30]
 
 Seeds 0 to games - 1, random players as `batch.play_random` seeds them, played in
-batches taken in turn: a cardtable batch, then the same games by hand, and so on, so
-that both sides see the same state of a noisy machine. Each side is timed in the
-process's CPU time, on one pinned core when the system allows it. The ratio is the
-median over the pairs of batches of (hand-written decisions per second) / (cardtable
-decisions per second). The Python function calls a decision are counted (with
-sys.setprofile) on the first --profile games, and the bytecode instructions a decision
-(with sys.settrace's opcode events) on the first --bytecodes games, outside the timed
-runs: counts that, unlike times, a noisy machine does not change. --instructions N
-counts the machine instructions a decision of each side on the first N games, each in a
-process of its own under valgrind's callgrind (installed apart: `apt install valgrind`),
-from the first of those games to the last (not the loading of the pack): the same count
-on every run, and closer to the time than the bytecodes, as it counts what the built-ins
-and the allocator do too. The result,
-turns and decisions of every game must be the same on both sides
+batches taken in turn: a cardtable batch keeping no log (as `cardtable simulate` plays),
+the same games keeping their log (as a game played at the terminal or a scenario), then
+the same games by hand, and so on, so that all sides see the same state of a noisy
+machine. Each side is timed in the process's CPU time, on one pinned core when the
+system allows it. The ratio is the median over the pairs of batches of (hand-written
+decisions per second) / (cardtable decisions per second). The Python function calls a
+decision are counted (with sys.setprofile) on the first --profile games, and the
+bytecode instructions a decision (with sys.settrace's opcode events) on the first
+--bytecodes games, outside the timed runs: counts that, unlike times, a noisy machine
+does not change. --instructions N counts the machine instructions a decision of each
+side on the first N games, each in a process of its own under valgrind's callgrind
+(installed apart: `apt install valgrind`), from the first of those games to the last
+(not the loading of the pack): the same count on every run, and closer to the time than
+the bytecodes, as it counts what the built-ins and the allocator do too. The counts are
+of cardtable's games without a log. The result, turns and decisions of every game must
+be the same on all sides
 (benchmarks/handwritten/check.py compares them decision by decision).
 """
 from __future__ import annotations
@@ -39,11 +41,11 @@ from cardtable.interpreter.play.batch import play_random
 from versions import count, counted
 
 
-def cardtable_batch(game: Game, seeds) -> list:
-    """(result, turns, decisions) of each game."""
+def cardtable_batch(game: Game, seeds, log: bool = False) -> list:
+    """(result, turns, decisions) of each game; `log`: the games keep their log."""
     out = []
     for seed in seeds:
-        state, decisions = play_random(game, seed)
+        state, decisions = play_random(game, seed, log)
         out.append((tuple(state.s.result), state.s.turn, decisions))
     return out
 
@@ -130,27 +132,33 @@ def main() -> None:
     game = Game(load_pack("magic54", Report()))
     seeds = range(args.games)
     batches = [seeds[i:i + args.batch] for i in range(0, args.games, args.batch)]
-    ours_time = hand_time = 0.0
+    ours_time = logged_time = hand_time = 0.0
     decisions = 0
-    ratios, differ = [], []
+    ratios, logged_ratios, differ = [], [], []
     for batch in batches:
         t_ours, ours = timed(cardtable_batch, game, batch)
+        t_logged, logged = timed(cardtable_batch, game, batch, True)
         t_hand, theirs = timed(hand_batch, batch)
         ours_time += t_ours
+        logged_time += t_logged
         hand_time += t_hand
         decisions += sum(d for _, _, d in ours)
         ratios.append(t_ours / t_hand)     # the same decisions: the ratio of their speeds
-        differ += [seed for seed, a, b in zip(batch, ours, theirs) if a != tuple(b)]
+        logged_ratios.append(t_logged / t_hand)
+        differ += [seed for seed, a, b, c in zip(batch, ours, logged, theirs) if not a == b == tuple(c)]
     build = native.in_use()
     print(f"Magic 54: {args.games:,} random games (seeds 0 to {args.games - 1}), {decisions:,} decisions, "
           f"{len(batches)} pairs of batches of {args.batch} games, one core; cardtable's engine: "
           + (f"native ({native.counted(len(build.files))})" if build else "the Python source"))
     print(f"  cardtable:    {ours_time:7.2f} s CPU, {decisions / ours_time:10,.0f} decisions per second, "
-          f"{args.games / ours_time:8,.1f} games per second")
+          f"{args.games / ours_time:8,.1f} games per second (no log)")
+    print(f"  cardtable:    {logged_time:7.2f} s CPU, {decisions / logged_time:10,.0f} decisions per second, "
+          f"{args.games / logged_time:8,.1f} games per second (with the log)")
     print(f"  hand-written: {hand_time:7.2f} s CPU, {decisions / hand_time:10,.0f} decisions per second, "
           f"{args.games / hand_time:8,.1f} games per second")
     print(f"  hand-written / cardtable: median {statistics.median(ratios):.2f} "
-          f"(pairs from {min(ratios):.2f} to {max(ratios):.2f})")
+          f"(pairs from {min(ratios):.2f} to {max(ratios):.2f}); with the log, median "
+          f"{statistics.median(logged_ratios):.2f} ({min(logged_ratios):.2f} to {max(logged_ratios):.2f})")
     sample = seeds[:args.profile]
     if sample:
         made = sum(d for _, _, d in hand_batch(sample))

@@ -72,16 +72,17 @@ class ActivationFrame:
                 return
             self.stage += 1
         s.frames.pop()
-        whose = _whose(s, card, self.seat)
+        whose = "" if s.quiet else _whose(s, card, self.seat)       # read by the log alone
         if ab.pile:
             pile.push(s, card, ab, self.seat, env)
-            chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
-            s.say("pile", f"{ab.name} of {whose} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
+            if not s.quiet:
+                chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
+                s.say("pile", f"{ab.name} of {whose} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
             w = _window(s) if ab.trigger is None else None
             if w is not None and s.t.pack.priority_after_pile == "next":
                 w.priority = s.next_seat(self.seat)
         else:
-            if targets:
+            if targets and not s.quiet:
                 chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
                 s.say("target", f"{ab.name} of {whose} targets {chosen}")
             why = unmet(ab, s, env) if ab.check is not None else ""
@@ -106,7 +107,7 @@ class ActivationFrame:
                                 f'triggered abilities with no player deciding anything: a chain of triggers '
                                 f'that sets itself off without end', ab.source)
             s.say("trigger", f"{ab.name} of {s.t.names[card]} triggers")
-        else:
+        elif not s.quiet:
             _say_use(s, self.seat, ab, card)
         if ab.pile and ab.trigger is None and s.t.pack.pile_zone and \
                 (ab.card_on_pile or s.t.zone_meta[s.zone_of[card]][0].role == "hand"):
@@ -177,7 +178,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: b
 def log_choice(s: State, seat: int, var: str, value) -> None:
     """"Ann chooses Bear, Elf as attackers". Cards others may not see are counted, not named."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
-    if not items:
+    if not items or s.quiet:
         return
     who = s.t.players[seat].name
     context = loop_items(s, s.t.players[seat])

@@ -49,8 +49,11 @@ class Game:
             raise OptionError(f"a game of {n} players would have {limits.count(cards)} cards: "
                               f"a game has at most {limits.count(limits.CARDS)}")
 
-    def new_initial_state(self, seed: int = 0, first_player: int | None = None) -> "GameState":
+    def new_initial_state(self, seed: int = 0, first_player: int | None = None, log: bool = True) -> "GameState":
+        """The game as it begins. Without `log` it keeps no log (GameState.log is empty):
+        the same game, played faster where nobody reads what happened (a simulation)."""
         s = self.blank_state(seed)
+        s.quiet = not log
         pack = self.pack
         if first_player is None:
             first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
@@ -296,8 +299,9 @@ class GameState:
             e.turn = self.s.turn
             raise
 
-    def clone(self) -> "GameState":
-        return GameState(self.game, self.s.clone())
+    def clone(self, log: bool = True) -> "GameState":
+        """A copy that plays on apart; without `log`, one that keeps no log."""
+        return GameState(self.game, self.s.clone(log))
 
     # ---------------------------------------------------- reading a position
     @property
@@ -358,7 +362,7 @@ class GameState:
         """A copy in which the cards `seat` cannot see are dealt again at random among the
         places they could be, and future chance is drawn from `rnd`: what a search may
         assume without cheating. `game`: the game the copy is played as (the same pack
-        and options; one without debug checks, say)."""
+        and options; one without debug checks, say). The copy keeps no log."""
         return GameState(game or self.game, determinize(self.s, seat, rnd))
 
     def as_setup(self) -> dict:

@@ -184,8 +184,8 @@ def cards_text(cards) -> str:
 def determinize(s: State, seat: int, rnd: random.Random) -> State:
     """A copy of the game in which the cards `seat` cannot see are dealt again at
     random among the places they could be, and future chance is reseeded: what a
-    search may assume without cheating."""
-    c = s.clone()
+    search may assume without cheating. The copy keeps no log (State.clone)."""
+    c = s.clone(log=False)
     # Each owner's hidden cards are dealt again into the places they hold, so a
     # card never lands in a zone where its owner's cards cannot be. A face-down card
     # is hidden too, but in the player's own zones (a shared zone does not tell who put

@@ -102,6 +102,8 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     src = s.zone_of[c]
     if not move(s, c, dest, bottom, controller, face_down, source):
         return False
+    if s.quiet:
+        return True
     where = "the bottom of " if bottom else ""
     labels = s.t.zone_labels
     route = f"from {labels[src]} to {where}{labels[dest]}"
@@ -191,7 +193,7 @@ def draw(s: State, seat: int, n: int, one_line: bool = False) -> list:
         c = s.zones[deck][-1]
         move(s, c, hand)
         drawn.append(c)
-        if not dealing:
+        if not dealing and not s.quiet:
             s.say("draw", f"{name} draws a card")
     _say_dealt(s, name, len(drawn) if dealing else 0, one_line)
     return drawn
@@ -277,10 +279,11 @@ def deal(s: State, source, target, amount: int, kind: str = "") -> None:
             return
     if type(target) is int and s.zone_of[target] < 0:
         return
-    if source is None:      # dealt by a rule (a phase script, a replacement), not by a card
-        s.say("damage", f"{s.card_name(target)} is dealt {amount} damage")
-    else:
-        s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
+    if not s.quiet:
+        if source is None:      # dealt by a rule (a phase script, a replacement), not by a card
+            s.say("damage", f"{s.card_name(target)} is dealt {amount} damage")
+        else:
+            s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
     if s.t.pack.damage_deferred:
         # Kept with the card's move count: if it changes zone first, it is a new object.
         s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None, kind))

@@ -62,7 +62,8 @@ class WindowFrame:
         elif options:
             options.insert(0, PASS)
         elif t.pack.auto_single:            # _window_answer's pass, the usual case, without its call
-            s.log.append((s.turn, "pass", t.passing[seat]))
+            if not s.quiet:
+                s.log.append((s.turn, "pass", t.passing[seat]))
             _passed(s, self)
             return
         else:
@@ -88,7 +89,8 @@ PASS = Option("pass", None)
 def _window_answer(s: State, value) -> None:
     w = s.frames[-1]
     if value is None:
-        s.log.append((s.turn, "pass", s.t.passing[w.priority]))
+        if not s.quiet:
+            s.log.append((s.turn, "pass", s.t.passing[w.priority]))
         _passed(s, w)
         return
     card, ability = value

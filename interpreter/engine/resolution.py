@@ -36,7 +36,8 @@ class ResolveFrame:
             if why:
                 s.say("fizzle", f"{label(s, e)} does nothing{why}")
             else:
-                s.say("resolve", f"{label(s, e)} resolves")
+                if not s.quiet:     # the label is costly to make
+                    s.say("resolve", f"{label(s, e)} resolves")
                 run_script(s, e.ability.effect, env)
             _after_each(s, e, below)
             if frames[-1] is not self or s.decision is not None or s.result is not None or s.t.eager_checks:

@@ -336,6 +336,7 @@ class State:
         "keyed",     # counters kept for each card: (counter, seat, card) -> count, or None (engine/tables.py)
         "control_turn",  # card -> the turn its controller last changed while it stayed where it is
         "live",      # the tokens that have not ceased to exist (a tuple; tokens.cease), or None: not known yet
+        "quiet",     # True: the game keeps no log (a simulation's, a search's imagined games)
         "downs",     # True once a card has been turned face down in this game (never cleared): until
                      # then, a scan for a type need not ask whether each card is face down
     )
@@ -371,6 +372,7 @@ class State:
         self.decision = None
         self.rng = rng.seed_state(seed)
         self.log = []
+        self.quiet = False
         self.out = [False] * len(table.players)
         self.result = None
         self.dirty = False
@@ -396,7 +398,10 @@ class State:
         self.ctl = None if not table.layered else {}
         self.keyed = None
 
-    def clone(self) -> "State":
+    def clone(self, log: bool = True) -> "State":
+        """A copy that plays on apart. Without `log`, a quiet one (see say) that starts
+        with no log: what a search imagines is never read, and copying a long log would
+        cost more the longer the game."""
         c = State.__new__(State)
         c.t = self.t
         c.zone_of = self.zone_of[:]
@@ -427,7 +432,12 @@ class State:
         c.frames = [f.copy(envs) for f in self.frames]
         c.decision = self.decision
         c.rng = self.rng
-        c.log = self.log[:]
+        if log:
+            c.log = self.log[:]
+            c.quiet = self.quiet
+        else:
+            c.log = []
+            c.quiet = True
         c.out = self.out[:]
         c.result = self.result
         c.dirty = self.dirty
@@ -468,7 +478,10 @@ class State:
     def say(self, kind: str, text: str, seen_by=None, others: str | None = None, onlooker: bool = True) -> None:
         """Log an event. `seen_by` (a tuple of seats) limits who sees `text`; the
         other players read `others` instead. A line with `onlooker` false is one
-        player's reading of a line an onlooker reads in another entry."""
+        player's reading of a line an onlooker reads in another entry. A quiet game
+        keeps no log: where a line costs much to write, its caller asks first."""
+        if self.quiet:
+            return
         if seen_by is None:
             self.log.append((self.turn, kind, text))
         elif onlooker:

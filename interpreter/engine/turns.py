@@ -96,7 +96,8 @@ def begin_turn(s: State) -> None:
         # pass the turn): a static ability may read them.
         stale(s)
     tables.reset(s, "turn")
-    s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
+    if not s.quiet:
+        s.say("turn", f"turn {s.turn} ({s.t.players[s.active].name})")
     if s.t.checks_see_turn:
         s.dirty = True          # checks that read the turn or the active player see it begin
     if s.t.watches_begins:

@@ -188,7 +188,8 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     """One game between the agents `specs` (one a seat), and what a summary needs
     of it: result, length, the cards each seat played, the leader turn by turn, the
     options the decisions offered and how many offered more than one."""
-    state = game.new_initial_state(seed=seed)
+    # Nothing here reads the log: the game keeps none (the same game, faster).
+    state = game.new_initial_state(seed=seed, log=False)
     n = game.num_players
     agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
     plays = [{} for _ in range(n)]
@@ -199,14 +200,16 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         if state.turn != turn:
             turn = state.turn
             leaders.append(_leader(state))
-        seat = state.current_player()
-        count = len(state.legal_actions())
+        d = state.decision      # read once: the loop runs at every decision
+        seat = d.player
+        count = len(d.options)
         offered += count
         choices += count > 1
         action = agents[seat].choose(state)
-        name = state.option_played(action)
-        if name is not None:
-            plays[seat][name] = plays[seat].get(name, 0) + 1
+        if d.kind == "priority":
+            name = state.option_played(action)
+            if name is not None:
+                plays[seat][name] = plays[seat].get(name, 0) + 1
         state.apply_action(action)
         decisions += 1
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
@@ -335,10 +338,11 @@ def run(batch: Batch, game: Game | None = None, progress: Callable | None = None
     return prepared[0], run_batches([batch], [prepared], progress, notice, received, done)[0]
 
 
-def play_random(game: Game, seed: int):
+def play_random(game: Game, seed: int, log: bool = True):
     """One game between uniformly random players sharing one generator seeded with
-    `seed`: the final state and how many decisions it took."""
-    state = game.new_initial_state(seed=seed)
+    `seed`: the final state and how many decisions it took. `log`: whether the game
+    keeps its log."""
+    state = game.new_initial_state(seed=seed, log=log)
     return state, state.play_out(random.Random(seed).randrange)
 
 

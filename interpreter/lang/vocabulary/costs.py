@@ -113,7 +113,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             saved = env.get("it")
             spend_all(s, how, picked)
             env["it"] = saved
-            if picked:
+            if picked and not s.quiet:
                 s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
             return
         pool = unreserved(s, env)
@@ -143,7 +143,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         if len(picked) >= need:
             env.pop(partial, None)
             spend_all(s, how, picked)
-            if picked:
+            if picked and not s.quiet:
                 s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
             return
         pool = using(s, env) if "@reserved" not in env else unreserved(s, env)

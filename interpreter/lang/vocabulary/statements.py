@@ -1131,7 +1131,8 @@ def _redirect(c, tree, scope):
         if x is None or y is None:
             return
         primitives.add_mod(s, ("redirect", dur, x, None, y))
-        s.say("effect", f"damage to {s.card_name(x)} will be dealt to {s.card_name(y)} instead until end of {dur}")
+        if not s.quiet:
+            s.say("effect", f"damage to {s.card_name(x)} will be dealt to {s.card_name(y)} instead until end of {dur}")
     return redirect
 
 
