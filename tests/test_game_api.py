@@ -113,6 +113,23 @@ def test_playing_on_a_clone_leaves_the_original_unchanged(game):
     assert snapshot(state) == snapshot(copy)
 
 
+def test_a_clone_in_a_pack_where_effects_change_control_plays_on_apart():
+    """Where no effect changes control yet, the controllers the effects would start
+    from are an empty mapping, which the clone's effects fill: the original's stays
+    empty (a search's playouts once spoilt the game they were imagined from)."""
+    mtg = Game(load_pack("mtg", Report()))
+    state = mtg.new_initial_state(seed=10)
+    play(state, 82, random.Random(10))
+    assert state.s.ctl == {}
+    copy = state.clone()
+    moves = play(copy, 10_000, random.Random(1010))
+    assert copy.is_terminal() and len(moves) == 171
+    assert state.s.ctl == {}
+    for a in moves:
+        state.apply_action(a)
+    assert state.is_terminal() and state.history == copy.history and state.returns() == copy.returns()
+
+
 def test_a_clone_of_a_finished_game_is_finished(game):
     state = game.new_initial_state(seed=1)
     play(state, 10_000, random.Random(1))

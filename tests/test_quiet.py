@@ -24,6 +24,8 @@ PACKS = [
     ("lane_duel", {}, None, 6),
     ("stack_duel", {}, None, 6),
     ("mtg", {}, None, 3),
+    ("mtg", {"format": "commander"}, 4, 1),
+    ("mtg", {"format": "two_headed_giant"}, 4, 1),
 ]
 
 
@@ -32,27 +34,38 @@ def loaded():
     return {}
 
 
-def game_of(loaded, pack, options, players):
+def game_of(loaded, pack, options, players, debug=False):
     if pack not in loaded:
         loaded[pack] = load_pack(pack, Report())
-    return Game(loaded[pack], options=options, num_players=players)
+    return Game(loaded[pack], options=options, num_players=players, debug=debug)
 
 
 def played(state, seed: int) -> list:
-    """Every decision of a random game to its end: who decided, the options offered, the answer."""
+    """Every decision of a random game to its end: who decided, the question, the options
+    offered, the answer; and the random generator's state once it is over (a line not
+    written must not have drawn a number)."""
     pick = random.Random(seed).randrange
     seen = []
     while not state.is_terminal():
         labels = state.legal_labels()
         action = pick(len(labels))
-        seen.append((state.current_player(), state.turn, labels, action))
+        seen.append((state.current_player(), state.turn, state.prompt(), labels, action))
         state.apply_action(action)
-    return seen
+    return seen + [state.setup_seed()]
 
 
 @pytest.mark.parametrize("pack, options, players, seeds", PACKS, ids=[f"{p[0]}-{i}" for i, p in enumerate(PACKS)])
 def test_a_game_without_a_log_plays_as_the_game_with_one(loaded, pack, options, players, seeds):
     game = game_of(loaded, pack, options, players)
+    _both_ways(game, pack, seeds)
+
+
+@pytest.mark.parametrize("pack, players", [("magic54", None), ("pub_magic", 3), ("mtg", None)])
+def test_so_it_does_with_the_invariants_checked_after_every_decision(loaded, pack, players):
+    _both_ways(game_of(loaded, pack, {}, players, debug=True), pack, 2)
+
+
+def _both_ways(game, pack, seeds):
     for seed in range(seeds):
         logged = game.new_initial_state(seed)
         quiet = game.new_initial_state(seed, log=False)
@@ -84,6 +97,7 @@ def test_a_copy_without_a_log_plays_on_as_the_game_and_leaves_its_log_alone():
     same = state.clone()
     assert copy.log == [] and same.log == before
     assert played(copy, 8) == played(same, 8)
+    assert copy.s.quiet and not same.s.quiet
     assert copy.log == [] and len(same.log) > len(before)
     assert state.log == before
     # A copy of a copy without a log keeps none either.
@@ -101,3 +115,16 @@ def test_the_positions_a_search_imagines_keep_no_log():
     assert imagined.log == [] and state.log
     played(imagined, 1)
     assert imagined.log == []
+
+
+def test_a_copy_without_a_log_of_a_magic_game_plays_on_as_the_game():
+    """In a pack whose effects change control, a copy taken mid-game, with its log and
+    without, plays the rest of the game as the original does."""
+    game = Game(load_pack("mtg", Report()))
+    state = game.new_initial_state(10)
+    rnd = random.Random(10)
+    for _ in range(82):
+        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    quiet, logged = state.clone(log=False), state.clone()
+    assert played(quiet, 1010) == played(logged, 1010) == played(state, 1010)
+    assert quiet.log == [] and len(logged.log) == len(state.log)

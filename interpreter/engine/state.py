@@ -460,7 +460,7 @@ class State:
         c.typebits = self.typebits
         c.stamps = self.stamps[:] if self.stamps is not None else None
         c.stamp = self.stamp
-        c.ctl = self.ctl.copy() if self.ctl else self.ctl
+        c.ctl = self.ctl.copy() if self.ctl is not None else None      # an empty one too: it is filled in place
         c.keyed = self.keyed.copy() if self.keyed is not None else None
         return c
 
