@@ -47,6 +47,7 @@ FAILED = {
         ("unknown phase", 24, 14, 'unknown phase "mian"; did you mean "main"?'),
         ("unknown mark", 33, 38, 'unknown card state "chraged"; did you mean "charged"? '
                                  "(write tapped, face_down, damage N, entered N, control_changed N or a mark)"),
+        ("a counter given as a mapping", 39, 28, '"life" is a number: give it as life: 3'),
     ],
     "script_errors": [
         ("an option that is not offered", 11, 9,
@@ -64,6 +65,7 @@ FAILED = {
         ("a missing log line", 43, 11, 'the log has no line "Spark deals 2 damage to Bob" after the lines '
                                        'matched before it; did you mean "Spark deals 1 damage to Bob"?'),
         ("a wrong result", 55, 15, 'the result is "Ann wins", not "draw"'),
+        ("a counter expected as a mapping", 64, 28, '"life" is a number: expect it as life: 3'),
     ],
 }
 

@@ -214,6 +214,9 @@ def _player(s: State, seat: int, p, fail) -> None:
         if pack.player_counters[name].per is not None:
             _keyed_counts(s, seat, name, value, p["counters"], fail)
             continue
+        if type(value) is not int:
+            # The schema lets a mapping through, for a counter kept for each card.
+            fail(p["counters"], name, f'"{name}" is a number: give it as {name}: 3')
         pv[name] = value
     if p.get("out"):
         s.out[seat] = True

@@ -123,6 +123,9 @@ def _players(look: Look, want: list, expect) -> None:
         for name, value in (p.get("counters") or {}).items():
             got = counters.get(name, 0)
             if isinstance(value, dict):     # a counter kept for each card: by card name
+                d = look.state.game.pack.player_counters.get(name)
+                if d is not None and d.per is None:
+                    look.fail(p["counters"], name, f'"{name}" is a number: expect it as {name}: 3')
                 got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}
             if got != value:
                 look.fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
