@@ -111,7 +111,15 @@ def cardtable(*args: str, stdin=subprocess.DEVNULL) -> subprocess.Popen:
     # A session of its own: signalling its group is what Ctrl-C on a terminal does.
     env = {**os.environ, "PYTHONPATH": str(ROOT.parent)}
     return subprocess.Popen([sys.executable, "-m", "cardtable.cli", *args], stdin=stdin, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, start_new_session=True, text=True)
+                            stderr=subprocess.PIPE, env=env, start_new_session=True, text=True,
+                            preexec_fn=_hears_ctrl_c)
+
+
+def _hears_ctrl_c() -> None:
+    """The command hears Ctrl-C, as one started at a terminal does, even where the tests
+    run with it ignored (a shell runs a command in the background so, and its children
+    inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def stat(pid: int) -> list[str]:
