@@ -285,6 +285,23 @@ def test_invalid_json_names_line_and_column(tmp_path):
     assert str(error) == f"{path}:2:29: error: invalid JSON: Expecting property name enclosed in double quotes"
 
 
+@pytest.mark.parametrize("value, said", [
+    ("1" + "0" * 400, "one past them"),                 # a whole number too large to be a float
+    ("1e400", "infinity"),
+    ("2000000000000000000", "one past them"),
+])
+def test_a_mana_value_past_the_engines_numbers_is_named_at_its_card(tmp_path, value, said):
+    path = tmp_path / "cards.json"
+    path.write_text('{"data": {"Grizzly Bears": [{"name": "Grizzly Bears", "manaCost": "{1}{G}", "manaValue": '
+                    + value + ', "type": "Creature - Bear", "types": ["Creature"], "power": "2", "toughness": "2"}]}}',
+                    encoding="utf-8")
+    with pytest.raises(CardDataError) as caught:
+        mtgdata.load_card_file(path)
+    assert caught.value.message == (f'card "Grizzly Bears": "manaValue" must be a number between -10¹⁸ and 10¹⁸, '
+                                    f'not {said}')
+    assert caught.value.line == 1
+
+
 def test_a_missing_file(tmp_path):
     path = tmp_path / "nowhere.json"
     with pytest.raises(CardDataError) as caught:

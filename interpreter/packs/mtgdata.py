@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 from jsonschema import Draft202012Validator
 
+from ..engine.limits import NUMBER, SAID_NUMBER
 from ..infiles import DATA_LIMIT, FileProblem, read_file, undecodable
 from .finding import package_root
 from .yamlpos import YamlProblem, load_yaml_text
@@ -251,7 +252,7 @@ def _describe(error) -> str:
 
 # What each field of a card in MTGJSON or Scryfall data must hold (null is "not given"),
 # so that a wrong value is named as it is, field by field.
-_NUMBER = ("a number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v))
+_NUMBER = (f"a number between -{SAID_NUMBER} and {SAID_NUMBER}", lambda v: _bounded(v))
 _TEXT = ("text", lambda v: v is None or isinstance(v, str))
 _TEXTS = ("a list of texts", lambda v: v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)))
 _PRINTED = dict.fromkeys(("power", "toughness", "loyalty"), (
@@ -266,11 +267,17 @@ def _json_kind(value) -> str:
     if isinstance(value, float) and not math.isfinite(value):
         return "NaN" if math.isnan(value) else "infinity"
     if isinstance(value, (int, float)):
-        return "a number"
+        return "a number" if -NUMBER <= value <= NUMBER else "one past them"
     if isinstance(value, list) and value:
         odd = next((v for v in value if not isinstance(v, str)), None)
         return "a list" if odd is None else f"a list holding {_json_kind(odd)}"
     return {str: "text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _bounded(v) -> bool:
+    """A number the engine counts with: not a truth value, not infinite, within its bound
+    (a whole number past it has no float, and is no card's cost)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and -NUMBER <= v <= NUMBER
 
 
 def _wrong_fields(card: dict, kinds: dict) -> str | None:
