@@ -297,7 +297,7 @@ def test_a_mana_value_past_the_engines_numbers_is_named_at_its_card(tmp_path, va
                     encoding="utf-8")
     with pytest.raises(CardDataError) as caught:
         mtgdata.load_card_file(path)
-    assert caught.value.message == (f'card "Grizzly Bears": "manaValue" must be a number between -10¹⁸ and 10¹⁸, '
+    assert caught.value.message == (f'card "Grizzly Bears": "manaValue" must be a number from -10¹⁸ to 10¹⁸, '
                                     f'not {said}')
     assert caught.value.line == 1
 

@@ -252,7 +252,7 @@ def _describe(error) -> str:
 
 # What each field of a card in MTGJSON or Scryfall data must hold (null is "not given"),
 # so that a wrong value is named as it is, field by field.
-_NUMBER = (f"a number between -{SAID_NUMBER} and {SAID_NUMBER}", lambda v: _bounded(v))
+_NUMBER = ("a number", lambda v: _bounded(v))
 _TEXT = ("text", lambda v: v is None or isinstance(v, str))
 _TEXTS = ("a list of texts", lambda v: v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)))
 _PRINTED = dict.fromkeys(("power", "toughness", "loyalty"), (
@@ -285,6 +285,9 @@ def _wrong_fields(card: dict, kinds: dict) -> str | None:
     for key, (wanted, fits) in kinds.items():
         value = card.get(key)
         if not fits(value) and not (value is None and key not in card):
+            if wanted == _NUMBER[0] and isinstance(value, (int, float)) and not isinstance(value, bool):
+                # A number past the engine's bound.
+                wanted = f"a number from -{SAID_NUMBER} to {SAID_NUMBER}"
             return f'"{key}" must be {wanted}, not {_json_kind(value)}'
     return None
 
