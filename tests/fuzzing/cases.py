@@ -395,7 +395,7 @@ def _encoded(rnd: random.Random, text: str) -> bytes:
     if how < 0.85:
         return text.encode("utf-8", "surrogatepass")
     if how < 0.9:
-        return text.encode("utf-16")
+        return text.encode("utf-16", "surrogatepass")     # a lone surrogate too: bytes no decoder takes
     if how < 0.95:
         return b"\xef\xbb\xbf" + text.encode("utf-8", "surrogatepass")
     return text.encode("latin-1", "replace") + b"\xff\xfe\x80"
