@@ -20,15 +20,14 @@ every run, which a noisy machine does not move, and closer to the time than byte
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
-from versions import HERE, count_child, extract, in_turn, missing, pack_folder, pin_one_core, run_child
+from versions import (HERE, count_child, extract, in_turn, missing, pack_folder, pin_one_core, run_child,
+                      self_play_parser)
 
-PACKS = ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish", "hearts", "lane_duel", "stack_duel", "mtg")
 
 CHILD = """
 import json, sys, time
@@ -64,11 +63,8 @@ def not_played(sides: dict, pack: str) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = self_play_parser(__doc__)
     ap.add_argument("ref", nargs="?", default="main")
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--packs", default=",".join(PACKS))
     ap.add_argument("--instructions", type=int, default=0,
                     help="count machine instructions on this many games of each pack, instead of timing (valgrind)")
     args = ap.parse_args(argv)

@@ -11,16 +11,14 @@ the answers of each game, its result and its turns are compared.
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
 
-from versions import HERE, load_game, pack_folder, pin_one_core
+from versions import HERE, load_game, pack_folder, pin_one_core, self_play_parser
 
 from cardtable.interpreter.play.batch import play_random
 
-PACKS = ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish", "hearts", "lane_duel", "stack_duel", "mtg")
 
 
 def play(game, games: int, log: bool) -> tuple[float, list]:
@@ -32,11 +30,7 @@ def play(game, games: int, log: bool) -> tuple[float, list]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--packs", default=",".join(PACKS))
-    args = ap.parse_args(argv)
+    args = self_play_parser(__doc__).parse_args(argv)
     pin_one_core()
     packs = args.packs.split(",")
     games = {p: load_game(str(pack_folder(HERE.parent, p))) for p in packs}

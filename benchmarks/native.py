@@ -13,16 +13,14 @@ fingerprint of the logs of the first ten (`batch.games_digest`) are compared.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
 
-from versions import HERE, pack_folder, pin_one_core, run_child
+from versions import HERE, pack_folder, pin_one_core, run_child, self_play_parser
 
 from cardtable.interpreter.native import counted, find
 
-PACKS = ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish", "hearts", "lane_duel", "stack_duel", "mtg")
 SIDES = {"python": "0", "native": "1"}       # CARDTABLE_NATIVE of each side
 
 CHILD = """
@@ -49,11 +47,7 @@ def play(side: str, pack: str, games: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--packs", default=",".join(PACKS))
-    args = ap.parse_args(argv)
+    args = self_play_parser(__doc__).parse_args(argv)
     build = find()
     if build is None:
         print("no native engine is built from this work tree: run `cardtable native build` first", file=sys.stderr)

@@ -9,6 +9,7 @@ work tree's pack, and an older engine would refuse a pack written for a newer on
 """
 from __future__ import annotations
 
+import argparse
 import gc
 import json
 import os
@@ -35,6 +36,18 @@ def extract(ref: str, into: Path, repo: Path = HERE) -> Path:
         tar.extractall(root)
     archive.unlink()
     return into
+
+
+PACKS = ("magic54", "pub_magic", "basic_tcg", "crazy_eights", "go_fish", "hearts", "lane_duel", "stack_duel", "mtg")
+
+
+def self_play_parser(doc: str) -> argparse.ArgumentParser:
+    """The options of a script that plays every pack's random games in rounds, side by side."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--packs", default=",".join(PACKS))
+    return ap
 
 
 def pin_one_core() -> None:

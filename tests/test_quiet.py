@@ -40,6 +40,15 @@ def game_of(loaded, pack, options, players, debug=False):
     return Game(loaded[pack], options=options, num_players=players, debug=debug)
 
 
+def after(game, seed: int, answers: int):
+    """The game of `seed` (with its log) after that many random answers."""
+    state = game.new_initial_state(seed)
+    rnd = random.Random(seed)
+    for _ in range(answers):
+        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    return state
+
+
 def played(state, seed: int) -> list:
     """Every decision of a random game to its end: who decided, the question, the options
     offered, the answer; and the random generator's state once it is over (a line not
@@ -87,11 +96,7 @@ def test_play_random_keeps_the_log_unless_told_not_to():
 
 
 def test_a_copy_without_a_log_plays_on_as_the_game_and_leaves_its_log_alone():
-    game = Game(load_pack("magic54", Report()))
-    state = game.new_initial_state(3)
-    rnd = random.Random(3)
-    for _ in range(40):
-        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    state = after(Game(load_pack("magic54", Report())), 3, 40)
     before = list(state.log)
     copy = state.clone(log=False)
     same = state.clone()
@@ -106,11 +111,7 @@ def test_a_copy_without_a_log_plays_on_as_the_game_and_leaves_its_log_alone():
 
 
 def test_the_positions_a_search_imagines_keep_no_log():
-    game = Game(load_pack("magic54", Report()))
-    state = game.new_initial_state(2)
-    rnd = random.Random(2)
-    for _ in range(30):
-        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    state = after(Game(load_pack("magic54", Report())), 2, 30)
     imagined = state.determinized(state.current_player(), random.Random(0))
     assert imagined.log == [] and state.log
     played(imagined, 1)
@@ -120,11 +121,7 @@ def test_the_positions_a_search_imagines_keep_no_log():
 def test_a_copy_without_a_log_of_a_magic_game_plays_on_as_the_game():
     """In a pack whose effects change control, a copy taken mid-game, with its log and
     without, plays the rest of the game as the original does."""
-    game = Game(load_pack("mtg", Report()))
-    state = game.new_initial_state(10)
-    rnd = random.Random(10)
-    for _ in range(82):
-        state.apply_action(rnd.randrange(len(state.legal_actions())))
+    state = after(Game(load_pack("mtg", Report())), 10, 82)
     quiet, logged = state.clone(log=False), state.clone()
     assert played(quiet, 1010) == played(logged, 1010) == played(state, 1010)
     assert quiet.log == [] and len(logged.log) == len(state.log)

@@ -252,7 +252,13 @@ def _describe(error) -> str:
 
 # What each field of a card in MTGJSON or Scryfall data must hold (null is "not given"),
 # so that a wrong value is named as it is, field by field.
-_NUMBER = ("a number", lambda v: _bounded(v))
+def _bounded(v) -> bool:
+    """A number the engine counts with: not a truth value, not infinite, within its bound
+    (a whole number past it has no float, and is no card's cost)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and -NUMBER <= v <= NUMBER
+
+
+_NUMBER = ("a number", _bounded)
 _TEXT = ("text", lambda v: v is None or isinstance(v, str))
 _TEXTS = ("a list of texts", lambda v: v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)))
 _PRINTED = dict.fromkeys(("power", "toughness", "loyalty"), (
@@ -274,20 +280,13 @@ def _json_kind(value) -> str:
     return {str: "text", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
-def _bounded(v) -> bool:
-    """A number the engine counts with: not a truth value, not infinite, within its bound
-    (a whole number past it has no float, and is no card's cost)."""
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and -NUMBER <= v <= NUMBER
-
-
 def _wrong_fields(card: dict, kinds: dict) -> str | None:
     """What is wrong with the first field of `card` that does not hold what `kinds` says."""
     for key, (wanted, fits) in kinds.items():
         value = card.get(key)
         if not fits(value) and not (value is None and key not in card):
-            if wanted == _NUMBER[0] and isinstance(value, (int, float)) and not isinstance(value, bool):
-                # A number past the engine's bound.
-                wanted = f"a number from -{SAID_NUMBER} to {SAID_NUMBER}"
+            if fits is _bounded and isinstance(value, (int, float)) and not isinstance(value, bool):
+                wanted = f"a number from -{SAID_NUMBER} to {SAID_NUMBER}"      # a number, past the bound
             return f'"{key}" must be {wanted}, not {_json_kind(value)}'
     return None
 

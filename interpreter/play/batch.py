@@ -206,10 +206,9 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         offered += count
         choices += count > 1
         action = agents[seat].choose(state)
-        if d.kind == "priority":
-            name = state.option_played(action)
-            if name is not None:
-                plays[seat][name] = plays[seat].get(name, 0) + 1
+        name = state.option_played(action)
+        if name is not None:
+            plays[seat][name] = plays[seat].get(name, 0) + 1
         state.apply_action(action)
         decisions += 1
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
