@@ -34,22 +34,22 @@ class Need:
 def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
     """The one Cost of every `pay` of `currency` in a cost text; `asks` holds (kind or
     None, compiled amount) for each, `uses` what gives the cards the other costs use."""
-    need = _need(asks)
+    amounts, need = _need(asks)
     from .statements import suspends
-    return Cost(_can(currency, need, uses), suspends(_pay(currency, need, uses)), text)
+    return Cost(_can(currency, amounts, need, uses), suspends(_pay(currency, need, uses)), text)
 
 
 def _need(asks: list):
-    """need(s, env): the Need of the asks, every amount read in one call (fuse.py): a cost
-    of every kind asks for several."""
+    """(amounts, need): amounts(s, env) reads every amount of the asks in one call
+    (fuse.py), as a cost of every kind asks for several; need(s, env, read) their Need."""
     fns = [nfn for _, nfn in asks]
     amounts = fuse.join(lambda s, env: [f(s, env) for f in fns],
                         "(" + "".join(f"{{{i}}}, " for i in range(len(fns))) + ")", *fns)
     which = [kind for kind, _ in asks]
 
-    def need(s, env) -> Need:
+    def need(s, env, read=None) -> Need:
         kinds, generic = {}, 0
-        for kind, n in zip(which, amounts(s, env)):
+        for kind, n in zip(which, amounts(s, env) if read is None else read):
             if not n or n < 0:
                 n = 0
             if kind is None:
@@ -57,23 +57,36 @@ def _need(asks: list):
             else:
                 kinds[kind] = kinds.get(kind, 0) + n
         return Need(kinds, generic)
-    return need
+    return amounts, need
 
 
-def _can(currency, need, uses: tuple):
+def _can(currency, amounts, need, uses: tuple):
+    there_key = "@there:" + currency.name
+
     def can(s, env):
-        n = need(s, env)
-        total = n.generic + sum(n.kinds.values())
+        read = amounts(s, env)
+        total = 0
+        for n in read:
+            if n and n > 0:
+                total += n
         if not total:
             return True
-        pool = _pool(s, env, currency)
-        cards = _cards(s, env, currency, uses)
+        # While one player's abilities are listed, what the pool and the cards can pay is
+        # read once, and costs that ask the same are answered once.
+        memo = env.get("@memo") if not uses else None
+        there = None if memo is None else memo.get(there_key)
+        if there is None:
+            pool = _pool(s, env, currency)
+            cards = _cards(s, env, currency, uses)
+            there = (pool, cards, sum(pool.values()) + sum([worth for _, _, worth in cards]))
+            if memo is not None:
+                memo[there_key] = there
+        pool, cards, points = there
         # Fewer points than the cost asks, of any kinds: no matching can pay it (the usual
         # answer for most cards of a hand).
-        if sum(pool.values()) + sum([worth for _, _, worth in cards]) < total:
+        if points < total:
             return False
-        # While one player's abilities are listed, costs that ask the same are answered once.
-        memo = env.get("@memo") if not uses else None
+        n = need(s, env, read)
         if memo is None:
             return payable(n, pool, cards)
         key = ("@can", currency.name, tuple(n.kinds.items()), n.generic)
