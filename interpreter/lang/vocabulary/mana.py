@@ -78,15 +78,17 @@ def _can(currency, amounts, need, uses: tuple):
         if there is None:
             pool = _pool(s, env, currency)
             cards = _cards(s, env, currency, uses)
-            there = (pool, cards, sum(pool.values()) + sum([worth for _, _, worth in cards]))
+            there = (pool, cards, sum(pool.values()) + sum([worth for _, _, worth in cards]), _kinds_held(cards))
             if memo is not None:
                 memo[there_key] = there
-        pool, cards, points = there
+        pool, cards, points, held = there
         # Fewer points than the cost asks, of any kinds: no matching can pay it (the usual
         # answer for most cards of a hand).
         if points < total:
             return False
         n = need(s, env, read)
+        if held is not None:
+            return _held_pays(_after_pool(n, pool) if pool else n, held)
         if memo is None:
             return payable(n, pool, cards)
         key = ("@can", currency.name, tuple(n.kinds.items()), n.generic)
@@ -138,9 +140,15 @@ def _pay(currency, need, uses: tuple):
 
 # ------------------------------------------------------------------ what there is
 def _pool(s, env, currency) -> dict:
-    """The points of each kind in the paying player's pool."""
+    """The points of each kind in the paying player's pool, the kinds it has none of left out."""
     pv = s.pvars[env["you"].seat]
-    return {kind: pv.get(counter, 0) for kind, counter in currency.kinds.items() if counter}
+    pool = {}
+    for kind, counter in currency.kinds.items():
+        if counter:
+            have = pv.get(counter, 0)
+            if have:
+                pool[kind] = have
+    return pool
 
 
 def _cards(s, env, currency, uses: tuple = ()) -> list:
@@ -187,6 +195,26 @@ def payable(n: Need, pool, units: list, used: int = 0) -> bool:
     left = _after_pool(n, pool) if pool else n
     counted = _counted(left, units, used)
     return counted if counted is not None else _match(left, units, used) is not None
+
+
+def _kinds_held(units: list) -> dict | None:
+    """The points the cards make of each kind when each makes one kind, else None."""
+    held = {}
+    for _, kinds, worth in units:
+        if len(kinds) != 1:
+            return None
+        held[kinds[0]] = held.get(kinds[0], 0) + worth
+    return held
+
+
+def _held_pays(n: Need, held: dict) -> bool:
+    """_counted's answer (no card bound to take part) from the points of each kind held."""
+    spare = sum(held.values())
+    for kind, want in n.kinds.items():
+        if held.get(kind, 0) < want:
+            return False
+        spare -= want
+    return spare >= n.generic
 
 
 def covers(n: Need, units: list) -> bool:
