@@ -33,5 +33,10 @@ def described(value) -> str:
         return "empty"
     if isinstance(value, dict):
         return "a mapping"
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "an empty list"
+        listed = ", ".join(map(str, value))
+        return f"a list ({listed})" if len(listed) <= 40 else f"a list ({listed[:40]}...)"
     text = str(value)
     return f'"{text}"' if len(text) <= 40 else f'"{text[:40]}..."'

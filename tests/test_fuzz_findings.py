@@ -278,3 +278,27 @@ def test_damage_dealt_to_what_is_not_a_card_or_a_player_stops_the_game_at_its_pl
     assert (result.exit_code, result.output) == (1, (
         f'{path}:{line_of(path, line)}:{line.index("blocking of") + 1}: error: game 1 (seed 834) stopped on turn 15: '
         f'"blocking of guard" is true here, not a card or a player: damage is dealt to one\n'))
+
+
+def test_a_card_data_field_of_words_mapped_to_a_number_property_is_refused_at_the_deck(tmp_path, monkeypatch):
+    # Basic TCG's import reading a card's subtypes as its printed power: a game stopped
+    # where the pack adds to the power, with a Python error.
+    root = Path(__file__).parent.parent
+    shutil.copytree(root / "cards", tmp_path / "cards")
+    shutil.copytree(root / "variants" / "basic_tcg", tmp_path / "variants" / "basic_tcg",
+                    ignore=shutil.ignore_patterns("tests"))
+    pack = Path("variants") / "basic_tcg" / "pack.yaml"
+    packed = tmp_path / pack
+    text = packed.read_text(encoding="utf-8")
+    old = "        printed_power: [power, mana_value]"
+    assert old in text
+    packed.write_text(text.replace(old, "        printed_power: subtypes"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = validate(Path("variants") / "basic_tcg")
+    assert result.exit_code == 1
+    deck = Path("variants") / "basic_tcg" / "decks" / "forests_and_plains.txt"
+    lines = result.output.splitlines()
+    assert lines[0] == f'{deck}:{line_of(tmp_path / deck, "3 Forest")}:3: error: card "Forest": "printed_power" is ' \
+                       f'a number (its default is 0), not a list (forest)'
+    assert f'{deck}:{line_of(tmp_path / deck, "2 Giant Growth")}:3: error: card "Giant Growth": "printed_power" is ' \
+           f'a number (its default is 0), not an empty list' in lines

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_continuous import problems as pack_problems
 
-from cardtable.interpreter.lang.vocabulary.mana import Need, _counted, _match, covers, payable
+from cardtable.interpreter.lang.vocabulary.mana import Need, _counted, _held_pays, _kinds_held, _match, covers, payable
 
 PACK = Path(__file__).parent / "data" / "manapack"
 FOREST, MOUNTAIN, TROPICAL, RING = (1, ("green",), 1), (2, ("red",), 1), (3, ("green", "blue"), 1), \
@@ -83,3 +83,18 @@ def test_cards_of_one_kind_each_are_counted_as_the_matching_would_pay():
     # A card making two kinds, or worth 2, is left to the matching.
     assert _counted(Need({"R": 1}, 0), [(0, ("R", "G"), 1)], 1) is None
     assert _counted(Need({}, 2), [(0, ("C",), 2)], 1) is None
+
+
+def test_the_points_held_of_each_kind_answer_as_the_matching_would():
+    # While a player's moves are listed, the points the cards make of each kind are summed
+    # once, and each cost of the hand is answered from the sums. The answer is the matching's.
+    rng = random.Random(11)
+    kinds = ["W", "U", "B", "R", "G", "C"]
+    for _ in range(20000):
+        units = [(i, (rng.choice(kinds[:rng.randint(1, 6)]),), rng.randint(1, 2)) for i in range(rng.randint(0, 7))]
+        need = Need({k: rng.randint(0, 2) for k in rng.sample(kinds, rng.randint(0, 3))}, rng.randint(0, 4))
+        held = _kinds_held(units)
+        assert _held_pays(need, held) == (_match(need, units, 0) is not None), (units, need.kinds, need.generic)
+    assert _kinds_held([FOREST, MOUNTAIN, FOREST, RING]) == {"green": 2, "red": 1, "colorless": 2}
+    # A card that makes two kinds leaves the answer to the matching.
+    assert _kinds_held([FOREST, TROPICAL]) is None

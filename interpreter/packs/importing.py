@@ -163,9 +163,7 @@ class CardMaker:
             merged = {k: v for k, v in record.items() if k in self.properties}
             for k, v in merged.items():
                 self._one_word(name, k, v)
-                if is_number(self.properties[k]) and not is_number(v):
-                    raise ImportProblem(f'card "{name}": "{k}" is a number (its default is {self.properties[k]}), '
-                                        f'not {described(v)}')
+                self._number(name, k, v)
             merged.update(f.props)
             card = CardDef(name, f.types, merged, f.keywords, f.abilities, f.name, f.text)
         elif source.mapping is not None:
@@ -199,6 +197,7 @@ class CardMaker:
                     if prop in self.words:
                         value = tuple(w for w in words(value) if w in self.words[prop])
                     self._one_word(record["name"], prop, value)
+                    self._number(record["name"], prop, value)
                     props[prop] = value
                     break
         abilities = with_type_abilities((), types, self.card_types, self.type_abilities)
@@ -224,6 +223,13 @@ class CardMaker:
             text = _outside(str(value or ""), spec.get("outside"))
             seen.update(w for sign, w in spec["find"].items() if sign in text)
         return tuple(w for w in allowed if w in seen)
+
+    def _number(self, name: str, prop: str, value) -> None:
+        """A number property takes only a number from the card data (a list of words would
+        stop the game where the pack adds to it)."""
+        if prop in self.properties and is_number(self.properties[prop]) and not is_number(value):
+            raise ImportProblem(f'card "{name}": "{prop}" is a number (its default is {self.properties[prop]}), '
+                                f'not {described(value)}')
 
     def _one_word(self, name: str, prop: str, value) -> None:
         words = self.one_of.get(prop)

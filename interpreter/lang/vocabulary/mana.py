@@ -34,22 +34,22 @@ class Need:
 def kinded_cost(currency, asks: list, text: str, uses: tuple = ()) -> Cost:
     """The one Cost of every `pay` of `currency` in a cost text; `asks` holds (kind or
     None, compiled amount) for each, `uses` what gives the cards the other costs use."""
-    need = _need(asks)
+    amounts, need = _need(asks)
     from .statements import suspends
-    return Cost(_can(currency, need, uses), suspends(_pay(currency, need, uses)), text)
+    return Cost(_can(currency, amounts, need, uses), suspends(_pay(currency, need, uses)), text)
 
 
 def _need(asks: list):
-    """need(s, env): the Need of the asks, every amount read in one call (fuse.py): a cost
-    of every kind asks for several."""
+    """(amounts, need): amounts(s, env) reads every amount of the asks in one call
+    (fuse.py), as a cost of every kind asks for several; need(s, env, read) their Need."""
     fns = [nfn for _, nfn in asks]
     amounts = fuse.join(lambda s, env: [f(s, env) for f in fns],
                         "(" + "".join(f"{{{i}}}, " for i in range(len(fns))) + ")", *fns)
     which = [kind for kind, _ in asks]
 
-    def need(s, env) -> Need:
+    def need(s, env, read=None) -> Need:
         kinds, generic = {}, 0
-        for kind, n in zip(which, amounts(s, env)):
+        for kind, n in zip(which, amounts(s, env) if read is None else read):
             if not n or n < 0:
                 n = 0
             if kind is None:
@@ -57,23 +57,38 @@ def _need(asks: list):
             else:
                 kinds[kind] = kinds.get(kind, 0) + n
         return Need(kinds, generic)
-    return need
+    return amounts, need
 
 
-def _can(currency, need, uses: tuple):
+def _can(currency, amounts, need, uses: tuple):
+    there_key = "@there:" + currency.name
+
     def can(s, env):
-        n = need(s, env)
-        total = n.generic + sum(n.kinds.values())
+        read = amounts(s, env)
+        total = 0
+        for n in read:
+            if n and n > 0:
+                total += n
         if not total:
             return True
-        pool = _pool(s, env, currency)
-        cards = _cards(s, env, currency, uses)
+        # While one player's abilities are listed, what the pool and the cards can pay is
+        # read once, and costs that ask the same are answered once.
+        memo = env.get("@memo") if not uses else None
+        there = None if memo is None else memo.get(there_key)
+        if there is None:
+            pool = _pool(s, env, currency)
+            cards = _cards(s, env, currency, uses)
+            there = (pool, cards, sum(pool.values()) + sum([worth for _, _, worth in cards]), _kinds_held(cards))
+            if memo is not None:
+                memo[there_key] = there
+        pool, cards, points, held = there
         # Fewer points than the cost asks, of any kinds: no matching can pay it (the usual
         # answer for most cards of a hand).
-        if sum(pool.values()) + sum([worth for _, _, worth in cards]) < total:
+        if points < total:
             return False
-        # While one player's abilities are listed, costs that ask the same are answered once.
-        memo = env.get("@memo") if not uses else None
+        n = need(s, env, read)
+        if held is not None:
+            return _held_pays(_after_pool(n, pool) if pool else n, held)
         if memo is None:
             return payable(n, pool, cards)
         key = ("@can", currency.name, tuple(n.kinds.items()), n.generic)
@@ -125,9 +140,15 @@ def _pay(currency, need, uses: tuple):
 
 # ------------------------------------------------------------------ what there is
 def _pool(s, env, currency) -> dict:
-    """The points of each kind in the paying player's pool."""
+    """The points of each kind in the paying player's pool, the kinds it has none of left out."""
     pv = s.pvars[env["you"].seat]
-    return {kind: pv.get(counter, 0) for kind, counter in currency.kinds.items() if counter}
+    pool = {}
+    for kind, counter in currency.kinds.items():
+        if counter:
+            have = pv.get(counter, 0)
+            if have:
+                pool[kind] = have
+    return pool
 
 
 def _cards(s, env, currency, uses: tuple = ()) -> list:
@@ -174,6 +195,26 @@ def payable(n: Need, pool, units: list, used: int = 0) -> bool:
     left = _after_pool(n, pool) if pool else n
     counted = _counted(left, units, used)
     return counted if counted is not None else _match(left, units, used) is not None
+
+
+def _kinds_held(units: list) -> dict | None:
+    """The points the cards make of each kind when each makes one kind, else None."""
+    held = {}
+    for _, kinds, worth in units:
+        if len(kinds) != 1:
+            return None
+        held[kinds[0]] = held.get(kinds[0], 0) + worth
+    return held
+
+
+def _held_pays(n: Need, held: dict) -> bool:
+    """_counted's answer (no card bound to take part) from the points of each kind held."""
+    spare = sum(held.values())
+    for kind, want in n.kinds.items():
+        if held.get(kind, 0) < want:
+            return False
+        spare -= want
+    return spare >= n.generic
 
 
 def covers(n: Need, units: list) -> bool:
