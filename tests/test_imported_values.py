@@ -195,3 +195,16 @@ def test_printed_numbers_are_plain_digits_and_whole_floats():
     assert [mtgdata._number(t) for t in ("3", "-1", "+2", "*", "1+*", "1_000", "٣", " 5", "5.0")] == \
         [3, -1, 2, None, None, None, None, None, None]
     assert mtgdata._as_text(5.0) == "5" and mtgdata._as_text(2.5) == "2.5" and mtgdata._as_text("*") == "*"
+
+
+def test_a_scryfall_card_is_placed_at_its_name_whatever_its_letters(tmp_path):
+    data = tmp_path / "cards.json"
+    data.write_text(json.dumps([
+        {"object": "card", "name": "Lim-Dûl Bear", "layout": "normal", "type_line": 5, "cmc": 1},
+        {"object": "card", "name": "Grizzly Bears", "layout": "normal", "cmc": 2}]), encoding="utf-8")
+    with pytest.raises(mtgdata.CardDataError) as e:
+        mtgdata.load_card_file(data)
+    text = data.read_text(encoding="utf-8")
+    column = text.index('"Lim-D') + 1
+    assert e.value.problems == [(1, column, 'card "Lim-Dûl Bear": "type_line" must be text, not a number'),
+                                (1, text.index('"Grizzly') + 1, 'card "Grizzly Bears": missing "type_line"')]

@@ -252,9 +252,10 @@ class CardMaker:
         if allowed is None:
             raise ImportProblem(f'"{prop}" takes the words it finds, but it is not a property with "words"')
         items = spec.get("items") or {}
-        wrong = [w for w in [*spec["find"].values(), *items.values()] if w not in allowed]
+        wrong = [(w, part) for part, given in (("find", spec["find"]), ("items", items)) for w in given.values()
+                 if w not in allowed]
         if wrong:
-            raise ImportProblem(f'"{wrong[0]}" is not a word of "{prop}" ({", ".join(allowed)}), in its "find"')
+            raise ImportProblem(f'"{wrong[0][0]}" is not a word of "{prop}" ({", ".join(allowed)}), in its "{wrong[0][1]}"')
         seen = set()
         for field in _as_list(spec["in"]):
             value = record.get(field)

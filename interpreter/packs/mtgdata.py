@@ -177,6 +177,15 @@ def _find(text: str, needle: str) -> tuple[int, int]:
     return _position(text, at) if at >= 0 else (1, 1)
 
 
+def _name_at(text: str, name: str) -> tuple[int, int]:
+    """Where a card's name first stands in a JSON file, written in its own letters ("Lim-Dûl")
+    or escaped ("Lim-D\\u00fbl")."""
+    at = text.find(json.dumps(name, ensure_ascii=False))
+    if at < 0:
+        at = text.find(json.dumps(name))
+    return _position(text, at) if at >= 0 else (1, 1)
+
+
 def _parse_json(text: str, file) -> object:
     try:
         return json.loads(text)
@@ -369,7 +378,7 @@ def _mtgjson(data: dict, text: str, file) -> dict[str, CardRecord]:
         # Where a card is in the file is looked up only for a card with a problem:
         # searching the text for every card of a 100 MB file would take minutes.
         def where(name=name):
-            return _find(text, json.dumps(name, ensure_ascii=False))
+            return _name_at(text, name)
         if not isinstance(faces, list) or not faces or not isinstance(faces[0], dict):
             problems.append((*where(), f'card "{name}": expected a list of card objects'))
             continue
@@ -438,13 +447,15 @@ def _scryfall(data: list, text: str, file) -> dict[str, CardRecord]:
             continue
         fields = _scryfall_fields(card)
         if not isinstance(fields["type_line"], str):
-            problems.append((*_find(text, json.dumps(name)), f'card "{name}": missing "type_line"'))
+            line = fields["type_line"]
+            said = 'missing "type_line"' if line is None else f'"type_line" must be text, not {_json_kind(line)}'
+            problems.append((*_name_at(text, name), f'card "{name}": {said}'))
             continue
         wrong = _wrong_fields({**fields, "cmc": card.get("cmc", 0), "keywords": card.get("keywords"), "layout": layout},
                               {"layout": _TEXT, "cmc": _NUMBER, "mana_cost": _TEXT, "oracle_text": _TEXT, **_PRINTED,
                                "colors": _TEXTS, "keywords": _TEXTS})
         if wrong:
-            problems.append((*_find(text, json.dumps(name)), f'card "{name}": {wrong}'))
+            problems.append((*_name_at(text, name), f'card "{name}": {wrong}'))
             continue
         cards[name] = make_record(name, fields["type_line"], mana_cost=fields["mana_cost"] or "",
                                   mana_value=card.get("cmc", 0), power=fields["power"],
