@@ -1,7 +1,7 @@
 """Random self-play of every built-in pack by two versions of the engine, side by side.
 
     python benchmarks/before_after.py [REF] [--games 100] [--rounds 3] [--packs magic54,hearts]
-                                      [--instructions 10]
+                                      [--instructions 10] [--no-log]
 
 REF (a git commit or branch, `main` by default) is taken out of this repository into a
 temporary folder; each round then plays, for every pack, the same seeded random games
@@ -12,6 +12,9 @@ gives each side's best decisions per second and the ratio of the medians (this t
 REF): the machine is shared, so the ratio is the figure to read. The decisions of
 every game must be the same on both sides (the games are the same). A pack that one
 version lacks or refuses is named with the reason, and the others are compared.
+
+--no-log plays games that keep no log, as `cardtable simulate` plays them (a version
+from before games could keep none is named as refusing it).
 
 --instructions N counts instead, for each pack, the machine instructions a decision of
 each version over seeds 0 to N - 1, with valgrind's callgrind (installed apart: `apt
@@ -31,32 +34,32 @@ from versions import (HERE, count_child, extract, in_turn, missing, pack_folder,
 
 CHILD = """
 import json, sys, time
-from versions import load_game
-from cardtable.interpreter.play.batch import play_random
+from versions import load_game, self_play
 game = load_game(sys.argv[1])
-play_random(game, 0)
+play = self_play(game, sys.argv[3] == "log")
+play(0)
 t = time.process_time()
-counts = [play_random(game, seed)[1] for seed in range(int(sys.argv[2]))]
+counts = [play(seed) for seed in range(int(sys.argv[2]))]
 print(json.dumps({"cpu": time.process_time() - t, "decisions": counts}))
 """
 
 COUNTED = """
 import json, sys
-from versions import count, load_game
-from cardtable.interpreter.play.batch import play_random
+from versions import count, load_game, self_play
 game = load_game(sys.argv[1])
-play_random(game, int(sys.argv[2]))      # a game first, for what the first game does once
+play = self_play(game, sys.argv[3] == "log")
+play(int(sys.argv[2]))      # a game first, for what the first game does once
 count(True)
-counts = [play_random(game, seed)[1] for seed in range(int(sys.argv[2]))]
+counts = [play(seed) for seed in range(int(sys.argv[2]))]
 count(False)
 print(json.dumps({"decisions": counts}))
 """
 
 
-def not_played(sides: dict, pack: str) -> str | None:
+def not_played(sides: dict, pack: str, log: str) -> str | None:
     """Why `pack` cannot be compared (a version lacks it or refuses it), or None."""
     for side, path in sides.items():
-        why = missing(path, pack) or run_child(path, CHILD, [str(pack_folder(path, pack)), "0"]).get("refused")
+        why = missing(path, pack) or run_child(path, CHILD, [str(pack_folder(path, pack)), "0", log]).get("refused")
         if why:
             return f"{side}: {why}"
     return None
@@ -67,11 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("ref", nargs="?", default="main")
     ap.add_argument("--instructions", type=int, default=0,
                     help="count machine instructions on this many games of each pack, instead of timing (valgrind)")
+    ap.add_argument("--no-log", dest="log", action="store_const", const="no-log", default="log",
+                    help="the games keep no log, as cardtable simulate plays them")
     args = ap.parse_args(argv)
     pin_one_core()
     with tempfile.TemporaryDirectory(prefix="cardtable-before-") as tmp:
         sides = {"before": extract(args.ref, Path(tmp)), "after": HERE.parent}
-        skipped = {pack: why for pack in args.packs.split(",") if (why := not_played(sides, pack))}
+        skipped = {pack: why for pack in args.packs.split(",") if (why := not_played(sides, pack, args.log))}
         packs = [pack for pack in args.packs.split(",") if pack not in skipped]
         if args.instructions:
             return instructions(sides, packs, skipped, args)
@@ -81,11 +86,12 @@ def main(argv: list[str] | None = None) -> int:
             for pack in packs:
                 counts = {}
                 for w in in_turn(r):
-                    got = run_child(sides[w], CHILD, [str(pack_folder(sides[w], pack)), str(args.games)])
+                    got = run_child(sides[w], CHILD, [str(pack_folder(sides[w], pack)), str(args.games), args.log])
                     counts[w] = got["decisions"]
                     rates[(pack, w)].append(sum(got["decisions"]) / got["cpu"])
                 same[pack] = same.get(pack, True) and counts["before"] == counts["after"]
-    print(f"random self-play, seeds 0 to {args.games - 1}, {args.rounds} rounds, one core; before = {args.ref}")
+    print(f"random self-play, seeds 0 to {args.games - 1}, {args.rounds} rounds, one core, "
+          f"{'keeping their log' if args.log == 'log' else 'keeping no log'}; before = {args.ref}")
     print(f"{'pack':<14} {'before best':>12} {'after best':>12} {'after/before (medians)':>24}  same games")
     for pack in packs:
         b, a = rates[(pack, "before")], rates[(pack, "after")]
@@ -98,12 +104,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def instructions(sides: dict, packs: list, skipped: dict, args) -> int:
     """The machine instructions a decision of each version on each pack (--instructions)."""
-    print(f"random self-play, seeds 0 to {args.instructions - 1}; machine instructions a decision "
+    print(f"random self-play, seeds 0 to {args.instructions - 1}, "
+          f"{'keeping their log' if args.log == 'log' else 'keeping no log'}; machine instructions a decision "
           f"(callgrind); before = {args.ref}")
     print(f"{'pack':<14} {'before':>12} {'after':>12} {'after/before':>13}  same games")
     same = True
     for pack in packs:
-        got = {w: count_child(sides[w], COUNTED, [str(pack_folder(sides[w], pack)), str(args.instructions)])
+        got = {w: count_child(sides[w], COUNTED, [str(pack_folder(sides[w], pack)), str(args.instructions), args.log])
                for w in sides}
         if None in got.values():
             print("not counted: valgrind is not installed (apt install valgrind)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import inspect
 import json
 import os
 import re
@@ -135,6 +136,19 @@ def load_game(folder: str, options: dict | None = None):
     except PackError:
         print(json.dumps({"refused": refusal(report.errors)}))
         sys.exit(0)
+
+
+def self_play(game, log: bool):
+    """In a child: seed -> the decisions of the random game `batch.play_random` plays with
+    that seed, keeping its log or not. A version whose games always keep their log is
+    named as refusing to play without one."""
+    from cardtable.interpreter.play.batch import play_random
+    if log:
+        return lambda seed: play_random(game, seed)[1]
+    if "log" not in inspect.signature(play_random).parameters:
+        print(json.dumps({"refused": "its games always keep their log (--no-log)"}))
+        sys.exit(0)
+    return lambda seed: play_random(game, seed, False)[1]
 
 
 def refusal(problems: list) -> str:

@@ -55,13 +55,33 @@ def test_a_commit_is_taken_out_as_it_was_and_a_pack_it_lacks_is_named(scripts, t
 def test_a_refused_pack_comes_back_as_its_first_problem(scripts, tmp_path):
     versions, before_after, _ = scripts
     (tmp_path / "pack.yaml").write_text("name: broken\nplayers: many\n")
-    got = versions.run_child(versions.HERE.parent, before_after.CHILD, [str(tmp_path), "0"])
+    got = versions.run_child(versions.HERE.parent, before_after.CHILD, [str(tmp_path), "0", "log"])
     assert set(got) == {"refused"}
     assert got["refused"].startswith(f"{tmp_path / 'pack.yaml'}:")
     assert versions.refusal([]) == "refused by the loader, without a problem named"
     problems = [Problem("p/pack.yaml", 3, 7, 'unknown key "kinds"'), Problem("p/pack.yaml", 9, 1, "x")]
     assert versions.refusal(problems) == 'p/pack.yaml:3:7: unknown key "kinds" (and 1 more problems)'
     assert versions.refusal(problems[:1]) == 'p/pack.yaml:3:7: unknown key "kinds"'
+
+
+def test_games_that_keep_no_log_are_played_as_those_that_keep_it(scripts):
+    versions, before_after, _ = scripts
+    folder = str(versions.pack_folder(versions.HERE.parent, "magic54"))
+    logged = versions.run_child(versions.HERE.parent, before_after.CHILD, [folder, "3", "log"])
+    quiet = versions.run_child(versions.HERE.parent, before_after.CHILD, [folder, "3", "no-log"])
+    assert len(logged["decisions"]) == 3 and min(logged["decisions"]) > 0
+    assert quiet["decisions"] == logged["decisions"]
+
+
+def test_a_version_whose_games_always_keep_their_log_is_named(scripts, monkeypatch, capsys):
+    versions = scripts[0]
+    from cardtable.interpreter.play import batch
+    monkeypatch.setattr(batch, "play_random", lambda game, seed: (None, 0))
+    with pytest.raises(SystemExit) as stop:
+        versions.self_play(None, False)
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == '{"refused": "its games always keep their log (--no-log)"}'
+    assert versions.self_play(None, True)(5) == 0
 
 
 def test_the_versions_take_turns_going_first(scripts):
@@ -103,8 +123,8 @@ def test_without_valgrind_the_instructions_are_not_counted_and_the_report_says_w
     versions, before_after, _ = scripts
     monkeypatch.setattr(versions.shutil, "which", lambda name: None)
     assert versions.counted(["python", "-c", "pass"]) is None
-    assert versions.count_child(versions.HERE.parent, before_after.COUNTED, ["x", "1"]) is None
-    args = type("Args", (), {"instructions": 2, "ref": "main"})()
+    assert versions.count_child(versions.HERE.parent, before_after.COUNTED, ["x", "1", "no-log"]) is None
+    args = type("Args", (), {"instructions": 2, "ref": "main", "log": "no-log"})()
     sides = {"before": versions.HERE.parent, "after": versions.HERE.parent}
     assert before_after.instructions(sides, ["magic54"], {}, args) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "not counted: valgrind is not installed (apt install valgrind)"

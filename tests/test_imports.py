@@ -223,3 +223,9 @@ def test_a_word_list_property_takes_the_words_a_cards_fields_show(copy):
 def test_a_word_found_must_be_a_word_of_the_property(copy):
     _with_symbols(copy, '{"{G}": green}')
     assert problems(copy)[0] == ('main.txt:2:3: "green" is not a word of "symbols" (sym_w, sym_g), in its "find"')
+
+
+def test_a_word_an_item_gives_must_be_a_word_of_the_property(copy):
+    _with_symbols(copy, '{"{G}": sym_g}')
+    edit(copy, "pack.yaml", "items: {W: sym_w}", "items: {W: white}")
+    assert problems(copy)[0] == ('main.txt:2:3: "white" is not a word of "symbols" (sym_w, sym_g), in its "items"')

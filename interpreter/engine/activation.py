@@ -98,7 +98,8 @@ class ActivationFrame:
         card = self.card
         if type(card) is not int:
             env["@by"] = env["you"]         # a player's own ability: the player is its source
-            s.say("play", f"{env['you'].name} uses {ab.name}")
+            if not s.quiet:
+                s.say("play", f"{env['you'].name} uses {ab.name}")
             return
         if ab.trigger is not None:
             s.fired += 1
@@ -106,7 +107,8 @@ class ActivationFrame:
                 raise RuleError(f'"{ab.name}" of {s.t.names[card]} fired as the last of {TRIGGERS} '
                                 f'triggered abilities with no player deciding anything: a chain of triggers '
                                 f'that sets itself off without end', ab.source)
-            s.say("trigger", f"{ab.name} of {s.t.names[card]} triggers")
+            if not s.quiet:
+                s.say("trigger", f"{ab.name} of {s.t.names[card]} triggers")
         elif not s.quiet:
             _say_use(s, self.seat, ab, card)
         if ab.pile and ab.trigger is None and s.t.pack.pile_zone and \

@@ -200,7 +200,7 @@ def draw(s: State, seat: int, n: int, one_line: bool = False) -> list:
 
 
 def _say_dealt(s: State, name: str, dealt: int, one_line: bool = False) -> None:
-    if not dealt:
+    if not dealt or s.quiet:
         return
     said = f"{name} is dealt "
     if one_line and s.log and s.log[-1][1] == "deal" and s.log[-1][2].startswith(said):
@@ -224,7 +224,8 @@ def shuffle(s: State, zone: int) -> None:
     s.shuffle_list(s.zones[zone])
     if s.known is not None:
         knowledge.shuffled(s, zone)
-    s.say("shuffle", f"{zone_label(s, zone)} is shuffled")
+    if not s.quiet:
+        s.say("shuffle", f"{zone_label(s, zone)} is shuffled")
 
 
 def take_control(s: State, c: int, seat: int) -> None:

@@ -169,7 +169,8 @@ def _begin(s: State, level: int) -> None:
         tables.reset(s, d.name)
     number = s.units[level][NUMBER]
     innermost = level == len(pack.rounds) - 1
-    s.say("round", f"{d.name} {number} begins" + (f", {s.t.players[leader].name} leads" if innermost else ""))
+    if not s.quiet:
+        s.say("round", f"{d.name} {number} begins" + (f", {s.t.players[leader].name} leads" if innermost else ""))
     if s.t.watches_begins:
         s.events.append(boundary("begin", d.name, leader))
     if d.begin is not None:
@@ -178,7 +179,8 @@ def _begin(s: State, level: int) -> None:
 
 def _end(s: State, level: int) -> None:
     d = s.t.pack.rounds[level]
-    s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
+    if not s.quiet:
+        s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
     results.stand_up(s, level)
     if s.t.watches_ends:
         s.events.append(boundary("end", d.name, s.units[level][LEADER]))

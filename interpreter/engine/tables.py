@@ -72,7 +72,7 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
     counter_changed(s, name)
     if s.t.layered:
         stale(s)
-    if d is None or not d.log or d.visibility == "hidden" or old == value:
+    if d is None or not d.log or d.visibility == "hidden" or old == value or s.quiet:
         return
     change = value - old
     text = f"{s.t.players[seat].name}'s {name} is {value} ({'+' if change > 0 else ''}{change})"

@@ -38,13 +38,13 @@ class Build:
         self.ending_cards: set = set()  # the cards of card files with an ability that ends a game
 
     # -------------------------------------------------------------- problems
-    def here(self, container, key, message: str, hint: str | None = None) -> None:
+    def here(self, container, key, message: str, hint: str | None = None, severity: str = "error") -> None:
         """A problem in pack.yaml, at the value of `container[key]`."""
-        self.at(self.loaded, container, key, message, hint)
+        self.at(self.loaded, container, key, message, hint, severity)
 
-    def at(self, loaded, container, key, message: str, hint: str | None = None) -> None:
+    def at(self, loaded, container, key, message: str, hint: str | None = None, severity: str = "error") -> None:
         line, col = position(container, key)
-        self.report.add(loaded.filename, line, col, message, hint=hint)
+        self.report.add(loaded.filename, line, col, message, severity, hint=hint)
 
     def at_key(self, loaded, container, key, message: str) -> None:
         """A problem with a key itself (a misspelt name), shown at the key."""

@@ -14,7 +14,8 @@ from .abilities import ability
 from .build import Build
 from .declarations import Declaration
 from .finding import from_here
-from .importing import CardMaker, Family, ImportProblem, Source, deck_from_list, read_format, with_type_abilities
+from .importing import (CardMaker, Family, ImportProblem, Source, deck_from_list, kind_of, read_format, unfit,
+                        with_type_abilities)
 from .project import RULE, shared_card_sets, shown
 from .syntax import read_fitting
 from .yamlpos import MAX_BYTES
@@ -50,11 +51,56 @@ def _import(b: Build, imp):
         except ImportProblem as e:
             _report_import(b, b.loaded, imp, "format" if not e.problems else "from", e)
             return None
-        return Source(imp["as"], records, imp.get("map"), imp["format"])
+        source = Source(imp["as"], records, imp.get("map"), imp["format"])
+        if isinstance(imp.get("map"), dict):
+            _check_map(b, imp["map"], source)
+        return source
     lo = read_fitting(b, path, "cards", b.reader.reading(key, path, MAX_BYTES))
     if lo is None:
         return None
     return Source(imp["as"], list(lo.data.get("cards") or []), imp.get("map"))
+
+
+def _check_map(b: Build, mapping, source: Source) -> None:
+    """The import's map, checked once at its lines: each property one the pack declares and
+    cards may hold, a count for a number, and each field one that some card of the data
+    has (else a warning: the map reads nothing there)."""
+    fields = set()
+    for r in source.records:
+        fields.update(r.keys())
+
+    def check_fields(container, key) -> None:
+        named = container[key]
+        for c, k, name in ([(named, i, n) for i, n in enumerate(named)] if isinstance(named, list)
+                           else [(container, key, named)]):
+            if isinstance(name, str) and name not in fields:
+                b.here(c, k, f'no card of "{source.name}" has a field "{name}"{did_you_mean(name, fields)}: '
+                             f'the map reads nothing there', severity="warning")
+    for key in ("types", "keywords"):
+        if key in mapping:
+            check_fields(mapping, key)
+    props = mapping.get("properties") or {}
+    declared = b.d.get("properties") or {}
+    for prop, spec in props.items():
+        if prop not in b.names.properties:
+            source.refused.add(prop)
+            b.at_key(b.loaded, props, prop, f'unknown property "{prop}"{did_you_mean(prop, b.names.properties)}')
+        elif prop in b.names.derived:
+            source.refused.add(prop)
+            b.at_key(b.loaded, props, prop, f'"{prop}" is computed from other properties (derived in pack.yaml): '
+                                            f'a map cannot set it')
+        elif not isinstance(spec, dict):
+            check_fields(props, prop)
+        else:
+            check_fields(spec, "in")
+            words = "words" in (declared.get(prop) or {})
+            if "count" in spec and (prop in b.names.one_of or words or kind_of(b.names.properties[prop]) != "a number"):
+                held = "one word" if prop in b.names.one_of else "words" if words else kind_of(b.names.properties[prop])
+                source.refused.add(prop)
+                b.at_key(b.loaded, props, prop, f'"{prop}" holds {held}: a count gives a number')
+            elif "find" in spec and not words:
+                source.refused.add(prop)
+                b.at_key(b.loaded, props, prop, f'"{prop}" takes the words it finds, but it is not a property with "words"')
 
 
 # ------------------------------------------------------------------ cards
@@ -190,19 +236,16 @@ def _card_props(b: Build, lo, raw) -> dict:
             for w in value:
                 if w not in words:
                     b.at(lo, raw, key, f'"{w}" is not a word of "{key}"{did_you_mean(str(w), words)}')
-        elif _kind(value) != _kind(names.properties[key]):
+        elif kind_of(value) != kind_of(names.properties[key]):
             # Rules compare and add properties: a word where a number belongs would break them in play.
-            b.at(lo, raw, key, f'"{key}" is {_kind(names.properties[key])} (its default is '
-                               f'{names.properties[key]!r}), not {_kind(value)}')
+            b.at(lo, raw, key, f'"{key}" is {kind_of(names.properties[key])} (its default is '
+                               f'{names.properties[key]!r}), not {kind_of(value)}')
+            continue
+        elif (why := unfit(value, names.properties[key])) is not None:
+            b.at(lo, raw, key, f'"{key}" {why}')        # a number past the engine's bound
             continue
         props[key] = value
     return props
-
-
-def _kind(value) -> str:
-    if isinstance(value, bool):
-        return "true or false"
-    return "a number" if isinstance(value, (int, float)) else "a text" if isinstance(value, str) else "a list"
 
 
 # ------------------------------------------------------------------ decks

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from ..engine.limits import NUMBER, SAID_NUMBER
 from ..engine.model import CardDef
 from ..infiles import DATA_LIMIT, FileProblem, check_file
-from ..lang.vocabulary.expressions import is_number
 from ..suggest import described, did_you_mean
 
 FORMAT_GROUP = "cardtable.card_formats"
@@ -81,6 +81,28 @@ def read_format(name: str, path: Path, read=None) -> list[dict]:
         raise ImportProblem(str(e), located) from None
 
 
+def kind_of(value) -> str:
+    """The kind of a property's value, as a message says it."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "a text" if isinstance(value, str) else "a list"
+
+
+def unfit(value, default) -> str | None:
+    """Why `value` cannot stand where a property whose default is `default` (not one of
+    words) takes one ('is a number (its default is 0), not "two"'), or None: a rule
+    compares and adds it as its default is, and counts within the engine's bound."""
+    if kind_of(value) != kind_of(default):
+        said = default if kind_of(default) == "a number" else described(default)
+        return f"is {kind_of(default)} (its default is {said}), not {described(value)}"
+    if kind_of(value) == "a number" and not -NUMBER <= value <= NUMBER:     # NaN too
+        past = "infinity" if abs(value) == float("inf") else "NaN" if value != value else "one past them"
+        return f"must be a number from -{SAID_NUMBER} to {SAID_NUMBER}, not {past}"
+    return None
+
+
 def matches(value, wanted) -> bool:
     """A `match` or `where` test: `wanted` is a value or a list of values; a field that
     holds a list (a card's types) matches when any of its items does."""
@@ -99,15 +121,21 @@ class Source:
     mapping: dict | None = None
     format: str | None = None        # the card format it was read in, if any
     by_name: dict = field(default_factory=dict)
+    refused: set = field(default_factory=set)      # properties of the map refused at its lines: not read
 
     def __post_init__(self):
         for r in self.records:
             self.by_name.setdefault(str(r.get("name", "")).casefold(), r)
         # The other names a card format says a card goes by (the front face of a card
-        # of two faces, say), after every card's own name.
+        # of two faces, say), after every card's own name. In a YAML card set, "aliases"
+        # is a field like any other.
+        if self.format is None:
+            return
         for r in self.records:
-            for alias in r.get("aliases") or ():
-                self.by_name.setdefault(str(alias).casefold(), r)
+            aliases = r.get("aliases")
+            for alias in aliases if isinstance(aliases, (list, tuple)) else ():
+                if isinstance(alias, str):
+                    self.by_name.setdefault(alias.casefold(), r)
 
     def find(self, name: str):
         return self.by_name.get(name.casefold())
@@ -142,38 +170,48 @@ class CardMaker:
         self.type_abilities = type_abilities
         self.words = words or {}            # word-list property -> the words it may hold
         self.one_of = one_of or {}          # property of one word -> the words it may hold, in order
+        self.made_from = {}                 # a card made from an import -> that import's name
 
     def make(self, source: Source, record: dict) -> CardDef:
+        """The card of `record`, made once: a pack holds one card of a name. Another import
+        (or the player's own card data) that would make a different card of a name made
+        already is refused, rather than the one made first standing for it unsaid."""
         name = record["name"]
-        if name in self.cards:
-            return self.cards[name]
+        if name not in self.cards:
+            self.cards[name] = self._card(source, record)
+            self.made_from[name] = source.name
+        elif self.made_from.get(name, source.name) != source.name and not _alike(self._card(source, record),
+                                                                                   self.cards[name]):
+            raise ImportProblem(f'"{name}" of "{source.name}" differs from the card of that name made from '
+                                f'"{self.made_from[name]}": a game holds one card of a name')
+        return self.cards[name]
+
+    def _card(self, source: Source, record: dict) -> CardDef:
+        name = record["name"]
         fams = [f for f in self.families if f.match and all(matches(record.get(k), v) for k, v in f.match.items())]
         if len(fams) > 1:
             raise ImportProblem(f'"{name}" matches several card families: {", ".join(f.name for f in fams)}')
         if fams and source.mapping is not None:
             # The map makes the card; its family adds card text on top (abilities, keywords, properties).
             f = fams[0]
-            base = self._mapped(source.mapping, record)
+            base = self._mapped(source, record)
             types = base.types | f.types
             card = CardDef(name, types, {**base.props, **f.props}, base.keywords | f.keywords,
                            with_type_abilities(f.own, types, self.card_types, self.type_abilities),
                            f.name, f.text or base.text)
         elif fams:
             f = fams[0]
-            merged = {k: v for k, v in record.items() if k in self.properties}
-            for k, v in merged.items():
-                self._one_word(name, k, v)
-                self._number(name, k, v)
+            merged = {k: self._fit(name, k, v) for k, v in record.items() if k in self.properties}
             merged.update(f.props)
             card = CardDef(name, f.types, merged, f.keywords, f.abilities, f.name, f.text)
         elif source.mapping is not None:
-            card = self._mapped(source.mapping, record)
+            card = self._mapped(source, record)
         else:
             raise ImportProblem(f'no card family of the pack matches "{name}", and the import has no "map"')
-        self.cards[name] = card
         return card
 
-    def _mapped(self, mapping: dict, record: dict) -> CardDef:
+    def _mapped(self, source: Source, record: dict) -> CardDef:
+        mapping = source.mapping
         aliases = mapping.get("aliases") or {}
 
         def words(value) -> list:
@@ -183,12 +221,17 @@ class CardMaker:
         kws = frozenset(k for k in words(record.get(mapping.get("keywords", "keywords"))) if k in self.keywords)
         props = {}
         for prop, fields in (mapping.get("properties") or {}).items():
+            if prop in source.refused:
+                continue
             if isinstance(fields, dict) and "find" in fields:
                 props[prop] = self._found(prop, fields, record)
                 continue
             if isinstance(fields, dict):
                 # How often a text stands in a field: {in: mana_cost, count: "{R}"}.
-                props[prop] = str(record.get(fields["in"]) or "").count(fields["count"])
+                value = record.get(fields["in"])
+                texts = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+                counted = sum(t.count(fields["count"]) for t in texts if isinstance(t, str))    # each item of a list
+                props[prop] = self._fit(record["name"], prop, counted)
                 continue
             # The first field that has a value: "power: [power, mana_value]" falls back on the mana value.
             for f in _as_list(fields):
@@ -196,9 +239,7 @@ class CardMaker:
                 if value is not None:
                     if prop in self.words:
                         value = tuple(w for w in words(value) if w in self.words[prop])
-                    self._one_word(record["name"], prop, value)
-                    self._number(record["name"], prop, value)
-                    props[prop] = value
+                    props[prop] = self._fit(record["name"], prop, value)
                     break
         abilities = with_type_abilities((), types, self.card_types, self.type_abilities)
         return CardDef(record["name"], types, props, kws, abilities, None, str(record.get("text", "")))
@@ -211,9 +252,10 @@ class CardMaker:
         if allowed is None:
             raise ImportProblem(f'"{prop}" takes the words it finds, but it is not a property with "words"')
         items = spec.get("items") or {}
-        wrong = [w for w in [*spec["find"].values(), *items.values()] if w not in allowed]
+        wrong = [(w, part) for part, given in (("find", spec["find"]), ("items", items)) for w in given.values()
+                 if w not in allowed]
         if wrong:
-            raise ImportProblem(f'"{wrong[0]}" is not a word of "{prop}" ({", ".join(allowed)}), in its "find"')
+            raise ImportProblem(f'"{wrong[0][0]}" is not a word of "{prop}" ({", ".join(allowed)}), in its "{wrong[0][1]}"')
         seen = set()
         for field in _as_list(spec["in"]):
             value = record.get(field)
@@ -224,27 +266,39 @@ class CardMaker:
             seen.update(w for sign, w in spec["find"].items() if sign in text)
         return tuple(w for w in allowed if w in seen)
 
-    def _number(self, name: str, prop: str, value) -> None:
-        """A number property takes only a number from the card data (a list of words would
-        stop the game where the pack adds to it)."""
-        if prop in self.properties and is_number(self.properties[prop]) and not is_number(value):
-            raise ImportProblem(f'card "{name}": "{prop}" is a number (its default is {self.properties[prop]}), '
-                                f'not {described(value)}')
-
-    def _one_word(self, name: str, prop: str, value) -> None:
+    def _fit(self, name: str, prop: str, value):
+        """The value card `name` takes for `prop` from its record, held as a card file
+        holds it: one of the property's words, the words of a list among its words, or a
+        value of its default's kind (a list where the pack adds a number would stop the
+        game). Raises ImportProblem."""
         words = self.one_of.get(prop)
-        if words is not None and value not in words:
-            raise ImportProblem(f'"{name}": "{value}" is not a word of "{prop}" ({", ".join(words)})')
+        if words is not None:
+            if isinstance(value, (list, tuple, dict)) or value not in words:
+                raise ImportProblem(f'"{name}": {described(value)} is not a word of "{prop}" ({", ".join(words)})')
+            return value
+        if prop in self.words:
+            return tuple(w for w in _as_list(value) if isinstance(w, str) and w in self.words[prop])
+        why = unfit(value, self.properties[prop])
+        if why is not None:
+            raise ImportProblem(f'card "{name}": "{prop}" {why}')
+        return value
 
     def named(self, name: str, sources: list):
-        """The pack's card of that name, made from the first import that has it; None if none has."""
-        if name in self.cards:
+        """The pack's card of that name: one of its card files, else made from the first
+        import that has it; None if none has."""
+        if name in self.cards and name not in self.made_from:
             return self.cards[name]
         for source in sources:
             record = source.find(name)
             if record is not None:
                 return self.make(source, record)
-        return None
+        return self.cards.get(name)     # made from an import these sources leave out
+
+
+def _alike(a: CardDef, b: CardDef) -> bool:
+    """Whether two cards made of records play alike: what the rules read of them."""
+    return (a.types, a.props, a.keywords, a.abilities, a.family, a.text) == \
+        (b.types, b.props, b.keywords, b.abilities, b.family, b.text)
 
 
 def with_type_abilities(own, types, type_order, type_abilities) -> tuple:

@@ -105,6 +105,8 @@ def _as_int(value) -> int:
 def _as_text(value) -> str | None:
     if value is None:
         return None
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))      # a printed 5 given as 5.0
     return str(value)
 
 
@@ -172,6 +174,15 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 def _find(text: str, needle: str) -> tuple[int, int]:
     """Where `needle` first occurs, as (line, col); the start of the file when it does not."""
     at = text.find(needle)
+    return _position(text, at) if at >= 0 else (1, 1)
+
+
+def _name_at(text: str, name: str) -> tuple[int, int]:
+    """Where a card's name first stands in a JSON file, written in its own letters ("Lim-Dûl")
+    or escaped ("Lim-D\\u00fbl")."""
+    at = text.find(json.dumps(name, ensure_ascii=False))
+    if at < 0:
+        at = text.find(json.dumps(name))
     return _position(text, at) if at >= 0 else (1, 1)
 
 
@@ -258,11 +269,22 @@ def _bounded(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and -NUMBER <= v <= NUMBER
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")      # a printed number, within the engine's bound
+
+
+def _printed(v) -> bool:
+    """A printed power, toughness or loyalty: a text ("*", "1+*", "3") or a number, a
+    whole number of its digits within the engine's bound."""
+    if isinstance(v, str):
+        digits = v.strip().lstrip("+-")
+        return not (digits.isdigit() and len(digits) > 18)
+    return v is None or _bounded(v)
+
+
 _NUMBER = ("a number", _bounded)
 _TEXT = ("text", lambda v: v is None or isinstance(v, str))
 _TEXTS = ("a list of texts", lambda v: v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)))
-_PRINTED = dict.fromkeys(("power", "toughness", "loyalty"), (
-    "text or a number", lambda v: v is None or (isinstance(v, (str, int, float)) and not isinstance(v, bool))))
+_PRINTED = dict.fromkeys(("power", "toughness", "loyalty"), ("text or a number", _printed))
 
 
 def _json_kind(value) -> str:
@@ -285,8 +307,11 @@ def _wrong_fields(card: dict, kinds: dict) -> str | None:
     for key, (wanted, fits) in kinds.items():
         value = card.get(key)
         if not fits(value) and not (value is None and key not in card):
-            if fits is _bounded and isinstance(value, (int, float)) and not isinstance(value, bool):
-                wanted = f"a number from -{SAID_NUMBER} to {SAID_NUMBER}"      # a number, past the bound
+            bound = f"a number from -{SAID_NUMBER} to {SAID_NUMBER}"
+            if fits is _printed and isinstance(value, str):
+                return f'"{key}" must be {bound}, not one past them'     # printed digits past the bound
+            if fits in (_bounded, _printed) and isinstance(value, (int, float)) and not isinstance(value, bool):
+                wanted = bound      # a number, past the bound
             return f'"{key}" must be {wanted}, not {_json_kind(value)}'
     return None
 
@@ -305,6 +330,12 @@ def _from_card_mappings(data, text: str, file) -> dict[str, CardRecord]:
         if key in cards:
             line, col = _node_position(text, ["cards", i, "name"])
             problems.append((line, col, f'card "{entry["name"]}" is listed twice'))
+            continue
+        # The schema takes any number: one the engine cannot count with is named here.
+        wrong = [(field, why) for field, kind in {"mana_value": _NUMBER, **_PRINTED}.items()
+                 if (why := _wrong_fields(entry, {field: kind})) is not None]
+        if wrong:
+            problems += [(*_node_position(text, ["cards", i, field]), why) for field, why in wrong]
             continue
         cards[key] = make_record(
             entry["name"], entry["type_line"], mana_cost=entry.get("mana_cost", ""),
@@ -347,7 +378,7 @@ def _mtgjson(data: dict, text: str, file) -> dict[str, CardRecord]:
         # Where a card is in the file is looked up only for a card with a problem:
         # searching the text for every card of a 100 MB file would take minutes.
         def where(name=name):
-            return _find(text, json.dumps(name, ensure_ascii=False))
+            return _name_at(text, name)
         if not isinstance(faces, list) or not faces or not isinstance(faces[0], dict):
             problems.append((*where(), f'card "{name}": expected a list of card objects'))
             continue
@@ -416,13 +447,15 @@ def _scryfall(data: list, text: str, file) -> dict[str, CardRecord]:
             continue
         fields = _scryfall_fields(card)
         if not isinstance(fields["type_line"], str):
-            problems.append((*_find(text, json.dumps(name)), f'card "{name}": missing "type_line"'))
+            line = fields["type_line"]
+            said = 'missing "type_line"' if line is None else f'"type_line" must be text, not {_json_kind(line)}'
+            problems.append((*_name_at(text, name), f'card "{name}": {said}'))
             continue
         wrong = _wrong_fields({**fields, "cmc": card.get("cmc", 0), "keywords": card.get("keywords"), "layout": layout},
                               {"layout": _TEXT, "cmc": _NUMBER, "mana_cost": _TEXT, "oracle_text": _TEXT, **_PRINTED,
                                "colors": _TEXTS, "keywords": _TEXTS})
         if wrong:
-            problems.append((*_find(text, json.dumps(name)), f'card "{name}": {wrong}'))
+            problems.append((*_name_at(text, name), f'card "{name}": {wrong}'))
             continue
         cards[name] = make_record(name, fields["type_line"], mana_cost=fields["mana_cost"] or "",
                                   mana_value=card.get("cmc", 0), power=fields["power"],
@@ -468,12 +501,9 @@ def load_card_file(path, raw: bytes | None = None) -> dict[str, CardRecord]:
 
 def _number(text: str | None) -> int | None:
     """A printed power or toughness as a number; "*" and "1+*" have none."""
-    if text is None:
+    if text is None or not _WHOLE.fullmatch(text):
         return None
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    return int(text)
 
 
 def _word(text: str) -> str:

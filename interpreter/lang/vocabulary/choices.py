@@ -100,7 +100,7 @@ def ask_value(s, seat: int, prompt: str, values, var: str, optional: bool = Fals
 def log_value(s, seat: int, var: str, value) -> None:
     """"Ann chooses stars as named": values are said to everyone."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
-    if items:
+    if items and not s.quiet:
         context = loop_items(s, s.t.players[seat])
         s.say("choose", f"{s.t.players[seat].name} chooses {', '.join(map(str, items))} as {var}{context}")
 

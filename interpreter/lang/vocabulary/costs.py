@@ -200,7 +200,8 @@ def _pay_counter(currency, nfn, text: str) -> Cost:
             return
         seat = env["you"].seat
         tables.set_counter(s, seat, counter, s.pvars[seat].get(counter, 0) - need)
-        s.say("pay", f"{env['you'].name} pays {amount(currency, need)}")
+        if not s.quiet:
+            s.say("pay", f"{env['you'].name} pays {amount(currency, need)}")
     return Cost(can, pay, text, currency, nfn)
 
 

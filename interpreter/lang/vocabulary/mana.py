@@ -302,7 +302,7 @@ def _finish(s, env, currency, n: Need, picked: tuple, units: list) -> None:
     for kind, k in taken.items():
         if k:
             tables.set_counter(s, who.seat, currency.kinds[kind], pv.get(currency.kinds[kind], 0) - k)
-    if any(taken.values()):
+    if any(taken.values()) and not s.quiet:
         s.say("pay", f"{who.name} pays {Need({k: v for k, v in taken.items() if v}, 0).said(currency.name)} "
                      f"from the pool")
     if not picked:
@@ -316,7 +316,8 @@ def _finish(s, env, currency, n: Need, picked: tuple, units: list) -> None:
         paid[units[i][0]] = paid.get(units[i][0], 0) + 1
     for card in picked:
         spend(s, currency.pay, card)
-    s.say("pay", f"{who.name} pays {left.said(currency.name)} with {', '.join(s.t.names[x] for x in picked)}")
+    if not s.quiet:
+        s.say("pay", f"{who.name} pays {left.said(currency.name)} with {', '.join(s.t.names[x] for x in picked)}")
     _excess(s, who.seat, currency, made, paid, picked)
 
 
@@ -328,4 +329,5 @@ def _excess(s, seat: int, currency, made: dict, paid: dict, picked: tuple) -> No
         counter = currency.kinds.get(kinds[0]) if kinds else None
         if extra > 0 and counter:
             tables.set_counter(s, seat, counter, s.pvars[seat].get(counter, 0) + extra)
-            s.say("pay", f"{s.t.players[seat].name} adds {extra} {kinds[0]} {currency.name} to the pool")
+            if not s.quiet:
+                s.say("pay", f"{s.t.players[seat].name} adds {extra} {kinds[0]} {currency.name} to the pool")

@@ -514,7 +514,8 @@ def _change(c, tree, scope, sign):
             for x in cards_only(ofn(s, env)):
                 bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x], where)
                 primitives.add_mod(s, ("stat", dur, x, word, n))
-                s.say("modify", f"{s.t.names[x]} gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
+                if not s.quiet:
+                    s.say("modify", f"{s.t.names[x]} gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
         return change_card
     known = [*names.player_counters, *names.card_counters, *names.properties]
     c.error(tree.children[0], f'unknown counter or property "{word}"{did_you_mean(word, known)}')
