@@ -32,7 +32,7 @@ class OutputError(Exception):
         self.reason = reason
 
 
-def _reason(e: OSError, folder: Path | None = None) -> str:
+def os_reason(e: OSError, folder: Path | None = None) -> str:
     if e.errno == errno.ENOSPC:
         return "the disk is full"
     if e.errno == errno.EDQUOT:
@@ -101,7 +101,7 @@ def check_output(path: str, what: str, edit: bool = False) -> None:
     try:
         st = _status(path)
     except OSError as e:
-        raise OutputError(path, what, _reason(e)) from None
+        raise OutputError(path, what, os_reason(e)) from None
     if st is None or stat.S_ISREG(st.st_mode):
         if st is not None and _read_only(path, st):
             raise OutputError(path, what, "the file is read-only")
@@ -114,7 +114,7 @@ def check_output(path: str, what: str, edit: bool = False) -> None:
         try:
             _probe(folder)
         except OSError as e:
-            raise OutputError(path, what, _reason(e, folder)) from None
+            raise OutputError(path, what, os_reason(e, folder)) from None
     elif stat.S_ISDIR(st.st_mode):
         raise OutputError(path, what, "it is a folder")
     elif not _write_through(st):
@@ -149,7 +149,7 @@ def check_output_folder(path: str, what: str, names: list[str]) -> None:
         else:
             _probe(found)
     except OSError as e:
-        raise OutputError(path, what, _reason(e, found)) from None
+        raise OutputError(path, what, os_reason(e, found)) from None
 
 
 def write_output(path: str, data: str | bytes, what: str, edit: bool = False) -> None:
@@ -174,7 +174,7 @@ def write_output(path: str, data: str | bytes, what: str, edit: bool = False) ->
         else:
             _replace(_target(path), raw, st)
     except OSError as e:
-        raise OutputError(path, what, _reason(e)) from None
+        raise OutputError(path, what, os_reason(e)) from None
 
 
 def _write_all(fd: int, raw: bytes, sync: bool = False) -> None:
@@ -240,7 +240,7 @@ class Lines:
                 os.lseek(self.fd, whole_lines(path), os.SEEK_SET)
                 os.ftruncate(self.fd, os.lseek(self.fd, 0, os.SEEK_CUR))
         except OSError as e:
-            raise OutputError(path, what, _reason(e)) from None
+            raise OutputError(path, what, os_reason(e)) from None
 
     def write(self, line: str) -> None:
         raw = (line + "\n").encode("utf-8")
@@ -252,7 +252,7 @@ class Lines:
             while view:
                 view = view[os.write(self.fd, view):]
         except OSError as e:
-            raise OutputError(self.path, self.what, _reason(e)) from None
+            raise OutputError(self.path, self.what, os_reason(e)) from None
 
     def close(self) -> None:
         if self.owned and self.fd is not None:
