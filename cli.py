@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from .interpreter.infiles import noting_reads
 from .interpreter.outfiles import OutputError
 
 
@@ -76,7 +77,8 @@ class _Commands(click.Group):
         main_thread = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
         try:
-            return super().invoke(ctx)
+            with noting_reads():        # an output may not replace a file the command reads
+                return super().invoke(ctx)
         except (KeyboardInterrupt, Terminated) as e:
             _stopped(e)
         except BrokenPipeError:
@@ -861,6 +863,10 @@ def play(pack, players, seat, seed, option_pairs, ruleset, decks, card_files, sa
             raise InputError(str(e)) from None
         click.echo(_said(e.report), err=True)
         sys.exit(1)
+    if save is not None:
+        from .interpreter.outfiles import check_output
+
+        check_output(save, "the game record")       # again, now that the files the game reads are known
     sys.exit(play_game(game, specs, seed, pack, sys.stdin, sys.stdout, sys.stderr, save, _write_record,
                        shutil.get_terminal_size().columns, list(card_files), ruleset))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from contextlib import contextmanager
 from pathlib import Path
 
 MB = 1024 * 1024
@@ -20,6 +21,32 @@ TEXT_LIMIT = 10 * MB
 DATA_LIMIT = 256 * MB
 # The longest name of a file or folder most file systems take.
 NAME_MAX = 255
+
+
+# While a command runs: the files it has read, by identity (device, inode) -> the name
+# it read them by, so that an output that would replace one is refused (outfiles.py).
+_NOTED: list = []
+
+
+@contextmanager
+def noting_reads():
+    """Files read meanwhile are noted (see read_by)."""
+    noted = {}
+    _NOTED.append(noted)
+    try:
+        yield noted
+    finally:
+        _NOTED.remove(noted)
+
+
+def read_by(st: os.stat_result) -> str | None:
+    """The name the command running read the file of this status by, if it read it."""
+    return _NOTED[-1].get((st.st_dev, st.st_ino)) if _NOTED else None
+
+
+def _note(path, st: os.stat_result) -> None:
+    if _NOTED and stat.S_ISREG(st.st_mode):
+        _NOTED[-1].setdefault((st.st_dev, st.st_ino), str(path))
 
 
 class FileProblem(Exception):
@@ -86,9 +113,10 @@ def too_large(size: int | None, limit: int) -> str:
     return f"the file is too large ({size / MB:.1f} MB; the limit is {said})"
 
 
-def check_file(path, limit: int | None = None) -> os.stat_result:
+def check_file(path, limit: int | None = None, note: bool = True) -> os.stat_result:
     """The file's status, when `path` names a regular file (through symbolic links) of at
-    most `limit` bytes; raises FileProblem otherwise."""
+    most `limit` bytes; raises FileProblem otherwise. A file checked is read next (by
+    read_file, or by a card format's reader): it is noted as an input, unless not `note`."""
     bad = path_problem(path)
     if bad:
         raise FileProblem(path, bad)
@@ -101,12 +129,15 @@ def check_file(path, limit: int | None = None) -> os.stat_result:
         raise FileProblem(path, kind)
     if limit is not None and st.st_size > limit:
         raise FileProblem(path, too_large(st.st_size, limit))
+    if note:
+        _note(path, st)
     return st
 
 
-def read_file(path, limit: int = TEXT_LIMIT) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes; raises FileProblem."""
-    check_file(path, limit)
+def read_file(path, limit: int = TEXT_LIMIT, note: bool = True) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; raises FileProblem. `note`:
+    the file is an input of the command running (noting_reads), not its own output read back."""
+    check_file(path, limit, note)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -114,9 +145,12 @@ def read_file(path, limit: int = TEXT_LIMIT) -> bytes:
         raise FileProblem(path, *os_problem(e)) from None
     try:
         # The name may lead elsewhere since it was checked: check what was opened.
-        kind = _kind(os.fstat(fd).st_mode)
+        opened = os.fstat(fd)
+        kind = _kind(opened.st_mode)
         if kind:
             raise FileProblem(path, kind)
+        if note:
+            _note(path, opened)
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(limit + 1 - size, MB))
@@ -143,10 +177,10 @@ def undecodable(raw: bytes, e: UnicodeDecodeError) -> tuple[int, int, str]:
     return before.count(b"\n") + 1, col, f"0x{raw[e.start]:02x}"
 
 
-def read_text(path, limit: int = TEXT_LIMIT) -> str:
+def read_text(path, limit: int = TEXT_LIMIT, note: bool = True) -> str:
     """The text of a regular file of at most `limit` bytes of UTF-8; raises FileProblem,
     placed (`at`) where the bytes stop being UTF-8."""
-    raw = read_file(path, limit)
+    raw = read_file(path, limit, note)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:

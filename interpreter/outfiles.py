@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .infiles import path_problem
+from .infiles import path_problem, read_by
 
 STDOUT = "-"
 
@@ -26,12 +26,13 @@ class OutputError(Exception):
     """An output that cannot be written; the message names the file and says why."""
 
     def __init__(self, path, what: str, reason: str):
-        super().__init__(f"{path}: cannot write {what} there: {reason}")
+        place = "standard output" if path == STDOUT else path
+        super().__init__(f"{place}: cannot write {what} there: {reason}")
         self.path = str(path)
         self.reason = reason
 
 
-def _reason(e: OSError, folder: Path | None = None) -> str:
+def os_reason(e: OSError, folder: Path | None = None) -> str:
     if e.errno == errno.ENOSPC:
         return "the disk is full"
     if e.errno == errno.EDQUOT:
@@ -84,10 +85,13 @@ def _write_through(st: os.stat_result) -> bool:
     return stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode)
 
 
-def check_output(path: str, what: str) -> None:
+def check_output(path: str, what: str, edit: bool = False) -> None:
     """Raises OutputError unless `path` can take the output `what` (in words: "the game
-    records"). Nothing is written."""
+    records"). Nothing is written. `edit`: the output is a file read to be changed (the
+    workbench saving a card file), which may replace what was read."""
     if path == STDOUT:
+        if sys.stdout is None:      # the shell closed it (`>&-`)
+            raise OutputError(path, what, "it is closed")
         return
     if not path:
         raise OutputError(path, what, "an empty text names no file")
@@ -97,17 +101,20 @@ def check_output(path: str, what: str) -> None:
     try:
         st = _status(path)
     except OSError as e:
-        raise OutputError(path, what, _reason(e)) from None
+        raise OutputError(path, what, os_reason(e)) from None
     if st is None or stat.S_ISREG(st.st_mode):
         if st is not None and _read_only(path, st):
             raise OutputError(path, what, "the file is read-only")
+        source = read_by(st) if st is not None and not edit else None
+        if source is not None:
+            raise OutputError(path, what, f"it is a file this command reads ({source}): give another file")
         folder = _target(path).parent
         if not folder.is_dir():
             raise OutputError(path, what, f"the folder {folder} does not exist")
         try:
             _probe(folder)
         except OSError as e:
-            raise OutputError(path, what, _reason(e, folder)) from None
+            raise OutputError(path, what, os_reason(e, folder)) from None
     elif stat.S_ISDIR(st.st_mode):
         raise OutputError(path, what, "it is a folder")
     elif not _write_through(st):
@@ -142,13 +149,15 @@ def check_output_folder(path: str, what: str, names: list[str]) -> None:
         else:
             _probe(found)
     except OSError as e:
-        raise OutputError(path, what, _reason(e, found)) from None
+        raise OutputError(path, what, os_reason(e, found)) from None
 
 
-def write_output(path: str, data: str | bytes, what: str) -> None:
-    """Writes `data` to `path` as the module's docstring says; raises OutputError."""
+def write_output(path: str, data: str | bytes, what: str, edit: bool = False) -> None:
+    """Writes `data` to `path` as the module's docstring says (`edit`: see check_output);
+    raises OutputError."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if path == STDOUT:
+        check_output(path, what)
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", None)
         if out is None:
@@ -157,7 +166,7 @@ def write_output(path: str, data: str | bytes, what: str) -> None:
             out.write(raw)
         sys.stdout.flush()
         return
-    check_output(path, what)
+    check_output(path, what, edit)
     st = _status(path)
     try:
         if st is not None and _write_through(st):
@@ -165,7 +174,7 @@ def write_output(path: str, data: str | bytes, what: str) -> None:
         else:
             _replace(_target(path), raw, st)
     except OSError as e:
-        raise OutputError(path, what, _reason(e)) from None
+        raise OutputError(path, what, os_reason(e)) from None
 
 
 def _write_all(fd: int, raw: bytes, sync: bool = False) -> None:
@@ -231,7 +240,7 @@ class Lines:
                 os.lseek(self.fd, whole_lines(path), os.SEEK_SET)
                 os.ftruncate(self.fd, os.lseek(self.fd, 0, os.SEEK_CUR))
         except OSError as e:
-            raise OutputError(path, what, _reason(e)) from None
+            raise OutputError(path, what, os_reason(e)) from None
 
     def write(self, line: str) -> None:
         raw = (line + "\n").encode("utf-8")
@@ -243,7 +252,7 @@ class Lines:
             while view:
                 view = view[os.write(self.fd, view):]
         except OSError as e:
-            raise OutputError(self.path, self.what, _reason(e)) from None
+            raise OutputError(self.path, self.what, os_reason(e)) from None
 
     def close(self) -> None:
         if self.owned and self.fd is not None:

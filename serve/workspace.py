@@ -159,7 +159,7 @@ class ServedPack:
         if not path.parent.is_dir():
             raise Refused(f'"{rel}": its folder does not exist', 404)
         try:
-            write_output(str(path), raw, "the file")
+            write_output(str(path), raw, "the file", edit=True)     # the file it read, changed
         except OutputError as e:
             raise Refused(f'"{rel}": cannot write it: {e.reason}') from None
         self.drafts.pop(rel, None)

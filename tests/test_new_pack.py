@@ -116,3 +116,27 @@ def test_a_link_out_of_the_copied_pack_is_not_followed(tmp_path):
     assert cardtable(tmp_path, "new", "copy", "--from", "duel").exit_code == 0
     assert not (tmp_path / "copy" / "cards" / "secret.txt").exists()
     assert cardtable(tmp_path, "validate", "copy").stdout == "copy: valid\n"
+
+
+def test_a_copy_that_fails_names_the_folder_asked_for_and_leaves_nothing(tmp_path, monkeypatch):
+    # A full disk: the copy's errors name the hidden folder it was made in, with Python's list of them.
+    import shutil
+
+    def full(src, dst, **kwargs):
+        os.makedirs(dst)
+        raise shutil.Error([(str(src), str(dst), f"[Errno 28] No space left on device: '{dst}/pack.yaml'")])
+    monkeypatch.setattr(shutil, "copytree", full)
+    result = cardtable(tmp_path, "new", "--from", "magic54", "pk")
+    assert (result.exit_code, result.output) == (1, "error: pk: cannot write the pack there: the disk is full\n")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_folder_where_nothing_can_be_made_is_said_of_the_folder_asked_for(tmp_path, monkeypatch):
+    import tempfile
+
+    def refused(**kwargs):
+        raise PermissionError(1, "Operation not permitted", str(tmp_path / ".pk.x1y2"))
+    monkeypatch.setattr(tempfile, "mkdtemp", refused)
+    result = cardtable(tmp_path, "new", "pk")
+    assert (result.exit_code, result.output) == (1, "error: pk: cannot write the pack there: the folder . may not be "
+                                                    "written to\n")

@@ -218,3 +218,88 @@ def test_play_save_dash_ends_standard_output_with_the_record():
     record = json.loads(result.stdout.splitlines()[-1])
     assert (record["seed"], record["source"]) == (1, "magic54")
     assert "saved the game to" not in result.stdout
+
+
+def _pack_copy(tmp_path) -> Path:
+    root = Path(__file__).parent.parent
+    import shutil
+    shutil.copytree(root / "variants" / "magic54", tmp_path / "pk", ignore=shutil.ignore_patterns("tests"))
+    return tmp_path / "pk"
+
+
+def test_an_output_that_is_a_file_the_command_reads_is_refused_and_kept(tmp_path, no_games):
+    pack = _pack_copy(tmp_path)
+    for target in (pack / "pack.yaml", pack / "cards" / "creatures.yaml"):
+        before = target.read_bytes()
+        result = cli("simulate", str(pack), "-n", "3", "--out", str(target))
+        assert (result.exit_code, result.output) == (1, f"error: {target}: cannot write the game records there: it is "
+                                                        f"a file this command reads ({target}): give another file\n")
+        assert target.read_bytes() == before
+    # Through a link to it, too.
+    link = tmp_path / "out.jsonl"
+    link.symlink_to(pack / "pack.yaml")
+    result = cli("simulate", str(pack), "-n", "3", "--out", str(link))
+    assert result.exit_code == 1 and "it is a file this command reads" in result.output
+
+
+def test_a_deck_list_is_not_replaced_by_the_run_that_reads_it(tmp_path, no_games):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("90 Dryad Arbor\n", encoding="utf-8")
+    result = cli("simulate", "pub_magic", "-n", "1", "--deck", str(deck), "--out", str(deck))
+    assert (result.exit_code, result.output) == (1, f"error: {deck}: cannot write the game records there: it is a "
+                                                    f"file this command reads ({deck}): give another file\n")
+    assert deck.read_text(encoding="utf-8") == "90 Dryad Arbor\n"
+
+
+def test_play_refuses_to_save_over_its_pack_before_the_game(tmp_path):
+    pack = _pack_copy(tmp_path)
+    target = pack / "pack.yaml"
+    before = target.read_bytes()
+    result = cli("play", str(pack), "--players", "random,random", "--save", str(target))
+    assert (result.exit_code, result.output) == (1, f"error: {target}: cannot write the game record there: it is a "
+                                                    f"file this command reads ({target}): give another file\n")
+    assert target.read_bytes() == before
+
+
+def test_resume_refuses_a_file_of_one_line_that_is_no_run(tmp_path, no_games):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my precious notes", encoding="utf-8")
+    result = cli("simulate", "magic54", "-n", "3", "--out", str(notes), "--resume")
+    assert (result.exit_code, result.output) == (1, f"{notes}:1:1: error: the file has no manifest on its first line: "
+                                                    f"it was not written by a run of cardtable {cardtable_version()}, "
+                                                    f"and --resume cannot tell which games it holds\n")
+    assert notes.read_text(encoding="utf-8") == "my precious notes"
+
+
+def cardtable_version() -> str:
+    from cardtable import __version__
+    return __version__
+
+
+def test_resume_starts_again_over_a_manifest_cut_off(tmp_path):
+    out = tmp_path / "run.jsonl"
+    assert cli("simulate", "magic54", "-n", "3", "--out", str(out)).exit_code == 0
+    whole = out.read_text(encoding="utf-8")
+    out.write_text(whole[:30], encoding="utf-8")        # killed while it wrote the manifest
+    assert cli("simulate", "magic54", "-n", "3", "--out", str(out), "--resume").exit_code == 0
+    assert out.read_text(encoding="utf-8") == whole
+
+
+@pytest.mark.parametrize("shape", ["nested", "long number"])
+def test_resume_refuses_a_line_too_deep_or_a_number_too_long(tmp_path, no_games, shape):
+    out = tmp_path / "run.jsonl"
+    line = "[" * 100000 + "]" * 100000 if shape == "nested" else '{"seed": ' + "9" * 5000 + "}"
+    out.write_text(line + "\n", encoding="utf-8")
+    result = cli("simulate", "magic54", "-n", "3", "--out", str(out), "--resume")
+    assert (result.exit_code, result.output) == (1, f"{out}:1:1: error: not a line of a run: it holds a number too "
+                                                    f"long or values nested too deep\n")
+
+
+@pytest.mark.parametrize("args, what", [(["simulate", "magic54", "-n", "2", "--out", "-"], "the game records"),
+                                        (["docs", "--out", "-"], "the DSL reference")], ids=["simulate", "docs"])
+def test_standard_output_closed_is_said(args, what):
+    import subprocess
+    import sys
+    command = " ".join(f"'{a}'" for a in [sys.executable, "-m", "cardtable.cli", *args])
+    done = subprocess.run(["sh", "-c", command + " >&-"], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (1, f"error: standard output: cannot write {what} there: it is closed\n")

@@ -39,14 +39,32 @@ def new_pack(target: str, source: str | None) -> list[str]:
     if not folder.parent.is_dir():
         raise NewPackError(f"{folder.parent} is not a folder: create it first, or give another place")
     origin = _origin(source)
-    work = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    work = None
     try:
+        work = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
         shutil.copytree(origin, work / "pack", ignore=_counted(origin), symlinks=False)
         written = _prepare(work / "pack", folder.name)
         os.rename(work / "pack", folder)
+    except (OSError, shutil.Error) as e:
+        # Said of the folder asked for, not of the copy being made beside it.
+        raise NewPackError(f"{target}: cannot write the pack there: {_why(e, folder.parent)}") from None
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
     return written
+
+
+def _why(e: Exception, parent: Path) -> str:
+    """An OS error, or the first of the errors a copy met, in a designer's words."""
+    from ..outfiles import os_reason
+    if isinstance(e, shutil.Error):
+        # Each error a copy met is (source, copy, "[Errno N] text: 'path'"): its number says it.
+        first = e.args[0][0] if e.args and isinstance(e.args[0], list) and e.args[0] else ()
+        found = re.match(r"\[Errno (\d+)\]", str(first[2])) if len(first) == 3 else None
+        if found is None:
+            return "a file of the pack could not be copied"
+        e = OSError(int(found.group(1)), os.strerror(int(found.group(1))))
+    return os_reason(e, parent)
 
 
 def _origin(source: str | None) -> Path:

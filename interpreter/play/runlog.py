@@ -99,7 +99,7 @@ def resumed(path: str, head: dict) -> dict:
     if path == "-" or not file.exists():
         return {}
     try:
-        text = read_text(file, DATA_LIMIT)
+        text = read_text(file, DATA_LIMIT, note=False)       # the run's own file, to go on writing
     except FileProblem as e:
         if e.at is None:
             raise RunError(f"{path}: {e.message}") from None
@@ -107,11 +107,14 @@ def resumed(path: str, head: dict) -> dict:
                        f"that --out wrote") from None
     lines = text[:text.rfind("\n") + 1].splitlines()
     if not lines:
+        # A run killed while it wrote its manifest starts again; any other text is not a run's.
+        start = dumps({"format": FORMAT})[:-1]
+        if text.strip() and not (text.startswith(start) or start.startswith(text)):
+            raise _no_manifest(path)
         return {}
     first = _parsed(lines[0], path, 1)
     if not is_manifest(first):
-        raise RunError(f"{path}:1:1: error: the file has no manifest on its first line: it was not written by "
-                       f"a run of cardtable {__version__}, and --resume cannot tell which games it holds")
+        raise _no_manifest(path)
     _same(first, head, path)
     done = {}
     for number, line in enumerate(lines[1:], 2):
@@ -122,11 +125,19 @@ def resumed(path: str, head: dict) -> dict:
     return done
 
 
+def _no_manifest(path: str) -> RunError:
+    return RunError(f"{path}:1:1: error: the file has no manifest on its first line: it was not written by "
+                    f"a run of cardtable {__version__}, and --resume cannot tell which games it holds")
+
+
 def _parsed(line: str, path: str, number: int) -> dict:
     try:
         entry = json.loads(line)
     except json.JSONDecodeError as e:
         raise RunError(f"{path}:{number}:{e.colno}: error: not a line of a run: {e.msg}") from None
+    except (ValueError, RecursionError):      # a number of thousands of digits, lists nested thousands deep
+        raise RunError(f"{path}:{number}:1: error: not a line of a run: it holds a number too long or "
+                       f"values nested too deep") from None
     if not isinstance(entry, dict):
         raise RunError(f"{path}:{number}:1: error: not a line of a run: a line holds one JSON object")
     return entry
