@@ -13,6 +13,7 @@ import sys
 import click
 
 from .interpreter.infiles import noting_reads
+from .interpreter.stopping import INTERRUPTED, TERMINATED, Terminated, terminate
 from .interpreter.outfiles import OutputError
 
 
@@ -46,19 +47,6 @@ def _parse_options(pairs, hint: str = "--option") -> dict:
     return out
 
 
-INTERRUPTED = 130    # the shell's codes for a command stopped by Ctrl-C (SIGINT) and by SIGTERM
-TERMINATED = 143
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived: raised where the command is, so that it stops as after Ctrl-C,
-    cleaning up (its worker processes, a file half-written) on the way out."""
-
-
-def _terminate(signum, frame):
-    raise Terminated
-
-
 def _stopped(e: BaseException, what: str = "stopped") -> None:
     click.echo(f"\n{what}", err=True)
     sys.exit(TERMINATED if isinstance(e, Terminated) else INTERRUPTED)
@@ -75,7 +63,7 @@ class _Commands(click.Group):
 
         # Only the main thread may set a signal handler (a program may run a command in another).
         main_thread = threading.current_thread() is threading.main_thread()
-        previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+        previous = signal.signal(signal.SIGTERM, terminate) if main_thread else None
         try:
             with noting_reads():        # an output may not replace a file the command reads
                 return super().invoke(ctx)

@@ -202,6 +202,22 @@ def test_ctrl_c_stops_the_game_with_exit_code_130_and_saves_it():
     assert record["result"] is None and record["agents"] == ["human", "random"] and record["seed"] == 1
 
 
+class Sigterm(io.StringIO):
+    def readline(self, *args):
+        from cardtable.interpreter.stopping import Terminated
+        raise Terminated
+
+
+def test_sigterm_stops_the_game_with_exit_code_143_and_saves_it():
+    game, specs = setup("magic54", {}, "human,random", None, [])
+    out, written = io.StringIO(), {}
+    code = play(game, specs, 1, "magic54", Sigterm(), out, save="g.jsonl",
+                write=lambda path, text: written.update({path: text}))
+    assert code == 143
+    assert re.search(r"> \ngame stopped after \d+ decisions \(turn \d+\)\nsaved the game to g\.jsonl\n$", out.getvalue())
+    assert json.loads(written["g.jsonl"])["result"] is None
+
+
 # ---------------------------------------------------------------- whole games
 
 def test_a_whole_game_against_a_random_player_ends_with_the_result(tmp_path):
