@@ -13,6 +13,7 @@ import sys
 import click
 
 from .interpreter.infiles import noting_reads
+from .interpreter.stopping import INTERRUPTED, TERMINATED, Terminated, terminate
 from .interpreter.outfiles import OutputError
 
 
@@ -46,19 +47,6 @@ def _parse_options(pairs, hint: str = "--option") -> dict:
     return out
 
 
-INTERRUPTED = 130    # the shell's codes for a command stopped by Ctrl-C (SIGINT) and by SIGTERM
-TERMINATED = 143
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived: raised where the command is, so that it stops as after Ctrl-C,
-    cleaning up (its worker processes, a file half-written) on the way out."""
-
-
-def _terminate(signum, frame):
-    raise Terminated
-
-
 def _stopped(e: BaseException, what: str = "stopped") -> None:
     click.echo(f"\n{what}", err=True)
     sys.exit(TERMINATED if isinstance(e, Terminated) else INTERRUPTED)
@@ -75,7 +63,7 @@ class _Commands(click.Group):
 
         # Only the main thread may set a signal handler (a program may run a command in another).
         main_thread = threading.current_thread() is threading.main_thread()
-        previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+        previous = signal.signal(signal.SIGTERM, terminate) if main_thread else None
         try:
             with noting_reads():        # an output may not replace a file the command reads
                 return super().invoke(ctx)
@@ -147,7 +135,7 @@ def main() -> None:
 @click.argument("packs", nargs=-1, required=True, callback=_pack_names)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit", "github"]), default="text",
               show_default=True, help="How problems are reported.")
-@click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--deck", "decks", multiple=True, metavar="FILE",
               help="A deck list to check against the packs too, as --deck gives one to a game (repeatable).")
 @click.option("--unwritten", is_flag=True,
               help="List every card of an import whose text the pack follows (follow_text) and does not write.")
@@ -292,8 +280,11 @@ def docs(check, out) -> None:
     if check:
         if target == STDOUT:
             raise click.UsageError("--check compares a file with what would be written: give a file to --out, not -")
-        if _current_text(target) != text:
-            raise InputError(f"{target} is out of date: run `cardtable docs`")
+        current = _current_text(target)
+        if current is None:
+            raise InputError(f"{target} does not exist: run `cardtable docs{'' if out is None else ' --out ' + target}`")
+        if current != text:
+            raise InputError(f"{target} is out of date: run `cardtable docs{'' if out is None else ' --out ' + target}`")
         click.echo(f"{target} is up to date")
         return
     if out is None and not Path(target).parent.is_dir():
@@ -304,15 +295,15 @@ def docs(check, out) -> None:
         click.echo(f"wrote {target}")
 
 
-def _current_text(path: str) -> str:
-    """The text of a file written before, or "" when there is none."""
+def _current_text(path: str) -> str | None:
+    """The text of a file written before, or None when there is none."""
     from .interpreter.infiles import TEXT_LIMIT, FileProblem, read_file
 
     try:
         return read_file(path, TEXT_LIMIT).decode("utf-8", "replace")
     except FileProblem as e:
         if e.missing:
-            return ""
+            return None
         raise InputError(f"{path}: {e.message}") from None
 
 
@@ -385,9 +376,9 @@ def _batch_options(f):
         click.option("--fixed-seats", is_flag=True, help="Keep each agent in its seat instead of moving the agents one seat on every game."),
         click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable)."),
         _ruleset_option,
-        click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+        click.option("--deck", "decks", multiple=True, metavar="FILE",
                      help="A deck list: one for every seat, one per seat in seat order, or the shared deck."),
-        click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+        click.option("--cards", "card_files", multiple=True, metavar="FILE",
                      help="Your own card data (MTGJSON AtomicCards or Scryfall JSON) whose cards deck lists may name."),
         click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
                      help="Processes playing games at once; the results do not depend on it."),
@@ -674,14 +665,14 @@ def _matchups(base, fmt, out, resume, plot_dir) -> None:
 
 
 @main.command()
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log")
 @click.option("--game", "which", type=click.IntRange(min=1), default=None,
               help="Which game of the log (1 is the first); default: every game is checked, or the only one told.")
 @click.option("--at", "at", type=click.IntRange(min=0), default=None,
               help="Show the position after this many decisions (of one game: give --game if the log holds several).")
 @click.option("--pack", "pack_override", default=None, callback=lambda c, p, v: v if v is None else _pack_names(c, p, v),
               help="Replay with this pack instead of the one the log names.")
-@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--cards", "card_files", multiple=True, metavar="FILE",
               help="The card data files the games' deck lists named cards of (default: those the log names).")
 @_root_option
 def replay(log, which, at, pack_override, card_files) -> None:
@@ -839,9 +830,9 @@ def _write_record(path: str, text: str) -> None:
 @click.option("--seed", type=int, default=None, help="The game's seed (default: a new one, shown at the start).")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a pack option (repeatable).")
 @_ruleset_option
-@click.option("--deck", "decks", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--deck", "decks", multiple=True, metavar="FILE",
               help="A deck list: one for every seat, one per seat in seat order, or the shared deck.")
-@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--cards", "card_files", multiple=True, metavar="FILE",
               help="Your own card data (MTGJSON AtomicCards or Scryfall JSON) whose cards deck lists may name.")
 @click.option("--save", default=None, metavar="LOG", callback=_output("the game record"),
               help="Write the game record here (one JSON line), finished or not; - is standard output.")

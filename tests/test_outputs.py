@@ -303,3 +303,23 @@ def test_standard_output_closed_is_said(args, what):
     command = " ".join(f"'{a}'" for a in [sys.executable, "-m", "cardtable.cli", *args])
     done = subprocess.run(["sh", "-c", command + " >&-"], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr) == (1, f"error: standard output: cannot write {what} there: it is closed\n")
+
+
+def test_docs_check_says_a_file_missing_or_out_of_date(tmp_path):
+    missing = tmp_path / "dsl.md"
+    result = cli("docs", "--check", "--out", str(missing))
+    assert (result.exit_code, result.output) == (1, f"error: {missing} does not exist: run `cardtable docs --out "
+                                                    f"{missing}`\n")
+    missing.write_text("# old\n", encoding="utf-8")
+    result = cli("docs", "--check", "--out", str(missing))
+    assert (result.exit_code, result.output) == (1, f"error: {missing} is out of date: run `cardtable docs --out "
+                                                    f"{missing}`\n")
+    assert cli("docs", "--out", str(missing)).exit_code == 0
+    assert cli("docs", "--check", "--out", str(missing)).output == f"{missing} is up to date\n"
+
+
+@pytest.mark.parametrize("args", [["replay", "{folder}"], ["simulate", "pub_magic", "-n", "1", "--deck", "{folder}"],
+                                  ["play", "magic54", "--deck", "{folder}"]], ids=["replay", "simulate", "play"])
+def test_a_folder_given_for_a_file_is_an_input_error(tmp_path, args):
+    result = cli(*[a.format(folder=tmp_path) for a in args])
+    assert (result.exit_code, result.output) == (1, f"{tmp_path}: error: this is a folder, not a file\n")

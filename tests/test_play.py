@@ -20,6 +20,7 @@ from cardtable.interpreter.engine.observe import observe
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.records import game_for, replay
 from cardtable.interpreter.play.terminal import Table, board, play, setup
+from cardtable.interpreter.stopping import Terminated
 
 VS_RANDOM = ["magic54", "--players", "human,random", "--seed", "1"]
 
@@ -186,17 +187,24 @@ def test_end_of_input_stops_the_game_with_exit_code_0():
     assert result.output.endswith(f"> \ngame stopped after {decisions} decisions (turn {table(['1'])[0].state.s.turn})\n")
 
 
-class CtrlC(io.StringIO):
+class Stopped(io.StringIO):
+    """An input that is stopped at the first question: by Ctrl-C, or by SIGTERM."""
+
+    def __init__(self, stop):
+        super().__init__()
+        self.stop = stop
+
     def readline(self, *args):
-        raise KeyboardInterrupt
+        raise self.stop
 
 
-def test_ctrl_c_stops_the_game_with_exit_code_130_and_saves_it():
+@pytest.mark.parametrize("stop, code", [(KeyboardInterrupt, 130), (Terminated, 143)], ids=["ctrl-c", "sigterm"])
+def test_a_game_stopped_says_where_and_saves_it(stop, code):
     game, specs = setup("magic54", {}, "human,random", None, [])
     out, written = io.StringIO(), {}
-    code = play(game, specs, 1, "magic54", CtrlC(), out, save="g.jsonl",
-                write=lambda path, text: written.update({path: text}))
-    assert code == 130
+    result = play(game, specs, 1, "magic54", Stopped(stop), out, save="g.jsonl",
+                  write=lambda path, text: written.update({path: text}))
+    assert result == code
     assert re.search(r"> \ngame stopped after \d+ decisions \(turn \d+\)\nsaved the game to g\.jsonl\n$", out.getvalue())
     record = json.loads(written["g.jsonl"])
     assert record["result"] is None and record["agents"] == ["human", "random"] and record["seed"] == 1

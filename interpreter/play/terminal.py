@@ -21,6 +21,7 @@ from ..engine.limits import DIGITS
 from ..engine.observe import cards_text
 from ..engine.state import RuleError
 from ..packs.loader import PackError, load_pack
+from ..stopping import INTERRUPTED, TERMINATED, Terminated
 from ..suggest import did_you_mean
 from .agents import AGENTS, AgentError, make_agent, parse_spec
 from ..packs.changes import ChangeError, changed
@@ -32,7 +33,6 @@ from .records import dumps, game_record
 HUMAN = "human"
 DEFAULT_AGENT = "heuristic"
 LOG_LINES = 10          # what `log` shows without a number
-INTERRUPTED = 130       # the shell's code for a program stopped by Ctrl-C
 
 HELP = f"""\
 Type the number of an option to choose it (or its text, such as: pass).
@@ -278,7 +278,7 @@ class Table:
     # ------------------------------------------------------------- the game
     def play(self) -> str:
         """Plays until the game ends or a person stops it: "finished", "quit",
-        "eof" or "interrupted"."""
+        "eof", "interrupted" (Ctrl-C) or "terminated" (SIGTERM)."""
         state = self.state
         try:
             self.say(self.banner())
@@ -296,6 +296,8 @@ class Table:
             return stop.how
         except KeyboardInterrupt:
             return "interrupted"
+        except Terminated:
+            return "terminated"
         finally:
             if self.midline:
                 self.write("\n")
@@ -312,7 +314,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
          cards: list = (), ruleset: str | None = None) -> int:
     """A whole session: the game, the result or where it stopped, the record saved
     with `write(path, text)` when `save` is given (with the name of the `ruleset` played). Returns the exit code: 0 when the
-    game ended or a person stopped it, 130 after Ctrl-C, 1 when the rules broke down."""
+    game ended or a person stopped it, 130 after Ctrl-C, 143 after SIGTERM, 1 when the rules broke down."""
     if seed is None:
         seed = random.randrange(1_000_000)
     table = None
@@ -337,7 +339,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         if save != "-":     # standard output ends with the record itself
             stdout.write(f"saved the game to {save}\n")
     stdout.flush()
-    return {"interrupted": INTERRUPTED, "broken": 1}.get(how, 0)
+    return {"interrupted": INTERRUPTED, "terminated": TERMINATED, "broken": 1}.get(how, 0)
 
 
 # ------------------------------------------------------------------ the board
