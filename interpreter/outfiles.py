@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .infiles import path_problem, read_by
+from .infiles import escaped, path_problem, read_by
 
 STDOUT = "-"
 
@@ -26,11 +26,9 @@ class OutputError(Exception):
     """An output that cannot be written; the message names the file and says why."""
 
     def __init__(self, path, what: str, reason: str):
-        from .diagnostics import shown      # only when something is wrong: it is not light
-
         place = "standard output" if path == STDOUT else path
         # One line, whatever the names it holds (a name may hold a line break).
-        super().__init__(shown(f"{place}: cannot write {what} there: {reason}"))
+        super().__init__(escaped(f"{place}: cannot write {what} there: {reason}"))
         self.path = str(path)
         self.reason = reason
 
