@@ -37,6 +37,14 @@ def _said(text: str) -> str:
     return shown(text, lines=True)
 
 
+def _one_line(text: str) -> str:
+    """A line that names files the user gave, made safe to print on one line (a name may
+    hold a line break or a terminal's control character): see diagnostics.shown."""
+    from .interpreter.diagnostics import shown
+
+    return shown(text)
+
+
 def _parse_options(pairs, hint: str = "--option") -> dict:
     out = {}
     for pair in pairs:
@@ -187,8 +195,8 @@ def new(folder, source) -> None:
         written = new_pack(folder, source)
     except NewPackError as e:
         raise InputError(str(e)) from None
-    click.echo(f"wrote {folder}: " + ", ".join(written))
-    click.echo(f"next: cardtable validate {folder}; cardtable test {folder}")
+    click.echo(_one_line(f"wrote {folder}: " + ", ".join(written)))
+    click.echo(_one_line(f"next: cardtable validate {folder}; cardtable test {folder}"))
 
 
 @main.command()
@@ -292,7 +300,7 @@ def docs(check, out) -> None:
         return
     write_output(target, text, "the DSL reference")
     if target != STDOUT:
-        click.echo(f"wrote {target}")
+        click.echo(_one_line(f"wrote {target}"))
 
 
 def _current_text(path: str) -> str | None:
@@ -477,7 +485,7 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
     if plot_dir is not None:
         from .interpreter.play.charts import write_charts
         for path in write_charts(summary, plot_dir):
-            click.echo(f"wrote {path}", err=True)
+            click.echo(_one_line(f"wrote {path}"), err=True)
     click.echo(FORMATS[fmt](summary), err=out == "-")
 
 
@@ -580,7 +588,7 @@ def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, rul
     report = sweeping.report(base, grid, played)
     if plot_dir is not None:
         from .interpreter.play.gridcharts import write_sweep_chart
-        click.echo(f"wrote {write_sweep_chart(report, plot_dir)}", err=True)
+        click.echo(_one_line(f"wrote {write_sweep_chart(report, plot_dir)}"), err=True)
     click.echo(sweeping.as_json(report) if fmt == "json" else sweeping.as_table(report))
 
 
@@ -633,7 +641,7 @@ def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ru
     report = impacting.report(played[0][0], base, played[0][1], found, [r for _, r in played[1:]], neutral)
     if plot_dir is not None:
         from .interpreter.play.gridcharts import write_impact_chart
-        click.echo(f"wrote {write_impact_chart(report, plot_dir)}", err=True)
+        click.echo(_one_line(f"wrote {write_impact_chart(report, plot_dir)}"), err=True)
     click.echo(impacting.as_json(report) if fmt == "json" else impacting.as_table(report))
 
 

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .infiles import escaped
+
 SEVERITIES = ("error", "warning", "note")
 FORMATS = ("text", "json", "junit", "github")
 TAB_WIDTH = 4
@@ -49,17 +51,13 @@ def shown(text: str, lines: bool = False) -> str:
     text = str(text)
     if lines and "\n" in text:
         return "\n".join(shown(line) for line in text.split("\n"))
-    if not text.isprintable():
-        text = "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+    text = escaped(text)
     if len(text) > MAX_QUOTED:
         text = _LONG_QUOTE.sub(_shorten, text)
         if len(text) > MAX_MESSAGE:
             text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE:,} more characters)"
     return text
 
-
-def _escape(ch: str) -> str:
-    return ch.encode("unicode_escape").decode("ascii")
 
 
 def _shorten(quote) -> str:

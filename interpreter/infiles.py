@@ -23,6 +23,14 @@ DATA_LIMIT = 256 * MB
 NAME_MAX = 255
 
 
+def escaped(text: str) -> str:
+    """The text with its control characters and others that do not print escaped (a line
+    break as \\n): a name said in a message stays on its line and cannot drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 # While a command runs: the files it has read, by identity (device, inode) -> the name
 # it read them by, so that an output that would replace one is refused (outfiles.py).
 _NOTED: list = []

@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .infiles import path_problem, read_by
+from .infiles import escaped, path_problem, read_by
 
 STDOUT = "-"
 
@@ -27,7 +27,8 @@ class OutputError(Exception):
 
     def __init__(self, path, what: str, reason: str):
         place = "standard output" if path == STDOUT else path
-        super().__init__(f"{place}: cannot write {what} there: {reason}")
+        # One line, whatever the names it holds (a name may hold a line break).
+        super().__init__(escaped(f"{place}: cannot write {what} there: {reason}"))
         self.path = str(path)
         self.reason = reason
 

@@ -140,3 +140,10 @@ def test_a_folder_where_nothing_can_be_made_is_said_of_the_folder_asked_for(tmp_
     result = cardtable(tmp_path, "new", "pk")
     assert (result.exit_code, result.output) == (1, "error: pk: cannot write the pack there: the folder . may not be "
                                                     "written to\n")
+
+
+def test_a_new_folder_whose_name_holds_a_control_character_is_named_escaped(tmp_path):
+    result = cardtable(tmp_path, "new", "pk\x1b")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1] == "next: cardtable validate pk\\x1b; cardtable test pk\\x1b"
+    assert result.output.startswith("wrote pk\\x1b: ")

@@ -323,3 +323,11 @@ def test_docs_check_says_a_file_missing_or_out_of_date(tmp_path):
 def test_a_folder_given_for_a_file_is_an_input_error(tmp_path, args):
     result = cli(*[a.format(folder=tmp_path) for a in args])
     assert (result.exit_code, result.output) == (1, f"{tmp_path}: error: this is a folder, not a file\n")
+
+
+def test_a_name_with_a_line_break_is_said_on_one_line(tmp_path, no_games):
+    target = tmp_path / "no\ndir" / "x.jsonl"
+    result = cli("simulate", "magic54", "-n", "1", "--out", str(target))
+    folder = str(tmp_path).replace("\\", "\\\\")
+    assert (result.exit_code, result.output) == (1, f"error: {folder}/no\\ndir/x.jsonl: cannot write the game records "
+                                                    f"there: the folder {folder}/no\\ndir does not exist\n")
