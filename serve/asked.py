@@ -31,6 +31,10 @@ async def body(request: Request, *keys: str) -> dict:
     """The JSON object a request sends, with `keys` present."""
     try:
         data = json.loads(await _raw(request))
+        # JSON may write half a character ("\\ud800"), which no file or page can hold.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused("the request holds a text that is not Unicode (half of a character)", 400) from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Refused("the request is not a JSON object", 400) from None
     if not isinstance(data, dict) or any(k not in data for k in keys):

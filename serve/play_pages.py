@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from ..interpreter.play.agents import AGENTS
@@ -57,7 +57,7 @@ async def start(request: Request):
         game = await run_in_threadpool(table_game, model, _options(fields, model), specs, decks)
         table = await run_in_threadpool(new_table, pack.key, game, specs, seed, pack.given)
     except PlayError as e:
-        return PlainTextResponse(f"{in_form_words(str(e))}\n", status_code=400)
+        raise Refused(in_form_words(str(e)), 400) from None
     remember(request.app.state.tables, table.id, table)
     # The page of the person who decides first (hot-seat), else of the first person.
     seat = next(s for s in (table.next_person(), *table.humans, 0) if s is not None)

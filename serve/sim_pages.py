@@ -95,7 +95,7 @@ async def start_compare(request: Request):
         if batch_a.games >= 2:       # the CLI's message names its options: the form's are fields
             problem = (f"A and B are the same: choose another pack for B, give B options that differ, "
                        f"or play one side with the unsaved changes{'' if pack_a.drafts else ' (there are none)'}")
-        return PlainTextResponse(problem + "\n", status_code=400)
+        raise Refused(problem, 400)
     batch_b = _batch(fields, pack_b, options_b, files_b)
     given = [pack_a.given] + ([pack_b.given] if pack_b is not pack_a else [])
     line = command("compare", given, batch_a, [("--a-option", options_a), ("--b-option", options_b)])
