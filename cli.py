@@ -13,6 +13,7 @@ import sys
 import click
 
 from .interpreter.infiles import noting_reads
+from .interpreter.engine.limits import GAMES
 from .interpreter.stopping import INTERRUPTED, TERMINATED, Terminated, terminate
 from .interpreter.outfiles import OutputError
 
@@ -374,7 +375,8 @@ _ruleset_option = click.option(
 def _batch_options(f):
     """The options simulate and compare share: which games, between whom."""
     for decorator in reversed([
-        click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="How many games."),
+        click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1, max=GAMES),
+                     help=f"How many games (at most {GAMES:,})."),
         click.option("--seed", default=0, show_default=True, type=int, help="Seed of the first game; game i uses seed + i."),
         click.option("--players", "num_players", default=None, type=click.IntRange(min=1),
                      help="Number of players (default: the pack's minimum)."),

@@ -46,8 +46,21 @@ class Session:
 
     def text(self, path: Path) -> str | None:
         """The text of an open document, or None."""
-        doc = self.server.workspace.text_documents.get(uris.from_fs_path(str(path)))
-        return doc.source if doc is not None else None
+        return self.opened(uris.from_fs_path(str(path)))
+
+    def opened(self, uri: str) -> str | None:
+        """The text of the document the editor opened at `uri`, or None (a question about a
+        document it never opened has no answer). Half a character an edit left ("\\ud83d")
+        reads as "?", in its place: the checks read UTF-8."""
+        doc = self.server.workspace.text_documents.get(uri)
+        if doc is None:
+            return None
+        text = doc.source
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = text.encode("utf-8", "replace").decode("utf-8")
+        return text
 
     def pack_of(self, uri: str) -> PackCheck | None:
         path = self.path(uri)
@@ -68,11 +81,12 @@ class Session:
     def open_texts(self, folder: Path) -> dict[str, str]:
         """The texts of the open documents inside a pack's folder, by key."""
         out = {}
-        for uri, doc in list(self.server.workspace.text_documents.items()):
+        for uri in list(self.server.workspace.text_documents):
             path = self.path(uri)
             key = file_key(folder, path) if path is not None else None
-            if key is not None:
-                out[key] = doc.source
+            text = self.opened(uri) if key is not None else None
+            if text is not None:
+                out[key] = text
         return out
 
     # --------------------------------------------------------------- checks
@@ -127,11 +141,15 @@ class Session:
     def units(self) -> Units:
         return Units(self.server.workspace.position_codec)
 
-    def at(self, uri: str, position: types.Position) -> tuple[list[str], int, int]:
-        """The lines of a document (as the client counts them) and a position in characters."""
-        lines = _LINE_BREAK.split(self.server.workspace.get_text_document(uri).source)
+    def at(self, uri: str, position: types.Position) -> tuple[list[str], int, int] | None:
+        """The lines of an open document (as the client counts them) and a position in
+        characters; None for a document the editor did not open."""
+        text = self.opened(uri)
+        if text is None:
+            return None
+        lines = _LINE_BREAK.split(text)
         row = position.line
-        col = self.units().column(lines[row], position.character) if row < len(lines) else 0
+        col = self.units().column(lines[row], position.character) if 0 <= row < len(lines) else 0
         return lines, row, col
 
     async def names(self, uri: str) -> PackNames | None:
@@ -144,14 +162,16 @@ class Session:
         return PackNames(pack.build) if pack.build is not None else None
 
     async def hover(self, uri: str, position: types.Position) -> types.Hover | None:
-        said = features.hover(*self.at(uri, position), await self.names(uri))
+        at = self.at(uri, position)
+        said = features.hover(*at, await self.names(uri)) if at is not None else None
         if said is None:
             return None
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=said))
 
     async def definition(self, uri: str, position: types.Position) -> list[types.Location]:
         out = []
-        for d in features.definitions(*self.at(uri, position), await self.names(uri)):
+        at = self.at(uri, position)
+        for d in features.definitions(*at, await self.names(uri)) if at is not None else ():
             path = Path(d.file).resolve()
             text = self.text(path)
             line = ""
@@ -163,13 +183,18 @@ class Session:
         return out
 
     async def completion(self, uri: str, position: types.Position) -> types.CompletionList:
-        items = features.completions(*self.at(uri, position), await self.names(uri))
+        at = self.at(uri, position)
+        items = features.completions(*at, await self.names(uri)) if at is not None else []
         return types.CompletionList(is_incomplete=False, items=items)
 
     def symbols(self, uri: str) -> list[types.DocumentSymbol]:
-        doc = self.server.workspace.get_text_document(uri)
-        return outline(doc.source, doc.path or uri, self.units())
+        text = self.opened(uri)
+        if text is None:
+            return []
+        return outline(text, self.server.workspace.text_documents[uri].path or uri, self.units())
 
     def code_actions(self, uri: str, diagnostics) -> list[types.CodeAction]:
-        lines = _LINE_BREAK.split(self.server.workspace.get_text_document(uri).source)
-        return actions.quick_fixes(uri, lines, diagnostics, self.units())
+        text = self.opened(uri)
+        if text is None:
+            return []
+        return actions.quick_fixes(uri, _LINE_BREAK.split(text), diagnostics, self.units())

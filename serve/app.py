@@ -15,6 +15,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from ..interpreter.diagnostics import shown
 from .events import Events
 from .guard import Guard, Secrets
 from .workspace import Refused, Workspace
@@ -30,7 +31,8 @@ def templates() -> Jinja2Templates:
 
 
 def _refused(request: Request, exc: Refused):
-    return PlainTextResponse(str(exc) + "\n", status_code=exc.status)
+    # A message may quote what was sent: a megabyte of it is not sent back.
+    return PlainTextResponse(shown(str(exc), lines=True) + "\n", status_code=exc.status)
 
 
 def _http(request: Request, exc: HTTPException):

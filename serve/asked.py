@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs
 
 from starlette.requests import Request
@@ -16,16 +17,24 @@ async def _raw(request: Request) -> bytes:
     size = request.headers.get("content-length")
     if size is not None and (not size.isdecimal() or int(size) > 2 * TEXT_LIMIT):
         raise Refused("the request is larger than a pack file may be", 413)
-    raw = await request.body()
-    if len(raw) > 2 * TEXT_LIMIT:
-        raise Refused("the request is larger than a pack file may be", 413)
-    return raw
+    # Read as it comes, and no further than the limit: a body sent in chunks says no size.
+    chunks, got = [], 0
+    async for chunk in request.stream():
+        got += len(chunk)
+        if got > 2 * TEXT_LIMIT:
+            raise Refused("the request is larger than a pack file may be", 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 async def body(request: Request, *keys: str) -> dict:
     """The JSON object a request sends, with `keys` present."""
     try:
         data = json.loads(await _raw(request))
+        # JSON may write half a character ("\\ud800"), which no file or page can hold.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused("the request holds a text that is not Unicode (half of a character)", 400) from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Refused("the request is not a JSON object", 400) from None
     if not isinstance(data, dict) or any(k not in data for k in keys):
@@ -50,9 +59,13 @@ def one(fields: dict, key: str, default: str | None = None) -> str:
     return values[0]
 
 
-def number(text: str, what: str, least: int | None = None) -> int:
+_WHOLE = re.compile(rf"-?[0-9]{{1,{DIGITS}}}")
+
+
+def number(text: str, what: str, least: int | None = None, most: int | None = None) -> int:
     text = text.strip()
-    if not (text.lstrip("-").isdecimal() and len(text) <= DIGITS) or (least is not None and int(text) < least):
-        more = f" of at least {least}" if least is not None else ""
-        raise Refused(f'{what} must be a whole number{more}, not "{text[:40]}"', 400)
+    if not _WHOLE.fullmatch(text) or (least is not None and int(text) < least) or (most is not None and int(text) > most):
+        bounds = (f" from {least:,} to {most:,}" if least is not None and most is not None else
+                  f" of at least {least:,}" if least is not None else f" of at most {most:,}" if most is not None else "")
+        raise Refused(f'{what} must be a whole number{bounds}, not "{text[:40]}"', 400)
     return int(text)

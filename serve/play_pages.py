@@ -7,9 +7,12 @@ position kept as a scenario (keep.py).
 """
 from __future__ import annotations
 
+import functools
+import os
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from ..interpreter.play.agents import AGENTS
@@ -55,9 +58,9 @@ async def start(request: Request):
     try:
         specs = table_specs(model, one(fields, "players"), None)
         game = await run_in_threadpool(table_game, model, _options(fields, model), specs, decks)
-        table = await run_in_threadpool(new_table, pack.key, game, specs, seed, pack.given)
+        table = await _playing(request, new_table, pack.key, game, specs, seed, pack.given)
     except PlayError as e:
-        return PlainTextResponse(f"{in_form_words(str(e))}\n", status_code=400)
+        raise Refused(in_form_words(str(e)), 400) from None
     remember(request.app.state.tables, table.id, table)
     # The page of the person who decides first (hot-seat), else of the first person.
     seat = next(s for s in (table.next_person(), *table.humans, 0) if s is not None)
@@ -126,8 +129,20 @@ def _act(do):
                 except (TableError, KeepError) as e:
                     return board(request, table, seat, str(e), 409)
                 return board(request, table, seat, message)
-        return await run_in_threadpool(run)
+        return await _playing(request, run)
     return route
+
+
+async def _playing(request: Request, fn, *args):
+    """fn(*args), which may play the computer players' moves (a whole game where no person
+    sits), in a thread; no more of them at once than the machine has cores: the others
+    wait their turn without a thread of their own, so the workbench keeps answering."""
+    import anyio
+
+    limiter = getattr(request.app.state, "playing", None)
+    if limiter is None:
+        limiter = request.app.state.playing = anyio.CapacityLimiter(os.cpu_count() or 1)
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args), limiter=limiter)
 
 
 def _choose(request, table: Table, seat: int, fields) -> None:

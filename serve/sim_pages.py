@@ -3,10 +3,13 @@ live progress, then the summary as tables and SVG charts, with the command line
 that prints the same numbers."""
 from __future__ import annotations
 
+import os
+
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
+from ..interpreter.engine.limits import GAMES
 from ..interpreter.play import compare as comparing
 from ..interpreter.play.agents import AGENTS, AgentError, parse_agents
 from ..interpreter.play.batch import Batch
@@ -58,12 +61,13 @@ def _batch(fields: dict, pack, options: dict, files=None) -> Batch:
         agents = parse_agents(one(fields, "agents", "random"))
     except AgentError as e:
         raise Refused(str(e), 400) from None
-    return Batch(pack=pack.given, games=number(one(fields, "games"), "the number of games", 1),
+    return Batch(pack=pack.given, games=number(one(fields, "games"), "the number of games", 1, GAMES),
                  seed=number(one(fields, "seed", "0"), "the seed"), options=options,
                  players=number(players, "the number of players", 1) if players else None, agents=agents,
                  rotate=one(fields, "fixed_seats", "") == "", decks=[str(pack.path(f)) for f in fields.get("deck", [])
                                                                      if f],
-                 jobs=number(one(fields, "jobs", "1"), "the number of processes", 1), pack_files=files)
+                 jobs=number(one(fields, "jobs", "1"), "the number of processes", 1, os.cpu_count() or 1),
+                 pack_files=files)
 
 
 async def start_simulate(request: Request):
@@ -91,7 +95,7 @@ async def start_compare(request: Request):
         if batch_a.games >= 2:       # the CLI's message names its options: the form's are fields
             problem = (f"A and B are the same: choose another pack for B, give B options that differ, "
                        f"or play one side with the unsaved changes{'' if pack_a.drafts else ' (there are none)'}")
-        return PlainTextResponse(problem + "\n", status_code=400)
+        raise Refused(problem, 400)
     batch_b = _batch(fields, pack_b, options_b, files_b)
     given = [pack_a.given] + ([pack_b.given] if pack_b is not pack_a else [])
     line = command("compare", given, batch_a, [("--a-option", options_a), ("--b-option", options_b)])

@@ -411,6 +411,7 @@ def test_docs_limits_says_the_limits_of_limits_py():
     assert rows["decisions in one turn"] == \
         f"{c(limits.DECISIONS)}; a pack raises it with `end: max_decisions` (up to {c(limits.MAX_DECISIONS)})"
     assert rows["digits of a number in a deck list, a game record or an answer typed in `play`"] == str(limits.DIGITS)
+    assert rows["games of one run (`simulate`, `compare`, `impact`, `sweep`, the workbench's runs)"] == c(limits.GAMES)
 
 
 def test_a_long_option_value_is_shortened_when_printed(tmp_path):

@@ -214,3 +214,32 @@ async def test_a_suggestion_is_a_quick_fix(client, tmp_path):
     assert fix.title == 'Change "fsat" to "fast"' and fix.kind == types.CodeActionKind.QuickFix
     (edit,) = fix.edit.changes[uri(cards)]
     assert (edit.range, edit.new_text) == (types.Range(at(15, 14), at(15, 18)), "fast")
+
+
+@lsp_test
+async def test_a_question_about_a_document_never_opened_has_no_answer(client, tmp_path):
+    # It was an error holding a Python traceback (the file read from the disk, or missing).
+    never = uri(tmp_path / "magic54" / "pack.yaml")
+    at = types.Position(0, 0)
+    doc = types.TextDocumentIdentifier(uri=never)
+    assert await client.text_document_hover_async(types.HoverParams(doc, at)) is None
+    assert not await client.text_document_document_symbol_async(types.DocumentSymbolParams(doc))
+    listed = await client.text_document_completion_async(types.CompletionParams(doc, at))
+    assert not listed.items
+    assert not await client.text_document_definition_async(types.DefinitionParams(doc, at))
+
+
+@lsp_test
+async def test_half_a_character_typed_is_checked_as_a_character_that_is_not_one(client, tmp_path):
+    # An emoji cut in half by the editor stopped the checks with a UnicodeEncodeError.
+    folder = copy_pack(tmp_path, "magic54")
+    pack = folder / "pack.yaml"
+    text = open_doc(client, pack)
+    assert await published(client, pack) == [[]]
+    line = text.splitlines().index("name: Magic 54")
+    change_doc(client, pack, 2, (line, 0), (line, 0), "\ud83d")
+    [problems] = await published(client, pack)
+    assert sorted(d.message for d in problems) == ['missing required key "name"',
+                                                   'unknown key "?name"; did you mean "name"?']
+    change_doc(client, pack, 3, (line, 0), (line, 1), "")
+    assert await published(client, pack) == [[]]

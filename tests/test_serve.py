@@ -382,3 +382,19 @@ def test_the_workbench_forgets_its_oldest_games_past_its_limit():
     for k in range(KEPT + 3):
         remember(store, str(k), k)
     assert len(store) == KEPT and next(iter(store)) == "3" and store[str(KEPT + 2)] == KEPT + 2
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/p/tiny/check", b'{"path": "cards/base.yaml", "text": "\\ud800abc"}'),
+    ("/p/tiny/save", b'{"path": "\\ud800.yaml", "text": "x"}'),
+    ("/replay", b'{"name": "\\ud800", "text": "garbage"}'),
+], ids=["check", "save", "replay"])
+def test_a_json_text_holding_half_a_character_is_refused(tiny, path, body):
+    r = tiny[0].post(path, content=body, headers={"content-type": "application/json"})
+    assert (r.status_code, r.text) == (400, "the request holds a text that is not Unicode (half of a character)\n")
+
+
+def test_a_refusal_quoting_a_megabyte_sends_back_a_sentence(magic):
+    r = magic.post("/p/magic54/play", data={"players": "x" * (1 << 20)})
+    assert r.status_code == 400 and len(r.text) < 2100, len(r.text)
+    assert r.text.endswith("more characters)\n") or "...\" (" in r.text, r.text[:300]

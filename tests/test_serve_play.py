@@ -179,3 +179,36 @@ def test_hot_seat_hides_the_table_until_the_next_person_sits_down(magic):
     theirs = client.get(f"/t/{table}/board", params={"seat": str(other)}).text
     hand = client.app.state.tables[table].state.observation(other)["players"][other]["zones"]["hand"]
     assert all(card["name"] in theirs for card in hand) and 'name="action"' in theirs
+
+
+def test_no_more_games_are_played_at_once_than_the_machine_has_cores(magic, monkeypatch):
+    # 45 games of computer players asked at once each took a thread for its whole game,
+    # and the workbench stopped answering anything else.
+    import os
+    import threading
+    import time
+
+    from cardtable.serve import play_pages
+    client, _ = magic
+    at_once, most, lock = [0], [0], threading.Lock()
+    made = play_pages.new_table
+
+    def slow_table(*args):
+        with lock:
+            at_once[0] += 1
+            most[0] = max(most[0], at_once[0])
+        time.sleep(0.2)
+        try:
+            return made(*args)
+        finally:
+            with lock:
+                at_once[0] -= 1
+    monkeypatch.setattr(play_pages, "new_table", slow_table)
+    asked = [threading.Thread(target=start, args=(client,), kwargs={"players": "random,random", "seed": str(k)})
+             for k in range(3 * (os.cpu_count() or 1))]
+    with client:        # one event loop for every request, as the workbench has
+        for t in asked:
+            t.start()
+        for t in asked:
+            t.join(timeout=60)
+    assert most[0] == (os.cpu_count() or 1)

@@ -3,6 +3,7 @@ its charts carry the numbers `cardtable simulate` and `cardtable compare` print.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import time
@@ -87,7 +88,13 @@ def test_a_comparison_shows_the_differences_the_command_prints(magic):
     ("compare", {"games": "1"}, "compare needs at least 2 games: one game gives a difference, but no interval"),
     ("compare", {"games": "10"}, "A and B are the same: choose another pack for B, give B options that differ, "
                                  "or play one side with the unsaved changes (there are none)"),
-    ("simulate", {"games": "0"}, 'the number of games must be a whole number of at least 1, not "0"'),
+    ("simulate", {"games": "0"}, 'the number of games must be a whole number from 1 to 1,000,000, not "0"'),
+    # A count the run would make a list of before its first game: the server's memory went.
+    ("simulate", {"games": "999999999999999999"},
+     'the number of games must be a whole number from 1 to 1,000,000, not "999999999999999999"'),
+    ("simulate", {"games": "--5"}, 'the number of games must be a whole number from 1 to 1,000,000, not "--5"'),
+    ("simulate", {"games": "5", "jobs": str((os.cpu_count() or 1) + 1)},
+     f'the number of processes must be a whole number from 1 to {os.cpu_count() or 1}, not "{(os.cpu_count() or 1) + 1}"'),
     ("simulate", {"games": "5", "agents": "random,wizard"}, 'no agent named "wizard"'),
 ])
 def test_a_run_that_cannot_be_played_is_refused_at_once(magic, path, fields, message):
@@ -259,3 +266,17 @@ def test_a_run_page_made_as_the_run_ends_shows_it_whole_or_running(magic):
     # The status is read once: the page is the running one throughout, not half of each.
     assert 'id="progress"' in page and 'data-events=' in page
     assert 'class="chart"' not in page and 'id="differences"' not in page and 'id="cli-text"' not in page
+
+
+def test_a_body_past_the_limit_is_refused_whether_it_says_its_size_or_not(magic):
+    from cardtable.interpreter.infiles import TEXT_LIMIT
+    said = magic.post("/p/magic54/simulate", content=b"x" * (2 * TEXT_LIMIT + 1),
+                      headers={"content-type": "application/x-www-form-urlencoded"})
+    assert (said.status_code, said.text) == (413, "the request is larger than a pack file may be\n")
+
+    def chunks():       # sent in chunks, with no size said: read no further than the limit
+        for _ in range(3 * TEXT_LIMIT // (1 << 20)):
+            yield b"x" * (1 << 20)
+    unsaid = magic.post("/p/magic54/simulate", content=chunks(),
+                        headers={"content-type": "application/x-www-form-urlencoded"})
+    assert (unsaid.status_code, unsaid.text) == (413, "the request is larger than a pack file may be\n")

@@ -439,3 +439,10 @@ def test_an_option_bounded_by_another_is_checked_against_its_value():
     assert (r.exit_code, r.output) == (1, 'error: option "discarded" must be at most dealt (6), not 7\n')
     r = cli("simulate", "pub_magic", "-n", "1", "--option", "dealt=8", "--option", "discarded=7")
     assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare", "impact", "sweep"])
+def test_a_run_of_more_games_than_the_limit_is_a_usage_error(command):
+    r = cli(command, "magic54", "-n", "1000001")
+    assert r.exit_code == 2
+    assert "Invalid value for '--games' / '-n': 1000001 is not in the range 1<=x<=1000000." in r.output

@@ -19,6 +19,9 @@ DECK = 10_000
 CARDS = 100_000
 # The players of one game.
 PLAYERS = 64
+# The games of one run (simulate, compare, impact, sweep; in the workbench too): each
+# game's result is kept for the summary. A longer study is several runs (--seed).
+GAMES = 1_000_000
 # A number written in a rule, and any number the rules compute by multiplying.
 NUMBER = 10 ** 18
 SAID_NUMBER = "10¹⁸"              # as messages write it
