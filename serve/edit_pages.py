@@ -54,14 +54,21 @@ def file_json(request: Request):
     return JSONResponse({"text": text, "sha": sha})
 
 
+async def _edited(request: Request) -> tuple[str, str, str | None]:
+    """The file's path, the text typed and the version it was typed on, each a text
+    (a path of null was read as a file named "None")."""
+    data = await body(request, "path", "text")
+    rel, text, base = data["path"], data["text"], data.get("base")
+    if not isinstance(rel, str) or not isinstance(text, str) or not (base is None or isinstance(base, str)):
+        raise Refused("the path, the text and its base must be texts", 400)
+    return rel, text, base
+
+
 async def check(request: Request):
     """The diagnostics of the pack with the text typed in place of its file (and the
     other files' unsaved texts in theirs); the text is kept as the file's draft."""
     pack = served(request)
-    data = await body(request, "path", "text")
-    rel, text, base = str(data["path"]), data["text"], data.get("base")
-    if not isinstance(text, str) or not (base is None or isinstance(base, str)):
-        raise Refused("the text and its base must be text", 400)
+    rel, text, base = await _edited(request)
     pack.path(rel)
     from starlette.concurrency import run_in_threadpool
 
@@ -74,10 +81,7 @@ async def check(request: Request):
 
 async def save(request: Request):
     pack = served(request)
-    data = await body(request, "path", "text")
-    rel, text, base = str(data["path"]), data["text"], data.get("base")
-    if not isinstance(text, str) or not (base is None or isinstance(base, str)):
-        return JSONResponse({"error": "the text and its base must be text"}, status_code=400)
+    rel, text, base = await _edited(request)
     try:
         sha = pack.write(rel, text, base)
     except Conflict as c:

@@ -398,3 +398,12 @@ def test_a_refusal_quoting_a_megabyte_sends_back_a_sentence(magic):
     r = magic.post("/p/magic54/play", data={"players": "x" * (1 << 20)})
     assert r.status_code == 400 and len(r.text) < 2100, len(r.text)
     assert r.text.endswith("more characters)\n") or "...\" (" in r.text, r.text[:300]
+
+
+def test_a_path_that_is_not_a_text_is_refused(tiny):
+    client, folder = tiny
+    checked = client.post("/p/tiny/check", json={"path": None, "text": "x"})
+    assert (checked.status_code, checked.text) == (400, "the path, the text and its base must be texts\n")
+    saved = client.post("/p/tiny/save", json={"path": {"a": 1}, "text": "x"})
+    assert (saved.status_code, saved.text) == (400, "the path, the text and its base must be texts\n")
+    assert not (folder / "None").exists()
