@@ -442,6 +442,12 @@ def _play_run(command: str, batches: list, label: str, out: str | None = None, r
         return [(game, r) for (game, _), r in zip(prepared, results)]
     except (SimulationError, RunError) as e:
         raise InputError(str(e)) from None
+    except OutputError as e:
+        if writer is None or out == "-":
+            raise
+        # A disk that filled as the games were written: what is there is kept, and is worth going on from.
+        raise InputError(f"{e}; {writer.written} of {total} games are in it: the same command with --resume, "
+                         f"once there is room, plays the others") from None
     except (KeyboardInterrupt, Terminated) as e:
         if writer is None or out == "-":
             _stopped(e, "stopped before the games were all played: nothing written")

@@ -143,3 +143,26 @@ def test_an_address_is_a_clusters(tmp_path):
     r = cli("simulate", "magic54", "-n", "2", "--address", "127.0.0.1:8786")
     assert (r.exit_code, r.output) == (1, "error: --address names a cluster's scheduler: give --backend dask or "
                                           "--backend ray with it\n")
+
+
+def test_a_disk_that_fills_during_a_run_says_how_many_games_are_kept_and_how_to_go_on(tmp_path, monkeypatch):
+    import errno
+
+    from cardtable.interpreter import outfiles
+    out = tmp_path / "games.jsonl"
+    written = []
+    real = outfiles.Lines.write
+
+    def filling(self, line):
+        if len(written) == 3:       # the manifest and two games fit
+            raise outfiles.OutputError(self.path, self.what, outfiles.os_reason(OSError(errno.ENOSPC, "full")))
+        written.append(line)
+        real(self, line)
+    monkeypatch.setattr(outfiles.Lines, "write", filling)
+    result = CliRunner().invoke(main, ["simulate", "magic54", "-n", "5", "--out", str(out)])
+    assert (result.exit_code, result.output) == (1, f"error: {out}: cannot write the game records there: the disk is "
+                                                    f"full; 2 of 5 games are in it: the same command with --resume, "
+                                                    f"once there is room, plays the others\n")
+    monkeypatch.setattr(outfiles.Lines, "write", real)
+    again = CliRunner().invoke(main, ["simulate", "magic54", "-n", "5", "--out", str(out), "--resume"])
+    assert again.exit_code == 0 and len(out.read_text(encoding="utf-8").splitlines()) == 6
