@@ -7,8 +7,12 @@ being checked does not hold up completion.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from .session import Session
 
@@ -25,8 +29,29 @@ def version() -> str:
         return "0"
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, but a request whose parameters do not fit the protocol (a position
+    on line -1) is answered with the protocol's error, where it was left unanswered and the
+    editor waited for ever."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcInvalidParams as error:
+            if not (isinstance(data, dict) and "id" in data and "method" in data):
+                raise
+            self._send_response(data["id"], None, error.to_response_error())
+            return _ANSWERED
+
+
+# What the reading of a request answered already becomes: a message of no version, which
+# the protocol passes over.
+_ANSWERED = SimpleNamespace(jsonrpc="answered")
+
+
 def make_server() -> LanguageServer:
-    server = LanguageServer(NAME, version(), text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+    server = LanguageServer(NAME, version(), text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                            protocol_cls=_Protocol)
     session = Session(server)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)

@@ -243,3 +243,44 @@ async def test_half_a_character_typed_is_checked_as_a_character_that_is_not_one(
                                                    'unknown key "?name"; did you mean "name"?']
     change_doc(client, pack, 3, (line, 0), (line, 1), "")
     assert await published(client, pack) == [[]]
+
+
+def test_a_request_whose_parameters_do_not_fit_the_protocol_is_answered_with_its_error():
+    # A position on line -1 was left unanswered, and the editor waited for ever.
+    import json
+    import select
+    import subprocess
+    import time
+
+    server = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "lsp"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def send(message: dict) -> None:
+        raw = json.dumps(message).encode()
+        server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(raw) + raw)
+        server.stdin.flush()
+
+    def answer_to(number: int, timeout: float = 30) -> dict:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if not select.select([server.stdout], [], [], 0.5)[0]:
+                continue
+            size = int(server.stdout.readline().split(b":")[1])
+            while server.stdout.readline().strip():
+                pass
+            message = json.loads(server.stdout.read(size))
+            if message.get("id") == number:
+                return message
+        raise AssertionError(f"no answer to request {number}")
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+        answer_to(1)
+        send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+              "params": {"textDocument": {"uri": "file:///nowhere/pack.yaml"}, "position": {"line": -1, "character": 0}}})
+        assert answer_to(2)["error"] == {"code": -32602, "message": "Invalid Params"}
+        send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+        assert answer_to(3)["result"] is None
+    finally:
+        server.kill()
+        server.wait()
