@@ -133,7 +133,7 @@ class ServedPack:
         if not rel or parts.is_absolute() or ".." in parts.parts or ":" in parts.parts[0]:
             raise Refused(f'"{rel}" is not a path inside the pack\'s folder (write it from the folder, without "..")')
         path = self.real / parts
-        why = refusal(path, [self.real])
+        why = refusal(path, [self.real], "the pack's folder")     # the workbench's only root
         if why:
             raise Refused(f'"{rel}": {why.replace("a pack reads", "the workbench opens")}')
         return path

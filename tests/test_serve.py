@@ -191,7 +191,7 @@ def test_saving_over_a_file_changed_on_disk_is_refused_with_the_diff(tiny):
     ("/etc/passwd", 403, '"/etc/passwd" is not a path inside the pack\'s folder'),
     ("cards/../../x.yaml", 403, "is not a path inside the pack's folder"),
     (".git/config", 403, 'the workbench opens no hidden file or folder'),
-    ("out/secret.txt", 403, "it is a symbolic link to a place outside the pack's project"),
+    ("out/secret.txt", 403, "it is a symbolic link to a place outside the pack's folder"),
     ("nothing.yaml", 404, '"nothing.yaml": no such file'),
 ])
 def test_no_request_reads_or_writes_outside_the_packs_folder(tiny, tmp_path, path, status, message):

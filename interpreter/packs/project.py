@@ -95,8 +95,9 @@ def _hidden(relative: Path) -> bool:
     return any(part.startswith(".") and part not in (".", "..") for part in relative.parts)
 
 
-def refusal(path, roots: list[Path]) -> str | None:
-    """Why a file at `path` is not one to read inside `roots`, or None when it is."""
+def refusal(path, roots: list[Path], inside: str = "the pack's project") -> str | None:
+    """Why a file at `path` is not one to read inside `roots` (in words, `inside`), or None
+    when it is."""
     real = _real(path)
     if any(real.is_relative_to(f) for f in SYSTEM_FOLDERS):
         return "a pack reads no system file (in /proc, /sys or /dev)"
@@ -107,8 +108,8 @@ def refusal(path, roots: list[Path]) -> str | None:
         return 'a pack reads no hidden file or folder (a name that starts with ".")'
     plain = Path(os.path.normpath(os.path.abspath(path)))
     if any(plain.is_relative_to(root) for root in roots):
-        return "it is a symbolic link to a place outside the pack's project"
-    return "it is outside the pack's project"
+        return f"it is a symbolic link to a place outside {inside}"
+    return f"it is outside {inside}"
 
 
 def pack_file(folder: Path, written: str, limit: int | None = None) -> Path:
