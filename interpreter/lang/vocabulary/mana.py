@@ -71,13 +71,15 @@ def _can(currency, amounts, need, uses: tuple):
                 total += n
         if not total:
             return True
-        # While one player's abilities are listed, what the pool and the cards can pay is
-        # read once, and costs that ask the same are answered once.
+        # While one player's abilities are listed (the memo is that player's), what the
+        # pool and the cards can pay is read once, and costs that ask the same are answered once.
         memo = env.get("@memo") if not uses else None
         there = None if memo is None else memo.get(there_key)
         if there is None:
             pool = _pool(s, env, currency)
             cards = _cards(s, env, currency, uses)
+            # The pool (its empty kinds left out), the cards that can pay, every point of both,
+            # and the points the cards make of each kind when each makes one kind (else None).
             there = (pool, cards, sum(pool.values()) + sum([worth for _, _, worth in cards]), _kinds_held(cards))
             if memo is not None:
                 memo[there_key] = there
@@ -88,6 +90,7 @@ def _can(currency, amounts, need, uses: tuple):
             return False
         n = need(s, env, read)
         if held is not None:
+            # A pool without points leaves the Need as it is (_pool leaves out empty kinds).
             return _held_pays(_after_pool(n, pool) if pool else n, held)
         if memo is None:
             return payable(n, pool, cards)
