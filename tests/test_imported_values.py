@@ -1,7 +1,7 @@
 """What a card takes from imported card data: each value checked as a card file's is
-(a number within the engine's bound, a text, true or false, one word, words), the
-import's map checked once at its lines, and one card of a name in a game. Each case
-was a traceback or a game played silently wrong."""
+(a number within the engine's bound, a text, true or false, one word, words), and the
+import's map checked once at its lines. Each case was a traceback or a game played
+silently wrong."""
 from __future__ import annotations
 
 import json
@@ -146,32 +146,6 @@ def test_a_card_file_number_past_the_bound_is_refused_at_its_value(tmp_path, val
     assert r.exit_code == 1
     assert problems(r) == [f'{cards}:{line_of(cards, f"    power: {value}")}:12: error: "power" must be a number from '
                            f'-10¹⁸ to 10¹⁸, not {past}']
-
-
-def test_two_imports_that_make_a_card_of_a_name_differently_are_refused(project):
-    imports = TCG.read_text(encoding="utf-8")
-    start = imports.index("  - from: mtg/pool")
-    block = imports[start:imports.index("\n\n", start)]
-    second = block.replace("as: pool", "as: pool2").replace(MAP_POWER, "        printed_power: [toughness, mana_value]")
-    edit(TCG, block, block + "\n" + second)
-    edit(TCG, "  swamps_and_forests: {from: pool,", "  swamps_and_forests: {from: pool2,")
-    r = run("validate", str(TCG.parent))
-    assert r.exit_code == 1
-    deck = Path("variants") / "basic_tcg" / "decks" / "swamps_and_forests.txt"
-    assert f'{deck}:{line_of(deck, "1 Gifted Aetherborn")}:3: error: "Gifted Aetherborn" of "pool2" differs from ' \
-           f'the card of that name made from "pool": a game holds one card of a name' in problems(r)
-
-
-def test_the_players_card_data_may_not_make_a_different_card_of_a_packs_name(project):
-    own = project / "lions.json"
-    own.write_text(json.dumps([{"object": "card", "name": "Savannah Lions", "layout": "normal",
-                                "type_line": "Creature — Cat", "mana_cost": "{W}", "cmc": 1, "power": "9",
-                                "toughness": "9", "colors": ["W"], "keywords": [], "oracle_text": ""}]), encoding="utf-8")
-    deck = project / "deck.txt"
-    deck.write_text("30 Savannah Lions\n", encoding="utf-8")
-    r = run("simulate", str(TCG.parent), "--cards", str(own), "--deck", str(deck), "-n", "1")
-    assert (r.exit_code, r.output) == (1, f'{deck}:1:4: error: "Savannah Lions" of "{own}" differs from the card of '
-                                          f'that name made from "pool": a game holds one card of a name\n')
 
 
 @pytest.mark.parametrize("field, value, message", [

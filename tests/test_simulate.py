@@ -446,3 +446,17 @@ def test_a_run_of_more_games_than_the_limit_is_a_usage_error(command):
     r = cli(command, "magic54", "-n", "1000001")
     assert r.exit_code == 2
     assert "Invalid value for '--games' / '-n': 1000001 is not in the range 1<=x<=1000000." in r.output
+
+
+def test_the_players_card_data_with_a_card_the_pool_has_too_plays(tmp_path):
+    # A Shock of the player's file that differs from the pool's: the game is played (a check
+    # of the cards' text once looked Shock up in the pool again and refused the deck).
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([{"object": "card", "name": "Shock", "layout": "normal", "mana_cost": "{1}{R}",
+                                  "cmc": 2.0, "type_line": "Instant", "colors": ["R"], "keywords": [],
+                                  "oracle_text": "Shock deals 2 damage to any target."}]), encoding="utf-8")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("56 Mountain\n4 Shock\n", encoding="utf-8")
+    r = cli("simulate", "mtg", "-n", "1", "--deck", str(deck), "--cards", str(cards), "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert {c["card"] for c in json.loads(r.output)["cards"]} <= {"Mountain", "Shock"}

@@ -170,20 +170,12 @@ class CardMaker:
         self.type_abilities = type_abilities
         self.words = words or {}            # word-list property -> the words it may hold
         self.one_of = one_of or {}          # property of one word -> the words it may hold, in order
-        self.made_from = {}                 # a card made from an import -> that import's name
 
     def make(self, source: Source, record: dict) -> CardDef:
-        """The card of `record`, made once: a pack holds one card of a name. Another import
-        (or the player's own card data) that would make a different card of a name made
-        already is refused, rather than the one made first standing for it unsaid."""
+        """The card of `record`, made once: a pack holds one card of a name, the first made."""
         name = record["name"]
         if name not in self.cards:
             self.cards[name] = self._card(source, record)
-            self.made_from[name] = source.name
-        elif self.made_from.get(name, source.name) != source.name and not _alike(self._card(source, record),
-                                                                                   self.cards[name]):
-            raise ImportProblem(f'"{name}" of "{source.name}" differs from the card of that name made from '
-                                f'"{self.made_from[name]}": a game holds one card of a name')
         return self.cards[name]
 
     def _card(self, source: Source, record: dict) -> CardDef:
@@ -284,21 +276,15 @@ class CardMaker:
         return value
 
     def named(self, name: str, sources: list):
-        """The pack's card of that name: one of its card files, else made from the first
-        import that has it; None if none has."""
-        if name in self.cards and name not in self.made_from:
+        """The pack's card of that name (one of its card files, or made already), else made
+        from the first import that has it; None if none has."""
+        if name in self.cards:
             return self.cards[name]
         for source in sources:
             record = source.find(name)
             if record is not None:
                 return self.make(source, record)
-        return self.cards.get(name)     # made from an import these sources leave out
-
-
-def _alike(a: CardDef, b: CardDef) -> bool:
-    """Whether two cards made of records play alike: what the rules read of them."""
-    return (a.types, a.props, a.keywords, a.abilities, a.family, a.text) == \
-        (b.types, b.props, b.keywords, b.abilities, b.family, b.text)
+        return None
 
 
 def with_type_abilities(own, types, type_order, type_abilities) -> tuple:
