@@ -30,20 +30,13 @@ class InputError(click.ClickException):
         click.echo(message, err=True)
 
 
-def _said(text: str) -> str:
+def _said(text: str, lines: bool = True) -> str:
     """A message that quotes input (card names, DSL text, deck-list lines, option values,
-    records), made safe to print: see diagnostics.shown."""
+    records, the files the user named), made safe to print: see diagnostics.shown. Not
+    `lines`: on one line, whatever line breaks a name holds."""
     from .interpreter.diagnostics import shown
 
-    return shown(text, lines=True)
-
-
-def _one_line(text: str) -> str:
-    """A line that names files the user gave, made safe to print on one line (a name may
-    hold a line break or a terminal's control character): see diagnostics.shown."""
-    from .interpreter.diagnostics import shown
-
-    return shown(text)
+    return shown(text, lines=lines)
 
 
 def _parse_options(pairs, hint: str = "--option") -> dict:
@@ -196,8 +189,8 @@ def new(folder, source) -> None:
         written = new_pack(folder, source)
     except NewPackError as e:
         raise InputError(str(e)) from None
-    click.echo(_one_line(f"wrote {folder}: " + ", ".join(written)))
-    click.echo(_one_line(f"next: cardtable validate {folder}; cardtable test {folder}"))
+    click.echo(_said(f"wrote {folder}: " + ", ".join(written), lines=False))
+    click.echo(_said(f"next: cardtable validate {folder}; cardtable test {folder}", lines=False))
 
 
 @main.command()
@@ -290,10 +283,9 @@ def docs(check, out) -> None:
         if target == STDOUT:
             raise click.UsageError("--check compares a file with what would be written: give a file to --out, not -")
         current = _current_text(target)
-        if current is None:
-            raise InputError(f"{target} does not exist: run `cardtable docs{'' if out is None else ' --out ' + target}`")
         if current != text:
-            raise InputError(f"{target} is out of date: run `cardtable docs{'' if out is None else ' --out ' + target}`")
+            state = "does not exist" if current is None else "is out of date"
+            raise InputError(f"{target} {state}: run `cardtable docs{'' if out is None else ' --out ' + target}`")
         click.echo(f"{target} is up to date")
         return
     if out is None and not Path(target).parent.is_dir():
@@ -301,7 +293,7 @@ def docs(check, out) -> None:
         return
     write_output(target, text, "the DSL reference")
     if target != STDOUT:
-        click.echo(_one_line(f"wrote {target}"))
+        click.echo(_said(f"wrote {target}", lines=False))
 
 
 def _current_text(path: str) -> str | None:
@@ -493,7 +485,7 @@ def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, 
     if plot_dir is not None:
         from .interpreter.play.charts import write_charts
         for path in write_charts(summary, plot_dir):
-            click.echo(_one_line(f"wrote {path}"), err=True)
+            click.echo(_said(f"wrote {path}", lines=False), err=True)
     click.echo(FORMATS[fmt](summary), err=out == "-")
 
 
@@ -596,7 +588,7 @@ def sweep(pack, games, seed, num_players, agents, fixed_seats, option_pairs, rul
     report = sweeping.report(base, grid, played)
     if plot_dir is not None:
         from .interpreter.play.gridcharts import write_sweep_chart
-        click.echo(_one_line(f"wrote {write_sweep_chart(report, plot_dir)}"), err=True)
+        click.echo(_said(f"wrote {write_sweep_chart(report, plot_dir)}", lines=False), err=True)
     click.echo(sweeping.as_json(report) if fmt == "json" else sweeping.as_table(report))
 
 
@@ -649,7 +641,7 @@ def impact(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ru
     report = impacting.report(played[0][0], base, played[0][1], found, [r for _, r in played[1:]], neutral)
     if plot_dir is not None:
         from .interpreter.play.gridcharts import write_impact_chart
-        click.echo(_one_line(f"wrote {write_impact_chart(report, plot_dir)}"), err=True)
+        click.echo(_said(f"wrote {write_impact_chart(report, plot_dir)}", lines=False), err=True)
     click.echo(impacting.as_json(report) if fmt == "json" else impacting.as_table(report))
 
 

@@ -174,8 +174,8 @@ def test_a_statement_with_a_block_is_no_cost(snippet, expected, tmp_path):
 
 
 @pytest.mark.parametrize("value, message", [
-    ("be", '6:12: "power" is a number (its default is 0), not a text'),
-    ("true", '6:12: "power" is a number (its default is 0), not true or false'),
+    ("be", '6:12: "power" is a number (its default is 0), not "be"'),
+    ("true", '6:12: "power" is a number (its default is 0), not true'),
     ("3", None),
 ])
 def test_a_card_property_has_the_kind_of_its_default(tmp_path, value, message):

@@ -115,7 +115,7 @@ def test_a_card_that_gives_a_number_property_a_text_is_refused(tmp_path):
     cards = tiny(tmp_path / "p", "    power: 2", "    power: two")
     result = validate(tmp_path / "p")
     assert result.output.splitlines()[0] == (
-        f'{cards}:{line_of(cards, "    power: two")}:12: error: "power" is a number (its default is 0), not a text')
+        f'{cards}:{line_of(cards, "    power: two")}:12: error: "power" is a number (its default is 0), not "two"')
     assert result.exit_code == 1
 
 

@@ -236,13 +236,9 @@ def _card_props(b: Build, lo, raw) -> dict:
             for w in value:
                 if w not in words:
                     b.at(lo, raw, key, f'"{w}" is not a word of "{key}"{did_you_mean(str(w), words)}')
-        elif kind_of(value) != kind_of(names.properties[key]):
-            # Rules compare and add properties: a word where a number belongs would break them in play.
-            b.at(lo, raw, key, f'"{key}" is {kind_of(names.properties[key])} (its default is '
-                               f'{names.properties[key]!r}), not {kind_of(value)}')
-            continue
         elif (why := unfit(value, names.properties[key])) is not None:
-            b.at(lo, raw, key, f'"{key}" {why}')        # a number past the engine's bound
+            # Rules compare and add properties: a word where a number belongs would break them in play.
+            b.at(lo, raw, key, f'"{key}" {why}')
             continue
         props[key] = value
     return props

@@ -211,7 +211,8 @@ def _kinds_held(units: list) -> dict | None:
 
 
 def _held_pays(n: Need, held: dict) -> bool:
-    """_counted's answer (no card bound to take part) from the points of each kind held."""
+    """Whether the points of each kind held (no card bound to take part) pay `n`: each
+    kind's points from its own, the points of any kind from what is left."""
     spare = sum(held.values())
     for kind, want in n.kinds.items():
         if held.get(kind, 0) < want:
@@ -232,22 +233,14 @@ def _counted(n: Need, units: list, used: int = 0) -> bool | None:
     With cards that must take part (the first `used`, each paying 1), those of a kind
     beyond its points pay a point of any kind each, so there must be as many of those.
     None for any other cards: then only a matching tells."""
-    have, taking = {}, {}
-    for i, (_, kinds, worth) in enumerate(units):
-        if len(kinds) != 1 or (used and worth != 1):
-            return None
-        have[kinds[0]] = have.get(kinds[0], 0) + worth
-        if i < used:
-            taking[kinds[0]] = taking.get(kinds[0], 0) + 1
-    spare = sum(have.values())
-    for kind, want in n.kinds.items():
-        if have.get(kind, 0) < want:
-            return False
-        spare -= want
-    left_over = 0
-    for kind, k in taking.items():
-        left_over += max(0, k - n.kinds.get(kind, 0))
-    return spare >= n.generic >= left_over
+    held = _kinds_held(units)
+    if held is None or (used and any(worth != 1 for _, _, worth in units)):
+        return None
+    taking = {}
+    for _, kinds, _ in units[:used]:
+        taking[kinds[0]] = taking.get(kinds[0], 0) + 1
+    left_over = sum(max(0, k - n.kinds.get(kind, 0)) for kind, k in taking.items())
+    return _held_pays(n, held) and n.generic >= left_over
 
 
 def _match(n: Need, units: list, used: int):
