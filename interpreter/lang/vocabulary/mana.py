@@ -234,13 +234,20 @@ def _counted(n: Need, units: list, used: int = 0) -> bool | None:
     beyond its points pay a point of any kind each, so there must be as many of those.
     None for any other cards: then only a matching tells."""
     held = _kinds_held(units)
-    if held is None or (used and any(worth != 1 for _, _, worth in units)):
+    if held is None:
         return None
+    if not used:
+        return _held_pays(n, held)
     taking = {}
-    for _, kinds, _ in units[:used]:
-        taking[kinds[0]] = taking.get(kinds[0], 0) + 1
-    left_over = sum(max(0, k - n.kinds.get(kind, 0)) for kind, k in taking.items())
-    return _held_pays(n, held) and n.generic >= left_over
+    for i, (_, kinds, worth) in enumerate(units):
+        if worth != 1:
+            return None
+        if i < used:
+            taking[kinds[0]] = taking.get(kinds[0], 0) + 1
+    left_over = 0
+    for kind, k in taking.items():
+        left_over += max(0, k - n.kinds.get(kind, 0))
+    return n.generic >= left_over and _held_pays(n, held)
 
 
 def _match(n: Need, units: list, used: int):
