@@ -28,8 +28,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from versions import (HERE, count_child, extract, in_turn, missing, pack_folder, pin_one_core, run_child,
-                      self_play_parser)
+from versions import (count_child, extract, in_turn, missing, pack_folder, pin_one_core, run_child,
+                      self_play_parser, this_tree)
 
 
 CHILD = """
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     pin_one_core()
     with tempfile.TemporaryDirectory(prefix="cardtable-before-") as tmp:
-        sides = {"before": extract(args.ref, Path(tmp)), "after": HERE.parent}
+        sides = {"before": extract(args.ref, Path(tmp)), "after": this_tree()}
         skipped = {pack: why for pack in args.packs.split(",") if (why := not_played(sides, pack, args.log))}
         packs = [pack for pack in args.packs.split(",") if pack not in skipped]
         if args.instructions:

@@ -15,7 +15,7 @@ import statistics
 import sys
 import time
 
-from versions import HERE, load_game, pack_folder, pin_one_core, self_play_parser
+from versions import load_game, pack_folder, pin_one_core, self_play_parser, this_tree
 
 from cardtable.interpreter.play.batch import play_random
 
@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     args = self_play_parser(__doc__).parse_args(argv)
     pin_one_core()
     packs = args.packs.split(",")
-    games = {p: load_game(str(pack_folder(HERE.parent, p))) for p in packs}
+    games = {p: load_game(str(pack_folder(this_tree(), p))) for p in packs}
     rates = {(p, log): [] for p in packs for log in (True, False)}
     same = dict.fromkeys(packs, True)
     for r in range(args.rounds):

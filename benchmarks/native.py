@@ -17,7 +17,7 @@ import os
 import statistics
 import sys
 
-from versions import HERE, pack_folder, pin_one_core, run_child, self_play_parser
+from versions import pack_folder, pin_one_core, run_child, self_play_parser, this_tree
 
 from cardtable.interpreter.native import counted, find
 
@@ -40,7 +40,7 @@ print(json.dumps({"cpu": cpu, "decisions": counts, "native": in_use() is not Non
 
 def play(side: str, pack: str, games: int) -> dict:
     os.environ["CARDTABLE_NATIVE"] = SIDES[side]
-    got = run_child(HERE.parent, CHILD, [str(pack_folder(HERE.parent, pack)), str(games)])
+    got = run_child(this_tree(), CHILD, [str(pack_folder(this_tree(), pack)), str(games)])
     if got.get("native") != (side == "native"):
         raise SystemExit(f"the {side} side of {pack} did not run the {side} engine")
     return got

@@ -31,7 +31,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from versions import HERE, extract, in_turn, missing, pack_folder, pin_one_core, run_child
+from versions import extract, in_turn, missing, pack_folder, pin_one_core, run_child, this_tree
 
 from cardtable.interpreter import native
 
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     pin_one_core()
     spec = f"mcts:time={args.time}"
     with tempfile.TemporaryDirectory(prefix="cardtable-before-") as tmp:
-        sides = {"before": HERE.parent if args.native else extract(args.ref, Path(tmp)), "after": HERE.parent}
+        sides = {"before": this_tree() if args.native else extract(args.ref, Path(tmp)), "after": this_tree()}
         for side, path in sides.items():
             if why := missing(path, args.pack):
                 raise SystemExit(f"{side}: {why}")

@@ -10,6 +10,7 @@ work tree's pack, and an older engine would refuse a pack written for a newer on
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import inspect
 import json
@@ -24,6 +25,21 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent      # this work tree (the package `cardtable`)
 BENCHMARKS = Path(__file__).resolve().parent
+_TREE: list[Path] = []
+
+
+def this_tree() -> Path:
+    """The folder to put on PYTHONPATH for this work tree: one whose `cardtable` is
+    it. A checkout named otherwise (main/, a CI's folder) gets a temporary folder
+    holding a link named `cardtable` to it, removed when the script ends."""
+    if HERE.name == "cardtable":
+        return HERE.parent
+    if not _TREE:
+        folder = Path(tempfile.mkdtemp(prefix="cardtable-tree-"))
+        (folder / "cardtable").symlink_to(HERE, target_is_directory=True)
+        atexit.register(shutil.rmtree, folder, True)
+        _TREE.append(folder)
+    return _TREE[0]
 
 
 def extract(ref: str, into: Path, repo: Path = HERE) -> Path:

@@ -55,7 +55,7 @@ def test_a_commit_is_taken_out_as_it_was_and_a_pack_it_lacks_is_named(scripts, t
 def test_a_refused_pack_comes_back_as_its_first_problem(scripts, tmp_path):
     versions, before_after, _ = scripts
     (tmp_path / "pack.yaml").write_text("name: broken\nplayers: many\n")
-    got = versions.run_child(versions.HERE.parent, before_after.CHILD, [str(tmp_path), "0", "log"])
+    got = versions.run_child(versions.this_tree(), before_after.CHILD, [str(tmp_path), "0", "log"])
     assert set(got) == {"refused"}
     assert got["refused"].startswith(f"{tmp_path / 'pack.yaml'}:")
     assert versions.refusal([]) == "refused by the loader, without a problem named"
@@ -66,9 +66,9 @@ def test_a_refused_pack_comes_back_as_its_first_problem(scripts, tmp_path):
 
 def test_games_that_keep_no_log_are_played_as_those_that_keep_it(scripts):
     versions, before_after, _ = scripts
-    folder = str(versions.pack_folder(versions.HERE.parent, "magic54"))
-    logged = versions.run_child(versions.HERE.parent, before_after.CHILD, [folder, "3", "log"])
-    quiet = versions.run_child(versions.HERE.parent, before_after.CHILD, [folder, "3", "no-log"])
+    folder = str(versions.pack_folder(versions.this_tree(), "magic54"))
+    logged = versions.run_child(versions.this_tree(), before_after.CHILD, [folder, "3", "log"])
+    quiet = versions.run_child(versions.this_tree(), before_after.CHILD, [folder, "3", "no-log"])
     assert len(logged["decisions"]) == 3 and min(logged["decisions"]) > 0
     assert quiet["decisions"] == logged["decisions"]
 
@@ -82,6 +82,19 @@ def test_a_version_whose_games_always_keep_their_log_is_named(scripts, monkeypat
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == '{"refused": "its games always keep their log (--no-log)"}'
     assert versions.self_play(None, True)(5) == 0
+
+
+def test_a_checkout_named_otherwise_is_imported_through_a_link_named_cardtable(scripts, tmp_path, monkeypatch):
+    versions = scripts[0]
+    tree = tmp_path / "main"
+    tree.mkdir()
+    monkeypatch.setattr(versions, "HERE", tree)
+    monkeypatch.setattr(versions, "_TREE", [])
+    folder = versions.this_tree()
+    assert folder != tmp_path and (folder / "cardtable").resolve() == tree
+    assert versions.this_tree() == folder
+    monkeypatch.setattr(versions, "HERE", tmp_path / "cardtable")
+    assert versions.this_tree() == tmp_path
 
 
 def test_the_versions_take_turns_going_first(scripts):
@@ -123,8 +136,8 @@ def test_without_valgrind_the_instructions_are_not_counted_and_the_report_says_w
     versions, before_after, _ = scripts
     monkeypatch.setattr(versions.shutil, "which", lambda name: None)
     assert versions.counted(["python", "-c", "pass"]) is None
-    assert versions.count_child(versions.HERE.parent, before_after.COUNTED, ["x", "1", "no-log"]) is None
+    assert versions.count_child(versions.this_tree(), before_after.COUNTED, ["x", "1", "no-log"]) is None
     args = type("Args", (), {"instructions": 2, "ref": "main", "log": "no-log"})()
-    sides = {"before": versions.HERE.parent, "after": versions.HERE.parent}
+    sides = {"before": versions.this_tree(), "after": versions.this_tree()}
     assert before_after.instructions(sides, ["magic54"], {}, args) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "not counted: valgrind is not installed (apt install valgrind)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import filecmp
 import random
+import tempfile
 import time
 
 import pytest
@@ -136,13 +137,15 @@ def _one(family: str, limits: pool.Limits) -> tuple[dict, float]:
     return answer, time.monotonic() - start
 
 
-def test_a_case_past_its_time_is_stopped_and_called_a_hang():
+def test_a_case_past_its_time_is_stopped_and_called_a_hang(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     # 5 s, so that a worker still importing on a busy machine is stopped in the case itself.
     answer, seconds = _one("_stall", pool.Limits(seconds=5.0))
     assert seconds < 5.0 + pool.GRACE
     [finding] = oracle.judge(answer)
     assert finding.kind == "hang"
     assert "time.sleep(3600)" in finding.detail     # where the case was when it was stopped
+    assert list(tmp_path.iterdir()) == []           # the killed worker's folder is gone too
 
 
 def test_a_case_past_its_memory_is_stopped():

@@ -62,8 +62,11 @@ class _Worker:
 def run(requests, limits: Limits, jobs: int = 2, scratch: Path | None = None):
     """Runs each request (family, seed, number, avoid) in a worker; yields
     (request, answer) as cases finish, in no set order. An answer holds the commands'
-    results, or "hang" / "memory" / "died" / "harness" when the case did not finish."""
+    results, or "hang" / "memory" / "died" / "harness" when the case did not finish.
+    A scratch folder made here is removed at the end, with the folders of the workers
+    (made inside it, so that a worker killed for a hang leaves nothing behind)."""
     requests = iter(requests)
+    made = scratch is None
     scratch = Path(scratch or tempfile.mkdtemp(prefix="cardtable-fuzz-"))
     log = open(scratch / "workers.log", "ab")
     chooser = selectors.DefaultSelector()
@@ -120,6 +123,8 @@ def run(requests, limits: Limits, jobs: int = 2, scratch: Path | None = None):
             worker.stop()
         chooser.close()
         log.close()
+        if made:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _died(code: int) -> dict:

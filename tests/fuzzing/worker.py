@@ -116,7 +116,7 @@ def main() -> None:
     if memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     signal.signal(signal.SIGALRM, _alarm)
-    scratch = Path(tempfile.mkdtemp(prefix="cardtable-fuzz-worker-"))
+    scratch = Path(tempfile.mkdtemp(prefix="cardtable-fuzz-worker-", dir=os.getcwd()))
     try:
         for line in sys.stdin:
             request = json.loads(line)
