@@ -22,6 +22,7 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import games_digest
+from checkout import importable
 
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = native.suffix()
@@ -38,7 +39,7 @@ PLAY = ("import cardtable.interpreter.engine.rng as rng\n"
 
 def _env(folder: Path, **more) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDTABLE_NATIVE")}
-    env.update(CARDTABLE_NATIVE_DIR=str(folder), PYTHONPATH=str(ROOT.parent), **more)
+    env.update(CARDTABLE_NATIVE_DIR=str(folder), PYTHONPATH=str(importable()), **more)
     return env
 
 
