@@ -28,12 +28,12 @@ ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = native.suffix()
 RNG = "cardtable.interpreter.engine.rng"
 # In a process of its own: where rng was loaded from, and the fingerprint of three games.
-PLAY = ("import cardtable.interpreter.engine.rng as rng\n"
+PLAY = ("import os, cardtable.interpreter.engine.rng as rng\n"
         "from cardtable.interpreter.diagnostics import Report\n"
         "from cardtable.interpreter.engine.game import Game\n"
         "from cardtable.interpreter.packs.loader import load_pack\n"
         "from cardtable.interpreter.play.batch import games_digest\n"
-        "print(rng.__file__)\n"
+        "print(os.path.realpath(rng.__file__))\n"
         "print(games_digest(Game(load_pack('magic54', Report())), range(3)))\n")
 
 
