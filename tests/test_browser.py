@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from checkout import importable
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium")
@@ -43,7 +44,7 @@ def packs(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(packs):
-    env = {**os.environ, "PYTHONPATH": str(ROOT.parent)}
+    env = {**os.environ, "PYTHONPATH": str(importable())}
     process = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "serve", *PACKS, "--port", "0"],
                                cwd=packs, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
@@ -210,7 +211,7 @@ def changed_records(tmp_path_factory) -> Path:
     out = folder / "games.jsonl"
     run = subprocess.run([sys.executable, "-m", "cardtable.cli", "simulate", str(folder / "magic54"), "-n", "2",
                           "--seed", "7", "--out", str(out)], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(ROOT.parent)})
+                         env={**os.environ, "PYTHONPATH": str(importable())})
     assert run.returncode == 0, run.stderr
     return out
 

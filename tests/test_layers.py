@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from checkout import importable
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = ("import sys\nfrom importlinter.cli import lint_imports\n"
@@ -30,7 +31,7 @@ def copy_sources(to: Path) -> Path:
 
 
 def test_no_room_imports_a_room_above_it(tmp_path):
-    done = lint(ROOT.parent, ROOT / "pyproject.toml")
+    done = lint(importable(), ROOT / "pyproject.toml")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 kept, 0 broken" in done.stdout
 

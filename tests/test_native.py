@@ -22,23 +22,24 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import games_digest
+from checkout import importable
 
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = native.suffix()
 RNG = "cardtable.interpreter.engine.rng"
 # In a process of its own: where rng was loaded from, and the fingerprint of three games.
-PLAY = ("import cardtable.interpreter.engine.rng as rng\n"
+PLAY = ("import os, cardtable.interpreter.engine.rng as rng\n"
         "from cardtable.interpreter.diagnostics import Report\n"
         "from cardtable.interpreter.engine.game import Game\n"
         "from cardtable.interpreter.packs.loader import load_pack\n"
         "from cardtable.interpreter.play.batch import games_digest\n"
-        "print(rng.__file__)\n"
+        "print(os.path.realpath(rng.__file__))\n"
         "print(games_digest(Game(load_pack('magic54', Report())), range(3)))\n")
 
 
 def _env(folder: Path, **more) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDTABLE_NATIVE")}
-    env.update(CARDTABLE_NATIVE_DIR=str(folder), PYTHONPATH=str(ROOT.parent), **more)
+    env.update(CARDTABLE_NATIVE_DIR=str(folder), PYTHONPATH=str(importable()), **more)
     return env
 
 

@@ -11,6 +11,7 @@ import cardtable
 from cardtable.interpreter.engine import game
 from cardtable.interpreter.packs import loader
 from cardtable.interpreter.play import agents, batch
+from checkout import importable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,7 +40,7 @@ def test_importing_cardtable_loads_nothing_until_a_name_is_used():
             "cardtable.Game\n"
             "print('cardtable.interpreter.engine.game' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT.parent), "PATH": "/usr/bin:/bin"})
+                          env={"PYTHONPATH": str(importable()), "PATH": "/usr/bin:/bin"})
     assert done.stdout == "['cardtable.interpreter', 'cardtable.interpreter.native']\nTrue\n", done.stderr
 
 

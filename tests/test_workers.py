@@ -22,6 +22,7 @@ from cardtable.interpreter.engine.state import RuleError
 from cardtable.interpreter.play import batch as batching
 from cardtable.interpreter.play import workers
 from cardtable.interpreter.play.batch import Batch, SimulationError, prepare, run
+from checkout import importable
 
 ROOT = Path(__file__).resolve().parent.parent
 STOPPED = "\nstopped before the games were all played: nothing written\n"
@@ -109,7 +110,7 @@ def test_files_whose_hash_is_not_theirs_are_refused():
 
 def cardtable(*args: str, stdin=subprocess.DEVNULL) -> subprocess.Popen:
     # A session of its own: signalling its group is what Ctrl-C on a terminal does.
-    env = {**os.environ, "PYTHONPATH": str(ROOT.parent)}
+    env = {**os.environ, "PYTHONPATH": str(importable())}
     return subprocess.Popen([sys.executable, "-m", "cardtable.cli", *args], stdin=stdin, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, start_new_session=True, text=True,
                             preexec_fn=_hears_ctrl_c)
