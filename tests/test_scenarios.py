@@ -363,3 +363,26 @@ def test_the_guides_scenarios_pass(magic54, tmp_path, number):
     # Each runs against Magic 54, whatever pack the example names.
     text = guide_scenarios()[number]
     assert set(outcomes(magic54, tmp_path, text)) == {"ok"}
+
+
+UNKNOWN_HINT = " (write tapped, face_down, damage N, entered N, control_changed N or a mark)"
+
+
+@pytest.mark.parametrize("state, message", [
+    ("damage ²", 'unknown card state "damage ²"'),
+    ("entered ①", 'unknown card state "entered ①"'),
+    ("control_changed ٣", 'unknown card state "control_changed ٣"'),
+    ("damage 1000000000000000001", '"damage 1000000000000000001": this number is too large: numbers are at most 10¹⁸'),
+    ("entered " + "9" * 5000, f'"entered {"9" * 5000}": this number is too large: numbers are at most 10¹⁸'),
+])
+def test_a_card_state_holds_a_number_written_in_digits_within_the_limit(magic54, tmp_path, state, message):
+    text = scenario("expect: {no_decision: false}", setup=ATTACK.replace("entered 1", state))
+    [failed] = outcomes(magic54, tmp_path, text)
+    assert failed == "9:20: " + message + (UNKNOWN_HINT if message.startswith("unknown") else "")
+
+
+def test_a_card_state_at_the_limit_is_taken(magic54, tmp_path):
+    # Damage at least its defense: the Jack is gone from play (then drawn again from the discard pile).
+    text = scenario("expect: {players: [{zones: {play: []}}, {}], log: [Jack of Hearts moves from Red's play to Red's discard]}",
+                    setup=ATTACK.replace("entered 1", "damage 1000000000000000000"))
+    assert outcomes(magic54, tmp_path, text) == ["ok"]

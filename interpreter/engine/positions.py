@@ -12,6 +12,7 @@ those.
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..suggest import did_you_mean
@@ -20,6 +21,9 @@ from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
 from .turns import TurnFrame
+from .limits import NUMBER, SAID_NUMBER
+
+_DIGITS = re.compile("[0-9]+")
 
 CARD_WORDS = ("tapped", "face_down", "damage", "entered", "control_changed")
 
@@ -333,18 +337,20 @@ def _apply_flags(s: State, c: int, flags: dict, pack, cards, i, fail) -> None:
         primitives.set_mark(s, c, mark, value, flags.get("until"))
 
 
+_COUNTED = {"damage": "damage", "entered": "entered", "control_changed": "control_turn"}
+
+
 def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) -> None:
     head, _, rest = word.partition(" ")
     if word == "tapped":
         s.tapped[c] = True
     elif word == "face_down":
         s.face_down[c] = s.downs = True
-    elif head == "damage" and rest.isdigit():
-        s.damage[c] = int(rest)
-    elif head == "entered" and rest.isdigit():
-        s.entered[c] = int(rest)
-    elif head == "control_changed" and rest.isdigit():
-        s.control_turn[c] = int(rest)
+    elif head in _COUNTED and _DIGITS.fullmatch(rest):
+        # Digits as written ("²" and "①" are digits to Python, not numbers), at most 10¹⁸.
+        if len(rest) > 19 or int(rest) > NUMBER:
+            fail(cards, i, f'"{word}": this number is too large: numbers are at most {SAID_NUMBER}')
+        getattr(s, _COUNTED[head])[c] = int(rest)
     elif head in pack.marks:
         value = True
         if rest:
