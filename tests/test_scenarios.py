@@ -386,3 +386,15 @@ def test_a_card_state_at_the_limit_is_taken(magic54, tmp_path):
     text = scenario("expect: {players: [{zones: {play: []}}, {}], log: [Jack of Hearts moves from Red's play to Red's discard]}",
                     setup=ATTACK.replace("entered 1", "damage 1000000000000000000"))
     assert outcomes(magic54, tmp_path, text) == ["ok"]
+
+
+@pytest.mark.parametrize("given, said", [("1.5", "1.5"), ("true", "true")])
+def test_an_option_of_a_number_is_a_whole_number_not_cut_to_one(magic54, tmp_path, given, said):
+    text = scenario(f"options: {{starting_life: {given}}}\nexpect: {{players: [{{life: 1}}, {{}}]}}")
+    assert outcomes(magic54, tmp_path, text) == [f'11:14: option "starting_life" takes a whole number, not {said}']
+
+
+def test_an_option_of_a_number_may_be_written_as_a_whole_fraction_or_digits(magic54, tmp_path):
+    for given in ("3", "3.0", '"3"'):
+        text = scenario(f"options: {{starting_life: {given}}}\nexpect: {{players: [{{life: 3}}, {{life: 3}}]}}")
+        assert outcomes(magic54, tmp_path, text) == ["ok"], given
