@@ -398,3 +398,8 @@ def test_an_option_of_a_number_may_be_written_as_a_whole_fraction_or_digits(magi
     for given in ("3", "3.0", '"3"'):
         text = scenario(f"options: {{starting_life: {given}}}\nexpect: {{players: [{{life: 3}}, {{life: 3}}]}}")
         assert outcomes(magic54, tmp_path, text) == ["ok"], given
+
+
+def test_an_expected_player_counter_the_pack_lacks_is_named(magic54, tmp_path):
+    text = scenario("expect: {players: [{counters: {mana_plaid: 0}}, {}]}")
+    assert outcomes(magic54, tmp_path, text) == ['11:48: unknown player counter "mana_plaid"; did you mean "mana_played"?']
