@@ -403,3 +403,8 @@ def test_an_option_of_a_number_may_be_written_as_a_whole_fraction_or_digits(magi
 def test_an_expected_player_counter_the_pack_lacks_is_named(magic54, tmp_path):
     text = scenario("expect: {players: [{counters: {mana_plaid: 0}}, {}]}")
     assert outcomes(magic54, tmp_path, text) == ['11:48: unknown player counter "mana_plaid"; did you mean "mana_played"?']
+
+
+def test_until_the_end_of_a_turn_takes_no_phase_beside_it(magic54, tmp_path):
+    text = scenario("script:\n  - until: {end_of_turn: 3, phase: lunch}")
+    assert outcomes(magic54, tmp_path, text) == ["12:40: until: end_of_turn is a point of its own: give it without phase"]
