@@ -408,3 +408,11 @@ def test_an_expected_player_counter_the_pack_lacks_is_named(magic54, tmp_path):
 def test_until_the_end_of_a_turn_takes_no_phase_beside_it(magic54, tmp_path):
     text = scenario("script:\n  - until: {end_of_turn: 3, phase: lunch}")
     assert outcomes(magic54, tmp_path, text) == ["12:40: until: end_of_turn is a point of its own: give it without phase"]
+
+
+def test_a_position_holds_no_more_cards_than_a_game(magic54, tmp_path, monkeypatch):
+    from cardtable.interpreter.engine import positions
+    monkeypatch.setattr(positions, "CARDS", 2)      # 100,000: a file that large is slow to read here
+    setup = ATTACK.replace('play: ["Jack of Hearts: entered 1"]', "play: [Jack of Hearts, Two of Hearts, Six of Hearts]")
+    text = scenario("expect: {no_decision: false}", setup=setup)
+    assert outcomes(magic54, tmp_path, text) == ["9:51: this is card 3 of the position: a game has at most 2"]

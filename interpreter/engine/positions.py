@@ -21,7 +21,7 @@ from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
 from .turns import TurnFrame
-from .limits import NUMBER, SAID_NUMBER
+from .limits import CARDS, NUMBER, SAID_NUMBER, count
 
 _DIGITS = re.compile("[0-9]+")
 
@@ -179,13 +179,20 @@ def _placed(game, setup, fail) -> list:
             for name, flags, i in _entries(cards):
                 owner = _seat(flags.get("owner"), game, seat, fail, cards, i)
                 placed.append((name, owner, zname, seat, flags, cards, i))
+                _within(placed, cards, i, fail)
     for zname, cards in (setup.get("shared") or {}).items():
         if zname not in pack.zone_by_name:
             fail(setup["shared"], zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
         for name, flags, i in _entries(cards):
             owner = _seat(flags.get("owner"), game, 0, fail, cards, i)
             placed.append((name, owner, zname, None, flags, cards, i))
+            _within(placed, cards, i, fail)
     return placed
+
+
+def _within(placed: list, cards, i: int, fail) -> None:
+    if len(placed) > CARDS:     # as a game dealt from decks
+        fail(cards, i, f"this is card {count(len(placed))} of the position: a game has at most {count(CARDS)}")
 
 
 def _entries(cards):
