@@ -228,3 +228,11 @@ def test_a_hidden_file_in_a_packs_tests_is_no_scenario_file(pytester):
     result.assert_outcomes(passed=1)
     done = CliRunner().invoke(main, ["test", str(pack)])
     assert (done.exit_code, done.stdout, done.stderr) == (0, "1 passed, 0 failed\n", "")
+
+
+def test_a_selection_that_picks_no_scenario_is_an_error(tmp_path):
+    pack = pack_with(tmp_path, "good")
+    result = CliRunner().invoke(main, ["test", str(pack), "-k", "sprak"])
+    assert (result.exit_code, result.stdout, result.stderr) == \
+        (1, "0 passed, 0 failed\n", "error: no scenario's name contains \"sprak\"\n")
+    assert CliRunner().invoke(main, ["test", str(pack), "-k", "spark"]).exit_code == 0

@@ -416,3 +416,12 @@ def test_a_position_holds_no_more_cards_than_a_game(magic54, tmp_path, monkeypat
     setup = ATTACK.replace('play: ["Jack of Hearts: entered 1"]', "play: [Jack of Hearts, Two of Hearts, Six of Hearts]")
     text = scenario("expect: {no_decision: false}", setup=setup)
     assert outcomes(magic54, tmp_path, text) == ["9:51: this is card 3 of the position: a game has at most 2"]
+
+
+def test_an_expected_round_the_game_lacks_is_said_so(magic54, tmp_path):
+    text = scenario("expect: {rounds: {hand: 1}}")
+    assert outcomes(magic54, tmp_path, text) == ["11:29: the game has no rounds (the pack declares none)"]
+    hearts = load_pack("hearts", Report())
+    text = "scenarios:\n  - name: it\n    expect: {rounds: {hnd: 1}}\n"
+    [failed] = outcomes(hearts, tmp_path, text)
+    assert failed == '3:28: the game has no round "hnd"; did you mean "hand"?'

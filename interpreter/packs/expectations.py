@@ -151,7 +151,10 @@ def _table(look: Look, want: dict, expect) -> None:
 def _rounds(look: Look, want: dict, expect) -> None:
     rounds = look.view.get("rounds") or {}
     for key, said in want.items():
-        got = rounds.get(key, "no such round")
+        if key not in rounds:
+            look.fail(want, key, f'the game has no round "{key}"{did_you_mean(key, rounds)}' if rounds else
+                      "the game has no rounds (the pack declares none)")
+        got = rounds[key]
         if got != said:
             look.fail(want, key, f"the {key} is {got}, not {said}" if key == "leader" else
                       f"it is {key} {got}, not {key} {said}")
