@@ -405,7 +405,7 @@ def test_docs_limits_says_the_limits_of_limits_py():
     assert rows["a number"] == f"-{limits.SAID_NUMBER} to {limits.SAID_NUMBER}"
     assert rows["copies of a card in a deck entry (`\"4 Bear\"`) or on a line of a deck list"] == f"1 to {limits.COPIES}"
     assert rows["cards of a deck (pack.yaml's `decks`, a deck list)"] == c(limits.DECK)
-    assert rows["cards of a game, every deck together"] == c(limits.CARDS)
+    assert rows["cards of a game, every deck together (or every card of a scenario's position)"] == c(limits.CARDS)
     assert rows["players of a game (`players: {min, max}`)"] == str(limits.PLAYERS)
     assert rows["turns of a game"] == f"{c(limits.TURNS)}; a pack raises it with `end: max_turns` (up to {c(limits.MAX_TURNS)})"
     assert rows["decisions in one turn"] == \
