@@ -346,8 +346,12 @@ def test(targets, pack_option, select, verbose, quiet) -> None:
                     click.echo(_said(f"ok   {sc.name}"))
     if not report.ok:
         click.echo(render(report, "text"), err=True)
+    # A -k that picks nothing is most likely misspelt: a run of no scenario is no pass.
+    missed = select is not None and passed + failed == 0 and report.ok
+    if missed:
+        click.echo(_said(f'error: no scenario\'s name contains "{select}"'), err=True)
     click.echo(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and report.ok else 1)
+    sys.exit(0 if failed == 0 and report.ok and not missed else 1)
 
 
 def _agents(ctx, param, value):

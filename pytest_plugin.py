@@ -13,12 +13,16 @@ SNIFF = 65536       # how much of a YAML file is read to tell a scenario file
 
 
 def pytest_collect_file(parent, file_path: Path):
-    if file_path.suffix not in (".yaml", ".yml"):
+    # A hidden file (an editor's lock or backup) is nobody's scenario file.
+    if file_path.suffix not in (".yaml", ".yml") or file_path.name.startswith("."):
         return None
-    in_pack = file_path.parent.name == "tests" and (file_path.parent.parent / "pack.yaml").is_file()
-    if in_pack or _names_its_pack(file_path):
+    if _in_pack(file_path) or _names_its_pack(file_path):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
+
+
+def _in_pack(path: Path) -> bool:
+    return path.parent.name == "tests" and (path.parent.parent / "pack.yaml").is_file()
 
 
 def _names_its_pack(path: Path) -> bool:
@@ -54,7 +58,8 @@ class ScenarioFile(pytest.File):
         from .interpreter.packs.scenario import load_scenarios
 
         report = Report()
-        scenarios = load_scenarios(self.path, report)
+        # A pack's own file is read only where the pack may read (cardtable test does the same).
+        scenarios = load_scenarios(self.path, report, self.path.parent.parent if _in_pack(self.path) else None)
         if not report.ok:
             # A collection error pytest shows as its message alone, without a traceback.
             raise self.CollectError(render(report, "text"))

@@ -24,6 +24,7 @@ MAX_PER_FILE = 100
 # longer than MAX_MESSAGE is cut: a name of a megabyte is never printed whole.
 MAX_QUOTED = 100
 MAX_MESSAGE = 2000
+_TAIL = 200
 
 # YAML's own idea of a line break, so line numbers agree with the YAML reader's.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
@@ -55,7 +56,9 @@ def shown(text: str, lines: bool = False) -> str:
     if len(text) > MAX_QUOTED:
         text = _LONG_QUOTE.sub(_shorten, text)
         if len(text) > MAX_MESSAGE:
-            text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE:,} more characters)"
+            # Its end is kept: after a long name, it says what is wrong with it.
+            head, tail = MAX_MESSAGE - _TAIL, _TAIL
+            text = f"{text[:head]}... ({len(text) - head - tail:,} characters left out) ...{text[-tail:]}"
     return text
 
 

@@ -405,7 +405,7 @@ def test_docs_limits_says_the_limits_of_limits_py():
     assert rows["a number"] == f"-{limits.SAID_NUMBER} to {limits.SAID_NUMBER}"
     assert rows["copies of a card in a deck entry (`\"4 Bear\"`) or on a line of a deck list"] == f"1 to {limits.COPIES}"
     assert rows["cards of a deck (pack.yaml's `decks`, a deck list)"] == c(limits.DECK)
-    assert rows["cards of a game, every deck together"] == c(limits.CARDS)
+    assert rows["cards of a game, every deck together (or every card of a scenario's position)"] == c(limits.CARDS)
     assert rows["players of a game (`players: {min, max}`)"] == str(limits.PLAYERS)
     assert rows["turns of a game"] == f"{c(limits.TURNS)}; a pack raises it with `end: max_turns` (up to {c(limits.MAX_TURNS)})"
     assert rows["decisions in one turn"] == \
@@ -428,3 +428,17 @@ def test_a_draw_in_a_pack_without_a_deck_is_refused_where_it_is_written(tmp_path
     (folder / "pack.yaml").write_text(text.replace("ordered: true, role: deck}", "ordered: true}"), encoding="utf-8")
     assert problems(folder) == [f'pack.yaml:{at}: error: a draw needs a zone with the role "deck", and the pack has none'
                                 for at in ("48:5", "49:16", "54:17")]     # the setup's own, ours, a turn's
+
+
+@pytest.mark.parametrize("value, message", [
+    (1, 'option "aces_reverse" is true or false, not 1'),
+    (0.5, 'option "aces_reverse" is true or false, not 0.5'),
+    (None, 'option "aces_reverse" is true or false, not nothing'),
+])
+def test_an_option_of_true_or_false_takes_nothing_else(value, message):
+    # "1" on the command line is true; a number in a scenario or a record is a mistake.
+    pack = load_pack("crazy_eights", Report())
+    with pytest.raises(OptionError) as e:
+        Game(pack, {"aces_reverse": value})
+    assert str(e.value) == message
+    assert Game(pack, {"aces_reverse": "1"}).options["aces_reverse"] is True

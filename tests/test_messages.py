@@ -32,9 +32,9 @@ def test_shown(text, said):
     assert shown(text) == said
 
 
-def test_a_long_message_is_cut():
-    said = shown("x" * 10_000)
-    assert said == "x" * MAX_MESSAGE + "... (8,000 more characters)"
+def test_a_long_message_is_cut_keeping_its_end():
+    said = shown("x" * 10_000 + ": File name too long")
+    assert said == "x" * 1800 + "... (8,020 characters left out) ..." + "x" * 180 + ": File name too long"
 
 
 def test_lines_may_be_kept():

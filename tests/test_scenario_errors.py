@@ -167,3 +167,72 @@ def test_pytest_shows_the_game_of_a_failure(pytester):
                               lines="\n".join(f"    {line}" for line in LAST_LINES))
     expected = "\n".join(line[2:] for line in block.splitlines()[1:])
     assert text[start:start + len(expected)] == expected
+
+
+LOOPING = """\
+pack: ../loopk
+scenarios:
+  - name: loop
+    setup:
+      turn: 3
+      active: Red
+      phase: pre_attack
+      players:
+        - zones:
+            deck: [Ace of Hearts, Ten of Hearts]
+            play: [Three of Hearts, Five of Hearts, Seven of Hearts, King of Hearts]
+        - zones: {}
+    script:
+      - "Red: Knowledge: King of Hearts"
+"""
+BROKE = ('the rules could not run: "while true" of King of Hearts ran its block 10,000 times and would run it '
+         "again: a loop runs at most 10,000 times (at ../loopk/cards/creatures.yaml:50:18)")
+
+
+@pytest.mark.parametrize("after, at", [("", "14:9"), ("      - expect: {players: [{life: 20}]}\n", "15:9"),
+                                       ("      - until: {turn: 5}\n", "15:9")])
+def test_a_rule_that_breaks_as_the_game_goes_on_by_itself_fails_the_scenario_at_its_step(tmp_path, monkeypatch,
+                                                                                          after, at):
+    # The payment of Knowledge has one answer, taken by the scenario; the pile then resolves.
+    pack = tmp_path / "loopk"
+    shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", pack)
+    creatures = pack / "cards" / "creatures.yaml"
+    creatures.write_text(creatures.read_text().replace('effect: draw a card', 'effect: "while true: draw a card"'))
+    (tmp_path / "sc").mkdir()
+    (tmp_path / "sc" / "loop.yaml").write_text(LOOPING + after)
+    monkeypatch.chdir(tmp_path / "sc")
+    result = CliRunner().invoke(main, ["test", "loop.yaml"])
+    assert (result.exit_code, result.stdout) == (1, "0 passed, 1 failed\n")
+    assert result.stderr.splitlines()[:2] == ["FAIL loop", f"  loop.yaml:{at}: {BROKE}"]
+
+
+def test_pytest_reads_a_packs_scenario_file_only_where_the_pack_may_read(pytester):
+    pack = pack_with(pytester.path, "good")
+    secret = pytester.path.parent / "secret.yaml"
+    secret.write_text("db_password: hunter2\n")
+    (pack / "tests" / "linked.yaml").symlink_to(secret)
+    result = pytester.runpytest("-p", "no:cacheprovider", str(pack))
+    text = result.stdout.str()
+    assert "hunter2" not in text
+    assert (f"{pack / 'tests' / 'linked.yaml'}:1:1: error: cannot read the scenario file: it is a symbolic link "
+            "to a place outside the pack's project") in result.outlines
+    assert CliRunner().invoke(main, ["test", str(pack)]).stderr.splitlines()[0] == \
+        f"{pack / 'tests' / 'linked.yaml'}:1:1: error: cannot read the scenario file: it is a symbolic link " \
+        "to a place outside the pack's project"
+
+
+def test_a_hidden_file_in_a_packs_tests_is_no_scenario_file(pytester):
+    pack = pack_with(pytester.path, "good")
+    (pack / "tests" / ".#good.yaml").symlink_to("root@host.1234:1700000000")    # an editor's lock
+    result = pytester.runpytest("-p", "no:cacheprovider", str(pack))
+    result.assert_outcomes(passed=1)
+    done = CliRunner().invoke(main, ["test", str(pack)])
+    assert (done.exit_code, done.stdout, done.stderr) == (0, "1 passed, 0 failed\n", "")
+
+
+def test_a_selection_that_picks_no_scenario_is_an_error(tmp_path):
+    pack = pack_with(tmp_path, "good")
+    result = CliRunner().invoke(main, ["test", str(pack), "-k", "sprak"])
+    assert (result.exit_code, result.stdout, result.stderr) == \
+        (1, "0 passed, 0 failed\n", "error: no scenario's name contains \"sprak\"\n")
+    assert CliRunner().invoke(main, ["test", str(pack), "-k", "spark"]).exit_code == 0

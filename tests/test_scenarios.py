@@ -363,3 +363,65 @@ def test_the_guides_scenarios_pass(magic54, tmp_path, number):
     # Each runs against Magic 54, whatever pack the example names.
     text = guide_scenarios()[number]
     assert set(outcomes(magic54, tmp_path, text)) == {"ok"}
+
+
+UNKNOWN_HINT = " (write tapped, face_down, damage N, entered N, control_changed N or a mark)"
+
+
+@pytest.mark.parametrize("state, message", [
+    ("damage ²", 'unknown card state "damage ²"'),
+    ("entered ①", 'unknown card state "entered ①"'),
+    ("control_changed ٣", 'unknown card state "control_changed ٣"'),
+    ("damage 1000000000000000001", '"damage 1000000000000000001": this number is too large: numbers are at most 10¹⁸'),
+    ("entered " + "9" * 5000, f'"entered {"9" * 5000}": this number is too large: numbers are at most 10¹⁸'),
+])
+def test_a_card_state_holds_a_number_written_in_digits_within_the_limit(magic54, tmp_path, state, message):
+    text = scenario("expect: {no_decision: false}", setup=ATTACK.replace("entered 1", state))
+    [failed] = outcomes(magic54, tmp_path, text)
+    assert failed == "9:20: " + message + (UNKNOWN_HINT if message.startswith("unknown") else "")
+
+
+def test_a_card_state_at_the_limit_is_taken(magic54, tmp_path):
+    # Damage at least its defense: the Jack is gone from play (then drawn again from the discard pile).
+    text = scenario("expect: {players: [{zones: {play: []}}, {}], log: [Jack of Hearts moves from Red's play to Red's discard]}",
+                    setup=ATTACK.replace("entered 1", "damage 1000000000000000000"))
+    assert outcomes(magic54, tmp_path, text) == ["ok"]
+
+
+@pytest.mark.parametrize("given, said", [("1.5", "1.5"), ("true", "true")])
+def test_an_option_of_a_number_is_a_whole_number_not_cut_to_one(magic54, tmp_path, given, said):
+    text = scenario(f"options: {{starting_life: {given}}}\nexpect: {{players: [{{life: 1}}, {{}}]}}")
+    assert outcomes(magic54, tmp_path, text) == [f'11:14: option "starting_life" takes a whole number, not {said}']
+
+
+def test_an_option_of_a_number_may_be_written_as_a_whole_fraction_or_digits(magic54, tmp_path):
+    for given in ("3", "3.0", '"3"'):
+        text = scenario(f"options: {{starting_life: {given}}}\nexpect: {{players: [{{life: 3}}, {{life: 3}}]}}")
+        assert outcomes(magic54, tmp_path, text) == ["ok"], given
+
+
+def test_an_expected_player_counter_the_pack_lacks_is_named(magic54, tmp_path):
+    text = scenario("expect: {players: [{counters: {mana_plaid: 0}}, {}]}")
+    assert outcomes(magic54, tmp_path, text) == ['11:48: unknown player counter "mana_plaid"; did you mean "mana_played"?']
+
+
+def test_until_the_end_of_a_turn_takes_no_phase_beside_it(magic54, tmp_path):
+    text = scenario("script:\n  - until: {end_of_turn: 3, phase: lunch}")
+    assert outcomes(magic54, tmp_path, text) == ["12:40: until: end_of_turn is a point of its own: give it without phase"]
+
+
+def test_a_position_holds_no_more_cards_than_a_game(magic54, tmp_path, monkeypatch):
+    from cardtable.interpreter.engine import positions
+    monkeypatch.setattr(positions, "CARDS", 2)      # 100,000: a file that large is slow to read here
+    setup = ATTACK.replace('play: ["Jack of Hearts: entered 1"]', "play: [Jack of Hearts, Two of Hearts, Six of Hearts]")
+    text = scenario("expect: {no_decision: false}", setup=setup)
+    assert outcomes(magic54, tmp_path, text) == ["9:51: this is card 3 of the position: a game has at most 2"]
+
+
+def test_an_expected_round_the_game_lacks_is_said_so(magic54, tmp_path):
+    text = scenario("expect: {rounds: {hand: 1}}")
+    assert outcomes(magic54, tmp_path, text) == ["11:29: the game has no rounds (the pack declares none)"]
+    hearts = load_pack("hearts", Report())
+    text = "scenarios:\n  - name: it\n    expect: {rounds: {hnd: 1}}\n"
+    [failed] = outcomes(hearts, tmp_path, text)
+    assert failed == '3:28: the game has no round "hnd"; did you mean "hand"?'

@@ -136,11 +136,7 @@ def settle_options(pack: Pack, given: dict) -> dict:
         if o.kind == "number":
             # What the message quotes: an int too long to print is only said to be large.
             given = value if not isinstance(value, int) or abs(value) < limits.NUMBER ** 2 else "a larger number"
-            try:
-                # A number of thousands of digits is no option's value: Python would refuse to read it.
-                value = int(value) if not isinstance(value, str) or len(value.strip()) <= limits.DIGITS else None
-            except (TypeError, ValueError):
-                raise OptionError(f'option "{name}" takes a whole number, not "{value}"') from None
+            value = _whole(name, value)
             if value is None or not -limits.NUMBER <= value <= limits.NUMBER:
                 raise OptionError(f'option "{name}" takes a whole number from -{limits.SAID_NUMBER} to '
                                   f'{limits.SAID_NUMBER}, not "{given}"')
@@ -149,6 +145,8 @@ def settle_options(pack: Pack, given: dict) -> dict:
                 if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
                     raise OptionError(f'option "{name}" is true or false, not "{value}"')
                 value = value.lower() in ("true", "yes", "1")
+            elif not isinstance(value, bool):
+                raise OptionError(f'option "{name}" is true or false, not {_said(value)}')
         elif o.choices and value not in o.choices:
             raise OptionError(f'option "{name}" must be one of: {", ".join(o.choices)}')
         out[name] = value
@@ -156,6 +154,35 @@ def settle_options(pack: Pack, given: dict) -> dict:
     if problem:
         raise OptionError(problem[1])
     return out
+
+
+def _whole(name: str, value):
+    """An option's number: an int, or digits as the command line gives it. A fraction or
+    true/false (from a scenario or a record) is refused, not cut to a whole number; None
+    for thousands of digits, which Python would refuse to read."""
+    if isinstance(value, str):
+        try:
+            return int(value) if len(value.strip()) <= limits.DIGITS else None
+        except ValueError:
+            pass
+    elif isinstance(value, int) and not isinstance(value, bool):
+        return value
+    elif isinstance(value, float) and value.is_integer() and abs(value) <= limits.NUMBER:
+        return int(value)
+    raise OptionError(f'option "{name}" takes a whole number, not {_said(value)}')
+
+
+def _said(value) -> str:
+    """A value given for an option, as a designer wrote it (YAML or JSON)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if value is None:
+        return "nothing"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return f'"{value}"'
 
 
 def _not_offered(s: State, d: Decision, action) -> IllegalAction:

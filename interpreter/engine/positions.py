@@ -12,6 +12,7 @@ those.
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..suggest import did_you_mean
@@ -20,6 +21,9 @@ from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
 from .turns import TurnFrame
+from .limits import CARDS, NUMBER, SAID_NUMBER, count
+
+_DIGITS = re.compile("[0-9]+")
 
 CARD_WORDS = ("tapped", "face_down", "damage", "entered", "control_changed")
 
@@ -175,13 +179,20 @@ def _placed(game, setup, fail) -> list:
             for name, flags, i in _entries(cards):
                 owner = _seat(flags.get("owner"), game, seat, fail, cards, i)
                 placed.append((name, owner, zname, seat, flags, cards, i))
+                _within(placed, cards, i, fail)
     for zname, cards in (setup.get("shared") or {}).items():
         if zname not in pack.zone_by_name:
             fail(setup["shared"], zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
         for name, flags, i in _entries(cards):
             owner = _seat(flags.get("owner"), game, 0, fail, cards, i)
             placed.append((name, owner, zname, None, flags, cards, i))
+            _within(placed, cards, i, fail)
     return placed
+
+
+def _within(placed: list, cards, i: int, fail) -> None:
+    if len(placed) > CARDS:     # as a game dealt from decks
+        fail(cards, i, f"this is card {count(len(placed))} of the position: a game has at most {count(CARDS)}")
 
 
 def _entries(cards):
@@ -333,18 +344,20 @@ def _apply_flags(s: State, c: int, flags: dict, pack, cards, i, fail) -> None:
         primitives.set_mark(s, c, mark, value, flags.get("until"))
 
 
+_COUNTED = {"damage": "damage", "entered": "entered", "control_changed": "control_turn"}
+
+
 def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) -> None:
     head, _, rest = word.partition(" ")
     if word == "tapped":
         s.tapped[c] = True
     elif word == "face_down":
         s.face_down[c] = s.downs = True
-    elif head == "damage" and rest.isdigit():
-        s.damage[c] = int(rest)
-    elif head == "entered" and rest.isdigit():
-        s.entered[c] = int(rest)
-    elif head == "control_changed" and rest.isdigit():
-        s.control_turn[c] = int(rest)
+    elif head in _COUNTED and _DIGITS.fullmatch(rest):
+        # Digits as written ("²" and "①" are digits to Python, not numbers), at most 10¹⁸.
+        if len(rest) > 19 or int(rest) > NUMBER:
+            fail(cards, i, f'"{word}": this number is too large: numbers are at most {SAID_NUMBER}')
+        getattr(s, _COUNTED[head])[c] = int(rest)
     elif head in pack.marks:
         value = True
         if rest:

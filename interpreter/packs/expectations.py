@@ -120,11 +120,15 @@ def _players(look: Look, want: list, expect) -> None:
             got = counters.get(look.state.game.pack.life_counter, 0)
             if got != p["life"]:
                 look.fail(p, "life", f"{who} has {got} life, not {p['life']}")
+        pack = look.state.game.pack
         for name, value in (p.get("counters") or {}).items():
+            d = pack.player_counters.get(name)
+            if d is None:       # a misspelt counter would read 0 and pass
+                look.fail(p["counters"], name,
+                          f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
             got = counters.get(name, 0)
             if isinstance(value, dict):     # a counter kept for each card: by card name
-                d = look.state.game.pack.player_counters.get(name)
-                if d is not None and d.per is None:
+                if d.per is None:
                     look.fail(p["counters"], name, f'"{name}" is a number: expect it as {name}: 3')
                 got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}
             if got != value:
@@ -147,7 +151,10 @@ def _table(look: Look, want: dict, expect) -> None:
 def _rounds(look: Look, want: dict, expect) -> None:
     rounds = look.view.get("rounds") or {}
     for key, said in want.items():
-        got = rounds.get(key, "no such round")
+        if key not in rounds:
+            look.fail(want, key, f'the game has no round "{key}"{did_you_mean(key, rounds)}' if rounds else
+                      "the game has no rounds (the pack declares none)")
+        got = rounds[key]
         if got != said:
             look.fail(want, key, f"the {key} is {got}, not {said}" if key == "leader" else
                       f"it is {key} {got}, not {key} {said}")

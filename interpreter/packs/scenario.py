@@ -121,9 +121,10 @@ def _scenarios_of(parts: list, report: Report):
 
 
 def scenario_files(pack: Pack | Path) -> list[Path]:
-    """The scenario files of a pack, or of the pack in a folder."""
+    """The scenario files of a pack, or of the pack in a folder; a hidden file (an
+    editor's lock or backup) is none."""
     folder = Path(pack.path if isinstance(pack, Pack) else pack) / "tests"
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return sorted(p for p in folder.glob("*.yaml") if not p.name.startswith(".")) if folder.is_dir() else []
 
 
 def run_scenario(pack: Pack, sc: Scenario) -> GameState:
@@ -134,7 +135,8 @@ def run_scenario(pack: Pack, sc: Scenario) -> GameState:
     for k, step in enumerate(script):
         kind = step_kind(step)
         STEPS[kind](run, step, script, k)
-    run.settle()
+    # What the game does by itself after the script follows from its last step.
+    run.settle(at=(script, len(script) - 1) if script else (sc.raw, "name"))
     if "expect" in sc.raw:
         check_expectations(run.look(), sc.raw["expect"])
     return run.state
@@ -180,15 +182,23 @@ class Run:
         except (RuleError, RecursionError) as e:
             self.fail(raw, "setup", f"the rules could not run: {e}")
 
-    def go_on(self) -> None:
+    def go_on(self, at: tuple) -> None:
         """The game goes on from where the scenario stopped it."""
         self.paused = None
-        self.settle()
+        self.settle(at=at)
 
-    def settle(self, target: Target | None = None) -> None:
+    def settle(self, target: Target | None = None, at: tuple = ()) -> None:
         """Play on through what needs no script: the decisions the pack takes by itself
         (one option) and the pauses as steps begin, up to a decision a player must
-        make, the end of the game, or the point `target` (or past it)."""
+        make, the end of the game, or the point `target` (or past it). A rule that
+        breaks meanwhile fails the scenario at `at` (container, key), the step that
+        led there."""
+        try:
+            self._settle(target)
+        except (RuleError, RecursionError) as e:
+            self.fail(*at, f"the rules could not run: {e}")
+
+    def _settle(self, target: Target | None) -> None:
         state = self.state
         while self.paused is None and state.decision is not None:
             d = state.decision
@@ -220,7 +230,7 @@ def step_kind(step) -> str:
 
 @script_step("choose")
 def _decide(run: Run, step, script, k: int) -> None:
-    run.go_on()
+    run.go_on((script, k))
     run.taken = []
     state = run.state
     if isinstance(step, str):
@@ -287,7 +297,7 @@ def pick_all(run: Run, seat: int, labels: list, script, k: int, where: str) -> N
 
 @script_step("expect")
 def _expect(run: Run, step, script, k: int) -> None:
-    run.settle()
+    run.settle(at=(script, k))
     check_expectations(run.look(), step["expect"])
 
 
@@ -296,7 +306,7 @@ def _until(run: Run, step, script, k: int) -> None:
     target = stop_target(run.pack, step["until"], run.fail)
     run.taken = []
     run.paused = None
-    run.settle(target)
+    run.settle(target, (script, k))
     state = run.state
     if state.is_terminal():
         run.fail(step, "until", f"the game ended on turn {state.turn}, before {target.said}: {result_text(state)}")

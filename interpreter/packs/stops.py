@@ -97,6 +97,9 @@ def stop_target(pack: Pack, spec: dict, fail) -> Target:
     """The point an `until:` names: `{end_of_turn: N}`, or a turn, a phase and a step,
     each optional (a phase alone: its first step; a turn alone: its start)."""
     if "end_of_turn" in spec:
+        others = [key for key in ("turn", "phase", "step") if key in spec]
+        if others:      # it would be passed over without a word
+            fail(spec, others[0], f"until: end_of_turn is a point of its own: give it without {others[0]}")
         n = spec["end_of_turn"]
         return Target(n, END, f"the end of turn {n}")
     phases = [p.name for p in pack.phases]
