@@ -166,3 +166,17 @@ def test_a_disk_that_fills_during_a_run_says_how_many_games_are_kept_and_how_to_
     monkeypatch.setattr(outfiles.Lines, "write", real)
     again = CliRunner().invoke(main, ["simulate", "magic54", "-n", "5", "--out", str(out), "--resume"])
     assert again.exit_code == 0 and len(out.read_text(encoding="utf-8").splitlines()) == 6
+
+
+def test_a_file_an_editor_began_with_a_byte_order_mark_is_read_as_without_it(tmp_path):
+    out = tmp_path / "games.jsonl"
+    assert cli("simulate", "magic54", "-n", "3", "--out", str(out)).exit_code == 0
+    whole = out.read_bytes()
+    r = cli("replay", str(out))
+    out.write_bytes(b"\xef\xbb\xbf" + whole)
+    assert cli("replay", str(out)).output == r.output
+    assert cli("replay", str(out), "--game", "1").exit_code == 0
+    out.write_bytes(b"\xef\xbb\xbf" + b"".join(whole.splitlines(keepends=True)[:2]))
+    r = cli("simulate", "magic54", "-n", "3", "--out", str(out), "--resume")
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == b"\xef\xbb\xbf" + whole
