@@ -152,6 +152,9 @@ def parse_log(text: str, path) -> tuple[dict | None, list[tuple[int, dict | Reco
     return head, records
 
 
+# The parts of a record that say one thing a player (what each is called), which the
+# telling of how a game ended reads player by player.
+_PER_PLAYER = {"result": "number", "places": "place"}
 _KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
 
 
@@ -171,10 +174,11 @@ def _record(line: str, where: str) -> dict:
                 and isinstance(d[2], str)):
             raise RecordError(f"{where}:1: error: decision {i} of the game record is not "
                               f"[seat, option number, label]")
-    result = record.get("result")
-    if result is not None and len(result) != record["players"]:
-        raise RecordError(f'{where}:1: error: the game record\'s "result" has {len(result)} '
-                          f'number{"s" if len(result) != 1 else ""} for {record["players"]} players')
+    for key, unit in _PER_PLAYER.items():
+        value = record.get(key)
+        if value is not None and len(value) != record["players"]:
+            raise RecordError(f'{where}:1: error: the game record\'s "{key}" has {len(value)} '
+                              f'{unit}{"s" if len(value) != 1 else ""} for {record["players"]} players')
     return record
 
 
