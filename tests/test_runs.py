@@ -1,11 +1,13 @@
 """A run's file: the manifest on its first line, the games streamed in run order as
 they finish, --resume playing only the games the file lacks (a line cut off by a
-killed run played again), a different run refused; the backends named and refused."""
+killed run played again), a different run refused, and so is a line whose stats a
+summary cannot read; the backends named and refused."""
 from __future__ import annotations
 
 import json
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
@@ -88,6 +90,66 @@ def test_resume_refuses_another_run_and_needs_a_file(tmp_path):
     assert (r.exit_code, r.output) == (1, f"{old}:1:1: error: the file has no manifest on its first line: it "
                                           f"was not written by a run of cardtable 0.1.0, and --resume cannot tell "
                                           f"which games it holds\n")
+
+
+SHORT = ["simulate", "magic54", "-n", "4", "--seed", "0"]
+
+
+@pytest.fixture(scope="module")
+def short_run(tmp_path_factory) -> list:
+    """The lines of the file of the run SHORT."""
+    out = tmp_path_factory.mktemp("run") / "games.jsonl"
+    assert cli(*SHORT, "--out", str(out)).exit_code == 0
+    return out.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def changed_game(line: str, change) -> str:
+    game = json.loads(line)
+    change(game)
+    return json.dumps(game) + "\n"
+
+
+def refused_resume(tmp_path, monkeypatch, lines: list) -> tuple:
+    """The exit code and output of resuming SHORT from a file of these lines, once it is
+    checked that no game was played and the file is as it was."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("".join(lines), encoding="utf-8")
+    seeds = counting_games(monkeypatch)
+    r = cli(*SHORT, "--out", str(out), "--resume")
+    assert (seeds, out.read_text(encoding="utf-8")) == ([], "".join(lines))
+    return r.exit_code, r.output.replace(str(out), "FILE")
+
+
+STATS = {
+    "empty": (lambda g: g.update(stats={}), '"stats" has no "seed" (it takes a whole number)'),
+    "not a mapping": (lambda g: g.update(stats=[]), '"stats" is not a mapping'),
+    "turns as text": (lambda g: g["stats"].update(turns="many"),
+                      '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
+    "NaN turns": (lambda g: g["stats"].update(turns=float("nan")),
+                  '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
+    "plays a number": (lambda g: g["stats"].update(plays=5),
+                       '"stats" has a wrong "plays" (it takes a list of 2 mappings of card names to how often the '
+                       'player played them)'),
+    "a leader past the seats": (lambda g: g["stats"]["leaders"].append(2),
+                                '"stats" has a wrong "leaders" (it takes a list of seats, 0 to 1, or null, one a turn)'),
+    "places for 3": (lambda g: g["stats"].update(places=[1, 2, 2]),
+                     '"stats" has a wrong "places" (it takes a list of 2 places from 1, one a player)'),
+    "another result": (lambda g: g["stats"].update(result=g["result"][::-1]),
+                       '"stats" and its record differ in "result"'),
+}
+
+
+@pytest.mark.parametrize("name", list(STATS))
+def test_resume_refuses_stats_a_summary_cannot_read_before_any_game_is_played(tmp_path, monkeypatch, short_run, name):
+    change, said = STATS[name]
+    lines = [*short_run[:1], changed_game(short_run[1], change), *short_run[2:3]]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (1, f"FILE:2:1: error: the game's {said}\n")
+
+
+def test_resume_refuses_a_game_line_that_is_not_a_game_record(tmp_path, monkeypatch, short_run):
+    lines = [*short_run[:2], changed_game(short_run[2], lambda g: g.update(players=3))]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (
+        1, 'FILE:3:1: error: the game record\'s "result" has 2 numbers for 3 players\n')
 
 
 def test_resume_of_a_file_not_there_yet_starts_the_run(tmp_path):

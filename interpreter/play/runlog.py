@@ -11,7 +11,8 @@ replay` reads it) with its number in the run (`run`) and what the summary needs 
 
 `--resume` reads the file back: the same run (everything but where it is played) has
 its finished games kept and only the others played; a line cut off by a killed run
-is dropped and played again.
+is dropped and played again. A game's line whose stats the summary could not read is
+refused before any game is played.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from ... import __version__
 from ..infiles import DATA_LIMIT, FileProblem, read_text
 from ..outfiles import Lines
 from .records import RUN_FORMAT as FORMAT
-from .records import dumps
+from .records import RecordError, _number, _whole, checked, dumps
 
 WHERE = ("backend", "address", "jobs")      # how a run is played, not what it plays
 
@@ -119,10 +120,62 @@ def resumed(path: str, head: dict) -> dict:
     done = {}
     for number, line in enumerate(lines[1:], 2):
         entry = _parsed(line, path, number)
-        if not (isinstance(entry.get("run"), int) and isinstance(entry.get("stats"), dict)):
-            raise RunError(f"{path}:{number}:1: error: not a game of the run (it has no \"run\" and \"stats\")")
+        _game_line(entry, f"{path}:{number}")
+        # A summary made of what the file says must be the one the games played give.
+        problem = _stats_problem(entry["stats"], entry, head["players"])
+        if problem:
+            raise RunError(f"{path}:{number}:1: error: {problem}")
         done[entry["run"]] = result_of(entry)
     return done
+
+
+def _game_line(entry: dict, where: str) -> None:
+    """Refuses a line that is not a game record with "run" and "stats"."""
+    if not isinstance(entry.get("run"), int) or "stats" not in entry:
+        raise RunError(f'{where}:1: error: not a game of the run (it has no "run" and "stats")')
+    try:
+        checked(entry, where)
+    except RecordError as e:
+        raise RunError(str(e)) from None
+
+
+def _stats_shapes(n: int) -> dict:
+    """What each part of a game's "stats" must be in a game of n players (the summaries
+    read them all), and what it takes, for the message that refuses it."""
+    def seat(v) -> bool:
+        return _whole(v, 0) and v < n
+
+    def each_player(fits):
+        return lambda v: isinstance(v, list) and len(v) == n and all(fits(x) for x in v)
+
+    def tally(v) -> bool:
+        return isinstance(v, dict) and all(isinstance(name, str) and _whole(x, 1) for name, x in v.items())
+    count = (lambda v: _whole(v, 0), "a whole number of at least 0")
+    return {"seed": (_whole, "a whole number"),
+            "agents": (each_player(lambda x: isinstance(x, str)), f"a list of {n} agents, one a player"),
+            "first": (seat, f"a seat, 0 to {n - 1}"),
+            "result": (each_player(_number), f"a list of {n} numbers, one a player"),
+            "places": (each_player(lambda x: _whole(x, 1)), f"a list of {n} places from 1, one a player"),
+            "turns": count, "decisions": count, "options": count, "choices": count,
+            "plays": (each_player(tally), f"a list of {n} mappings of card names to how often the player played "
+                                          f"them"),
+            "leaders": (lambda v: isinstance(v, list) and all(x is None or seat(x) for x in v),
+                        f"a list of seats, 0 to {n - 1}, or null, one a turn")}
+
+
+def _stats_problem(stats, record: dict, n: int) -> str | None:
+    """What is wrong with a game's "stats" in a run of n players, or how they differ from
+    its record."""
+    if not isinstance(stats, dict):
+        return 'the game\'s "stats" is not a mapping'
+    for key, (fits, what) in _stats_shapes(n).items():
+        if key not in stats or not fits(stats[key]):
+            problem = "has a wrong" if key in stats else "has no"
+            return f'the game\'s "stats" {problem} "{key}" (it takes {what})'
+    said = {**{key: record[key] for key in ("seed", "agents", "result", "places", "turns") if key in record},
+            "decisions": len(record["decisions"])}
+    differ = [key for key, value in said.items() if stats[key] != value]
+    return f'the game\'s "stats" and its record differ in "{differ[0]}"' if differ else None
 
 
 def _no_manifest(path: str) -> RunError:
