@@ -1,7 +1,7 @@
 """A run's file: the manifest on its first line, the games streamed in run order as
 they finish, --resume playing only the games the file lacks (a line cut off by a
-killed run played again), a different run refused, and so is a line whose stats a
-summary cannot read; the backends named and refused."""
+killed run played again), a different run refused, and so is a line that is not one
+of its games or whose stats a summary cannot read; the backends named and refused."""
 from __future__ import annotations
 
 import json
@@ -131,7 +131,8 @@ STATS = {
                        '"stats" has a wrong "plays" (it takes a list of 2 mappings of card names to how often the '
                        'player played them)'),
     "a leader past the seats": (lambda g: g["stats"]["leaders"].append(2),
-                                '"stats" has a wrong "leaders" (it takes a list of seats, 0 to 1, or null, one a turn)'),
+                                '"stats" has a wrong "leaders" (it takes a list of seats, 0 to 1, or null, one a '
+                                'turn)'),
     "places for 3": (lambda g: g["stats"].update(places=[1, 2, 2]),
                      '"stats" has a wrong "places" (it takes a list of 2 places from 1, one a player)'),
     "another result": (lambda g: g["stats"].update(result=g["result"][::-1]),
@@ -150,6 +151,31 @@ def test_resume_refuses_a_game_line_that_is_not_a_game_record(tmp_path, monkeypa
     lines = [*short_run[:2], changed_game(short_run[2], lambda g: g.update(players=3))]
     assert refused_resume(tmp_path, monkeypatch, lines) == (
         1, 'FILE:3:1: error: the game record\'s "result" has 2 numbers for 3 players\n')
+
+
+NOT_OF_THE_RUN = {
+    "a run number twice": (lambda g: g.update(run=0),
+                           'the game\'s "run" is 0, as is that of line 2: a run plays each of its games once'),
+    "a run number past its games": (lambda g: g.update(run=999),
+                                    'the game\'s "run" is 999: the run\'s games are numbered 0 to 3'),
+    "a negative run number": (lambda g: g.update(run=-1),
+                              'the game\'s "run" is -1: the run\'s games are numbered 0 to 3'),
+    "a run number as text": (lambda g: g.update(run="1"),
+                             'the game\'s "run" is not a whole number: the run\'s games are numbered 0 to 3'),
+    "another pack": (lambda g: g.update(pack="hearts"),
+                     'the game is one of the pack "hearts", and the run\'s manifest says "magic54"'),
+    "another seed": (lambda g: (g.update(seed=7), g["stats"].update(seed=7)),
+                     'the game\'s "seed" is 7, not 1, the seed of "run" 1 (the run\'s seed, 0, plus 1)'),
+    "3 players": (lambda g: g.update(players=3, result=None),
+                  "the game has 3 players, and the run's manifest says 2"),
+}
+
+
+@pytest.mark.parametrize("name", list(NOT_OF_THE_RUN))
+def test_resume_refuses_a_line_that_is_not_a_game_of_the_run(tmp_path, monkeypatch, short_run, name):
+    change, said = NOT_OF_THE_RUN[name]
+    lines = [*short_run[:2], changed_game(short_run[2], change)]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (1, f"FILE:3:1: error: {said}\n")
 
 
 def test_resume_of_a_file_not_there_yet_starts_the_run(tmp_path):

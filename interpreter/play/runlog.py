@@ -11,8 +11,9 @@ replay` reads it) with its number in the run (`run`) and what the summary needs 
 
 `--resume` reads the file back: the same run (everything but where it is played) has
 its finished games kept and only the others played; a line cut off by a killed run
-is dropped and played again. A game's line whose stats the summary could not read is
-refused before any game is played.
+is dropped and played again. A line that is not one of the run's games (its number,
+pack, players and seed), or whose stats the summary could not read, is refused
+before any game is played.
 """
 from __future__ import annotations
 
@@ -117,26 +118,51 @@ def resumed(path: str, head: dict) -> dict:
     if not is_manifest(first):
         raise _no_manifest(path)
     _same(first, head, path)
-    done = {}
+    done, line_of = {}, {}
     for number, line in enumerate(lines[1:], 2):
         entry = _parsed(line, path, number)
-        _game_line(entry, f"{path}:{number}")
+        k = _numbered(entry, head, f"{path}:{number}", line_of)
         # A summary made of what the file says must be the one the games played give.
-        problem = _stats_problem(entry["stats"], entry, head["players"])
+        problem = _not_game(entry, head, k) or _stats_problem(entry["stats"], entry, head["players"])
         if problem:
             raise RunError(f"{path}:{number}:1: error: {problem}")
-        done[entry["run"]] = result_of(entry)
+        line_of[k] = number
+        done[k] = result_of(entry)
     return done
 
 
-def _game_line(entry: dict, where: str) -> None:
-    """Refuses a line that is not a game record with "run" and "stats"."""
-    if not isinstance(entry.get("run"), int) or "stats" not in entry:
+def _numbered(entry: dict, head: dict, where: str, line_of: dict) -> int:
+    """The number in the run of a game's line (a game record with "run" and "stats"),
+    one of the run's and on no line before (`line_of`)."""
+    if "run" not in entry or "stats" not in entry:
         raise RunError(f'{where}:1: error: not a game of the run (it has no "run" and "stats")')
     try:
         checked(entry, where)
     except RecordError as e:
         raise RunError(str(e)) from None
+    total = head["games"] * len(head["versions"])
+    k = entry["run"]
+    if not _whole(k, 0) or k >= total:
+        said = k if _whole(k) else "not a whole number"
+        raise RunError(f'{where}:1: error: the game\'s "run" is {said}: the run\'s games are numbered 0 to {total - 1}')
+    if k in line_of:
+        raise RunError(f'{where}:1: error: the game\'s "run" is {k}, as is that of line {line_of[k]}: '
+                       f'a run plays each of its games once')
+    return k
+
+
+def _not_game(record: dict, head: dict, k: int) -> str | None:
+    """What makes a game's record other than game `k` of the run `head` describes."""
+    games = head["games"]
+    pack, seed = head["versions"][k // games]["pack"], head["seed"] + k % games
+    if record["pack"] != pack:
+        return f'the game is one of the pack "{record["pack"]}", and the run\'s manifest says "{pack}"'
+    if record["players"] != head["players"]:
+        return f'the game has {record["players"]} players, and the run\'s manifest says {head["players"]}'
+    if record["seed"] != seed:
+        return (f'the game\'s "seed" is {record["seed"]}, not {seed}, the seed of "run" {k} (the run\'s seed, '
+                f'{head["seed"]}, plus {k % games})')
+    return None
 
 
 def _stats_shapes(n: int) -> dict:
