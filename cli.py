@@ -711,6 +711,8 @@ def replay(log, which, at, pack_override, card_files) -> None:
     numbered = [(number, line, record) for number, (line, record) in enumerate(records, 1)]
     chosen = [numbered[which - 1]] if which else numbered
     single = len(chosen) == 1
+    if at is not None:
+        _check_at(log, at, *chosen)
     loaded = _ReplayInputs(log, pack_override, card_files, head)
     failed = 0
     for number, line, record in chosen:
@@ -765,6 +767,15 @@ def replay(log, which, at, pack_override, card_files) -> None:
     if not single:
         click.echo(f"{len(chosen) - failed} of {len(chosen)} games replay the same")
     sys.exit(1 if failed else 0)
+
+
+def _check_at(log: str, at: int, chosen: tuple) -> None:
+    """--at past the game's last decision is refused as --game past the last game is:
+    there is no such position to show."""
+    number, _, record = chosen
+    if isinstance(record, dict) and at > len(record["decisions"]):      # not a record: refused as it is replayed
+        total = len(record["decisions"])
+        raise InputError(f"game {number} of {log} holds {total} decision{'s' if total != 1 else ''}, not {at}")
 
 
 class _ReplayInputs:

@@ -8,6 +8,7 @@ with the file and nothing of what it holds.
 """
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import stat
@@ -189,6 +190,8 @@ def read_text(path, limit: int = TEXT_LIMIT, note: bool = True) -> str:
     """The text of a regular file of at most `limit` bytes of UTF-8; raises FileProblem,
     placed (`at`) where the bytes stop being UTF-8."""
     raw = read_file(path, limit, note)
+    # Some editors begin a UTF-8 file they save with a byte-order mark: it is no part of the text.
+    raw = raw.removeprefix(codecs.BOM_UTF8)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -1,11 +1,13 @@
 """A run's file: the manifest on its first line, the games streamed in run order as
 they finish, --resume playing only the games the file lacks (a line cut off by a
-killed run played again), a different run refused; the backends named and refused."""
+killed run played again), a different run refused, and so is a line that is not one
+of its games or whose stats a summary cannot read; the backends named and refused."""
 from __future__ import annotations
 
 import json
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
@@ -90,6 +92,92 @@ def test_resume_refuses_another_run_and_needs_a_file(tmp_path):
                                           f"which games it holds\n")
 
 
+SHORT = ["simulate", "magic54", "-n", "4", "--seed", "0"]
+
+
+@pytest.fixture(scope="module")
+def short_run(tmp_path_factory) -> list:
+    """The lines of the file of the run SHORT."""
+    out = tmp_path_factory.mktemp("run") / "games.jsonl"
+    assert cli(*SHORT, "--out", str(out)).exit_code == 0
+    return out.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def changed_game(line: str, change) -> str:
+    game = json.loads(line)
+    change(game)
+    return json.dumps(game) + "\n"
+
+
+def refused_resume(tmp_path, monkeypatch, lines: list) -> tuple:
+    """The exit code and output of resuming SHORT from a file of these lines, once it is
+    checked that no game was played and the file is as it was."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("".join(lines), encoding="utf-8")
+    seeds = counting_games(monkeypatch)
+    r = cli(*SHORT, "--out", str(out), "--resume")
+    assert (seeds, out.read_text(encoding="utf-8")) == ([], "".join(lines))
+    return r.exit_code, r.output.replace(str(out), "FILE")
+
+
+STATS = {
+    "empty": (lambda g: g.update(stats={}), '"stats" has no "seed" (it takes a whole number)'),
+    "not a mapping": (lambda g: g.update(stats=[]), '"stats" is not a mapping'),
+    "turns as text": (lambda g: g["stats"].update(turns="many"),
+                      '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
+    "NaN turns": (lambda g: g["stats"].update(turns=float("nan")),
+                  '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
+    "plays a number": (lambda g: g["stats"].update(plays=5),
+                       '"stats" has a wrong "plays" (it takes a list of 2 mappings of card names to how often the '
+                       'player played them)'),
+    "a leader past the seats": (lambda g: g["stats"]["leaders"].append(2),
+                                '"stats" has a wrong "leaders" (it takes a list of seats, 0 to 1, or null, one a '
+                                'turn)'),
+    "places for 3": (lambda g: g["stats"].update(places=[1, 2, 2]),
+                     '"stats" has a wrong "places" (it takes a list of 2 places from 1, one a player)'),
+    "another result": (lambda g: g["stats"].update(result=g["result"][::-1]),
+                       '"stats" and its record differ in "result"'),
+}
+
+
+@pytest.mark.parametrize("name", list(STATS))
+def test_resume_refuses_stats_a_summary_cannot_read_before_any_game_is_played(tmp_path, monkeypatch, short_run, name):
+    change, said = STATS[name]
+    lines = [*short_run[:1], changed_game(short_run[1], change), *short_run[2:3]]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (1, f"FILE:2:1: error: the game's {said}\n")
+
+
+def test_resume_refuses_a_game_line_that_is_not_a_game_record(tmp_path, monkeypatch, short_run):
+    lines = [*short_run[:2], changed_game(short_run[2], lambda g: g.update(players=3))]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (
+        1, 'FILE:3:1: error: the game record\'s "result" has 2 numbers for 3 players\n')
+
+
+NOT_OF_THE_RUN = {
+    "a run number twice": (lambda g: g.update(run=0),
+                           'the game\'s "run" is 0, as is that of line 2: a run plays each of its games once'),
+    "a run number past its games": (lambda g: g.update(run=999),
+                                    'the game\'s "run" is 999: the run\'s games are numbered 0 to 3'),
+    "a negative run number": (lambda g: g.update(run=-1),
+                              'the game\'s "run" is -1: the run\'s games are numbered 0 to 3'),
+    "a run number as text": (lambda g: g.update(run="1"),
+                             'the game\'s "run" is not a whole number: the run\'s games are numbered 0 to 3'),
+    "another pack": (lambda g: g.update(pack="hearts"),
+                     'the game is one of the pack "hearts", and the run\'s manifest says "magic54"'),
+    "another seed": (lambda g: (g.update(seed=7), g["stats"].update(seed=7)),
+                     'the game\'s "seed" is 7, not 1, the seed of "run" 1 (the run\'s seed, 0, plus 1)'),
+    "3 players": (lambda g: g.update(players=3, result=None),
+                  "the game has 3 players, and the run's manifest says 2"),
+}
+
+
+@pytest.mark.parametrize("name", list(NOT_OF_THE_RUN))
+def test_resume_refuses_a_line_that_is_not_a_game_of_the_run(tmp_path, monkeypatch, short_run, name):
+    change, said = NOT_OF_THE_RUN[name]
+    lines = [*short_run[:2], changed_game(short_run[2], change)]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (1, f"FILE:3:1: error: {said}\n")
+
+
 def test_resume_of_a_file_not_there_yet_starts_the_run(tmp_path):
     out = tmp_path / "games.jsonl"
     r = cli(*RUN, "--out", str(out), "--resume")
@@ -166,3 +254,17 @@ def test_a_disk_that_fills_during_a_run_says_how_many_games_are_kept_and_how_to_
     monkeypatch.setattr(outfiles.Lines, "write", real)
     again = CliRunner().invoke(main, ["simulate", "magic54", "-n", "5", "--out", str(out), "--resume"])
     assert again.exit_code == 0 and len(out.read_text(encoding="utf-8").splitlines()) == 6
+
+
+def test_a_file_an_editor_began_with_a_byte_order_mark_is_read_as_without_it(tmp_path):
+    out = tmp_path / "games.jsonl"
+    assert cli("simulate", "magic54", "-n", "3", "--out", str(out)).exit_code == 0
+    whole = out.read_bytes()
+    r = cli("replay", str(out))
+    out.write_bytes(b"\xef\xbb\xbf" + whole)
+    assert cli("replay", str(out)).output == r.output
+    assert cli("replay", str(out), "--game", "1").exit_code == 0
+    out.write_bytes(b"\xef\xbb\xbf" + b"".join(whole.splitlines(keepends=True)[:2]))
+    r = cli("simulate", "magic54", "-n", "3", "--out", str(out), "--resume")
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == b"\xef\xbb\xbf" + whole

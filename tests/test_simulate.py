@@ -304,6 +304,16 @@ def test_replay_at_a_position_needs_one_game(log):
         log.read_text(encoding="utf-8").splitlines()[1])["decisions"])) + ":", "Turn 1 - Red's turn - phase pre_attack"]
 
 
+def test_replay_refuses_a_position_past_the_games_last_decision_as_a_game_past_the_last(log):
+    total = len(json.loads(log.read_text(encoding="utf-8").splitlines()[2])["decisions"])
+    r = cli("replay", str(log), "--game", "2", "--at", str(total + 1))
+    assert (r.exit_code, r.output) == (1, f"error: game 2 of {log} holds {total} decisions, not {total + 1}\n")
+    r = cli("replay", str(log), "--game", "4", "--at", "0")
+    assert (r.exit_code, r.output) == (1, f"error: {log} holds 3 games, not 4\n")
+    r = cli("replay", str(log), "--game", "2", "--at", str(total))
+    assert (r.exit_code, r.output.splitlines()[0]) == (0, f"After decision {total} of {total}:")
+
+
 def test_games_of_a_deck_list_and_a_card_file_replay_from_the_logs_folder(tmp_path, monkeypatch):
     folder = tmp_path / "kept"
     folder.mkdir()

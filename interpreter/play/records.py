@@ -71,8 +71,12 @@ def _texts(v) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
 def _scalar(v) -> bool:
-    return isinstance(v, (str, bool)) or (isinstance(v, (int, float)) and math.isfinite(v))
+    return isinstance(v, str) or isinstance(v, bool) or _number(v)
 
 
 # What the optional parts and the contents of a record must be (None: absent), and
@@ -89,7 +93,7 @@ _SHAPES = {
               "is not a mapping of places to lists of card names"),
     "cards": (_texts, "is not a list of card files"),
     "agents": (_texts, "is not a list of agents"),
-    "result": (lambda v: isinstance(v, list) and all(_scalar(x) and not isinstance(x, (str, bool)) for x in v),
+    "result": (lambda v: isinstance(v, list) and all(_number(x) for x in v),
                "is not a list of numbers, one a player, or null for a game not finished"),
     "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
     "ruleset": (lambda v: isinstance(v, str), "is not text (the name of one of the pack's rulesets)"),
@@ -152,11 +156,19 @@ def parse_log(text: str, path) -> tuple[dict | None, list[tuple[int, dict | Reco
     return head, records
 
 
+# The parts of a record that say one thing a player (what each is called), which the
+# telling of how a game ended reads player by player.
+_PER_PLAYER = {"result": "number", "places": "place"}
 _KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
 
 
 def _record(line: str, where: str) -> dict:
-    record = _parsed(line, where)
+    return checked(_parsed(line, where), where)
+
+
+def checked(record: dict, where: str) -> dict:
+    """The record, when it holds what a replay needs and each part of it is of its kind;
+    raises RecordError, placed at `where` (the file and line), when not."""
     for key, kind in _REQUIRED.items():
         value = record.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -171,10 +183,11 @@ def _record(line: str, where: str) -> dict:
                 and isinstance(d[2], str)):
             raise RecordError(f"{where}:1: error: decision {i} of the game record is not "
                               f"[seat, option number, label]")
-    result = record.get("result")
-    if result is not None and len(result) != record["players"]:
-        raise RecordError(f'{where}:1: error: the game record\'s "result" has {len(result)} '
-                          f'number{"s" if len(result) != 1 else ""} for {record["players"]} players')
+    for key, unit in _PER_PLAYER.items():
+        value = record.get(key)
+        if value is not None and len(value) != record["players"]:
+            raise RecordError(f'{where}:1: error: the game record\'s "{key}" has {len(value)} '
+                              f'{unit}{"s" if len(value) != 1 else ""} for {record["players"]} players')
     return record
 
 

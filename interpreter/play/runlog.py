@@ -11,7 +11,9 @@ replay` reads it) with its number in the run (`run`) and what the summary needs 
 
 `--resume` reads the file back: the same run (everything but where it is played) has
 its finished games kept and only the others played; a line cut off by a killed run
-is dropped and played again.
+is dropped and played again. A line that is not one of the run's games (its number,
+pack, players and seed), or whose stats the summary could not read, is refused
+before any game is played.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from ... import __version__
 from ..infiles import DATA_LIMIT, FileProblem, read_text
 from ..outfiles import Lines
 from .records import RUN_FORMAT as FORMAT
-from .records import dumps
+from .records import RecordError, _number, _whole, checked, dumps
 
 WHERE = ("backend", "address", "jobs")      # how a run is played, not what it plays
 
@@ -116,13 +118,90 @@ def resumed(path: str, head: dict) -> dict:
     if not is_manifest(first):
         raise _no_manifest(path)
     _same(first, head, path)
-    done = {}
+    done, line_of = {}, {}
     for number, line in enumerate(lines[1:], 2):
         entry = _parsed(line, path, number)
-        if not (isinstance(entry.get("run"), int) and isinstance(entry.get("stats"), dict)):
-            raise RunError(f"{path}:{number}:1: error: not a game of the run (it has no \"run\" and \"stats\")")
-        done[entry["run"]] = result_of(entry)
+        k = _numbered(entry, head, f"{path}:{number}", line_of)
+        # A summary made of what the file says must be the one the games played give.
+        problem = _not_game(entry, head, k) or _stats_problem(entry["stats"], entry, head["players"])
+        if problem:
+            raise RunError(f"{path}:{number}:1: error: {problem}")
+        line_of[k] = number
+        done[k] = result_of(entry)
     return done
+
+
+def _numbered(entry: dict, head: dict, where: str, line_of: dict) -> int:
+    """The number in the run of a game's line (a game record with "run" and "stats"),
+    one of the run's and on no line before (`line_of`)."""
+    if "run" not in entry or "stats" not in entry:
+        raise RunError(f'{where}:1: error: not a game of the run (it has no "run" and "stats")')
+    try:
+        checked(entry, where)
+    except RecordError as e:
+        raise RunError(str(e)) from None
+    total = head["games"] * len(head["versions"])
+    k = entry["run"]
+    if not _whole(k, 0) or k >= total:
+        said = k if _whole(k) else "not a whole number"
+        raise RunError(f'{where}:1: error: the game\'s "run" is {said}: the run\'s games are numbered 0 to {total - 1}')
+    if k in line_of:
+        raise RunError(f'{where}:1: error: the game\'s "run" is {k}, as is that of line {line_of[k]}: '
+                       f'a run plays each of its games once')
+    return k
+
+
+def _not_game(record: dict, head: dict, k: int) -> str | None:
+    """What makes a game's record other than game `k` of the run `head` describes."""
+    games = head["games"]
+    pack, seed = head["versions"][k // games]["pack"], head["seed"] + k % games
+    if record["pack"] != pack:
+        return f'the game is one of the pack "{record["pack"]}", and the run\'s manifest says "{pack}"'
+    if record["players"] != head["players"]:
+        return f'the game has {record["players"]} players, and the run\'s manifest says {head["players"]}'
+    if record["seed"] != seed:
+        return (f'the game\'s "seed" is {record["seed"]}, not {seed}, the seed of "run" {k} (the run\'s seed, '
+                f'{head["seed"]}, plus {k % games})')
+    return None
+
+
+def _stats_shapes(n: int) -> dict:
+    """What each part of a game's "stats" must be in a game of n players (the summaries
+    read them all), and what it takes, for the message that refuses it."""
+    def seat(v) -> bool:
+        return _whole(v, 0) and v < n
+
+    def each_player(fits):
+        return lambda v: isinstance(v, list) and len(v) == n and all(fits(x) for x in v)
+
+    def tally(v) -> bool:
+        return isinstance(v, dict) and all(isinstance(name, str) and _whole(x, 1) for name, x in v.items())
+    count = (lambda v: _whole(v, 0), "a whole number of at least 0")
+    return {"seed": (_whole, "a whole number"),
+            "agents": (each_player(lambda x: isinstance(x, str)), f"a list of {n} agents, one a player"),
+            "first": (seat, f"a seat, 0 to {n - 1}"),
+            "result": (each_player(_number), f"a list of {n} numbers, one a player"),
+            "places": (each_player(lambda x: _whole(x, 1)), f"a list of {n} places from 1, one a player"),
+            "turns": count, "decisions": count, "options": count, "choices": count,
+            "plays": (each_player(tally), f"a list of {n} mappings of card names to how often the player played "
+                                          f"them"),
+            "leaders": (lambda v: isinstance(v, list) and all(x is None or seat(x) for x in v),
+                        f"a list of seats, 0 to {n - 1}, or null, one a turn")}
+
+
+def _stats_problem(stats, record: dict, n: int) -> str | None:
+    """What is wrong with a game's "stats" in a run of n players, or how they differ from
+    its record."""
+    if not isinstance(stats, dict):
+        return 'the game\'s "stats" is not a mapping'
+    for key, (fits, what) in _stats_shapes(n).items():
+        if key not in stats or not fits(stats[key]):
+            problem = "has a wrong" if key in stats else "has no"
+            return f'the game\'s "stats" {problem} "{key}" (it takes {what})'
+    said = {**{key: record[key] for key in ("seed", "agents", "result", "places", "turns") if key in record},
+            "decisions": len(record["decisions"])}
+    differ = [key for key, value in said.items() if stats[key] != value]
+    return f'the game\'s "stats" and its record differ in "{differ[0]}"' if differ else None
 
 
 def _no_manifest(path: str) -> RunError:
