@@ -803,6 +803,10 @@ class _ReplayInputs:
             click.echo(_said(f"note: the run's manifest says its games were played with {record['pack']} of "
                              f"content hash {sorted(played)[0][:16]}, and the pack is now {pack.sha256[:16]}: "
                              f"a game that parts ways says where"))
+        elif not played and record.get("version") not in (None, pack.version):
+            click.echo(_said(f"note: the record says its game was played with {record['pack']} "
+                             f"{record['version']}, and the pack is now {pack.version}: "
+                             f"a game that parts ways says where"))
 
     def _found(self, name: str, what: str) -> str:
         from .interpreter.play.records import record_file

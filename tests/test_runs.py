@@ -268,3 +268,22 @@ def test_a_file_an_editor_began_with_a_byte_order_mark_is_read_as_without_it(tmp
     r = cli("simulate", "magic54", "-n", "3", "--out", str(out), "--resume")
     assert r.exit_code == 0, r.output
     assert out.read_bytes() == b"\xef\xbb\xbf" + whole
+
+
+def test_replay_tells_a_record_of_another_version_of_the_pack_and_refuses_another_kind_of_record(tmp_path):
+    out = tmp_path / "games.jsonl"
+    assert cli("simulate", "magic54", "-n", "1", "--out", str(out)).exit_code == 0
+    record = json.loads(out.read_text(encoding="utf-8").splitlines()[1])
+    alone = tmp_path / "game.jsonl"
+    alone.write_text(json.dumps(dict(record, version="9.9.9")) + "\n", encoding="utf-8")
+    r = cli("replay", str(alone))
+    assert r.exit_code == 0 and r.output.splitlines()[0] == (
+        "note: the record says its game was played with magic54 9.9.9, and the pack is now 2.6.0: "
+        "a game that parts ways says where")
+    alone.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert not cli("replay", str(alone)).output.startswith("note:")
+    alone.write_text(json.dumps(dict(record, format="cardtable-game/9")) + "\n", encoding="utf-8")
+    r = cli("replay", str(alone))
+    assert r.exit_code == 1
+    assert r.stderr.splitlines()[0] == (f'{alone}:1:1: error: the game record\'s "format" is not "cardtable-game/1", '
+                                        "the only kind of game record this cardtable reads")

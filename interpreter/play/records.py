@@ -82,7 +82,8 @@ def _scalar(v) -> bool:
 # What the optional parts and the contents of a record must be (None: absent), and
 # what each is, for the message that refuses it.
 _SHAPES = {
-    "format": (lambda v: isinstance(v, str), "is not text"),
+    # A record of another kind, or written by a later cardtable, is not read as one of these.
+    "format": (lambda v: v == FORMAT, f'is not "{FORMAT}", the only kind of game record this cardtable reads'),
     "version": (lambda v: isinstance(v, str), "is not text"),
     "source": (lambda v: isinstance(v, str), "is not text (the name or path of the pack)"),
     "pack": (lambda v: v.strip() != "", "is empty (it takes the id of the pack)"),
