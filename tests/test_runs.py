@@ -5,7 +5,9 @@ of its games or whose stats a summary cannot read; the backends named and refuse
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -80,7 +82,20 @@ def test_resume_refuses_another_run_and_needs_a_file(tmp_path):
                                           f'out --resume to replace the file\n')
     assert out.read_text(encoding="utf-8") == before
     r = cli(*RUN, "--out", str(out), "--resume", "--option", "starting_life=9")
-    assert r.exit_code == 1 and "differs in the packs, their content, options, rulesets or card changes" in r.output
+    assert (r.exit_code, r.output) == (1, f'error: {out}: --resume continues the same run, and this one differs in '
+                                          f'option "starting_life" (the file\'s: 20; this run\'s: 9): give another '
+                                          f'--out, or leave out --resume to replace the file\n')
+    copy = tmp_path / "m54"
+    shutil.copytree(Path(__file__).parent.parent / "variants" / "magic54", copy)
+    r = cli(*[str(copy) if a == "magic54" else a for a in RUN], "--out", str(out), "--resume")
+    assert r.exit_code == 1 and f'differs in the pack\'s name as given (the file\'s: "magic54"; this run\'s: ' \
+        f'"{copy}")' in r.output
+    manifest = json.loads(before.splitlines()[0])
+    manifest["versions"][0]["sha256"] = "0" * 64
+    out.write_text(json.dumps(manifest) + "\n" + "".join(before.splitlines(True)[1:]), encoding="utf-8")
+    r = cli(*RUN, "--out", str(out), "--resume")
+    assert r.exit_code == 1 and "differs in the pack's content (its files have changed): give another" in r.output
+    out.write_text(before, encoding="utf-8")
     r = cli(*RUN, "--resume")
     assert r.exit_code == 2 and "--resume continues the run written in the file --out names: give --out FILE" \
         in r.output

@@ -227,7 +227,38 @@ def _same(old: dict, new: dict, path: str) -> None:
     for key in new:
         if key in WHERE or old.get(key) == new[key]:
             continue
-        said = {"versions": "the packs, their content, options, rulesets or card changes"}.get(key, f'"{key}"')
-        raise RunError(f"{path}: --resume continues the same run, and this one differs in {said} "
-                       f"(the file's: {json.dumps(old.get(key))}; this run's: {json.dumps(new[key])}): "
+        said = _versions_differ(old.get(key), new[key]) if key == "versions" else None
+        said = said or f'"{key}" (the file\'s: {json.dumps(old.get(key))}; this run\'s: {json.dumps(new[key])})'
+        raise RunError(f"{path}: --resume continues the same run, and this one differs in {said}: "
                        f"give another --out, or leave out --resume to replace the file")
+
+
+_PART = {"pack": "the pack", "version": "the pack's version", "source": "the pack's name as given",
+         "sha256": "the pack's content (its files have changed)", "ruleset": "the ruleset", "changes": "the card changes",
+         "seat_decks": "the decks of the seats", "decks": "the deck lists", "cards": "the card files", "label": "the label"}
+
+
+def _versions_differ(old, new: list) -> str | None:
+    """The first part of the packs played that differs, in words (None: the file's are
+    not a list of versions, as a hand-edited manifest may hold)."""
+    if not isinstance(old, list) or not all(isinstance(v, dict) for v in old):
+        return None
+    if len(old) != len(new):
+        return f"the number of versions played (the file's: {len(old)}; this run's: {len(new)})"
+    for was, now in zip(old, new):
+        for key in sorted(set(was) | set(now), key=lambda k: (k != "sha256", k)):
+            if was.get(key) == now.get(key):
+                continue
+            if key == "options" and isinstance(was.get(key), dict):
+                return _option_differs(was[key], now[key])
+            if key == "sha256":
+                return _PART[key]
+            return (f"{_PART.get(key, json.dumps(key))} (the file's: {json.dumps(was.get(key))}; "
+                    f"this run's: {json.dumps(now.get(key))})")
+    return None
+
+
+def _option_differs(was: dict, now: dict) -> str:
+    name = next(k for k in sorted(set(was) | set(now)) if was.get(k) != now.get(k))
+    return f'option "{name}" (the file\'s: {json.dumps(was.get(name))}; this run\'s: {json.dumps(now.get(name))})'
+
