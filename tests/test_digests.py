@@ -22,9 +22,9 @@ from cardtable.interpreter.play.batch import games_digest
 PINNED = [
     pytest.param("magic54", {}, None, 200, "13bf11cd62c8083e783f8210f1c41cfea63682b6f26abc976d2a8cae3ea73ade",
                  id="magic54"),
-    pytest.param("pub_magic", {}, 2, 100, "338a083a4908fe068f4ed0cedf5883355a70e76db1db11c5e51006edff6f6c1d",
+    pytest.param("pub_magic", {}, 2, 100, "9436c3a8a044e5e43cfef838af8451ef54bb689513caeb945fb87e3c55a3ae93",
                  id="pub_magic-2-players"),
-    pytest.param("pub_magic", {}, 5, 50, "238245700a8e01ad7177dd20d1f98df916bb3bc6da8becb2d34d2ccd44a3aff4",
+    pytest.param("pub_magic", {}, 5, 50, "b00484a1b501ec56234fa604bbdcf9b274d9262186b1e5d0089df184f8dc9c46",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
                  "2acad83589b22d18d6e3939e1dcefd551a6968bf884e2bb77c0c02c4e244a502", id="basic_tcg-last-standing"),

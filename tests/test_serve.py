@@ -77,7 +77,7 @@ def test_an_imported_card_shows_the_lines_of_its_types_and_links_to_its_import()
     assert page.count("<article") == 1
     assert "  artifact:\n    description: Counts toward the goal (it is not a land)." in page
     assert "name: Draw\n        when: own_turn" in page
-    assert '<a href="/p/pub_magic/edit/pack.yaml#L120">pack.yaml:120</a>' in page
+    assert '<a href="/p/pub_magic/edit/pack.yaml#L121">pack.yaml:121</a>' in page
 
 
 def test_the_filter_keeps_the_cards_whose_face_has_every_word(magic):
