@@ -176,9 +176,15 @@ def _list_unwritten(name: str) -> None:
             click.echo(f"  {card}")
 
 
+def _new_folder(ctx, param, value):
+    if not value.strip():
+        raise click.BadParameter("the new pack's folder is given by a name or a path, not by an empty text")
+    return value
+
+
 @main.command()
-@click.argument("folder", metavar="PACK_DIR")
-@click.option("--from", "source", default=None, metavar="PACK",
+@click.argument("folder", metavar="PACK_DIR", callback=_new_folder)
+@click.option("--from", "source", default=None, metavar="PACK", callback=_pack_names,
               help="Copy this pack (a built-in name or a pack's folder) instead of the skeleton.")
 def new(folder, source) -> None:
     """Start a pack in a new folder: a skeleton that plays, or a copy of a pack, with the
