@@ -331,3 +331,19 @@ def test_a_name_with_a_line_break_is_said_on_one_line(tmp_path, no_games):
     folder = str(tmp_path).replace("\\", "\\\\")
     assert (result.exit_code, result.output) == (1, f"error: {folder}/no\\ndir/x.jsonl: cannot write the game records "
                                                     f"there: the folder {folder}/no\\ndir does not exist\n")
+
+
+def test_an_output_is_never_one_of_cardtables_own_files(tmp_path):
+    # Checked without writing: replaced, the grammar would break every command after.
+    from cardtable.interpreter.lang.dsl import grammar_path
+    from cardtable.interpreter.outfiles import OutputError, check_output
+    from cardtable.interpreter.packs.schemacheck import schema_path
+
+    link = tmp_path / "reference.md"
+    link.symlink_to(schema_path("pack"))
+    for path in (str(grammar_path()), str(link)):
+        with pytest.raises(OutputError) as refused:
+            check_output(path, "the DSL reference")
+        assert str(refused.value) == (f"{path}: cannot write the DSL reference there: it is one of cardtable's own "
+                                      "files, which every command reads: give another file")
+    check_output(str(tmp_path / "effects.lark"), "the DSL reference")
