@@ -111,8 +111,23 @@ def _output(what: str | None, files: list | None = None):
                 check_output_folder(value, what, files)
             else:
                 check_output(value, what)
+        _one_output_a_file(ctx, param.name, value, files)
         return value
     return check
+
+
+def _one_output_a_file(ctx, name: str, value: str, files: list | None) -> None:
+    """Two outputs of a command (--out and the charts of --plot) never name one file:
+    the one written last would replace the other without a word."""
+    import os
+
+    places = ctx.meta.setdefault("cardtable.outputs", {})
+    mine = {os.path.realpath(os.path.join(value, f)) for f in files} if files else {os.path.realpath(value)}
+    for other, theirs in places.items():
+        if value != "-" and mine & theirs:
+            raise click.BadParameter(f"it names a file that {other} names too: give each its own place")
+    if value != "-":
+        places[f"--{name.replace('_dir', '').replace('_', '-')}"] = mine
 
 
 def _use_roots(ctx, param, value):

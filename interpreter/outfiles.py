@@ -161,6 +161,9 @@ def check_output_folder(path: str, what: str, names: list[str]) -> None:
     found = Path(path)
     try:
         while not _exists(found):
+            if os.path.islink(found):       # the folder could not be made where it leads
+                raise OutputError(path, what, f"{found} is a symbolic link to {os.readlink(found)}, "
+                                              "which does not exist")
             found = found.parent
         if not found.is_dir():
             raise OutputError(path, what, f"{found} is a file, not a folder")
