@@ -69,6 +69,10 @@ class _Commands(click.Group):
         try:
             with noting_reads():        # an output may not replace a file the command reads
                 return super().invoke(ctx)
+        except click.UsageError as e:
+            # It quotes what was typed: safe to print, and short (click prints it as it is).
+            e.message = _said(e.message)
+            raise
         except (KeyboardInterrupt, Terminated) as e:
             _stopped(e)
         except BrokenPipeError:
