@@ -69,6 +69,10 @@ class _Commands(click.Group):
         try:
             with noting_reads():        # an output may not replace a file the command reads
                 return super().invoke(ctx)
+        except click.UsageError as e:
+            # It quotes what was typed: safe to print, and short (click prints it as it is).
+            e.message = _said(e.message)
+            raise
         except (KeyboardInterrupt, Terminated) as e:
             _stopped(e)
         except BrokenPipeError:
@@ -111,8 +115,23 @@ def _output(what: str | None, files: list | None = None):
                 check_output_folder(value, what, files)
             else:
                 check_output(value, what)
+        _one_output_a_file(ctx, param.name, value, files)
         return value
     return check
+
+
+def _one_output_a_file(ctx, name: str, value: str, files: list | None) -> None:
+    """Two outputs of a command (--out and the charts of --plot) never name one file:
+    the one written last would replace the other without a word."""
+    import os
+
+    places = ctx.meta.setdefault("cardtable.outputs", {})
+    mine = {os.path.realpath(os.path.join(value, f)) for f in files} if files else {os.path.realpath(value)}
+    for other, theirs in places.items():
+        if value != "-" and mine & theirs:
+            raise click.BadParameter(f"it names a file that {other} names too: give each its own place")
+    if value != "-":
+        places[f"--{name.replace('_dir', '').replace('_', '-')}"] = mine
 
 
 def _use_roots(ctx, param, value):
@@ -176,9 +195,15 @@ def _list_unwritten(name: str) -> None:
             click.echo(f"  {card}")
 
 
+def _new_folder(ctx, param, value):
+    if not value.strip():
+        raise click.BadParameter("the new pack's folder is given by a name or a path, not by an empty text")
+    return value
+
+
 @main.command()
-@click.argument("folder", metavar="PACK_DIR")
-@click.option("--from", "source", default=None, metavar="PACK",
+@click.argument("folder", metavar="PACK_DIR", callback=_new_folder)
+@click.option("--from", "source", default=None, metavar="PACK", callback=_pack_names,
               help="Copy this pack (a built-in name or a pack's folder) instead of the skeleton.")
 def new(folder, source) -> None:
     """Start a pack in a new folder: a skeleton that plays, or a copy of a pack, with the

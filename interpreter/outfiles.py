@@ -109,6 +109,9 @@ def check_output(path: str, what: str, edit: bool = False) -> None:
         source = read_by(st) if st is not None and not edit else None
         if source is not None:
             raise OutputError(path, what, f"it is a file this command reads ({source}): give another file")
+        if st is not None and _own(st):
+            raise OutputError(path, what, "it is one of cardtable's own files, which every command reads: "
+                                          "give another file")
         folder = _target(path).parent
         if not folder.is_dir():
             raise OutputError(path, what, f"the folder {folder} does not exist")
@@ -123,6 +126,23 @@ def check_output(path: str, what: str, edit: bool = False) -> None:
         raise OutputError(path, what, f"it is {kind}")
     elif not os.access(path, os.W_OK):
         raise OutputError(path, what, "permission denied")
+
+
+# The files cardtable reads whatever the command (the effect language's grammar, the
+# schemas of pack files), perhaps before the command notes what it reads: replaced, every
+# command after would fail.
+_OWN = (Path(__file__).resolve().parents[1] / "grammar", Path(__file__).resolve().parents[1] / "schemas")
+
+
+def _own(st: os.stat_result) -> bool:
+    for folder in _OWN:
+        try:
+            files = [f.stat() for f in folder.iterdir() if f.suffix in (".lark", ".json")]
+        except OSError:
+            continue
+        if any((f.st_dev, f.st_ino) == (st.st_dev, st.st_ino) for f in files):
+            return True
+    return False
 
 
 def _read_only(path, st: os.stat_result) -> bool:
@@ -141,6 +161,9 @@ def check_output_folder(path: str, what: str, names: list[str]) -> None:
     found = Path(path)
     try:
         while not _exists(found):
+            if os.path.islink(found):       # the folder could not be made where it leads
+                raise OutputError(path, what, f"{found} is a symbolic link to {os.readlink(found)}, "
+                                              "which does not exist")
             found = found.parent
         if not found.is_dir():
             raise OutputError(path, what, f"{found} is a file, not a folder")

@@ -97,3 +97,12 @@ def test_a_report_keeps_the_escaped_file_name():
     report.add(f"{TITLE}.yaml", 1, 1, "bad")
     report.add_source(f"{TITLE}.yaml", "x: 1\n")
     assert render(report, "text").splitlines()[:2] == ["\\x1b]0;pwned\\x07.yaml:1:1: error: bad", "    x: 1"]
+
+
+def test_a_usage_error_quoting_what_was_typed_is_safe_to_print_and_short():
+    result = CliRunner().invoke(main, ["sweep", "magic54", "-n", "2", "--set", "x=\x1b[31mRED1..a"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == ('Error: Invalid value for --set: "\\x1b[31mRED1..a" is not a range '
+                                              "of whole numbers like 1..4")
+    long = CliRunner().invoke(main, ["sweep", "magic54", "-n", "2", "--set", "x=1.." + "9" * 5000])
+    assert long.exit_code == 2 and len(long.stderr) < 400, long.stderr

@@ -147,3 +147,25 @@ def test_a_new_folder_whose_name_holds_a_control_character_is_named_escaped(tmp_
     assert result.exit_code == 0
     assert result.output.splitlines()[1] == "next: cardtable validate pk\\x1b; cardtable test pk\\x1b"
     assert result.output.startswith("wrote pk\\x1b: ")
+
+
+def test_a_copy_keeps_a_file_no_pack_could_read_as_it_is_and_leaves_out_what_is_not_a_file(tmp_path):
+    assert cardtable(tmp_path, "new", "duel").exit_code == 0
+    cards = tmp_path / "duel" / "cards"
+    (cards / "latin1.yaml").write_bytes(b"# yaml-language-server: $schema=../../schemas/cards.schema.json\n"
+                                        b"cards: [{name: Caf\xe9}]\n")
+    (cards / "extra.yaml").mkdir()          # a folder named as a YAML file
+    os.mkfifo(cards / "pipe.yaml")          # the copy would wait on it for ever
+    result = cardtable(tmp_path, "new", "copy", "--from", "duel")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "copy" / "cards" / "latin1.yaml").read_bytes() == (cards / "latin1.yaml").read_bytes()
+    assert (tmp_path / "copy" / "cards" / "extra.yaml").is_dir()
+    assert not os.path.lexists(tmp_path / "copy" / "cards" / "pipe.yaml")
+    checked = cardtable(tmp_path, "validate", "copy")
+    assert "copy/cards/latin1.yaml:2:19: error: not UTF-8 text: invalid byte 0xe9" in checked.stdout, checked.stdout
+
+
+def test_a_new_folder_is_named_by_a_text_that_is_not_empty(tmp_path):
+    result = cardtable(tmp_path, "new", "")
+    assert result.exit_code == 2 and "the new pack's folder is given by a name or a path, not by an empty text" \
+        in result.output

@@ -331,3 +331,42 @@ def test_a_name_with_a_line_break_is_said_on_one_line(tmp_path, no_games):
     folder = str(tmp_path).replace("\\", "\\\\")
     assert (result.exit_code, result.output) == (1, f"error: {folder}/no\\ndir/x.jsonl: cannot write the game records "
                                                     f"there: the folder {folder}/no\\ndir does not exist\n")
+
+
+def test_an_output_is_never_one_of_cardtables_own_files(tmp_path):
+    # Checked without writing: replaced, the grammar would break every command after.
+    from cardtable.interpreter.lang.dsl import grammar_path
+    from cardtable.interpreter.outfiles import OutputError, check_output
+    from cardtable.interpreter.packs.schemacheck import schema_path
+
+    link = tmp_path / "reference.md"
+    link.symlink_to(schema_path("pack"))
+    for path in (str(grammar_path()), str(link)):
+        with pytest.raises(OutputError) as refused:
+            check_output(path, "the DSL reference")
+        assert str(refused.value) == (f"{path}: cannot write the DSL reference there: it is one of cardtable's own "
+                                      "files, which every command reads: give another file")
+    check_output(str(tmp_path / "effects.lark"), "the DSL reference")
+
+
+@pytest.mark.parametrize("args, said", [
+    (["sweep", "magic54", "-n", "2", "--set", "starting_life=5,6", "--out", "c/sweep.png", "--plot", "c"],
+     "Invalid value for '--plot': it names a file that --out names too: give each its own place"),
+    (["simulate", "magic54", "-n", "2", "--plot", "c", "--out", "c/../c/win_rates.png"],
+     "Invalid value for '--out': it names a file that --plot names too: give each its own place"),
+])
+def test_two_outputs_of_a_command_never_name_one_file(tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "c").mkdir()
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and said in result.stderr, result.output
+    assert list((tmp_path / "c").iterdir()) == []
+
+
+def test_a_folder_of_charts_that_is_a_link_to_nothing_is_refused_before_any_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "charts").symlink_to("missing/plots")
+    result = CliRunner().invoke(main, ["simulate", "magic54", "-n", "300", "--plot", "charts"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == ("error: charts: cannot write the charts there: charts is a symbolic link to "
+                             "missing/plots, which does not exist\n")

@@ -32,8 +32,15 @@ def test_axes_are_values_or_ranges():
         assert str(caught.value) == message
     assert points([("a", [1, 2]), ("b", ["x", "y"])]) == [{"a": 1, "b": "x"}, {"a": 1, "b": "y"},
                                                           {"a": 2, "b": "x"}, {"a": 2, "b": "y"}]
-    with pytest.raises(SweepError):
+    with pytest.raises(SweepError, match="^the grid has 900 points: a sweep has at most 400$"):
         points([("a", list(range(30))), ("b", list(range(30)))])
+
+
+def test_a_grid_too_large_is_refused_before_it_is_made(monkeypatch):
+    # Four axes of 100 values: 10⁸ points, which once took gigabytes before being refused.
+    monkeypatch.setattr("itertools.product", lambda *axes: pytest.fail("the grid was made"))
+    with pytest.raises(SweepError, match="^the grid has 100,000,000 points: a sweep has at most 400$"):
+        points([(k, list(range(100))) for k in "abcd"])
 
 
 def test_every_point_is_played_on_the_same_seeds(tmp_path):

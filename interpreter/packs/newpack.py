@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from ..diagnostics import Report
+from ..infiles import TEXT_LIMIT
 from .finding import resolve_pack
 from .schemacheck import schema_path
 
@@ -80,13 +81,29 @@ def _counted(origin: Path):
     seen = [0]
 
     def ignore(folder, names):
-        # A link may lead out of the pack: what a pack reads is inside its folder.
-        skipped = set(SKIPPED(folder, names)) | {n for n in names if os.path.islink(os.path.join(folder, n))}
+        # A link may lead out of the pack: what a pack reads is inside its folder. What is
+        # neither a file nor a folder (a FIFO, a device) is no part of a pack.
+        skipped = set(SKIPPED(folder, names)) | {n for n in names if not _plain(os.path.join(folder, n))}
         seen[0] += len(names) - len(skipped)
         if seen[0] > MAX_FILES:
             raise NewPackError(f"{origin} holds more than {MAX_FILES:,} files: is it a pack's folder?")
         return skipped
     return ignore
+
+
+def _plain(path: str) -> bool:
+    return not os.path.islink(path) and (os.path.isfile(path) or os.path.isdir(path))
+
+
+def _text(path: Path) -> str | None:
+    """The text of a YAML file of the copy, or None for one no pack could read (not UTF-8,
+    past the size a pack's file may have): it is copied as it is, and validate says why."""
+    if not path.is_file() or path.stat().st_size > TEXT_LIMIT:
+        return None
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _prepare(folder: Path, name: str) -> list[str]:
@@ -99,10 +116,9 @@ def _prepare(folder: Path, name: str) -> list[str]:
         if "schemas" not in path.relative_to(folder).parts and _point_header(folder, path):
             headers += 1
     pack = folder / "pack.yaml"
-    text = pack.read_text(encoding="utf-8")
-    if ID.match(name):
-        text = re.sub(r"^id:.*$", f"id: {name}", text, count=1, flags=re.M)
-    pack.write_text(text, encoding="utf-8")
+    text = _text(pack)
+    if text is not None and ID.match(name):
+        pack.write_text(re.sub(r"^id:.*$", f"id: {name}", text, count=1, flags=re.M), encoding="utf-8")
     files = sum(1 for p in folder.rglob("*") if p.is_file() and p.parent.name != "schemas")
     return [f"{files} files of the pack", f"{len(SCHEMAS)} schemas in schemas/",
             f"{headers} YAML files whose $schema header points at them"]
@@ -110,8 +126,8 @@ def _prepare(folder: Path, name: str) -> list[str]:
 
 def _point_header(folder: Path, path: Path) -> bool:
     """Point the file's `$schema` header at the pack's own schemas/; True if it has one."""
-    text = path.read_text(encoding="utf-8")
-    match = HEADER.search(text)
+    text = _text(path)
+    match = None if text is None else HEADER.search(text)
     if match is None or match.group(2) not in SCHEMAS:
         return False
     relative = os.path.relpath(folder / "schemas", path.parent).replace(os.sep, "/")

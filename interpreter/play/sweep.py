@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 
 from ..packs.changes import SET, CardChange, number_or_word
 from .stats import summarize
@@ -51,10 +52,11 @@ def points(axes: list[tuple[str, list]]) -> list[dict]:
     keys = [key for key, _ in axes]
     if len(set(keys)) != len(keys):
         raise SweepError("each --set names another key: give the values of one key in one --set")
-    grid = [dict(zip(keys, values)) for values in itertools.product(*(v for _, v in axes))]
-    if len(grid) > MOST_POINTS:
-        raise SweepError(f"the grid has {len(grid)} points: a sweep has at most {MOST_POINTS}")
-    return grid
+    # Counted before it is made: four axes of 100 values would be 10⁸ points.
+    size = math.prod(len(v) for _, v in axes)
+    if size > MOST_POINTS:
+        raise SweepError(f"the grid has {size:,} points: a sweep has at most {MOST_POINTS}")
+    return [dict(zip(keys, values)) for values in itertools.product(*(v for _, v in axes))]
 
 
 def batch_at(base, point: dict):
