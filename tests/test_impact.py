@@ -69,6 +69,13 @@ def test_impact_refuses_what_it_cannot_measure(tmp_path):
     assert (r.exit_code, r.output) == (1, 'error: Magic 54 has no card "Nothing" to put in the place of King\n')
 
 
+def test_a_change_of_a_win_rate_stays_within_100_points():
+    r = cli("impact", "magic54", "-n", "4", "-j1", "--only", "Queen")
+    assert r.exit_code == 0, r.output
+    assert ("  without Queen in Black's deck   +50.0% (  -6.6 to +100.0)    -50.0% (-100.0 to   +6.6)          50.0%"
+            in r.output.splitlines())
+
+
 def test_impact_writes_its_heat_map(tmp_path):
     r = cli("impact", "magic54", "--only", "King", "-n", "2", "--plot", str(tmp_path))
     assert r.exit_code == 0, r.output

@@ -34,6 +34,20 @@ def test_wilson_intervals_match_the_textbook():
     assert [round(x, 4) for x in stats.wilson(10, 10)] == [0.7225, 1.0]
 
 
+def test_an_interval_keeps_within_what_its_measure_can_be():
+    assert stats.mean_interval([1, 2, 1, 2], 1, 2) == (1.5, 1, 2)
+    assert stats.mean_interval([0, 1, 0, 1], 0)[1] == 0
+    # The same value in every game: as wide as 2 games leave it, toward the bounds.
+    assert [round(x, 4) for x in stats.mean_interval([1, 1], -1, 1)] == [1, -0.3152, 1]
+    # Without bounds it stays a point, and a point is never beyond chance.
+    assert stats.mean_interval([3, 3]) == (3, 3, 3) and not stats.beyond(3, 3)
+
+
+def test_mean_places_stay_within_the_places_there_are():
+    r = cli("simulate", "go_fish", "-n", "4")
+    assert "  seat Ann                       1.50   1.00 - 2.00" in r.output.splitlines()
+
+
 def test_distribution_quantiles_are_values_of_the_games():
     d = stats.distribution([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], bins=5)
     assert (d["min"], d["p10"], d["median"], d["p90"], d["max"]) == (10, 10, 50, 90, 100)
@@ -386,6 +400,14 @@ def test_compare_one_pack_with_two_options():
     turns = next(row for row in c["rows"] if row["measure"] == "turns")
     assert turns["difference"] < 0 and turns["significant"]
     assert turns["difference"] == round(turns["b"] - turns["a"], 4)
+
+
+def test_two_games_show_no_difference_beyond_chance():
+    r = cli("compare", "magic54", "-n", "2", "--b-option", "starting_life=1")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "  seat Red wins              0.0%   100.0%  +100.0%   -31.5% to +100.0%" in lines
+    assert "  first player wins         50.0%    50.0%    +0.0%   -100.0% to +100.0%" in lines
 
 
 def test_compare_needs_something_to_compare():

@@ -10,15 +10,18 @@ from __future__ import annotations
 import json
 
 from ..engine.game import seat_name
-from .stats import _r, first_places, mean_interval
+from .stats import _r, beyond, first_places, mean_interval
 
 
-def paired(a: list, b: list) -> dict:
-    """The mean of b - a over paired games, with its 95% interval."""
+def paired(a: list, b: list, least: float | None = None, most: float | None = None) -> dict:
+    """The mean of b - a over paired games, with its 95% interval; a and b lie within
+    `least` and `most` where given (a rate within 0 and 1), so their difference within
+    `least - most` and `most - least`."""
     diffs = [y - x for x, y in zip(a, b)]
-    mean, low, high = mean_interval(diffs)
+    bounds = (least - most, most - least) if least is not None and most is not None else ()
+    mean, low, high = mean_interval(diffs, *bounds)
     return {"a": _r(sum(a) / len(a), 4), "b": _r(sum(b) / len(b), 4), "difference": _r(mean, 4),
-            "low": _r(low, 4), "high": _r(high, 4), "significant": low > 0 or high < 0}
+            "low": _r(low, 4), "high": _r(high, 4), "significant": beyond(low, high)}
 
 
 class CompareError(ValueError):
@@ -66,20 +69,23 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     def shared(results):
         return [1.0 if len(first_places(r, n)) > 1 else 0.0 for r in results]
 
-    rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p))} for p in range(n)]
+    rate, places = (0, 1), (1, n)
+    rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p), *rate)}
+            for p in range(n)]
     if game_a.pack.ranks and game_b.pack.ranks:
-        rows += [{"measure": f"seat {names[p]} mean place", **paired(place(results_a, p), place(results_b, p))}
+        rows += [{"measure": f"seat {names[p]} mean place", **paired(place(results_a, p), place(results_b, p), *places)}
                  for p in range(n)]
-        rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b))})
+        rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b), *rate)})
     if len(set(batch_a.agents)) > 1:
-        rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec))}
+        rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec),
+                                                            *rate)}
                  for spec in dict.fromkeys(batch_a.agents)]
         if game_a.pack.ranks and game_b.pack.ranks:
             rows += [{"measure": f"agent {spec} mean place", **paired(agent_place(results_a, spec),
-                                                                      agent_place(results_b, spec))}
+                                                                      agent_place(results_b, spec), *places)}
                      for spec in dict.fromkeys(batch_a.agents)]
-    rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b))})
-    rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b))})
+    rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b), *rate)})
+    rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b), *rate)})
     rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
     rows.append({"measure": "decisions", **paired([r["decisions"] for r in results_a],
                                                  [r["decisions"] for r in results_b])})

@@ -88,7 +88,7 @@ def report(game: Game, base, base_results: list, found: list[Subject], played: l
     names = [seat_name(game.pack, p) for p in range(n)]
     rows = []
     for subject, results in zip(found, played):
-        seats = {names[p]: paired(_won(base_results, p), _won(results, p)) for p in range(n)}
+        seats = {names[p]: paired(_won(base_results, p), _won(results, p), 0, 1) for p in range(n)}
         holder = names[subject.seat] if subject.seat is not None else None
         rows.append({"subject": subject.batch.label, "family": subject.name, "holder": holder, "seats": seats})
     rows.sort(key=lambda r: (-_size(r), r["subject"]))
