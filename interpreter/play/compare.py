@@ -52,14 +52,6 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     def drawn(results):
         return [1.0 if not first_places(r, n) else 0.0 for r in results]
 
-    def agent_won(results, spec):
-        return [sum(1.0 for seat, s in enumerate(r["agents"]) if s == spec and seat in first_places(r, n))
-                / max(1, r["agents"].count(spec)) for r in results]
-
-    def agent_place(results, spec):
-        return [sum(r["places"][seat] for seat, s in enumerate(r["agents"]) if s == spec) / r["agents"].count(spec)
-                for r in results]
-
     def first_won(results):
         return [1.0 if r["first"] in first_places(r, n) else 0.0 for r in results]
 
@@ -77,13 +69,7 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
                  for p in range(n)]
         rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b), *rate)})
     if len(set(batch_a.agents)) > 1:
-        rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec),
-                                                            *rate)}
-                 for spec in dict.fromkeys(batch_a.agents)]
-        if game_a.pack.ranks and game_b.pack.ranks:
-            rows += [{"measure": f"agent {spec} mean place", **paired(agent_place(results_a, spec),
-                                                                      agent_place(results_b, spec), *places)}
-                     for spec in dict.fromkeys(batch_a.agents)]
+        rows += _agent_rows(results_a, results_b, batch_a.agents, n, game_a.pack.ranks and game_b.pack.ranks)
     rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b), *rate)})
     rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b), *rate)})
     rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
@@ -94,6 +80,33 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
         "games": len(results_a), "seed": batch_a.seed, "players": n, "agents": list(batch_a.agents),
         "rows": rows,
     }
+
+
+def _agent_rows(results_a: list, results_b: list, agents: list, n: int, ranked: bool) -> list:
+    """Each agent's wins (and mean place) over the seats it sat in, as simulate counts
+    them: a game it sat out (more agents than seats) is neither a win nor a loss."""
+    sat = {spec: _seats_of(results_a, spec) for spec in dict.fromkeys(agents)}
+    sat = {spec: seats for spec, seats in sat.items() if seats}
+
+    def won(results, seats):
+        return [1.0 if seat in first_places(results[i], n) else 0.0 for i, seat in seats]
+
+    def place(results, seats):
+        return [float(results[i]["places"][seat]) for i, seat in seats]
+
+    def row(measure, seats, values, *bounds):
+        return {"measure": measure, "games": len({i for i, _ in seats}),
+                **paired(values(results_a, seats), values(results_b, seats), *bounds)}
+    rows = [row(f"agent {spec} wins", seats, won, 0, 1) for spec, seats in sat.items()]
+    if ranked:
+        rows += [row(f"agent {spec} mean place", seats, place, 1, n) for spec, seats in sat.items()]
+    return rows
+
+
+def _seats_of(results: list, spec: str) -> list:
+    """(game, seat) of each seat the agent sat in. The agents go round the table alike
+    in A and B (the same number of seats, the same rotation), so A's games tell B's."""
+    return [(i, seat) for i, r in enumerate(results) for seat, s in enumerate(r["agents"]) if s == spec]
 
 
 def _side(batch, game) -> dict:
@@ -117,7 +130,7 @@ def as_table(c: dict) -> str:
     lines = [f"A: {a}", f"B: {b}",
              f"{c['games']} games each, seeds {c['seed']} to {c['seed'] + c['games'] - 1}, "
              f"{c['players']} players, agents: {', '.join(c['agents'])}", ""]
-    width = max(24, max(len(r["measure"]) for r in c["rows"]) + 2)
+    width = max(24, max(len(_measure(r, c["games"])) for r in c["rows"]) + 2)
     lines.append(f"{'':<{width}}{'A':>9}{'B':>9}{'B - A':>9}   95% interval")
     for r in c["rows"]:
         count = r["measure"] in ("turns", "decisions") or r["measure"].endswith("mean place")
@@ -127,12 +140,18 @@ def as_table(c: dict) -> str:
                 return f"{x:+.2f}" if sign else f"{x:.2f}"
             return f"{100 * x:+.1f}%" if sign else f"{100 * x:.1f}%"
         mark = "  *" if r["significant"] else ""
-        lines.append(f"  {r['measure']:<{width - 2}}{fmt(r['a']):>9}{fmt(r['b']):>9}{fmt(r['difference'], True):>9}"
+        lines.append(f"  {_measure(r, c['games']):<{width - 2}}{fmt(r['a']):>9}{fmt(r['b']):>9}{fmt(r['difference'], True):>9}"
                      f"   {fmt(r['low'], True)} to {fmt(r['high'], True)}{mark}")
     if any(r["significant"] for r in c["rows"]):
         lines.append("")
         lines.append("* the interval leaves out 0: a difference these games show beyond chance")
     return "\n".join(lines)
+
+
+def _measure(row: dict, games: int) -> str:
+    """A row's measure, with the games it is over when an agent sat some out."""
+    played = row.get("games", games)
+    return row["measure"] + (f" ({played} game{'s' if played != 1 else ''})" if played < games else "")
 
 
 def as_json(c: dict) -> str:
