@@ -76,6 +76,17 @@ def test_a_change_of_a_win_rate_stays_within_100_points():
             in r.output.splitlines())
 
 
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_impact_refuses_before_playing_when_only_the_neutral_cards_family_is_named(tmp_path, fmt):
+    out = tmp_path / "run.jsonl"
+    r = cli("impact", "magic54", "-n", "4", "-j1", "--only", "Queen", "--neutral", "Queen of Hearts", "--format", fmt,
+            "--out", str(out))
+    assert (r.exit_code, r.output) == (1, 'error: nothing is left to measure: --only names only "Queen", and the '
+                                          'neutral card Queen of Hearts is not measured against itself, nor its '
+                                          'family: name other cards with --only, or give a --variant\n')
+    assert not out.exists()
+
+
 def test_impact_writes_its_heat_map(tmp_path):
     r = cli("impact", "magic54", "--only", "King", "-n", "2", "--plot", str(tmp_path))
     assert r.exit_code == 0, r.output

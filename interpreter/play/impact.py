@@ -57,9 +57,10 @@ def subjects(base, game: Game, only: list, neutral: str | None, variants: list, 
     seats = list(range(game.num_players)) if own_decks(game) else [None]
     kind, value = (REPLACE, neutral) if neutral else (REMOVE, None)
     kept = {neutral, game.pack.cards[neutral].family} if neutral in game.pack.cards else {neutral}
-    for family in only or families:
-        if neutral and family in kept:
-            continue        # the neutral card is not measured against itself
+    measured = [f for f in only or families if not (neutral and f in kept)]    # not the neutral card against itself
+    if not measured and not variants:
+        raise ImpactError(_nothing_left(only or families, neutral, bool(only)))
+    for family in measured:
         for seat in seats:
             change = CardChange(family, kind, None, value, seat)
             label = change.text() if seat is None else _seat_label(change, game, seat)
@@ -71,6 +72,13 @@ def subjects(base, game: Game, only: list, neutral: str | None, variants: list, 
             point = batch_at(base, {key: v})
             found.append(Subject(point.label, None, point))
     return found
+
+
+def _nothing_left(names: list, neutral: str, only: bool) -> str:
+    source = "--only names only" if only else "the decks hold only"
+    listed = " and ".join(f'"{n}"' for n in names)
+    return (f"nothing is left to measure: {source} {listed}, and the neutral card {neutral} is not measured "
+            f"against itself, nor its family: name other cards with --only, or give a --variant")
 
 
 def _seat_label(change: CardChange, game: Game, seat: int) -> str:
