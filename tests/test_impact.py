@@ -4,6 +4,9 @@ interval, sorted; variants of the rules beside; the played win rates apart."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -85,6 +88,17 @@ def test_impact_refuses_before_playing_when_only_the_neutral_cards_family_is_nam
                                           'neutral card Queen of Hearts is not measured against itself, nor its '
                                           'family: name other cards with --only, or give a --variant\n')
     assert not out.exists()
+
+
+def test_impact_json_is_the_same_bytes_whatever_the_hash_seed():
+    # Sets of strings come out in another order in each process (string hashing is seeded).
+    def printed(hash_seed):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        return subprocess.run([sys.executable, "-m", "cardtable.cli", "impact", "magic54", "-n", "2", "-j1",
+                               "--only", "King", "--format", "json"], capture_output=True, env=env, check=True).stdout
+    first = printed("1")
+    assert first == printed("2")
+    assert list(json.loads(first)["played"]) == sorted(json.loads(first)["played"])
 
 
 def test_impact_writes_its_heat_map(tmp_path):

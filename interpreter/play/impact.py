@@ -124,7 +124,8 @@ def _played_rates(game: Game, results: list) -> dict:
             for f in fams:
                 games[f] = games.get(f, 0) + 1
                 wins[f] = wins.get(f, 0) + (seat in first_places(r, len(r["result"])))
-    return {f: {"games": games[f], "win_rate": round(wins[f] / games[f], 4)} for f in games}
+    # By name: the families come from sets, whose order changes from run to run.
+    return {f: {"games": games[f], "win_rate": round(wins[f] / games[f], 4)} for f in sorted(games)}
 
 
 def as_table(r: dict) -> str:
