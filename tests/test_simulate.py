@@ -441,6 +441,23 @@ def test_compare_needs_something_to_compare():
     assert r.exit_code == 2 and "Invalid value for --b-option: \"starting_life\" is not KEY=VALUE" in r.output
 
 
+def test_compare_refuses_other_numbers_of_players_before_any_game(tmp_path):
+    out = tmp_path / "cmp.jsonl"
+    r = cli("compare", "magic54", "hearts", "-n", "4", "--out", str(out))
+    assert (r.exit_code, r.output) == (1, "error: A is played by 2 players and B by 4: give --players\n")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("versions", [["magic54", "magic54"], ["magic54", "--a-option", "starting_life=20"]])
+def test_compare_refuses_one_game_twice_before_any_game(tmp_path, versions):
+    out = tmp_path / "cmp.jsonl"
+    r = cli("compare", *versions, "-n", "2", "--out", str(out))
+    assert r.exit_code == 2
+    assert r.output.endswith("Error: A and B are the same game: the same pack, options (with the pack's defaults) "
+                             "and cards; give B another pack, or options or a ruleset that differ\n")
+    assert not out.exists()
+
+
 # ------------------------------------------------------------------ the player's own card data
 
 MTG = ROOT / "tests" / "data" / "mtg"

@@ -39,10 +39,31 @@ def refusal(games: int, same_pack: bool, options_a: dict, options_b: dict, rules
     return None
 
 
-def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
+def check_versions(prepared_a: tuple, prepared_b: tuple) -> None:
+    """Refuses, before any game is played, the versions (each a game and its spec, as
+    batch.prepare_spec makes them) that cannot be compared: a CompareError for versions
+    of other numbers of players, a SameGame for one game twice."""
+    (game_a, spec_a), (game_b, spec_b) = prepared_a, prepared_b
+    _check_players(game_a, game_b)
+    # The spec holds all that makes the game: the pack's content, every option with the
+    # pack's defaults, the cards and decks, the ruleset's changes.
+    if spec_a.key == spec_b.key:
+        raise SameGame("A and B are the same game: the same pack, options (with the pack's defaults) and cards; "
+                       "give B another pack, or options or a ruleset that differ")
+
+
+class SameGame(CompareError):
+    """Two versions that are one game: nothing to compare."""
+
+
+def _check_players(game_a, game_b) -> None:
     if game_a.num_players != game_b.num_players:
         raise CompareError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
                            f"give --players")
+
+
+def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
+    _check_players(game_a, game_b)
     n = game_a.num_players
     names = [seat_name(game_a.pack, p) for p in range(n)]
 
