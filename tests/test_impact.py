@@ -101,6 +101,24 @@ def test_impact_json_is_the_same_bytes_whatever_the_hash_seed():
     assert list(json.loads(first)["played"]) == sorted(json.loads(first)["played"])
 
 
+def test_impact_measures_as_many_variants_as_a_sweep_has_points(tmp_path):
+    out = tmp_path / "run.jsonl"
+    values = ",".join(str(v) for v in range(1, 402))
+    r = cli("impact", "magic54", "-n", "2", "-j1", "--variant", f"starting_life={values}", "--out", str(out))
+    assert r.exit_code == 2
+    assert r.output.endswith("Error: Invalid value for --variant: the variants make 401 versions: impact measures at "
+                             "most 400, as a sweep has at most 400 points\n")
+    assert not out.exists()
+
+
+def test_a_version_named_twice_is_measured_once():
+    r = cli("impact", "magic54", "-n", "2", "-j1", "--only", "Queen", "--only", "Queen", "--variant",
+            "starting_life=1,1", "--variant", "starting_life=01", "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert sorted(row["subject"] for row in json.loads(r.output)["rows"]) == [
+        "starting_life=1", "without Queen in Black's deck", "without Queen in Red's deck"]
+
+
 def test_impact_writes_its_heat_map(tmp_path):
     r = cli("impact", "magic54", "--only", "King", "-n", "2", "--plot", str(tmp_path))
     assert r.exit_code == 0, r.output

@@ -19,7 +19,7 @@ from ..engine.game import Game, seat_name
 from ..packs.changes import REMOVE, REPLACE, CardChange
 from .compare import paired
 from .stats import first_places
-from .sweep import batch_at, parse_axis
+from .sweep import MOST_POINTS, SweepError, batch_at, parse_axis
 
 
 class ImpactError(ValueError):
@@ -47,8 +47,13 @@ class Subject:
 
 
 def subjects(base, game: Game, only: list, neutral: str | None, variants: list, by: str) -> list[Subject]:
-    """The batches that impact plays beside the base batch."""
-    found = []
+    """The batches that impact plays beside the base batch; a version named twice is played once."""
+    points = _variant_points(variants)
+    cards = _card_subjects(base, game, list(dict.fromkeys(only)), neutral, by, bool(points))
+    return cards + [Subject(batch.label, None, batch) for batch in (batch_at(base, point) for point in points)]
+
+
+def _card_subjects(base, game: Game, only: list, neutral: str | None, by: str, variants: bool) -> list[Subject]:
     families = dealt_families(game, by)
     for name in only:
         if name not in families:
@@ -60,18 +65,24 @@ def subjects(base, game: Game, only: list, neutral: str | None, variants: list, 
     measured = [f for f in only or families if not (neutral and f in kept)]    # not the neutral card against itself
     if not measured and not variants:
         raise ImpactError(_nothing_left(only or families, neutral, bool(only)))
+    found = []
     for family in measured:
         for seat in seats:
             change = CardChange(family, kind, None, value, seat)
             label = change.text() if seat is None else _seat_label(change, game, seat)
             found.append(Subject(family, seat, dataclasses.replace(
                 base, changes=tuple(base.changes) + (change,), label=label)))
-    for text in variants:
-        key, values = parse_axis(text)
-        for v in values:
-            point = batch_at(base, {key: v})
-            found.append(Subject(point.label, None, point))
     return found
+
+
+def _variant_points(variants: list) -> list[dict]:
+    """Each version --variant names, once, at most as many as a sweep's points (each
+    is a batch of games, as a point of a sweep is)."""
+    points = list(dict.fromkeys((key, v) for key, values in map(parse_axis, variants) for v in values))
+    if len(points) > MOST_POINTS:
+        raise SweepError(f"the variants make {len(points)} versions: impact measures at most {MOST_POINTS}, "
+                         f"as a sweep has at most {MOST_POINTS} points")
+    return [{key: v} for key, v in points]
 
 
 def _nothing_left(names: list, neutral: str, only: bool) -> str:
