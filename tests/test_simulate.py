@@ -458,6 +458,18 @@ def test_compare_refuses_one_game_twice_before_any_game(tmp_path, versions):
     assert not out.exists()
 
 
+def test_compare_names_each_versions_seats_and_options_as_its_pack_does():
+    r = cli("compare", "magic54", "stack_duel", "-n", "2")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "  seat Red / Ana wins        0.0%     0.0%    +0.0%   -65.8% to +65.8%" in lines
+    assert "  seat Black / Bo wins     100.0%   100.0%    +0.0%   -65.8% to +65.8%" in lines
+    c = json.loads(cli("compare", "magic54", "stack_duel", "-n", "2", "--format", "json").output)
+    assert (c["a"]["seats"], c["b"]["seats"]) == (["Red", "Black"], ["Ana", "Bo"])
+    r = cli("compare", "crazy_eights", "go_fish", "-n", "2")
+    assert r.output.splitlines()[:2] == ["A: crazy_eights (aces_reverse=true, queens_skip=true)", "B: go_fish"]
+
+
 # ------------------------------------------------------------------ the player's own card data
 
 MTG = ROOT / "tests" / "data" / "mtg"

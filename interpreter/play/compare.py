@@ -65,7 +65,7 @@ def _check_players(game_a, game_b) -> None:
 def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
     _check_players(game_a, game_b)
     n = game_a.num_players
-    names = [seat_name(game_a.pack, p) for p in range(n)]
+    names = _seat_names(game_a, game_b)
 
     def won(results, seat):
         return [1.0 if seat in first_places(r, n) else 0.0 for r in results]
@@ -103,6 +103,12 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     }
 
 
+def _seat_names(game_a, game_b) -> list[str]:
+    """Each seat as both versions name it: A's name, and B's beside it where it differs."""
+    both = [(seat_name(game_a.pack, p), seat_name(game_b.pack, p)) for p in range(game_a.num_players)]
+    return [a if a == b else f"{a} / {b}" for a, b in both]
+
+
 def _agent_rows(results_a: list, results_b: list, agents: list, n: int, ranked: bool) -> list:
     """Each agent's wins (and mean place) over the seats it sat in, as simulate counts
     them: a game it sat out (more agents than seats) is neither a win nor a loss."""
@@ -131,7 +137,8 @@ def _seats_of(results: list, spec: str) -> list:
 
 
 def _side(batch, game) -> dict:
-    side = {"pack": batch.pack, "version": game.pack.version, "options": dict(game.options)}
+    side = {"pack": batch.pack, "version": game.pack.version, "options": dict(game.options),
+            "seats": [seat_name(game.pack, p) for p in range(game.num_players)]}
     if batch.ruleset:
         side["ruleset"] = batch.ruleset
     if batch.changes:
@@ -142,8 +149,13 @@ def _side(batch, game) -> dict:
 def _label(side: dict, other: dict) -> str:
     changed = {k: v for k, v in side["options"].items() if other["options"].get(k) != v}
     extra = ", ".join([*([f"ruleset {side['ruleset']}"] if side.get("ruleset") else []),
-                       *(f"{k}={v}" for k, v in changed.items()), *side.get("changes", ())])
+                       *(f"{k}={_value(v)}" for k, v in changed.items()), *side.get("changes", ())])
     return side["pack"] + (f" ({extra})" if extra else "")
+
+
+def _value(v) -> str:
+    """An option's value as a pack writes it (true, not True)."""
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
 def as_table(c: dict) -> str:
