@@ -553,6 +553,7 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
                      records=out is not None, label="A")
     batch_b = _batch(pack_b, *common, ruleset_b, options_b, decks, card_files, jobs, debug, backend, address,
                      records=out is not None, label="B")
+    _check_versions(comparing, batch_a, batch_b)
     (game_a, results_a), (game_b, results_b) = _play_run("compare", [batch_a, batch_b], f"{2 * games} games",
                                                          out, resume)
     try:
@@ -560,6 +561,18 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
     except comparing.CompareError as e:
         raise InputError(str(e)) from None
     click.echo(comparing.as_json(result) if fmt == "json" else comparing.as_table(result))
+
+
+def _check_versions(comparing, batch_a, batch_b) -> None:
+    """What the two versions' games show before any is played (the players, one game twice)."""
+    from .interpreter.play.batch import SimulationError, prepare_spec
+
+    try:
+        comparing.check_versions(prepare_spec(dataclasses.replace(batch_a)), prepare_spec(dataclasses.replace(batch_b)))
+    except comparing.SameGame as e:
+        raise click.UsageError(str(e)) from None
+    except (SimulationError, comparing.CompareError) as e:
+        raise InputError(str(e)) from None
 
 
 def _run_outputs(chart: str, shows: str, also: tuple = ()):

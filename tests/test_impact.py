@@ -4,6 +4,9 @@ interval, sorted; variants of the rules beside; the played win rates apart."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,6 +70,53 @@ def test_impact_refuses_what_it_cannot_measure(tmp_path):
     assert cli("impact", "magic54", "-n", "1").exit_code == 2
     r = cli("impact", "magic54", "--neutral", "Nothing", "--only", "King", "-n", "2")
     assert (r.exit_code, r.output) == (1, 'error: Magic 54 has no card "Nothing" to put in the place of King\n')
+
+
+def test_a_change_of_a_win_rate_stays_within_100_points():
+    r = cli("impact", "magic54", "-n", "4", "-j1", "--only", "Queen")
+    assert r.exit_code == 0, r.output
+    assert ("  without Queen in Black's deck   +50.0% (  -6.6 to +100.0)    -50.0% (-100.0 to   +6.6)          50.0%"
+            in r.output.splitlines())
+
+
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_impact_refuses_before_playing_when_only_the_neutral_cards_family_is_named(tmp_path, fmt):
+    out = tmp_path / "run.jsonl"
+    r = cli("impact", "magic54", "-n", "4", "-j1", "--only", "Queen", "--neutral", "Queen of Hearts", "--format", fmt,
+            "--out", str(out))
+    assert (r.exit_code, r.output) == (1, 'error: nothing is left to measure: --only names only "Queen", and the '
+                                          'neutral card Queen of Hearts is not measured against itself, nor its '
+                                          'family: name other cards with --only, or give a --variant\n')
+    assert not out.exists()
+
+
+def test_impact_json_is_the_same_bytes_whatever_the_hash_seed():
+    # Sets of strings come out in another order in each process (string hashing is seeded).
+    def printed(hash_seed):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        return subprocess.run([sys.executable, "-m", "cardtable.cli", "impact", "magic54", "-n", "2", "-j1",
+                               "--only", "King", "--format", "json"], capture_output=True, env=env, check=True).stdout
+    first = printed("1")
+    assert first == printed("2")
+    assert list(json.loads(first)["played"]) == sorted(json.loads(first)["played"])
+
+
+def test_impact_measures_as_many_variants_as_a_sweep_has_points(tmp_path):
+    out = tmp_path / "run.jsonl"
+    values = ",".join(str(v) for v in range(1, 402))
+    r = cli("impact", "magic54", "-n", "2", "-j1", "--variant", f"starting_life={values}", "--out", str(out))
+    assert r.exit_code == 2
+    assert r.output.endswith("Error: Invalid value for --variant: the variants make 401 versions: impact measures at "
+                             "most 400, as a sweep has at most 400 points\n")
+    assert not out.exists()
+
+
+def test_a_version_named_twice_is_measured_once():
+    r = cli("impact", "magic54", "-n", "2", "-j1", "--only", "Queen", "--only", "Queen", "--variant",
+            "starting_life=1,1", "--variant", "starting_life=01", "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert sorted(row["subject"] for row in json.loads(r.output)["rows"]) == [
+        "starting_life=1", "without Queen in Black's deck", "without Queen in Red's deck"]
 
 
 def test_impact_writes_its_heat_map(tmp_path):

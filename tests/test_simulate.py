@@ -34,6 +34,20 @@ def test_wilson_intervals_match_the_textbook():
     assert [round(x, 4) for x in stats.wilson(10, 10)] == [0.7225, 1.0]
 
 
+def test_an_interval_keeps_within_what_its_measure_can_be():
+    assert stats.mean_interval([1, 2, 1, 2], 1, 2) == (1.5, 1, 2)
+    assert stats.mean_interval([0, 1, 0, 1], 0)[1] == 0
+    # The same value in every game: as wide as 2 games leave it, toward the bounds.
+    assert [round(x, 4) for x in stats.mean_interval([1, 1], -1, 1)] == [1, -0.3152, 1]
+    # Without bounds it stays a point, and a point is never beyond chance.
+    assert stats.mean_interval([3, 3]) == (3, 3, 3) and not stats.beyond(3, 3)
+
+
+def test_mean_places_stay_within_the_places_there_are():
+    r = cli("simulate", "go_fish", "-n", "4")
+    assert "  seat Ann                       1.50   1.00 - 2.00" in r.output.splitlines()
+
+
 def test_distribution_quantiles_are_values_of_the_games():
     d = stats.distribution([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], bins=5)
     assert (d["min"], d["p10"], d["median"], d["p90"], d["max"]) == (10, 10, 50, 90, 100)
@@ -388,6 +402,34 @@ def test_compare_one_pack_with_two_options():
     assert turns["difference"] == round(turns["b"] - turns["a"], 4)
 
 
+def test_two_games_show_no_difference_beyond_chance():
+    r = cli("compare", "magic54", "-n", "2", "--b-option", "starting_life=1")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "  seat Red wins              0.0%   100.0%  +100.0%   -31.5% to +100.0%" in lines
+    assert "  first player wins         50.0%    50.0%    +0.0%   -100.0% to +100.0%" in lines
+
+
+def test_compare_rates_an_agent_over_the_games_it_played_as_simulate_does():
+    agents = ["--agents", "random,heuristic,mcts:playouts=2"]
+    r = cli("compare", "magic54", "-n", "6", *agents, "--b-option", "starting_life=19", "--format", "json")
+    assert r.exit_code == 0, r.output
+    rows = {row["measure"]: (row["games"], row["a"]) for row in json.loads(r.output)["rows"] if "games" in row}
+    s = json.loads(cli("simulate", "magic54", "-n", "6", *agents, "--format", "json").output)
+    assert rows == {f"agent {a['agent']} wins": (a["games"], a["rate"]) for a in s["by_agent"]}
+    assert rows["agent heuristic wins"] == (4, 0.5) and rows["agent mcts:playouts=2 wins"] == (4, 1.0)
+    table = cli("compare", "magic54", "-n", "6", *agents, "--b-option", "starting_life=19").output.splitlines()
+    assert "  agent heuristic wins (4 games)          50.0%    50.0%    +0.0%   -49.0% to +49.0%" in table
+
+
+def test_compare_of_places_with_more_agents_than_seats():
+    r = cli("compare", "go_fish", "-n", "4", "--agents", "random,heuristic,mcts:playouts=2", "--b-option",
+            "small_deal=5")
+    assert r.exit_code == 0, r.output
+    assert ("  agent mcts:playouts=2 mean place (2 games)     1.00     1.50    +0.50   -0.48 to +1.00"
+            in r.output.splitlines())
+
+
 def test_compare_needs_something_to_compare():
     r = cli("compare", "magic54")
     assert r.exit_code == 2
@@ -397,6 +439,35 @@ def test_compare_needs_something_to_compare():
     assert "compare needs at least 2 games: one game gives a difference, but no interval" in r.output
     r = cli("compare", "magic54", "--b-option", "starting_life")
     assert r.exit_code == 2 and "Invalid value for --b-option: \"starting_life\" is not KEY=VALUE" in r.output
+
+
+def test_compare_refuses_other_numbers_of_players_before_any_game(tmp_path):
+    out = tmp_path / "cmp.jsonl"
+    r = cli("compare", "magic54", "hearts", "-n", "4", "--out", str(out))
+    assert (r.exit_code, r.output) == (1, "error: A is played by 2 players and B by 4: give --players\n")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("versions", [["magic54", "magic54"], ["magic54", "--a-option", "starting_life=20"]])
+def test_compare_refuses_one_game_twice_before_any_game(tmp_path, versions):
+    out = tmp_path / "cmp.jsonl"
+    r = cli("compare", *versions, "-n", "2", "--out", str(out))
+    assert r.exit_code == 2
+    assert r.output.endswith("Error: A and B are the same game: the same pack, options (with the pack's defaults) "
+                             "and cards; give B another pack, or options or a ruleset that differ\n")
+    assert not out.exists()
+
+
+def test_compare_names_each_versions_seats_and_options_as_its_pack_does():
+    r = cli("compare", "magic54", "stack_duel", "-n", "2")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "  seat Red / Ana wins        0.0%     0.0%    +0.0%   -65.8% to +65.8%" in lines
+    assert "  seat Black / Bo wins     100.0%   100.0%    +0.0%   -65.8% to +65.8%" in lines
+    c = json.loads(cli("compare", "magic54", "stack_duel", "-n", "2", "--format", "json").output)
+    assert (c["a"]["seats"], c["b"]["seats"]) == (["Red", "Black"], ["Ana", "Bo"])
+    r = cli("compare", "crazy_eights", "go_fish", "-n", "2")
+    assert r.output.splitlines()[:2] == ["A: crazy_eights (aces_reverse=true, queens_skip=true)", "B: go_fish"]
 
 
 # ------------------------------------------------------------------ the player's own card data

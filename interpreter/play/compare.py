@@ -10,15 +10,18 @@ from __future__ import annotations
 import json
 
 from ..engine.game import seat_name
-from .stats import _r, first_places, mean_interval
+from .stats import _r, beyond, first_places, mean_interval
 
 
-def paired(a: list, b: list) -> dict:
-    """The mean of b - a over paired games, with its 95% interval."""
+def paired(a: list, b: list, least: float | None = None, most: float | None = None) -> dict:
+    """The mean of b - a over paired games, with its 95% interval; a and b lie within
+    `least` and `most` where given (a rate within 0 and 1), so their difference within
+    `least - most` and `most - least`."""
     diffs = [y - x for x, y in zip(a, b)]
-    mean, low, high = mean_interval(diffs)
+    bounds = (least - most, most - least) if least is not None and most is not None else ()
+    mean, low, high = mean_interval(diffs, *bounds)
     return {"a": _r(sum(a) / len(a), 4), "b": _r(sum(b) / len(b), 4), "difference": _r(mean, 4),
-            "low": _r(low, 4), "high": _r(high, 4), "significant": low > 0 or high < 0}
+            "low": _r(low, 4), "high": _r(high, 4), "significant": beyond(low, high)}
 
 
 class CompareError(ValueError):
@@ -36,26 +39,39 @@ def refusal(games: int, same_pack: bool, options_a: dict, options_b: dict, rules
     return None
 
 
-def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
+def check_versions(prepared_a: tuple, prepared_b: tuple) -> None:
+    """Refuses, before any game is played, the versions (each a game and its spec, as
+    batch.prepare_spec makes them) that cannot be compared: a CompareError for versions
+    of other numbers of players, a SameGame for one game twice."""
+    (game_a, spec_a), (game_b, spec_b) = prepared_a, prepared_b
+    _check_players(game_a, game_b)
+    # The spec holds all that makes the game: the pack's content, every option with the
+    # pack's defaults, the cards and decks, the ruleset's changes.
+    if spec_a.key == spec_b.key:
+        raise SameGame("A and B are the same game: the same pack, options (with the pack's defaults) and cards; "
+                       "give B another pack, or options or a ruleset that differ")
+
+
+class SameGame(CompareError):
+    """Two versions that are one game: nothing to compare."""
+
+
+def _check_players(game_a, game_b) -> None:
     if game_a.num_players != game_b.num_players:
         raise CompareError(f"A is played by {game_a.num_players} players and B by {game_b.num_players}: "
                            f"give --players")
+
+
+def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) -> dict:
+    _check_players(game_a, game_b)
     n = game_a.num_players
-    names = [seat_name(game_a.pack, p) for p in range(n)]
+    names = _seat_names(game_a, game_b)
 
     def won(results, seat):
         return [1.0 if seat in first_places(r, n) else 0.0 for r in results]
 
     def drawn(results):
         return [1.0 if not first_places(r, n) else 0.0 for r in results]
-
-    def agent_won(results, spec):
-        return [sum(1.0 for seat, s in enumerate(r["agents"]) if s == spec and seat in first_places(r, n))
-                / max(1, r["agents"].count(spec)) for r in results]
-
-    def agent_place(results, spec):
-        return [sum(r["places"][seat] for seat, s in enumerate(r["agents"]) if s == spec) / r["agents"].count(spec)
-                for r in results]
 
     def first_won(results):
         return [1.0 if r["first"] in first_places(r, n) else 0.0 for r in results]
@@ -66,20 +82,17 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     def shared(results):
         return [1.0 if len(first_places(r, n)) > 1 else 0.0 for r in results]
 
-    rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p))} for p in range(n)]
+    rate, places = (0, 1), (1, n)
+    rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p), *rate)}
+            for p in range(n)]
     if game_a.pack.ranks and game_b.pack.ranks:
-        rows += [{"measure": f"seat {names[p]} mean place", **paired(place(results_a, p), place(results_b, p))}
+        rows += [{"measure": f"seat {names[p]} mean place", **paired(place(results_a, p), place(results_b, p), *places)}
                  for p in range(n)]
-        rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b))})
+        rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b), *rate)})
     if len(set(batch_a.agents)) > 1:
-        rows += [{"measure": f"agent {spec} wins", **paired(agent_won(results_a, spec), agent_won(results_b, spec))}
-                 for spec in dict.fromkeys(batch_a.agents)]
-        if game_a.pack.ranks and game_b.pack.ranks:
-            rows += [{"measure": f"agent {spec} mean place", **paired(agent_place(results_a, spec),
-                                                                      agent_place(results_b, spec))}
-                     for spec in dict.fromkeys(batch_a.agents)]
-    rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b))})
-    rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b))})
+        rows += _agent_rows(results_a, results_b, batch_a.agents, n, game_a.pack.ranks and game_b.pack.ranks)
+    rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b), *rate)})
+    rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b), *rate)})
     rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
     rows.append({"measure": "decisions", **paired([r["decisions"] for r in results_a],
                                                  [r["decisions"] for r in results_b])})
@@ -90,8 +103,42 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     }
 
 
+def _seat_names(game_a, game_b) -> list[str]:
+    """Each seat as both versions name it: A's name, and B's beside it where it differs."""
+    both = [(seat_name(game_a.pack, p), seat_name(game_b.pack, p)) for p in range(game_a.num_players)]
+    return [a if a == b else f"{a} / {b}" for a, b in both]
+
+
+def _agent_rows(results_a: list, results_b: list, agents: list, n: int, ranked: bool) -> list:
+    """Each agent's wins (and mean place) over the seats it sat in, as simulate counts
+    them: a game it sat out (more agents than seats) is neither a win nor a loss."""
+    sat = {spec: _seats_of(results_a, spec) for spec in dict.fromkeys(agents)}
+    sat = {spec: seats for spec, seats in sat.items() if seats}
+
+    def won(results, seats):
+        return [1.0 if seat in first_places(results[i], n) else 0.0 for i, seat in seats]
+
+    def place(results, seats):
+        return [float(results[i]["places"][seat]) for i, seat in seats]
+
+    def row(measure, seats, values, *bounds):
+        return {"measure": measure, "games": len({i for i, _ in seats}),
+                **paired(values(results_a, seats), values(results_b, seats), *bounds)}
+    rows = [row(f"agent {spec} wins", seats, won, 0, 1) for spec, seats in sat.items()]
+    if ranked:
+        rows += [row(f"agent {spec} mean place", seats, place, 1, n) for spec, seats in sat.items()]
+    return rows
+
+
+def _seats_of(results: list, spec: str) -> list:
+    """(game, seat) of each seat the agent sat in. The agents go round the table alike
+    in A and B (the same number of seats, the same rotation), so A's games tell B's."""
+    return [(i, seat) for i, r in enumerate(results) for seat, s in enumerate(r["agents"]) if s == spec]
+
+
 def _side(batch, game) -> dict:
-    side = {"pack": batch.pack, "version": game.pack.version, "options": dict(game.options)}
+    side = {"pack": batch.pack, "version": game.pack.version, "options": dict(game.options),
+            "seats": [seat_name(game.pack, p) for p in range(game.num_players)]}
     if batch.ruleset:
         side["ruleset"] = batch.ruleset
     if batch.changes:
@@ -102,8 +149,13 @@ def _side(batch, game) -> dict:
 def _label(side: dict, other: dict) -> str:
     changed = {k: v for k, v in side["options"].items() if other["options"].get(k) != v}
     extra = ", ".join([*([f"ruleset {side['ruleset']}"] if side.get("ruleset") else []),
-                       *(f"{k}={v}" for k, v in changed.items()), *side.get("changes", ())])
+                       *(f"{k}={_value(v)}" for k, v in changed.items()), *side.get("changes", ())])
     return side["pack"] + (f" ({extra})" if extra else "")
+
+
+def _value(v) -> str:
+    """An option's value as a pack writes it (true, not True)."""
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
 def as_table(c: dict) -> str:
@@ -111,7 +163,7 @@ def as_table(c: dict) -> str:
     lines = [f"A: {a}", f"B: {b}",
              f"{c['games']} games each, seeds {c['seed']} to {c['seed'] + c['games'] - 1}, "
              f"{c['players']} players, agents: {', '.join(c['agents'])}", ""]
-    width = max(24, max(len(r["measure"]) for r in c["rows"]) + 2)
+    width = max(24, max(len(_measure(r, c["games"])) for r in c["rows"]) + 2)
     lines.append(f"{'':<{width}}{'A':>9}{'B':>9}{'B - A':>9}   95% interval")
     for r in c["rows"]:
         count = r["measure"] in ("turns", "decisions") or r["measure"].endswith("mean place")
@@ -121,12 +173,18 @@ def as_table(c: dict) -> str:
                 return f"{x:+.2f}" if sign else f"{x:.2f}"
             return f"{100 * x:+.1f}%" if sign else f"{100 * x:.1f}%"
         mark = "  *" if r["significant"] else ""
-        lines.append(f"  {r['measure']:<{width - 2}}{fmt(r['a']):>9}{fmt(r['b']):>9}{fmt(r['difference'], True):>9}"
+        lines.append(f"  {_measure(r, c['games']):<{width - 2}}{fmt(r['a']):>9}{fmt(r['b']):>9}{fmt(r['difference'], True):>9}"
                      f"   {fmt(r['low'], True)} to {fmt(r['high'], True)}{mark}")
     if any(r["significant"] for r in c["rows"]):
         lines.append("")
         lines.append("* the interval leaves out 0: a difference these games show beyond chance")
     return "\n".join(lines)
+
+
+def _measure(row: dict, games: int) -> str:
+    """A row's measure, with the games it is over when an agent sat some out."""
+    played = row.get("games", games)
+    return row["measure"] + (f" ({played} game{'s' if played != 1 else ''})" if played < games else "")
 
 
 def as_json(c: dict) -> str:

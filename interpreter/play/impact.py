@@ -19,7 +19,7 @@ from ..engine.game import Game, seat_name
 from ..packs.changes import REMOVE, REPLACE, CardChange
 from .compare import paired
 from .stats import first_places
-from .sweep import batch_at, parse_axis
+from .sweep import MOST_POINTS, SweepError, batch_at, parse_axis
 
 
 class ImpactError(ValueError):
@@ -47,8 +47,13 @@ class Subject:
 
 
 def subjects(base, game: Game, only: list, neutral: str | None, variants: list, by: str) -> list[Subject]:
-    """The batches that impact plays beside the base batch."""
-    found = []
+    """The batches that impact plays beside the base batch; a version named twice is played once."""
+    points = _variant_points(variants)
+    cards = _card_subjects(base, game, list(dict.fromkeys(only)), neutral, by, bool(points))
+    return cards + [Subject(batch.label, None, batch) for batch in (batch_at(base, point) for point in points)]
+
+
+def _card_subjects(base, game: Game, only: list, neutral: str | None, by: str, variants: bool) -> list[Subject]:
     families = dealt_families(game, by)
     for name in only:
         if name not in families:
@@ -57,20 +62,34 @@ def subjects(base, game: Game, only: list, neutral: str | None, variants: list, 
     seats = list(range(game.num_players)) if own_decks(game) else [None]
     kind, value = (REPLACE, neutral) if neutral else (REMOVE, None)
     kept = {neutral, game.pack.cards[neutral].family} if neutral in game.pack.cards else {neutral}
-    for family in only or families:
-        if neutral and family in kept:
-            continue        # the neutral card is not measured against itself
+    measured = [f for f in only or families if not (neutral and f in kept)]    # not the neutral card against itself
+    if not measured and not variants:
+        raise ImpactError(_nothing_left(only or families, neutral, bool(only)))
+    found = []
+    for family in measured:
         for seat in seats:
             change = CardChange(family, kind, None, value, seat)
             label = change.text() if seat is None else _seat_label(change, game, seat)
             found.append(Subject(family, seat, dataclasses.replace(
                 base, changes=tuple(base.changes) + (change,), label=label)))
-    for text in variants:
-        key, values = parse_axis(text)
-        for v in values:
-            point = batch_at(base, {key: v})
-            found.append(Subject(point.label, None, point))
     return found
+
+
+def _variant_points(variants: list) -> list[dict]:
+    """Each version --variant names, once, at most as many as a sweep's points (each
+    is a batch of games, as a point of a sweep is)."""
+    points = list(dict.fromkeys((key, v) for key, values in map(parse_axis, variants) for v in values))
+    if len(points) > MOST_POINTS:
+        raise SweepError(f"the variants make {len(points)} versions: impact measures at most {MOST_POINTS}, "
+                         f"as a sweep has at most {MOST_POINTS} points")
+    return [{key: v} for key, v in points]
+
+
+def _nothing_left(names: list, neutral: str, only: bool) -> str:
+    source = "--only names only" if only else "the decks hold only"
+    listed = " and ".join(f'"{n}"' for n in names)
+    return (f"nothing is left to measure: {source} {listed}, and the neutral card {neutral} is not measured "
+            f"against itself, nor its family: name other cards with --only, or give a --variant")
 
 
 def _seat_label(change: CardChange, game: Game, seat: int) -> str:
@@ -88,7 +107,7 @@ def report(game: Game, base, base_results: list, found: list[Subject], played: l
     names = [seat_name(game.pack, p) for p in range(n)]
     rows = []
     for subject, results in zip(found, played):
-        seats = {names[p]: paired(_won(base_results, p), _won(results, p)) for p in range(n)}
+        seats = {names[p]: paired(_won(base_results, p), _won(results, p), 0, 1) for p in range(n)}
         holder = names[subject.seat] if subject.seat is not None else None
         rows.append({"subject": subject.batch.label, "family": subject.name, "holder": holder, "seats": seats})
     rows.sort(key=lambda r: (-_size(r), r["subject"]))
@@ -116,7 +135,8 @@ def _played_rates(game: Game, results: list) -> dict:
             for f in fams:
                 games[f] = games.get(f, 0) + 1
                 wins[f] = wins.get(f, 0) + (seat in first_places(r, len(r["result"])))
-    return {f: {"games": games[f], "win_rate": round(wins[f] / games[f], 4)} for f in games}
+    # By name: the families come from sets, whose order changes from run to run.
+    return {f: {"games": games[f], "win_rate": round(wins[f] / games[f], 4)} for f in sorted(games)}
 
 
 def as_table(r: dict) -> str:

@@ -14,7 +14,7 @@ import dataclasses
 import json
 
 from ..engine.game import Game
-from .stats import _r, first_places, mean_interval
+from .stats import _r, beyond, first_places, mean_interval
 
 
 class MatchupError(ValueError):
@@ -58,10 +58,9 @@ def report(game: Game, base, decks: list[str], played: list) -> dict:
         row = {}
         for b in decks:
             first, second = _won(at[(a, b)], 0), _won(at[(b, a)], 1)
-            mean, low, high = mean_interval([(x + y) / 2 for x, y in zip(first, second)])
-            row[b] = {"rate": _r(mean), "low": _r(max(0.0, low)), "high": _r(min(1.0, high)),
-                      "significant": low > 0.5 or high < 0.5, "as_first": _r(sum(first) / len(first)),
-                      "as_second": _r(sum(second) / len(second))}
+            mean, low, high = mean_interval([(x + y) / 2 for x, y in zip(first, second)], 0, 1)
+            row[b] = {"rate": _r(mean), "low": _r(low), "high": _r(high), "significant": beyond(low, high, 0.5),
+                      "as_first": _r(sum(first) / len(first)), "as_second": _r(sum(second) / len(second))}
         cells[a] = row
     overall = {a: _r(sum(cells[a][b]["rate"] for b in decks if b != a) / (k - 1)) for a in decks}
     return {"pack": game.pack.id, "version": game.pack.version, "games": base.games, "seed": base.seed,

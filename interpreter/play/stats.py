@@ -30,17 +30,34 @@ def rate(wins: int, n: int) -> dict:
     return {"games": n, "wins": wins, "rate": _r(wins / n if n else 0.0), "low": _r(low), "high": _r(high)}
 
 
-def mean_interval(values: list) -> tuple[float, float, float]:
-    """Mean and its 95% interval (normal approximation, fine from a few dozen games)."""
+def mean_interval(values: list, least: float | None = None, most: float | None = None) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation, fine from a few dozen games),
+    kept within what the quantity can be: `least` to `most`, where given."""
     n = len(values)
     if n == 0:
         return (0.0, 0.0, 0.0)
     mean = sum(values) / n
-    if n == 1:
-        return (mean, mean, mean)
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    return (mean, mean - half, mean + half)
+    if least is not None and most is not None and len(set(values)) == 1:
+        return _unvaried(mean, n, least, most)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    low, high = mean - Z95 * sd / math.sqrt(n), mean + Z95 * sd / math.sqrt(n)
+    return (mean, low if least is None else max(least, low), high if most is None else min(most, high))
+
+
+def _unvaried(mean: float, n: int, least: float, most: float) -> tuple[float, float, float]:
+    """Games that all gave the same value show no spread to measure chance by (the normal
+    interval would have no width, even from 2 games). Some share of games unlike them
+    could still be, at most Wilson's upper bound of 0 in n; at worst those games lie at
+    a bound, which moves the mean by that share of the way to it."""
+    share = wilson(0, n)[1]
+    return (mean, mean - share * (mean - least), mean + share * (most - mean))
+
+
+def beyond(low: float, high: float, point: float = 0.0) -> bool:
+    """Whether an interval leaves out `point` (a difference beyond chance). One of no
+    width is the mean of games that did not vary, of a quantity without bounds: it
+    says nothing of chance, so it is never beyond it."""
+    return low < high and (low > point or high < point)
 
 
 def distribution(values: list, bins: int = 10) -> dict:
@@ -117,7 +134,7 @@ def _places(results: list, winners: list, names: list) -> dict:
     first place is shared."""
     seats = []
     for p, name in enumerate(names):
-        mean, low, high = mean_interval([res["places"][p] for res in results])
+        mean, low, high = mean_interval([res["places"][p] for res in results], 1, len(names))
         seats.append({"seat": name, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
     shared = sum(1 for w in winners if len(w) > 1)
     return {"seats": seats, "agents": _agent_places(results), "shared_first": rate(shared, len(results))}
@@ -133,7 +150,7 @@ def _agent_places(results: list) -> list:
         return []
     made = []
     for spec, places in held.items():
-        mean, low, high = mean_interval(places)
+        mean, low, high = mean_interval(places, 1, len(results[0]["places"]))
         made.append({"agent": spec, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
     return made
 
@@ -196,11 +213,11 @@ def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
         changes.append(_lead_changes(leaders))
         if len(w) == 1 and res["turns"] > 0:
             settled.append(_settled_at(leaders, w[0]) / res["turns"])
-    drama, low, high = mean_interval(changes)
+    drama, low, high = mean_interval(changes, 0.0)
     return {
         "fairness": _r(fairness) if fairness is not None else None,
         "decisiveness": _r(sum(settled) / len(settled)) if settled else None,
-        "drama": _r(drama, 2), "drama_low": _r(max(0.0, low), 2), "drama_high": _r(high, 2),
+        "drama": _r(drama, 2), "drama_low": _r(low, 2), "drama_high": _r(high, 2),
         "games_with_lead_change": _r(sum(1 for c in changes if c) / len(changes)) if changes else 0.0,
     }
 
