@@ -143,3 +143,10 @@ def test_in_a_pack_of_places_a_win_is_a_first_place_as_simulate_counts_it():
     seats = summarize(game, batch, results)["seats"]
     assert json.loads(r.output)["base"] == {s["seat"]: s["rate"] for s in seats}
     assert json.loads(r.output)["base"] == {"North": 0.25, "East": 0.0, "South": 0.5, "West": 0.5}
+
+
+def test_one_version_is_said_in_the_singular():
+    # A shared deck: one version for a card, not one a seat.
+    r = cli("impact", "pub_magic", "--only", "Forest", "-n", "2")
+    assert r.output.splitlines()[0] == ("pub_magic 1.0.0: 1 version without each card, 2 games each on the seeds of "
+                                        "the pack as it is (0 to 1), agents: random")

@@ -140,7 +140,8 @@ def _played_rates(game: Game, results: list) -> dict:
 
 
 def as_table(r: dict) -> str:
-    lines = [f"{r['pack']} {r['version']}: {len(r['rows'])} versions {r['how']}, {r['games']} games each on the "
+    n = len(r["rows"])
+    lines = [f"{r['pack']} {r['version']}: {n} version{'s' if n != 1 else ''} {r['how']}, {r['games']} games each on the "
              f"seeds of the pack as it is ({r['seed']} to {r['seed'] + r['games'] - 1}), agents: {', '.join(r['agents'])}",
              "as it is: " + ", ".join(f"{seat} wins {100 * rate:.1f}%" for seat, rate in r["base"].items()), ""]
     width = max(28, *(len(row["subject"]) + 2 for row in r["rows"]))
