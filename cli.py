@@ -565,10 +565,10 @@ def compare(pack_a, pack_b, games, seed, num_players, agents, fixed_seats, optio
 
 def _check_versions(comparing, batch_a, batch_b) -> None:
     """What the two versions' games show before any is played (the players, one game twice)."""
-    from .interpreter.play.batch import SimulationError, prepare_spec
+    from .interpreter.play.batch import SimulationError
 
     try:
-        comparing.check_versions(prepare_spec(dataclasses.replace(batch_a)), prepare_spec(dataclasses.replace(batch_b)))
+        comparing.check_batches(batch_a, batch_b)
     except comparing.SameGame as e:
         raise click.UsageError(str(e)) from None
     except (SimulationError, comparing.CompareError) as e:

@@ -12,13 +12,14 @@ from starlette.routing import Route
 from ..interpreter.engine.limits import GAMES
 from ..interpreter.play import compare as comparing
 from ..interpreter.play.agents import AGENTS, AgentError, parse_agents
-from ..interpreter.play.batch import Batch
+from ..interpreter.play.batch import Batch, SimulationError
 from . import svg
 from .app import remember, render
 from .asked import form, number, one
 from .pack_pages import problems, served
 from .play_pages import go_to
 from .runs import command, new_run
+from .wording import in_form_words
 from .workspace import Refused
 
 
@@ -91,16 +92,29 @@ async def start_compare(request: Request):
     batch_a = _batch(fields, pack_a, options_a, files_a)
     same = pack_b is pack_a and files_a == files_b
     problem = comparing.refusal(batch_a.games, same, options_a, options_b)
-    if problem:
-        if batch_a.games >= 2:       # the CLI's message names its options: the form's are fields
-            problem = (f"A and B are the same: choose another pack for B, give B options that differ, "
-                       f"or play one side with the unsaved changes{'' if pack_a.drafts else ' (there are none)'}")
+    if problem and batch_a.games < 2:
         raise Refused(problem, 400)
     batch_b = _batch(fields, pack_b, options_b, files_b)
+    if problem or _one_game(batch_a, batch_b):
+        # The CLI's message names its options: the form's are fields.
+        raise Refused(f"A and B are the same: choose another pack for B, give B options that differ, "
+                      f"or play one side with the unsaved changes{'' if pack_a.drafts else ' (there are none)'}", 400)
     given = [pack_a.given] + ([pack_b.given] if pack_b is not pack_a else [])
     line = command("compare", given, batch_a, [("--a-option", options_a), ("--b-option", options_b)])
     return _start(request, new_run("compare", pack_a.key, [batch_a, batch_b], line,
                                    [f"A: {version_a}", f"B: {version_b}"]))
+
+
+def _one_game(batch_a: Batch, batch_b: Batch) -> bool:
+    """Whether A and B are one game (a copy of the pack, options equal to its defaults);
+    refuses, before any game, versions played by other numbers of players."""
+    try:
+        comparing.check_batches(batch_a, batch_b)
+    except comparing.SameGame:
+        return True
+    except (comparing.CompareError, SimulationError) as e:
+        raise Refused(in_form_words(str(e)), 400) from None
+    return False
 
 
 def _start(request: Request, run):

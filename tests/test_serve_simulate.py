@@ -280,3 +280,11 @@ def test_a_body_past_the_limit_is_refused_whether_it_says_its_size_or_not(magic)
     unsaid = magic.post("/p/magic54/simulate", content=chunks(),
                         headers={"content-type": "application/x-www-form-urlencoded"})
     assert (unsaid.status_code, unsaid.text) == (413, "the request is larger than a pack file may be\n")
+
+
+def test_versions_played_by_different_numbers_of_players_are_refused_before_any_game():
+    client, keys = client_for(["magic54", "hearts"])
+    client.headers["x-csrf-token"] = keys.csrf
+    r = client.post("/p/magic54/compare", data={"games": "4", "pack_b": "hearts"}, follow_redirects=False)
+    assert (r.status_code, r.text) == (400, "A is played by 2 players and B by 4: fill in Players\n")
+    assert client.app.state.runs == {}

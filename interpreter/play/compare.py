@@ -7,6 +7,7 @@ differences, narrower than comparing two unrelated batches.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from ..engine.game import seat_name
@@ -50,6 +51,13 @@ def check_versions(prepared_a: tuple, prepared_b: tuple) -> None:
     if spec_a.key == spec_b.key:
         raise SameGame("A and B are the same game: the same pack, options (with the pack's defaults) and cards; "
                        "give B another pack, or options or a ruleset that differ")
+
+
+def check_batches(batch_a, batch_b) -> None:
+    """check_versions of two batches, made ready (copies: preparing sets a batch's fields)
+    as the run will make them; a SimulationError for one that cannot be played."""
+    from .batch import prepare_spec
+    check_versions(prepare_spec(dataclasses.replace(batch_a)), prepare_spec(dataclasses.replace(batch_b)))
 
 
 class SameGame(CompareError):
