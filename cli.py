@@ -799,9 +799,9 @@ def replay(log, which, at, pack_override, card_files) -> None:
             click.echo(f"game {number} (seed {record['seed']}): the replay ends differently: the record says "
                        f"{expected}, the replay gives {outcome}", err=single)
         elif not single:
-            click.echo(f"game {number} (seed {record['seed']}): the same game, {total} decisions: {outcome}")
+            click.echo(f"game {number} (seed {record['seed']}): the same game, {_decisions(total)}: {outcome}")
         else:
-            click.echo(f"\nThe replay gives the same game: {total} decisions, {outcome}.")
+            click.echo(f"\nThe replay gives the same game: {_decisions(total)}, {outcome}.")
     if not single:
         click.echo(f"{len(chosen) - failed} of {len(chosen)} games replay the same")
     sys.exit(1 if failed else 0)
@@ -878,6 +878,10 @@ class _ReplayInputs:
         return pack, self.sources[key]
 
 
+def _decisions(n: int) -> str:
+    return f"{n} decision{'s' if n != 1 else ''}"
+
+
 def _write_record(path: str, text: str) -> None:
     from .interpreter.outfiles import write_output
 
@@ -912,6 +916,8 @@ def play(pack, players, seat, seed, option_pairs, ruleset, decks, card_files, sa
 
     if players is not None and seat is not None:
         raise click.UsageError("give --players or --seat, not both")
+    if sys.stdout is None:      # the shell closed it (`>&-`): the game could not be shown
+        raise InputError("standard output: cannot show the game there: it is closed")
     try:
         game, specs = setup(pack, _parse_options(option_pairs), players, seat, list(decks), list(card_files), ruleset)
     except PlayError as e:

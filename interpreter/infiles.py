@@ -29,7 +29,14 @@ def escaped(text: str) -> str:
     break as \\n): a name said in a message stays on its line and cannot drive the terminal."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    # A byte that was not UTF-8, as Python keeps it (\udcff), is said as the byte it was: \xff.
+    if "\udc80" <= ch <= "\udcff":
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return ch.encode("unicode_escape").decode("ascii")
 
 
 # While a command runs: the files it has read, by identity (device, inode) -> the name

@@ -106,3 +106,8 @@ def test_a_usage_error_quoting_what_was_typed_is_safe_to_print_and_short():
                                               "of whole numbers like 1..4")
     long = CliRunner().invoke(main, ["sweep", "magic54", "-n", "2", "--set", "x=1.." + "9" * 5000])
     assert long.exit_code == 2 and len(long.stderr) < 400, long.stderr
+
+
+def test_a_byte_that_was_not_utf8_is_said_as_the_byte():
+    # Python keeps such a byte of a name or a typed line as a lone surrogate (\udcff).
+    assert shown("bad\udcff\udcfename") == "bad\\xff\\xfename"

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import re
+import signal
 import subprocess
 import sys
 
@@ -21,6 +23,7 @@ from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.records import game_for, replay
 from cardtable.interpreter.play.terminal import Table, board, play, setup
 from cardtable.interpreter.stopping import Terminated
+from checkout import importable
 
 VS_RANDOM = ["magic54", "--players", "human,random", "--seed", "1"]
 
@@ -350,3 +353,65 @@ def test_a_choice_of_several_cards_says_how_many_and_which_so_far():
     assert asked[0] == "Player 1: choose the cards to discard face down (chosen 0 of 3)"
     first = lines[lines.index(asked[0]) + 2].split(". ", 1)[1]
     assert asked[1] == f"Player 1: choose the cards to discard face down (chosen 1 of 3: {first})"
+
+
+# ---------------------------------------------------------------- what the terminal cannot take
+
+def test_a_line_of_megabytes_is_no_answer_and_the_game_goes_on():
+    t, how, out = table(["a" * 3_000_000, "2"])
+    assert how == "eof" and len(t.state.history) >= 1
+    said = [line for line in out.splitlines() if "is not an option" in line]
+    assert said == ['"' + "a" * 60 + '..." (10,000 characters) is not an option; type a number from 1 to 3, or ? for help']
+    assert len(out) < 50_000
+
+
+def test_typed_escapes_are_echoed_escaped():
+    _, _, out = table(["\x1b[2J\x1b]0;x\x07"])
+    assert "> \\x1b[2J\\x1b]0;x\\x07\n" in out and "\x1b" not in out
+
+
+class Unwritable(io.StringIO):
+    def __init__(self, error: OSError, after: int):
+        super().__init__()
+        self.error, self.after = error, after
+
+    def write(self, text):
+        self.after -= 1
+        if self.after < 0:
+            raise self.error
+        return super().write(text)
+
+
+@pytest.mark.parametrize("error, said", [
+    (OSError(28, "No space left on device"),
+     "standard output: cannot show the game there: the disk is full; the game is saved to g.jsonl\n"),
+    (BrokenPipeError(32, "Broken pipe"), ""),       # the reader went away (`| head`): no error of the game's
+], ids=["full", "reader-gone"])
+def test_a_screen_that_cannot_be_written_still_saves_the_game(error, said):
+    game, specs = setup("magic54", {}, "human,random", None, [])
+    err, written = io.StringIO(), {}
+    result = play(game, specs, 1, "magic54", io.StringIO("2\n2\n2\n"), Unwritable(error, 20), err, save="g.jsonl",
+                  write=lambda path, text: written.update({path: text}))
+    assert (result, err.getvalue()) == (1, said)
+    assert json.loads(written["g.jsonl"])["result"] is None
+
+
+def test_a_closed_standard_output_is_said_before_the_game(tmp_path):
+    done = subprocess.run(f"{sys.executable} -m cardtable.cli play magic54 --players human,random --seed 1 "
+                          f"--save {tmp_path / 'g.jsonl'} >&-", shell=True, capture_output=True, text=True,
+                          input="2\n", env={**os.environ, "PYTHONPATH": str(importable())})
+    assert (done.returncode, done.stderr) == (1, "error: standard output: cannot show the game there: it is closed\n")
+
+
+def test_ctrl_c_waits_while_the_record_is_written():
+    from cardtable.interpreter.play.terminal import _signals_held
+
+    heard = []
+    before = signal.signal(signal.SIGINT, lambda *_: heard.append("ctrl-c"))
+    try:
+        with _signals_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            assert heard == []
+        assert heard == ["ctrl-c"]
+    finally:
+        signal.signal(signal.SIGINT, before)

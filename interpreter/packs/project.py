@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
-from ..infiles import FileProblem, check_file, path_problem
+from ..infiles import FileProblem, check_file, escaped, path_problem
 from .finding import package_root
 
 # The folders the user named with --root, for the command being run.
@@ -88,7 +88,7 @@ def _shared_root() -> Path:
 def shown(text: str) -> str:
     """A path as a pack wrote it, safe to print: characters that do not print are escaped
     (a long one is shortened where the message is printed: diagnostics.shown)."""
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return escaped(text)
 
 
 def _hidden(relative: Path) -> bool:

@@ -8,8 +8,11 @@ is shown the board and the events as their seat may see them (`observe`,
 """
 from __future__ import annotations
 
+import os
 import random
 import re
+import signal
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Callable
@@ -33,6 +36,7 @@ from .records import dumps, game_record
 HUMAN = "human"
 DEFAULT_AGENT = "heuristic"
 LOG_LINES = 10          # what `log` shows without a number
+ANSWER = 10_000         # characters of an answer read: a line of megabytes is no answer
 
 HELP = f"""\
 Type the number of an option to choose it (or its text, such as: pass).
@@ -160,6 +164,7 @@ class Table:
         # them makes the output read as the session it was.
         self.echo = self.stdin is not None and not _isatty(self.stdin)
         self.midline = False
+        self.lost: OSError | None = None    # why the screen could not be written, if it could not
 
     # ------------------------------------------------------------- output
     def write(self, text: str) -> None:
@@ -205,15 +210,23 @@ class Table:
     def read(self) -> str:
         self.write("> ")
         try:
-            line = self.stdin.readline() if self.stdin is not None else ""
+            line = self.stdin.readline(ANSWER) if self.stdin is not None else ""
+            if len(line) == ANSWER and not line.endswith("\n"):
+                self._skip_line()       # no answer is that long: the rest is not kept
         except UnicodeDecodeError:
             line = "\ufffd\n"
         if not line:
             raise _Stop("eof")
         if self.echo:
-            self.write(line if line.endswith("\n") else line + "\n")
+            self.write(safe(line.rstrip("\n")) + "\n")        # typed escapes do not drive the terminal
         self.midline = False
         return line.strip()
+
+    def _skip_line(self) -> None:
+        while True:
+            rest = self.stdin.readline(ANSWER)
+            if not rest or rest.endswith("\n"):
+                return
 
     def ask(self, seat: int) -> int:
         # A person who has just sat down at a shared keyboard needs the whole board.
@@ -298,8 +311,11 @@ class Table:
             return "interrupted"
         except Terminated:
             return "terminated"
+        except OSError as e:        # the screen cannot be written (closed, full, its reader gone)
+            self.lost = e
+            return "output"
         finally:
-            if self.midline:
+            if self.midline and self.lost is None:
                 self.write("\n")
 
     def record(self, source: str, cards=(), ruleset: str | None = None) -> dict:
@@ -332,14 +348,52 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         if how == "finished":
             outcome = result_text(state.seat_names, state.returns())
             table.say("", f"Game over: {outcome} (turn {state.turn}, {decisions} decisions).")
-        else:
+        elif how != "output":
             table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {state.turn})")
     if save is not None and table is not None:
-        write(save, dumps(table.record(source, cards, ruleset)) + "\n")
-        if save != "-":     # standard output ends with the record itself
+        with _signals_held():       # a second Ctrl-C must not stop the record half-saved
+            write(save, dumps(table.record(source, cards, ruleset)) + "\n")
+        if save != "-" and how != "output":     # standard output ends with the record itself
             stdout.write(f"saved the game to {save}\n")
+    if how == "output":
+        _output_lost(table.lost, save, stderr)
+        _quiet(stdout)
+        return 1
     stdout.flush()
     return {"interrupted": INTERRUPTED, "terminated": TERMINATED, "broken": 1}.get(how, 0)
+
+
+def _output_lost(e: OSError, save: str | None, stderr) -> None:
+    """The game's screen could not be written: said on standard error, but for a reader
+    that went away (`| head`), which is no error of the game's."""
+    if isinstance(e, BrokenPipeError) or stderr is None:
+        return
+    from ..outfiles import os_reason
+    saved = f"; the game is saved to {save}" if save not in (None, "-") else ""
+    stderr.write(f"standard output: cannot show the game there: {os_reason(e)}{saved}\n")
+
+
+def _quiet(stdout) -> None:
+    """What is left in the buffer of a screen that cannot be written goes nowhere, so that
+    Python's last flush as it exits says nothing of it."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+@contextmanager
+def _signals_held():
+    """Ctrl-C and SIGTERM wait until the block is done (where the system allows it)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
 
 
 # ------------------------------------------------------------------ the board
