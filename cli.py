@@ -115,12 +115,12 @@ def _output(what: str | None, files: list | None = None):
                 check_output_folder(value, what, files)
             else:
                 check_output(value, what)
-        _one_output_a_file(ctx, param.name, value, files)
+        _one_output_a_file(ctx, param.opts[0], value, files)
         return value
     return check
 
 
-def _one_output_a_file(ctx, name: str, value: str, files: list | None) -> None:
+def _one_output_a_file(ctx, option: str, value: str, files: list | None) -> None:
     """Two outputs of a command (--out and the charts of --plot) never name one file:
     the one written last would replace the other without a word."""
     import os
@@ -131,7 +131,7 @@ def _one_output_a_file(ctx, name: str, value: str, files: list | None) -> None:
         if value != "-" and mine & theirs:
             raise click.BadParameter(f"it names a file that {other} names too: give each its own place")
     if value != "-":
-        places[f"--{name.replace('_dir', '').replace('_', '-')}"] = mine
+        places[option] = mine
 
 
 def _use_roots(ctx, param, value):
@@ -812,8 +812,7 @@ def _check_at(log: str, at: int, chosen: tuple) -> None:
     there is no such position to show."""
     number, _, record = chosen
     if isinstance(record, dict) and at > len(record["decisions"]):      # not a record: refused as it is replayed
-        total = len(record["decisions"])
-        raise InputError(f"game {number} of {log} holds {total} decision{'s' if total != 1 else ''}, not {at}")
+        raise InputError(f"game {number} of {log} holds {_decisions(len(record['decisions']))}, not {at}")
 
 
 class _ReplayInputs:

@@ -9,7 +9,6 @@ import json
 import os
 import random
 import re
-import signal
 import subprocess
 import sys
 
@@ -404,14 +403,16 @@ def test_a_closed_standard_output_is_said_before_the_game(tmp_path):
 
 
 def test_ctrl_c_waits_while_the_record_is_written():
-    from cardtable.interpreter.play.terminal import _signals_held
-
-    heard = []
-    before = signal.signal(signal.SIGINT, lambda *_: heard.append("ctrl-c"))
-    try:
-        with _signals_held():
-            os.kill(os.getpid(), signal.SIGINT)
-            assert heard == []
-        assert heard == ["ctrl-c"]
-    finally:
-        signal.signal(signal.SIGINT, before)
+    # In a process of its own: signals are held in the thread that runs the command, the
+    # main one, which a test run by pytest-xdist is not.
+    code = ("import os, signal\n"
+            "from cardtable.interpreter.play.terminal import _signals_held\n"
+            "heard = []\n"
+            "signal.signal(signal.SIGINT, lambda *_: heard.append('ctrl-c'))\n"
+            "with _signals_held():\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n"
+            "    print(heard)\n"
+            "print(heard)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(importable())})
+    assert (done.stdout, done.stderr) == ("[]\n['ctrl-c']\n", "")

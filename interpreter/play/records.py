@@ -63,7 +63,7 @@ def dumps(record: dict) -> str:
 _REQUIRED = {"pack": str, "options": dict, "players": int, "seed": int, "decisions": list}
 
 
-def _whole(v, least=None) -> bool:
+def is_whole(v, least=None) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and (least is None or v >= least)
 
 
@@ -71,12 +71,12 @@ def _texts(v) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
-def _number(v) -> bool:
+def is_number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def _scalar(v) -> bool:
-    return isinstance(v, str) or isinstance(v, bool) or _number(v)
+    return isinstance(v, str) or isinstance(v, bool) or is_number(v)
 
 
 # What the optional parts and the contents of a record must be (None: absent), and
@@ -94,16 +94,16 @@ _SHAPES = {
               "is not a mapping of places to lists of card names"),
     "cards": (_texts, "is not a list of card files"),
     "agents": (_texts, "is not a list of agents"),
-    "result": (lambda v: isinstance(v, list) and all(_number(x) for x in v),
+    "result": (lambda v: isinstance(v, list) and all(is_number(x) for x in v),
                "is not a list of numbers, one a player, or null for a game not finished"),
-    "turns": (lambda v: _whole(v, 0), "is not a whole number of at least 0"),
+    "turns": (lambda v: is_whole(v, 0), "is not a whole number of at least 0"),
     "ruleset": (lambda v: isinstance(v, str), "is not text (the name of one of the pack's rulesets)"),
     "changes": (lambda v: isinstance(v, list) and all(
         isinstance(c, list) and len(c) in (4, 5) and all(isinstance(x, str) for x in c[:2])
         and (c[2] is None or isinstance(c[2], str)) and (c[3] is None or _scalar(c[3]))
-        and (len(c) == 4 or _whole(c[4], 0)) for c in v),
+        and (len(c) == 4 or is_whole(c[4], 0)) for c in v),
         "is not a list of card changes [cards, kind, property, value, seat]"),
-    "places": (lambda v: isinstance(v, list) and all(_whole(x, 1) for x in v),
+    "places": (lambda v: isinstance(v, list) and all(is_whole(x, 1) for x in v),
                "is not a list of places (whole numbers from 1), one a player, or null for a game not finished"),
 }
 
@@ -180,7 +180,7 @@ def checked(record: dict, where: str) -> dict:
         if value is not None and not fits(value):
             raise RecordError(f'{where}:1: error: the game record\'s "{key}" {what}')
     for i, d in enumerate(record["decisions"], 1):
-        if not (isinstance(d, list) and len(d) == 3 and _whole(d[0], 0) and _whole(d[1], 0)
+        if not (isinstance(d, list) and len(d) == 3 and is_whole(d[0], 0) and is_whole(d[1], 0)
                 and isinstance(d[2], str)):
             raise RecordError(f"{where}:1: error: decision {i} of the game record is not "
                               f"[seat, option number, label]")

@@ -24,7 +24,7 @@ from ... import __version__
 from ..infiles import DATA_LIMIT, FileProblem, read_text
 from ..outfiles import Lines
 from .records import RUN_FORMAT as FORMAT
-from .records import RecordError, _number, _whole, checked, dumps
+from .records import RecordError, checked, dumps, is_number, is_whole
 
 WHERE = ("backend", "address", "jobs")      # how a run is played, not what it plays
 
@@ -142,8 +142,8 @@ def _numbered(entry: dict, head: dict, where: str, line_of: dict) -> int:
         raise RunError(str(e)) from None
     total = head["games"] * len(head["versions"])
     k = entry["run"]
-    if not _whole(k, 0) or k >= total:
-        said = k if _whole(k) else "not a whole number"
+    if not is_whole(k, 0) or k >= total:
+        said = k if is_whole(k) else "not a whole number"
         raise RunError(f'{where}:1: error: the game\'s "run" is {said}: the run\'s games are numbered 0 to {total - 1}')
     if k in line_of:
         raise RunError(f'{where}:1: error: the game\'s "run" is {k}, as is that of line {line_of[k]}: '
@@ -169,19 +169,19 @@ def _stats_shapes(n: int) -> dict:
     """What each part of a game's "stats" must be in a game of n players (the summaries
     read them all), and what it takes, for the message that refuses it."""
     def seat(v) -> bool:
-        return _whole(v, 0) and v < n
+        return is_whole(v, 0) and v < n
 
     def each_player(fits):
         return lambda v: isinstance(v, list) and len(v) == n and all(fits(x) for x in v)
 
     def tally(v) -> bool:
-        return isinstance(v, dict) and all(isinstance(name, str) and _whole(x, 1) for name, x in v.items())
-    count = (lambda v: _whole(v, 0), "a whole number of at least 0")
-    return {"seed": (_whole, "a whole number"),
+        return isinstance(v, dict) and all(isinstance(name, str) and is_whole(x, 1) for name, x in v.items())
+    count = (lambda v: is_whole(v, 0), "a whole number of at least 0")
+    return {"seed": (is_whole, "a whole number"),
             "agents": (each_player(lambda x: isinstance(x, str)), f"a list of {n} agents, one a player"),
             "first": (seat, f"a seat, 0 to {n - 1}"),
-            "result": (each_player(_number), f"a list of {n} numbers, one a player"),
-            "places": (each_player(lambda x: _whole(x, 1)), f"a list of {n} places from 1, one a player"),
+            "result": (each_player(is_number), f"a list of {n} numbers, one a player"),
+            "places": (each_player(lambda x: is_whole(x, 1)), f"a list of {n} places from 1, one a player"),
             "turns": count, "decisions": count, "options": count, "choices": count,
             "plays": (each_player(tally), f"a list of {n} mappings of card names to how often the player played "
                                           f"them"),

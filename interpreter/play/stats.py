@@ -40,7 +40,8 @@ def mean_interval(values: list, least: float | None = None, most: float | None =
     if least is not None and most is not None and len(set(values)) == 1:
         return _unvaried(mean, n, least, most)
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    low, high = mean - Z95 * sd / math.sqrt(n), mean + Z95 * sd / math.sqrt(n)
+    half = Z95 * sd / math.sqrt(n)
+    low, high = mean - half, mean + half
     return (mean, low if least is None else max(least, low), high if most is None else min(most, high))
 
 

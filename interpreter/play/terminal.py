@@ -131,7 +131,8 @@ def table_game(pack, options: dict, specs: list, deck_files: list, card_files: l
 
 
 class _Stop(Exception):
-    """A person stopped the game: `how` is "quit" or "eof"."""
+    """The game stops: `how` is "quit" or "eof" (a person), or "output" (the screen
+    cannot be written)."""
 
     def __init__(self, how: str):
         super().__init__(how)
@@ -170,8 +171,12 @@ class Table:
     def write(self, text: str) -> None:
         # Marked before the text is out: Ctrl-C right after the prompt still ends its line.
         self.midline = not text.endswith("\n")
-        self.stdout.write(text)
-        self.stdout.flush()
+        try:
+            self.stdout.write(text)
+            self.stdout.flush()
+        except OSError as e:        # the screen cannot be written (full, its reader gone)
+            self.lost = e
+            raise _Stop("output") from None
 
     def say(self, *lines: str) -> None:
         self.write("".join(line + "\n" for line in lines))
@@ -291,7 +296,8 @@ class Table:
     # ------------------------------------------------------------- the game
     def play(self) -> str:
         """Plays until the game ends or a person stops it: "finished", "quit",
-        "eof", "interrupted" (Ctrl-C) or "terminated" (SIGTERM)."""
+        "eof", "output" (the screen cannot be written), "interrupted" (Ctrl-C) or
+        "terminated" (SIGTERM)."""
         state = self.state
         try:
             self.say(self.banner())
@@ -311,9 +317,6 @@ class Table:
             return "interrupted"
         except Terminated:
             return "terminated"
-        except OSError as e:        # the screen cannot be written (closed, full, its reader gone)
-            self.lost = e
-            return "output"
         finally:
             if self.midline and self.lost is None:
                 self.write("\n")
