@@ -105,7 +105,9 @@ class Report:
         if severity not in SEVERITIES:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {severity!r}")
         # Every problem passes here, whatever prints it: what it quotes is made safe once.
-        problem = Problem(shown(file), int(line), int(col), shown(message), severity,
+        # The file keeps its name as it is (a tool reading the JSON finds it); each
+        # format shows it safely.
+        problem = Problem(str(file), int(line), int(col), shown(message), severity,
                           None if hint is None else shown(hint))
         if problem in self._problems:
             return problem
@@ -119,7 +121,7 @@ class Report:
 
     def full(self, file) -> bool:
         """Whether `file` has as many problems as are kept: checks may stop looking."""
-        return self._kept.get(shown(file), 0) >= MAX_PER_FILE
+        return self._kept.get(str(file), 0) >= MAX_PER_FILE
 
     def add_problem(self, problem: Problem) -> None:
         self.add(problem.file, problem.line, problem.col, problem.message, problem.severity, problem.hint)
@@ -138,11 +140,11 @@ class Report:
             self.add_problem(problem)
 
     def add_source(self, file, text: str) -> None:
-        self.sources[shown(file)] = text
+        self.sources[str(file)] = text
 
     def add_checked(self, file) -> None:
-        if shown(file) not in self.checked:
-            self.checked.append(shown(file))
+        if str(file) not in self.checked:
+            self.checked.append(str(file))
 
     @property
     def problems(self) -> list[Problem]:
@@ -220,8 +222,8 @@ def _excerpt(line: str, col: int) -> tuple[str, int]:
 
 def _where(problem: Problem) -> str:
     if problem.line < 1:
-        return problem.file
-    return f"{problem.file}:{problem.line}:{problem.col}"
+        return shown(problem.file)
+    return f"{shown(problem.file)}:{problem.line}:{problem.col}"
 
 
 def format_problem(problem: Problem, sources: Mapping[str, str]) -> str:
@@ -246,7 +248,7 @@ def summary(report: Report) -> str:
         return ""
     line = f"{_count(len(problems), 'problem')} in {_count(len(report.files), 'file')}"
     if report.omitted:
-        line += f"; more in {', '.join(sorted(report.omitted))} (at most {MAX_PER_FILE} a file are shown)"
+        line += f"; more in {', '.join(shown(f) for f in sorted(report.omitted))} (at most {MAX_PER_FILE} a file are shown)"
     return line
 
 
@@ -269,7 +271,24 @@ def render_json(report: Report) -> str:
             for p in report.problems
         ],
     }
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    return _json_shown(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+def _json_shown(text: str) -> str:
+    """JSON text whose characters that do not print (which JSON passes through: escape
+    sequences, reversed text, a byte of a file name that was not UTF-8) are written as
+    \\uXXXX: it shows safely and reads back as the very names and messages."""
+    if text.replace("\n", "").isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else _json_escape(ch) for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000          # past the first plane: a pair of surrogates, as JSON writes it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 # --- junit ------------------------------------------------------------------
@@ -292,7 +311,7 @@ def render_junit(report: Report) -> str:
         "failures": str(failed), "errors": "0", "skipped": "0",
     })
     for file, problems in by_file.items():
-        case = ET.SubElement(suite, "testcase", {"classname": "cardtable validate", "name": _xml(file)})
+        case = ET.SubElement(suite, "testcase", {"classname": "cardtable validate", "name": _xml(shown(file))})
         notes = []
         for p in problems:
             text = _xml(format_problem(p, report.sources))
@@ -324,7 +343,7 @@ def _gh_property(text: str) -> str:
 def render_github(report: Report) -> str:
     lines = []
     for p in report.problems:
-        props = [f"file={_gh_property(p.file)}"]
+        props = [f"file={_gh_property(shown(p.file))}"]
         if p.line >= 1:
             props += [f"line={p.line}", f"col={max(p.col, 1)}"]
         props.append("title=cardtable")

@@ -1,4 +1,5 @@
 import json
+import os
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -156,6 +157,41 @@ def test_json():
     }
     assert list(doc["problems"][0]) == ["file", "line", "column", "severity", "message", "hint"]
     assert out.startswith('{\n  "valid": false,\n  "problems": [')
+
+
+def odd_names() -> Report:
+    """A report on files whose names hold an escape sequence, reversed text, a byte that
+    was not UTF-8 (as Python keeps it) and a character past the first plane that does not print."""
+    report = Report()
+    for name in ("b\x1b[2Jad\u202e.yaml", "\udcff.yaml", "tag\U000e0001.yaml"):
+        report.add_source(name, "cards:\n  - bogus: 1\n")
+        report.add_checked(name)
+        report.add(name, 2, 5, 'unknown property "bogus"')
+    return report
+
+
+def test_json_gives_file_names_as_they_are_and_shows_them_safely():
+    out = render(odd_names(), "json")
+    assert out.isascii()        # every character that does not print is written as \\uXXXX
+    assert '"file": "b\\u001b[2Jad\\u202e.yaml"' in out
+    assert '"file": "\\udcff.yaml"' in out
+    assert '"file": "tag\\udb40\\udc01.yaml"' in out
+    # Read back, each is the very name: a tool finds the file (os.fsencode gives the byte back).
+    names = [p["file"] for p in json.loads(out)["problems"]]
+    assert names == ["b\x1b[2Jad\u202e.yaml", "tag\U000e0001.yaml", "\udcff.yaml"]
+    assert os.fsencode(names[2]) == b"\xff.yaml"
+
+
+def test_other_formats_show_odd_file_names_escaped():
+    report = odd_names()
+    assert render(report, "text").splitlines()[:3] == [
+        "b\\x1b[2Jad\\u202e.yaml:2:5: error: unknown property \"bogus\"",
+        "      - bogus: 1",         # the source of the file is found by its name as it is
+        "        ^"]
+    assert render(report, "text").splitlines()[6] == "\\xff.yaml:2:5: error: unknown property \"bogus\""
+    assert render(report, "github").splitlines()[0].startswith("::error file=b\\x1b[2Jad\\u202e.yaml,line=2")
+    names = [case.get("name") for case in ET.fromstring(render(report, "junit").encode()).iter("testcase")]
+    assert names == ["b\\x1b[2Jad\\u202e.yaml", "\\xff.yaml", "tag\\U000e0001.yaml"]
 
 
 def test_json_valid():
