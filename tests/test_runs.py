@@ -248,6 +248,34 @@ def test_an_address_is_a_clusters(tmp_path):
                                           "--backend ray with it\n")
 
 
+def test_an_address_where_no_dask_scheduler_answers_is_named(tmp_path):
+    """A web server at the address (the dashboard's port given for the scheduler's, say)
+    answers the scheduler's handshake with a page: the run says so, without a traceback."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer():
+        while True:
+            try:
+                peer, _ = server.accept()
+            except OSError:
+                return
+            with peer:
+                peer.recv(65536)
+                peer.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        r = cli("simulate", "magic54", "-n", "2", "--backend", "dask", "--address", f"tcp://127.0.0.1:{port}",
+                "--out", str(tmp_path / "games.jsonl"))
+    finally:
+        server.close()
+    assert (r.exit_code, r.output) == (1, f"error: cannot reach the dask scheduler at tcp://127.0.0.1:{port}: "
+                                          "what answers there is not a dask scheduler\n")
+
+
 def test_a_disk_that_fills_during_a_run_says_how_many_games_are_kept_and_how_to_go_on(tmp_path, monkeypatch):
     import errno
 
