@@ -1,5 +1,6 @@
 """The guides keep up with the code: docs/cli.md documents every command and option
-of `cardtable`, and the links between README.md and docs/ lead somewhere."""
+of `cardtable`, the links between README.md and docs/ lead somewhere, and the rules
+in their YAML examples parse."""
 from __future__ import annotations
 
 import re
@@ -97,3 +98,42 @@ def test_readme_links_every_guide():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for guide in sorted((ROOT / "docs").glob("*.md")):
         assert f"(docs/{guide.name})" in readme, f"README.md does not link docs/{guide.name}"
+
+
+RULE_TEXTS = {"effect": "script", "cost": "script", "script": "script", "setup": "script", "checks": "script",
+              "if": "condition", "when": "condition", "trigger": "trigger"}
+
+
+def rule_texts(node, path=()):
+    """The DSL texts of a YAML example, each with where it is and how it is read."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in RULE_TEXTS and isinstance(value, str):
+                yield (*path, key), value, RULE_TEXTS[key]
+            else:
+                yield from rule_texts(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from rule_texts(value, (*path, i))
+
+
+@pytest.mark.parametrize("guide", GUIDES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_yaml_examples_of_a_guide_read_and_their_rules_parse(guide):
+    """A designer copies these into a pack: each is YAML, and each rule in it is the
+    effect language (a text of comments alone stands for lines left out)."""
+    import yaml
+
+    from cardtable.interpreter.lang import dsl
+    text = guide.read_text(encoding="utf-8")
+    wrong = []
+    for example in re.finditer(r"^```yaml\n(.*?)^```", text, flags=re.S | re.M):
+        line = text.count("\n", 0, example.start()) + 1
+        data = yaml.safe_load(example.group(1))
+        for path, rule, start in rule_texts(data):
+            if all(not part.strip() or part.strip().startswith("#") for part in rule.splitlines()):
+                continue
+            try:
+                dsl.parse(rule, start)
+            except dsl.DslSyntaxError as e:
+                wrong.append(f"line {line}, {'/'.join(map(str, path))}: {e.message}")
+    assert not wrong, f"{guide.relative_to(ROOT)}: " + "; ".join(wrong)
