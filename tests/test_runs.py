@@ -140,8 +140,6 @@ STATS = {
     "not a mapping": (lambda g: g.update(stats=[]), '"stats" is not a mapping'),
     "turns as text": (lambda g: g["stats"].update(turns="many"),
                       '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
-    "NaN turns": (lambda g: g["stats"].update(turns=float("nan")),
-                  '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
     "plays a number": (lambda g: g["stats"].update(plays=5),
                        '"stats" has a wrong "plays" (it takes a list of 2 mappings of card names to how often the '
                        'player played them)'),
@@ -160,6 +158,13 @@ def test_resume_refuses_stats_a_summary_cannot_read_before_any_game_is_played(tm
     change, said = STATS[name]
     lines = [*short_run[:1], changed_game(short_run[1], change), *short_run[2:3]]
     assert refused_resume(tmp_path, monkeypatch, lines) == (1, f"FILE:2:1: error: the game's {said}\n")
+
+
+def test_resume_refuses_nan_in_stats_as_replay_refuses_it_in_a_record(tmp_path, monkeypatch, short_run):
+    lines = [*short_run[:1], changed_game(short_run[1], lambda g: g["stats"].update(turns=float("nan"))),
+             *short_run[2:3]]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (
+        1, "FILE:2:1: error: not a line of a run: NaN is not a number JSON has\n")
 
 
 def test_resume_refuses_a_game_line_that_is_not_a_game_record(tmp_path, monkeypatch, short_run):
