@@ -28,7 +28,7 @@ _EXPORTS = {
     "run_scenario": "packs.scenario", "scenario_files": "packs.scenario",
     # computer players and batches of games
     "AGENTS": "play.agents", "AgentError": "play.agents", "make_agent": "play.agents", "parse_agents": "play.agents",
-    "register_agent": "play.agents:register", "Batch": "play.batch", "SimulationError": "play.batch",
+    "register_agent": "play.agents:register", "Setting": "play.agents", "Batch": "play.batch", "SimulationError": "play.batch",
     "run_batch": "play.batch:run",
 }
 # The PettingZoo environment needs the pettingzoo extra: it is the module cardtable.pettingzoo_env.

@@ -28,7 +28,9 @@ _TAIL = 200
 
 # YAML's own idea of a line break, so line numbers agree with the YAML reader's.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
-_LONG_QUOTE = re.compile(f'"([^"\n]{{{MAX_QUOTED + 1},}})"')
+# Every quotation, in pairs from the first quote: what stands between two quotations
+# (the text between `"seed"` and `"run"`) is never taken for one.
+_QUOTE = re.compile('"([^"\n]*)"')
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ def shown(text: str, lines: bool = False) -> str:
         return "\n".join(shown(line) for line in text.split("\n"))
     text = escaped(text)
     if len(text) > MAX_QUOTED:
-        text = _LONG_QUOTE.sub(_shorten, text)
+        text = _QUOTE.sub(_shorten, text)
         if len(text) > MAX_MESSAGE:
             # Its end is kept: after a long name, it says what is wrong with it.
             head, tail = MAX_MESSAGE - _TAIL, _TAIL
@@ -65,6 +67,8 @@ def shown(text: str, lines: bool = False) -> str:
 
 def _shorten(quote) -> str:
     inner = quote[1]
+    if len(inner) <= MAX_QUOTED:
+        return quote[0]
     return f'"{inner[:MAX_QUOTED - 40]}..." ({len(inner):,} characters)'
 
 

@@ -1,5 +1,6 @@
 """The guides keep up with the code: docs/cli.md documents every command and option
-of `cardtable`, and the links between README.md and docs/ lead somewhere."""
+of `cardtable`, and its quick examples print what it shows; the links between
+README.md and docs/ lead somewhere, and the rules in their YAML examples parse."""
 from __future__ import annotations
 
 import re
@@ -97,3 +98,90 @@ def test_readme_links_every_guide():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for guide in sorted((ROOT / "docs").glob("*.md")):
         assert f"(docs/{guide.name})" in readme, f"README.md does not link docs/{guide.name}"
+
+
+RULE_TEXTS = {"effect": "script", "cost": "script", "script": "script", "setup": "script", "checks": "script",
+              "if": "condition", "when": "condition", "trigger": "trigger"}
+
+
+def rule_texts(node, path=()):
+    """The DSL texts of a YAML example, each with where it is and how it is read."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in RULE_TEXTS and isinstance(value, str):
+                yield (*path, key), value, RULE_TEXTS[key]
+            else:
+                yield from rule_texts(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from rule_texts(value, (*path, i))
+
+
+@pytest.mark.parametrize("guide", GUIDES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_yaml_examples_of_a_guide_read_and_their_rules_parse(guide):
+    """A designer copies these into a pack: each is YAML, and each rule in it is the
+    effect language (a text of comments alone stands for lines left out)."""
+    import yaml
+
+    from cardtable.interpreter.lang import dsl
+    text = guide.read_text(encoding="utf-8")
+    wrong = []
+    for example in re.finditer(r"^```yaml\n(.*?)^```", text, flags=re.S | re.M):
+        line = text.count("\n", 0, example.start()) + 1
+        data = yaml.safe_load(example.group(1))
+        for path, rule, start in rule_texts(data):
+            if all(not part.strip() or part.strip().startswith("#") for part in rule.splitlines()):
+                continue
+            try:
+                dsl.parse(rule, start)
+            except dsl.DslSyntaxError as e:
+                wrong.append(f"line {line}, {'/'.join(map(str, path))}: {e.message}")
+    assert not wrong, f"{guide.relative_to(ROOT)}: " + "; ".join(wrong)
+
+
+def reads_as_shown(shown: list[str], printed: list[str]) -> bool:
+    """The lines printed are those shown, a line `...` standing for any number of lines."""
+    if not shown:
+        return not printed
+    if shown[0] == "...":
+        return any(reads_as_shown(shown[1:], printed[i:]) for i in range(len(printed) + 1))
+    return bool(printed) and printed[0].rstrip() == shown[0].rstrip() and reads_as_shown(shown[1:], printed[1:])
+
+
+# The examples of docs/cli.md that take seconds, run in the guide's order in one folder
+# (the first of each command; the others need a pack changed first).
+QUICK_EXAMPLES = [
+    "cardtable validate magic54 --format xml",
+    "cardtable validate magic54",
+    "cardtable validate magic45",
+    "cardtable test magic54 -k Knowledge -v",
+    "cardtable simulate go_fish --players 3 --games 100 --seed 1",
+    "cardtable simulate pub_magic --players 8 --games 100 --seed 1 --jobs 2",
+    "cardtable simulate magic54 --option starting_life=0",
+    "cardtable simulate magic54 --players 3",
+    "cardtable simulate magic54 --agents random,smart",
+    "cardtable impact magic54 --only King --only Queen --only Mana -n 30 --jobs 2",
+    "cardtable impact stack_duel --matchups -n 20",
+    "cardtable sweep magic54 --set 'Queen.defense=1..3' --set starting_life=10,20 -n 30 --jobs 2",
+    "cardtable simulate magic54 --games 3 --seed 1 --agents random,heuristic --out games.jsonl",
+    "cardtable replay games.jsonl",
+    "cardtable replay games.jsonl --game 2",
+    "cardtable replay games.jsonl --game 2 --at 20",
+]
+
+
+def test_the_quick_examples_of_the_cli_guide_print_what_it_shows(tmp_path, monkeypatch):
+    import shlex
+
+    from click.testing import CliRunner
+    from test_pack_guide import commands
+    first = {}
+    for command, output in commands(CLI_GUIDE.read_text(encoding="utf-8")):
+        first.setdefault(command, output.splitlines())
+    monkeypatch.chdir(tmp_path)
+    differ = []
+    for command in QUICK_EXAMPLES:
+        result = CliRunner().invoke(main, shlex.split(command)[1:], prog_name="cardtable")
+        if not reads_as_shown(first[command], result.output.splitlines()):
+            differ.append(f"$ {command}\n{result.output}")
+    assert not differ, "docs/cli.md shows other output:\n" + "\n".join(differ)

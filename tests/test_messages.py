@@ -27,6 +27,10 @@ UNKNOWN = 'unknown card "\\x1b]0;pwned\\x07Bear"'
     ('a "\u202eevil" name', 'a "\\u202eevil" name'),         # right-to-left override
     ("two\nlines\r", "two\\nlines\\r"),
     ('unknown card "' + "A" * 1_000_000 + '"', 'unknown card "' + "A" * 60 + '..." (1,000,000 characters)'),
+    # What stands between two short quotations is no quotation, however long.
+    ('the game\'s "seed" is ' + "1" * 150 + ', not 0, the seed of "run" 0',
+     'the game\'s "seed" is ' + "1" * 150 + ', not 0, the seed of "run" 0'),
+    ('"a" then "' + "B" * 200 + '"', '"a" then "' + "B" * 60 + '..." (200 characters)'),
 ])
 def test_shown(text, said):
     assert shown(text) == said

@@ -285,14 +285,32 @@ def test_resume_starts_again_over_a_manifest_cut_off(tmp_path):
     assert out.read_text(encoding="utf-8") == whole
 
 
-@pytest.mark.parametrize("shape", ["nested", "long number"])
-def test_resume_refuses_a_line_too_deep_or_a_number_too_long(tmp_path, no_games, shape):
+@pytest.mark.parametrize("line, said", [
+    ("[" * 100000 + "]" * 100000, "1:1: error: not a line of a run: lists or mappings nested too deep"),
+    ('{"seed": ' + "9" * 5000 + "}", "1:10: error: not a line of a run: a number of 5,000 digits (a record's "
+                                     "numbers have at most 100)"),
+    ('{"seed": NaN}', "1:1: error: not a line of a run: NaN is not a number JSON has"),
+], ids=["nested", "long number", "NaN"])
+def test_resume_refuses_a_line_too_deep_or_a_number_too_long(tmp_path, no_games, line, said):
     out = tmp_path / "run.jsonl"
-    line = "[" * 100000 + "]" * 100000 if shape == "nested" else '{"seed": ' + "9" * 5000 + "}"
     out.write_text(line + "\n", encoding="utf-8")
     result = cli("simulate", "magic54", "-n", "3", "--out", str(out), "--resume")
-    assert (result.exit_code, result.output) == (1, f"{out}:1:1: error: not a line of a run: it holds a number too "
-                                                    f"long or values nested too deep\n")
+    assert (result.exit_code, result.output) == (1, f"{out}:{said}\n")
+
+
+def test_resume_holds_a_games_line_to_the_digits_of_a_record(tmp_path):
+    """A count of the stats that no other part checks, of 151 digits, is refused as
+    replay refuses it, not summed into a mean of 10^150 options a decision."""
+    out = tmp_path / "run.jsonl"
+    assert cli("simulate", "magic54", "-n", "2", "--out", str(out)).exit_code == 0
+    manifest, game, _ = out.read_text(encoding="utf-8").split("\n", 2)
+    options = json.loads(game)["stats"]["options"]
+    long = game.replace(f'"options":{options},', '"options":1' + "0" * 150 + ",")
+    out.write_text(f"{manifest}\n{long}\n", encoding="utf-8")
+    result = cli("simulate", "magic54", "-n", "2", "--out", str(out), "--resume")
+    column = long.index('"options":1') + len('"options":') + 1
+    assert (result.exit_code, result.output) == (1, f"{out}:2:{column}: error: not a line of a run: a number of "
+                                                    f"151 digits (a record's numbers have at most 100)\n")
 
 
 @pytest.mark.parametrize("args, what", [(["simulate", "magic54", "-n", "2", "--out", "-"], "the game records"),

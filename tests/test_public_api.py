@@ -49,3 +49,20 @@ def test_the_engine_page_names_every_public_name_and_imports_only_from_cardtable
     missing = [n for n in cardtable.__all__ if n != "__version__" and f"`{n}`" not in text]
     assert missing == []
     assert re.findall(r"^from cardtable\.interpreter\S* import", text, re.M) == []
+
+
+def test_a_program_registers_an_agent_and_its_settings_with_names_from_cardtable():
+    from cardtable import AGENTS, Game, Report, Setting, load_pack, make_agent, register_agent
+
+    @register_agent("nth", "takes the option its setting names, or the last", nth=Setting(0, "which option"))
+    class Nth:
+        def __init__(self, rnd, nth):
+            self.nth = nth
+
+        def choose(self, state):
+            return state.legal_actions()[min(self.nth, len(state.legal_actions()) - 1)]
+    try:
+        state = Game(load_pack("magic54", Report())).new_initial_state(seed=1)
+        assert state.action_to_string(make_agent("nth:nth=2", seed="1:1").choose(state)) == "Mana: Five of Clubs"
+    finally:
+        del AGENTS["nth"]

@@ -140,8 +140,6 @@ STATS = {
     "not a mapping": (lambda g: g.update(stats=[]), '"stats" is not a mapping'),
     "turns as text": (lambda g: g["stats"].update(turns="many"),
                       '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
-    "NaN turns": (lambda g: g["stats"].update(turns=float("nan")),
-                  '"stats" has a wrong "turns" (it takes a whole number of at least 0)'),
     "plays a number": (lambda g: g["stats"].update(plays=5),
                        '"stats" has a wrong "plays" (it takes a list of 2 mappings of card names to how often the '
                        'player played them)'),
@@ -160,6 +158,13 @@ def test_resume_refuses_stats_a_summary_cannot_read_before_any_game_is_played(tm
     change, said = STATS[name]
     lines = [*short_run[:1], changed_game(short_run[1], change), *short_run[2:3]]
     assert refused_resume(tmp_path, monkeypatch, lines) == (1, f"FILE:2:1: error: the game's {said}\n")
+
+
+def test_resume_refuses_nan_in_stats_as_replay_refuses_it_in_a_record(tmp_path, monkeypatch, short_run):
+    lines = [*short_run[:1], changed_game(short_run[1], lambda g: g["stats"].update(turns=float("nan"))),
+             *short_run[2:3]]
+    assert refused_resume(tmp_path, monkeypatch, lines) == (
+        1, "FILE:2:1: error: not a line of a run: NaN is not a number JSON has\n")
 
 
 def test_resume_refuses_a_game_line_that_is_not_a_game_record(tmp_path, monkeypatch, short_run):
@@ -246,6 +251,34 @@ def test_an_address_is_a_clusters(tmp_path):
     r = cli("simulate", "magic54", "-n", "2", "--address", "127.0.0.1:8786")
     assert (r.exit_code, r.output) == (1, "error: --address names a cluster's scheduler: give --backend dask or "
                                           "--backend ray with it\n")
+
+
+def test_an_address_where_no_dask_scheduler_answers_is_named(tmp_path):
+    """A web server at the address (the dashboard's port given for the scheduler's, say)
+    answers the scheduler's handshake with a page: the run says so, without a traceback."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer():
+        while True:
+            try:
+                peer, _ = server.accept()
+            except OSError:
+                return
+            with peer:
+                peer.recv(65536)
+                peer.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        r = cli("simulate", "magic54", "-n", "2", "--backend", "dask", "--address", f"tcp://127.0.0.1:{port}",
+                "--out", str(tmp_path / "games.jsonl"))
+    finally:
+        server.close()
+    assert (r.exit_code, r.output) == (1, f"error: cannot reach the dask scheduler at tcp://127.0.0.1:{port}: "
+                                          "what answers there is not a dask scheduler\n")
 
 
 def test_a_disk_that_fills_during_a_run_says_how_many_games_are_kept_and_how_to_go_on(tmp_path, monkeypatch):

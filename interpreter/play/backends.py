@@ -115,6 +115,13 @@ def _dask(work: Work, jobs: int, address, received, notice) -> None:
             client = distributed.Client(address, timeout=30)
     except OSError as e:
         raise BackendError(f"cannot reach the dask scheduler at {address}: {e}") from None
+    except Exception:
+        if address is None:
+            raise
+        # Another server at the address (a web page, the dashboard's port) answers the
+        # handshake with bytes dask reads as anything at all: a size of exabytes, say.
+        raise BackendError(f"cannot reach the dask scheduler at {address}: what answers there is not a dask "
+                           "scheduler") from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
         answers = _Answers(received)

@@ -142,7 +142,7 @@ def parse_log(text: str, path) -> tuple[dict | None, list[tuple[int, dict | Reco
             continue
         if number == 1 and RUN_FORMAT in line:
             try:
-                first = _parsed(line, f"{path}:{number}")
+                first = parsed_line(line, f"{path}:{number}")
             except RecordError:
                 first = None
             if first is not None and first.get("format") == RUN_FORMAT:
@@ -164,7 +164,7 @@ _KINDS = {str: "text", dict: "a mapping", int: "a whole number", list: "a list"}
 
 
 def _record(line: str, where: str) -> dict:
-    return checked(_parsed(line, where), where)
+    return checked(parsed_line(line, where), where)
 
 
 def checked(record: dict, where: str) -> dict:
@@ -192,15 +192,17 @@ def checked(record: dict, where: str) -> dict:
     return record
 
 
-def _parsed(line: str, where: str) -> dict:
-    """The JSON object of a line; NaN and Infinity, which JSON does not have, refused."""
+def parsed_line(line: str, where: str, what: str = "a game record") -> dict:
+    """The JSON object of a line of a file of records (`what` it is said to be when it is
+    not); NaN and Infinity, which JSON does not have, refused, and numbers of more than
+    DIGITS digits."""
     def refuse(constant):
-        raise RecordError(f"{where}:1: error: not a game record: {constant} is not a number JSON has")
+        raise RecordError(f"{where}:1: error: not {what}: {constant} is not a number JSON has")
 
     def whole(text: str) -> int:
         # A number of thousands of digits is in no record (and Python would refuse to read it).
         if len(text) > DIGITS:
-            raise RecordError(f"{where}:{line.find(text) + 1}: error: not a game record: a number of "
+            raise RecordError(f"{where}:{line.find(text) + 1}: error: not {what}: a number of "
                               f"{len(text):,} digits (a record's numbers have at most {DIGITS})")
         return int(text)
     try:
@@ -208,11 +210,11 @@ def _parsed(line: str, where: str) -> dict:
     except RecordError:
         raise
     except json.JSONDecodeError as e:
-        raise RecordError(f"{where}:{e.colno}: error: not a game record: {e.msg}") from None
+        raise RecordError(f"{where}:{e.colno}: error: not {what}: {e.msg}") from None
     except RecursionError:
-        raise RecordError(f"{where}:1: error: not a game record: lists or mappings nested too deep") from None
+        raise RecordError(f"{where}:1: error: not {what}: lists or mappings nested too deep") from None
     if not isinstance(record, dict):
-        raise RecordError(f"{where}:1: error: not a game record: a line holds one JSON object")
+        raise RecordError(f"{where}:1: error: not {what}: a line holds one JSON object")
     return record
 
 

@@ -24,7 +24,7 @@ from ... import __version__
 from ..infiles import DATA_LIMIT, FileProblem, read_text
 from ..outfiles import Lines
 from .records import RUN_FORMAT as FORMAT
-from .records import RecordError, checked, dumps, is_number, is_whole
+from .records import RecordError, checked, dumps, is_number, is_whole, parsed_line
 
 WHERE = ("backend", "address", "jobs")      # how a run is played, not what it plays
 
@@ -211,15 +211,9 @@ def _no_manifest(path: str) -> RunError:
 
 def _parsed(line: str, path: str, number: int) -> dict:
     try:
-        entry = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise RunError(f"{path}:{number}:{e.colno}: error: not a line of a run: {e.msg}") from None
-    except (ValueError, RecursionError):      # a number of thousands of digits, lists nested thousands deep
-        raise RunError(f"{path}:{number}:1: error: not a line of a run: it holds a number too long or "
-                       f"values nested too deep") from None
-    if not isinstance(entry, dict):
-        raise RunError(f"{path}:{number}:1: error: not a line of a run: a line holds one JSON object")
-    return entry
+        return parsed_line(line, f"{path}:{number}", "a line of a run")
+    except RecordError as e:
+        raise RunError(str(e)) from None
 
 
 def _same(old: dict, new: dict, path: str) -> None:
