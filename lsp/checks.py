@@ -26,9 +26,12 @@ PACK_FILE = "pack.yaml"
 def pack_folder(path: Path) -> Path | None:
     """The folder of the pack `path` belongs to: the nearest one above it (or itself)
     that holds a pack.yaml."""
-    for folder in [path, *path.parents] if path.is_dir() else path.parents:
-        if (folder / PACK_FILE).is_file():
-            return folder
+    try:
+        for folder in [path, *path.parents] if path.is_dir() else path.parents:
+            if (folder / PACK_FILE).is_file():
+                return folder
+    except OSError:         # a folder that cannot be looked into: no pack is found through it
+        return None
     return None
 
 

@@ -245,6 +245,28 @@ async def test_half_a_character_typed_is_checked_as_a_character_that_is_not_one(
     assert await published(client, pack) == [[]]
 
 
+@lsp_test
+async def test_a_document_whose_path_is_no_file_leaves_the_others_checked(client, tmp_path):
+    # A NUL in its address (or a name of 300 characters) raised in every later check: no
+    # pack had diagnostics any more, and each edit showed "Error in server: ValueError".
+    folder = copy_pack(tmp_path, "magic54")
+    odd = [f"{uri(folder)}/cards/%00.yaml", f"{uri(folder)}/cards/{'a' * 300}.yaml"]
+    for address in odd:
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=address, language_id="yaml", version=1, text="cards: []\n")))
+        at = types.Position(0, 0)
+        assert await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(address), at)) is None
+    try:
+        cards = folder / "cards" / "creatures.yaml"
+        open_doc(client, cards, cards.read_text(encoding="utf-8").replace("when: fast", "when: fsat", 1))
+        ((shown,),) = await published(client, cards)
+        assert shown.message == 'unknown name "fsat"; did you mean "fast"?'
+        assert not [m.message for m in client.messages if "Error in server" in m.message]
+    finally:
+        for address in odd:
+            client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(address)))
+
+
 def test_a_request_whose_parameters_do_not_fit_the_protocol_is_answered_with_its_error():
     # A position on line -1 was left unanswered, and the editor waited for ever.
     import json
