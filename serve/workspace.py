@@ -54,9 +54,11 @@ def digest(raw: bytes) -> str:
 
 @dataclass
 class Loaded:
-    """A pack as the validator sees it: the pack (None when it does not load) and the report."""
+    """A pack as the validator sees it: the pack (None when it does not load) and the report;
+    `shown` keeps what the pages make of it (its card faces), made once."""
     pack: object
     report: Report
+    shown: dict = field(default_factory=dict, repr=False)
 
 
 @dataclass(frozen=True)

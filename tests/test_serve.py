@@ -87,6 +87,30 @@ def test_the_filter_keeps_the_cards_whose_face_has_every_word(magic):
     assert magic.get("/p/magic54/cards", params={"q": "no such card"}).text.count("<article") == 0
 
 
+def test_the_card_faces_are_made_once_and_each_file_split_once(monkeypatch):
+    # Each card split its whole file into lines again, and each word typed in the filter
+    # made every face again: 10 s a word for a pack of 10,000 cards.
+    from cardtable.serve import packview
+
+    class Counted(str):
+        splits = 0
+
+        def splitlines(self, *args):
+            Counted.splits += 1
+            return super().splitlines(*args)
+    client, _ = client_for(["magic54"])
+    files = client.app.state.workspace.get("magic54").load().pack.files
+    texts = files.texts
+    for key in texts.keys() - {files.pack_file}:        # the card files (YAML reads only a str)
+        texts[key] = Counted(texts[key])
+    made, make = [], packview.card_faces
+    monkeypatch.setattr(packview, "card_faces", lambda *given: made.append(1) or make(*given))
+    assert "54 of 54 cards" in client.get("/p/magic54").text
+    for words in ("queen", "queen hearts", "creature"):
+        assert client.get("/p/magic54/cards", params={"q": words}).status_code == 200
+    assert len(made) == 1 and Counted.splits <= len(texts)
+
+
 def test_a_broken_pack_shows_its_diagnostics_and_the_server_goes_on(tiny):
     client, folder = tiny
     (folder / "cards" / "base.yaml").write_text((folder / "cards" / "base.yaml").read_text()
