@@ -42,7 +42,7 @@ def edit_page(request: Request):
     pack.path(rel)
     text, sha = _text(pack, rel)
     draft = pack.drafts.get(rel)
-    loaded = pack.load(pack.unsaved())
+    loaded = pack.checked()
     return render(request, "edit.html", pack=pack, rel=rel, text=draft.text if draft else text,
                   sha=draft.base if draft else sha, newline=newline(text), saved=text if draft else None,
                   problems=problems(loaded.report, pack), mixed="\r" in text and newline(text) == "lf")
@@ -72,10 +72,7 @@ async def check(request: Request):
     pack.path(rel)
     from starlette.concurrency import run_in_threadpool
 
-    def typed():
-        pack.typed(rel, text, base)
-        return pack.load({**pack.unsaved(), rel: text})
-    loaded = await run_in_threadpool(typed)
+    loaded = await run_in_threadpool(pack.checked, rel, text, base)
     return render(request, "problems.html", pack=pack, problems=problems(loaded.report, pack))
 
 

@@ -154,6 +154,50 @@ def test_the_diagnostics_of_unsaved_text_are_validates_at_its_line(tiny):
 
 
 
+def test_checks_sent_while_one_runs_wait_for_the_next_which_checks_them_all(tiny):
+    # Each check of a pack of 10,000 cards took seconds and 200 MB: sent at each pause in
+    # typing, they ran side by side (eight of them 2 GB, and 80 s until the last answer).
+    import threading
+
+    client, folder = tiny
+    served = client.app.state.workspace.packs["tiny"]
+    checking, go, checked = threading.Event(), threading.Event(), []
+    validate = served._validate
+
+    def slow(source):
+        checked.append(dict(source.texts))
+        checking.set()
+        go.wait(30)
+        return validate(source)
+    served._validate = slow
+    text = (folder / "cards" / "base.yaml").read_text()
+    answers = {}
+
+    def check(n):
+        typed = text.replace("deal 2 damage", f"deal 2 damage{'e' * n}")
+        answers[n] = client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": typed})
+    first = threading.Thread(target=check, args=(0,))
+    first.start()
+    assert checking.wait(30)
+    later = [threading.Thread(target=check, args=(n,)) for n in range(1, 5)]
+    for thread in later:
+        thread.start()
+    # Every request is in: waiting for the next check, or (as it was) checking on its own.
+    while served._checks.asked < 5 if hasattr(served, "_checks") else len(checked) < 5:
+        threading.Event().wait(0.01)
+    go.set()
+    for thread in [first, *later]:
+        thread.join(30)
+    assert len(checked) == 2 and "deal 2 damage to target" in checked[0]["cards/base.yaml"]
+    assert {a.status_code for a in answers.values()} == {200} and "No problems" in answers[0].text
+    # The second check had the text sent last, and answered the four requests.
+    last = checked[1]["cards/base.yaml"]
+    word = last.split("deal 2 ")[1].split(" ")[0]
+    assert word.startswith("damagee") and len({answers[n].text for n in range(1, 5)}) == 1
+    assert f"cards/base.yaml:21:" in answers[1].text and word in answers[1].text
+    assert served.unsaved() == {"cards/base.yaml": last}
+
+
 def test_unsaved_text_is_kept_until_saved_and_the_editor_reopens_it(tiny):
     client, folder = tiny
     opened = client.get("/p/tiny/file/cards/base.yaml").json()
