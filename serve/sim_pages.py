@@ -18,7 +18,7 @@ from .app import remember, render
 from .asked import form, number, one
 from .pack_pages import problems, served
 from .play_pages import go_to
-from .runs import command, new_run
+from .runs import WAITING, command, new_run
 from .wording import in_form_words
 from .workspace import Refused
 
@@ -119,7 +119,7 @@ def _one_game(batch_a: Batch, batch_b: Batch) -> bool:
 
 def _start(request: Request, run):
     remember(request.app.state.runs, run.id, run)
-    run.start(request.app.state.events.publish)
+    run.start(request.app.state.events.publish, request.app.state.cores)
     return go_to(request, f"/r/{run.id}")
 
 
@@ -156,7 +156,8 @@ def figures(run, status: str) -> dict:
 def run_page(request: Request):
     run = _run(request)
     state = run.status          # read once: the run's thread may finish while the page is made
-    return render(request, "run.html", run=run, state=state, pack_key=run.pack_key, figures=figures(run, state))
+    return render(request, "run.html", run=run, state=state, pack_key=run.pack_key, figures=figures(run, state),
+                  waiting=WAITING)
 
 
 def run_events(request: Request):
