@@ -326,6 +326,19 @@ def test_a_workbench_open_to_the_network_needs_its_token(tmp_path):
     assert client.get("/p/magic54/cards").status_code == 200     # the cookie carries it on
 
 
+def test_a_token_of_other_letters_is_refused_as_any_wrong_token(tiny):
+    # Compared as texts, a token holding a letter beyond ASCII was a 500 naming a TypeError.
+    client, keys = client_for(["magic54"], token="s3cret")
+    for sent in ({"params": {"token": "\u00e9"}}, {"headers": {"cookie": "cardtable_token=\xe9".encode("latin-1")}}):
+        r = client.get("/", **sent)
+        assert r.status_code == 401 and r.text.startswith("this workbench is open to the network and needs its token")
+    tiny_client, _ = tiny
+    r = tiny_client.post("/p/tiny/save", json={"path": "pack.yaml", "text": "x"},
+                         headers={"x-csrf-token": "\u00e9".encode("latin-1")})
+    assert (r.status_code, r.text) == (403, "this request does not carry the workbench's CSRF token: "
+                                            "send it from a page of the workbench\n")
+
+
 def test_a_bad_request_is_a_4xx_with_a_sentence(tiny):
     client, _ = tiny
     r = client.post("/p/tiny/save", content=b"{not json", headers={"content-type": "application/json"})
