@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..interpreter.play import compare as comparing
+from ..interpreter.play.agents.registry import Interrupted, watched
 from ..interpreter.play.batch import Batch, SimulationError, prepare, run
 from ..interpreter.play.report import as_table
 from ..interpreter.play.stats import summarize
@@ -79,14 +80,16 @@ class Run:
             cores.take(self, jobs, publish)
             taken = jobs
             played = []
-            for batch in self.batches:
-                base = sum(b.games for b, _, _ in played)
-                game, results = run(batch, prepare(batch), progress(base))
-                played.append((batch, game, results))
+            # Stop stops the games being played too: a computer player may think for hours.
+            with watched(self.stop):
+                for batch in self.batches:
+                    base = sum(b.games for b, _, _ in played)
+                    game, results = run(batch, prepare(batch), progress(base))
+                    played.append((batch, game, results))
             self._summarise(played)
         except (SimulationError, comparing.CompareError) as e:
             status, error = "failed", in_form_words(str(e))
-        except Stopped:
+        except (Stopped, Interrupted):
             status, error = "stopped", (f"stopped after {self.done} of {self.total} games: nothing to show" if taken
                                         else "stopped before it started: nothing to show")
         finally:

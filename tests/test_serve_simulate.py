@@ -157,6 +157,20 @@ def test_a_run_the_workbench_forgets_is_stopped(monkeypatch):
     assert one.status == "stopped" and first.status_code == 303
 
 
+@pytest.mark.parametrize("jobs", sorted({1, min(2, os.cpu_count() or 1)}))
+def test_stop_ends_a_run_whose_game_is_thinking(magic, jobs):
+    # Stop was looked at between games: a search of a hundred million playouts a decision
+    # played on for days, on every process of the run.
+    r = magic.post("/p/magic54/simulate", data={"games": "4", "seed": "0", "agents": "mcts:playouts=100000000",
+                                                "jobs": str(jobs)}, follow_redirects=False)
+    run = magic.app.state.runs[r.headers["location"].split("/")[-1]]
+    while run.waiting or run.status == "running" and time.monotonic() - run.started < 0.5:
+        time.sleep(0.01)
+    assert magic.post(f"/r/{run.id}/stop").status_code == 200
+    page = finished(magic, r)
+    assert run.status == "stopped" and "stopped after 0 of 4 games: nothing to show" in page
+
+
 # ------------------------------------------------------------------ unsaved changes
 
 CHEAPER = ("    cost: 1\n    attack: 1", "    cost: 2\n    attack: 1")     # Jacks cost 2
