@@ -48,6 +48,14 @@ class Conflict(Exception):
         self.disk, self.sha = disk, sha
 
 
+def canonical(rel: str) -> str:
+    """A path from a pack's folder as the pack's files are keyed: "cards//base.yaml",
+    "./pack.yaml" and "cards/base.yaml/" are "cards/base.yaml" and "pack.yaml" (the
+    unsaved text of one kept under another name was not checked, nor played). A path
+    that leaves the folder stays as it is written, for ServedPack.path to refuse."""
+    return PurePosixPath(rel).as_posix() if rel and rel.strip("./") else rel
+
+
 def digest(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 

@@ -154,6 +154,18 @@ def test_the_diagnostics_of_unsaved_text_are_validates_at_its_line(tiny):
 
 
 
+@pytest.mark.parametrize("written", ["cards//base.yaml", "./cards/base.yaml", "cards/./base.yaml"])
+def test_a_file_named_another_way_is_checked_and_kept_as_itself(tiny, written):
+    # Kept under the name as written, the text typed was not checked ("No problems") nor
+    # played, and the editor of cards/base.yaml did not reopen it.
+    client, folder = tiny
+    text = (folder / "cards" / "base.yaml").read_text().replace("deal 2 damage", "deal 2 damge")
+    part = client.post("/p/tiny/check", json={"path": written, "text": text}).text
+    assert "cards/base.yaml:21:" in part and "damge" in part
+    assert client.app.state.workspace.packs["tiny"].unsaved() == {"cards/base.yaml": text}
+    assert 'data-path="cards/base.yaml"' in client.get(f"/p/tiny/edit/{written}").text
+
+
 def test_checks_sent_while_one_runs_wait_for_the_next_which_checks_them_all(tiny):
     # Each check of a pack of 10,000 cards took seconds and 200 MB: sent at each pause in
     # typing, they ran side by side (eight of them 2 GB, and 80 s until the last answer).
