@@ -468,6 +468,50 @@ def test_every_page_opens(tiny, path):
         assert "Tiny" in r.text or "Bear" in r.text
 
 
+@pytest.mark.parametrize("how", ["simulate", "compare", "replay"])
+def test_the_workbench_answers_while_a_pack_is_loaded_for_a_run_or_a_replay(tiny, tmp_path, how):
+    # These loaded the pack in the workbench's one event loop: after a change on disk, every
+    # page and every live update waited for it (4 s for a pack of 10,000 cards).
+    import threading
+
+    client, folder = tiny
+    served = client.app.state.workspace.get("tiny")
+    loading, go, validate = threading.Event(), threading.Event(), served._validate
+
+    def slow(source):
+        loading.set()
+        go.wait(30)
+        return validate(source)
+    fields = {"games": "2", "seed": "0", "option_b_starting_life": "5"}
+    with client:
+        if how == "replay":
+            from click.testing import CliRunner
+
+            from cardtable import cli
+
+            out = tmp_path / "games.jsonl"
+            CliRunner().invoke(cli.main, ["simulate", str(folder), "--games", "1", "--out", str(out)])
+            opened = client.post("/replay", json={"name": "games.jsonl", "text": out.read_text()})
+            asked = ("GET", opened.json()["url"] + "/1", {})
+        else:
+            asked = ("POST", f"/p/tiny/{how}", {"data": fields, "follow_redirects": False})
+        served._validate = slow
+        served.changed()
+        answer = {}
+        thread = threading.Thread(target=lambda: answer.setdefault("r", client.request(asked[0], asked[1], **asked[2])))
+        thread.start()
+        assert loading.wait(30)
+        meanwhile = threading.Thread(target=lambda: answer.setdefault("page", client.get("/static/workbench.js")))
+        meanwhile.start()
+        meanwhile.join(5)
+        answered = not meanwhile.is_alive()
+        go.set()
+        thread.join(30)
+        meanwhile.join(30)
+    assert answered and answer["page"].status_code == 200
+    assert answer["r"].status_code in (200, 303), answer["r"].text
+
+
 def test_the_workbench_forgets_its_oldest_games_past_its_limit():
     from cardtable.serve.app import KEPT, remember
 
