@@ -18,6 +18,7 @@ from lsprotocol import types
 from pygls import uris
 
 from ..interpreter.diagnostics import split_lines
+from ..interpreter.infiles import path_problem
 from . import actions, features
 from .checks import PackCheck, file_key, pack_folder
 from .names import PackNames
@@ -41,8 +42,16 @@ class Session:
 
     # ------------------------------------------------------------ documents
     def path(self, uri: str) -> Path | None:
+        """The file a document's URI names, or None: a document that is no file (untitled:),
+        or whose path no file system takes (a NUL character, a name of over 255 characters),
+        belongs to no pack, and leaves the other documents' checks alone."""
         fs = uris.to_fs_path(uri)
-        return Path(fs).resolve() if fs else None
+        if not fs or path_problem(fs):
+            return None
+        try:
+            return Path(fs).resolve()
+        except (OSError, ValueError):
+            return None
 
     def text(self, path: Path) -> str | None:
         """The text of an open document, or None."""

@@ -18,6 +18,7 @@ from starlette.templating import Jinja2Templates
 from ..interpreter.diagnostics import shown
 from .events import Events
 from .guard import Guard, Secrets
+from .runs import Cores
 from .workspace import Refused, Workspace
 
 HERE = Path(__file__).resolve().parent
@@ -63,6 +64,7 @@ def make_app(workspace: Workspace, keys: Secrets | None = None, hosts: set[str] 
     app.state.templates = templates()
     app.state.tables = {}
     app.state.runs = {}
+    app.state.cores = Cores()
     app.state.replays = {}
     app.add_middleware(Guard, keys=keys, hosts=set(hosts))
     return app
@@ -76,7 +78,9 @@ def remember(store: dict, key: str, value) -> None:
     the oldest past KEPT: a workbench left open for weeks does not grow without end."""
     store[key] = value
     while len(store) > KEPT:
-        del store[next(iter(store))]
+        forgotten = store.pop(next(iter(store)))
+        if hasattr(forgotten, "forget"):        # a run still playing is stopped: no page could stop it now
+            forgotten.forget()
 
 
 def render(request: Request, name: str, status: int = 200, **context):

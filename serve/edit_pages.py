@@ -18,7 +18,7 @@ from ..interpreter.packs.files import ENCODING
 from .app import render
 from .asked import body
 from .pack_pages import problems, served
-from .workspace import Conflict, Refused, digest
+from .workspace import Conflict, Refused, canonical, digest
 
 
 def _text(pack, rel: str) -> tuple[str, str]:
@@ -38,11 +38,11 @@ def edit_page(request: Request):
     """The editor, on the text left unsaved when there is one (over the file as it was
     then: saving it over a file changed since shows the difference)."""
     pack = served(request)
-    rel = request.path_params["path"]
+    rel = canonical(request.path_params["path"])
     pack.path(rel)
     text, sha = _text(pack, rel)
     draft = pack.drafts.get(rel)
-    loaded = pack.load(pack.unsaved())
+    loaded = pack.checked()
     return render(request, "edit.html", pack=pack, rel=rel, text=draft.text if draft else text,
                   sha=draft.base if draft else sha, newline=newline(text), saved=text if draft else None,
                   problems=problems(loaded.report, pack), mixed="\r" in text and newline(text) == "lf")
@@ -50,7 +50,7 @@ def edit_page(request: Request):
 
 def file_json(request: Request):
     pack = served(request)
-    text, sha = _text(pack, request.path_params["path"])
+    text, sha = _text(pack, canonical(request.path_params["path"]))
     return JSONResponse({"text": text, "sha": sha})
 
 
@@ -61,7 +61,7 @@ async def _edited(request: Request) -> tuple[str, str, str | None]:
     rel, text, base = data["path"], data["text"], data.get("base")
     if not isinstance(rel, str) or not isinstance(text, str) or not (base is None or isinstance(base, str)):
         raise Refused("the path, the text and its base must be texts", 400)
-    return rel, text, base
+    return canonical(rel), text, base
 
 
 async def check(request: Request):
@@ -72,10 +72,7 @@ async def check(request: Request):
     pack.path(rel)
     from starlette.concurrency import run_in_threadpool
 
-    def typed():
-        pack.typed(rel, text, base)
-        return pack.load({**pack.unsaved(), rel: text})
-    loaded = await run_in_threadpool(typed)
+    loaded = await run_in_threadpool(pack.checked, rel, text, base)
     return render(request, "problems.html", pack=pack, problems=problems(loaded.report, pack))
 
 

@@ -24,6 +24,14 @@ def problems(report, pack) -> list[dict]:
     return out
 
 
+def _faces(loaded, pack) -> list:
+    """The card faces of the pack as loaded, made once: the filter asks for them at each word
+    typed, and a pack of 10,000 cards takes seconds to make them."""
+    if "faces" not in loaded.shown:
+        loaded.shown["faces"] = packview.card_faces(loaded.pack, pack)
+    return loaded.shown["faces"]
+
+
 def index(request: Request):
     packs = request.app.state.workspace.packs
     return render(request, "index.html", rows=[(p, p.load()) for p in packs.values()])
@@ -36,7 +44,7 @@ def pack_page(request: Request):
     context = {"pack": pack, "loaded": loaded, "problems": problems(loaded.report, pack), "files": pack.files(),
                "query": query}
     if loaded.pack is not None:
-        faces = packview.card_faces(loaded.pack, pack)
+        faces = _faces(loaded, pack)
         context.update(faces=packview.filtered(faces, query), total=len(faces),
                        sections=packview.sections(loaded.pack, pack),
                        turn=packview.turn_structure(loaded.pack, pack), model=loaded.pack)
@@ -48,7 +56,7 @@ def cards_part(request: Request):
     loaded = pack.load()
     if loaded.pack is None:
         return render(request, "cards.html", pack=pack, faces=[], total=0, query="")
-    faces = packview.card_faces(loaded.pack, pack)
+    faces = _faces(loaded, pack)
     query = request.query_params.get("q", "")
     return render(request, "cards.html", pack=pack, faces=packview.filtered(faces, query), total=len(faces),
                   query=query)

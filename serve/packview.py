@@ -47,23 +47,31 @@ class Face:
     search: str        # what the filter looks in, folded
 
 
-def _where(served, file: str, line: int) -> Where:
-    rel = served.relative(file) if not file.startswith(SHARED) else None
+def _where(served, file: str, line: int, known: dict | None = None) -> Where:
+    """Where `file` is, at `line`; `known`: the paths of the files met before, by file."""
+    if known is not None and file in known:
+        rel = known[file]
+    else:
+        rel = served.relative(file) if not file.startswith(SHARED) else None
+        if known is not None:
+            known[file] = rel
     shown = f"{rel or file}:{line}"
     return Where(rel or "", line, shown)
 
 
-def block(text: str, line: int) -> str:
+def block(text: str | list[str], line: int) -> str:
     """The lines of the YAML entry that starts at `line` (1-based): that line and those
-    below it indented deeper than the entry's dash (or its key)."""
-    lines = text.splitlines()
+    below it indented deeper than the entry's dash (or its key). `text` may be given as
+    its lines, split once for the many entries of one file."""
+    lines = text.splitlines() if isinstance(text, str) else text
     if not 1 <= line <= len(lines):
         return ""
     first = lines[line - 1]
     stripped = first.lstrip()
     indent = len(first) - len(stripped)
     out = [first]
-    for later in lines[line:]:
+    for k in range(line, len(lines)):
+        later = lines[k]
         if later.strip() and len(later) - len(later.lstrip()) <= indent and not later.lstrip().startswith("#"):
             break
         out.append(later)
@@ -74,20 +82,21 @@ def block(text: str, line: int) -> str:
 
 def card_faces(pack, served) -> list[Face]:
     texts = pack.files.texts if pack.files is not None else {}
+    lines, known = _Lines(texts, pack), {}
     faces = []
     for card in pack.cards.values():
-        decl, source = _origin(pack, texts, card)
+        decl, source = _origin(pack, lines, card)
         props = dict(card.props)
         cost = props.pop("cost", None)
         stats = [(k, v) for k, v in props.items() if not isinstance(v, (list, dict))]
         faces.append(Face(card.name, sorted(card.types), cost, stats, sorted(card.keywords), card.text or "",
-                          card.family, _where(served, decl.file, decl.line) if decl else None, source,
+                          card.family, _where(served, decl.file, decl.line, known) if decl else None, source,
                           " ".join([card.name, *card.types, *card.keywords, card.text or "", card.family or "",
                                     source]).casefold()))
     return faces
 
 
-def _origin(pack, texts: dict, card) -> tuple:
+def _origin(pack, lines: _Lines, card) -> tuple:
     """Where a card is written (its card or family entry, else the import it comes
     from), and the lines that give it its rules: its entry's, else its card types'."""
     decls = pack.declarations
@@ -95,22 +104,31 @@ def _origin(pack, texts: dict, card) -> tuple:
         return None, ""
     decl = decls.of("card").get(card.name) or (decls.of("family").get(card.family) if card.family else None)
     if decl is not None:
-        text = _text_of(texts, pack, decl.file)
+        text = lines.of(decl.file)
         return decl, block(text, decl.line) if text else ""
     imports = decls.of("import")
     decl = next((imports[name] for name, src in pack.sources.items()
                  if name in imports and src.find(card.name) is not None), None)
     types = decls.of("card type")
-    text = _text_of(texts, pack, types[next(iter(types))].file) if types else None
+    text = lines.of(types[next(iter(types))].file) if types else None
     ruled = [block(text, types[t].line) for t in sorted(card.types) if t in types and pack.type_abilities.get(t)]
     return decl, "\n".join(ruled) if text else ""
 
 
-def _text_of(texts: dict, pack, file: str) -> str | None:
-    """The text of a file a declaration names (its path as messages show it)."""
-    folder = pack.path
-    key = posixpath.normpath(posixpath.relpath(file.replace("\\", "/"), str(folder).replace("\\", "/")))
-    return texts.get(key)
+class _Lines:
+    """The lines of the files declarations name (by their paths as messages show them),
+    each split once: a file of 1,000 cards is not split again for each of them."""
+
+    def __init__(self, texts: dict, pack):
+        self.texts, self.folder = texts, str(pack.path).replace("\\", "/")
+        self.split: dict[str, list[str] | None] = {}
+
+    def of(self, file: str) -> list[str] | None:
+        if file not in self.split:
+            key = posixpath.normpath(posixpath.relpath(file.replace("\\", "/"), self.folder))
+            text = self.texts.get(key)
+            self.split[file] = text.splitlines() if text is not None else None
+        return self.split[file]
 
 
 def filtered(faces: list[Face], query: str) -> list[Face]:

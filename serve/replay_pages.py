@@ -42,7 +42,7 @@ async def open_records(request: Request):
     if not isinstance(text, str):
         raise Refused("the file must be text", 400)
     try:
-        games = parse_records(text, name)
+        games = await run_in_threadpool(parse_records, text, name)     # 20 MB of records: in a thread
     except RecordError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
     records = Records(f"{next(_ids)}-{secrets.token_hex(4)}", name, games)
@@ -117,7 +117,7 @@ async def replay_page(request: Request):
     record = records.games[n - 1][1]
     if isinstance(record, RecordError):
         raise Refused(str(record), 400)
-    served = _pack_for(request, record, q.get("pack"))
+    served = await run_in_threadpool(_pack_for, request, record, q.get("pack"))     # loads packs: in a thread
     step = await run_in_threadpool(_step, records, n, at, served)
     seat = q.get("seat", "all")
     viewer = None if seat == "all" else number(seat, "the seat", 0)

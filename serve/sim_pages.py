@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
@@ -18,7 +19,7 @@ from .app import remember, render
 from .asked import form, number, one
 from .pack_pages import problems, served
 from .play_pages import go_to
-from .runs import command, new_run
+from .runs import WAITING, command, new_run
 from .wording import in_form_words
 from .workspace import Refused
 
@@ -74,17 +75,26 @@ def _batch(fields: dict, pack, options: dict, files=None) -> Batch:
 async def start_simulate(request: Request):
     pack = served(request)
     fields = await form(request)
+    # Loading the pack (seconds for 10,000 cards) in a thread: the workbench answers meanwhile.
+    return _start(request, await run_in_threadpool(_simulation, pack, fields))
+
+
+def _simulation(pack, fields: dict):
     model = pack.load().pack
     files, version = _version(fields, pack, "unsaved")
     batch = _batch(fields, pack, _options(fields, model, "option_"), files)
     line = command("simulate", [pack.given], batch, [("--option", batch.options)])
-    return _start(request, new_run("simulate", pack.key, [batch], line, [version]))
+    return new_run("simulate", pack.key, [batch], line, [version])
 
 
 async def start_compare(request: Request):
     pack_a = served(request)
     fields = await form(request)
     pack_b = request.app.state.workspace.get(one(fields, "pack_b", pack_a.key))
+    return _start(request, await run_in_threadpool(_comparison, pack_a, pack_b, fields))
+
+
+def _comparison(pack_a, pack_b, fields: dict):
     options_a = _options(fields, pack_a.load().pack, "option_a_")
     options_b = _options(fields, pack_b.load().pack, "option_b_")
     files_a, version_a = _version(fields, pack_a, "unsaved_a")
@@ -101,8 +111,7 @@ async def start_compare(request: Request):
                       f"or play one side with the unsaved changes{'' if pack_a.drafts else ' (there are none)'}", 400)
     given = [pack_a.given] + ([pack_b.given] if pack_b is not pack_a else [])
     line = command("compare", given, batch_a, [("--a-option", options_a), ("--b-option", options_b)])
-    return _start(request, new_run("compare", pack_a.key, [batch_a, batch_b], line,
-                                   [f"A: {version_a}", f"B: {version_b}"]))
+    return new_run("compare", pack_a.key, [batch_a, batch_b], line, [f"A: {version_a}", f"B: {version_b}"])
 
 
 def _one_game(batch_a: Batch, batch_b: Batch) -> bool:
@@ -119,7 +128,7 @@ def _one_game(batch_a: Batch, batch_b: Batch) -> bool:
 
 def _start(request: Request, run):
     remember(request.app.state.runs, run.id, run)
-    run.start(request.app.state.events.publish)
+    run.start(request.app.state.events.publish, request.app.state.cores)
     return go_to(request, f"/r/{run.id}")
 
 
@@ -156,7 +165,8 @@ def figures(run, status: str) -> dict:
 def run_page(request: Request):
     run = _run(request)
     state = run.status          # read once: the run's thread may finish while the page is made
-    return render(request, "run.html", run=run, state=state, pack_key=run.pack_key, figures=figures(run, state))
+    return render(request, "run.html", run=run, state=state, pack_key=run.pack_key, figures=figures(run, state),
+                  waiting=WAITING)
 
 
 def run_events(request: Request):

@@ -17,11 +17,13 @@ from ..interpreter.engine.decisions import IllegalAction
 from ..interpreter.engine.game import Game, GameState
 from ..interpreter.engine.state import RuleError
 from ..interpreter.play.agents import make_agent
+from ..interpreter.play.agents import registry as thinking
 from ..interpreter.play.narrate import result_text
 from ..interpreter.play.records import dumps, game_record
 from ..interpreter.play.terminal import HUMAN
 
 LOG_SHOWN = 60          # the last lines of the log a page shows
+THINKING = 120          # seconds a computer player may think over one decision at a table
 _ids = itertools.count(1)
 
 
@@ -40,8 +42,10 @@ class Table:
     state: GameState = field(init=False)
     before: list = field(default_factory=list)   # the position before each decision taken
     mark: int = 0               # the decision a scenario starts at (its setup is the position then)
-    broken: str | None = None   # the rules broke down: where and why
+    broken: str | None = None   # the rules broke down (or a computer player thought too long): where and why
+    halted: str = "The rules broke down"    # the heading of `broken`
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    stop: threading.Event = field(default_factory=threading.Event, repr=False)
 
     def __post_init__(self):
         self.agents = [None if spec == HUMAN else make_agent(spec, f"{self.seed}:{seat}")
@@ -66,13 +70,30 @@ class Table:
             raise TableError(self.broken) from None
 
     def play_agents(self) -> None:
-        """The computer players decide until a person must, or the game is over."""
-        while self.broken is None and not self.state.is_terminal():
-            seat = self.state.current_player()
-            agent = self.agents[seat]
-            if agent is None:
-                return
-            self._apply(agent.choose(self.state))
+        """The computer players decide until a person must, or the game is over. One that
+        thinks more than THINKING seconds over a decision is stopped (its settings may ask
+        for hours): the game halts before that decision, and the page says why."""
+        with thinking.watched(self.stop, THINKING):
+            while self.broken is None and not self.state.is_terminal():
+                seat = self.state.current_player()
+                agent = self.agents[seat]
+                if agent is None:
+                    return
+                thinking.deciding()
+                try:
+                    action = agent.choose(self.state)
+                except thinking.Interrupted:
+                    self.halted = "The game stopped"
+                    self.broken = (f"{self.names[seat]}, a computer player ({self.specs[seat]}), thought more than "
+                                   f"{THINKING} seconds over decision {len(self.state.history) + 1} (turn "
+                                   f"{self.state.turn}), and was stopped: the workbench plays computer players "
+                                   f"that decide within {THINKING} seconds (fewer playouts, a shorter time)")
+                    return
+                self._apply(action)
+
+    def forget(self) -> None:
+        """The workbench forgets the table (it keeps the latest ones): its computer players stop."""
+        self.stop.set()
 
     def choose(self, seat: int, action: int, at: int) -> None:
         """Seat `seat` answers option `action` of the decision numbered `at` (the count of
@@ -107,6 +128,7 @@ class Table:
         self.state = self.before[to].clone()
         del self.before[to:]
         self.broken = None
+        self.halted = "The rules broke down"
         self.mark = min(self.mark, to)
 
     def record(self) -> dict:
@@ -126,7 +148,7 @@ class Table:
             "log": state.log_for(seat)[-LOG_SHOWN:],
             "over": state.is_terminal(),
             "result": result_text(self.names, state.returns()) if state.is_terminal() else None,
-            "broken": self.broken, "turn": state.turn, "at": len(state.history),
+            "broken": self.broken, "halted": self.halted, "turn": state.turn, "at": len(state.history),
             "history": self.history(seat), "mark": self.mark,
             "roles": self.game.pack.roles,
         }

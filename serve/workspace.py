@@ -48,15 +48,25 @@ class Conflict(Exception):
         self.disk, self.sha = disk, sha
 
 
+def canonical(rel: str) -> str:
+    """A path from a pack's folder as the pack's files are keyed: "cards//base.yaml",
+    "./pack.yaml" and "cards/base.yaml/" are "cards/base.yaml" and "pack.yaml" (the
+    unsaved text of one kept under another name was not checked, nor played). A path
+    that leaves the folder stays as it is written, for ServedPack.path to refuse."""
+    return PurePosixPath(rel).as_posix() if rel and rel.strip("./") else rel
+
+
 def digest(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
 @dataclass
 class Loaded:
-    """A pack as the validator sees it: the pack (None when it does not load) and the report."""
+    """A pack as the validator sees it: the pack (None when it does not load) and the report;
+    `shown` keeps what the pages make of it (its card faces), made once."""
     pack: object
     report: Report
+    shown: dict = field(default_factory=dict, repr=False)
 
 
 @dataclass(frozen=True)
@@ -77,6 +87,7 @@ class ServedPack:
     drafts: dict[str, Draft] = field(default_factory=dict)     # path -> unsaved text
     _cache: tuple | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _checks: _Checks = field(default_factory=lambda: _Checks(), repr=False)
 
     def load(self, unsaved: dict | None = None) -> Loaded:
         """The pack and its report, with `unsaved` texts (path -> text) over the files
@@ -99,6 +110,36 @@ class ServedPack:
 
     def changed(self) -> None:
         self.generation += 1
+
+    def checked(self, rel: str | None = None, text: str = "", base: str | None = None) -> Loaded:
+        """The pack with the texts typed and not saved, after keeping `text` typed over the
+        file `rel` (when given). One check of the pack runs at a time: the requests that
+        arrive meanwhile wait for the next, which checks the texts of them all, where each
+        made its own check of the whole pack (a pack of 10,000 cards takes seconds and
+        hundreds of megabytes to check, and a page sends a check at each pause in typing)."""
+        c = self._checks
+        with c.turn:
+            if rel is not None:
+                self.typed(rel, text, base)
+                c.extra[rel] = text         # a file no longer on disk is checked with it all the same
+            c.asked += 1
+            mine = c.asked
+            while c.covered < mine and c.running:
+                c.turn.wait()
+            if c.covered >= mine:
+                return c.result
+            c.running, covers = True, c.asked
+            texts, c.extra = {**self.unsaved(), **c.extra}, {}
+        result = None
+        try:
+            result = self.load(texts)
+            return result
+        finally:
+            with c.turn:
+                c.running = False
+                if result is not None:
+                    c.covered, c.result = covers, result
+                c.turn.notify_all()
 
     # ---------------------------------------------------------------- unsaved texts
     def typed(self, rel: str, text: str, base: str | None) -> None:
@@ -190,6 +231,18 @@ class ServedPack:
         if real.is_relative_to(self.real):
             return real.relative_to(self.real).as_posix()
         return None
+
+
+@dataclass
+class _Checks:
+    """The checks of a pack with its unsaved texts (ServedPack.checked): requests are counted
+    as they come, and a check covers those counted when it started."""
+    turn: threading.Condition = field(default_factory=threading.Condition)
+    asked: int = 0
+    covered: int = 0
+    running: bool = False
+    result: Loaded | None = None
+    extra: dict = field(default_factory=dict)
 
 
 class Workspace:

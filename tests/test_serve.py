@@ -87,6 +87,30 @@ def test_the_filter_keeps_the_cards_whose_face_has_every_word(magic):
     assert magic.get("/p/magic54/cards", params={"q": "no such card"}).text.count("<article") == 0
 
 
+def test_the_card_faces_are_made_once_and_each_file_split_once(monkeypatch):
+    # Each card split its whole file into lines again, and each word typed in the filter
+    # made every face again: 10 s a word for a pack of 10,000 cards.
+    from cardtable.serve import packview
+
+    class Counted(str):
+        splits = 0
+
+        def splitlines(self, *args):
+            Counted.splits += 1
+            return super().splitlines(*args)
+    client, _ = client_for(["magic54"])
+    files = client.app.state.workspace.get("magic54").load().pack.files
+    texts = files.texts
+    for key in texts.keys() - {files.pack_file}:        # the card files (YAML reads only a str)
+        texts[key] = Counted(texts[key])
+    made, make = [], packview.card_faces
+    monkeypatch.setattr(packview, "card_faces", lambda *given: made.append(1) or make(*given))
+    assert "54 of 54 cards" in client.get("/p/magic54").text
+    for words in ("queen", "queen hearts", "creature"):
+        assert client.get("/p/magic54/cards", params={"q": words}).status_code == 200
+    assert len(made) == 1 and Counted.splits <= len(texts)
+
+
 def test_a_broken_pack_shows_its_diagnostics_and_the_server_goes_on(tiny):
     client, folder = tiny
     (folder / "cards" / "base.yaml").write_text((folder / "cards" / "base.yaml").read_text()
@@ -128,6 +152,62 @@ def test_the_diagnostics_of_unsaved_text_are_validates_at_its_line(tiny):
     fixed = client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": text.replace("damge", "damage")})
     assert "No problems" in fixed.text
 
+
+
+@pytest.mark.parametrize("written", ["cards//base.yaml", "./cards/base.yaml", "cards/./base.yaml"])
+def test_a_file_named_another_way_is_checked_and_kept_as_itself(tiny, written):
+    # Kept under the name as written, the text typed was not checked ("No problems") nor
+    # played, and the editor of cards/base.yaml did not reopen it.
+    client, folder = tiny
+    text = (folder / "cards" / "base.yaml").read_text().replace("deal 2 damage", "deal 2 damge")
+    part = client.post("/p/tiny/check", json={"path": written, "text": text}).text
+    assert "cards/base.yaml:21:" in part and "damge" in part
+    assert client.app.state.workspace.packs["tiny"].unsaved() == {"cards/base.yaml": text}
+    assert 'data-path="cards/base.yaml"' in client.get(f"/p/tiny/edit/{written}").text
+
+
+def test_checks_sent_while_one_runs_wait_for_the_next_which_checks_them_all(tiny):
+    # Each check of a pack of 10,000 cards took seconds and 200 MB: sent at each pause in
+    # typing, they ran side by side (eight of them 2 GB, and 80 s until the last answer).
+    import threading
+
+    client, folder = tiny
+    served = client.app.state.workspace.packs["tiny"]
+    checking, go, checked = threading.Event(), threading.Event(), []
+    validate = served._validate
+
+    def slow(source):
+        checked.append(dict(source.texts))
+        checking.set()
+        go.wait(30)
+        return validate(source)
+    served._validate = slow
+    text = (folder / "cards" / "base.yaml").read_text()
+    answers = {}
+
+    def check(n):
+        typed = text.replace("deal 2 damage", f"deal 2 damage{'e' * n}")
+        answers[n] = client.post("/p/tiny/check", json={"path": "cards/base.yaml", "text": typed})
+    first = threading.Thread(target=check, args=(0,))
+    first.start()
+    assert checking.wait(30)
+    later = [threading.Thread(target=check, args=(n,)) for n in range(1, 5)]
+    for thread in later:
+        thread.start()
+    # Every request is in: waiting for the next check, or (as it was) checking on its own.
+    while served._checks.asked < 5 if hasattr(served, "_checks") else len(checked) < 5:
+        threading.Event().wait(0.01)
+    go.set()
+    for thread in [first, *later]:
+        thread.join(30)
+    assert len(checked) == 2 and "deal 2 damage to target" in checked[0]["cards/base.yaml"]
+    assert {a.status_code for a in answers.values()} == {200} and "No problems" in answers[0].text
+    # The second check had the text sent last, and answered the four requests.
+    last = checked[1]["cards/base.yaml"]
+    word = last.split("deal 2 ")[1].split(" ")[0]
+    assert word.startswith("damagee") and len({answers[n].text for n in range(1, 5)}) == 1
+    assert f"cards/base.yaml:21:" in answers[1].text and word in answers[1].text
+    assert served.unsaved() == {"cards/base.yaml": last}
 
 
 def test_unsaved_text_is_kept_until_saved_and_the_editor_reopens_it(tiny):
@@ -258,6 +338,19 @@ def test_a_workbench_open_to_the_network_needs_its_token(tmp_path):
     assert client.get("/p/magic54/cards").status_code == 200     # the cookie carries it on
 
 
+def test_a_token_of_other_letters_is_refused_as_any_wrong_token(tiny):
+    # Compared as texts, a token holding a letter beyond ASCII was a 500 naming a TypeError.
+    client, keys = client_for(["magic54"], token="s3cret")
+    for sent in ({"params": {"token": "\u00e9"}}, {"headers": {"cookie": "cardtable_token=\xe9".encode("latin-1")}}):
+        r = client.get("/", **sent)
+        assert r.status_code == 401 and r.text.startswith("this workbench is open to the network and needs its token")
+    tiny_client, _ = tiny
+    r = tiny_client.post("/p/tiny/save", json={"path": "pack.yaml", "text": "x"},
+                         headers={"x-csrf-token": "\u00e9".encode("latin-1")})
+    assert (r.status_code, r.text) == (403, "this request does not carry the workbench's CSRF token: "
+                                            "send it from a page of the workbench\n")
+
+
 def test_a_bad_request_is_a_4xx_with_a_sentence(tiny):
     client, _ = tiny
     r = client.post("/p/tiny/save", content=b"{not json", headers={"content-type": "application/json"})
@@ -373,6 +466,50 @@ def test_every_page_opens(tiny, path):
     assert r.status_code == 200 and r.headers["server-timing"].startswith("app;dur=")
     if path.startswith("/p/") and "file" not in path:
         assert "Tiny" in r.text or "Bear" in r.text
+
+
+@pytest.mark.parametrize("how", ["simulate", "compare", "replay"])
+def test_the_workbench_answers_while_a_pack_is_loaded_for_a_run_or_a_replay(tiny, tmp_path, how):
+    # These loaded the pack in the workbench's one event loop: after a change on disk, every
+    # page and every live update waited for it (4 s for a pack of 10,000 cards).
+    import threading
+
+    client, folder = tiny
+    served = client.app.state.workspace.get("tiny")
+    loading, go, validate = threading.Event(), threading.Event(), served._validate
+
+    def slow(source):
+        loading.set()
+        go.wait(30)
+        return validate(source)
+    fields = {"games": "2", "seed": "0", "option_b_starting_life": "5"}
+    with client:
+        if how == "replay":
+            from click.testing import CliRunner
+
+            from cardtable import cli
+
+            out = tmp_path / "games.jsonl"
+            CliRunner().invoke(cli.main, ["simulate", str(folder), "--games", "1", "--out", str(out)])
+            opened = client.post("/replay", json={"name": "games.jsonl", "text": out.read_text()})
+            asked = ("GET", opened.json()["url"] + "/1", {})
+        else:
+            asked = ("POST", f"/p/tiny/{how}", {"data": fields, "follow_redirects": False})
+        served._validate = slow
+        served.changed()
+        answer = {}
+        thread = threading.Thread(target=lambda: answer.setdefault("r", client.request(asked[0], asked[1], **asked[2])))
+        thread.start()
+        assert loading.wait(30)
+        meanwhile = threading.Thread(target=lambda: answer.setdefault("page", client.get("/static/workbench.js")))
+        meanwhile.start()
+        meanwhile.join(5)
+        answered = not meanwhile.is_alive()
+        go.set()
+        thread.join(30)
+        meanwhile.join(30)
+    assert answered and answer["page"].status_code == 200
+    assert answer["r"].status_code in (200, 303), answer["r"].text
 
 
 def test_the_workbench_forgets_its_oldest_games_past_its_limit():

@@ -212,3 +212,22 @@ def test_no_more_games_are_played_at_once_than_the_machine_has_cores(magic, monk
         for t in asked:
             t.join(timeout=60)
     assert most[0] == (os.cpu_count() or 1)
+
+
+def test_a_computer_player_that_thinks_too_long_is_stopped_and_the_page_says_why(magic, monkeypatch):
+    # A search of a hundred million playouts was one decision of days: the page never came,
+    # and its thread held one of the machine's cores for good.
+    from cardtable.serve import tables
+
+    monkeypatch.setattr(tables, "THINKING", 0.5)
+    client, _ = magic
+    url = start(client, players="human,mcts:playouts=100000000")
+    table, page = re.search(r"/t/([\w-]+)", url).group(1), client.get(url).text
+    for _ in range(20):         # Red's decisions, until Black's first
+        if "The game stopped" in page:
+            break
+        page = choose(client, table, 0, page).text
+    said = re.search(r"<h2>The game stopped</h2><pre>(.*?)</pre>", page, re.S).group(1)
+    assert re.fullmatch(r"Black, a computer player \(mcts:playouts=100000000\), thought more than 0\.5 seconds over "
+                        r"decision \d+ \(turn \d+\), and was stopped: the workbench plays computer players that decide "
+                        r"within 0\.5 seconds \(fewer playouts, a shorter time\)", said), said

@@ -117,6 +117,60 @@ def test_a_run_can_be_stopped(magic):
     assert magic.get("/r/nothing").status_code == 404
 
 
+def test_runs_wait_their_turn_for_the_machines_cores():
+    # Each run played in a thread of its own: six runs of a million games were six games
+    # at once (and as many processes as each asked for) on a machine of two cores.
+    from markupsafe import escape
+
+    from cardtable.serve.runs import WAITING, Cores
+
+    client, keys = client_for(["magic54"])
+    client.headers["x-csrf-token"] = keys.csrf
+    client.app.state.cores = Cores(1)
+    first, second = (client.post("/p/magic54/simulate", data={"games": "1000000", "seed": str(seed)},
+                                 follow_redirects=False) for seed in (0, 1))
+    runs = client.app.state.runs
+    one, two = (runs[r.headers["location"].split("/")[-1]] for r in (first, second))
+    while (one.done == 0 or not two.waiting) and one.status == "running":
+        time.sleep(0.01)
+    assert f'<p id="progress-text">{escape(WAITING)}</p>' in client.get(second.headers["location"]).text
+    assert one.done > 0 and two.done == 0
+    client.post(f"/r/{one.id}/stop")
+    while two.done == 0 and two.status == "running":       # the first one's core is free: it plays
+        time.sleep(0.01)
+    client.post(f"/r/{two.id}/stop")
+    assert re.search(r"stopped after \d+ of 1000000 games", finished(client, second))
+
+
+def test_a_run_the_workbench_forgets_is_stopped(monkeypatch):
+    # Past the runs it keeps, the workbench forgot the oldest, which played on with no page
+    # left to stop it.
+    from cardtable.serve import app
+
+    monkeypatch.setattr(app, "KEPT", 1)
+    client, keys = client_for(["magic54"])
+    client.headers["x-csrf-token"] = keys.csrf
+    first = client.post("/p/magic54/simulate", data={"games": "1000000", "seed": "0"}, follow_redirects=False)
+    (one,) = client.app.state.runs.values()
+    second = client.post("/p/magic54/simulate", data={"games": "2", "seed": "0"}, follow_redirects=False)
+    assert list(client.app.state.runs) != [one.id] and 'id="run-error"' not in finished(client, second)
+    assert one.status == "stopped" and first.status_code == 303
+
+
+@pytest.mark.parametrize("jobs", sorted({1, min(2, os.cpu_count() or 1)}))
+def test_stop_ends_a_run_whose_game_is_thinking(magic, jobs):
+    # Stop was looked at between games: a search of a hundred million playouts a decision
+    # played on for days, on every process of the run.
+    r = magic.post("/p/magic54/simulate", data={"games": "4", "seed": "0", "agents": "mcts:playouts=100000000",
+                                                "jobs": str(jobs)}, follow_redirects=False)
+    run = magic.app.state.runs[r.headers["location"].split("/")[-1]]
+    while run.waiting or run.status == "running" and time.monotonic() - run.started < 0.5:
+        time.sleep(0.01)
+    assert magic.post(f"/r/{run.id}/stop").status_code == 200
+    page = finished(magic, r)
+    assert run.status == "stopped" and "stopped after 0 of 4 games: nothing to show" in page
+
+
 # ------------------------------------------------------------------ unsaved changes
 
 CHEAPER = ("    cost: 1\n    attack: 1", "    cost: 2\n    attack: 1")     # Jacks cost 2

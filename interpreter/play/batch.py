@@ -26,6 +26,7 @@ from ..packs.loader import PackError, load_pack
 from ..packs.rulesets import ruleset_of
 from ..suggest import did_you_mean
 from .agents import AgentError, make_agent, parse_agents, seat_agents
+from .agents.registry import awake
 from .backends import BackendError, Work
 from .backends import play as play_on
 from .records import game_record
@@ -205,6 +206,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         count = len(d.options)
         offered += count
         choices += count > 1
+        awake()
         action = agents[seat].choose(state)
         name = state.option_played(action)
         if name is not None:

@@ -30,11 +30,14 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Callable
 
+from .agents.registry import awake
+
 # fork where there is one: workers then start at once with the pack already loaded.
 START_METHOD = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 _STOPPING = {signal.SIGINT, signal.SIGTERM}
 _PR_SET_PDEATHSIG = 1      # from <linux/prctl.h>
+WATCHED = 0.25             # seconds between looks at whether a watched run must stop
 
 
 class WorkerLost(Exception):
@@ -207,7 +210,10 @@ class Pool:
             self._start()
         by_conn = {id(w.conn): w for w in self.workers}
         by_sentinel = {w.process.sentinel: w for w in self.workers}
-        for handle in wait([w.conn for w in self.workers] + list(by_sentinel)):
+        # Woken now and then: a run watched (agents.registry.watched) stops while games play on.
+        ready = wait([w.conn for w in self.workers] + list(by_sentinel), timeout=WATCHED)
+        awake()
+        for handle in ready:
             dead = isinstance(handle, int)
             w = by_sentinel[handle] if dead else by_conn[id(handle)]
             if w not in self.workers:

@@ -19,7 +19,7 @@ import random
 import time
 
 from ...engine.game import GameState
-from .registry import Setting, register
+from .registry import Setting, awake, register
 from .simple import BUDGET, HeuristicAgent, outlook, quiet
 
 
@@ -68,6 +68,7 @@ class MCTSAgent:
             # that options are compared on the same luck, not on whose deal was kinder.
             base = state.determinized(seat, self.rnd, game)
             for action in candidates:
+                awake()
                 totals[action] += self._playout(base, seat, action, last_turn)
             rounds += 1
             if deadline is None:

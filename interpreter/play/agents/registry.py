@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import math
 import random
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -39,6 +42,49 @@ def register(name: str, summary: str, **settings: Setting):
         AGENTS[name] = AgentKind(name, summary, cls, settings)
         return cls
     return wrap
+
+
+# ------------------------------------------------------------------ thinking, watched
+
+class Interrupted(Exception):
+    """A computer player was stopped as it thought: what watched it was stopped, or it
+    thought longer over one decision than it was given."""
+
+
+_watch = threading.local()
+
+
+@contextmanager
+def watched(stop: threading.Event | None = None, seconds: float | None = None):
+    """Within it, the computer players of this thread stop thinking (Interrupted) once
+    `stop` is set, or once one has thought more than `seconds` over a decision of the game
+    (from `deciding()`). Without it they think as long as their settings say: a search of
+    a hundred million playouts is one decision of hours, which nothing else can stop
+    (the workbench's Stop, a page waiting for a move)."""
+    before = getattr(_watch, "now", None)
+    _watch.now = [stop, seconds, None]
+    try:
+        yield
+    finally:
+        _watch.now = before
+
+
+def deciding() -> None:
+    """A decision of the game itself begins (not one imagined as an agent thinks)."""
+    now = getattr(_watch, "now", None)
+    if now is not None and now[1] is not None:
+        now[2] = time.monotonic() + now[1]
+
+
+def awake() -> None:
+    """Raises Interrupted when the thinking watched must stop; agents call it as they think."""
+    now = getattr(_watch, "now", None)
+    if now is None:
+        return
+    if now[0] is not None and now[0].is_set():
+        raise Interrupted("stopped")
+    if now[2] is not None and time.monotonic() > now[2]:
+        raise Interrupted(f"thought more than {now[1]:g} seconds over one decision")
 
 
 # ------------------------------------------------------------------ specs

@@ -11,7 +11,7 @@ import math
 import random
 
 from ...engine.game import Game, GameState
-from .registry import Setting, register
+from .registry import Setting, awake, register
 
 
 def quiet(game: Game) -> Game:
@@ -56,6 +56,7 @@ def outlook(state: GameState, seat: int, depth: int, horizon: int, budget: int) 
     in full, so that a Damage card is not judged by aiming it at its own player.
     `budget` bounds the decisions imagined in all: each option tried gets its share,
     so that a choice of several cards (three to pass of thirteen) stays quick."""
+    awake()
     d = state.decision
     if d is not None and d.player == seat and d.kind != "priority" and depth > 0 and budget >= len(d.options):
         share = budget // len(d.options) - 1
