@@ -281,6 +281,23 @@ def test_an_address_where_no_dask_scheduler_answers_is_named(tmp_path):
                                           "what answers there is not a dask scheduler\n")
 
 
+def test_an_address_where_nothing_answers_is_named_once_the_wait_is_over(tmp_path, monkeypatch):
+    """A server that takes the connection and says nothing held dask's handshake for ever."""
+    import socket
+
+    from cardtable.interpreter.play import backends
+    monkeypatch.setattr(backends, "CONNECT_SECONDS", 1)
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    try:
+        r = cli("simulate", "magic54", "-n", "2", "--backend", "dask", "--address", f"tcp://127.0.0.1:{port}",
+                "--out", str(tmp_path / "games.jsonl"))
+    finally:
+        server.close()
+    assert (r.exit_code, r.output) == (1, f"error: cannot reach the dask scheduler at tcp://127.0.0.1:{port}: "
+                                          "what answers there said nothing in 6 seconds (is it a dask scheduler?)\n")
+
+
 def test_a_disk_that_fills_during_a_run_says_how_many_games_are_kept_and_how_to_go_on(tmp_path, monkeypatch):
     import errno
 

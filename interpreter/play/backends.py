@@ -13,6 +13,7 @@ stops the run with a message, as a local process dying twice does.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Callable
 
@@ -112,7 +113,9 @@ def _dask(work: Work, jobs: int, address, received, notice) -> None:
                                                dashboard_address=None, silence_logs=50)
             client = distributed.Client(cluster)
         else:
-            client = distributed.Client(address, timeout=30)
+            client = _client(distributed, address)
+    except BackendError:
+        raise
     except OSError as e:
         raise BackendError(f"cannot reach the dask scheduler at {address}: {e}") from None
     except Exception:
@@ -140,6 +143,31 @@ def _dask(work: Work, jobs: int, address, received, notice) -> None:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _client(distributed, address: str):
+    """A client of the scheduler at `address`, or BackendError once CONNECT_SECONDS pass: a
+    server that takes the connection and never answers holds dask's handshake for ever."""
+    made = {}
+
+    def connect():
+        try:
+            made["client"] = distributed.Client(address, timeout=CONNECT_SECONDS)
+        except BaseException as e:      # raised in this thread, below
+            made["error"] = e
+    waiting = threading.Thread(target=connect, daemon=True, name="dask connection")
+    waiting.start()
+    waited = CONNECT_SECONDS + 5        # dask's own timeout first, where it applies
+    waiting.join(waited)
+    if waiting.is_alive():
+        raise BackendError(f"cannot reach the dask scheduler at {address}: what answers there said nothing in "
+                           f"{waited} seconds (is it a dask scheduler?)")
+    if "error" in made:
+        raise made["error"]
+    return made["client"]
+
+
+CONNECT_SECONDS = 30
 
 
 # ------------------------------------------------------------------ ray
