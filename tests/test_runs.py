@@ -253,32 +253,40 @@ def test_an_address_is_a_clusters(tmp_path):
                                           "--backend ray with it\n")
 
 
-def test_an_address_where_no_dask_scheduler_answers_is_named(tmp_path):
-    """A web server at the address (the dashboard's port given for the scheduler's, say)
-    answers the scheduler's handshake with a page: the run says so, without a traceback."""
-    import socket
+def _dask_at(server, tmp_path, answer=None) -> tuple[int, str]:
+    """simulate with --backend dask at the address of `server` (a listening socket), which
+    `answer(peer)` answers in a thread of its own (by default, nobody answers)."""
     import threading
 
-    server = socket.create_server(("127.0.0.1", 0))
-    port = server.getsockname()[1]
-
-    def answer():
+    def serve():
         while True:
             try:
                 peer, _ = server.accept()
             except OSError:
                 return
             with peer:
-                peer.recv(65536)
-                peer.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
-    threading.Thread(target=answer, daemon=True).start()
+                answer(peer)
+    if answer is not None:
+        threading.Thread(target=serve, daemon=True).start()
+    address = "tcp://127.0.0.1:%d" % server.getsockname()[1]
     try:
-        r = cli("simulate", "magic54", "-n", "2", "--backend", "dask", "--address", f"tcp://127.0.0.1:{port}",
+        r = cli("simulate", "magic54", "-n", "2", "--backend", "dask", "--address", address,
                 "--out", str(tmp_path / "games.jsonl"))
     finally:
         server.close()
-    assert (r.exit_code, r.output) == (1, f"error: cannot reach the dask scheduler at tcp://127.0.0.1:{port}: "
-                                          "what answers there is not a dask scheduler\n")
+    return r.exit_code, r.output.replace(address, "ADDRESS")
+
+
+def test_an_address_where_no_dask_scheduler_answers_is_named(tmp_path):
+    """A web server at the address (the dashboard's port given for the scheduler's, say)
+    answers the scheduler's handshake with a page: the run says so, without a traceback."""
+    import socket
+
+    def page(peer):
+        peer.recv(65536)
+        peer.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+    assert _dask_at(socket.create_server(("127.0.0.1", 0)), tmp_path, page) == (
+        1, "error: cannot reach the dask scheduler at ADDRESS: what answers there is not a dask scheduler\n")
 
 
 def test_an_address_where_nothing_answers_is_named_once_the_wait_is_over(tmp_path, monkeypatch):
@@ -287,15 +295,9 @@ def test_an_address_where_nothing_answers_is_named_once_the_wait_is_over(tmp_pat
 
     from cardtable.interpreter.play import backends
     monkeypatch.setattr(backends, "CONNECT_SECONDS", 1)
-    server = socket.create_server(("127.0.0.1", 0))
-    port = server.getsockname()[1]
-    try:
-        r = cli("simulate", "magic54", "-n", "2", "--backend", "dask", "--address", f"tcp://127.0.0.1:{port}",
-                "--out", str(tmp_path / "games.jsonl"))
-    finally:
-        server.close()
-    assert (r.exit_code, r.output) == (1, f"error: cannot reach the dask scheduler at tcp://127.0.0.1:{port}: "
-                                          "what answers there said nothing in 6 seconds (is it a dask scheduler?)\n")
+    assert _dask_at(socket.create_server(("127.0.0.1", 0)), tmp_path) == (
+        1, "error: cannot reach the dask scheduler at ADDRESS: what answers there said nothing in 6 seconds "
+           "(is it a dask scheduler?)\n")
 
 
 def test_a_disk_that_fills_during_a_run_says_how_many_games_are_kept_and_how_to_go_on(tmp_path, monkeypatch):
