@@ -79,7 +79,8 @@ def with_scenario(current: str | None, scenario: dict) -> str:
 def keep(table, served, pack, rel: str, name: str) -> str:
     """Adds the table's scenario to the file `rel` of the pack's tests/ folder, after
     running it; returns what to tell the designer. Raises KeepError or Refused."""
-    if not re.fullmatch(r"tests/[^/]+\.yaml", rel):
+    # A name that begins with a letter or digit: a hidden file is one that `cardtable test` passes over.
+    if not re.fullmatch(r"tests/\w[\w .-]*\.yaml", rel):
         raise KeepError(f'"{rel}" is not a scenario file of the pack: give tests/NAME.yaml')
     if not name.strip():
         raise KeepError("give the scenario a name")

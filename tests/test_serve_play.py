@@ -153,11 +153,12 @@ def test_a_position_kept_as_a_scenario_passes_cardtable_test(magic):
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-def test_a_scenario_file_outside_tests_is_refused(magic):
+def test_a_scenario_file_outside_tests_hidden_or_of_odd_characters_is_refused(magic):
     client, folder = magic
     url = start(client)
     table = url.split("/")[2].split("?")[0]
-    for file in ("pack.yaml", "../x.yaml", "tests/../pack.yaml"):
+    for file in ("pack.yaml", "../x.yaml", "tests/../pack.yaml", "tests/.hidden.yaml", "tests/a\nb.yaml",
+                 "tests/\x1b[2J.yaml"):
         r = client.post(f"/t/{table}/keep", data={"seat": "0", "file": file, "name": "x"})
         assert r.status_code == 409 and "is not a scenario file of the pack: give tests/NAME.yaml" in r.text
 
