@@ -32,6 +32,16 @@ def _faces(loaded, pack) -> list:
     return loaded.shown["faces"]
 
 
+# A page shows at most this many card faces: the page of a pack of 10,000 cards was 10 MB
+# and took seconds to show. The filter finds the others.
+SHOWN = 300
+
+
+def _shown(faces: list, query: str) -> dict:
+    matched = packview.filtered(faces, query)
+    return {"faces": matched[:SHOWN], "matched": len(matched), "total": len(faces), "query": query}
+
+
 def index(request: Request):
     packs = request.app.state.workspace.packs
     return render(request, "index.html", rows=[(p, p.load()) for p in packs.values()])
@@ -44,8 +54,7 @@ def pack_page(request: Request):
     context = {"pack": pack, "loaded": loaded, "problems": problems(loaded.report, pack), "files": pack.files(),
                "query": query}
     if loaded.pack is not None:
-        faces = _faces(loaded, pack)
-        context.update(faces=packview.filtered(faces, query), total=len(faces),
+        context.update(**_shown(_faces(loaded, pack), query),
                        sections=packview.sections(loaded.pack, pack),
                        turn=packview.turn_structure(loaded.pack, pack), model=loaded.pack)
     return render(request, "pack.html", status=200, **context)
@@ -55,11 +64,8 @@ def cards_part(request: Request):
     pack = served(request)
     loaded = pack.load()
     if loaded.pack is None:
-        return render(request, "cards.html", pack=pack, faces=[], total=0, query="")
-    faces = _faces(loaded, pack)
-    query = request.query_params.get("q", "")
-    return render(request, "cards.html", pack=pack, faces=packview.filtered(faces, query), total=len(faces),
-                  query=query)
+        return render(request, "cards.html", pack=pack, faces=[], matched=0, total=0, query="")
+    return render(request, "cards.html", pack=pack, **_shown(_faces(loaded, pack), request.query_params.get("q", "")))
 
 
 def events(request: Request):

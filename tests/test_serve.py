@@ -87,6 +87,19 @@ def test_the_filter_keeps_the_cards_whose_face_has_every_word(magic):
     assert magic.get("/p/magic54/cards", params={"q": "no such card"}).text.count("<article") == 0
 
 
+def test_a_page_shows_at_most_its_share_of_faces_and_says_the_filter_finds_the_others(magic, monkeypatch):
+    # The page of a pack of 10,000 cards was 10 MB and took seconds to show.
+    from cardtable.serve import pack_pages
+    monkeypatch.setattr(pack_pages, "SHOWN", 10)
+    page = magic.get("/p/magic54").text
+    assert page.count("<article") == 10
+    assert "54 of 54 cards: the first 10 are shown, the filter finds the others" in page
+    part = magic.get("/p/magic54/cards", params={"q": "hearts"}).text
+    assert part.count("<article") == 10
+    assert "13 of 54 cards match “hearts”: the first 10 are shown, the filter finds the others" in part
+    assert "1 of 54 cards match “queen hearts”</p>" in magic.get("/p/magic54/cards", params={"q": "queen hearts"}).text
+
+
 def test_the_card_faces_are_made_once_and_each_file_split_once(monkeypatch):
     # Each card split its whole file into lines again, and each word typed in the filter
     # made every face again: 10 s a word for a pack of 10,000 cards.
