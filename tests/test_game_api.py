@@ -297,3 +297,14 @@ def test_a_copy_of_a_state_is_a_clone(game):
     for made in (copy.copy(state), copy.deepcopy(state)):
         made.apply_action(1)
         assert state.history == () and made.history == ((1, 1, "Mana: Seven of Clubs"),)
+
+
+def test_a_determinized_copy_is_played_as_a_game_of_the_same_pack(game):
+    state = game.new_initial_state(seed=1)
+    other = Game(load_pack("go_fish", Report()), num_players=3)
+    with pytest.raises(OptionError) as e:
+        state.determinized(0, random.Random(1), game=other)
+    assert str(e.value) == ("a copy is played as a game of the same pack and players: "
+                            "Go Fish with 3 players is not Magic 54 with 2")
+    quiet = Game(game.pack, debug=False)
+    assert state.determinized(0, random.Random(1), game=quiet).game is quiet

@@ -504,6 +504,10 @@ class GameState:
         places they could be, and future chance is drawn from `rnd`: what a search may
         assume without cheating. `game`: the game the copy is played as (the same pack
         and options; one without debug checks, say). The copy keeps no log."""
+        if game is not None and game is not self.game and (
+                game.pack.sha256 != self.game.pack.sha256 or game.num_players != self.game.num_players):
+            raise OptionError(f"a copy is played as a game of the same pack and players: {game.pack.name} with "
+                              f"{game.num_players} players is not {self.game.pack.name} with {self.game.num_players}")
         return GameState(game or self.game, determinize(self.s, self.game.seat(seat), rnd))
 
     def as_setup(self) -> dict:
