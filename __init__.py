@@ -22,7 +22,7 @@ _EXPORTS = {
     # playing a game
     "Game": "engine.game", "GameState": "engine.game", "OptionError": "engine.game", "TERMINAL": "engine.game",
     "Decision": "engine.decisions", "Option": "engine.decisions", "IllegalAction": "engine.decisions",
-    "RuleError": "engine.state", "SetupError": "engine.positions",
+    "NotInGame": "engine.game", "RuleError": "engine.state", "SetupError": "engine.positions",
     # scenarios
     "Scenario": "packs.scenario", "ScenarioFailure": "packs.scenario", "load_scenarios": "packs.scenario",
     "run_scenario": "packs.scenario", "scenario_files": "packs.scenario",

@@ -3,13 +3,14 @@ and a seed; current_player, legal_actions, apply_action, clone, is_terminal, ret
 answers refused with their reason."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.decisions import IllegalAction
-from cardtable.interpreter.engine.game import TERMINAL, Game
+from cardtable.interpreter.engine.game import TERMINAL, Game, NotInGame, OptionError
 from cardtable.interpreter.packs.loader import load_pack
 
 
@@ -212,3 +213,98 @@ def test_a_game_is_replayed_from_its_seed_and_answers(game):
     assert replay.log == state.log
     assert replay.returns() == state.returns()
     assert [a for _, a, _ in replay.s.history] == moves
+
+
+def test_a_game_is_refused_what_it_cannot_be_made_with(game):
+    pack = game.pack
+    for kwargs, reason in [
+            ({"num_players": 0}, "Magic 54 is played by 2 players, not 0"),
+            ({"num_players": "2"}, 'Magic 54 is played by 2 players, not "2"'),
+            ({"options": [("turn_limit", 3)]}, "the options are a mapping of names to values, not a list"),
+            ({"decks": {0: ["Ace of Spdes"]}},
+             'the deck of seat 0 holds "Ace of Spdes", which is not a card of Magic 54; did you mean "Ace of Spades"?'),
+            ({"decks": {0: "Ace of Spades"}}, 'the deck of seat 0 is a list of card names, not "Ace of Spades"'),
+            ({"decks": {0: None}}, "the deck of seat 0 is a list of card names, not nothing"),
+            ({"decks": {True: []}}, "a deck goes to a seat (0 to 1) or a shared zone, not True")]:
+        with pytest.raises(OptionError) as e:
+            Game(pack, **kwargs)
+        assert str(e.value) == reason
+    with pytest.raises(OptionError) as e:
+        Game("magic54")
+    assert str(e.value) == "a game is made of a pack that load_pack loaded, not 'magic54'"
+
+
+def test_a_seed_is_a_whole_number_of_any_size(game):
+    for seed, said in [(1.5, "1.5"), (1.0, "1.0"), ("3", '"3"'), (None, "nothing"), (True, "true")]:
+        with pytest.raises(OptionError) as e:
+            game.new_initial_state(seed=seed)
+        assert str(e.value) == f"a seed is a whole number, not {said}"
+    assert game.new_initial_state(seed=Index(5)).log == game.new_initial_state(seed=5).log
+    # The generator is 64 bits: seeds that differ by a multiple of 2**64 start it alike.
+    assert game.new_initial_state(seed=-1).log == game.new_initial_state(seed=2**64 - 1).log
+    assert game.new_initial_state(seed=10**5000).current_player() in (0, 1)
+    for first, said in [(2, "2"), (-1, "-1"), (True, "True"), ("1", "'1'")]:
+        with pytest.raises(OptionError) as e:
+            game.new_initial_state(seed=1, first_player=first)
+        assert str(e.value) == f"first_player is a seat, 0 to 1 in a game of 2 players, not {said}"
+    assert game.new_initial_state(seed=1, first_player=Index(0)).first_player == 0
+
+
+def test_a_seat_or_a_card_the_game_does_not_have_is_refused(game):
+    state = game.new_initial_state(seed=1)
+    before = snapshot(state)
+    for call in [lambda: state.observation(2), lambda: state.log_for(2), lambda: state.board(2),
+                 lambda: state.evaluate(2), lambda: state.determinized(2, random.Random(1)),
+                 lambda: state.apply_label("pass", player=2)]:
+        with pytest.raises(NotInGame) as e:
+            call()
+        assert str(e.value) == "there is no seat 2: the seats are 0 to 1 in a game of 2 players"
+    for seat, said in [(-1, "-1"), (True, "True"), ("0", "'0'")]:
+        with pytest.raises(NotInGame) as e:
+            state.observation(seat)
+        assert str(e.value) == f"there is no seat {said}: the seats are 0 to 1 in a game of 2 players"
+    for card, said in [(-1, "-1"), (54, "54"), (None, "None")]:
+        for call in (state.card_name, state.card):
+            with pytest.raises(NotInGame) as e:
+                call(card)
+            assert str(e.value) == f"there is no card {said}: the cards are 0 to 53"
+    assert snapshot(state) == before
+    assert state.observation(Index(0)) == state.observation(0) and state.log_for(None) == state.log
+    assert state.card_name(Index(53)) == state.card(53).name
+
+
+def test_an_option_number_is_read_as_apply_action_reads_it(game):
+    state = game.new_initial_state(seed=1)
+    for call in (state.action_to_string, state.option_card, state.option_played, state.apply_action):
+        for action, said in [(-1, "-1"), (4, "4"), ("1", "'1'"), (True, "True"), (10**5000, "a number of 16,610 bits")]:
+            with pytest.raises(IllegalAction) as e:
+                call(action)
+            assert str(e.value) == f"{said} is not one of the 4 options offered to Black"
+    assert state.action_to_string(Index(1)) == "Mana: Seven of Clubs"
+    for label, said in [(None, "None"), (1, "1")]:
+        with pytest.raises(IllegalAction) as e:
+            state.apply_label(label)
+        assert str(e.value) == (f"{said} is not a label; the options are: "
+                                "pass; Mana: Seven of Clubs; Mana: Five of Clubs; Mana: Five of Spades")
+    play(state, 10_000, random.Random(1))
+    with pytest.raises(IllegalAction) as e:
+        state.action_to_string(0)
+    assert str(e.value) == "the game is over: no decision is open"
+
+
+def test_a_copy_of_a_state_is_a_clone(game):
+    state = game.new_initial_state(seed=1)
+    for made in (copy.copy(state), copy.deepcopy(state)):
+        made.apply_action(1)
+        assert state.history == () and made.history == ((1, 1, "Mana: Seven of Clubs"),)
+
+
+def test_a_determinized_copy_is_played_as_a_game_of_the_same_pack(game):
+    state = game.new_initial_state(seed=1)
+    other = Game(load_pack("go_fish", Report()), num_players=3)
+    with pytest.raises(OptionError) as e:
+        state.determinized(0, random.Random(1), game=other)
+    assert str(e.value) == ("a copy is played as a game of the same pack and players: "
+                            "Go Fish with 3 players is not Magic 54 with 2")
+    quiet = Game(game.pack, debug=False)
+    assert state.determinized(0, random.Random(1), game=quiet).game is quiet

@@ -143,3 +143,19 @@ def test_the_engine_pages_example_of_pack_files_prints_what_it_says():
     with contextlib.redirect_stdout(out):
         exec(compile(program, "engine.md", "exec"), {})
     assert out.getvalue().splitlines() == list(said)
+
+
+def test_a_pack_named_by_a_path_the_file_system_cannot_take_is_a_pack_error():
+    # A name past 255 characters, or a path past the system's limit, made Python raise OSError.
+    assert problems("a" * 300) == ["a" * 300 + ":1:1: a name in the path is longer than 255 characters"]
+    assert problems("a/" * 3000 + "x") == ["a/" * 3000 + "x:1:1: the path is too long"]
+
+
+def test_pack_files_take_a_mapping_of_texts():
+    for texts, reason in [("name: x", "PackFiles takes the texts of a pack by path (a mapping), not str"),
+                          ({"pack.yaml": b"name: x"}, "PackFiles takes each file's path and text as str: "
+                                                      "'pack.yaml' has a text of type bytes"),
+                          ({5: "name: x"}, "PackFiles takes each file's path and text as str: 5 has a path of type int")]:
+        with pytest.raises(TypeError) as e:
+            PackFiles(texts)
+        assert str(e.value) == reason

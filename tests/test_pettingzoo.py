@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.decisions import IllegalAction
-from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.game import Game, OptionError
 from cardtable.interpreter.engine.observe import observe
 from cardtable.interpreter.packs.loader import PackError, load_pack
 from cardtable.interpreter.play.pettingzoo_env import TooManyOptions, env, raw_env
@@ -251,6 +251,28 @@ def test_too_many_options_for_max_actions(packs):
     assert str(raised.value) == (
         'the decision "Black: play a card, use a Special or pass (before the attack)" offers 4 options, more than max_actions (2): '
         "make the environment with a larger max_actions, e.g. env(..., max_actions=8)")
+
+
+def test_a_count_of_slots_is_bounded_and_a_seed_is_a_games_seed(packs):
+    # A mistyped max_actions asked for every byte of memory there is, and more.
+    for kwargs, reason in [({"max_actions": 10**12}, "max_actions is a whole number from 1 to 100,000, not 1000000000000"),
+                           ({"max_actions": 1.5}, "max_actions is a whole number from 1 to 100,000, not 1.5"),
+                           ({"token_slots": 10**12}, "token_slots is a whole number from 0 to 100,000, not 1000000000000"),
+                           ({"render_view": "x"}, "render_view is \"agent\" or \"all\", not 'x'")]:
+        with pytest.raises(OptionError) as raised:
+            raw_env(pack=packs["magic54"], **kwargs)
+        assert str(raised.value) == reason
+    e = raw_env(pack=packs["magic54"], max_actions=np.int64(80))
+    assert e.action_space("player_0").n == 80
+    # Negative seeds and seeds past 64 bits play the game new_initial_state plays.
+    game = Game(packs["magic54"])
+    for seed in (-1, 2**70, np.int64(3)):
+        e.reset(seed=seed)
+        assert e.game_state.log == game.new_initial_state(seed).log
+    for seed, said in [(1.5, "1.5"), ("3", '"3"')]:
+        with pytest.raises(OptionError) as raised:
+            e.reset(seed=seed)
+        assert str(raised.value) == f"a seed is a whole number, not {said}"
 
 
 def test_an_unknown_pack_name_says_which_was_meant():

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import cardtable
 from cardtable.interpreter.engine import game
 from cardtable.interpreter.packs import loader
@@ -66,3 +68,49 @@ def test_a_program_registers_an_agent_and_its_settings_with_names_from_cardtable
         assert state.action_to_string(make_agent("nth:nth=2", seed="1:1").choose(state)) == "Mana: Five of Clubs"
     finally:
         del AGENTS["nth"]
+
+
+def test_an_agent_or_a_setting_that_could_not_be_played_is_refused_as_it_is_registered():
+    from cardtable import AGENTS, AgentError, Setting, make_agent, register_agent
+
+    class Plain:
+        def __init__(self, rnd):
+            pass
+
+        def choose(self, state):
+            return 0
+
+    before = dict(AGENTS)
+    for name, said in [(None, "None"), ("", "''"), ("a:b", "'a:b'"), ("a,b", "'a,b'")]:
+        with pytest.raises(AgentError) as e:
+            register_agent(name, "a name --agents cannot say")(Plain)
+        assert str(e.value) == f"an agent's name is letters, digits, _ and -, beginning with a letter or _, not {said}"
+    with pytest.raises(AgentError) as e:
+        register_agent("random", "another random")(Plain)
+    assert str(e.value) == "\"random\" is the name of one of cardtable's own agents: give yours another"
+    with pytest.raises(AgentError) as e:
+        register_agent("counted", "a setting that is not a Setting", n=5)(Plain)
+    assert str(e.value) == 'setting "n" of agent "counted" is a Setting(default, description), not 5'
+    with pytest.raises(AgentError) as e:
+        register_agent("counted", "a setting its class does not take", n=Setting(1, "how many"))(Plain)
+    assert str(e.value) == ('agent "counted": Plain is made as Plain(rnd, n=...), which it does not take '
+                            "(got an unexpected keyword argument 'n')")
+    for made, reason in [(lambda: Setting("x", "what"), "a setting's default is a whole number, not 'x'"),
+                         (lambda: Setting(1, "what", kind=str), "a setting's kind is int or float, not <class 'str'>"),
+                         (lambda: Setting(0, "what", minimum=1), "a setting's default (0) is less than its minimum (1)"),
+                         (lambda: Setting(0.5, "what", kind=float, minimum=float("nan")),
+                          "a setting's minimum is a number, not nan")]:
+        with pytest.raises(AgentError) as e:
+            made()
+        assert str(e.value) == reason
+    with pytest.raises(AgentError) as e:
+        make_agent(None, seed=1)
+    assert str(e.value) == "an agent is named as text, such as mcts:playouts=4, not None"
+    assert AGENTS == before and sorted(AGENTS) == ["heuristic", "mcts", "random"]
+    # A program's own agent, registered again (a notebook's cell run twice), is replaced.
+    try:
+        register_agent("plain", "the first option")(Plain)
+        register_agent("plain", "the first option, again")(Plain)
+        assert AGENTS["plain"].summary == "the first option, again"
+    finally:
+        del AGENTS["plain"]

@@ -3,6 +3,7 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 """
 from __future__ import annotations
 
+from ..suggest import did_you_mean
 from . import limits, positions, primitives, rng
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
@@ -21,7 +22,12 @@ TERMINAL = -4
 
 
 class OptionError(ValueError):
-    """An option a pack does not have, or a value it does not accept."""
+    """An option a pack does not have, or a value it does not accept; also a number of
+    players, a deck, a seed or a first player that a game cannot be made with."""
+
+
+class NotInGame(LookupError):
+    """A seat or a card the game does not have (`observation(5)` in a game of two)."""
 
 
 class Game:
@@ -29,20 +35,28 @@ class Game:
 
     def __init__(self, pack: Pack, options: dict | None = None, num_players: int | None = None,
                  decks: dict | None = None, debug: bool = False):
+        if not isinstance(pack, Pack):
+            raise OptionError(f"a game is made of a pack that load_pack loaded, not {pack!r}"[:200])
         self.pack = pack
         self.debug = debug          # check the invariants after every decision
+        if options is not None and not isinstance(options, dict):
+            raise OptionError(f"the options are a mapping of names to values, not {_said(options)}")
         self.options = settle_options(pack, options or {})
-        n = num_players or pack.min_players
-        if not pack.min_players <= n <= pack.max_players:
+        n = pack.min_players if num_players is None else whole_number(num_players)
+        if n is None or not pack.min_players <= n <= pack.max_players:
+            n = _said(num_players) if n is None else limits.said(n)
             count = pack.min_players if pack.min_players == pack.max_players else f"{pack.min_players} to {pack.max_players}"
             raise OptionError(f"{pack.name} is played by {count} players, not {n}")
         self.num_players = n
         self._dealt = None          # (the cards blank_state deals, their Table), made once
+        if decks is not None and not isinstance(decks, dict):
+            raise OptionError(f"the decks are a mapping of seats or shared zones to lists of card names, not {_said(decks)}")
         self.decks = decks or {}
-        for place in self.decks:
+        for place, names in self.decks.items():
             z = pack.zone_by_name.get(place) if isinstance(place, str) else None
-            if not (isinstance(place, int) and 0 <= place < n) and (z is None or z.per_player):
+            if not (type(place) is int and 0 <= place < n) and (z is None or z.per_player):
                 raise OptionError(f"a deck goes to a seat (0 to {n - 1}) or a shared zone, not {place!r}")
+            _check_deck(pack, place, names)
         shared = [z.name for z in pack.zones if not z.per_player]
         cards = sum(len(self.deck_for(place)) for place in [*range(n), *shared])
         if cards > limits.CARDS:
@@ -52,6 +66,9 @@ class Game:
     def new_initial_state(self, seed: int = 0, first_player: int | None = None, log: bool = True) -> "GameState":
         """The game as it begins. Without `log` it keeps no log (GameState.log is empty):
         the same game, played faster where nobody reads what happened (a simulation)."""
+        seed = game_seed(seed)
+        if first_player is not None:
+            first_player = self.seat(first_player, "first_player")
         s = self.blank_state(seed)
         s.quiet = not log
         pack = self.pack
@@ -85,6 +102,19 @@ class Game:
             made = self._dealt = (placed, positions.placed_table(self, self.players(), placed))
         return positions.placed_state(self, made[1].players, placed, seed, made[1])
 
+    def seat(self, seat, what: str = "seat") -> int:
+        """`seat` as a seat number of this game (an int, or any whole-number type such as
+        NumPy's); NotInGame for a seat the game does not have (OptionError for the
+        first_player of a new game)."""
+        n = whole_number(seat)
+        if n is None or not 0 <= n < self.num_players:
+            said = repr(seat) if n is None else limits.said(n)
+            seats = f"0 to {self.num_players - 1} in a game of {self.num_players} players"
+            if what == "first_player":
+                raise OptionError(f"first_player is a seat, {seats}, not {said}")
+            raise NotInGame(f"there is no seat {said}: the seats are {seats}")
+        return n
+
     def players(self) -> tuple:
         return tuple(PlayerRef(i, seat_name(self.pack, i)) for i in range(self.num_players))
 
@@ -92,7 +122,7 @@ class Game:
         """The game from the position a scenario's `setup` describes (see engine/positions.py),
         played on to its first decision. A setup that does not fit raises SetupError (or
         whatever `fail(container, key, message)` raises)."""
-        state = GameState(self, positions.from_setup(self, self.players(), setup, seed, fail, card_def))
+        state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
         state.advance()
         return state
 
@@ -125,6 +155,42 @@ class Game:
             return z.deck if z is not None else None
         seats = seats_for(self.pack.seats, self.options)
         return seats[place].get("deck") if place < len(seats) else None
+
+
+def whole_number(value) -> int | None:
+    """`value` as an int when it is a whole-number type (an int, or NumPy's and other array
+    libraries' integers); None for anything else, true and false and fractions too."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        value = value.__index__()
+    except TypeError:       # NumPy's booleans
+        return None
+    return value if type(value) is int else None
+
+
+def game_seed(seed) -> int:
+    """A game's seed: a whole number of any size, negative too (seeds that differ by a
+    multiple of 2**64 start the same generator); OptionError for anything else."""
+    n = whole_number(seed)
+    if n is None:
+        raise OptionError(f"a seed is a whole number, not {_said(seed)}")
+    return n
+
+
+def _check_deck(pack: Pack, place, names) -> None:
+    """A deck given to Game: a list of the names of the pack's cards."""
+    where = f"the deck of seat {place}" if isinstance(place, int) else f'the deck of "{place}"'
+    if isinstance(names, (str, bytes, dict)) or not hasattr(names, "__iter__"):
+        raise OptionError(f"{where} is a list of card names, not {_said(names)}")
+    for name in names:
+        if not isinstance(name, str) or name not in pack.cards:
+            if isinstance(name, str) and name in pack.tokens:
+                raise OptionError(f'{where} holds "{name}", a token: effects create it, a deck cannot hold it')
+            near = did_you_mean(name, pack.cards) if isinstance(name, str) else ""
+            raise OptionError(f"{where} holds {_said(name)}, which is not a card of {pack.name}{near}")
 
 
 def settle_options(pack: Pack, given: dict) -> dict:
@@ -176,7 +242,9 @@ def _said(value) -> str:
     """A value given for an option, as a designer wrote it (YAML or JSON)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return limits.said(value)
+    if isinstance(value, float):
         return repr(value)
     if value is None:
         return "nothing"
@@ -186,7 +254,24 @@ def _said(value) -> str:
 
 
 def _not_offered(s: State, d: Decision, action) -> IllegalAction:
-    return IllegalAction(f"{action!r} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
+    said = limits.said(action) if type(action) is int else repr(action)
+    return IllegalAction(f"{said} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
+
+
+def _over(s: State, short: bool = False) -> IllegalAction:
+    """The answer to a call that needs a decision open when none is."""
+    if s.result is None:
+        return IllegalAction("no decision is open")
+    return IllegalAction("the game is over" if short else "the game is over: no decision is open")
+
+
+def _offered(s: State, d: Decision, action) -> int:
+    """`action` as the number of one of the options of `d` (an int, or any whole-number
+    type such as NumPy's); IllegalAction for anything else."""
+    n = whole_number(action)
+    if n is None or not 0 <= n < len(d.options):
+        raise _not_offered(s, d, action if n is None else n)
+    return n
 
 
 class GameState:
@@ -222,13 +307,20 @@ class GameState:
         return list(range(len(d.options)))
 
     def action_to_string(self, action: int) -> str:
-        return self.s.decision.options[action].label
+        d = self.s.decision
+        if d is None:
+            raise _over(self.s)
+        if type(action) is not int or not 0 <= action < len(d.options):
+            action = _offered(self.s, d, action)
+        return d.options[action].label
 
     def option_card(self, action: int) -> int | None:
         """The card whose ability option `action` uses (a card played), or None."""
         d = self.s.decision
         if d is None or d.kind != "priority":
             return None
+        if type(action) is not int or not 0 <= action < len(d.options):
+            action = _offered(self.s, d, action)
         value = d.options[action].value
         return value[0] if value is not None else None
 
@@ -237,7 +329,11 @@ class GameState:
         whose ability it uses (a token's own name, without its number), or the name of an
         ability every player has (a hero power); None for any other option."""
         d = self.s.decision
-        if d is None or d.kind != "priority" or d.options[action].value is None:
+        if d is None or d.kind != "priority":
+            return None
+        if type(action) is not int or not 0 <= action < len(d.options):
+            action = _offered(self.s, d, action)
+        if d.options[action].value is None:
             return None
         card, ability = d.options[action].value
         return self.s.t.cards[card].name if card is not None else ability.name
@@ -265,15 +361,10 @@ class GameState:
         s = self.s
         d = s.decision
         if d is None:
-            raise IllegalAction("the game is over: no decision is open" if s.result is not None else "no decision is open")
+            raise _over(s)
         options = d.options
-        if type(action) is not int:
-            if type(action) is not bool and hasattr(type(action), "__index__"):
-                action = action.__index__()   # the integers of array libraries, as agents often give them
-            if type(action) is not int:
-                raise _not_offered(s, d, action)
-        if action < 0 or action >= len(options):
-            raise _not_offered(s, d, action)
+        if type(action) is not int or action < 0 or action >= len(options):
+            action = _offered(s, d, action)   # the integers of array libraries, as agents often give them
         option = options[action]
         s.decision = None
         s.history.append((d.player, action, option.label))
@@ -297,12 +388,13 @@ class GameState:
         """Answer with the text of an option (as a test script or a replay does)."""
         d = self.s.decision
         if d is None:
-            raise IllegalAction("the game is over" if self.s.result is not None else "no decision is open")
-        if player is not None and player != d.player:
+            raise _over(self.s, short=True)
+        if player is not None and self.game.seat(player) != d.player:
             raise IllegalAction(f"it is {self.s.t.players[d.player].name}'s decision, not {self.s.t.players[player].name}'s")
-        found = named(self.s, d, label)
+        found = named(self.s, d, label) if isinstance(label, str) else None
         if not found:
-            raise IllegalAction(f'"{label}" is not an option; the options are: {"; ".join(self.shown_labels())}')
+            said = f'"{label}" is not an option' if isinstance(label, str) else f"{label!r} is not a label"
+            raise IllegalAction(f'{said}; the options are: {"; ".join(self.shown_labels())}')
         self.apply_action(found[0])
 
     def skip_decision(self) -> None:
@@ -329,6 +421,14 @@ class GameState:
     def clone(self, log: bool = True) -> "GameState":
         """A copy that plays on apart; without `log`, one that keeps no log."""
         return GameState(self.game, self.s.clone(log))
+
+    def __copy__(self) -> "GameState":
+        """copy.copy and copy.deepcopy make a clone: a copy that shared the engine's state
+        would play its moves on the original too."""
+        return self.clone()
+
+    def __deepcopy__(self, memo) -> "GameState":
+        return self.clone()
 
     # ---------------------------------------------------- reading a position
     @property
@@ -369,7 +469,19 @@ class GameState:
 
     def card_name(self, card: int) -> str:
         """The name of card id `card` (the ids of observations and option values)."""
-        return self.s.t.names[card]
+        names = self.s.t.names
+        if type(card) is not int or not 0 <= card < len(names):
+            card = self._card(card)
+        return names[card]
+
+    def _card(self, card) -> int:
+        """`card` as the id of one of the game's cards; NotInGame for anything else."""
+        n = whole_number(card)
+        count = len(self.s.t.names)
+        if n is None or not 0 <= n < count:
+            said = repr(card) if n is None else limits.said(n)
+            raise NotInGame(f"there is no card {said}: the cards are 0 to {count - 1}")
+        return n
 
     @property
     def view(self) -> StateView:
@@ -378,11 +490,13 @@ class GameState:
 
     def card(self, card: int) -> CardView:
         """Card id `card` read only: its zone, controller, owner, properties, counters, marks."""
-        return CardView(self.s, card)
+        return CardView(self.s, self._card(card))
 
     def evaluate(self, seat: int) -> float:
         """How good the position looks to `seat` by the pack's evaluation (1000 a win,
         -1000 a loss once the game is over)."""
+        if type(seat) is not int or not 0 <= seat < self.game.num_players:
+            seat = self.game.seat(seat)
         return evaluate(self.s, seat)
 
     def determinized(self, seat: int, rnd, game: Game | None = None) -> "GameState":
@@ -390,7 +504,11 @@ class GameState:
         places they could be, and future chance is drawn from `rnd`: what a search may
         assume without cheating. `game`: the game the copy is played as (the same pack
         and options; one without debug checks, say). The copy keeps no log."""
-        return GameState(game or self.game, determinize(self.s, seat, rnd))
+        if game is not None and game is not self.game and (
+                game.pack.sha256 != self.game.pack.sha256 or game.num_players != self.game.num_players):
+            raise OptionError(f"a copy is played as a game of the same pack and players: {game.pack.name} with "
+                              f"{game.num_players} players is not {self.game.pack.name} with {self.game.num_players}")
+        return GameState(game or self.game, determinize(self.s, self.game.seat(seat), rnd))
 
     def as_setup(self) -> dict:
         """The position as a scenario's `setup:` (plain data, ready for YAML): where every
@@ -416,17 +534,22 @@ class GameState:
         return [e[2] for e in self.s.log if len(e) < 6]
 
     def log_for(self, player: int) -> list[str]:
-        """The log as `player` may read it: cards they may not see are not named."""
+        """The log as `player` may read it: cards they may not see are not named (None:
+        every card, as `log`)."""
+        if player is None:
+            return self.log
+        player = self.game.seat(player)
         # A line only some players see may say nothing to the others (None).
         return [text for e in self.s.log if (text := e[2] if len(e) == 3 or player in e[3] else e[4]) is not None]
 
     def observation(self, player: int) -> dict:
-        """What `player` may see: hidden zones show only how many cards they hold."""
-        return observe(self.s, player)
+        """What `player` may see: hidden zones show only how many cards they hold (None:
+        everything)."""
+        return observe(self.s, player if player is None else self.game.seat(player))
 
     def board(self, viewer: int | None = None) -> str:
         """The board as text for people, as seat `viewer` sees it (None: every card)."""
-        return describe(self.s, viewer)
+        return describe(self.s, viewer if viewer is None else self.game.seat(viewer))
 
     def __str__(self) -> str:
         return describe(self.s, None)

@@ -41,3 +41,9 @@ DIGITS = 100
 def count(n: int) -> str:
     """A limit as a designer reads it: 10,000."""
     return f"{n:,}"
+
+
+def said(n: int) -> str:
+    """A whole number given to the engine, as a message quotes it: in full, unless it is
+    too long to print (Python refuses to write 4,300 digits and more)."""
+    return str(n) if -NUMBER ** 2 < n < NUMBER ** 2 else f"a number of {n.bit_length():,} bits"

@@ -51,7 +51,15 @@ class PackFiles:
     pack_file: str = "pack.yaml"
 
     def __post_init__(self):
+        # Said at the door, not by the hash or the reader once the pack loads.
+        if not isinstance(self.texts, Mapping):
+            raise TypeError(f"PackFiles takes the texts of a pack by path (a mapping), not {type(self.texts).__name__}")
         object.__setattr__(self, "texts", dict(self.texts))
+        for path, text in self.texts.items():
+            if not isinstance(path, str) or not isinstance(text, str):
+                raise TypeError(f"PackFiles takes each file's path and text as str: {path!r} has "
+                                f"{'a path' if not isinstance(path, str) else 'a text'} of type "
+                                f"{type(text if isinstance(path, str) else path).__name__}")
 
     @cached_property
     def sha256(self) -> str:

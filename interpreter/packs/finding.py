@@ -6,7 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..diagnostics import Report
-from ..infiles import path_problem
+from ..infiles import os_problem, path_problem
 from ..suggest import did_you_mean
 
 
@@ -44,7 +44,16 @@ def resolve_pack(name_or_path: str, report: Report) -> Path | None:
         report.add(text, 0, 0, "a pack is given by a built-in name or a path, not by an empty text")
         return None
     path = Path(text)
-    if path.is_dir():
+    # A name too long for the file system is said before it is asked (it would raise).
+    bad = path_problem(text)
+    try:
+        folder = bad is None and path.is_dir()
+    except OSError as e:
+        bad = os_problem(e)[0]
+    if bad:
+        report.add(text, 1, 1, bad)
+        return None
+    if folder:
         inner = path / "pack.yaml"
         if not os.path.lexists(inner):
             report.add(text, 1, 1, "this folder has no pack.yaml")
@@ -53,10 +62,6 @@ def resolve_pack(name_or_path: str, report: Report) -> Path | None:
     if os.path.lexists(path):
         # Whatever it is (a file, a named pipe, a loop of links), the reader says what is wrong with it.
         return path
-    bad = path_problem(text)
-    if bad:
-        report.add(text, 1, 1, bad)
-        return None
     if "/" not in text and "\\" not in text:
         # A name finds the designer's own copy first: a pack folder under variants/ in
         # the current folder, as in a checkout or a folder of packs beside the built-in ones.

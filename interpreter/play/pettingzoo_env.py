@@ -22,7 +22,8 @@ except ImportError as missing:
                       "pip install 'cardtable[pettingzoo]'") from missing
 
 from ..diagnostics import Report, render
-from ..engine.game import Game, GameState
+from ..engine import limits
+from ..engine.game import Game, GameState, OptionError, game_seed, whole_number
 from ..engine.model import Pack
 from ..engine.state import PlayerRef, State
 from ..engine.view import StateView
@@ -298,6 +299,16 @@ def _one_hot(v, at: int, names: tuple, name) -> None:
         v[at + names.index(name)] = 1
 
 
+def _count(name: str, value, least: int) -> int:
+    """An argument that counts slots of the observation: a whole number from `least` to
+    the most cards a game may have."""
+    n = whole_number(value)
+    if n is None or not least <= n <= limits.CARDS:
+        said = repr(value) if n is None else limits.said(n)
+        raise OptionError(f"{name} is a whole number from {least} to {limits.count(limits.CARDS)}, not {said}")
+    return n
+
+
 def _number(value) -> float:
     return float(value) if isinstance(value, (int, float)) else 0.0
 
@@ -323,9 +334,9 @@ class raw_env(AECEnv):
                  render_view: str = "agent", token_slots: int = 32):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise OptionError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
         if render_view not in ("agent", "all"):
-            raise ValueError(f'render_view is "agent" or "all", not {render_view!r}')
+            raise OptionError(f'render_view is "agent" or "all", not {render_view!r}')
         if not isinstance(pack, Pack):
             pack = _load(pack)
         self.game = Game(pack, options=options, num_players=num_players, decks=decks)
@@ -333,12 +344,10 @@ class raw_env(AECEnv):
         self.render_view = render_view
         self.metadata = {**self.metadata, "name": f"cardtable_{pack.id}_v0"}
         blank = self.game.blank_state(0)
-        if max_actions is None:
-            max_actions = default_max_actions(blank)
-        if max_actions < 1:
-            raise ValueError(f"max_actions must be at least 1, not {max_actions}")
-        if token_slots < 0:
-            raise ValueError(f"token_slots must be at least 0, not {token_slots}")
+        # Each action and each token slot takes room in every observation: the bound
+        # keeps a mistyped number from asking for all the memory there is.
+        max_actions = default_max_actions(blank) if max_actions is None else _count("max_actions", max_actions, 1)
+        token_slots = _count("token_slots", token_slots, 0)
         self.layout = Layout(blank, max_actions, token_slots)
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
         self.agents = []
@@ -367,13 +376,15 @@ class raw_env(AECEnv):
         `Game.new_initial_state(seed)`); without one, the next seed of a generator
         seeded by the last seed given (or by the system when none was)."""
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-            game_seed = int(seed)
+            seed = game_seed(seed)
+            # NumPy's generators take no negative seed: a negative one stands for the seed
+            # of the same game (the game's generator reads seeds modulo 2**64).
+            self._seeds = np.random.default_rng(seed if seed >= 0 else seed % 2**64)
         else:
             if self._seeds is None:
                 self._seeds = np.random.default_rng()
-            game_seed = int(self._seeds.integers(2**31))
-        self.game_state = self.game.new_initial_state(game_seed)
+            seed = int(self._seeds.integers(2**31))
+        self.game_state = self.game.new_initial_state(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

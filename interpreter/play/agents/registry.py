@@ -3,8 +3,10 @@ the command line, the checks of `--agents` and the documentation all read. An ag
 joins it with `@register`; the index (agents/__init__.py) imports every agent."""
 from __future__ import annotations
 
+import inspect
 import math
 import random
+import re
 import threading
 import time
 from contextlib import contextmanager
@@ -20,10 +22,26 @@ class AgentError(ValueError):
 
 @dataclass(frozen=True)
 class Setting:
+    """A setting of an agent: its default, what it means, whole numbers (int) or any
+    number (float), and the least it may be."""
     default: float | int
     description: str
     kind: type = int
     minimum: float = 0
+
+    def __post_init__(self):
+        if self.kind not in (int, float):
+            raise AgentError(f"a setting's kind is int or float, not {self.kind!r}")
+        numbers = (int,) if self.kind is int else (int, float)
+        for what in ("default", "minimum"):
+            value = getattr(self, what)
+            if isinstance(value, bool) or not isinstance(value, numbers) or not math.isfinite(value):
+                raise AgentError(f"a setting's {what} is {'a whole number' if self.kind is int else 'a number'}, "
+                                 f"not {value!r}")
+        if self.default < self.minimum:
+            raise AgentError(f"a setting's default ({self.default}) is less than its minimum ({self.minimum})")
+        if not isinstance(self.description, str):
+            raise AgentError(f"a setting's description is text, not {self.description!r}")
 
 
 @dataclass(frozen=True)
@@ -35,10 +53,38 @@ class AgentKind:
 
 
 AGENTS: dict[str, AgentKind] = {}
+# What `--agents` can name: an agent, a setting.
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
 def register(name: str, summary: str, **settings: Setting):
+    """Lists the class it decorates among the agents, as `name` with `settings`. A name
+    `--agents` could not say, a setting that is not a `Setting`, a class that does not
+    take `rnd` and the settings, or the name of one of cardtable's own agents is refused
+    (AgentError); a program's own agent registered again is replaced."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise AgentError(f"an agent's name is letters, digits, _ and -, beginning with a letter or _, "
+                         f"not {name!r}")
+    mine = AGENTS.get(name)
+    if mine is not None and mine.make.__module__.startswith(f"{__package__}."):
+        raise AgentError(f'"{name}" is the name of one of cardtable\'s own agents: give yours another')
+    if not isinstance(summary, str):
+        raise AgentError(f'the summary of agent "{name}" is text, not {summary!r}')
+    for key, setting in settings.items():
+        if not _NAME.fullmatch(key) or not isinstance(setting, Setting):
+            raise AgentError(f'setting "{key}" of agent "{name}" is a Setting(default, description), '
+                             f'not {setting!r}' if _NAME.fullmatch(key) else
+                             f"a setting's name is letters, digits, _ and -, not {key!r}")
+
     def wrap(cls):
+        try:
+            inspect.signature(cls).bind(random.Random(), **{k: v.default for k, v in settings.items()})
+        except TypeError as e:
+            raise AgentError(f'agent "{name}": {getattr(cls, "__name__", cls)} is made as '
+                             f'{getattr(cls, "__name__", "it")}(rnd{"".join(f", {k}=..." for k in settings)}), '
+                             f"which it does not take ({e})") from None
+        except ValueError:
+            pass            # a class whose signature Python cannot read is taken at its word
         AGENTS[name] = AgentKind(name, summary, cls, settings)
         return cls
     return wrap
@@ -91,6 +137,8 @@ def awake() -> None:
 
 def parse_spec(spec: str) -> tuple[str, dict]:
     """`mcts` or `mcts:playouts=400:horizon=20`: an agent and its settings, checked."""
+    if not isinstance(spec, str):
+        raise AgentError(f"an agent is named as text, such as mcts:playouts=4, not {spec!r}")
     name, *parts = spec.strip().split(":")
     kind = AGENTS.get(name)
     if kind is None:
@@ -116,6 +164,8 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 
 def parse_agents(text: str) -> list[str]:
     """A comma-separated list of agent specs, each checked; returns them normalised."""
+    if not isinstance(text, str):
+        raise AgentError(f"the agents are named as text, such as random,heuristic, not {text!r}")
     specs = [part.strip() for part in text.split(",")]
     if not all(specs):
         raise AgentError(f'"{text}" is not a list of agents such as random,heuristic,mcts')
