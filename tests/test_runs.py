@@ -295,8 +295,9 @@ def test_an_address_where_nothing_answers_is_named_once_the_wait_is_over(tmp_pat
 
     from cardtable.interpreter.play import backends
     monkeypatch.setattr(backends, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(backends, "GRACE", 1)
     assert _dask_at(socket.create_server(("127.0.0.1", 0)), tmp_path) == (
-        1, "error: cannot reach the dask scheduler at ADDRESS: what answers there said nothing in 6 seconds "
+        1, "error: cannot reach the dask scheduler at ADDRESS: what answers there said nothing in 2 seconds "
            "(is it a dask scheduler?)\n")
 
 

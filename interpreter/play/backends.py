@@ -157,7 +157,7 @@ def _client(distributed, address: str):
             made["error"] = e
     waiting = threading.Thread(target=connect, daemon=True, name="dask connection")
     waiting.start()
-    waited = CONNECT_SECONDS + 5        # dask's own timeout first, where it applies
+    waited = CONNECT_SECONDS + GRACE    # dask's own timeout first, where it applies
     waiting.join(waited)
     if waiting.is_alive():
         raise BackendError(f"cannot reach the dask scheduler at {address}: what answers there said nothing in "
@@ -168,6 +168,7 @@ def _client(distributed, address: str):
 
 
 CONNECT_SECONDS = 30
+GRACE = 5
 
 
 # ------------------------------------------------------------------ ray
