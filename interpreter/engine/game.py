@@ -121,7 +121,11 @@ class Game:
     def position(self, setup: dict, seed: int = 0, fail=positions.refuse, card_def=None) -> "GameState":
         """The game from the position a scenario's `setup` describes (see engine/positions.py),
         played on to its first decision. A setup that does not fit raises SetupError (or
-        whatever `fail(container, key, message)` raises)."""
+        whatever `fail(container, key, message)` raises): one not shaped as the scenario
+        schema says, with every problem found."""
+        problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
+        if problems:
+            fail(setup, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
         state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
         state.advance()
         return state
