@@ -383,9 +383,15 @@ class GameState:
         s = self.s
         apply = self.apply_action
         n = 0
-        while s.result is None:
-            apply(pick(len(s.decision.options)))
-            n += 1
+        try:
+            while s.result is None:
+                apply(pick(len(s.decision.options)))
+                n += 1
+        except TypeError:
+            if not callable(pick):      # looked at only here: the loop is the game's own
+                raise OptionError(f"play_out answers each decision with pick(number of options), a function "
+                                  f"(random.Random(seed).randrange, say), not {_said(pick)}") from None
+            raise
         return n
 
     def apply_label(self, label: str, player: int | None = None) -> None:
@@ -512,7 +518,13 @@ class GameState:
                 game.pack.sha256 != self.game.pack.sha256 or game.num_players != self.game.num_players):
             raise OptionError(f"a copy is played as a game of the same pack and players: {game.pack.name} with "
                               f"{game.num_players} players is not {self.game.pack.name} with {self.game.num_players}")
-        return GameState(game or self.game, determinize(self.s, self.game.seat(seat), rnd))
+        seat = self.game.seat(seat)
+        try:
+            return GameState(game or self.game, determinize(self.s, seat, rnd))
+        except AttributeError:
+            if not (hasattr(rnd, "shuffle") and hasattr(rnd, "getrandbits")):
+                raise OptionError(f"determinized deals the hidden cards with rnd, a random.Random, not {_said(rnd)}") from None
+            raise
 
     def as_setup(self) -> dict:
         """The position as a scenario's `setup:` (plain data, ready for YAML): where every
