@@ -25,6 +25,11 @@ class OptionError(ValueError):
     """An option a pack does not have, or a value it does not accept; also a number of
     players, a deck, a seed or a first player that a game cannot be made with."""
 
+    def __init__(self, message: str):
+        from ..diagnostics import shown
+        # Shortened as every message of cardtable is: a value of 5,000 digits is not quoted whole.
+        super().__init__(shown(message))
+
 
 class NotInGame(LookupError):
     """A seat or a card the game does not have (`observation(5)` in a game of two)."""
