@@ -308,3 +308,21 @@ def test_a_determinized_copy_is_played_as_a_game_of_the_same_pack(game):
                             "Go Fish with 3 players is not Magic 54 with 2")
     quiet = Game(game.pack, debug=False)
     assert state.determinized(0, random.Random(1), game=quiet).game is quiet
+
+
+def test_a_copy_is_dealt_and_a_game_played_out_only_with_what_they_need(game):
+    state = game.new_initial_state(seed=1)
+    for rnd, said in [(None, "nothing"), (5, "5")]:
+        with pytest.raises(OptionError) as e:
+            state.determinized(0, rnd)
+        assert str(e.value) == f"determinized deals the hidden cards with rnd, a random.Random, not {said}"
+        with pytest.raises(OptionError) as e:
+            state.clone().play_out(rnd)
+        assert str(e.value) == ("play_out answers each decision with pick(number of options), a function "
+                                f"(random.Random(seed).randrange, say), not {said}")
+    assert state.history == () and state.determinized(0, random.Random(1)).history == ()
+
+    def pick(n):
+        raise TypeError("a pick of its own that fails")
+    with pytest.raises(TypeError, match="^a pick of its own that fails$"):
+        state.clone().play_out(pick)

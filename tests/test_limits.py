@@ -278,7 +278,8 @@ def test_a_game_has_at_most_a_hundred_thousand_cards(tmp_path):
 
 
 @pytest.mark.parametrize("value, message", [
-    ("9" * 5000, 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "' + "9" * 5000 + '"'),
+    ("9" * 5000, 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "' + "9" * 60 + '..." (5,000 characters)'),
+    ("x" * 5000, 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "' + "x" * 60 + '..." (5,000 characters)'),
     (str(-10 ** 18 - 1), 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "-1000000000000000001"'),
     (10 ** 5000, 'option "starting_life" takes a whole number from -10¹⁸ to 10¹⁸, not "a larger number"'),
 ], ids=short)

@@ -157,6 +157,31 @@ def test_a_setup_that_does_not_fit_the_pack_is_refused_with_the_reason(magic54):
         magic54.position({"players": [{"zones": {"hnd": []}}, {}]})
 
 
+@pytest.mark.parametrize("setup, problems", [
+    (None, ["setup must be a mapping, not empty"]),
+    ("turn 3", ["setup must be a mapping, not text"]),
+    ({"players": [5]}, ["setup.players[0] must be a mapping, not a whole number"]),
+    ({"players": ({}, {})}, ["setup.players must be a list, not a tuple"]),
+    ({"turn": "x", "table": 5}, ["setup.turn must be a whole number, not text",
+                                 "setup.table must be a mapping, not a whole number"]),
+    ({"turn": True}, ["setup.turn must be a whole number, not true/false"]),
+    ({"players": [{"lfe": 3}, {}]}, ['setup.players[0]: unknown key "lfe"; did you mean "life"?']),
+    ({"players": [{"zones": {"hand": [5]}}, {}]},
+     ["setup.players[0].zones.hand[0] must be text or a mapping, not a whole number"]),
+    ({"players": [{"zones": {"hand": "Jack of Hearts"}}, {}]}, ["setup.players[0].zones.hand must be a list, not text"]),
+    ({"players": [{"zones": {0: []}}, {}]}, ["setup.players[0].zones: key 0 is not text"]),
+    ({"shared": {"pile": [{"cardd": "Two of Hearts"}]}},
+     ['setup.shared.pile[0]: unknown key "cardd"; did you mean "card"?', 'setup.shared.pile[0]: missing required key "card"']),
+    ({"players": [{chr(97 + i): i for i in range(12)}, {}]},
+     [f'setup.players[0]: unknown key "{chr(97 + i)}"' for i in range(10)] + ["and more"]),
+], ids=repr)
+def test_a_setup_not_shaped_as_the_scenario_schema_says_is_refused_with_where_each_problem_is(magic54, setup, problems):
+    with pytest.raises(SetupError) as e:
+        magic54.position(setup)
+    assert e.value.message == f"the setup does not fit the scenario schema: {'; '.join(problems)}"
+    assert (e.value.container, e.value.key) == (setup, None)
+
+
 def test_the_turn_a_card_changed_control_is_kept_in_a_setup(magic54):
     play = [*COMBAT["players"][0]["zones"]["play"][:2], "Seven of Clubs: control_changed 4",
             {"card": "King of Hearts", "damage": 2, "entered": 2, "control_changed": 5}]

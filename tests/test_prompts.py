@@ -100,7 +100,7 @@ def test_the_other_packs_word_their_windows_and_targets(packs):
         "Player 1: put which creature of another player into the discard pile?"]
     assert asked(packs["crazy_eights"], {"turn": 1, "active": 0, "phase": "play", "table": {"suit_to_follow": "clubs"}, "players": [
         {"zones": {"hand": ["Five of Clubs", "Seven of Clubs"]}}, {"zones": {"hand": ["Two of Hearts"]}}],
-        "zones": {"discard": ["Two of Clubs"]}})[0] == "Ann: play a card on the discard pile"
+        "shared": {"discard": ["Two of Clubs"]}})[0] == "Ann: play a card on the discard pile"
 
 
 # ------------------------------------------------------------- a pack's own prompts

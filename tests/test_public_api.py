@@ -114,3 +114,20 @@ def test_an_agent_or_a_setting_that_could_not_be_played_is_refused_as_it_is_regi
         assert AGENTS["plain"].summary == "the first option, again"
     finally:
         del AGENTS["plain"]
+
+
+def test_load_pack_without_a_report_says_the_problems_in_its_error(tmp_path):
+    assert cardtable.load_pack("magic54").name == "Magic 54"
+    (tmp_path / "pack.yaml").write_text("name: x\nzones: 5\n")
+    with pytest.raises(cardtable.PackError) as e:
+        cardtable.load_pack(tmp_path)
+    said = str(e.value)
+    report = cardtable.Report()
+    with pytest.raises(cardtable.PackError) as e:
+        cardtable.load_pack(tmp_path, report)
+    assert str(e.value) == str(tmp_path)
+    assert said == f"{tmp_path} cannot be loaded:\n{cardtable.render(report)}"
+    assert f'{tmp_path / "pack.yaml"}:2:8: error: "zones" must be a mapping, not a whole number' in said
+    with pytest.raises(cardtable.PackError) as e:
+        cardtable.load_pack("magic54", {})
+    assert str(e.value) == "the report of load_pack is a Report to fill with the problems found, or None, not dict"

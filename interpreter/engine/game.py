@@ -25,6 +25,11 @@ class OptionError(ValueError):
     """An option a pack does not have, or a value it does not accept; also a number of
     players, a deck, a seed or a first player that a game cannot be made with."""
 
+    def __init__(self, message: str):
+        from ..diagnostics import shown
+        # Shortened as every message of cardtable is: a value of 5,000 digits is not quoted whole.
+        super().__init__(shown(message))
+
 
 class NotInGame(LookupError):
     """A seat or a card the game does not have (`observation(5)` in a game of two)."""
@@ -121,7 +126,11 @@ class Game:
     def position(self, setup: dict, seed: int = 0, fail=positions.refuse, card_def=None) -> "GameState":
         """The game from the position a scenario's `setup` describes (see engine/positions.py),
         played on to its first decision. A setup that does not fit raises SetupError (or
-        whatever `fail(container, key, message)` raises)."""
+        whatever `fail(container, key, message)` raises): one not shaped as the scenario
+        schema says, with every problem found."""
+        problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
+        if problems:
+            fail(setup, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
         state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
         state.advance()
         return state
@@ -379,9 +388,15 @@ class GameState:
         s = self.s
         apply = self.apply_action
         n = 0
-        while s.result is None:
-            apply(pick(len(s.decision.options)))
-            n += 1
+        try:
+            while s.result is None:
+                apply(pick(len(s.decision.options)))
+                n += 1
+        except TypeError:
+            if not callable(pick):      # looked at only here: the loop is the game's own
+                raise OptionError(f"play_out answers each decision with pick(number of options), a function "
+                                  f"(random.Random(seed).randrange, say), not {_said(pick)}") from None
+            raise
         return n
 
     def apply_label(self, label: str, player: int | None = None) -> None:
@@ -508,7 +523,13 @@ class GameState:
                 game.pack.sha256 != self.game.pack.sha256 or game.num_players != self.game.num_players):
             raise OptionError(f"a copy is played as a game of the same pack and players: {game.pack.name} with "
                               f"{game.num_players} players is not {self.game.pack.name} with {self.game.num_players}")
-        return GameState(game or self.game, determinize(self.s, self.game.seat(seat), rnd))
+        seat = self.game.seat(seat)
+        try:
+            return GameState(game or self.game, determinize(self.s, seat, rnd))
+        except AttributeError:
+            if not (hasattr(rnd, "shuffle") and hasattr(rnd, "getrandbits")):
+                raise OptionError(f"determinized deals the hidden cards with rnd, a random.Random, not {_said(rnd)}") from None
+            raise
 
     def as_setup(self) -> dict:
         """The position as a scenario's `setup:` (plain data, ready for YAML): where every

@@ -269,6 +269,7 @@ class Pack:
     max_decisions: int = limits.DECISIONS        # decisions in one turn, past which the game is a draw
     files: Any = None                            # packs.files.PackFiles: every text it was built from, and their hash
     declarations: Any = None                     # packs.declarations.Declarations: every name it declares, and where
+    setup_problems: Any = None                   # packs.schemacheck.setup_problems: what is wrong with a setup given as data
     pile_recheck: bool = False                   # a target must still be one its selector would pick as the effect resolves
     pile_sources: str = "free"                   # "stay": an effect whose card has moved since it went on the pile does nothing
     player_abilities: tuple = ()                 # abilities every player has, not on a card (a hero power)

@@ -10,6 +10,7 @@ from ..lang.compiler import Compiler, Names, Snippet
 from ..lang.vocabulary import atomic
 from .declarations import declare
 from .files import Reader
+from .schemacheck import setup_problems
 from .yamlpos import PosList
 
 
@@ -102,7 +103,7 @@ class Build:
             # State triggers are looked at with the checks; and what static abilities read, since
             # what they make of a card (its toughness, its controller) is what the checks may read.
             checks_read=checks_read | self.comp.state_reads | self.comp.static_reads,
-            files=self.reader.files(pack_key), declarations=self.decls,
+            files=self.reader.files(pack_key), declarations=self.decls, setup_problems=setup_problems,
             one_of=self.names.one_of, resets=resets(self), words=self.words(),
             ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or self.comp.ranks,
             layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,

@@ -9,7 +9,7 @@ import gc
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..diagnostics import Report
+from ..diagnostics import Report, render
 from ..engine.model import Pack
 from ..engine.state import flags_of
 from ..lang import fuse
@@ -40,14 +40,20 @@ def _no_cycle_collection():
             gc.enable()
 
 
-def load_pack(source: str | Path | PackFiles, report: Report, options: dict | None = None) -> Pack:
+def load_pack(source: str | Path | PackFiles, report: Report | None = None, options: dict | None = None) -> Pack:
     """Load a pack: a built-in pack's name, a pack folder or pack.yaml path, or a PackFiles
     (a pack in memory, or unsaved texts over a pack on disk). Raises PackError after
-    filling `report`."""
+    filling `report`; without one, the PackError says the problems itself."""
+    given = report is not None
+    if not given:
+        report = Report()
+    elif not isinstance(report, Report):
+        raise PackError(f"the report of load_pack is a Report to fill with the problems found, or None, "
+                        f"not {type(report).__name__}")
     with _no_cycle_collection(), fuse.collecting() as made:
         build = _check_pack(source, report)
         if build is None or not report.ok:
-            raise PackError(str(source))
+            raise PackError(str(source) if given else f"{source} cannot be loaded:\n{render(report)}")
         pack = build.pack(build.pack_key)
     # What the whole pack changes is known now: the functions its texts were made into are
     # settled with it (fuse.settle), as Table reads it.

@@ -5,6 +5,7 @@ it replaces the generated wording for that subschema's value checks.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -174,18 +175,79 @@ def check_schema(loaded: Loaded, schema: dict, report: Report) -> None:
     if loaded.odd_keys or (loaded.odd_keys is None and _has_odd_keys(data)):
         _report_odd_keys(data, loaded, report)
         data = _text_keys(data, loaded)
+    # Not sorted (the report orders problems by position), so that a file of junk
+    # stops being looked at once the report has all it keeps of it.
+    for path, where, message, hint in _problems(schema, data, _subject):
+        line, col = _position(data, path, where)
+        report.add(file, line, col, message, hint=hint)
+        if file in report.omitted:
+            return
+
+
+def _problems(schema: dict, data, subject):
+    """(path, "key" or "value", message, hint) for each problem of `data`, one at a time;
+    `subject(path)` names a part of it in the messages."""
     if fastschema.verdict(_fast_check(schema), data):
         # Valid, so jsonschema would find nothing. Otherwise (invalid, or the fast
         # checker cannot tell) jsonschema checks again and words each problem.
         return
-    # Not sorted (the report orders problems by position), so that a file of junk
-    # stops being looked at once the report has all it keeps of it.
+    context = _Context(schema, data, subject)
     for error in _validator(schema).iter_errors(data):
-        for path, where, message, hint in _explain(error, _Context(schema, data)):
-            line, col = _position(data, path, where)
-            report.add(file, line, col, message, hint=hint)
-            if file in report.omitted:
-                return
+        yield from _explain(error, context)
+
+
+def data_problems(data, schema: dict, name: str, most: int = 10) -> list[str]:
+    """The problems of `data` against `schema`, for data a program gives (not read from
+    a file, so without lines to point at): each names where in the data it is, `name`
+    being the whole (`setup.players[0] must be a mapping, not a whole number`). At most
+    `most`, then "and more" when there are."""
+    odd = [f"{_dotted(name, path)}: key {key!r} is not text" for path, key in _odd_keys_at(data)]
+    if odd:     # the schema cannot be read with them: a mapping's keys are text
+        return odd[:most]
+    subject = functools.partial(_dotted, name)
+    found = []
+    for path, where, message, _ in _problems(schema, data, subject):
+        at = subject(path[:-1] if where == "key" else path)
+        found.append(message if message.startswith(at) else f"{at}: {message}")
+        if len(found) > most:
+            return [*found[:most], "and more"]
+    return found
+
+
+def _dotted(name: str, path: Sequence) -> str:
+    """A part of plain data as Python would reach it: `setup.players[0].zones`."""
+    return name + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" if p.isidentifier() else f"[{json.dumps(p)}]"
+                          for p in path)
+
+
+def _odd_keys_at(node, path=()):
+    """(path of a mapping, key) for each key that is not text, in plain data."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not isinstance(key, str):
+                yield path, key
+            else:
+                yield from _odd_keys_at(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _odd_keys_at(value, (*path, i))
+
+
+@lru_cache(maxsize=None)
+def schema_part(name: str, *keys: str) -> dict:
+    """The part of schemas/<name>.schema.json that `keys` lead to, as a schema of its own
+    (with the whole's $defs, which its "$ref"s name)."""
+    whole = load_schema(name)
+    part = whole
+    for key in keys:
+        part = part[key]
+    return {**part, "$defs": whole.get("$defs", {})}
+
+
+def setup_problems(setup) -> list[str]:
+    """What is wrong with a scenario's `setup` given as data (Game.position), by the
+    scenario schema: a setup read from a scenario file was checked with its file."""
+    return data_problems(setup, schema_part("scenario", "$defs", "scenario", "properties", "setup"), "setup")
 
 
 def _position(data, path: Sequence, where: str) -> tuple[int, int]:
@@ -298,6 +360,8 @@ def _kind(value) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, tuple):    # in data a program gives: YAML makes lists
+        return "a tuple"
     return "empty" if value is None else "an unknown kind of value"
 
 
@@ -323,8 +387,8 @@ def _type_words(types) -> list[str]:
     return [_TYPE_WORDS.get(t, t) for t in types]
 
 
-def _type_message(path, expected: list[str], instance):
-    subject = _subject(path)
+def _type_message(path, expected: list[str], instance, subject):
+    subject = subject(path)
     if isinstance(instance, float) and expected == ["a whole number"]:
         return f"{subject} must be a whole number, not {_show(instance)}", None
     hint = _QUOTE_HINT if "text" in expected and isinstance(instance, (bool, int, float)) else None
@@ -332,13 +396,15 @@ def _type_message(path, expected: list[str], instance):
 
 
 class _Context:
-    """What explaining needs beyond the error: the whole schema and the whole document."""
+    """What explaining needs beyond the error: the whole schema, the whole document, and
+    how a part of it is named."""
 
-    __slots__ = ("schema", "data")
+    __slots__ = ("schema", "data", "subject")
 
-    def __init__(self, schema, data):
+    def __init__(self, schema, data, subject):
         self.schema = schema
         self.data = data
+        self.subject = subject      # names a part of the data by its path
 
 
 def _explain(error: ValidationError, ctx: _Context) -> list[tuple[list, str, str, str | None]]:
@@ -350,7 +416,7 @@ def _explain(error: ValidationError, ctx: _Context) -> list[tuple[list, str, str
         return [(path + [instance], "key", f'key "{instance}" is not allowed{suffix}', None)]
     if validator in ("oneOf", "anyOf"):
         return _explain_choice(error, ctx)
-    subject = _subject(path)
+    subject = ctx.subject(path)
     custom = schema.get("x-message") if isinstance(schema, dict) else None
     if isinstance(custom, str) and validator not in _STRUCTURAL:
         return [(path, "value", f"{subject} {custom}", None)]
@@ -370,7 +436,7 @@ def _explain(error: ValidationError, ctx: _Context) -> list[tuple[list, str, str
         return [(path, "value", f'missing key "{k}" (needed when "{given}" is given)', None)
                 for given, needs in value.items() if given in instance for k in needs if k not in instance]
     if validator == "type":
-        message, hint = _type_message(path, _type_words(value), instance)
+        message, hint = _type_message(path, _type_words(value), instance, ctx.subject)
         return [(path, "value", message, hint)]
     if validator == "enum":
         choices = [_show(v) for v in value]
@@ -381,7 +447,7 @@ def _explain(error: ValidationError, ctx: _Context) -> list[tuple[list, str, str
         return [(path, "value", f"{subject} must be {_show(value)}", None)]
     if validator == "uniqueItems" and isinstance(instance, list):
         first, again = _repeat(instance)
-        return [(path + [again], "value", f"{_subject(path + [again])} is the same as item {first + 1}", None)]
+        return [(path + [again], "value", f"{ctx.subject(path + [again])} is the same as item {first + 1}", None)]
     if validator is None:
         return _explain_false(error, ctx, path)
     return [(path, "value", f"{subject} {_predicate(validator, value)}", None)]
@@ -403,7 +469,7 @@ def _explain_false(error: ValidationError, ctx: _Context, path: list):
     if not keys and path and isinstance(path[-1], str):
         return [(path, "key", f'key "{path[-1]}" is not allowed here', None)]
     if not keys:
-        return [(path, "value", f"{_subject(path)} is not allowed here", None)]
+        return [(path, "value", f"{ctx.subject(path)} is not allowed here", None)]
     return [(path + [k], "key", f'key "{k}" is not allowed here', None) for k in keys]
 
 
@@ -498,7 +564,7 @@ def _known_names(schema) -> set[str]:
 def _explain_choice(error: ValidationError, ctx: _Context):
     path = list(error.absolute_path)
     if not error.context:
-        return [(path, "value", f"{_subject(path)} matches more than one of the allowed forms", None)]
+        return [(path, "value", f"{ctx.subject(path)} matches more than one of the allowed forms", None)]
     branches: dict[int, list[ValidationError]] = {}
     for sub in error.context:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
@@ -522,10 +588,10 @@ def _explain_choice(error: ValidationError, ctx: _Context):
         shown = ", ".join(dict.fromkeys(_show(v) for v in values))
         actual = tags[0].instance
         suffix = did_you_mean(actual, [v for v in values if isinstance(v, str)]) if isinstance(actual, str) else ""
-        return [(at, "value", f"{_subject(at)} must be one of: {shown}{suffix}", None)]
+        return [(at, "value", f"{ctx.subject(at)} must be one of: {shown}{suffix}", None)]
     if shapes and not tags:
         expected = [w for e in shapes for w in _type_words(e.validator_value)]
-        message, hint = _type_message(path, expected, error.instance)
+        message, hint = _type_message(path, expected, error.instance, ctx.subject)
         return [(path, "value", message, hint)]
     from jsonschema.exceptions import relevance
 
