@@ -26,7 +26,7 @@ from ..packs.loader import PackError, load_pack
 from ..packs.rulesets import ruleset_of
 from ..suggest import did_you_mean
 from .agents import AgentError, make_agent, parse_agents, seat_agents
-from .agents.registry import awake
+from .agents.registry import awake, watching
 from .backends import BackendError, Work
 from .backends import play as play_on
 from .records import game_record
@@ -197,6 +197,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     leaders = []
     turn = None
     decisions = offered = choices = 0
+    watched = watching()        # looked at once a game: a decision then costs one test
     while not state.is_terminal():
         if state.turn != turn:
             turn = state.turn
@@ -206,7 +207,8 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
         count = len(d.options)
         offered += count
         choices += count > 1
-        awake()
+        if watched:
+            awake()
         action = agents[seat].choose(state)
         name = state.option_played(action)
         if name is not None:

@@ -122,6 +122,11 @@ def deciding() -> None:
         now[2] = time.monotonic() + now[1]
 
 
+def watching() -> bool:
+    """Whether the thinking of this thread is watched (see watched)."""
+    return getattr(_watch, "now", None) is not None
+
+
 def awake() -> None:
     """Raises Interrupted when the thinking watched must stop; agents call it as they think."""
     now = getattr(_watch, "now", None)
