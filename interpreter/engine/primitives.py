@@ -331,6 +331,19 @@ def _mark_damage(s: State, target, amount: int, source, kind: str) -> None:
         stale(s)
     if s.t.watches_damage:
         events.damaged(s, target, amount, source, kind)
+    if s.t.pack.damage_dealt is not None:
+        _dealt(s, source, target, amount, kind)
+
+
+def _dealt(s: State, source, target, amount: int, kind: str) -> None:
+    """The pack's damage.dealt, run at once as the damage is marked (lifelink, deathtouch):
+    `you` is the source's controller, or the active player for damage a rule deals."""
+    seat = s.controller[source] if type(source) is int else s.active
+    env = {"you": s.t.players[seat], "source": source, "target": target, "amount": amount, "kind": kind}
+    for op in s.t.pack.damage_dealt:
+        op(s, env)
+        if s.result is not None:
+            return
 
 
 def apply_damage(s: State) -> None:

@@ -12,6 +12,7 @@ from typing import Callable, NamedTuple
 from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, option_out_of_bounds
 from ..engine.wording import prompt_problem
 from ..lang.compiler import Scope
+from ..lang.vocabulary import atomic
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import player_abilities, type_abilities
@@ -275,13 +276,19 @@ def _kinds(b: Build, raw) -> tuple:
     return kinds, makes
 
 
-@section("damage")
+@section("damage", needs=COMPILING)
 def damage(b: Build) -> None:
     raw = b.d.get("damage") or {}
     life = raw.get("to_players")
     if life is not None and life not in b.decls.of("player counter"):
         b.here(raw, "to_players", f'unknown player counter "{life}"{b.decls.near("player counter", life)}')
-    b.fields.update(damage_deferred=bool(raw.get("deferred", False)), life_counter=life)
+    dealt = b.script(raw, "dealt", Scope({"source": T("card"), "target": T("object"), "amount": T("number"),
+                                          "kind": T("text")}))
+    if dealt is not None and not atomic(dealt):
+        b.here(raw, "dealt", "what damage does as it is dealt happens at once: it may not wait for a player "
+                             "(a choice, a window)")
+        dealt = None
+    b.fields.update(damage_deferred=bool(raw.get("deferred", False)), life_counter=life, damage_dealt=dealt)
 
 
 @section("replacements", needs=COMPILING)
