@@ -110,12 +110,14 @@ def _output(what: str | None, files: list | None = None):
                                      ("" if files else ", or - for standard output"))
         if files and value == "-":
             raise click.BadParameter(f"{what} are files in a folder: give a folder, not - (standard output)")
+        # Two outputs naming one file is a mistake of the command line, whatever the places
+        # are: said first (the charts' option is read first, being eager: see --plot).
+        _one_output_a_file(ctx, param.opts[0], value, files)
         if what is not None:
             if files:
                 check_output_folder(value, what, files)
             else:
                 check_output(value, what)
-        _one_output_a_file(ctx, param.opts[0], value, files)
         return value
     return check
 
@@ -126,7 +128,10 @@ def _one_output_a_file(ctx, option: str, value: str, files: list | None) -> None
     import os
 
     places = ctx.meta.setdefault("cardtable.outputs", {})
-    mine = {os.path.realpath(os.path.join(value, f)) for f in files} if files else {os.path.realpath(value)}
+    try:
+        mine = {os.path.realpath(os.path.join(value, f)) for f in files} if files else {os.path.realpath(value)}
+    except (ValueError, OSError):
+        return          # no place at all (a NUL): the check of the place says why
     for other, theirs in places.items():
         if value != "-" and mine & theirs:
             raise click.BadParameter(f"it names a file that {other} names too: give each its own place")
@@ -496,7 +501,8 @@ def _check_resume(resume: bool, out: str | None) -> None:
               help="Write every game's record here, one JSON line a game (cardtable replay reads it); "
                    "- is standard output, and the summary then goes to standard error.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
-@click.option("--plot", "plot_dir", default=None, callback=_output("the charts", ["win_rates.png", "game_length.png"]),
+@click.option("--plot", "plot_dir", default=None, is_eager=True,
+              callback=_output("the charts", ["win_rates.png", "game_length.png"]),
               help="Write PNG charts into this folder: win rates with their intervals, the game-length histogram.")
 @_resume_option
 def simulate(pack, games, seed, num_players, agents, fixed_seats, option_pairs, ruleset, decks, card_files, jobs,
@@ -584,7 +590,8 @@ def _run_outputs(chart: str, shows: str, also: tuple = ()):
             click.option("--out", default=None, callback=_output("the game records"),
                          help="Write the run's manifest and every game's record here as it finishes."),
             _resume_option,
-            click.option("--plot", "plot_dir", default=None, callback=_output("the charts", [chart, *also]),
+            click.option("--plot", "plot_dir", default=None, is_eager=True,
+                         callback=_output("the charts", [chart, *also]),
                          help=f"Write {chart} into this folder: {shows}."),
         ]):
             f = decorator(f)

@@ -367,18 +367,22 @@ def test_an_output_is_never_one_of_cardtables_own_files(tmp_path):
     check_output(str(tmp_path / "effects.lark"), "the DSL reference")
 
 
-@pytest.mark.parametrize("args, said", [
-    (["sweep", "magic54", "-n", "2", "--set", "starting_life=5,6", "--out", "c/sweep.png", "--plot", "c"],
-     "Invalid value for '--plot': it names a file that --out names too: give each its own place"),
-    (["simulate", "magic54", "-n", "2", "--plot", "c", "--out", "c/../c/win_rates.png"],
-     "Invalid value for '--out': it names a file that --plot names too: give each its own place"),
+@pytest.mark.parametrize("args", [
+    ["sweep", "magic54", "-n", "2", "--set", "starting_life=5,6", "--out", "c/sweep.png", "--plot", "c"],
+    ["simulate", "magic54", "-n", "2", "--plot", "c", "--out", "c/../c/win_rates.png"],
+    ["impact", "magic54", "-n", "2", "--only", "King", "--out", "c/impact.png", "--plot", "c"],
 ])
-def test_two_outputs_of_a_command_never_name_one_file(tmp_path, monkeypatch, args, said):
+@pytest.mark.parametrize("there", [True, False])
+def test_two_outputs_of_a_command_never_name_one_file(tmp_path, monkeypatch, args, there):
+    # Said whichever option comes first, and whether or not the charts' folder is there yet
+    # (--plot makes it): before, a folder not yet made was said first, as a missing folder.
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "c").mkdir()
+    if there:
+        (tmp_path / "c").mkdir()
     result = CliRunner().invoke(main, args)
-    assert result.exit_code == 2 and said in result.stderr, result.output
-    assert list((tmp_path / "c").iterdir()) == []
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--out': it names a file that --plot names too: give each its own place" in result.stderr
+    assert list((tmp_path / "c").iterdir()) == [] if there else not (tmp_path / "c").exists()
 
 
 def test_a_folder_of_charts_that_is_a_link_to_nothing_is_refused_before_any_game(tmp_path, monkeypatch):
