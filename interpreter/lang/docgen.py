@@ -64,7 +64,7 @@ Outside any `where`, `its` is the card whose ability it is, so one definition ma
 serve in a `where` and in an ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,
-`setup`, `checks`, `after_each`, `after_all` are **scripts**; `cost` is a script
+`setup`, `checks`, `after_each`, `after_all` and damage's `dealt` are **scripts**; `cost` is a script
 of cost statements (or a number: pay that much of the pack's only currency);
 `when`, `define` entries, a property's `derived` and a replacement's `if` are
 **conditions** or **values**; each entry of `targets` and a currency's `using`
