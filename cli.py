@@ -163,18 +163,23 @@ def main() -> None:
               show_default=True, help="How problems are reported.")
 @click.option("--deck", "decks", multiple=True, metavar="FILE",
               help="A deck list to check against the packs too, as --deck gives one to a game (repeatable).")
+@click.option("--cards", "card_files", multiple=True, metavar="FILE",
+              help="Your own card data (MTGJSON AtomicCards or Scryfall JSON) whose cards the deck lists may name, "
+                   "as --cards gives it to a game (repeatable).")
 @click.option("--unwritten", is_flag=True,
               help="List every card of an import whose text the pack follows (follow_text) and does not write.")
 @_root_option
-def validate(packs, fmt, decks, unwritten) -> None:
+def validate(packs, fmt, decks, card_files, unwritten) -> None:
     """Check packs (built-in names or paths) and report every problem at once."""
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.validate import validate_pack
 
+    if card_files and not decks:
+        raise click.UsageError("--cards gives the cards that deck lists may name: give a --deck too")
     report = Report()
     valid = []
     for pack in packs:
-        if validate_pack(pack, report, decks):
+        if validate_pack(pack, report, decks, card_files):
             valid.append(pack)
     out = render(report, fmt)
     if fmt == "text":

@@ -488,6 +488,22 @@ def test_a_deck_of_cards_from_the_players_own_card_file(tmp_path, card_file):
     assert played <= {"Lightning Bolt"}
 
 
+def test_validate_checks_a_deck_list_with_the_players_own_card_file(tmp_path):
+    # The refusal of a card out of the pool says to give --cards, which validate did not take.
+    deck = tmp_path / "deck.txt"
+    deck.write_text("60 Dryad Arbor\n20 Divination\n20 Delver of Secrets\n", encoding="utf-8")
+    r = cli("validate", "pub_magic", "--deck", str(deck))
+    assert (r.exit_code, r.output.splitlines()[0]) == (
+        1, f'{deck}:3:4: error: unknown card "Delver of Secrets": it is not in the card pool; to play it, give your '
+           'own MTGJSON AtomicCards.json or Scryfall oracle-cards file with --cards FILE')
+    r = cli("validate", "pub_magic", "--deck", str(deck), "--cards", str(MTG / "scryfall-sample.json"))
+    assert (r.exit_code, r.output) == (0, "pub_magic: valid\n")
+    r = cli("validate", "pub_magic", "--deck", str(deck), "--cards", str(tmp_path / "none.json"))
+    assert (r.exit_code, r.output.splitlines()[1]) == (1, f"{tmp_path / 'none.json'}:1:1: error: no such file")
+    r = cli("validate", "pub_magic", "--cards", str(MTG / "scryfall-sample.json"))
+    assert r.exit_code == 2 and "--cards gives the cards that deck lists may name: give a --deck too" in r.output
+
+
 def test_a_sideboard_card_no_card_file_has_is_an_error(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("90 Dryad Arbor\nSideboard\n2 Serra Angl\n", encoding="utf-8")

@@ -9,16 +9,17 @@ from ..engine.model import Pack
 from .cardtext import unwritten_text
 from .files import ENCODING, PackFiles
 from .finding import resolve_pack
-from .importing import ImportProblem, load_deck
+from .importing import ImportProblem, card_file_source, load_deck
 from .build import Build
 from .loader import PackError, check_pack
 from .scenario import load_scenarios, scenario_files
 from .yamlpos import YamlProblem, load_yaml_file
 
 
-def validate_pack(name_or_path: str | PackFiles, report: Report, decks=()) -> bool:
+def validate_pack(name_or_path: str | PackFiles, report: Report, decks=(), card_files=()) -> bool:
     """Load and check a pack, its scenario files and the deck lists `decks` (files a
-    player would give with --deck); True when no error was found. Cards the decks use
+    player would give with --deck, which may name the cards of `card_files`, the player's
+    own card data, as --cards gives it); True when no error was found. Cards the decks use
     whose text the pack follows and does not write are warnings. A PackFiles gives
     unsaved texts over a pack on disk (an editor's buffers): its scenario files among
     them are checked as they are there.
@@ -32,15 +33,15 @@ def validate_pack(name_or_path: str | PackFiles, report: Report, decks=()) -> bo
     # A report of its own: a problem `report` holds already (a card file two packs share,
     # the same pack named twice) still makes this pack invalid.
     own = Report()
-    validated(name_or_path, own, decks)
+    validated(name_or_path, own, decks, card_files)
     report.extend(own)
     return own.ok
 
 
-def validated(name_or_path: str | PackFiles, report: Report, decks=()):
+def validated(name_or_path: str | PackFiles, report: Report, decks=(), card_files=()):
     """Checks as validate_pack does, and gives the pack when it loads (its scenario
     files may still have problems), else None."""
-    return validation(name_or_path, report, decks).pack
+    return validation(name_or_path, report, decks, card_files).pack
 
 
 @dataclass
@@ -53,7 +54,7 @@ class Validation:
     stages: list = field(default_factory=list)
 
 
-def validation(name_or_path: str | PackFiles, report: Report, decks=()) -> Validation:
+def validation(name_or_path: str | PackFiles, report: Report, decks=(), card_files=()) -> Validation:
     """The checks of validate_pack, with what they found kept. The editor checks a pack
     through here, as the command does, so that the two never disagree."""
     unsaved = name_or_path.texts if isinstance(name_or_path, PackFiles) else {}
@@ -65,7 +66,7 @@ def validation(name_or_path: str | PackFiles, report: Report, decks=()) -> Valid
             raise PackError(str(name_or_path))
         out.pack = out.build.pack(out.build.pack_key)
         folder = Path(out.pack.path)
-        _check_decks(out.pack, _pack_file(name_or_path), report, decks)
+        _check_decks(out.pack, _pack_file(name_or_path), report, decks, card_files)
     except PackError:
         if isinstance(name_or_path, PackFiles):
             folder = Path(name_or_path.folder)
@@ -89,14 +90,24 @@ def _pack_file(source: str | PackFiles) -> str:
     return str(resolve_pack(source, Report()))
 
 
-def _check_decks(pack, pack_file: str, report: Report, decks) -> None:
+def _check_decks(pack, pack_file: str, report: Report, decks, card_files=()) -> None:
+    extra = []
+    for path in card_files:
+        try:
+            extra.append(card_file_source(pack, path))
+        except ImportProblem as e:
+            _add_problems(report, path, e)
     for path in decks:
         try:
-            load_deck(pack, path)
+            load_deck(pack, path, tuple(extra))
         except ImportProblem as e:
-            for file, line, col, message in e.problems or [(str(path), 1, 1, e.message)]:
-                report.add(file, line, col, message)
+            _add_problems(report, path, e)
     unwritten_text(pack, pack_file, report, decks)
+
+
+def _add_problems(report: Report, path, e: ImportProblem) -> None:
+    for file, line, col, message in e.problems or [(str(path), 1, 1, e.message)]:
+        report.add(file, line, col, message)
 
 
 PACK_KEYS = ("id", "zones", "turn")     # keys only a pack.yaml has (required ones)
