@@ -24,6 +24,7 @@ from ..interpreter.play.terminal import HUMAN
 
 LOG_SHOWN = 60          # the last lines of the log a page shows
 THINKING = 120          # seconds a computer player may think over one decision at a table
+BROKE = "The rules broke down"      # the heading of what stopped a game, unless a player thought too long
 _ids = itertools.count(1)
 
 
@@ -43,7 +44,7 @@ class Table:
     before: list = field(default_factory=list)   # the position before each decision taken
     mark: int = 0               # the decision a scenario starts at (its setup is the position then)
     broken: str | None = None   # the rules broke down (or a computer player thought too long): where and why
-    halted: str = "The rules broke down"    # the heading of `broken`
+    halted: str = BROKE         # the heading of `broken`
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     stop: threading.Event = field(default_factory=threading.Event, repr=False)
 
@@ -128,7 +129,7 @@ class Table:
         self.state = self.before[to].clone()
         del self.before[to:]
         self.broken = None
-        self.halted = "The rules broke down"
+        self.halted = BROKE
         self.mark = min(self.mark, to)
 
     def record(self) -> dict:

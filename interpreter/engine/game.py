@@ -111,9 +111,8 @@ class Game:
         """`seat` as a seat number of this game (an int, or any whole-number type such as
         NumPy's); NotInGame for a seat the game does not have (OptionError for the
         first_player of a new game)."""
-        n = whole_number(seat)
-        if n is None or not 0 <= n < self.num_players:
-            said = repr(seat) if n is None else limits.said(n)
+        n, said = whole_within(seat, 0, self.num_players - 1)
+        if n is None:
             seats = f"0 to {self.num_players - 1} in a game of {self.num_players} players"
             if what == "first_player":
                 raise OptionError(f"first_player is a seat, {seats}, not {said}")
@@ -178,6 +177,15 @@ def whole_number(value) -> int | None:
     except TypeError:       # NumPy's booleans
         return None
     return value if type(value) is int else None
+
+
+def whole_within(value, least: int, most: int) -> tuple[int | None, str]:
+    """`value` as a whole number from `least` to `most` (see whole_number); else None, and
+    how a message quotes what was given (a number too long to print by its size)."""
+    n = whole_number(value)
+    if n is not None and least <= n <= most:
+        return n, ""
+    return None, repr(value) if n is None else limits.said(n)
 
 
 def game_seed(seed) -> int:
@@ -262,9 +270,6 @@ def _said(value) -> str:
     return f'"{value}"'
 
 
-def _not_offered(s: State, d: Decision, action) -> IllegalAction:
-    said = limits.said(action) if type(action) is int else repr(action)
-    return IllegalAction(f"{said} is not one of the {len(d.options)} options offered to {s.t.players[d.player].name}")
 
 
 def _over(s: State, short: bool = False) -> IllegalAction:
@@ -277,9 +282,10 @@ def _over(s: State, short: bool = False) -> IllegalAction:
 def _offered(s: State, d: Decision, action) -> int:
     """`action` as the number of one of the options of `d` (an int, or any whole-number
     type such as NumPy's); IllegalAction for anything else."""
-    n = whole_number(action)
-    if n is None or not 0 <= n < len(d.options):
-        raise _not_offered(s, d, action if n is None else n)
+    n, said = whole_within(action, 0, len(d.options) - 1)
+    if n is None:
+        raise IllegalAction(f"{said} is not one of the {len(d.options)} options offered to "
+                            f"{s.t.players[d.player].name}")
     return n
 
 
@@ -491,10 +497,9 @@ class GameState:
 
     def _card(self, card) -> int:
         """`card` as the id of one of the game's cards; NotInGame for anything else."""
-        n = whole_number(card)
         count = len(self.s.t.names)
-        if n is None or not 0 <= n < count:
-            said = repr(card) if n is None else limits.said(n)
+        n, said = whole_within(card, 0, count - 1)
+        if n is None:
             raise NotInGame(f"there is no card {said}: the cards are 0 to {count - 1}")
         return n
 

@@ -23,7 +23,7 @@ except ImportError as missing:
 
 from ..diagnostics import Report, render
 from ..engine import limits
-from ..engine.game import Game, GameState, OptionError, game_seed, whole_number
+from ..engine.game import Game, GameState, OptionError, game_seed, whole_within
 from ..engine.model import Pack
 from ..engine.state import PlayerRef, State
 from ..engine.view import StateView
@@ -302,9 +302,8 @@ def _one_hot(v, at: int, names: tuple, name) -> None:
 def _count(name: str, value, least: int) -> int:
     """An argument that counts slots of the observation: a whole number from `least` to
     the most cards a game may have."""
-    n = whole_number(value)
-    if n is None or not least <= n <= limits.CARDS:
-        said = repr(value) if n is None else limits.said(n)
+    n, said = whole_within(value, least, limits.CARDS)
+    if n is None:
         raise OptionError(f"{name} is a whole number from {least} to {limits.count(limits.CARDS)}, not {said}")
     return n
 
