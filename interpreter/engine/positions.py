@@ -78,7 +78,7 @@ def as_lists(data):
         return data if all(items[key] is value for key, value in data.items()) else items
     if isinstance(data, (list, tuple)):
         items = [as_lists(value) for value in data]
-        same = type(data) is list and all(new is old for new, old in zip(items, data))
+        same = isinstance(data, list) and all(new is old for new, old in zip(items, data))
         return data if same else items
     return data
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Report
+from ..engine.limits import SAID_NUMBER
 from ..suggest import did_you_mean
 from . import fastschema
 from .yamlpos import Loaded, PosDict, PosList, YamlProblem, load_yaml_file
@@ -400,7 +401,10 @@ def _type_words(types) -> list[str]:
 
 def _type_message(path, expected: list[str], instance, subject):
     subject = subject(path)
-    if isinstance(instance, float) and expected == ["a whole number"]:
+    if isinstance(instance, float) and "a whole number" in expected:     # the kind is right, not its value
+        if instance != instance or abs(instance) == float("inf"):
+            past = "NaN" if instance != instance else "infinity"
+            return f"{subject} must be a whole number from -{SAID_NUMBER} to {SAID_NUMBER}, not {past}", None
         return f"{subject} must be a whole number, not {_show(instance)}", None
     hint = _QUOTE_HINT if "text" in expected and isinstance(instance, (bool, int, float)) else None
     return f"{subject} must be {_words(expected)}, not {_kind(instance)}", hint
