@@ -5,6 +5,7 @@ silently wrong."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -12,6 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.cli import main
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.packs import mtgdata
 
 ROOT = Path(__file__).parent.parent
@@ -137,15 +141,16 @@ def test_a_true_or_false_property_given_a_word_is_refused_at_the_deck(project):
                                         f'(its default is false), not "hearts" (and 26 more cards)'), problems(r)[1]]
 
 
-@pytest.mark.parametrize("value, past", [(".nan", "NaN"), ("-.inf", "infinity"), ("1.0e+300", "one past them")])
-def test_a_card_file_number_past_the_bound_is_refused_at_its_value(tmp_path, value, past):
+@pytest.mark.parametrize("value, said", [
+    (".nan", "a whole number from -10¹⁸ to 10¹⁸, not NaN"), ("-.inf", "a whole number from -10¹⁸ to 10¹⁸, not infinity"),
+    ("1.0e+300", "a number from -10¹⁸ to 10¹⁸, not one past them"), ("1.5", "a whole number, not 1.5")])
+def test_a_card_file_number_past_the_bound_or_not_whole_is_refused_at_its_value(tmp_path, value, said):
     shutil.copytree(ROOT / "tests" / "data" / "tinypack", tmp_path / "p")
     cards = tmp_path / "p" / "cards" / "base.yaml"
     edit(cards, "    power: 2", f"    power: {value}")
     r = run("validate", str(tmp_path / "p"))
     assert r.exit_code == 1
-    assert problems(r) == [f'{cards}:{line_of(cards, f"    power: {value}")}:12: error: "power" must be a number from '
-                           f'-10¹⁸ to 10¹⁸, not {past}']
+    assert problems(r) == [f'{cards}:{line_of(cards, f"    power: {value}")}:12: error: "power" must be {said}']
 
 
 @pytest.mark.parametrize("field, value, message", [
@@ -182,3 +187,27 @@ def test_a_scryfall_card_is_placed_at_its_name_whatever_its_letters(tmp_path):
     column = text.index('"Lim-D') + 1
     assert e.value.problems == [(1, column, 'card "Lim-Dûl Bear": "type_line" must be text, not a number'),
                                 (1, text.index('"Grizzly') + 1, 'card "Grizzly Bears": missing "type_line"')]
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("opening_hand: {default: 5,", "opening_hand: {default: 4.5,", '"default" must be a whole number, not 4.5'),
+    ("cost: {default: 0,", "cost: {default: 0.5,", '"default" must be a whole number, not 0.5'),
+])
+def test_a_number_the_rules_count_with_is_whole(project, old, new, said):
+    # An option of 4.5 cards to draw, or a cost of half a mana, once stopped a game with a traceback.
+    pack = Path("variants") / "magic54" / "pack.yaml"
+    edit(pack, old, new)
+    line = next(text for text in pack.read_text(encoding="utf-8").splitlines() if new in text)
+    r = run("validate", str(pack.parent))
+    assert r.exit_code == 1
+    col = line.index("default: ") + len("default: ") + 1
+    assert problems(r) == [f"{pack}:{line_of(pack, line)}:{col}: error: {said}"]
+
+
+def test_a_whole_number_written_with_a_fraction_plays_as_the_number(project):
+    pack = Path("variants") / "magic54" / "pack.yaml"
+    edit(pack, "opening_hand: {default: 5,", "opening_hand: {default: 4.0,")
+    game = Game(load_pack(str(pack.parent), Report()))
+    state = game.new_initial_state(seed=3)
+    assert game.options["opening_hand"] == 4 and type(game.options["opening_hand"]) is int
+    assert state.play_out(random.Random(3).randrange) > 0

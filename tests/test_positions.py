@@ -158,10 +158,11 @@ def test_a_setup_that_does_not_fit_the_pack_is_refused_with_the_reason(magic54):
 
 
 @pytest.mark.parametrize("setup, problems", [
-    (None, ["setup must be a mapping, not empty"]),
+    (None, ["setup must be a mapping, not None"]),
+    ({"players": [{"life": None}, {}]}, ["setup.players[0].life must be a whole number, not None"]),
     ("turn 3", ["setup must be a mapping, not text"]),
     ({"players": [5]}, ["setup.players[0] must be a mapping, not a whole number"]),
-    ({"players": ({}, {})}, ["setup.players must be a list, not a tuple"]),
+    ({"players": ({"zones": ("hand",)}, {})}, ["setup.players[0].zones must be a mapping, not a list"]),
     ({"turn": "x", "table": 5}, ["setup.turn must be a whole number, not text",
                                  "setup.table must be a mapping, not a whole number"]),
     ({"turn": True}, ["setup.turn must be a whole number, not true/false"]),
@@ -180,6 +181,11 @@ def test_a_setup_not_shaped_as_the_scenario_schema_says_is_refused_with_where_ea
         magic54.position(setup)
     assert e.value.message == f"the setup does not fit the scenario schema: {'; '.join(problems)}"
     assert (e.value.container, e.value.key) == (setup, None)
+
+
+def test_a_setup_given_with_tuples_is_the_setup_given_with_lists(magic54):
+    players = tuple({**p, "zones": {z: tuple(cards) for z, cards in p["zones"].items()}} for p in COMBAT["players"])
+    assert magic54.position({**COMBAT, "players": players}).as_setup() == magic54.position(COMBAT).as_setup()
 
 
 def test_the_turn_a_card_changed_control_is_kept_in_a_setup(magic54):

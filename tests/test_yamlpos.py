@@ -58,6 +58,12 @@ def test_scalar_types_stay_plain(loader):
     assert "d" in data.scalar and "e" in data.scalar and "a" not in data.scalar
 
 
+def test_a_whole_number_written_with_a_fraction_is_a_whole_number(loader):
+    data = load_yaml_text("a: 2.0\nb: 1.0e+3\nc: -0.0\nd: 2.5\ne: .inf\nf: 1.0e+300\n", "f").data
+    assert [(k, v, type(v)) for k, v in data.items()] == [
+        ("a", 2, int), ("b", 1000, int), ("c", 0, int), ("d", 2.5, float), ("e", float("inf"), float), ("f", 1e300, float)]
+
+
 def test_keys_kept_as_they_come(loader):
     data = load_yaml_text("2: one\nyes: on\n~: x\n", "f").data
     assert data == {2: "one", True: True, None: "x"}

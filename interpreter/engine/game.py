@@ -126,10 +126,11 @@ class Game:
         """The game from the position a scenario's `setup` describes (see engine/positions.py),
         played on to its first decision. A setup that does not fit raises SetupError (or
         whatever `fail(container, key, message)` raises): one not shaped as the scenario
-        schema says, with every problem found."""
+        schema says, with every problem found. Tuples are taken as lists."""
+        given, setup = setup, positions.as_lists(setup)
         problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
         if problems:
-            fail(setup, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
+            fail(given, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
         state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
         state.advance()
         return state

@@ -70,6 +70,19 @@ def placed_state(game, players: tuple, placed, seed: int, table: Table | None = 
     return s
 
 
+def as_lists(data):
+    """Plain data with its tuples made lists, as a program may give a list (a YAML file
+    has lists only); `data` itself when it holds no tuple."""
+    if isinstance(data, dict):
+        items = {key: as_lists(value) for key, value in data.items()}
+        return data if all(items[key] is value for key, value in data.items()) else items
+    if isinstance(data, (list, tuple)):
+        items = [as_lists(value) for value in data]
+        same = isinstance(data, list) and all(new is old for new, old in zip(items, data))
+        return data if same else items
+    return data
+
+
 def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def=None) -> State:
     """The position `setup` describes, its turn frame ready to begin the step. `fail(container,
     key, message)` is told what is wrong (it must raise); `card_def(name)` gives a card of the

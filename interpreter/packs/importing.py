@@ -100,6 +100,8 @@ def unfit(value, default) -> str | None:
     if kind_of(value) == "a number" and not -NUMBER <= value <= NUMBER:     # NaN too
         past = "infinity" if abs(value) == float("inf") else "NaN" if value != value else "one past them"
         return f"must be a number from -{SAID_NUMBER} to {SAID_NUMBER}, not {past}"
+    if isinstance(value, float) and not value.is_integer():
+        return f"must be a whole number (the rules count in whole numbers), not {value}"
     return None
 
 

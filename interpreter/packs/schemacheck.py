@@ -5,6 +5,7 @@ it replaces the generated wording for that subschema's value checks.
 """
 from __future__ import annotations
 
+import contextvars
 import functools
 import json
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Report
+from ..engine.limits import SAID_NUMBER
 from ..suggest import did_you_mean
 from . import fastschema
 from .yamlpos import Loaded, PosDict, PosList, YamlProblem, load_yaml_file
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 
 _TYPE_WORDS = {
     "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true/false",
-    "object": "a mapping", "array": "a list", "null": "empty",
+    "object": "a mapping", "array": "a list",
 }
 # Keywords whose failures are about the shape of a mapping, not about one value.
 _STRUCTURAL = {"additionalProperties", "unevaluatedProperties", "required", "dependentRequired"}
@@ -196,11 +198,23 @@ def _problems(schema: dict, data, subject):
         yield from _explain(error, context)
 
 
+# In data a program gives, None is said as Python says it; in a file, it is a key left empty.
+_NONE = contextvars.ContextVar("none_word", default="empty")
+
+
 def data_problems(data, schema: dict, name: str, most: int = 10) -> list[str]:
     """The problems of `data` against `schema`, for data a program gives (not read from
     a file, so without lines to point at): each names where in the data it is, `name`
     being the whole (`setup.players[0] must be a mapping, not a whole number`). At most
-    `most`, then "and more" when there are."""
+    `most`, then "and more" when there are. None is said "None"."""
+    token = _NONE.set("None")
+    try:
+        return _data_problems(data, schema, name, most)
+    finally:
+        _NONE.reset(token)
+
+
+def _data_problems(data, schema: dict, name: str, most: int) -> list[str]:
     odd = [f"{_dotted(name, path)}: key {key!r} is not text" for path, key in _odd_keys_at(data)]
     if odd:     # the schema cannot be read with them: a mapping's keys are text
         return odd[:most]
@@ -305,7 +319,7 @@ def _report_odd_keys(data, loaded: Loaded, report: Report) -> None:
             if not text:
                 report.add(loaded.filename, line, col, "a key is missing here")
                 continue
-            kind = "true/false" if isinstance(key, bool) else "empty" if key is None else "a number"
+            kind = "true/false" if isinstance(key, bool) else _NONE.get() if key is None else "a number"
             report.add(loaded.filename, line, col, f"key {text} is read as {kind}, not as text",
                        hint=f'put it in quotes: "{text}"')
 
@@ -360,9 +374,7 @@ def _kind(value) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    if isinstance(value, tuple):    # in data a program gives: YAML makes lists
-        return "a tuple"
-    return "empty" if value is None else "an unknown kind of value"
+    return _NONE.get() if value is None else "an unknown kind of value"
 
 
 def _words(items: Sequence[str], joiner: str = "or") -> str:
@@ -372,7 +384,7 @@ def _words(items: Sequence[str], joiner: str = "or") -> str:
 
 def _show(value) -> str:
     if value is None:
-        return "empty"
+        return _NONE.get()
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
@@ -384,12 +396,15 @@ def _type_words(types) -> list[str]:
     types = [types] if isinstance(types, str) else list(types)
     if "number" in types and "integer" in types:
         types.remove("integer")
-    return [_TYPE_WORDS.get(t, t) for t in types]
+    return [_NONE.get() if t == "null" else _TYPE_WORDS.get(t, t) for t in types]
 
 
 def _type_message(path, expected: list[str], instance, subject):
     subject = subject(path)
-    if isinstance(instance, float) and expected == ["a whole number"]:
+    if isinstance(instance, float) and "a whole number" in expected:     # the kind is right, not its value
+        if instance != instance or abs(instance) == float("inf"):
+            past = "NaN" if instance != instance else "infinity"
+            return f"{subject} must be a whole number from -{SAID_NUMBER} to {SAID_NUMBER}, not {past}", None
         return f"{subject} must be a whole number, not {_show(instance)}", None
     hint = _QUOTE_HINT if "text" in expected and isinstance(instance, (bool, int, float)) else None
     return f"{subject} must be {_words(expected)}, not {_kind(instance)}", hint

@@ -575,6 +575,8 @@ class _Builder:
             # No game needs a larger number (and Python cannot even print one of 4,300 digits).
             if tag == _INT and not -NUMBER <= result <= NUMBER:
                 raise self.problem(event.start_mark, f"this number is too large: numbers are at most {SAID_NUMBER}")
+            if tag == _FLOAT and result.is_integer() and -NUMBER <= result <= NUMBER:
+                return int(result), None    # 2.0 is 2: the rules count in whole numbers
             return result, None
         raise self.problem(event.start_mark, f'unsupported tag "{_short(tag)}"',
                            hint="rule files use plain YAML values; remove the tag")
