@@ -55,3 +55,15 @@ def test_what_damage_does_may_not_wait_for_a_player(tmp_path):
     assert r.exit_code == 1
     assert (f"{folder / 'pack.yaml'}:49:10: error: what damage does as it is dealt happens at once: it may not "
             "wait for a player (a choice, a window)") in r.output
+
+
+def test_damage_that_deals_itself_again_stops_the_game_where_the_script_is_written(tmp_path):
+    # Without a count of its own, the native engine (which has no recursion limit of
+    # Python's) crashed here; the Python source stopped with no place named.
+    folder = pack_with(tmp_path, "'if target != none: deal amount damage to target from source'")
+    r = CliRunner().invoke(main, ["simulate", str(folder), "--games", "1"])
+    assert r.exit_code == 1
+    assert r.output.splitlines()[0] == (
+        f"{folder / 'pack.yaml'}:49:10: error: game 1 (seed 0) stopped on turn 1: what damage does as it is dealt "
+        "(damage: dealt) dealt damage 100 times, one inside the other, within one damage: it deals damage that "
+        "deals damage again")

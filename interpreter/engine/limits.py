@@ -12,6 +12,9 @@ STEPS = 1_000_000
 # Triggered abilities fired with no player deciding anything in between: more is a
 # chain of triggers that sets itself off ("when this enters play: put this into play").
 TRIGGERS = 10_000
+# Damage dealt by what damage does as it is dealt (damage: dealt), within one damage:
+# more is damage that deals itself again ("deal amount damage to target").
+DEALT = 100
 # The copies of one card in a deck entry ("4 Bear") or on a line of a deck list.
 COPIES = 1_000
 # The cards of one deck, and of one game (every deck together).

@@ -246,6 +246,7 @@ class Pack:
     damage_deferred: bool
     life_counter: str | None
     damage_dealt: Any                # the script damage.dealt, run as damage is dealt (or None)
+    damage_dealt_at: Any             # where it is written (a Source), or None
     turn_limit_option: str | None
     auto_single: bool = True
     checks_inline: bool = False  # the checks never wait for a player: they run without a frame

@@ -3,9 +3,12 @@ continuous effects, winning and losing. Each keeps the state consistent and logs
 """
 from __future__ import annotations
 
+import threading
+
 from . import events, knowledge, results, tables
 from .events import Event
 from .layers import build, stale
+from .limits import DEALT, count
 from .state import PlayerRef, RuleError, State
 
 
@@ -335,15 +338,29 @@ def _mark_damage(s: State, target, amount: int, source, kind: str) -> None:
         _dealt(s, source, target, amount, kind)
 
 
+_DEALING = threading.local()     # .depth: damage.dealt scripts running, one inside the other
+
+
 def _dealt(s: State, source, target, amount: int, kind: str) -> None:
     """The pack's damage.dealt, run at once as the damage is marked (lifelink, deathtouch):
-    `you` is the source's controller, or the active player for damage a rule deals."""
+    `you` is the source's controller, or the active player for damage a rule deals.
+    Damage it deals runs it again, inside: counted, as the native engine has no
+    recursion limit of Python's to stop damage that deals itself for ever."""
+    depth = getattr(_DEALING, "depth", 0)
+    if depth >= DEALT:
+        raise RuleError(f"what damage does as it is dealt (damage: dealt) dealt damage {count(DEALT)} times, one "
+                        f"inside the other, within one damage: it deals damage that deals damage again",
+                        s.t.pack.damage_dealt_at)
     seat = s.controller[source] if type(source) is int else s.active
     env = {"you": s.t.players[seat], "source": source, "target": target, "amount": amount, "kind": kind}
-    for op in s.t.pack.damage_dealt:
-        op(s, env)
-        if s.result is not None:
-            return
+    _DEALING.depth = depth + 1
+    try:
+        for op in s.t.pack.damage_dealt:
+            op(s, env)
+            if s.result is not None:
+                return
+    finally:
+        _DEALING.depth = depth
 
 
 def apply_damage(s: State) -> None:

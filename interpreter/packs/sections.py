@@ -288,7 +288,8 @@ def damage(b: Build) -> None:
         b.here(raw, "dealt", "what damage does as it is dealt happens at once: it may not wait for a player "
                              "(a choice, a window)")
         dealt = None
-    b.fields.update(damage_deferred=bool(raw.get("deferred", False)), life_counter=life, damage_dealt=dealt)
+    b.fields.update(damage_deferred=bool(raw.get("deferred", False)), life_counter=life, damage_dealt=dealt,
+                    damage_dealt_at=b.source(b.loaded, raw, "dealt") if dealt is not None else None)
 
 
 @section("replacements", needs=COMPILING)
