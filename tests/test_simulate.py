@@ -468,7 +468,8 @@ def test_compare_names_each_versions_seats_and_options_as_its_pack_does():
     c = json.loads(cli("compare", "magic54", "stack_duel", "-n", "2", "--format", "json").output)
     assert (c["a"]["seats"], c["b"]["seats"]) == (["Red", "Black"], ["Ana", "Bo"])
     r = cli("compare", "crazy_eights", "go_fish", "-n", "2")
-    assert r.output.splitlines()[:2] == ["A: crazy_eights (aces_reverse=true, queens_skip=true)", "B: go_fish"]
+    assert r.output.splitlines()[:2] == [
+        "A: crazy_eights (aces_reverse=true, queens_skip=true, reshuffle=true, draw_when_able=false)", "B: go_fish"]
 
 
 # ------------------------------------------------------------------ the player's own card data
