@@ -39,7 +39,7 @@ PINNED = [
     pytest.param("hearts", {}, None, 5, "d20ef5dd10ce10c364df8fcfaed6047e44d647af0272db84ab7db00950ce0dcc",
                  id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "4b6be34f7ac81f9f62eab70bc5a8dbff3b3378be741bc8e5c0a3c8a025b00733", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "a594e8e7c211823d0dc717f8f89554621ae8de3657498281ee619262a9cb9565", id="stack_duel"),
+    pytest.param("stack_duel", {}, None, 60, "5a499dd675c42079cbc9f99eca7483380797124e928fff2ab33297275eb8162d", id="stack_duel"),
 ]
 
 
