@@ -39,6 +39,11 @@ def test_the_pack_is_valid_as_it_is(tmp_path):
 
 SYNTAX = [
     ("@@@ !!", ['1:1: unexpected character "@"']),
+    # A where clause is a conjunction, as "or" joins the targets a statement may take.
+    ("tap each creature in play where it is tapped or it is attacking",
+     ['1:46: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("tap each creature in play where (it is tapped or it is attacking)", []),
+    ("if count of (creatures in play where it is tapped) > 1 or turn > 2: draw a card", []),
     ("draw (1 + 2 cards", ['1:6: this "(" is never closed']),
     ("if turn > 1:\n    draw a card\n  draw a card",
      ["3:3: this line is indented by 2, which lines up with no block above it (those are indented by 0 or 4)"]),

@@ -251,7 +251,23 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
+        if str(token) == "or" and _in_where(text, token.start_pos):
+            return DslSyntaxError('a "where" clause joins its tests with "and"; for "or", put them in parentheses: '
+                                  '"where (A or B)"', line, column)
     return DslSyntaxError(f"unexpected {_token_text(token)}; expected {_describe_expected(e.expected)}", line, column)
+
+
+def _in_where(text: str, at: int) -> bool:
+    """Whether `at` is in a "where" clause of its line, outside any parentheses opened in it."""
+    line = text[text.rfind("\n", 0, at) + 1:at]
+    depth = 0
+    for i in range(len(line) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(line[i], 0)
+        if depth < 0:
+            return False
+        if depth == 0 and re.match(r"\bwhere\b", line[i:]) and (i == 0 or not line[i - 1].isalnum()):
+            return True
+    return False
 
 
 def _keyword_as_name(text: str, start: str) -> DslSyntaxError | None:
