@@ -289,7 +289,7 @@ class RawServer:
 
         self.raw(json.dumps(message).encode())
 
-    def answer_to(self, number: int, timeout: float = 30) -> dict:
+    def answer_to(self, number: int, timeout: float = 120) -> dict:
         import json
         import select
         import time
