@@ -124,7 +124,7 @@ def test_a_clone_in_a_pack_where_effects_change_control_plays_on_apart():
     assert state.s.ctl == {}
     copy = state.clone()
     moves = play(copy, 10_000, random.Random(1010))
-    assert copy.is_terminal() and len(moves) == 171
+    assert copy.is_terminal() and len(moves) == 96
     assert state.s.ctl == {}
     for a in moves:
         state.apply_action(a)
