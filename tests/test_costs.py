@@ -9,6 +9,7 @@ import pytest
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.state import RuleError
 from cardtable.interpreter.packs.loader import load_pack
 from test_pile import edited
 
@@ -42,3 +43,22 @@ def test_a_player_ability_is_offered_by_name_before_card_abilities():
     assert state.option_card(1) is None and state.option_card(2) is not None
     # Statistics count a player's ability by its name, a card's by the card's.
     assert [state.option_played(a) for a in range(3)] == [None, "Zap", "Spark"]
+
+
+def test_a_declared_choice_that_leaves_a_cost_unpayable_stops_the_game_at_the_declare(tmp_path):
+    # The cost was paid as far as it could be, here not at all: a Blaze of 3 for 2 mana
+    # dealt its 3 damage and left the 2 mana in the pool.
+    old = 'declare: choose a number from 1 to mana of you as x "how much?"'
+    assert edited(PACK, tmp_path / "p", old, old.replace("mana of you", "mana of you + 1")) == []
+    state = Game(load_pack(str(tmp_path / "p"), Report())).position(
+        {"active": "Ann", "phase": "main", "players": [{"counters": {"mana": 2}, "zones": {"hand": ["Blaze"]}}, {}]})
+    state.apply_label("Cast: Blaze")
+    state.apply_label("2")
+    assert state.s.pvars[0]["mana"] == 0
+    state = Game(load_pack(str(tmp_path / "p"), Report())).position(
+        {"active": "Ann", "phase": "main", "players": [{"counters": {"mana": 2}, "zones": {"hand": ["Blaze"]}}, {}]})
+    state.apply_label("Cast: Blaze")
+    with pytest.raises(RuleError) as e:
+        state.apply_label("3")
+    assert str(e.value) == (f'"pay x mana", a cost of Cast of Blaze, cannot be paid once its choices are made: what '
+                            f'its declare offers must leave its costs payable (at {tmp_path / "p" / "cards.yaml"}:47:18)')

@@ -66,6 +66,8 @@ class ActivationFrame:
             self.stage += 1
         if k == len(targets):
             if ab.costs:
+                if ab.declare:
+                    _payable(s, ab, env)
                 s.frames.append(ScriptFrame(ab.pay_ops, env))
                 return
             if s.t.eager_checks:
@@ -115,6 +117,18 @@ class ActivationFrame:
                 (ab.card_on_pile or s.t.zone_meta[s.zone_of[card]][0].role == "hand"):
             zone = s.t.zone(s.t.pack.pile_zone, self.seat)
             primitives.move(s, card, zone, controller=self.seat)
+
+
+def _payable(s: State, ab, env: dict) -> None:
+    """The costs of an ability that declares choices (X, a mode) were payable when it was
+    offered, before the choices: a choice that leaves one unpayable is the pack's to bound
+    ("choose a number from 0 to ..."). Paid as far as they could be, the ability would be
+    used for less than its costs, or for nothing."""
+    for cost in ab.costs:
+        if not cost.can(s, env):
+            raise RuleError(f'"{cost.text}", a cost of {ab.name} of {_whose(s, env["this"], env["you"].seat)}, '
+                            f'cannot be paid once its choices are made: what its declare offers must leave '
+                            f'its costs payable', ab.declare_at)
 
 
 def _whose(s: State, card, seat: int) -> str:

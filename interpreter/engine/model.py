@@ -159,6 +159,7 @@ class Ability:
     check: Callable | None = None   # its `if`: checked again as it resolves (and as a trigger fires); false: it does nothing
     check_text: str = ""
     declare: tuple = ()      # compiled script: the choices made as it is used (modes, X), before its targets
+    declare_at: Source | None = None  # where the declare is written, for a choice that leaves a cost unpayable
     card_on_pile: bool = False  # its card waits in the pile's zone with it, from any zone (from a hand it always does)
 
     def __post_init__(self):

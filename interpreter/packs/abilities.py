@@ -86,7 +86,8 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
                  when_shared="when:" + str(raw["when"]) if when_shared else None,
                  when_listed=fuse.known_this(when) if when is not None and not when_shared and not mine else None,
                  check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
-                 declare=declare, card_on_pile=_card_on_pile(b, raw, lo, mine, pile))
+                 declare=declare, declare_at=b.source(lo, raw, "declare") if declare else None,
+                 card_on_pile=_card_on_pile(b, raw, lo, mine, pile))
     if not mine:
         b.abilities.append(ab)
     return ab
