@@ -42,3 +42,19 @@ def test_a_player_ability_is_offered_by_name_before_card_abilities():
     assert state.option_card(1) is None and state.option_card(2) is not None
     # Statistics count a player's ability by its name, a card's by the card's.
     assert [state.option_played(a) for a in range(3)] == [None, "Zap", "Spark"]
+
+
+def test_a_cost_of_many_points_of_a_kind_is_matched_without_recursion():
+    # Cards that make two kinds are matched to the points by augmenting paths, which
+    # pass through every point of a kind paid so far: found by recursion, 300 points
+    # went 300 calls deep (a cost of thousands ran the native engine out of stack).
+    import sys
+    from cardtable.interpreter.lang.vocabulary.mana import Need, _match
+    units = [(c, ("red", "green"), 1) for c in range(300)]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(150)
+    try:
+        paid = _match(Need({"red": 300}, 0), units, 0)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert paid == [(j, j, "red") for j in range(300)]
