@@ -176,6 +176,20 @@ def test_a_derived_property_that_reads_itself_is_refused(tmp_path):
         'pack.yaml:36:19: "bulk" is computed from itself (bulk -> size -> bulk)']
 
 
+def test_a_long_chain_of_derived_properties_loads_and_a_loop_in_it_is_named(tmp_path):
+    # Each property is looked at once, without recursion: 2,000 properties each read
+    # by the one before stopped the loading with a RecursionError's traceback.
+    chain = "\n".join(f"  p{i}: {{derived: p{i + 1} of it + 1}}" for i in range(2000))
+    folder = make(tmp_path, **{"size: {derived: printed of it + plus of it}":
+                               f"size: {{derived: printed of it + plus of it}}\n{chain}\n  p2000: {{default: 0}}"})
+    load_pack(str(folder), Report())
+    folder = make(tmp_path, **{"size: {derived: printed of it + plus of it}":
+                               f"size: {{derived: printed of it + plus of it}}\n{chain}\n  p2000: {{derived: p1999 of it}}"})
+    assert [p.split(": ", 1)[1] for p in problems(folder)] == [
+        '"p1999" is computed from itself (p1999 -> p2000 -> p1999)',
+        '"p2000" is computed from itself (p2000 -> p1999 -> p2000)']
+
+
 def test_a_card_cannot_set_a_derived_property(tmp_path):
     folder = make(tmp_path)
     (folder / "cards.yaml").write_text(CARDS.replace("printed: 1,", "size: 1,"))

@@ -62,3 +62,19 @@ def test_a_declared_choice_that_leaves_a_cost_unpayable_stops_the_game_at_the_de
         state.apply_label("3")
     assert str(e.value) == (f'"pay x mana", a cost of Cast of Blaze, cannot be paid once its choices are made: what '
                             f'its declare offers must leave its costs payable (at {tmp_path / "p" / "cards.yaml"}:47:18)')
+
+
+def test_a_cost_of_many_points_of_a_kind_is_matched_without_recursion():
+    # Cards that make two kinds are matched to the points by augmenting paths, which
+    # pass through every point of a kind paid so far: found by recursion, 300 points
+    # went 300 calls deep (a cost of thousands ran the native engine out of stack).
+    import sys
+    from cardtable.interpreter.lang.vocabulary.mana import Need, _match
+    units = [(c, ("red", "green"), 1) for c in range(300)]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(150)
+    try:
+        paid = _match(Need({"red": 300}, 0), units, 0)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert paid == [(j, j, "red") for j in range(300)]

@@ -208,3 +208,23 @@ def test_a_compiler_that_fails_is_quoted_and_leaves_nothing(tmp_path, monkeypatc
 def test_a_module_the_engine_does_not_have_is_refused(tmp_path, monkeypatch):
     result = _cli(["native", "build", "--only", "rng", "--only", "warp"], tmp_path / "n", monkeypatch)
     assert (result.exit_code, result.output) == (1, "error: no module of the engine is named warp\n")
+
+
+def test_a_setup_nested_without_end_is_refused_by_the_native_engine_too(tmp_path, monkeypatch):
+    # positions compiled walked a setup by recursion with no limit: 100,000 lists inside
+    # each other crashed the process (a segmentation fault) instead of a SetupError.
+    folder = tmp_path / "n"
+    result = _cli(["native", "build", "--only", "positions", "-j", "1"], folder, monkeypatch)
+    assert result.exit_code == 0, result.output
+    code = ("import cardtable.interpreter.engine.positions as positions\n"
+            "from cardtable import Game, Report, SetupError, load_pack\n"
+            "print(positions.__file__.endswith(positions.__name__ + " + repr(SUFFIX) + "))\n"
+            "deep = []\n"
+            "for _ in range(100_000):\n"
+            "    deep = [deep]\n"
+            "try:\n"
+            "    Game(load_pack('magic54', Report())).position({'players': [{'zones': {'hand': deep}}, {}]})\n"
+            "except SetupError as e:\n"
+            "    print(e.message)\n")
+    assert _python(code, folder) == [
+        "True", "the setup is nested too deeply: more than 64 levels of lists and mappings inside each other"]

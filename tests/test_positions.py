@@ -183,6 +183,27 @@ def test_a_setup_not_shaped_as_the_scenario_schema_says_is_refused_with_where_ea
     assert (e.value.container, e.value.key) == (setup, None)
 
 
+@pytest.mark.parametrize("depth", [100, 100_000])
+def test_a_setup_nested_too_deeply_is_refused_before_it_is_read(magic54, depth):
+    # Walked by recursion, 100,000 lists inside each other crashed the native engine
+    # (it has no recursion limit of Python's) and gave the Python source a RecursionError.
+    deep = []
+    for _ in range(depth):
+        deep = [deep]
+    setup = {"players": [{"zones": {"hand": deep}}, {}]}
+    with pytest.raises(SetupError) as e:
+        magic54.position(setup)
+    assert e.value.message == "the setup is nested too deeply: more than 64 levels of lists and mappings inside each other"
+    assert (e.value.container, e.value.key) == (setup, None)
+
+
+def test_a_setup_that_holds_itself_is_refused(magic54):
+    hand = []
+    hand.append(hand)
+    with pytest.raises(SetupError, match="^the setup is nested too deeply"):
+        magic54.position({"players": [{"zones": {"hand": hand}}, {}]})
+
+
 def test_a_setup_given_with_tuples_is_the_setup_given_with_lists(magic54):
     players = tuple({**p, "zones": {z: tuple(cards) for z, cards in p["zones"].items()}} for p in COMBAT["players"])
     assert magic54.position({**COMBAT, "players": players}).as_setup() == magic54.position(COMBAT).as_setup()

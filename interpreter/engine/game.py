@@ -127,6 +127,9 @@ class Game:
         played on to its first decision. A setup that does not fit raises SetupError (or
         whatever `fail(container, key, message)` raises): one not shaped as the scenario
         schema says, with every problem found. Tuples are taken as lists."""
+        if positions.nested_past(setup):
+            fail(setup, None, f"the setup is nested too deeply: more than {limits.NESTING} levels of lists and "
+                              f"mappings inside each other")
         given, setup = setup, positions.as_lists(setup)
         problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
         if problems:

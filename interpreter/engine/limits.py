@@ -15,6 +15,10 @@ TRIGGERS = 10_000
 # Damage dealt by what damage does as it is dealt (damage: dealt), within one damage:
 # more is damage that deals itself again ("deal amount damage to target").
 DEALT = 100
+# Lists and mappings inside each other: in a YAML file, and in plain data a program
+# gives the engine (a setup for Game.position). No rule needs more; a setup nested
+# deeper, or one that holds itself, is refused before anything walks it.
+NESTING = 64
 # The copies of one card in a deck entry ("4 Bear") or on a line of a deck list.
 COPIES = 1_000
 # The cards of one deck, and of one game (every deck together).

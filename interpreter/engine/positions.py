@@ -21,7 +21,7 @@ from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
 from .turns import TurnFrame
-from .limits import CARDS, NUMBER, SAID_NUMBER, count
+from .limits import CARDS, NESTING, NUMBER, SAID_NUMBER, count
 
 _DIGITS = re.compile("[0-9]+")
 
@@ -68,6 +68,25 @@ def placed_state(game, players: tuple, placed, seed: int, table: Table | None = 
         s.stamps[:] = range(1, len(placed) + 1)
         s.stamp = len(placed)
     return s
+
+
+def nested_past(data, most: int = NESTING) -> bool:
+    """Whether plain data holds lists and mappings more than `most` levels inside each
+    other (data that holds itself does): looked at without recursion, so that nothing
+    that walks it afterwards (as_lists, the schema's check) can run out of stack."""
+    stack = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            items = node.values()
+        elif isinstance(node, (list, tuple)):
+            items = node
+        else:
+            continue
+        if depth >= most:
+            return True
+        stack.extend((item, depth + 1) for item in items)
+    return False
 
 
 def as_lists(data):

@@ -64,8 +64,8 @@ def derived_properties(b: Build) -> dict:
             continue
         out[name] = _derived_value(fn)
     for name in reads:
-        cycle = _loop(reads, name, [name])
-        if cycle and cycle[0] == name:
+        cycle = _loop(reads, name)
+        if cycle:
             b.here(props_raw[name], "derived", f'"{name}" is computed from itself ({" -> ".join(cycle)})')
             out.pop(name, None)
     b.flush()
@@ -130,13 +130,27 @@ def counted_properties(b: Build) -> dict:
     return out
 
 
-def _loop(reads: dict, name: str, path: list):
-    for dep in reads.get(name, ()):
-        if dep in path:
-            return path[path.index(dep):] + [dep]
-        found = _loop(reads, dep, path + [dep])
-        if found:
-            return found
+def _loop(reads: dict, name: str):
+    """The properties from `name` back to itself ([name, ..., name]), or None when it is
+    not computed from itself. Each property is looked at once, without recursion: a
+    chain of thousands of derived properties, or many that read the same ones, loads
+    quickly."""
+    path = [name]
+    todo = [iter(sorted(reads.get(name, ())))]
+    seen = {name}
+    while todo:
+        dep = next(todo[-1], None)
+        if dep is None:
+            todo.pop()
+            path.pop()
+            continue
+        if dep == name:
+            return path + [dep]
+        if dep in seen:
+            continue
+        seen.add(dep)
+        path.append(dep)
+        todo.append(iter(sorted(reads.get(dep, ()))))
     return None
 
 

@@ -17,11 +17,11 @@ from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarE
                          SequenceStartEvent, StreamEndEvent)
 
 from ..diagnostics import split_lines
-from ..engine.limits import NUMBER, SAID_NUMBER
+from ..engine.limits import NESTING, NUMBER, SAID_NUMBER
 from ..infiles import TEXT_LIMIT, FileProblem, read_file, too_large, undecodable
 
 MAX_BYTES = TEXT_LIMIT
-MAX_DEPTH = 64
+MAX_DEPTH = NESTING
 # Aliases may repeat shared parts; past this many repeated values it is an alias bomb.
 MAX_ALIAS_NODES = 100_000
 

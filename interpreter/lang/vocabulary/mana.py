@@ -257,17 +257,8 @@ def _match(n: Need, units: list, used: int):
     points = [k for k, want in n.kinds.items() for _ in range(want)]
     slots = [(i, kinds) for i, (_, kinds, worth) in enumerate(units) for _ in range(worth)]
     owner = [-1] * len(slots)       # slot -> the point it pays
-
-    def augment(p, seen):
-        for j, (_, kinds) in enumerate(slots):
-            if points[p] in kinds and j not in seen:
-                seen.add(j)
-                if owner[j] < 0 or augment(owner[j], seen):
-                    owner[j] = p
-                    return True
-        return False
     for p in range(len(points)):
-        if not augment(p, set()):
+        if not _augment(p, points, slots, owner):
             return None
     free = [j for j in range(len(slots)) if owner[j] < 0]
     if len(free) < n.generic:
@@ -281,6 +272,38 @@ def _match(n: Need, units: list, used: int):
         return None
     return [(j, slots[j][0], points[owner[j]] if owner[j] >= 0 else None) for j in range(len(slots))
             if owner[j] >= 0 or j in chosen]
+
+
+def _augment(root: int, points: list, slots: list, owner: list) -> bool:
+    """Give point `root` a slot, moving the points that hold slots it could take along a
+    path to a free one (an augmenting path, looked for depth first). Without recursion:
+    a path may pass through every point of a kind, and a cost of thousands of points
+    would run the native engine, which has no recursion limit, out of stack."""
+    seen = set()
+    path = [[root, 0]]          # [point, the next slot it looks at], from the root down
+    taken = []                  # the slot each point of the path but the last looks to take
+    n = len(slots)
+    while path:
+        top = path[-1]
+        p, j = top
+        kind = points[p]
+        while j < n and (kind not in slots[j][1] or j in seen):
+            j += 1
+        if j == n:
+            path.pop()
+            if taken:
+                taken.pop()
+            continue
+        seen.add(j)
+        top[1] = j + 1
+        if owner[j] < 0:
+            owner[j] = p
+            for (q, _), k in zip(path, taken):
+                owner[k] = q
+            return True
+        taken.append(j)
+        path.append([owner[j], 0])
+    return False
 
 
 # ------------------------------------------------------------------ paying
