@@ -704,9 +704,18 @@ def _any_of(c, tree, scope):
         t, h, ws, k, p = (fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh(), fuse.literal(key), fuse.literal(prop))
         if k is None or p is None:
             return any_word, BOOL
-        read = _words_text(t, p, printed)
-        return fuse.leaf(any_word, f"(type({t} := env[{k}]) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
-                                   f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
+        # The card read as the item of a selector's loop ("it"), and what stands in the way of
+        # reading the words as printed computed once a scan (fuse.item, fuse.fixed).
+        card, lifts = _env_read(key)
+        if printed:
+            stale, lift = fuse.fixed(STALE_VIEW)
+            read = f"(s.prop({t}, {p}) if s.face_down[{t}] or {stale} else s.t.props[{t}][{p}])"
+            lifts += (lift,)
+        else:
+            read = _words_text(t, p, printed)
+        return fuse.leaf(any_word, f"(type({t} := {card}) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
+                                   f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words},
+                         lifts=lifts), BOOL
     if len(parts) == 2:
         a, b = parts
         return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady, still=still), BOOL
