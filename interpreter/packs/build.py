@@ -109,7 +109,7 @@ class Build:
             layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
             controlling=self.comp.controlling, statics_timed=self.comp.statics_timed,
             statics_tapped=self.comp.statics_tapped,
-            changing=frozenset(self.comp.changed_props) | frozenset(f.get("counted") or ()),
+            changing=changing(self.comp.changed_props | set(f.get("counted") or ()), self.names.of_printed),
         )
 
     def words(self) -> tuple:
@@ -130,6 +130,12 @@ def position(container, key) -> tuple[int, int]:
         if isinstance(key, int) and key < len(container.item_pos):
             return container.item_pos[key]
     return getattr(container, "pos", (1, 1))
+
+
+def changing(changed: set, of_printed: dict) -> frozenset:
+    """The number properties an effect or a counter may change on a card (Pack.changing):
+    those `changed`, and a derived property computed from one of them alone (Names.of_printed)."""
+    return frozenset(changed | {name for name, read in of_printed.items() if read & changed})
 
 
 def names_of(d: dict) -> Names:
