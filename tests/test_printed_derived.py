@@ -37,15 +37,20 @@ def test_a_property_computed_from_one_an_effect_changes_is_changing_too():
     assert changing({"power"}, {"a": frozenset({"power", "cost"}), "b": frozenset({"cost"})}) == {"power", "a"}
 
 
-def test_magic_s_generic_cost_is_kept_and_a_sum_with_power_is_changing(tmp_path):
+def magic_with(tmp_path, prop: str):
+    """Magic's pack with one property more (`prop`, as pack.yaml declares it), loaded."""
     folder = tmp_path / "mtg"
     shutil.copytree(ROOT / "variants" / "mtg", folder)
     text = (folder / "pack.yaml").read_text(encoding="utf-8")
-    (folder / "pack.yaml").write_text(text.replace(
-        "properties:\n", "properties:\n  might: {derived: power of it + toughness of it}\n", 1), encoding="utf-8")
+    (folder / "pack.yaml").write_text(text.replace("properties:\n", f"properties:\n  {prop}\n", 1), encoding="utf-8")
     report = Report()
     pack = load_pack(str(folder), report)
     assert not report.problems, render(report, "text")
+    return pack
+
+
+def test_magic_s_generic_cost_is_kept_and_a_sum_with_power_is_changing(tmp_path):
+    pack = magic_with(tmp_path, "might: {derived: power of it + toughness of it}")
     assert "might" in pack.changing and "generic" not in pack.changing
 
 

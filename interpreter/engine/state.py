@@ -71,7 +71,7 @@ class Table:
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
-                 "fixed")
+                 "fixed", "view_zones")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -105,6 +105,10 @@ class Table:
         self._zone_map(pack, players, options)
         # The cards with static abilities, each with the zones where one of them applies.
         self.static_cards = tuple((i, self._static_zones(c)) for i, c in enumerate(cards) if c.statics)
+        # The zones whose cards the layers' view looks at (Pack.view_zones), or None: all, and
+        # where it reads tapping, which a card moving undoes (primitives.view_kept).
+        self.view_zones = None if pack.view_zones is None or pack.statics_tapped else frozenset(
+            z for name in pack.view_zones for z in self.named.get(name, ()))
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
                               for ab in cards[c].abilities if ab.trigger is not None)
