@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from test_continuous import problems as pack_problems
 
-from cardtable.interpreter.lang.vocabulary.mana import Need, _counted, _held_pays, _kinds_held, _match, covers, payable
+from cardtable.interpreter.lang.vocabulary.mana import (Need, _counted, _held_pays, _kinds_held, _match, covers, offered,
+                                                        payable)
 
 PACK = Path(__file__).parent / "data" / "manapack"
 FOREST, MOUNTAIN, TROPICAL, RING = (1, ("green",), 1), (2, ("red",), 1), (3, ("green", "blue"), 1), \
@@ -98,3 +99,20 @@ def test_the_points_held_of_each_kind_answer_as_the_matching_would():
     assert _kinds_held([FOREST, MOUNTAIN, FOREST, RING]) == {"green": 2, "red": 1, "colorless": 2}
     # A card that makes two kinds leaves the answer to the matching.
     assert _kinds_held([FOREST, TROPICAL]) is None
+
+
+def test_the_cards_offered_to_pay_are_those_with_which_the_rest_can_pay():
+    # offered() counts in one pass where every card makes one kind and is worth 1, and
+    # otherwise asks payable() of each card: the same cards either way.
+    rng = random.Random(11)
+    kinds = ["W", "U", "B", "R", "G", "C"]
+    for _ in range(20000):
+        single = rng.random() < 0.8
+        size = rng.randint(1, 8)
+        cards = [(i, tuple(rng.sample(kinds[:rng.randint(2, 6)], 1 if single else rng.randint(1, 2))),
+                  1 if single else rng.randint(1, 2)) for i in range(size)]
+        picked = rng.randint(0, size - 1)
+        units, rest = cards[:picked], cards[picked:]
+        need = Need({k: rng.randint(0, 3) for k in rng.sample(kinds, rng.randint(0, 3))}, rng.randint(0, 5))
+        expected = [u for i, u in enumerate(rest) if payable(need, (), units + [u] + rest[i + 1:], used=len(units) + 1)]
+        assert offered(need, units, rest) == expected, (need.kinds, need.generic, units, rest)

@@ -155,9 +155,11 @@ def test_a_part_written_in_place_that_reads_nothing_of_the_card_is_computed_once
                                                                                          called):
     # "double of top card of discard" is read once for the hand's cards written out
     # (fuse.lifted), for each card that reads it by the closures; both count the same cards.
+    # (It reads the turn: a property computed from printed ones alone is kept for each card
+    # once read, by either, Names.of_printed.)
     counts, calls = [], []
     for fused in (True, False):
-        game = crazy_eights_doubling(tmp_path, feature, fused)
+        game = crazy_eights_doubling(tmp_path, feature, fused, "double: {derived: penalty of it * 2 + turn * 0}")
         state = position(game, board("Seven of Diamonds", HAND))
         derived = game.pack.derived["double"]
         read = []

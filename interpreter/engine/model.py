@@ -299,6 +299,10 @@ class Pack:
     statics_timed: bool = False                  # a static ability reads the phase, step, window or pile
     statics_tapped: bool = True                  # a static ability or a derived property reads whether a card is tapped
     changing: frozenset = frozenset()            # number properties an effect or a counter may change on a card
+    # The zones whose cards the layers' view looks at (what static abilities read, and the zones
+    # they work from), or None: a derived property reads more than zones, or what no change marks
+    view_zones: frozenset | None = None
+    view_marks: frozenset | None = None          # likewise the marks it reads (a keyword given by a mark aside)
     counted: dict = field(default_factory=dict)  # property -> ((card counter, what each adds), ...)
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking

@@ -61,6 +61,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         s.face_down[c] = s.downs = True
     elif s.face_down[c] and meta[0].visibility != "hidden" and meta[0].role not in ("play", "pile"):
         s.face_down[c] = False
+        if t.layered:
+            stale(s)        # a card turned face up: its own values are read again
     if s.marks:
         # The card is a new object: its marks go, and so do marks pointing at it
         # (a blocker no longer blocks an attacker that left play); but not those the pack keeps.
@@ -68,9 +70,13 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         for key in [k for k, v in s.marks.items() if (k[0] == c or (type(v) is int and v == c)) and k[1] not in kept]:
             del s.marks[key]
             mark_seen(s, key[1])        # the mark of a card that stays where it is (a blocker's)
+            if t.layered:
+                stale(s)
     if s.counters:
         for key in [k for k in s.counters if k[0] == c]:
             del s.counters[key]
+            if t.layered:
+                stale(s)
     if s.mods:
         _drop_mods(s, lambda m: m[2] == c or (m[0] == "redirect" and m[4] == c))
     if t.triggering:
@@ -80,14 +86,28 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if t.layered:
         s.stamp += 1
         s.stamps[c] = s.stamp
-        s.ctl.pop(c, None)
-        stale(s)
+        if s.ctl.pop(c, None) is not None or not view_kept(s, c, src, dest):
+            stale(s)
     seen = t.checks_see_zones
     if seen is None or dest in seen or src in seen or (t.checks_see_control and s.controller[c] != before >= 0):
         s.dirty = True          # (a card the checks reach elsewhere, by a kept mark, changing hands)
     if s.known is not None:
         knowledge.moved(s, c, dest, face_down)
     return True
+
+
+def view_kept(s: State, c: int, src: int, dest: int) -> bool:
+    """Whether what the layers' view holds stays true once card `c` has moved from `src` to
+    `dest`: no static ability or derived property looks at either zone (Table.view_zones:
+    None where one reads tapping, which a move undoes), the card has no static ability of
+    its own, is not face down, and no mark the pack keeps is of it or points at it. (Control
+    given by an effect, a mark or a counter it lost, or its turning face up, make the view
+    again where move sees them.)"""
+    t = s.t
+    looked = t.view_zones
+    if looked is None or src in looked or dest in looked or t.cards[c].statics or s.face_down[c]:
+        return False
+    return not (s.marks and any(k[0] == c or (type(v) is int and v == c) for k, v in s.marks.items()))
 
 
 def full(s: State, zone: int) -> bool:
@@ -404,11 +424,28 @@ def add_mod(s: State, mod: tuple) -> None:
         s.dirty = True
 
 
-def timed(s: State, mod: tuple) -> tuple:
-    """A lasting effect of a layered pack, with its timestamp last (layers.py orders by it)."""
+def timed(s: State, mod: tuple, seen: bool = True) -> tuple:
+    """A lasting effect of a layered pack, with its timestamp last (layers.py orders by it);
+    the view made again unless the effect is one it does not see (`seen`)."""
     s.stamp += 1
-    stale(s)
+    if seen:
+        stale(s)
     return mod + (s.stamp,)
+
+
+def view_sees_mark(s: State, mark: str) -> bool:
+    """Whether the layers' view reads a mark: a keyword given by one, or one a static
+    ability reads (Pack.view_marks)."""
+    marks = s.t.pack.view_marks
+    return mark[0] == "@" or marks is None or mark in marks
+
+
+def _ending_seen(s: State, keep: list) -> None:
+    """In a layered pack, the view made again if an effect that ends (in s.mods, not in
+    `keep`) is one it sees: not an effect on damage still to come, nor a mark it does not read."""
+    kept = {id(m) for m in keep}
+    if any(id(m) not in kept and m[0] not in SHIELDS and (m[0] != "mark" or view_sees_mark(s, m[3])) for m in s.mods):
+        stale(s)
 
 
 def _drop_mods(s: State, doomed) -> None:
@@ -428,9 +465,9 @@ def _drop_mods(s: State, doomed) -> None:
                     mark_seen(s, m[3])
         else:
             keep.append(m)
-    s.mods = keep
     if s.t.layered:
-        stale(s)
+        _ending_seen(s, keep)
+    s.mods = keep
 
 
 _MISSING = object()
@@ -455,9 +492,10 @@ def set_mark(s: State, c: int, mark: str, value, duration: str | None, source=No
     mark_seen(s, mark)
     if s.t.layered:
         # A keyword given by a mark applies in its layer from now: it gets a timestamp.
+        seen = view_sees_mark(s, mark)
         if duration or mark[0] == "@":
-            s.mods.append(timed(s, ("mark", duration, c, mark, value)))
-        else:
+            s.mods.append(timed(s, ("mark", duration, c, mark, value), seen))
+        elif seen:
             stale(s)
     elif duration:
         s.mods.append(("mark", duration, c, mark, value))

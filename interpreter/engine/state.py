@@ -70,7 +70,8 @@ class Table:
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
-                 "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing")
+                 "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
+                 "fixed", "view_zones")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -95,12 +96,19 @@ class Table:
         flags = flags_of(pack)
         self.layered, self.retyping, self.controlling = flags["layered"], flags["retyping"], flags["controlling"]
         self.changing = pack.changing
+        # (card, property) -> the card's value of a derived property computed from its printed
+        # properties alone (Names.of_printed), once read where no effect is in the way (State.printed).
+        self.fixed = {}
         # The replacements cards have (engine/replacements.py), with their card, in the order dealt.
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
                                if ab.replace is not None)
         self._zone_map(pack, players, options)
         # The cards with static abilities, each with the zones where one of them applies.
         self.static_cards = tuple((i, self._static_zones(c)) for i, c in enumerate(cards) if c.statics)
+        # The zones whose cards the layers' view looks at (Pack.view_zones), or None: all, and
+        # where it reads tapping, which a card moving undoes (primitives.view_kept).
+        self.view_zones = None if pack.view_zones is None or pack.statics_tapped else frozenset(
+            z for name in pack.view_zones for z in self.named.get(name, ()))
         # Each triggered ability with the zones its card must be in for it to fire.
         self.triggers = tuple((c, ab, frozenset(self.named[ab.zone])) for c in self.triggering
                               for ab in cards[c].abilities if ab.trigger is not None)
@@ -520,6 +528,14 @@ class State:
             if delta:
                 base = base + delta
         return base
+
+    def printed(self, c: int, name: str):
+        """The value of a derived property computed from the printed properties of its card
+        alone (Names.of_printed), read face up where nothing changes them (none is in
+        Pack.changing) and no stale view is in the way: the same in every game of the
+        table, kept there (Table.fixed) for the next reading."""
+        value = self.t.fixed[(c, name)] = self.t.pack.derived[name](self, c)
+        return value
 
     def zone_player(self, zone: int):
         return self.t.zone_meta[zone][1]

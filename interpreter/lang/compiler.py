@@ -32,6 +32,10 @@ class Names:
     derived: set = field(default_factory=set)            # properties computed from others
     drawing: set = field(default_factory=set)            # derived properties that may draw a random number
     derived_reads: dict = field(default_factory=dict)    # derived property -> what its text reads (Compiler.note)
+    # derived property -> the properties of its own card it is computed from, where it reads
+    # nothing else (sums and products of those and of numbers): a card's value of it is one
+    # for all its games while none of those changes (Pack.changing; Table.fixed)
+    of_printed: dict = field(default_factory=dict)
     property_words: dict = field(default_factory=dict)   # word -> the word-list property that holds it
     one_of: dict = field(default_factory=dict)           # property of one word -> its words, in order
     value_words: dict = field(default_factory=dict)      # word -> the property of one word that may hold it

@@ -109,7 +109,9 @@ class Build:
             layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
             controlling=self.comp.controlling, statics_timed=self.comp.statics_timed,
             statics_tapped=self.comp.statics_tapped,
-            changing=frozenset(self.comp.changed_props) | frozenset(f.get("counted") or ()),
+            view_zones=view_zones(self.comp.static_reads, self.names.derived_reads),
+            view_marks=view_zones(self.comp.static_reads, self.names.derived_reads, "mark:"),
+            changing=changing(self.comp.changed_props | set(f.get("counted") or ()), self.names.of_printed),
         )
 
     def words(self) -> tuple:
@@ -130,6 +132,28 @@ def position(container, key) -> tuple[int, int]:
         if isinstance(key, int) and key < len(container.item_pos):
             return container.item_pos[key]
     return getattr(container, "pos", (1, 1))
+
+
+def view_zones(static_reads: set, derived_reads: dict, kind: str = "zone:") -> frozenset | None:
+    """Pack.view_zones: the zones the static abilities read (their texts, and the zone each
+    works from) or a derived property (whose values the view keeps); None where one of them
+    reads what no change marks, or a derived property reads anything but the cards of zones
+    (a card's control, damage or tapping, which a move changes). With `kind` "mark:",
+    Pack.view_marks: the marks they read, alike."""
+    read = set(static_reads)
+    for what in derived_reads.values():
+        if any(not w.startswith("zone:") for w in what):
+            return None
+        read |= what
+    if "*" in read:
+        return None
+    return frozenset(w[len(kind):] for w in read if w.startswith(kind))
+
+
+def changing(changed: set, of_printed: dict) -> frozenset:
+    """The number properties an effect or a counter may change on a card (Pack.changing):
+    those `changed`, and a derived property computed from one of them alone (Names.of_printed)."""
+    return frozenset(changed | {name for name, read in of_printed.items() if read & changed})
 
 
 def names_of(d: dict) -> Names:

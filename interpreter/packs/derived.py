@@ -46,6 +46,7 @@ def derived_properties(b: Build) -> dict:
     itself, directly or through others, is refused."""
     props_raw = b.d.get("properties") or {}
     b.names.drawing = drawing(b.names, {n: r["derived"] for n, r in props_raw.items() if "derived" in r})
+    b.names.of_printed = of_printed(b.names, {n: r["derived"] for n, r in props_raw.items() if "derived" in r})
     out, reads = {}, {}
     for name, raw in props_raw.items():
         if "derived" not in raw:
@@ -95,6 +96,42 @@ def drawing(names, texts: dict) -> set:
                 found.add(name)
                 grown = True
     return found & set(texts)
+
+
+# What a text computed from its card's printed properties alone is made of: sums, differences
+# and products (arith), numbers, and properties of the card ("mana_value of it", "its cost").
+_OF_PRINTED = {"arith", "number", "prop", "prop_of", "it", "this"}
+
+
+def of_printed(names, texts: dict) -> dict:
+    """The derived properties computed from properties of their own card alone, each with
+    those properties (Names.of_printed): their texts hold nothing but numbers, the
+    arithmetic of them, and properties of `it` or `this` (the card) that are not derived.
+    Told from the texts before any compiles; a text that does not parse is left out."""
+    found = {}
+    for name, text in texts.items():
+        try:
+            tree = dsl.parse(str(text), "value")
+        except dsl.DslSyntaxError:
+            continue
+        read, plain, stack = set(), True, [tree]
+        while stack and plain:
+            node = stack.pop()
+            if not isinstance(node, Tree):
+                continue
+            if node.data not in _OF_PRINTED:
+                plain = False
+            elif node.data in ("prop", "prop_of"):
+                word = next((str(x) for x in node.children if not isinstance(x, Tree)), None)
+                card = next((x.data for x in node.children if isinstance(x, Tree)), None)
+                if card not in ("it", "this") or word not in names.properties or word in names.derived:
+                    plain = False
+                read.add(word)
+            else:
+                stack.extend(node.children)
+        if plain and read:
+            found[name] = frozenset(read)
+    return found
 
 
 def _words_and_draws(tree) -> tuple[set, bool]:

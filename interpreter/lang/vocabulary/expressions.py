@@ -188,7 +188,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             how = _reading(names, word)
-            if how == "derived":
+            if how in ("derived", "printed"):
                 # What the property's text reads, the text reading it reads: the checks run again
                 # when it changes. One not compiled yet (a derived property read by another) reads anything.
                 for what in names.derived_reads.get(word, ("*", "counter:*")):
@@ -269,11 +269,13 @@ def _player_zone(s, p, word):
 
 
 def _reading(names, word: str) -> str:
-    """How a card's property is read in place: "derived" (always State.prop), "words" (a
-    property of words: no effect changes it, so the printed value but for a face-down
-    card) or "number" (the printed value while no effect is in the way)."""
+    """How a card's property is read in place: "derived" (always State.prop), "printed" (a
+    derived property computed from its card's printed properties alone, Names.of_printed:
+    the value kept for the card while no effect is in the way), "words" (a property of
+    words: no effect changes it, so the printed value but for a face-down card) or
+    "number" (the printed value while no effect is in the way)."""
     if word in names.derived:
-        return "derived"
+        return "printed" if word in names.of_printed else "derived"
     if word in names.one_of or word in names.property_words.values():
         return "words"
     return "number"
@@ -329,8 +331,13 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
     if how != "words":
         ways.insert(0, fuse.fixed(f"({w} in s.t.changing and (s.moddelta or s.t.layered))"))
     in_the_way = f"(s.face_down[{t}] or {' or '.join(text for text, _ in ways)})"
-    # A card's props hold every property the pack declares.
-    return (f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else s.t.props[{t}][{w}]))",
+    # A card's props hold every property the pack declares; a derived property computed from
+    # them alone, where nothing is in the way (it is in Pack.changing when one of them is),
+    # is the card's value kept in the table once computed (State.printed).
+    printed = f"s.t.props[{t}][{w}]"
+    if how == "printed":
+        printed = f"({r} if ({r} := s.t.fixed.get(({t}, {w}))) is not None else s.printed({t}, {w}))"
+    return (f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else {printed}))",
             tuple(lift for _, lift in ways))
 
 
@@ -704,9 +711,18 @@ def _any_of(c, tree, scope):
         t, h, ws, k, p = (fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh(), fuse.literal(key), fuse.literal(prop))
         if k is None or p is None:
             return any_word, BOOL
-        read = _words_text(t, p, printed)
-        return fuse.leaf(any_word, f"(type({t} := env[{k}]) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
-                                   f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words}), BOOL
+        # The card read as the item of a selector's loop ("it"), and what stands in the way of
+        # reading the words as printed computed once a scan (fuse.item, fuse.fixed).
+        card, lifts = _env_read(key)
+        if printed:
+            stale, lift = fuse.fixed(STALE_VIEW)
+            read = f"(s.prop({t}, {p}) if s.face_down[{t}] or {stale} else s.t.props[{t}][{p}])"
+            lifts += (lift,)
+        else:
+            read = _words_text(t, p, printed)
+        return fuse.leaf(any_word, f"(type({t} := {card}) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
+                                   f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words},
+                         lifts=lifts), BOOL
     if len(parts) == 2:
         a, b = parts
         return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady, still=still), BOOL

@@ -104,39 +104,50 @@ def _can(currency, amounts, need, uses: tuple):
 
 def _pay(currency, need, uses: tuple):
     """The payment: from the pool, then card by card, the player picking while there is a
-    choice (the operation runs again after each pick, its progress under `partial`)."""
+    choice (the operation runs again after each pick, its progress under `partial`: the
+    cards picked, and the pool and the cards that can pay as the payment began). Nothing
+    changes the game between the runs of one payment (a pick that is the only one runs
+    again at once, a decision resumes where it stopped, and nothing is tapped or spent
+    until the last run), so the pool and the cards are read once a payment; the amounts
+    are read at every run, as before."""
     partial = "@paid:" + currency.name
 
     def pay(s, env):
         n = need(s, env)
         if not n.generic and not any(n.kinds.values()):
             return
-        picked = env.get(partial) or ()
-        left = _after_pool(n, _pool(s, env, currency))
-        cards = _cards(s, env, currency, uses)
+        kept = env.get(partial)
+        if kept is None:
+            picked = ()
+            pool = _pool(s, env, currency)
+            cards = _cards(s, env, currency, uses)
+        else:
+            picked, pool, cards = kept
+        left = _after_pool(n, pool)
         units = [u for u in cards if u[0] in picked]
         if covers(left, units):
             env.pop(partial, None)
-            _finish(s, env, currency, n, picked, units)
+            _finish(s, env, currency, n, pool, left, picked, units)
             return
         last = next((i for i, u in enumerate(cards) if u[0] == picked[-1]), -1) if picked else -1
         rest = cards[last + 1:]
-        offer = [u for i, u in enumerate(rest) if payable(left, (), units + [u] + rest[i + 1:], used=len(units) + 1)]
+        offer = offered(left, units, rest)
         if not offer:
             env.pop(partial, None)
             return
         if len(offer) == 1:
-            env[partial] = picked + (offer[0][0],)
+            env[partial] = (picked + (offer[0][0],), pool, cards)
             s.frames[-1].pc -= 1
             return
-        env[partial] = picked
+        env[partial] = (picked, pool, cards)
         who = env["you"]
         s.decision = Decision(who.seat, f"{who.name}: pay {n.said(currency.name)} (tapped {len(picked)})",
                               tuple(Option(s.t.names[u[0]], u[0]) for u in offer), resume)
 
     def resume(s, x):
         frame = s.frames[-1]
-        frame.env[partial] = frame.env.get(partial, ()) + (x,)
+        picked, pool, cards = frame.env[partial]
+        frame.env[partial] = (picked + (x,), pool, cards)
         frame.pc -= 1
     return pay
 
@@ -198,6 +209,44 @@ def payable(n: Need, pool, units: list, used: int = 0) -> bool:
     left = _after_pool(n, pool) if pool else n
     counted = _counted(left, units, used)
     return counted if counted is not None else _match(left, units, used) is not None
+
+
+def offered(n: Need, units: list, rest: list) -> list:
+    """The cards of `rest` that may be picked next to pay `n` with the cards picked,
+    `units`: those with which the picked, the card and the cards after it in `rest` can
+    pay, each picked one and the card paying something (payable). Where every card makes
+    one kind and is worth 1 (basic lands), counted in one pass from the end of `rest`,
+    with the points of each kind after the card kept as it goes, rather than counted
+    again for each card."""
+    for _, kinds, worth in units + rest:
+        if len(kinds) != 1 or worth != 1:
+            return [u for i, u in enumerate(rest) if payable(n, (), units + [u] + rest[i + 1:], used=len(units) + 1)]
+    picked = {}         # the points of each kind of the picked cards
+    for _, kinds, _ in units:
+        picked[kinds[0]] = picked.get(kinds[0], 0) + 1
+    wants = n.kinds
+    # The points of the picked cards beyond what their kinds are asked for, each of which
+    # must pay a point of any kind (_counted's left_over), without the card offered.
+    beyond = 0
+    for kind, k in picked.items():
+        beyond += max(0, k - wants.get(kind, 0))
+    after = {}          # the points of each kind of the cards after the one offered
+    found = []
+    for i in range(len(rest) - 1, -1, -1):
+        u = rest[i]
+        kind = u[1][0]
+        if n.generic >= beyond + (picked.get(kind, 0) >= wants.get(kind, 0)):
+            spare = len(units) + len(rest) - i     # every point of the picked, the card and those after it
+            for want_kind, want in wants.items():
+                if picked.get(want_kind, 0) + after.get(want_kind, 0) + (want_kind == kind) < want:
+                    break
+                spare -= want
+            else:
+                if spare >= n.generic:
+                    found.append(u)
+        after[kind] = after.get(kind, 0) + 1
+    found.reverse()
+    return found
 
 
 def _kinds_held(units: list) -> dict | None:
@@ -307,13 +356,11 @@ def _augment(root: int, points: list, slots: list, owner: list) -> bool:
 
 
 # ------------------------------------------------------------------ paying
-def _finish(s, env, currency, n: Need, picked: tuple, units: list) -> None:
+def _finish(s, env, currency, n: Need, pool: dict, left: Need, picked: tuple, units: list) -> None:
     """Take from the pool what it pays, spend the cards picked, and put back in the pool
-    what they made beyond the cost."""
+    what they made beyond the cost (`left`: what the pool leaves to pay)."""
     who = env["you"]
     pv = s.pvars[who.seat]
-    pool = _pool(s, env, currency)
-    left = _after_pool(n, pool)
     taken = {}
     for kind, have in pool.items():
         taken[kind] = min(have, n.kinds.get(kind, 0))
