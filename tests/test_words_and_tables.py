@@ -329,3 +329,19 @@ def test_a_static_ability_that_reads_the_active_player_sees_a_round_pass_the_tur
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
     assert state.log[-3:] == ["turn 1 (Ann)", "turn 2 (Ben)", "Ben wins the game"]
+
+
+@pytest.mark.parametrize("seats, score, secret", [
+    ("[{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]", [0, 1, 0, 0], [0, 1, 1, 1]),
+    ("[{name: Ann, team: a}, {name: Ben, team: a}, {name: Cleo, team: b}, {name: Dan, team: b}]",
+     [0, 0, 1, 0], [0, 0, 1, 1]),
+    ("[{name: Ann, team: a}, {name: Ben, team: b}, {name: Cleo, team: a}, {name: Dan, team: b}]",
+     [0, 1, 0, 0], [0, 1, 0, 1]),
+])
+def test_an_opponent_is_a_player_of_another_team(tmp_path, seats, score, secret):
+    # Where a team had several players, "opponents" held the teammates too, and
+    # "opponent" was the next seat whoever sat there.
+    state = play(tmp_path, setup="increase score of opponent by 1\nfor each p in opponents: increase secret of p by 1",
+                 players=4, **{"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]": f"seats: {seats}"})
+    assert [pv["score"] for pv in state.s.pvars] == score
+    assert [pv["secret"] for pv in state.s.pvars] == secret

@@ -69,7 +69,7 @@ class Table:
                  "checks_see_turn",
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
+                 "seats", "teams", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
                  "fixed", "view_zones")
 
@@ -134,6 +134,8 @@ class Table:
             pack.write_listing(self)        # the listing of moves written out for these cards
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
+        # Whether some team has several seats: then an opponent is a player of another team.
+        self.allied = len(set(self.teams)) < len(self.teams)
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
         self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
@@ -545,6 +547,27 @@ class State:
 
     def in_game(self) -> list:
         return [p for p in range(len(self.out)) if not self.out[p]]
+
+    def opponent_of(self, seat: int) -> int:
+        """The next seat after `seat` still in the game of another team (with no team
+        of several seats, the next seat still in the game); `seat` when there is none."""
+        q = self.next_seat(seat)
+        if not self.t.allied:
+            return q
+        teams = self.t.teams
+        for _ in range(len(teams)):
+            if q == seat or teams[q] != teams[seat]:
+                return q
+            q = self.next_seat(q)
+        return seat
+
+    def opponents_of(self, seat: int) -> tuple:
+        """The seats still in the game of another team than `seat`'s."""
+        out = self.out
+        if not self.t.allied:
+            return tuple(p for p in range(len(out)) if not out[p] and p != seat)
+        teams = self.t.teams
+        return tuple(p for p in range(len(out)) if not out[p] and teams[p] != teams[seat])
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         """The next seat still in the game (step -1: the one before)."""

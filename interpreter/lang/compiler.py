@@ -591,7 +591,7 @@ def _global(word: str):
     if word == "everyone":
         return lambda s, env: s.t.players
     if word == "opponents":
-        return lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
+        return lambda s, env: tuple(s.t.players[p] for p in s.opponents_of(env["you"].seat))
     raise KeyError(word)
 
 

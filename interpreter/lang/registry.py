@@ -60,7 +60,7 @@ GLOBALS = {
     "window": ("text", "The name of the priority window open now, or empty."),
     "players": ("players", "Every player still in the game: not those who lost or finished."),
     "everyone": ("players", "Every player, whether still in the game or not."),
-    "opponents": ("players", "Every player still in the game other than you."),
+    "opponents": ("players", "Every player still in the game other than you (and your teammates, where a team has several players)."),
 }
 
 # Properties every card has, beside those the pack declares.

@@ -103,12 +103,13 @@ def _you(c, tree, scope):
     return _from_env("you"), PLAYER
 
 
-@register("opponent", E, "opponent", "The next player after you, in seat order, still in the game.")
+@register("opponent", E, "opponent", "The next player after you, in seat order, still in the game; where a "
+          "team has several players, the next one of another team.")
 def _opponent(c, tree, scope):
     c.note("*")
 
     def f(s, env):
-        return s.t.players[s.next_seat(env["you"].seat)]
+        return s.t.players[s.opponent_of(env["you"].seat)]
     return f, PLAYER
 
 

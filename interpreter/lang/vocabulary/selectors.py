@@ -55,7 +55,7 @@ def _selector(c: Compiler, tree, scope: Scope):
         t = as_set(vt)
     elif noun in ("opponents", "opponent"):
         c.note("*")
-        base = lambda s, env: tuple(s.t.players[p] for p in s.in_game() if p != env["you"].seat)
+        base = lambda s, env: tuple(s.t.players[p] for p in s.opponents_of(env["you"].seat))
         t = T("players")
     elif noun in _PLAYER_NOUNS:
         # With nobody out (the usual case), the players are the table's, as they are.
