@@ -345,3 +345,23 @@ def test_an_opponent_is_a_player_of_another_team(tmp_path, seats, score, secret)
                  players=4, **{"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]": f"seats: {seats}"})
     assert [pv["score"] for pv in state.s.pvars] == score
     assert [pv["secret"] for pv in state.s.pvars] == secret
+
+
+def test_a_scenario_expects_the_words_a_card_holds_in_any_order(tmp_path):
+    # A list could not be expected: the words, a tuple, never equalled the list written.
+    from test_scenarios import outcomes
+    pack = load_pack(str(make(tmp_path, cards={"colors: [red], points: 1": "colors: [red, black], points: 1"})),
+                     Report())
+    text = """\
+        scenarios:
+          - name: {name}
+            setup:
+              players: [{{zones: {{hand: [Ace of Hearts]}}}}, {{}}]
+            expect:
+              cards:
+                Ace of Hearts: {want}
+        """
+    cases = {"both": "{colors: [black, red]}", "one": "{colors: [red]}", "suit": "{suit: [hearts]}"}
+    got = [outcomes(pack, tmp_path, text.format(name=name, want=want))[0] for name, want in cases.items()]
+    assert got == ["ok", "7:33: Ace of Hearts has colors [red, black], not [red]",
+                   '7:31: "suit" holds one value, not a list: only a property of words holds several']

@@ -285,11 +285,20 @@ def check_card(look: Look, c: int, label: str, want) -> None:
 
 def _property(look: Look, c: int, want, label: str, key: str):
     got = look.state.card(c).prop(key)
+    if isinstance(got, (tuple, list)):      # a property of words: the words it holds, in any order
+        want = [want] if not isinstance(want, list) else want
+        if sorted(map(str, got)) != sorted(map(str, want)):
+            return f"{label} has {key} {_said(got)}, not {_said(want)}"
+        return None
+    if isinstance(want, list):
+        return f'"{key}" holds one value, not a list: only a property of words holds several'
     if got != want:
         return f"{label} has {key} {_said(got)}, not {_said(want)}"
 
 
 def _said(value) -> str:
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(map(_said, value)) + "]"
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
