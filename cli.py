@@ -241,10 +241,10 @@ def lsp() -> None:
 
 @main.group()
 def native() -> None:
-    """The native engine: the engine compiled to machine code, for faster games.
+    """The native engine: the engine compiled to machine code.
 
-    Games are the same, decision for decision; they run about 1.3 to 1.6 times as
-    fast (benchmarks/README.md). A build is used by every later cardtable command
+    Games are the same, decision for decision; they run from as fast as with the
+    Python source to 1.2 times as fast (Pub Magic, Magic's pack; benchmarks/README.md). A build is used by every later cardtable command
     while the installed cardtable is the one it was built from. Building needs the
     native extra, pip install 'cardtable[native]', and a C compiler (on Debian:
     apt install gcc python3-dev). CARDTABLE_NATIVE=0 runs the Python source.
