@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import time
+
 import pytest
 import yaml
 
@@ -202,6 +204,22 @@ def test_a_setup_that_holds_itself_is_refused(magic54):
     hand.append(hand)
     with pytest.raises(SetupError, match="^the setup is nested too deeply"):
         magic54.position({"players": [{"zones": {"hand": hand}}, {}]})
+
+
+def test_a_setup_whose_lists_are_held_in_many_places_is_refused_at_once(magic54):
+    # 40 levels, each list held twice by the one above: 2 ** 40 lists to walk, as the
+    # schema's check and the reading of the setup walk it, where a few are written.
+    shared = []
+    for _ in range(40):
+        shared = [shared, shared]
+    setup = {"players": [{"zones": {"hand": shared}}, {}]}
+    started = time.process_time()
+    with pytest.raises(SetupError) as e:
+        magic54.position(setup)
+    assert time.process_time() - started < 5
+    assert e.value.message == ("the setup is too large: more than 1,000,000 lists, mappings and values, "
+                               "one held in several places counted in each")
+    assert (e.value.container, e.value.key) == (setup, None)
 
 
 def test_a_setup_given_with_tuples_is_the_setup_given_with_lists(magic54):

@@ -127,9 +127,13 @@ class Game:
         played on to its first decision. A setup that does not fit raises SetupError (or
         whatever `fail(container, key, message)` raises): one not shaped as the scenario
         schema says, with every problem found. Tuples are taken as lists."""
-        if positions.nested_past(setup):
+        shape = positions.nested_past(setup)
+        if shape == "deep":
             fail(setup, None, f"the setup is nested too deeply: more than {limits.NESTING} levels of lists and "
                               f"mappings inside each other")
+        if shape == "large":
+            fail(setup, None, f"the setup is too large: more than {limits.count(limits.SETUP_VALUES)} lists, "
+                              f"mappings and values, one held in several places counted in each")
         given, setup = setup, positions.as_lists(setup)
         problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
         if problems:
