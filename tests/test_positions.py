@@ -227,6 +227,14 @@ def test_a_setup_given_with_tuples_is_the_setup_given_with_lists(magic54):
     assert magic54.position({**COMBAT, "players": players}).as_setup() == magic54.position(COMBAT).as_setup()
 
 
+def test_a_setup_given_with_tuples_points_at_the_tuple_at_fault(magic54):
+    # The tuples are read as lists: the part at fault is still the caller's tuple.
+    hand = ("Seven of Hearts", "Queen of Hartes")
+    with pytest.raises(SetupError) as e:
+        magic54.position({"players": [{"zones": {"hand": hand}}, {}]})
+    assert e.value.container is hand and e.value.key == 1
+
+
 def test_the_turn_a_card_changed_control_is_kept_in_a_setup(magic54):
     play = [*COMBAT["players"][0]["zones"]["play"][:2], "Seven of Clubs: control_changed 4",
             {"card": "King of Hearts", "damage": 2, "entered": 2, "control_changed": 5}]

@@ -134,10 +134,16 @@ class Game:
         if shape == "large":
             fail(setup, None, f"the setup is too large: more than {limits.count(limits.SETUP_VALUES)} lists, "
                               f"mappings and values, one held in several places counted in each")
-        given, setup = setup, positions.as_lists(setup)
+        made = {}      # id of a list made of a tuple (or holding one) -> what the caller gave
+        given, setup = setup, positions.as_lists(setup, made)
         problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
         if problems:
             fail(given, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
+        if made:
+            told = fail
+
+            def fail(container, key, message):
+                return told(made.get(id(container), container), key, message)
         state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
         state.advance()
         return state

@@ -97,17 +97,24 @@ def nested_past(data, most: int = NESTING, values: int = SETUP_VALUES) -> str | 
     return None
 
 
-def as_lists(data):
+def as_lists(data, made: dict | None = None):
     """Plain data with its tuples made lists, as a program may give a list (a YAML file
-    has lists only); `data` itself when it holds no tuple."""
+    has lists only); `data` itself when it holds no tuple. `made`, if any, is told the
+    container each new one was made from (by the new one's id), for a SetupError to
+    point at the caller's own."""
     if isinstance(data, dict):
-        items = {key: as_lists(value) for key, value in data.items()}
-        return data if all(items[key] is value for key, value in data.items()) else items
-    if isinstance(data, (list, tuple)):
-        items = [as_lists(value) for value in data]
-        same = isinstance(data, list) and all(new is old for new, old in zip(items, data))
-        return data if same else items
-    return data
+        items = {key: as_lists(value, made) for key, value in data.items()}
+        if all(items[key] is value for key, value in data.items()):
+            return data
+    elif isinstance(data, (list, tuple)):
+        items = [as_lists(value, made) for value in data]
+        if isinstance(data, list) and all(new is old for new, old in zip(items, data)):
+            return data
+    else:
+        return data
+    if made is not None:
+        made[id(items)] = data
+    return items
 
 
 def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def=None) -> State:
