@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import time
+
 import pytest
 import yaml
 
@@ -204,9 +206,33 @@ def test_a_setup_that_holds_itself_is_refused(magic54):
         magic54.position({"players": [{"zones": {"hand": hand}}, {}]})
 
 
+def test_a_setup_whose_lists_are_held_in_many_places_is_refused_at_once(magic54):
+    # 40 levels, each list held twice by the one above: 2 ** 40 lists to walk, as the
+    # schema's check and the reading of the setup walk it, where a few are written.
+    shared = []
+    for _ in range(40):
+        shared = [shared, shared]
+    setup = {"players": [{"zones": {"hand": shared}}, {}]}
+    started = time.process_time()
+    with pytest.raises(SetupError) as e:
+        magic54.position(setup)
+    assert time.process_time() - started < 5
+    assert e.value.message == ("the setup is too large: more than 1,000,000 lists, mappings and values, "
+                               "one held in several places counted in each")
+    assert (e.value.container, e.value.key) == (setup, None)
+
+
 def test_a_setup_given_with_tuples_is_the_setup_given_with_lists(magic54):
     players = tuple({**p, "zones": {z: tuple(cards) for z, cards in p["zones"].items()}} for p in COMBAT["players"])
     assert magic54.position({**COMBAT, "players": players}).as_setup() == magic54.position(COMBAT).as_setup()
+
+
+def test_a_setup_given_with_tuples_points_at_the_tuple_at_fault(magic54):
+    # The tuples are read as lists: the part at fault is still the caller's tuple.
+    hand = ("Seven of Hearts", "Queen of Hartes")
+    with pytest.raises(SetupError) as e:
+        magic54.position({"players": [{"zones": {"hand": hand}}, {}]})
+    assert e.value.container is hand and e.value.key == 1
 
 
 def test_the_turn_a_card_changed_control_is_kept_in_a_setup(magic54):

@@ -10,6 +10,7 @@ import shutil
 from test_scan_values import HAND, ROOT, board, crazy_eights_doubling
 
 from cardtable.interpreter.diagnostics import Report, render
+from cardtable.interpreter.engine import tokens
 from cardtable.interpreter.engine.evaluation import evaluate
 from cardtable.interpreter.lang.compiler import Names
 from cardtable.interpreter.packs.build import changing
@@ -73,3 +74,16 @@ def test_the_value_is_computed_once_a_card_and_kept_in_the_table(tmp_path):
             assert {state.s.t.fixed[(c, "double")] for c in hand} == {14, 20, 4, 100}
         finally:
             game.pack.derived["double"] = derived
+
+
+def test_a_token_is_read_as_its_own_where_another_game_made_one_of_the_same_id(tmp_path):
+    # Two games from one position each make a token, the next id in both, of different
+    # cards: the value kept for one is not the other's (Table.with_card).
+    game = crazy_eights_doubling(tmp_path, "count of (cards in your hand where double of it > 10)")
+    s = position(game, board("Seven of Diamonds", HAND)).s
+    hand = s.zone_of[s.t.names.index("Seven of Hearts")]
+    eight, two = s.clone(), s.clone()
+    tokens.create(eight, game.pack.cards["Eight of Clubs"], 0, hand)      # doubled, 100
+    assert evaluate(eight, 0) == 5
+    tokens.create(two, game.pack.cards["Two of Spades"], 0, hand)         # doubled, 4
+    assert evaluate(two, 0) == 4

@@ -127,13 +127,23 @@ class Game:
         played on to its first decision. A setup that does not fit raises SetupError (or
         whatever `fail(container, key, message)` raises): one not shaped as the scenario
         schema says, with every problem found. Tuples are taken as lists."""
-        if positions.nested_past(setup):
+        shape = positions.nested_past(setup)
+        if shape == "deep":
             fail(setup, None, f"the setup is nested too deeply: more than {limits.NESTING} levels of lists and "
                               f"mappings inside each other")
-        given, setup = setup, positions.as_lists(setup)
+        if shape == "large":
+            fail(setup, None, f"the setup is too large: more than {limits.count(limits.SETUP_VALUES)} lists, "
+                              f"mappings and values, one held in several places counted in each")
+        made = {}      # id of a list made of a tuple (or holding one) -> what the caller gave
+        given, setup = setup, positions.as_lists(setup, made)
         problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
         if problems:
             fail(given, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
+        if made:
+            told = fail
+
+            def fail(container, key, message):
+                return told(made.get(id(container), container), key, message)
         state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
         state.advance()
         return state

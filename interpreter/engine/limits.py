@@ -19,6 +19,10 @@ DEALT = 100
 # gives the engine (a setup for Game.position). No rule needs more; a setup nested
 # deeper, or one that holds itself, is refused before anything walks it.
 NESTING = 64
+# The lists, mappings and values of a setup a program gives, one held in several places
+# counted in each (as everything that reads the setup walks it there): ten for each card
+# of a game. Past it the setup is refused before anything walks it.
+SETUP_VALUES = 1_000_000
 # The copies of one card in a deck entry ("4 Bear") or on a line of a deck list.
 COPIES = 1_000
 # The cards of one deck, and of one game (every deck together).

@@ -21,7 +21,7 @@ from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
 from .turns import TurnFrame
-from .limits import CARDS, NESTING, NUMBER, SAID_NUMBER, count
+from .limits import CARDS, NESTING, NUMBER, SAID_NUMBER, SETUP_VALUES, count
 
 _DIGITS = re.compile("[0-9]+")
 
@@ -70,13 +70,21 @@ def placed_state(game, players: tuple, placed, seed: int, table: Table | None = 
     return s
 
 
-def nested_past(data, most: int = NESTING) -> bool:
-    """Whether plain data holds lists and mappings more than `most` levels inside each
-    other (data that holds itself does): looked at without recursion, so that nothing
-    that walks it afterwards (as_lists, the schema's check) can run out of stack."""
+def nested_past(data, most: int = NESTING, values: int = SETUP_VALUES) -> str | None:
+    """What is wrong with the shape of plain data, or None: "deep" where it holds lists
+    and mappings more than `most` levels inside each other (data that holds itself does),
+    "large" where it holds more than `values` lists, mappings and values, one held in
+    several places counted in each (40 levels of lists, each held twice by the one above,
+    are 2 ** 40 to walk). Looked at without recursion, and for `values` at most, so that
+    nothing that walks it afterwards (as_lists, the schema's check) can run out of stack
+    or run for ever."""
     stack = [(data, 0)]
+    walked = 0
     while stack:
         node, depth = stack.pop()
+        walked += 1
+        if walked > values:
+            return "large"
         if isinstance(node, dict):
             items = node.values()
         elif isinstance(node, (list, tuple)):
@@ -84,22 +92,29 @@ def nested_past(data, most: int = NESTING) -> bool:
         else:
             continue
         if depth >= most:
-            return True
+            return "deep"
         stack.extend((item, depth + 1) for item in items)
-    return False
+    return None
 
 
-def as_lists(data):
+def as_lists(data, made: dict | None = None):
     """Plain data with its tuples made lists, as a program may give a list (a YAML file
-    has lists only); `data` itself when it holds no tuple."""
+    has lists only); `data` itself when it holds no tuple. `made`, if any, is told the
+    container each new one was made from (by the new one's id), for a SetupError to
+    point at the caller's own."""
     if isinstance(data, dict):
-        items = {key: as_lists(value) for key, value in data.items()}
-        return data if all(items[key] is value for key, value in data.items()) else items
-    if isinstance(data, (list, tuple)):
-        items = [as_lists(value) for value in data]
-        same = isinstance(data, list) and all(new is old for new, old in zip(items, data))
-        return data if same else items
-    return data
+        items = {key: as_lists(value, made) for key, value in data.items()}
+        if all(items[key] is value for key, value in data.items()):
+            return data
+    elif isinstance(data, (list, tuple)):
+        items = [as_lists(value, made) for value in data]
+        if isinstance(data, list) and all(new is old for new, old in zip(items, data)):
+            return data
+    else:
+        return data
+    if made is not None:
+        made[id(items)] = data
+    return items
 
 
 def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def=None) -> State:

@@ -214,6 +214,9 @@ class Table:
         t.names = self.names + (t._numbered(definition.name),)
         t.props = self.props + (_props(self.pack, definition),)
         t.tokens = self.tokens | {c}
+        # Values kept for cards of this table: another game of it may make a token of this id
+        # of another card, and keep its value here (Table.fixed).
+        t.fixed = self.fixed.copy()
         t.token_order = self.token_order + (c,)
         if definition.types:
             t.typed = dict(self.typed)
