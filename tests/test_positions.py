@@ -164,7 +164,7 @@ def test_a_setup_that_does_not_fit_the_pack_is_refused_with_the_reason(magic54):
     ({"players": [{"life": None}, {}]}, ["setup.players[0].life must be a whole number, not None"]),
     ("turn 3", ["setup must be a mapping, not text"]),
     ({"players": [5]}, ["setup.players[0] must be a mapping, not a whole number"]),
-    ({"players": ({"zones": ("hand",)}, {})}, ["setup.players[0].zones must be a mapping, not a list"]),
+    ({"players": ({}, {})}, ["setup.players must be a list, not a tuple"]),
     ({"turn": "x", "table": 5}, ["setup.turn must be a whole number, not text",
                                  "setup.table must be a mapping, not a whole number"]),
     ({"turn": True}, ["setup.turn must be a whole number, not true/false"]),
@@ -220,19 +220,6 @@ def test_a_setup_whose_lists_are_held_in_many_places_is_refused_at_once(magic54)
     assert e.value.message == ("the setup is too large: more than 1,000,000 lists, mappings and values, "
                                "one held in several places counted in each")
     assert (e.value.container, e.value.key) == (setup, None)
-
-
-def test_a_setup_given_with_tuples_is_the_setup_given_with_lists(magic54):
-    players = tuple({**p, "zones": {z: tuple(cards) for z, cards in p["zones"].items()}} for p in COMBAT["players"])
-    assert magic54.position({**COMBAT, "players": players}).as_setup() == magic54.position(COMBAT).as_setup()
-
-
-def test_a_setup_given_with_tuples_points_at_the_tuple_at_fault(magic54):
-    # The tuples are read as lists: the part at fault is still the caller's tuple.
-    hand = ("Seven of Hearts", "Queen of Hartes")
-    with pytest.raises(SetupError) as e:
-        magic54.position({"players": [{"zones": {"hand": hand}}, {}]})
-    assert e.value.container is hand and e.value.key == 1
 
 
 def test_the_turn_a_card_changed_control_is_kept_in_a_setup(magic54):

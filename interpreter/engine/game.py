@@ -126,7 +126,7 @@ class Game:
         """The game from the position a scenario's `setup` describes (see engine/positions.py),
         played on to its first decision. A setup that does not fit raises SetupError (or
         whatever `fail(container, key, message)` raises): one not shaped as the scenario
-        schema says, with every problem found. Tuples are taken as lists."""
+        schema says, with every problem found."""
         shape = positions.nested_past(setup)
         if shape == "deep":
             fail(setup, None, f"the setup is nested too deeply: more than {limits.NESTING} levels of lists and "
@@ -134,16 +134,9 @@ class Game:
         if shape == "large":
             fail(setup, None, f"the setup is too large: more than {limits.count(limits.SETUP_VALUES)} lists, "
                               f"mappings and values, one held in several places counted in each")
-        made = {}      # id of a list made of a tuple (or holding one) -> what the caller gave
-        given, setup = setup, positions.as_lists(setup, made)
         problems = self.pack.setup_problems(setup) if self.pack.setup_problems is not None else None
         if problems:
-            fail(given, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
-        if made:
-            told = fail
-
-            def fail(container, key, message):
-                return told(made.get(id(container), container), key, message)
+            fail(setup, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
         state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
         state.advance()
         return state
@@ -282,8 +275,6 @@ def _said(value) -> str:
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "a mapping"
     return f'"{value}"'
-
-
 
 
 def _over(s: State, short: bool = False) -> IllegalAction:

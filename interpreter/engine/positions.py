@@ -76,7 +76,7 @@ def nested_past(data, most: int = NESTING, values: int = SETUP_VALUES) -> str | 
     "large" where it holds more than `values` lists, mappings and values, one held in
     several places counted in each (40 levels of lists, each held twice by the one above,
     are 2 ** 40 to walk). Looked at without recursion, and for `values` at most, so that
-    nothing that walks it afterwards (as_lists, the schema's check) can run out of stack
+    nothing that walks it afterwards (the schema's check, the reading of the setup) can run out of stack
     or run for ever."""
     stack = [(data, 0)]
     walked = 0
@@ -95,26 +95,6 @@ def nested_past(data, most: int = NESTING, values: int = SETUP_VALUES) -> str | 
             return "deep"
         stack.extend((item, depth + 1) for item in items)
     return None
-
-
-def as_lists(data, made: dict | None = None):
-    """Plain data with its tuples made lists, as a program may give a list (a YAML file
-    has lists only); `data` itself when it holds no tuple. `made`, if any, is told the
-    container each new one was made from (by the new one's id), for a SetupError to
-    point at the caller's own."""
-    if isinstance(data, dict):
-        items = {key: as_lists(value, made) for key, value in data.items()}
-        if all(items[key] is value for key, value in data.items()):
-            return data
-    elif isinstance(data, (list, tuple)):
-        items = [as_lists(value, made) for value in data]
-        if isinstance(data, list) and all(new is old for new, old in zip(items, data)):
-            return data
-    else:
-        return data
-    if made is not None:
-        made[id(items)] = data
-    return items
 
 
 def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def=None) -> State:

@@ -539,7 +539,7 @@ class State:
         alone (Names.of_printed), read face up where nothing changes them (none is in
         Pack.changing) and no stale view is in the way: the same in every game of the
         table, kept there (Table.fixed) for the next reading."""
-        value = self.t.fixed[(c, name)] = self.t.pack.derived[name](self, c)
+        value = self.t.fixed[c, name] = self.t.pack.derived[name](self, c)
         return value
 
     def zone_player(self, zone: int):
@@ -566,10 +566,7 @@ class State:
 
     def opponents_of(self, seat: int) -> tuple:
         """The seats still in the game of another team than `seat`'s."""
-        out = self.out
-        if not self.t.allied:
-            return tuple(p for p in range(len(out)) if not out[p] and p != seat)
-        teams = self.t.teams
+        out, teams = self.out, self.t.teams
         return tuple(p for p in range(len(out)) if not out[p] and teams[p] != teams[seat])
 
     def next_seat(self, seat: int, step: int = 1) -> int:

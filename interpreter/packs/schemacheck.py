@@ -319,7 +319,7 @@ def _report_odd_keys(data, loaded: Loaded, report: Report) -> None:
             if not text:
                 report.add(loaded.filename, line, col, "a key is missing here")
                 continue
-            kind = "true/false" if isinstance(key, bool) else _NONE.get() if key is None else "a number"
+            kind = "true/false" if isinstance(key, bool) else "empty" if key is None else "a number"
             report.add(loaded.filename, line, col, f"key {text} is read as {kind}, not as text",
                        hint=f'put it in quotes: "{text}"')
 
@@ -374,6 +374,8 @@ def _kind(value) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, tuple):    # in data a program gives: YAML makes lists
+        return "a tuple"
     return _NONE.get() if value is None else "an unknown kind of value"
 
 
