@@ -299,3 +299,14 @@ def test_the_installed_command(tmp_path):
     usage = subprocess.run([*cmd, "f", "--format", "xml"], cwd=tmp_path, capture_output=True, text=True)
     assert (usage.returncode, usage.stdout) == (2, "")
     assert "Traceback" not in usage.stderr
+
+
+def test_python_dash_m_cardtable_is_the_command(tmp_path):
+    # A checkout that is not installed runs as `python -m cardtable`, named as the command is.
+    make(tmp_path, FORMATS_PACK)
+    broken = subprocess.run([sys.executable, "-m", "cardtable", "validate", "f", "--format", "github"],
+                            cwd=tmp_path, capture_output=True, text=True)
+    assert (broken.returncode, broken.stderr, broken.stdout.count("::error ")) == (1, "", 3)
+    usage = subprocess.run([sys.executable, "-m", "cardtable", "validate"], cwd=tmp_path, capture_output=True, text=True)
+    assert usage.returncode == 2
+    assert usage.stderr.startswith("Usage: cardtable validate ")

@@ -42,7 +42,15 @@ SYNTAX = [
     # A where clause is a conjunction, as "or" joins the targets a statement may take.
     ("tap each creature in play where it is tapped or it is attacking",
      ['1:46: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("tap each creature in play where it = target or it = this",
+     ['1:45: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where (it is tapped or it is attacking)", []),
+    # A misspelt word of the language: the word expected there, or the word that begins a statement.
+    ("repeat 2 time: draw a card", ['1:10: unexpected "time"; did you mean "times"?']),
+    ("tap each creature in play\nshufle your deck", ['2:1: "shufle" begins no statement; did you mean "shuffle"?']),
+    # "lett" reads as a player, and "take" of "taker" as the verb of "takes an extra turn".
+    ("lett taker be target\ndraw a card", ['1:1: "lett" begins no statement; did you mean "let"?']),
+    ("let n be 2\nn taker", ['2:3: unexpected "taker"; expected "a", "an", the end of the line']),
     ("if count of (creatures in play where it is tapped) > 1 or turn > 2: draw a card", []),
     ("draw (1 + 2 cards", ['1:6: this "(" is never closed']),
     ("if turn > 1:\n    draw a card\n  draw a card",

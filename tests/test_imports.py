@@ -229,3 +229,17 @@ def test_a_word_an_item_gives_must_be_a_word_of_the_property(copy):
     _with_symbols(copy, '{"{G}": sym_g}')
     edit(copy, "pack.yaml", "items: {W: sym_w}", "items: {W: white}")
     assert problems(copy)[0] == ('main.txt:2:3: "white" is not a word of "symbols" (sym_w, sym_g), in its "items"')
+
+
+def test_a_family_gives_its_own_value_of_a_property_the_imported_cards_hold(tmp_path):
+    # docs/packs.md (Families): a card keeps the fields of its set the pack declares, but
+    # for a property its family gives itself (Aces made high by their family).
+    folder = tmp_path / "magic54"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "variants" / "magic54", folder)
+    creatures = folder / "cards" / "creatures.yaml"
+    text = creatures.read_text(encoding="utf-8")
+    assert "    match: {rank: queen}\n" in text
+    creatures.write_text(text.replace("    match: {rank: queen}\n", "    match: {rank: queen}\n    value: 20\n"),
+                         encoding="utf-8")
+    pack = load_pack(str(folder), Report())
+    assert (pack.cards["Queen of Hearts"].props["value"], pack.cards["King of Hearts"].props["value"]) == (20, 13)

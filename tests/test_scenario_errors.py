@@ -58,6 +58,10 @@ FAILED = {
          'the move was refused with ""Zap: Ember" is not an option; the options are: pass; Zap: Spark", '
          'not "there is no Ember"'),
         ("a refusal that does not come", 49, 9, 'the move was accepted, but it should be refused with "nothing to zap"'),
+        ("a decision the game took by itself", 61, 9,
+         'step 2: it is Ann\'s decision, not Bob\'s (Ann: act or pass (main)); the game took "Bob: pass" by itself, '
+         'the only option then: a script names only real choices (`taken` expects those the game took, '
+         '`auto: false` scripts every decision)'),
     ],
     "expect_errors": [
         ("wrong life", 15, 17, "Bob has 4 life, not 3"),

@@ -221,7 +221,10 @@ def test_a_refused_step_says_which_decision_of_the_script_it_was(magic54, tmp_pa
           - "Red: pass"
           - "Black: pass"
         """, HAND))
-    assert got == "16:9: step 3 (the script's 2nd decision): it is Red's decision, not Black's (Red: play a card, use a Special or pass (after the attack))"
+    assert got == ("16:9: step 3 (the script's 2nd decision): it is Red's decision, not Black's (Red: play a card, "
+                   "use a Special or pass (after the attack)); the game took \"Black: pass\" by itself, the only option "
+                   "then: a script names only real choices (`taken` expects those the game took, `auto: false` "
+                   "scripts every decision)")
 
 
 # ------------------------------------------------------------------- expectations

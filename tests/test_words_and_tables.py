@@ -84,6 +84,9 @@ def test_a_card_without_a_word_property_holds_none(tmp_path):
     ("for each c in cards in deck where its suit = 3:\n  stop",
      'pack.yaml:37:37: "its suit = 3" compares a suit with a number: they are never equal'),
     ("increase suit of you by 1", 'pack.yaml:37:12: "suit" holds a word: only a number can be increased or decreased'),
+    ("for each c in cards in deck:\n  if rank of c > 3: stop",
+     'pack.yaml:38:8: the left side of ">" must be a number, but "rank of c" is a word: words are in the order of '
+     'the property\'s list, which "highest rank of ..." and "lowest rank of ..." read'),
     ("for each c in cards in deck:\n  if c shares points with c: stop",
      'pack.yaml:38:17: "points" is not a property of words'),
 ])

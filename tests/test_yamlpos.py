@@ -360,6 +360,16 @@ def test_colon_in_plain_text(loader):
     assert p.hint == 'put quotes around text that contains ": "'
 
 
+def test_a_script_without_its_bar(loader):
+    # The lines under "setup:" are one plain text to YAML, which a ":" in it breaks.
+    p = problem("id: x\nsetup:\n  shuffle stock\n  while stock is not empty:\n    draw a card\n")
+    assert (p.line, p.col, p.message) == (4, 27, 'unexpected ":" here')
+    assert p.hint == ('the text under "setup:" goes on over several lines, which YAML joins into one: write '
+                      '"setup: |" to keep them as they are (a script\'s statements), or put the text in quotes')
+    # A mapping under a key is not a text.
+    assert problem("a:\n  b: c: d\n").hint == 'put quotes around text that contains ": "'
+
+
 def test_over_indented_line(loader):
     p = problem("name: Ace\n  cost: 3\n")
     assert (p.line, p.col, p.message) == (2, 7, 'unexpected ":" here')

@@ -10,6 +10,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
+from ..suggest import suggest
+
 START_SYMBOLS = ("script", "condition", "value", "targets", "trigger")
 
 
@@ -251,10 +253,71 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
-        if str(token) == "or" and _in_where(text, token.start_pos):
+        joined = _or_in_where(text, token)
+        if joined is not None:
             return DslSyntaxError('a "where" clause joins its tests with "and"; for "or", put them in parentheses: '
-                                  '"where (A or B)"', line, column)
+                                  '"where (A or B)"', line, joined)
+        misspelt = _misspelt(text, token, e.expected)
+        if misspelt:
+            return misspelt
     return DslSyntaxError(f"unexpected {_token_text(token)}; expected {_describe_expected(e.expected)}", line, column)
+
+
+def _or_in_where(text: str, token: Token) -> int | None:
+    """The column of the "or" of a "where" clause the parse failed at, or right after
+    ("where it = a or it = b" reads "or it" as a second selector, and fails at "=")."""
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    at = token.start_pos
+    if str(token) != "or":
+        joined = re.search(r"\bor\s+\w+\s*$", text[line_start:at])
+        if token.type != "COMPARATOR" or joined is None:
+            return None
+        at = line_start + joined.start()
+    return at - line_start + 1 if _in_where(text, at) else None
+
+
+def _misspelt(text: str, token: Token, expected) -> DslSyntaxError | None:
+    """The error of a misspelt word of the language: the word read where the parse
+    failed, close to a word expected there ("time" for "times"); or the first word of a
+    statement, close to a word that begins one ("shufle stock", read as a player's name
+    followed by a verb that is not there). A word of the language read as the start of a
+    longer word ("take" of "taker") is reported as that whole word."""
+    start = token.start_pos
+    if not str(token)[:1].isidentifier():
+        return None
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    end = token.start_pos
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    word = text[start:end]
+    line_start = text.rfind("\n", 0, start) + 1
+    column = start - line_start + 1
+    if not word.isidentifier():
+        return None
+    best = suggest(word, _expected_words(expected), cutoff=0.75)
+    if best:
+        return DslSyntaxError(f'unexpected "{word}"; did you mean "{best}"?', token.line, column)
+    first = text[line_start:start].split()
+    if len(first) == 1 and first[0].isidentifier():
+        best = suggest(first[0], _expected_words(_statement_starts()), cutoff=0.75)
+        if best:
+            return DslSyntaxError(f'"{first[0]}" begins no statement; did you mean "{best}"?', token.line,
+                                  text.index(first[0], line_start) - line_start + 1)
+    if start < token.start_pos:
+        return DslSyntaxError(f'unexpected "{word}"; expected {_describe_expected(expected)}', token.line, column)
+    return None
+
+
+def _expected_words(expected) -> list[str]:
+    terminals = (parser().get_terminal(name).pattern for name in expected if name.isupper() and name not in _TOKEN_WORDS)
+    return [pattern.value for pattern in terminals if _is_word(pattern)]
+
+
+@lru_cache(maxsize=1)
+def _statement_starts() -> frozenset:
+    """The terminals a statement may begin with."""
+    return frozenset(parser().parse_interactive("", "script").choices())
 
 
 def _in_where(text: str, at: int) -> bool:

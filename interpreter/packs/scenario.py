@@ -231,7 +231,7 @@ def step_kind(step) -> str:
 @script_step("choose")
 def _decide(run: Run, step, script, k: int) -> None:
     run.go_on((script, k))
-    run.taken = []
+    taken, run.taken = run.taken, []
     state = run.state
     if isinstance(step, str):
         who, sep, label = step.partition(": ")
@@ -259,11 +259,20 @@ def _decide(run: Run, step, script, k: int) -> None:
                 run.fail(script, k, f'the move was refused with "{e}", not "{expect_error}"')
             return
         said = f" ({state.prompt()})" if state.decision else ""
-        run.fail(script, k, f"{where}: {e}{said}")
+        run.fail(script, k, f"{where}: {e}{said}{_taken_already(taken, who, label)}")
     except RuleError as e:
         run.fail(script, k, f"{where}: the rules could not run: {e}")
     if expect_error is not None:
         run.fail(script, k, f'the move was accepted, but it should be refused with "{expect_error}"')
+
+
+def _taken_already(taken: list, who: str, label) -> str:
+    """Why the decision a step names is not open, when the game took it by itself: a
+    decision with one option is not the script's to make."""
+    if isinstance(label, str) and f"{who}: {label}" in taken:
+        return (f'; the game took "{who}: {label}" by itself, the only option then: a script names only '
+                f'real choices (`taken` expects those the game took, `auto: false` scripts every decision)')
+    return ""
 
 
 def pick_all(run: Run, seat: int, labels: list, script, k: int, where: str) -> None:

@@ -725,7 +725,11 @@ def _syntax_problem(error: yaml.MarkedYAMLError, filename: str, text: str, lines
         message, hint = "a tab character is not allowed here", "indent with spaces, not tabs"
     elif "mapping values are not allowed" in low:
         message = 'unexpected ":" here'
+        key = _text_under_key(lines, line)
         hint = _CHECK_INDENT if _over_indented(lines, line) else 'put quotes around text that contains ": "'
+        if key:
+            hint = (f'the text under "{key}:" goes on over several lines, which YAML joins into one: write '
+                    f'"{key}: |" to keep them as they are (a script\'s statements), or put the text in quotes')
     elif "cannot start any token" in low:
         message, hint = f'a value cannot start with "{ch}"' if ch else "unexpected character", \
             "put quotes around the text"
@@ -750,6 +754,23 @@ def _syntax_problem(error: yaml.MarkedYAMLError, filename: str, text: str, lines
         if context and problem:
             message = f"{problem} ({context})"
     return YamlProblem(filename, line, col, message, hint, text)
+
+
+def _text_under_key(lines: list[str], line: int) -> str | None:
+    """The key whose value is a plain text that begins on the line after it and runs on to
+    line `line` (a script written without "|"), or None."""
+    def indent(row: str) -> int:
+        return len(row) - len(row.lstrip(" "))
+    body = [row for row in lines[: line - 1] if row.strip() and not row.lstrip().startswith("#")]
+    row = lines[line - 1] if 0 < line <= len(lines) else ""
+    first = None
+    for above in reversed(body):
+        if indent(above) < indent(row):
+            bare = re.fullmatch(r"\s*(?:- )?([\w-]+):\s*", above)
+            plain = first is not None and not re.search(r":(\s|$)", first)
+            return bare.group(1) if bare and plain else None
+        first = above
+    return None
 
 
 def _over_indented(lines: list[str], line: int) -> bool:

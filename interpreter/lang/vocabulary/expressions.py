@@ -640,8 +640,8 @@ def _compare(c, tree, scope):
             a = once_a_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
                          a, b, steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
-    (a, _), (a_moves, a_this) = _side(c, lambda: c.expect(left, scope, ("number",), f'the left side of "{op}"'))
-    (b, _), (b_moves, b_this) = _side(c, lambda: c.expect(right, scope, ("number",), f'the right side of "{op}"'))
+    (a, _), (a_moves, a_this) = _side(c, lambda: _number_side(c, left, scope, f'the left side of "{op}"'))
+    (b, _), (b_moves, b_this) = _side(c, lambda: _number_side(c, right, scope, f'the right side of "{op}"'))
     fn = _COMPARE[op]
     k = c.constant(right) if getattr(right, "data", None) == "number" else None
     if k is not None:                   # "life of it <= 0": the number is read once, here
@@ -649,6 +649,17 @@ def _compare(c, tree, scope):
         return fuse.join(lambda s, env: fn(a(s, env) or 0, k), f"((({{0}}) or 0) {op} ({{1}}))", a, const), BOOL
     return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b,
                      steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
+
+
+def _number_side(c, tree, scope, what: str):
+    """A side of "<" or ">", a number; a word of a property is refused with how its words
+    are ordered ("rank of mine > rank of theirs" for cards of a trick)."""
+    fn, t = c.expr(tree, scope)
+    if t.kind not in ("number", "any"):
+        order = (f': words are in the order of the property\'s list, which "highest {t.of} of ..." and '
+                 f'"lowest {t.of} of ..." read' if t.kind == "word" and t.of else "")
+        c.error(tree, f"{what} must be a number, but {c.quoted(tree)} is {t.word()}{order}")
+    return fn, t
 
 
 def _steady(*moves: bool) -> tuple:
