@@ -77,6 +77,32 @@ def test_balance_measures():
     assert lopsided["fairness"] == 0.0
 
 
+def test_games_nobody_decided_in_are_left_out_of_who_leads():
+    """The leader is looked at when a turn's first decision is asked: a game without a
+    decision tells nothing of it, and is neither calm nor decided early."""
+    results = [result(0, [0, 1, 0, 0]), result(1, [], turns=7), result(0, [1, 1, 0, 0], turns=9)]
+    b = stats.balance(results, [[0], [1], [0]], [2, 1], 2)
+    # The third game lost 5 turns to turns without a decision: its share is of those seen.
+    assert (b["decisiveness"], b["drama"], b["games_with_lead_change"]) == (round((2 / 4 + 2 / 4) / 2, 4), 1.5, 1.0)
+    none = stats.balance([result(1, [], turns=7)], [[1]], [0, 1], 2)
+    assert (none["decisiveness"], none["drama"], none["games_with_lead_change"]) == (None, None, None)
+
+
+def test_a_pack_whose_games_ask_nothing_says_who_led_is_not_measured(tmp_path):
+    assert cli("new", str(tmp_path / "auto")).exit_code == 0
+    pack = tmp_path / "auto" / "pack.yaml"
+    pack.write_text(pack.read_text().replace("script: window main", "script: deal 1 damage to opponent"))
+    shutil.rmtree(tmp_path / "auto" / "tests")
+    r = cli("simulate", str(tmp_path / "auto"), "-n", "4")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    at = lines.index("balance") + 2
+    assert lines[at] == ("  decisiveness and drama: not measured: nobody decided in these games "
+                         "(who leads is looked at when a turn's first decision is asked)")
+    r = cli("simulate", str(tmp_path / "auto"), "-n", "4", "--format", "csv")
+    assert [row[1] for row in csv.reader(io.StringIO(r.output)) if row[0] == "balance"] == ["fairness", "drawishness"]
+
+
 def test_cards_win_rate_counts_a_seat_once_a_game():
     results = [result(0, [0], plays=({"Bear": 3}, {"Bear": 1})), result(1, [1], plays=({"Bear": 1}, {}))]
     (bear,) = stats._cards(results, [[0], [1]])

@@ -71,10 +71,14 @@ def as_table(summary: dict) -> str:
         lines.append("  fairness and decisiveness: no game was won, every one was drawn")
     else:
         lines.append(f"  fairness      {b['fairness']:.2f}   (1: every seat wins equally often; 0: one seat wins every game)")
-    if b["decisiveness"] is not None:
-        lines.append(f"  decisiveness  {b['decisiveness']:.2f}   (share of the game played before the winner leads for good)")
-    lines.append(f"  drama         {b['drama']:.2f}   lead changes a game ({b['drama_low']:.2f} - {b['drama_high']:.2f}); "
-                 f"{_pct(b['games_with_lead_change'])} of games have one")
+    if b["drama"] is None:
+        lines.append("  decisiveness and drama: not measured: nobody decided in these games "
+                     "(who leads is looked at when a turn's first decision is asked)")
+    else:
+        if b["decisiveness"] is not None:
+            lines.append(f"  decisiveness  {b['decisiveness']:.2f}   (share of the game played before the winner leads for good)")
+        lines.append(f"  drama         {b['drama']:.2f}   lead changes a game ({b['drama_low']:.2f} - {b['drama_high']:.2f}); "
+                     f"{_pct(b['games_with_lead_change'])} of games have one")
     lines += _quality_lines(b)
     cards = s["cards"]
     if cards:
@@ -126,7 +130,8 @@ def as_csv(summary: dict) -> str:
         w.writerow(["balance", "fairness", summary["games"], "", b["fairness"], "", ""])
     if b["decisiveness"] is not None:
         w.writerow(["balance", "decisiveness", summary["games"], "", b["decisiveness"], "", ""])
-    w.writerow(["balance", "drama", summary["games"], "", b["drama"], b["drama_low"], b["drama_high"]])
+    if b["drama"] is not None:
+        w.writerow(["balance", "drama", summary["games"], "", b["drama"], b["drama_low"], b["drama_high"]])
     w.writerow(["balance", "drawishness", summary["games"], "", b["drawishness"], "", ""])
     for key in ("branching", "choice_share"):
         if b.get(key) is not None:

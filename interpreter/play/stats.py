@@ -210,16 +210,22 @@ def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
         fairness = 1.0
     changes, settled = [], []
     for res, w in zip(results, winners):
-        leaders = [x for x in res["leaders"]]
+        # The leader is looked at when a turn's first decision is asked: a game in which
+        # nobody decided tells nothing of who led, and is left out (not counted as calm).
+        leaders = res["leaders"]
+        if not leaders:
+            continue
         changes.append(_lead_changes(leaders))
-        if len(w) == 1 and res["turns"] > 0:
-            settled.append(_settled_at(leaders, w[0]) / res["turns"])
-    drama, low, high = mean_interval(changes, 0.0)
+        if len(w) == 1:
+            settled.append(_settled_at(leaders, w[0]) / len(leaders))
+    drama = low = high = None
+    if changes:
+        drama, low, high = (_r(x, 2) for x in mean_interval(changes, 0.0))
     return {
         "fairness": _r(fairness) if fairness is not None else None,
         "decisiveness": _r(sum(settled) / len(settled)) if settled else None,
-        "drama": _r(drama, 2), "drama_low": _r(low, 2), "drama_high": _r(high, 2),
-        "games_with_lead_change": _r(sum(1 for c in changes if c) / len(changes)) if changes else 0.0,
+        "drama": drama, "drama_low": low, "drama_high": high,
+        "games_with_lead_change": _r(sum(1 for c in changes if c) / len(changes)) if changes else None,
     }
 
 
