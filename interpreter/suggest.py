@@ -11,12 +11,26 @@ def suggest(word: object, candidates: Iterable[object], cutoff: float = 0.6) -> 
     names = sorted({str(c) for c in candidates if isinstance(c, str)} - {word})
     if not names:
         return None
-    # Capitals are the commonest slip and difflib scores them as real differences.
+    # Capitals are the commonest slip and difflib scores them as real differences;
+    # so are numbers written in words ("Red one" for "Red 1"), which share no letter.
     folded = [n for n in names if n.casefold() == word.casefold()]
+    if not folded:
+        digits = _in_digits(word)
+        folded = [n for n in names if _in_digits(n) == digits]
     if folded:
         return folded[0]
     close = difflib.get_close_matches(word, names, n=1, cutoff=cutoff)
     return close[0] if close else None
+
+
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+
+
+def _in_digits(text: str) -> str:
+    """`text` folded, each number written in words written in digits."""
+    return " ".join(_NUMBER_WORDS.get(w, w) for w in text.casefold().split())
 
 
 def did_you_mean(word: object, candidates: Iterable[object]) -> str:

@@ -271,6 +271,9 @@ def test_suggest():
     assert suggest("x", []) is None
     assert suggest(3, [3, "xyz"]) is None
     assert suggest(3, ["3a"]) == "3a"
+    # A number written in words or in digits, which share no letter.
+    assert suggest("Red one", ["Red 5", "Red 1", "Blue 1"]) == "Red 1"
+    assert suggest("8 of Hearts", ["Five of Hearts", "Eight of Hearts", "Eight of Spades"]) == "Eight of Hearts"
 
 
 def test_did_you_mean():

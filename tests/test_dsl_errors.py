@@ -48,6 +48,7 @@ SYNTAX = [
     # A misspelt word of the language: the word expected there, or the word that begins a statement.
     ("repeat 2 time: draw a card", ['1:10: unexpected "time"; did you mean "times"?']),
     ("tap each creature in play\nshufle your deck", ['2:1: "shufle" begins no statement; did you mean "shuffle"?']),
+    ("foreach p in players:\n    p draws 1 card", ['1:1: "foreach" begins no statement; did you mean "for each"?']),
     # "lett" reads as a player, and "take" of "taker" as the verb of "takes an extra turn".
     ("lett taker be target\ndraw a card", ['1:1: "lett" begins no statement; did you mean "let"?']),
     ("let n be 2\nn taker", ['2:3: unexpected "taker"; expected "a", "an", the end of the line']),
@@ -72,6 +73,9 @@ UNKNOWN_NAMES = [
     ("add 1 charg counter to this", ['1:7: unknown counter "charg"; did you mean "charge"?']),
     ("set lif of you to 3", ['1:5: unknown counter "lif"; did you mean "life"?']),
     ("put this into plya", ['1:15: unknown name "plya"; did you mean "play"?']),
+    # A word of the language that stands for a value, misspelt.
+    ("deal 2 damage to yuo", ['1:18: unknown name "yuo"; did you mean "you"?']),
+    ("deal 2 damage to opponnet", ['1:18: unknown name "opponnet"; did you mean "opponent"?']),
     ("if window is mian: draw a card", ['1:14: unknown phase, step or window "mian"; did you mean "main"?']),
     ("if phase is drwa: draw a card", ['1:13: unknown phase, step or window "drwa"; did you mean "draw"?']),
     ("window man", ['1:8: unknown window "man"; did you mean "main"?']),

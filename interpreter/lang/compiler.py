@@ -102,6 +102,10 @@ class CompileProblem(Exception):
         self.file, self.line, self.col, self.message = file, line, col, message
 
 
+# Words of the language that are values where a name can stand ("yuo" is "you" misspelt).
+_VALUE_WORDS = ("you", "opponent", "this", "it", "none", "true", "false")
+
+
 class Compiler:
     def __init__(self, names: Names):
         self.names = names
@@ -452,7 +456,7 @@ class Compiler:
     def known_names(self, scope: Scope) -> list:
         n = self.names
         return [*scope.vars, *n.defines, *n.options, *registry.GLOBALS, *n.zones, *n.table, *n.value_words,
-                *n.card_types, *n.properties, *n.player_counters, *n.marks, *n.keywords]
+                *n.card_types, *n.properties, *n.player_counters, *n.marks, *n.keywords, *_VALUE_WORDS]
 
     # ---------------------------------------------------------- selectors
     def selector(self, tree, scope: Scope):

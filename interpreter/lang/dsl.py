@@ -300,13 +300,29 @@ def _misspelt(text: str, token: Token, expected) -> DslSyntaxError | None:
         return DslSyntaxError(f'unexpected "{word}"; did you mean "{best}"?', token.line, column)
     first = text[line_start:start].split()
     if len(first) == 1 and first[0].isidentifier():
-        best = suggest(first[0], _expected_words(_statement_starts()), cutoff=0.75)
+        starts = _expected_words(_statement_starts())
+        best = suggest(first[0], starts, cutoff=0.75) or _unfused(first[0], starts)
         if best:
             return DslSyntaxError(f'"{first[0]}" begins no statement; did you mean "{best}"?', token.line,
                                   text.index(first[0], line_start) - line_start + 1)
     if start < token.start_pos:
         return DslSyntaxError(f'unexpected "{word}"; expected {_describe_expected(expected)}', token.line, column)
     return None
+
+
+def _unfused(word: str, starts: list[str]) -> str | None:
+    """Two words of the language written as one ("foreach" for "for each"), or None."""
+    for i in range(1, len(word)):
+        head, tail = word[:i], word[i:]
+        if head in starts and tail in _words():
+            return f"{head} {tail}"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _words() -> frozenset:
+    """Every word of the language."""
+    return frozenset(t.pattern.value for t in parser().terminals if _is_word(t.pattern))
 
 
 def _expected_words(expected) -> list[str]:
