@@ -29,7 +29,7 @@ PACK = Path(__file__).parent / "data" / "costpack"
      'cards.yaml:60:11: declare holds the choices made as the ability is used (modes, X): "draw a card" belongs '
      'in effect'),
     ("      increase powers of you by 1\n", "      tap this\n", "pack.yaml",
-     'pack.yaml:49:11: "this" means the card whose ability runs, and here there is none'),
+     'pack.yaml:50:11: "this" means the card whose ability runs, and here there is none'),
 ])
 def test_mistakes_with_costs_are_named(tmp_path, old, new, file, message):
     assert edited(PACK, tmp_path / "p", old, new, file) == [message]
@@ -78,3 +78,46 @@ def test_a_cost_of_many_points_of_a_kind_is_matched_without_recursion():
     finally:
         sys.setrecursionlimit(limit)
     assert paid == [(j, j, "red") for j in range(300)]
+
+
+def _purge(pack):
+    """Ann casts Purge ("discard 2 cards in your hand") with three other cards in hand."""
+    state = Game(pack).position({"active": "Ann", "phase": "main",
+                                 "players": [{"zones": {"hand": ["Purge", "Spark", "Coin", "Bear"]}}, {}]})
+    state.apply_label("Cast: Purge")
+    return state
+
+
+def test_a_cost_that_picks_its_cards_asks_in_its_own_words():
+    pack = load_pack(str(PACK), Report())
+    state = _purge(pack)
+    assert state.prompt() == "Ann: discard 2 cards in your hand for Purge (0 of 2 picked)"
+    state.apply_label("Spark")
+    assert state.prompt() == "Ann: discard 2 cards in your hand for Purge (1 of 2 picked)"
+    state = Game(pack).position({"active": "Ann", "phase": "main", "players": [
+        {"counters": {"mana": 1}, "zones": {"hand": ["Pyre"], "field": ["Bear", "Wolf"]}}, {}]})
+    state.apply_label("Cast: Pyre")
+    assert (state.prompt(), state.legal_labels()) == ("Ann: sacrifice a creature you control in field for Pyre",
+                                                      ["Bear", "Wolf"])
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "mcts:playouts=20"])
+def test_computer_players_pick_the_cards_a_cost_takes_and_repeat_themselves(spec):
+    from cardtable.interpreter.play.agents import make_agent
+    pack = load_pack(str(PACK), Report())
+
+    def picks(seed: int) -> tuple:
+        state = _purge(pack)
+        agent = make_agent(spec, seed)
+        chosen = []
+        while state.prompt().startswith("Ann: discard 2 cards"):
+            action = agent.choose(state)
+            chosen.append(state.action_to_string(action))
+            state.apply_action(action)
+        return chosen, [state.s.t.names[x] for x in state.s.zones[state.s.t.zone("graveyard", 0)]]
+
+    for seed in range(3):
+        chosen, graveyard = picks(seed)
+        assert (chosen, graveyard) == picks(seed)
+        assert chosen[0] in ("Spark", "Coin") and graveyard[:len(chosen)] == chosen
+        assert len(graveyard) == 3 and graveyard[-1] == "Purge"

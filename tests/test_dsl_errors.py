@@ -190,6 +190,25 @@ def test_a_statement_with_a_block_is_no_cost(snippet, expected, tmp_path):
     assert problems(snippet, tmp_path / "pack", COST) == expected
 
 
+@pytest.mark.parametrize("snippet, place, expected", [
+    ("sacrifice a creature you control in play\ndiscard 2 cards in your hand\ntap an untapped creature you control",
+     COST, []),
+    ("sacrifice a player", COST, ['1:13: sacrifice needs cards, but "player" is a set of players']),
+    ("discard (opponent) cards in your hand", COST,
+     ['1:10: how many cards to discard must be a number, but "opponent" is a player']),
+    ("tap 0 creatures you control", COST, ['1:5: a cost picks at least one card to tap, not 0']),
+    ("pay 1 gold\nsacrifice a creature you control", PLACE,
+     ['1:1: "pay 1 gold" is a cost: write it under "cost"',
+      '2:11: "sacrifice a creature you control" picks its cards as a cost is paid, and only a cost can: in an '
+      'effect, choose them first ("choose a creature you control as picked", then "sacrifice picked")']),
+    ("discard 2 cards in your hand face down", PLACE,
+     ['1:9: "discard 2 cards in your hand" picks its cards as a cost is paid, and only a cost can: in an effect, '
+      'choose them first ("choose 2 cards in your hand as picked", then "discard picked")']),
+])
+def test_a_cost_that_picks_its_cards_is_checked_where_it_is_written(snippet, place, expected, tmp_path):
+    assert problems(snippet, tmp_path / "pack", place) == expected
+
+
 @pytest.mark.parametrize("value, message", [
     ("be", '6:12: "power" is a number (its default is 0), not "be"'),
     ("true", '6:12: "power" is a number (its default is 0), not true'),

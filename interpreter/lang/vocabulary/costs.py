@@ -6,15 +6,18 @@ is a choice).
 """
 from __future__ import annotations
 
+import itertools
 from typing import Callable, NamedTuple
 
 from ...engine import primitives, tables
 from ...engine.decisions import Decision, decision, option
+from ...engine.state import RuleError
 from ...engine.wording import amount
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from .statements import cards_only, objects
+from ..static_types import is_cardish
+from .statements import _to_discard, cards_only, objects, suspends
 
 
 class Cost(NamedTuple):
@@ -24,6 +27,7 @@ class Cost(NamedTuple):
     currency: object = None       # pay: the Currency, with `amount` the number to pay
     amount: Callable | None = None
     cards: Callable | None = None  # tap, discard, sacrifice: the cards it uses, f(state, env)
+    picks: bool = False           # its cards are picked as it is paid: `cards` gives those it would take
 
 
 @register("pay", "cost", "pay N [KIND] CURRENCY",
@@ -163,12 +167,18 @@ def pay_cost(currency, nfn, text: str) -> Cost:
         s.decision = decision((who.seat, f"{who.name}: pay {amount(currency, need)}{paid_for(s, env)} (paid {len(picked)})",
                                _options(s, offer), resume, "choice"))
 
+    resume = _one_more(partial)
+    return Cost(can, suspends(pay if worth is not None else pay_ones), text, currency, nfn)
+
+
+def _one_more(key: str):
+    """What a player's pick of one more card to pay with does: the card is added to
+    those picked (under `key`), and the payment runs again."""
     def resume(s, x):
         frame = s.frames[-1]
-        frame.env[partial] = frame.env.get(partial, ()) + (x,)
+        frame.env[key] = frame.env.get(key, ()) + (x,)
         frame.pc -= 1
-    from .statements import suspends
-    return Cost(can, suspends(pay if worth is not None else pay_ones), text, currency, nfn)
+    return resume
 
 
 def _options(s, cards) -> tuple:
@@ -246,8 +256,10 @@ def joint(costs: tuple) -> tuple:
                 return False
         return True
 
+    named = tuple(c for c in uses if not c.picks)     # the others are picked as they are paid (they reserve then)
+
     def reserve(s, env):
-        env["@reserved"] = frozenset(x for c in uses for x in c.cards(s, env) if type(x) is int)
+        env["@reserved"] = frozenset(x for c in named for x in c.cards(s, env) if type(x) is int)
     always = lambda s, env: True       # noqa: E731
     head = Cost(can, reserve, "(the costs together)")
     return (head, *(c._replace(can=always) for c in costs))
@@ -273,6 +285,10 @@ def spend_all(s, how: str, cards) -> None:
 
 
 def spend(s, how: str, x: int) -> None:
+    """A card a currency pays with, tapped or put into its owner's discard zone. It moves
+    without the pack's replacements: one may stop for a decision, and a payment (of kinds
+    above all, mana.py) does not run again from midway; a cost whose cards replacements
+    must see is written as a statement ("sacrifice a creature you control")."""
     if how == "tap":
         primitives.tap(s, x, True)
     else:
@@ -296,6 +312,11 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
                 kinded[cost.currency.name][1].append((cost.kind, cost.amount))
                 kinded[cost.currency.name][2].append(text)
                 continue
+        elif rule in ("tap", "discard", "sacrifice") and st.children[0].data == "chosen":
+            picking = _picking(c, st, scope, rule, text)
+            if picking is not None:
+                costs.append(picking)
+            continue
         elif rule == "tap":
             ofn, _ = objects(c, st.children[0], scope, "tap", ("card", "cards"))
             op = c.node(st, scope)
@@ -313,12 +334,166 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
             continue
         if cost is not None and cost.op is not None:
             costs.append(cost)
+    whole = []      # the ability's costs once made: what a card picked must leave payable
+    if any(isinstance(x, Picking) for x in costs):
+        currencies = [x.currency for x in costs if isinstance(x, Cost) and x.currency is not None]
+        currencies += [currency for currency, _, _ in kinded.values()]
+        costs = _picked_first(costs, tuple(x.using for x in currencies if x.counter is None), whole)
     from .mana import kinded_cost
     # The cards the other costs tap, discard or sacrifice pay no mana of kinds.
     uses = tuple(c.cards for c in costs if c.cards is not None)
     for currency, asks, texts in kinded.values():
         costs.append(kinded_cost(currency, asks, "\n".join(texts), uses))
-    return joint(tuple(costs))
+    made = joint(tuple(costs))
+    whole.append(made)
+    return made
+
+
+# ------------------------------------------------------------------ costs that pick their cards
+@register("chosen", "cost", "sacrifice N CARDS, discard N CARDS, tap N CARDS",
+          "N cards the player picks as the cost is paid (\"sacrifice a goblin creature you control\", \"discard 2 "
+          "cards in your hand\", \"tap an untapped creature you control\"), each then sacrificed, discarded or tapped "
+          "as the statement does (replacements and triggers apply). Offered while N cards can pay it beside the "
+          "ability's other costs (for tap, untapped ones); paid before them, the player asked only when there is a choice. Only in a cost.",
+          params=(("N", "number", "how many: a, an, one, a number or (a value)"),
+                  ("CARDS", "selector", "the cards that may be picked")))
+def _chosen(c: Compiler, tree, scope: Scope):
+    # compile_costs reads the node with its statement (_picking); objects() refuses it elsewhere.
+    return None
+
+
+class Picking(NamedTuple):
+    """A cost that picks its cards as it is paid, made into a Cost once the ability's
+    other costs are known (_picked_first)."""
+    count: Callable         # how many cards, f(state, env)
+    found: Callable         # the cards that may be picked, in order, f(state, env)
+    act: Callable           # sacrifices, discards or taps the cards under `key`: the statement's operation
+    key: str                # the variable of the ability that holds the cards picked so far
+    text: str
+    where: object           # the cost's place, for a game stopped by a payment that cannot be made
+
+
+_PICKED = itertools.count()
+
+
+def _picking(c: Compiler, st, scope: Scope, rule: str, text: str) -> Picking | None:
+    amount_node, selector = st.children[0].children
+    nfn, _ = c.expect(amount_node, scope, ("number",), f"how many cards to {rule}")
+    n = 1 if amount_node.data == "one" else c.constant(amount_node)
+    if n is not None and n < 1:
+        c.error(amount_node, f'a cost picks at least one card to {rule}, not {n}')
+    sel, t = c.selector(selector, scope)
+    if not is_cardish(t):
+        c.error(selector, f'{rule} needs cards, but {c.quoted(selector)} is {t.word()}')
+        return None
+    key = f"@picked{next(_PICKED)}"
+    picked = lambda s, env: env.get(key, ())      # noqa: E731
+    if rule == "tap":
+        def act(s, env):
+            for x in picked(s, env):
+                primitives.tap(s, x, True)
+    else:
+        face_down = rule == "discard" and st.children[1] is not None
+        act = _to_discard(c, st, scope, rule, face_down, st.children[-1], ofn=picked)
+        if act is None:
+            return None
+    tapping = rule == "tap"
+
+    def found(s, env):
+        cards = [x for x in sel(s, env) if type(x) is int and not (tapping and s.tapped[x])]
+        # A card used from a hand is being played (on its way to the pile): it pays none of its own costs.
+        this = env.get("this")
+        if type(this) is int and this in cards and s.zone_of[this] >= 0 \
+                and s.t.zone_meta[s.zone_of[this]][0].role == "hand":
+            cards.remove(this)
+        return cards
+    return Picking(nfn, found, act, key, text, c.where(st))
+
+
+def _picked_first(costs: list, paying: tuple, whole: list) -> list:
+    """The costs, those that pick their cards made and put first: they are paid before
+    the others, so that a currency pays with the cards they leave. `paying` gives the
+    cards each currency of the ability could pay with, `whole` (once filled) its costs."""
+    named = [x.cards for x in costs if isinstance(x, Cost) and x.cards is not None]
+    pickers = [x for x in costs if isinstance(x, Picking)]
+    made = []
+    for i, p in enumerate(pickers):
+        others = tuple(named) + tuple(m.cards for m in made)
+        later = paying + tuple(q.found for q in pickers[i + 1:])
+        made.append(_picked(p, others, later, whole))
+    return made + [x for x in costs if isinstance(x, Cost)]
+
+
+def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> Cost:
+    """The Cost of `p`: `others` give the cards the ability's other costs use (left out),
+    `later` those the costs after it could use (taken last)."""
+    key = p.key
+
+    def rest(s, env, picked: tuple) -> list:
+        """The cards that may be picked next: after the last one picked (cards are picked
+        in their order, so that a set of cards is picked one way only), those another cost
+        uses left out."""
+        cards = p.found(s, env)
+        if others:
+            used = {x for f in others for x in f(s, env)}
+            cards = [x for x in cards if x not in used]
+        if picked:
+            cards = cards[cards.index(picked[-1]) + 1:] if picked[-1] in cards else \
+                [x for x in cards if x not in picked]
+        return cards
+
+    def take(s, env):
+        """The cards the cost takes: those picked so far, then the first of the rest that
+        no later cost could use, then the others; None when there are too few."""
+        picked = env.get(key, ())
+        left = (p.count(s, env) or 0) - len(picked)
+        if left <= 0:
+            return picked
+        cards = rest(s, env, picked)
+        if len(cards) < left:
+            return None
+        if later and len(cards) > left:
+            wanted = {x for f in later for x in f(s, env)}
+            cards = [x for x in cards if x not in wanted] + [x for x in cards if x in wanted]
+        return picked + tuple(cards[:left])
+
+    def can(s, env):
+        return take(s, env) is not None
+
+    def cards(s, env):
+        return take(s, env) or ()
+
+    @suspends
+    def pay(s, env):
+        picked = env.get(key, ())
+        if len(picked) >= (p.count(s, env) or 0):
+            # Every card picked: none pays another cost. The statement's operation may run
+            # again (a replacement's effect runs first), with the same cards.
+            if picked:
+                env["@reserved"] = env.get("@reserved", frozenset()).union(picked)
+            p.act(s, env)
+            return
+        # Offered: the cards with which the whole of the ability's costs can still be paid.
+        offer = []
+        for x in rest(s, env, picked):
+            env[key] = picked + (x,)
+            if all(cost.can(s, env) for cost in whole[0]):
+                offer.append(x)
+        env[key] = picked
+        if not offer:
+            raise RuleError(f'"{p.text}" cannot be paid: the cards it was offered for are gone', p.where)
+        if len(offer) == 1:
+            env[key] = picked + (offer[0],)
+            s.frames[-1].pc -= 1
+            return
+        who = env["you"]
+        need = p.count(s, env) or 0
+        said = f" ({len(picked)} of {need} picked)" if need > 1 else ""
+        s.decision = decision((who.seat, f"{who.name}: {p.text}{paid_for(s, env)}{said}",
+                               _options(s, offer), resume, "choice"))
+
+    resume = _one_more(key)
+    return Cost(can, pay, p.text, cards=cards, picks=True)
 
 
 def paid_for(s, env) -> str:

@@ -52,6 +52,12 @@ def card_objects(c: Compiler, tree, scope: Scope, what: str):
 
 def _objects(c: Compiler, tree, scope: Scope, what: str, kinds):
     """(fn, static type of one item, whether fn gives a value rather than a tuple)."""
+    if tree.data == "chosen":
+        # compile_costs reads it in a cost; an effect has no payment to pick cards as it is made.
+        amount, selector = (c.source(k) for k in tree.children)
+        c.error(tree, f'"{what} {c.source(tree)}" picks its cards as a cost is paid, and only a cost can: '
+                      f'in an effect, choose them first ("choose {amount} {selector} as picked", then "{what} picked")')
+        return (lambda s, env: ()), T("card"), False
     if tree.data == "each":
         fn, t = c.selector(tree.children[0], scope)
         return fn, single(t), False
@@ -340,7 +346,7 @@ _BY = ('SOURCE', 'card', "the card that does it, which the pack's replacements r
 
 @register("discard", "statement", "discard CARDS [face down] [by SOURCE]",
           "Puts cards into their owner's discard zone (the zone whose role is discard); face down, only those "
-          "who saw them before know what they are. Also a cost.",
+          "who saw them before know what they are. Also a cost, which may pick its cards (\"discard a card in your hand\").",
           params=(('CARDS', 'cards', "what goes to its owner's discard"), _BY))
 def _discard(c, tree, scope):
     return _to_discard(c, tree, scope, "discard", tree.children[1] is not None, tree.children[2])
@@ -348,14 +354,16 @@ def _discard(c, tree, scope):
 
 @register("sacrifice", "statement", "sacrifice CARDS [by SOURCE]",
           "Puts cards into their owner's discard zone, like discard; the pack's replacements tell the two apart "
-          "(a card saved from being discarded may still be sacrificed). Also a cost.",
+          "(a card saved from being discarded may still be sacrificed). Also a cost, which may pick its cards (\"sacrifice a goblin creature you control\").",
           params=(('CARDS', 'cards', "what goes to its owner's discard"), _BY))
 def _sacrifice(c, tree, scope):
     return _to_discard(c, tree, scope, "sacrifice", False, tree.children[1])
 
 
-def _to_discard(c, tree, scope, event, face_down, by):
-    ofn, _ = card_objects(c, tree.children[0], scope, event)
+def _to_discard(c, tree, scope, event, face_down, by, ofn=None):
+    """`ofn`: the cards, where the statement does not name them (a cost that picks them)."""
+    if ofn is None:
+        ofn, _ = card_objects(c, tree.children[0], scope, event)
     source = _this_source(scope) if by is None else _source_card(c, by.children[0], scope)
     zone = c.names.roles.get("discard")
     if zone is None:
@@ -426,7 +434,7 @@ def _shuffle(c, tree, scope):
     return shuffle
 
 
-@register("tap", ST, "tap CARDS", "Taps cards (turns them sideways: used). Also a cost.",
+@register("tap", ST, "tap CARDS", "Taps cards (turns them sideways: used). Also a cost, which may pick its cards (\"tap an untapped creature you control\").",
           params=(('CARDS', 'cards', 'what is tapped'),))
 def _tap(c, tree, scope):
     ofn, _ = card_objects(c, tree.children[0], scope, "tap")
