@@ -61,6 +61,8 @@ async def start(request: Request):
         table = await _playing(request, new_table, pack.key, game, specs, seed, pack.given)
     except PlayError as e:
         raise Refused(in_form_words(str(e)), 400) from None
+    except TableError as e:         # the pack's setup broke: where and why
+        raise Refused(str(e), 409) from None
     remember(request.app.state.tables, table.id, table)
     # The page of the person who decides first (hot-seat), else of the first person.
     seat = next(s for s in (table.next_person(), *table.humans, 0) if s is not None)

@@ -51,7 +51,10 @@ class Table:
     def __post_init__(self):
         self.agents = [None if spec == HUMAN else make_agent(spec, f"{self.seed}:{seat}")
                        for seat, spec in enumerate(self.specs)]
-        self.state = self.game.new_initial_state(seed=self.seed)
+        try:
+            self.state = self.game.new_initial_state(seed=self.seed)
+        except RuleError as e:      # the pack's setup broke: there is no table to show
+            raise TableError(e.located("the game")) from None
         self.play_agents()
 
     @property
@@ -73,7 +76,8 @@ class Table:
     def play_agents(self) -> None:
         """The computer players decide until a person must, or the game is over. One that
         thinks more than THINKING seconds over a decision is stopped (its settings may ask
-        for hours): the game halts before that decision, and the page says why."""
+        for hours): the game halts before that decision, and the page says why. Rules that
+        break halt the game too."""
         with thinking.watched(self.stop, THINKING):
             while self.broken is None and not self.state.is_terminal():
                 seat = self.state.current_player()
@@ -90,7 +94,10 @@ class Table:
                                    f"{self.state.turn}), and was stopped: the workbench plays computer players "
                                    f"that decide within {THINKING} seconds (fewer playouts, a shorter time)")
                     return
-                self._apply(action)
+                try:
+                    self._apply(action)
+                except TableError:      # self.broken says where the rules broke: the page shows it
+                    return
 
     def forget(self) -> None:
         """The workbench forgets the table (it keeps the latest ones): its computer players stop."""

@@ -232,3 +232,36 @@ def test_a_computer_player_that_thinks_too_long_is_stopped_and_the_page_says_why
     assert re.fullmatch(r"Black, a computer player \(mcts:playouts=100000000\), thought more than 0\.5 seconds over "
                         r"decision \d+ \(turn \d+\), and was stopped: the workbench plays computer players that decide "
                         r"within 0\.5 seconds \(fewer playouts, a shorter time\)", said), said
+
+
+def template_pack(tmp_path, *changes: tuple[str, str]) -> Path:
+    """The pack `cardtable new` writes, with pack.yaml's texts changed as `changes` say."""
+    folder = tmp_path / "mine"
+    shutil.copytree(ROOT / "templates" / "pack", folder)
+    text = (folder / "pack.yaml").read_text()
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new)
+    (folder / "pack.yaml").write_text(text)
+    return folder
+
+
+def test_rules_that_break_as_the_game_is_set_up_or_played_are_said_not_a_failure(tmp_path):
+    # A loop that never ends in the setup, or in a card the computer players play, was a 500:
+    # "the workbench could not do this (RuleError: ...)".
+    folder = template_pack(tmp_path, ("setup: |\n", "setup: |\n  while true: do nothing\n"))
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    r = client.post("/p/mine/play", data={"players": "human,random", "seed": "1"})
+    assert (r.status_code, r.text) == (409, f'{folder}/pack.yaml:56:3: error: the game stopped on turn 1: "while '
+                                            f'true" ran its block 10,000 times and would run it again: a loop runs at '
+                                            f'most 10,000 times\n')
+    folder = template_pack(tmp_path / "b", ("discard this", "while true: do nothing"))
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    url = start(client, "mine", players="random,random")
+    page = client.get(url).text
+    assert (f'<h2>The rules broke down</h2><pre>{folder}/pack.yaml:36:11: error: the game stopped after 2 decisions '
+            f'(turn 1): &#34;while true&#34; of Spark ran its block 10,000 times and would run it again: a loop runs at '
+            f'most 10,000 times</pre>') in page
+
