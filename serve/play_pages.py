@@ -58,7 +58,8 @@ async def start(request: Request):
     try:
         specs = table_specs(model, one(fields, "players"), None)
         game = await run_in_threadpool(table_game, model, _options(fields, model), specs, decks)
-        table = await _playing(request, new_table, pack.key, game, specs, seed, pack.given)
+        table = await _playing(request, new_table, pack.key, game, specs, seed, pack.given,
+                               request.app.state.closing)
     except PlayError as e:
         raise Refused(in_form_words(str(e)), 400) from None
     except TableError as e:         # the pack's setup broke: where and why
