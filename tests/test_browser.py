@@ -139,6 +139,25 @@ def test_a_game_of_each_pack_is_played_to_its_end_by_clicking(server, page, shot
     assert re.search(r"(wins the game|is a draw) \(turn \d+, \d+ decisions\)\.", page.inner_text("#over"))
 
 
+def test_a_refused_form_and_a_refused_move_say_why_as_text(server, page):
+    # htmx drops a 4xx answer: the reason never showed, the button did nothing. The
+    # reason quotes what was typed (and a pack's names): it is shown as text, not HTML.
+    page.goto(f"{server}/p/magic54/play")
+    page.fill("input[name=players]", "human,wizard<img src=x onerror=window.pwned=1>")
+    page.click("text=Start the game")
+    page.wait_for_function("document.querySelector('#start-error').textContent !== ''")
+    assert page.inner_text("#start-error") == ('no player named "wizard<img src=x onerror=window.pwned=1>" '
+                                               '(players: human, random, heuristic, mcts)')
+    assert page.locator("#start-error img").count() == 0 and page.evaluate("window.pwned") is None
+    page.fill("input[name=players]", "human,random")
+    page.click("text=Start the game")
+    page.wait_for_selector("#options button")
+    # A page left behind answers a decision taken since: the board says the game moved on.
+    page.evaluate("document.querySelector('#options input[name=at]').value = '99'")
+    page.locator("#options button").first.click()
+    page.wait_for_selector("text=the game has moved on since this page was drawn: look again")
+
+
 def test_a_position_kept_as_a_scenario_passes_cardtable_test(server, page, packs):
     page.goto(f"{server}/p/magic54/play")
     page.fill("input[name=seed]", "3")

@@ -226,6 +226,21 @@ function jsonForms() {
   }
 }
 
+// A form refused (4xx) or failing (5xx) says why, where htmx drops such answers: a board
+// refused with its reason (a 409) is HTML the server made from its templates, and any
+// other answer is a sentence, shown as text, never read as HTML (it quotes what was
+// typed, and a pack's names).
+document.addEventListener("htmx:beforeSwap", (e) => {
+  const xhr = e.detail.xhr;
+  if (xhr.status < 400 || !e.detail.requestConfig.elt.closest("form")) return;
+  if ((xhr.getResponseHeader("content-type") || "").startsWith("text/html")) {
+    e.detail.shouldSwap = true;
+    e.detail.isError = false;
+  } else {
+    e.detail.shouldSwap = false;
+    e.detail.target.textContent = xhr.responseText;
+  }
+});
 document.addEventListener("htmx:afterSwap", logToEnd);
 document.addEventListener("DOMContentLoaded", () => {
   logToEnd();
