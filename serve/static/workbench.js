@@ -241,6 +241,11 @@ document.addEventListener("htmx:beforeSwap", (e) => {
     e.detail.target.textContent = xhr.responseText;
   }
 });
+// A choice that goes at once (the pack a record is replayed with): no script is written
+// in a page, so that the workbench's own files are the only scripts a page may run.
+document.addEventListener("change", (e) => {
+  if (e.target.matches("select[data-submit]")) e.target.form.submit();
+});
 document.addEventListener("htmx:afterSwap", logToEnd);
 document.addEventListener("DOMContentLoaded", () => {
   logToEnd();
