@@ -4,6 +4,8 @@ refusal and every failure shown as a message, never as a traceback."""
 from __future__ import annotations
 
 import logging
+import threading
+from contextlib import asynccontextmanager, nullcontext
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -56,13 +58,26 @@ def make_app(workspace: Workspace, keys: Secrets | None = None, hosts: set[str] 
     routes = [*pack_pages.routes, *edit_pages.routes, *play_pages.routes, *sim_pages.routes, *replay_pages.routes,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     events = Events(workspace)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        try:
+            async with events.lifespan(app) if watch else nullcontext():
+                yield
+        finally:
+            # The games still playing stop at their next decision, those being set up too: a
+            # game of a pack whose turns take long kept the process alive after Ctrl-C.
+            app.state.closing.set()
+            for run in list(app.state.runs.values()):
+                run.forget()
     app = Starlette(routes=routes, exception_handlers={Refused: _refused, HTTPException: _http, Exception: _failed},
-                    lifespan=events.lifespan if watch else None)
+                    lifespan=lifespan)
     app.state.workspace = workspace
     app.state.keys = keys
     app.state.events = events
     app.state.templates = templates()
     app.state.tables = {}
+    app.state.closing = threading.Event()
     app.state.runs = {}
     app.state.cores = Cores()
     app.state.replays = {}

@@ -20,6 +20,14 @@ LOCAL = {"127.0.0.1", "localhost", "::1"}
 CSRF_HEADER = "x-csrf-token"
 TOKEN_COOKIE = "cardtable_token"
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# Every answer: its scripts are the workbench's own files only, never a script or a handler
+# written in a page (were a pack's text ever written into one unescaped, it would not run),
+# and no page of another site shows a workbench page in a frame to have it clicked unseen.
+HEADERS = [(b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                        b"img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                                        b"form-action 'self'; frame-ancestors 'none'"),
+           (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
+           (b"referrer-policy", b"no-referrer")]
 
 
 class Secrets:
@@ -57,7 +65,7 @@ class Guard:
             if message["type"] == "http.response.start":
                 # How long the page took here (a browser's developer tools show it).
                 took = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
-                extra = [(b"server-timing", took.encode())]
+                extra = [(b"server-timing", took.encode()), *HEADERS]
                 if cookie is not None:
                     extra.append((b"set-cookie", cookie.encode("latin-1")))
                 message["headers"] = [*message.get("headers", []), *extra]
@@ -98,5 +106,5 @@ async def _plain(send, status: int, message: str) -> None:
     body = (message + "\n").encode("utf-8")
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"content-length", str(len(body)).encode())]})
+                            (b"content-length", str(len(body)).encode()), *HEADERS]})
     await send({"type": "http.response.body", "body": body})

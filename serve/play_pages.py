@@ -58,9 +58,12 @@ async def start(request: Request):
     try:
         specs = table_specs(model, one(fields, "players"), None)
         game = await run_in_threadpool(table_game, model, _options(fields, model), specs, decks)
-        table = await _playing(request, new_table, pack.key, game, specs, seed, pack.given)
+        table = await _playing(request, new_table, pack.key, game, specs, seed, pack.given,
+                               request.app.state.closing)
     except PlayError as e:
         raise Refused(in_form_words(str(e)), 400) from None
+    except TableError as e:         # the pack's setup broke: where and why
+        raise Refused(str(e), 409) from None
     remember(request.app.state.tables, table.id, table)
     # The page of the person who decides first (hot-seat), else of the first person.
     seat = next(s for s in (table.next_person(), *table.humans, 0) if s is not None)

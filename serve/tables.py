@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 
 from ..interpreter.engine.decisions import IllegalAction
@@ -24,8 +25,21 @@ from ..interpreter.play.terminal import HUMAN
 
 LOG_SHOWN = 60          # the last lines of the log a page shows
 THINKING = 120          # seconds a computer player may think over one decision at a table
+PLAYING = 300           # seconds the computer players may play on at a table before a person decides
 BROKE = "The rules broke down"      # the heading of what stopped a game, unless a player thought too long
 _ids = itertools.count(1)
+
+
+class Stop(threading.Event):
+    """What stops a table's computer players: the workbench forgetting the table (`set`),
+    or the workbench closing (`closing`, one event for every table, also those being made)."""
+
+    def __init__(self, closing: threading.Event | None = None):
+        super().__init__()
+        self.closing = closing
+
+    def is_set(self) -> bool:
+        return super().is_set() or self.closing is not None and self.closing.is_set()
 
 
 class TableError(Exception):
@@ -46,12 +60,15 @@ class Table:
     broken: str | None = None   # the rules broke down (or a computer player thought too long): where and why
     halted: str = BROKE         # the heading of `broken`
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    stop: threading.Event = field(default_factory=threading.Event, repr=False)
+    stop: Stop = field(default_factory=Stop, repr=False)
 
     def __post_init__(self):
         self.agents = [None if spec == HUMAN else make_agent(spec, f"{self.seed}:{seat}")
                        for seat, spec in enumerate(self.specs)]
-        self.state = self.game.new_initial_state(seed=self.seed)
+        try:
+            self.state = self.game.new_initial_state(seed=self.seed)
+        except RuleError as e:      # the pack's setup broke: there is no table to show
+            raise TableError(e.located("the game")) from None
         self.play_agents()
 
     @property
@@ -73,12 +90,25 @@ class Table:
     def play_agents(self) -> None:
         """The computer players decide until a person must, or the game is over. One that
         thinks more than THINKING seconds over a decision is stopped (its settings may ask
-        for hours): the game halts before that decision, and the page says why."""
+        for hours): the game halts before that decision, and the page says why. So do they
+        all after PLAYING seconds without a person deciding: a pack's rules may take a second
+        over each of a hundred thousand turns, and the request that waits, and the thread
+        that plays, would wait and play for days. Rules that break halt the game too."""
+        until = time.monotonic() + PLAYING
         with thinking.watched(self.stop, THINKING):
             while self.broken is None and not self.state.is_terminal():
                 seat = self.state.current_player()
                 agent = self.agents[seat]
                 if agent is None:
+                    return
+                if self.stop.is_set():      # forgotten, or the workbench closes: no page shows it
+                    return
+                if time.monotonic() > until:
+                    self.halted = "The game stopped"
+                    self.broken = (f"the computer players played for more than {PLAYING:g} seconds without a person "
+                                   f"deciding, and were stopped before decision {len(self.state.history) + 1} (turn "
+                                   f"{self.state.turn}): the workbench's tables play on for {PLAYING:g} seconds at "
+                                   f"most; `cardtable simulate` plays games of computer players to their end")
                     return
                 thinking.deciding()
                 try:
@@ -90,7 +120,10 @@ class Table:
                                    f"{self.state.turn}), and was stopped: the workbench plays computer players "
                                    f"that decide within {THINKING} seconds (fewer playouts, a shorter time)")
                     return
-                self._apply(action)
+                try:
+                    self._apply(action)
+                except TableError:      # self.broken says where the rules broke: the page shows it
+                    return
 
     def forget(self) -> None:
         """The workbench forgets the table (it keeps the latest ones): its computer players stop."""
@@ -171,9 +204,10 @@ class Table:
         return seat if self.agents[seat] is None else None
 
 
-def new_table(pack_key: str, game: Game, specs: list, seed: int | None, source: str) -> Table:
+def new_table(pack_key: str, game: Game, specs: list, seed: int | None, source: str,
+              closing: threading.Event | None = None) -> Table:
     seed = secrets.randbelow(1_000_000) if seed is None else seed
-    return Table(f"{next(_ids)}-{secrets.token_hex(4)}", pack_key, game, specs, seed, source)
+    return Table(f"{next(_ids)}-{secrets.token_hex(4)}", pack_key, game, specs, seed, source, stop=Stop(closing))
 
 
 def record_line(table: Table) -> str:

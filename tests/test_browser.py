@@ -110,8 +110,9 @@ def test_a_file_changed_in_another_editor_shows_in_the_open_page(server, page, p
     file = packs / "magic54" / "cards" / "damage.yaml"
     file.write_text(file.read_text() + "# changed elsewhere\n")
     # How soon it shows is a figure of benchmarks/serve.py; here only that it does.
-    page.wait_for_function("document.querySelector('.editor textarea').value.endsWith('# changed elsewhere\\n')",
-                           timeout=45000)
+    from playwright.sync_api import expect
+
+    expect(area).to_have_value(re.compile(r"# changed elsewhere\n$"), timeout=45000)
     assert area.input_value() == file.read_text()
 
 
@@ -130,13 +131,31 @@ def test_a_game_of_each_pack_is_played_to_its_end_by_clicking(server, page, shot
         buttons = page.locator("#options button")
         at = page.locator("#options input[name=at]").first.get_attribute("value")
         buttons.nth(buttons.count() - 1).click()     # the last option: a game that moves
-        page.wait_for_function(f"!document.querySelector('#options input[name=at]') || "
-                               f"document.querySelector('#options input[name=at]').value !== '{at}'")
+        page.wait_for_selector(f"#over, #options input[name=at]:not([value='{at}'])", state="attached")
         clicks += 1
         if clicks == 4 and pack == "magic54":
             page.screenshot(path=shots / "workbench-play.png")
         assert clicks < 400
     assert re.search(r"(wins the game|is a draw) \(turn \d+, \d+ decisions\)\.", page.inner_text("#over"))
+
+
+def test_a_refused_form_and_a_refused_move_say_why_as_text(server, page):
+    # htmx drops a 4xx answer: the reason never showed, the button did nothing. The
+    # reason quotes what was typed (and a pack's names): it is shown as text, not HTML.
+    page.goto(f"{server}/p/magic54/play")
+    page.fill("input[name=players]", "human,wizard<img src=x onerror=window.pwned=1>")
+    page.click("text=Start the game")
+    page.wait_for_selector("#start-error:not(:empty)")
+    assert page.inner_text("#start-error") == ('no player named "wizard<img src=x onerror=window.pwned=1>" '
+                                               '(players: human, random, heuristic, mcts)')
+    assert page.locator("#start-error img").count() == 0 and page.evaluate("window.pwned") is None
+    page.fill("input[name=players]", "human,random")
+    page.click("text=Start the game")
+    page.wait_for_selector("#options button")
+    # A page left behind answers a decision taken since: the board says the game moved on.
+    page.evaluate("document.querySelector('#options input[name=at]').value = '99'")
+    page.locator("#options button").first.click()
+    page.wait_for_selector("text=the game has moved on since this page was drawn: look again")
 
 
 def test_a_position_kept_as_a_scenario_passes_cardtable_test(server, page, packs):
@@ -146,7 +165,7 @@ def test_a_position_kept_as_a_scenario_passes_cardtable_test(server, page, packs
     for k in range(5):
         at = page.locator("#options input[name=at]").first.get_attribute("value")
         page.locator("#options button").first.click()
-        page.wait_for_function(f"document.querySelector('#options input[name=at]').value !== '{at}'")
+        page.wait_for_selector(f"#options input[name=at]:not([value='{at}'])", state="attached")
         if k == 1:
             page.click("text=Keep as a scenario test")
             page.click("text=Start the scenario here")
@@ -246,6 +265,9 @@ def test_a_record_is_uploaded_stepped_and_shows_where_the_pack_parts_ways(server
     assert page.locator("#forward").count() == 0      # the record goes no further with this pack
     assert page.inner_text("#next") == f"The record's next decision: Red: {chosen}"
     page.screenshot(path=shots / "workbench-replay.png")
+    # Another pack to replay it with: the page goes there at once (a script of the workbench's own).
+    page.select_option("select[name=pack]", "pub_magic")
+    page.wait_for_url(re.compile(r"pack=pub_magic"))
 
 def test_the_pack_page(server, page, shots):
     page.goto(f"{server}/p/magic54")

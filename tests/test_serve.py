@@ -333,6 +333,21 @@ def test_every_page_carries_the_csrf_token_for_htmx(tiny):
     assert f'hx-headers=\'{{"X-CSRF-Token": "{token}"}}\'' in page
 
 
+def test_every_answer_runs_only_the_workbenchs_own_scripts_and_is_never_framed(tiny):
+    # Were a pack's text ever written into a page unescaped, a script or a handler in it
+    # would run; and another site could show a workbench page in a frame, hidden, to have
+    # its buttons clicked.
+    client, _ = tiny
+    for r in (client.get("/p/tiny"), client.get("/p/nothing"), client.post("/p/tiny/save", content=b"{}"),
+              client.get("/", headers={"host": "attacker.example"})):
+        assert r.headers["content-security-policy"] == (
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"), r.url
+        assert (r.headers["x-frame-options"], r.headers["x-content-type-options"]) == ("DENY", "nosniff")
+    pages = [client.get(path).text for path in ("/", "/p/tiny", "/p/tiny/play", "/p/tiny/edit/pack.yaml")]
+    assert not any(re.search(r"<script(?! src=)| on[a-z]+=", page) for page in pages)
+
+
 def test_a_request_to_another_host_name_is_refused(tiny):
     client, _ = tiny
     r = client.get("/", headers={"host": "attacker.example:8754"})

@@ -232,3 +232,96 @@ def test_a_computer_player_that_thinks_too_long_is_stopped_and_the_page_says_why
     assert re.fullmatch(r"Black, a computer player \(mcts:playouts=100000000\), thought more than 0\.5 seconds over "
                         r"decision \d+ \(turn \d+\), and was stopped: the workbench plays computer players that decide "
                         r"within 0\.5 seconds \(fewer playouts, a shorter time\)", said), said
+
+
+def template_pack(tmp_path, *changes: tuple[str, str]) -> Path:
+    """The pack `cardtable new` writes, with pack.yaml's texts changed as `changes` say."""
+    folder = tmp_path / "mine"
+    shutil.copytree(ROOT / "templates" / "pack", folder)
+    text = (folder / "pack.yaml").read_text()
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new)
+    (folder / "pack.yaml").write_text(text)
+    return folder
+
+
+# Cards go back into the deck, so that every turn has a decision and no one loses: each
+# game lasts the engine's 1,000 turns, of 10,000 rounds of loops each (seconds in all).
+ENDLESS = [("deal strength of this damage to target\n          discard this", "put this on bottom of your deck"),
+           ("    script: draw a card", "    script: |\n      repeat 100 times:\n        repeat 100 times: do nothing\n"
+                                     "      draw a card")]
+
+
+def test_computer_players_that_play_on_too_long_are_stopped_and_the_page_says_why(tmp_path, monkeypatch):
+    # A pack whose turns each take a second, with 100,000 turns, played a game of computer
+    # players for days: the page never came, and two such games held every core of the
+    # workbench's games (no other game started, no move was answered) until it was killed.
+    from cardtable.serve import tables
+
+    monkeypatch.setattr(tables, "PLAYING", 0.3)
+    client, keys = client_for([template_pack(tmp_path, *ENDLESS)])
+    client.headers["x-csrf-token"] = keys.csrf
+    url = start(client, "mine", players="random,random")
+    table = client.app.state.tables[re.search(r"/t/([\w-]+)", url).group(1)]
+    assert not table.state.is_terminal() and table.state.turn < 1000
+    said = re.search(r"<h2>The game stopped</h2><pre>(.*?)</pre>", client.get(url).text, re.S).group(1)
+    assert said == (f"the computer players played for more than 0.3 seconds without a person deciding, and were "
+                    f"stopped before decision {len(table.state.history) + 1} (turn {table.state.turn}): the "
+                    f"workbench&#39;s tables play on for 0.3 seconds at most; `cardtable simulate` plays games of "
+                    f"computer players to their end")
+
+
+def test_rules_that_break_as_the_game_is_set_up_or_played_are_said_not_a_failure(tmp_path):
+    # A loop that never ends in the setup, or in a card the computer players play, was a 500:
+    # "the workbench could not do this (RuleError: ...)".
+    folder = template_pack(tmp_path, ("setup: |\n", "setup: |\n  while true: do nothing\n"))
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    r = client.post("/p/mine/play", data={"players": "human,random", "seed": "1"})
+    assert (r.status_code, r.text) == (409, f'{folder}/pack.yaml:56:3: error: the game stopped on turn 1: "while '
+                                            f'true" ran its block 10,000 times and would run it again: a loop runs at '
+                                            f'most 10,000 times\n')
+    folder = template_pack(tmp_path / "b", ("discard this", "while true: do nothing"))
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    url = start(client, "mine", players="random,random")
+    page = client.get(url).text
+    assert (f'<h2>The rules broke down</h2><pre>{folder}/pack.yaml:36:11: error: the game stopped after 2 decisions '
+            f'(turn 1): &#34;while true&#34; of Spark ran its block 10,000 times and would run it again: a loop runs at '
+            f'most 10,000 times</pre>') in page
+
+
+def test_ctrl_c_stops_the_workbench_while_computer_players_play(tmp_path):
+    # The thread of a game of computer players played on after Ctrl-C, and kept the process
+    # alive (a pack of 100,000 turns: for hours), though the workbench said "stopped".
+    import os
+    import signal
+    import threading
+    import time
+    import urllib.request
+
+    from checkout import importable
+
+    folder = template_pack(tmp_path, *ENDLESS, ("checks: |", "end: {max_turns: 100000}\nchecks: |"))
+    env = {**os.environ, "PYTHONPATH": str(importable())}
+    server = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "serve", str(folder), "--port", "0"], cwd=tmp_path,
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
+        csrf = re.search(r'name="csrf-token" content="([^"]+)"', urllib.request.urlopen(url).read().decode()).group(1)
+        ask = urllib.request.Request(f"{url}p/mine/play", data=b"players=random,random", headers={"x-csrf-token": csrf})
+
+        def asking():
+            try:
+                urllib.request.urlopen(ask).read()
+            except OSError:     # the workbench stopped as it played: what this request got is no matter
+                pass
+        threading.Thread(target=asking, daemon=True).start()
+        time.sleep(2)
+        server.send_signal(signal.SIGINT)
+        server.wait(30)
+    finally:
+        server.kill()
+        server.wait()
+    assert server.returncode == 130     # Ctrl-C's, as every command ends on it

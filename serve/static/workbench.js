@@ -226,6 +226,26 @@ function jsonForms() {
   }
 }
 
+// A form refused (4xx) or failing (5xx) says why, where htmx drops such answers: a board
+// refused with its reason (a 409) is HTML the server made from its templates, and any
+// other answer is a sentence, shown as text, never read as HTML (it quotes what was
+// typed, and a pack's names).
+document.addEventListener("htmx:beforeSwap", (e) => {
+  const xhr = e.detail.xhr;
+  if (xhr.status < 400 || !e.detail.requestConfig.elt.closest("form")) return;
+  if ((xhr.getResponseHeader("content-type") || "").startsWith("text/html")) {
+    e.detail.shouldSwap = true;
+    e.detail.isError = false;
+  } else {
+    e.detail.shouldSwap = false;
+    e.detail.target.textContent = xhr.responseText;
+  }
+});
+// A choice that goes at once (the pack a record is replayed with): no script is written
+// in a page, so that the workbench's own files are the only scripts a page may run.
+document.addEventListener("change", (e) => {
+  if (e.target.matches("select[data-submit]")) e.target.form.submit();
+});
 document.addEventListener("htmx:afterSwap", logToEnd);
 document.addEventListener("DOMContentLoaded", () => {
   logToEnd();
