@@ -1,10 +1,13 @@
 """Cards put at a place inside an ordered zone: at a random place (drawn from the game's
 seeded random source, each place as likely) or Nth from the top (tests/data/suits:
 without a shuffle the deck is, bottom first, Two of Clubs, Three of Hearts, Ace of Hearts,
-Four of Spades, Two of Diamonds, Ace of Spades)."""
+Four of Spades, Two of Diamonds, Ace of Spades). Crazy Eights buries a starter Eight in
+the stock so."""
 from __future__ import annotations
 
+import shutil
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +102,29 @@ def test_a_card_put_3rd_from_top_of_its_own_zone_moves_down(tmp_path):
 def test_a_place_in_a_zone_is_checked_where_it_is_written(tmp_path, statement, message):
     assert problems(make(tmp_path, setup=statement)) == [message]
 
+
+# ------------------------------------------------------------------ Crazy Eights
+def test_crazy_eights_buries_a_starter_eight_in_the_stock():
+    state = Game(load_pack("crazy_eights", Report()), num_players=3).new_initial_state(seed=4)
+    assert state.log[5:8] == ["Eight of Spades moves from stock to discard",
+                              "Eight of Spades moves from discard to a random place in stock",
+                              "Jack of Hearts moves from stock to discard"]
+    s = state.s
+    stock = [s.t.names[c] for c in s.zones[s.t.zone("stock", None)]]
+    assert len(stock) == 36 and stock.index("Eight of Spades") == 32
+    assert observe(s, 0)["shared"]["stock"] == {"count": 36}
+
+
+def test_crazy_eights_keeps_a_starter_eight_when_the_stock_holds_eights_alone(tmp_path):
+    # A designer's deck of the four Eights: the starter cannot be buried for a card to
+    # match, and the setup ends all the same.
+    folder = tmp_path / "eights"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "variants" / "crazy_eights", folder)
+    pack = folder / "pack.yaml"
+    whole = "where: {suit: [clubs, diamonds, hearts, spades]}, size: 52"
+    assert whole in pack.read_text()
+    pack.write_text(pack.read_text().replace(whole, "where: {rank: [eight]}, size: 4"))
+    state = Game(load_pack(str(folder), Report()), {"small_deal": 1}, num_players=2).new_initial_state(seed=0)
+    # (Without the pack's test of the stock, the loop stops the game after 10,000 rounds.)
+    assert state.log[4:6] == ["Eight of Clubs moves from stock to discard", "turn 1 (Ann)"]
+    assert len(state.s.zones[state.s.t.zone("stock", None)]) == 1
