@@ -120,14 +120,24 @@ def zone_label(s: State, zone: int) -> str:
     return s.t.zone_labels[zone]
 
 
+RANDOM = 0      # a depth: any place in the zone
+
+
 def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: int | None = None,
-                face_down: bool = False, source=None) -> bool:
+                face_down: bool = False, source=None, depth: int | None = None) -> bool:
+    """move, told in the log to those who see it. `depth`: a place inside the zone
+    (place_in), else its top or bottom."""
     src = s.zone_of[c]
     if not move(s, c, dest, bottom, controller, face_down, source):
         return False
-    if s.quiet:
+    if depth is not None:
+        where = place_in(s, c, dest, depth)
+        if s.quiet:
+            return True
+    elif s.quiet:
         return True
-    where = "the bottom of " if bottom else ""
+    else:
+        where = "the bottom of " if bottom else ""
     labels = s.t.zone_labels
     route = f"from {labels[src]} to {where}{labels[dest]}"
     # A card put face down is seen only by those who saw it where it was.
@@ -143,6 +153,21 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     else:
         s.say("move", f"{s.t.names[c]} moves {route}", seen_by, f"a card moves {route}")
     return True
+
+
+def place_in(s: State, c: int, zone: int, depth: int) -> str:
+    """Card `c`, just put on top of `zone`, goes `depth` places from the top (1: stays
+    on top; the bottom when the zone holds fewer cards), or with depth RANDOM to one of
+    the n + 1 places around the zone's other n cards, each as likely. Returns where, in
+    the log's words."""
+    cards = s.zones[zone]
+    cards.pop()
+    n = len(cards)
+    if depth == RANDOM:
+        cards.insert(s.randbelow(n + 1), c)
+        return "a random place in "
+    cards.insert(max(0, n + 1 - depth), c)
+    return f"the {results.ordinal(depth)} place from the top of "
 
 
 def _who_sees(s: State, *zones):

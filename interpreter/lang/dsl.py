@@ -75,6 +75,7 @@ _TOKEN_WORDS = {
     "RPAR": '")"',
     "COLON": '":"',
     "NOT": '"not"',
+    "ORDINAL": "a place such as 3rd",
     "$END": "the end of the text",
 }
 
@@ -226,6 +227,10 @@ def _code(line: str) -> str:
     return "".join(out)
 
 
+# Places written in words, which "Nth from top" writes with digits: "2nd", not "second".
+_PLACE_WORDS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+
+
 def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
     token = e.token
     if e.expected == {"_INDENT"}:
@@ -253,6 +258,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
+        if "ORDINAL" in e.expected and (token.type == "INT" or str(token).lower() in _PLACE_WORDS):
+            return DslSyntaxError('write a place from the top as a whole number and its ending: 1st, 2nd, 3rd, 4th...',
+                                  line, column)
         joined = _or_in_where(text, token)
         if joined is not None:
             return DslSyntaxError('a "where" clause joins its tests with "and"; for "or", put them in parentheses: '

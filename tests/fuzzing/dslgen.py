@@ -17,6 +17,8 @@ from cardtable.interpreter.lang.dsl import START_SYMBOLS, parser
 # Words no pack declares: a text that uses them must be refused by name.
 STRANGERS = ["zorp", "Hand", "x", "_", "a1", "deckk", "lifee", "THIS", "é"]
 NUMBERS = ["0", "1", "2", "3", "7", "10", "99", "1000", "10001", "99999999999999999999", "0007"]
+# Places from the top: well written, badly ended, none, and past any number.
+ORDINALS = ["1st", "2nd", "3rd", "4th", "11th", "21st", "3th", "0th", "02nd", "99999999999999999999th"]
 TEXTS = ['""', '"ok"', '"choose one"', '"a \'quote\'"', '"#not a comment"', '"ü"']
 
 
@@ -118,6 +120,7 @@ class Sentence:
 _TERMINALS = {
     "NAME": lambda s: s.names if s.rnd.random() < 0.9 else STRANGERS,
     "INT": lambda s: NUMBERS,
+    "ORDINAL": lambda s: ORDINALS,
     "STRING": lambda s: TEXTS,
     "COMPARATOR": lambda s: ["<", "<=", "=", "!=", ">=", ">"],
     "ADD_OP": lambda s: ["+", "-"],

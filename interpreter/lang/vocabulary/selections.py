@@ -13,7 +13,7 @@ from .expressions import property_of
 E = "expression"
 
 
-def _zone_name(c: Compiler, zone) -> str | None:
+def written_zone(c: Compiler, zone) -> str | None:
     """The zone a zone phrase names ("discard", "your deck"), when it is written out."""
     data = getattr(zone, "data", None)
     word = zone.children[0] if data == "name" else zone.children[1] if data == "prop_of" else None
@@ -25,7 +25,7 @@ def _end_card(c: Compiler, tree, scope: Scope, where: str):
     if str(word) != "card":
         c.error(word, f'write "{where} card of ZONE", not "{where} {word}"')
     zfn, _ = c.expect(zone, scope, ("zone",), f'the zone after "{where} card of"')
-    name = _zone_name(c, zone)
+    name = written_zone(c, zone)
     if name is not None and not c.names.zones[name].ordered:
         c.error(zone, f'"{name}" is not ordered: it has no {where} card (say which card, '
                       f'e.g. "first of cards in your {name}")')

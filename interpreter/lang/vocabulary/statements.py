@@ -10,17 +10,19 @@ from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import controllers, stale
-from ...engine.limits import LOOP, NUMBER, STEPS, count
+from ...engine.limits import LOOP, NUMBER, SAID_NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
+from ...engine.results import ordinal
 from ...engine.running import run_checks, run_inline
 from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, of_card, run_script
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope
+from ..compiler import Compiler, Scope, literal
 from ..registry import register
 from ..static_types import MAPPING, T, as_set, single
 from .expressions import too_large
+from .selections import written_zone
 from .texts import asked, text_parts
 
 ST = "statement"
@@ -270,9 +272,8 @@ def _destination(c, zone_node, scope, item_type):
     return zfn
 
 
-def _put(c, tree, scope, bottom):
-    objs, zone, *rest = tree.children
-    face_down = bool(rest) and rest[0] is not None
+def _put(c, tree, scope, bottom=False, face_down=False, depth=None):
+    objs, zone = tree.children[:2]
     ofn, it = card_objects(c, objs, scope, "put")
     zfn = _destination(c, zone, scope, it)
     you_zone = _unowned_zone_default(c, zone)
@@ -293,6 +294,12 @@ def _put(c, tree, scope, bottom):
         dest = destination(s, env, x)
         if dest is not None:
             primitives.move_logged(s, x, dest, bottom=bottom, face_down=face_down, source=source(s, env))
+
+    if depth is not None:
+        def act(s, env, x):
+            dest = destination(s, env, x)
+            if dest is not None:
+                primitives.move_logged(s, x, dest, source=source(s, env), depth=depth)
 
     if "move" in c.names.replaced:
         return _replaceable("move", ofn, source, act,
@@ -325,7 +332,7 @@ def _unowned_zone_default(c, zone_node):
           "its properties are those of the pack's face_down, and it turns face up in any zone but play and the pile.",
           params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to (the top)')))
 def _put_into(c, tree, scope):
-    return _put(c, tree, scope, bottom=False)
+    return _put(c, tree, scope, face_down=tree.children[2] is not None)
 
 
 @register("put_top", ST, "put CARDS on top of ZONE", "Moves cards to the top of a zone.",
@@ -338,6 +345,46 @@ def _put_top(c, tree, scope):
           params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to')))
 def _put_bottom(c, tree, scope):
     return _put(c, tree, scope, bottom=True)
+
+
+@register("put_random", ST, "put CARDS into ZONE at a random place",
+          "Moves cards into an ordered zone, each to a place drawn with the game's seeded random source: any of the "
+          "places between its cards, top and bottom included, as likely (a card buried in the stock). In a hidden "
+          "zone nobody learns where.",
+          example="put top card of discard into stock at a random place",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'an ordered zone')))
+def _put_random(c, tree, scope):
+    _ordered(c, tree.children[1])
+    return _put(c, tree, scope, depth=primitives.RANDOM)
+
+
+@register("put_nth", ST, "put CARDS into ZONE Nth from top",
+          "Moves cards into an ordered zone, each to the Nth place from its top (1st is the top, 2nd under the top "
+          "card); the bottom when the zone holds fewer cards. Cards put together go there one after the other, "
+          "the last one put ending at that place.",
+          example="put it into its owner's deck 3rd from top",
+          params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'an ordered zone'),
+                  ('Nth', 'place', 'a whole number and its ending: 1st, 2nd, 3rd, 4th...')))
+def _put_nth(c, tree, scope):
+    word = tree.children[2]
+    n = literal(str(word)[:-2])
+    if n is None or n > NUMBER:
+        c.error(word, f"this place is too far down: a number in a rule is at most {SAID_NUMBER}")
+        n = NUMBER
+    elif n < 1:
+        c.error(word, f'"{word}" is no place: the top card is 1st from top')
+    elif str(word).lower() != ordinal(n):
+        c.error(word, f'write "{ordinal(n)}", not "{word}"')
+    _ordered(c, tree.children[1])
+    return _put(c, tree, scope, depth=max(n, 1))
+
+
+def _ordered(c, zone) -> None:
+    """A zone written out must be ordered: one that is not keeps its cards in no order."""
+    name = written_zone(c, zone)
+    if name is not None and not c.names.zones[name].ordered:
+        c.error(zone, f'"{name}" is not ordered, so it has no places to put a card at: give it "ordered: true" '
+                      f'under zones, or write "put CARDS into {name}"')
 
 
 _BY = ('SOURCE', 'card', "the card that does it, which the pack's replacements read as source "
