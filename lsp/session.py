@@ -18,7 +18,7 @@ from lsprotocol import types
 from pygls import uris
 
 from ..interpreter.diagnostics import split_lines
-from ..interpreter.infiles import path_problem
+from ..interpreter.infiles import FileProblem, path_problem, read_file
 from . import actions, features
 from .checks import PackCheck, file_key, pack_folder
 from .names import PackNames
@@ -184,8 +184,15 @@ class Session:
             path = Path(d.file).resolve()
             text = self.text(path)
             line = ""
-            if text is not None or path.is_file():
-                lines = _LINE_BREAK.split(text if text is not None else path.read_text(encoding="utf-8", errors="replace"))
+            if text is None:
+                # The file the pack read, read again within the same limits (it may have
+                # changed on disk since): the line only places the cursor.
+                try:
+                    text = read_file(path, note=False).decode("utf-8", errors="replace")
+                except FileProblem:
+                    text = None
+            if text is not None:
+                lines = _LINE_BREAK.split(text)
                 line = lines[d.line - 1] if d.line - 1 < len(lines) else ""
             at = types.Position(d.line - 1, self.units()(line, d.col - 1))
             out.append(types.Location(uri=uris.from_fs_path(str(path)), range=types.Range(at, at)))

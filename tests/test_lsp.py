@@ -191,6 +191,13 @@ async def test_definition_of_a_card_name_lands_on_the_cards_line(client, tmp_pat
     assert found.range.start == at(5, 10)                 # "  - name: Last Standing"
     (conquest,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), at(row, 40)))
     assert conquest.range.start == at(19, 10)
+    # The card file grown past the size a pack may read, since the pack was checked: the
+    # place is still given, and the file is not read whole to find its line.
+    # (Its line 19 begins with characters of two UTF-16 units each: read, it would move the column.)
+    (folder / "cards" / "scenarios.yaml").write_text("\n" * 19 + "\U0001F600" * 20 + "#" * (11 * 2 ** 20),
+                                                     encoding="utf-8")
+    (again,) = await client.text_document_definition_async(types.DefinitionParams(doc(pack), at(row, 40)))
+    assert (again.uri, again.range.start) == (uri(folder / "cards" / "scenarios.yaml"), at(19, 10))
 
 
 @lsp_test
