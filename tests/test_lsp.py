@@ -286,6 +286,7 @@ class RawServer:
             self.process = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "lsp"], stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, stderr=err)
         self.seen: list[dict] = []
+        self.pending = b""       # what the server sent that is not read as a message yet
 
     def raw(self, body: bytes) -> None:
         self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
@@ -298,21 +299,32 @@ class RawServer:
 
     def answer_to(self, number: int, timeout: float = 120) -> dict:
         import json
+        import os
         import select
         import time
 
         end = time.monotonic() + timeout
-        out = self.process.stdout
+        fd = self.process.stdout.fileno()
         while time.monotonic() < end:
-            if not select.select([out], [], [], 0.5)[0]:
-                continue
-            size = int(out.readline().split(b":")[1])
-            while out.readline().strip():
-                pass
-            message = json.loads(out.read(size))
-            self.seen.append(message)
-            if message.get("id") == number and "method" not in message:
-                return message
+            # The messages already read come first: several may have come in one read, and
+            # the pipe then has nothing more to say (a buffered reader's select waited for ever).
+            while True:
+                head, sep, rest = self.pending.partition(b"\r\n\r\n")
+                if not sep:
+                    break
+                size = int(head.split(b"Content-Length:")[1].split(b"\r\n")[0])
+                if len(rest) < size:
+                    break
+                message = json.loads(rest[:size])
+                self.pending = rest[size:]
+                self.seen.append(message)
+                if message.get("id") == number and "method" not in message:
+                    return message
+            if select.select([fd], [], [], 0.5)[0]:
+                got = os.read(fd, 1 << 16)
+                if not got:
+                    raise AssertionError(f"the server ended before it answered request {number}")
+                self.pending += got
         raise AssertionError(f"no answer to request {number}")
 
     def start(self) -> None:
