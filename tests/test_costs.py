@@ -121,3 +121,53 @@ def test_computer_players_pick_the_cards_a_cost_takes_and_repeat_themselves(spec
         assert (chosen, graveyard) == picks(seed)
         assert chosen[0] in ("Spark", "Coin") and graveyard[:len(chosen)] == chosen
         assert len(graveyard) == 3 and graveyard[-1] == "Purge"
+
+
+def test_the_cards_a_cost_picks_are_named_in_each_copy_of_a_game_as_they_were_picked_there():
+    # Copied while the creature is being picked, each game names its own pick.
+    pack = load_pack(str(PACK), Report())
+    state = Game(pack).position({"active": "Ann", "phase": "main", "players": [
+        {"counters": {"mana": 1}, "zones": {"hand": ["Fling"], "field": ["Bear", "Ox"]}}, {}]})
+    state.apply_label("Cast: Fling")
+    other = state.clone()
+    state.apply_label("Ox")
+    other.apply_label("Bear")
+    assert [[line for line in g.log if line.startswith("Fling deals")] for g in (state, other)] == \
+        [["Fling deals 3 damage to Bob"], ["Fling deals 2 damage to Bob"]]
+    assert (state.s.pvars[1]["life"], other.s.pvars[1]["life"]) == (7, 8)
+
+
+
+FLING_IF = "        if: fodder is in graveyard\n"
+SIFT = "        when: mine\n        cost: discard 2 cards in your hand as pitched\n"
+
+
+@pytest.mark.parametrize("old, new, message", [
+    # What a cost picks is known once it is paid: the ability's "when", read while it is
+    # offered, and its targets, chosen before, cannot read it.
+    (SIFT, SIFT.replace("mine", "mine and count of pitched < 3"),
+     'cards.yaml:163:33: "pitched" names what the cost picks ("discard 2 cards in your hand as pitched"), known '
+     'once the cost is paid, after the ability is offered and its targets are chosen: only its "if" and effect can '
+     'read it'),
+    (FLING_IF, "        targets: {target: creature in field where toughness of it < toughness of fodder}\n",
+     'cards.yaml:141:82: "fodder" names what the cost picks ("sacrifice a creature you control in field as fodder"), '
+     'known once the cost is paid, after the ability is offered and its targets are chosen: only its "if" and '
+     'effect can read it'),
+    (FLING_IF, "        trigger: when this enters field\n" + FLING_IF,
+     'cards.yaml:142:13: "fodder" names what the cost picks ("sacrifice a creature you control in field as fodder"), '
+     'known once the cost is paid, after the ability fires and its targets are chosen: only its effect can read it '
+     '(its "if" is checked as it fires, too)'),
+    (FLING_IF, "        targets: {fodder: player}\n",
+     'cards.yaml:140:56: "fodder" already names a player of this ability (a target, a choice it declares or what '
+     'another cost picks): name the cards this cost picks otherwise'),
+    ("          deal (toughness of fodder) damage to opponent\n",
+     "          deal (toughness of fodder) damage to opponent\n          let fodder be 3\n",
+     'cards.yaml:145:15: "fodder" was a card (line 140); it cannot now hold a number'),
+    # The form is a cost's: an effect chooses the cards first.
+    ("          draw (count of pitched) cards\n", "          discard a card in your hand as extra\n",
+     'cards.yaml:167:19: "discard a card in your hand as extra" picks its cards as a cost is paid, and only a cost '
+     'can: in an effect, choose them first ("choose a card in your hand as extra", then "discard extra")'),
+])
+def test_what_a_cost_picks_is_named_for_the_texts_read_once_it_is_paid(tmp_path, old, new, message):
+    found = edited(PACK, tmp_path / "p", old, new)
+    assert found[0] == message

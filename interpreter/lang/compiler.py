@@ -133,6 +133,7 @@ class Compiler:
         self.controlling = False  # set when one changes who controls a card
         self.statics_timed = False  # set when a static ability reads the phase, step, window or pile (note_time)
         self.statics_tapped = False  # set when a static ability or a derived property reads whether a card is tapped
+        self.unbound: dict = {}   # name -> why the text compiled may not read it (a cost's "as fodder", read before it is paid)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
@@ -415,7 +416,8 @@ class Compiler:
         if word == "leader" and self.names.rounds:
             self.note("*")      # the innermost round's leader
             return (lambda s, env: s.t.players[s.units[-1][1]]), T("player")
-        self.error(token, f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
+        why = self.unbound.get(word)
+        self.error(token, why or f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY
 
     def bind(self, token, scope: Scope, t: T) -> None:

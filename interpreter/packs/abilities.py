@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine.model import Ability
 from ..engine.replacements import targetable
-from ..lang import fuse
+from ..lang import dsl, fuse
 from ..lang.compiler import Scope, _const
 from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
@@ -51,7 +51,9 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         return _static_noting_reads(b, raw, owner_name, zone, scope, lo)
     if "replace" in raw:
         return _replace(b, raw, owner_name, zone, this_type, lo)
-    trigger = _trigger(b, raw, zone, scope, lo) if "trigger" in raw else None
+    triggered = "trigger" in raw
+    b.comp.unbound = _named_by_cost(raw.get("cost"), triggered)     # (_paid_then_checked)
+    trigger = _trigger(b, raw, zone, scope, lo) if triggered else None
     when, when_shared = None, False
     if "when" in raw:
         b.comp.used_this = False
@@ -70,8 +72,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
             if problem:
                 b.at_key(lo, raw["targets"], tname, problem)
             scope.vars[tname] = single(t)
-    costs = _costs(b, raw, scope, lo) if "cost" in raw else ()
-    check = _condition(b, raw, "if", scope, lo) if "if" in raw else None
+    costs, check = _paid_then_checked(b, raw, scope, lo, triggered)
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()
     if zone not in zones and not mine:
@@ -91,6 +92,51 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     if not mine:
         b.abilities.append(ab)
     return ab
+
+
+def _paid_then_checked(b: Build, raw, scope: Scope, lo, triggered: bool) -> tuple:
+    """The ability's costs and its `if`. What a cost picks ("as fodder") is known once it
+    is paid, after the ability is offered and its targets chosen: the texts read before
+    cannot read it (Compiler.unbound, set from _named_by_cost), nor a triggered ability's
+    `if`, checked as it fires too; the others (`if`, effect) can."""
+    costs = _costs(b, raw, scope, lo) if "cost" in raw else ()
+    if not triggered:
+        _bind_picked(b, raw, lo, costs, scope)
+    check = _condition(b, raw, "if", scope, lo) if "if" in raw else None
+    if triggered:
+        _bind_picked(b, raw, lo, costs, scope)
+    b.comp.unbound = {}
+    return costs, check
+
+
+def _named_by_cost(cost, triggered: bool) -> dict:
+    """The names the cost gives what it picks ("sacrifice a creature you control as
+    fodder"), each with why a text read before the cost is paid cannot read it."""
+    if not isinstance(cost, str) or "as" not in cost.split():
+        return {}
+    try:
+        tree = dsl.parse(cost, "script")
+    except dsl.DslSyntaxError:
+        return {}       # said where the cost is compiled
+    lines = cost.splitlines()
+    after = 'fires and its targets are chosen: only its effect can read it (its "if" is checked as it fires, ' \
+        'too)' if triggered else 'is offered and its targets are chosen: only its "if" and effect can read it'
+    named = {}
+    for node in tree.find_data("chosen"):
+        name = node.children[2]
+        if name is not None:
+            named[str(name)] = (f'"{name}" names what the cost picks ("{lines[node.meta.line - 1].strip()}"), '
+                                f'known once the cost is paid, after the ability {after}')
+    return named
+
+
+def _bind_picked(b: Build, raw, lo, costs: tuple, scope: Scope) -> None:
+    """The names the costs give the cards they pick, bound for what follows. A cost text
+    is made once for every card that has it (_costs): the names come with it."""
+    for cost in costs:
+        for word, t, line in cost.names:
+            scope.vars[word] = t
+            scope.lines[word] = b.snippet(lo, raw, "cost").position(line, 1)[0]
 
 
 def _trigger(b: Build, raw, zone: str, scope: Scope, lo):

@@ -16,7 +16,7 @@ from ...engine.wording import amount
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from ..static_types import is_cardish
+from ..static_types import T, is_cardish
 from .statements import _to_discard, cards_only, objects, suspends
 
 
@@ -28,6 +28,7 @@ class Cost(NamedTuple):
     amount: Callable | None = None
     cards: Callable | None = None  # tap, discard, sacrifice: the cards it uses, f(state, env)
     picks: bool = False           # its cards are picked as it is paid: `cards` gives those it would take
+    names: tuple = ()             # (name, T, line in the cost's text): what it binds for the ability's if and effect
 
 
 @register("pay", "cost", "pay N [KIND] CURRENCY",
@@ -350,13 +351,17 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
 
 
 # ------------------------------------------------------------------ costs that pick their cards
-@register("chosen", "cost", "sacrifice N CARDS, discard N CARDS, tap N CARDS",
+@register("chosen", "cost", "sacrifice N CARDS [as NAME], discard N CARDS [as NAME], tap N CARDS [as NAME]",
           "N cards the player picks as the cost is paid (\"sacrifice a goblin creature you control\", \"discard 2 "
           "cards in your hand\", \"tap an untapped creature you control\"), each then sacrificed, discarded or tapped "
           "as the statement does (replacements and triggers apply). Offered while N cards can pay it beside the "
-          "ability's other costs (for tap, untapped ones); paid before them, the player asked only when there is a choice. Only in a cost.",
+          "ability's other costs (for tap, untapped ones); paid before them, the player asked only when there is a choice. "
+          "NAME holds the card picked (N is a, an or one) or the set of them, for the ability's if and effect "
+          "(\"sacrifice a creature you control as fodder\", then \"deal (power of fodder) damage to target\"): "
+          "a card sacrificed or discarded is read where it went, with its printed values. Only in a cost.",
           params=(("N", "number", "how many: a, an, one, a number or (a value)"),
-                  ("CARDS", "selector", "the cards that may be picked")))
+                  ("CARDS", "selector", "the cards that may be picked"),
+                  ("NAME", "variable", "what holds the cards picked (optional)")))
 def _chosen(c: Compiler, tree, scope: Scope):
     # compile_costs reads the node with its statement (_picking); objects() refuses it elsewhere.
     return None
@@ -371,21 +376,36 @@ class Picking(NamedTuple):
     key: str                # the variable of the ability that holds the cards picked so far
     text: str
     where: object           # the cost's place, for a game stopped by a payment that cannot be made
+    name: str | None        # the variable that holds them once picked ("as fodder")
+    one: bool               # it picks a, an or one card: the name holds the card, not a set
+    names: tuple            # Cost.names
 
 
 _PICKED = itertools.count()
 
 
 def _picking(c: Compiler, st, scope: Scope, rule: str, text: str) -> Picking | None:
-    amount_node, selector = st.children[0].children
+    amount_node, selector, name = st.children[0].children
     nfn, _ = c.expect(amount_node, scope, ("number",), f"how many cards to {rule}")
-    n = 1 if amount_node.data == "one" else c.constant(amount_node)
+    one = amount_node.data == "one"
+    n = 1 if one else c.constant(amount_node)
     if n is not None and n < 1:
         c.error(amount_node, f'a cost picks at least one card to {rule}, not {n}')
     sel, t = c.selector(selector, scope)
     if not is_cardish(t):
         c.error(selector, f'{rule} needs cards, but {c.quoted(selector)} is {t.word()}')
         return None
+    names = ()
+    if name is not None:
+        # Bound in the cost's scope here for its checks; the ability binds it for its
+        # `if` and effect (packs/abilities.py), the cost being made once for every card.
+        word = str(name)
+        if word in scope.vars:
+            c.error(name, f'"{word}" already names {scope.vars[word].word()} of this ability (a target, a choice '
+                          f'it declares or what another cost picks): name the cards this cost picks otherwise')
+        else:
+            c.bind(name, scope, T("card" if one else "cards", t.ctypes))
+            names = ((word, scope.vars[word], name.line),)
     key = f"@picked{next(_PICKED)}"
     picked = lambda s, env: env.get(key, ())      # noqa: E731
     if rule == "tap":
@@ -407,7 +427,7 @@ def _picking(c: Compiler, st, scope: Scope, rule: str, text: str) -> Picking | N
                 and s.t.zone_meta[s.zone_of[this]][0].role == "hand":
             cards.remove(this)
         return cards
-    return Picking(nfn, found, act, key, text, c.where(st))
+    return Picking(nfn, found, act, key, text, c.where(st), None if name is None else str(name), one, names)
 
 
 def _picked_first(costs: list, paying: tuple, whole: list) -> list:
@@ -428,6 +448,7 @@ def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> Cost:
     """The Cost of `p`: `others` give the cards the ability's other costs use (left out),
     `later` those the costs after it could use (taken last)."""
     key = p.key
+    name, one = p.name, p.one
 
     def rest(s, env, picked: tuple) -> list:
         """The cards that may be picked next: after the last one picked (cards are picked
@@ -471,6 +492,8 @@ def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> Cost:
             # again (a replacement's effect runs first), with the same cards.
             if picked:
                 env["@reserved"] = env.get("@reserved", frozenset()).union(picked)
+            if name is not None:
+                env[name] = (picked[0] if picked else None) if one else picked
             p.act(s, env)
             return
         # Offered: the cards with which the whole of the ability's costs can still be paid.
@@ -493,7 +516,7 @@ def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> Cost:
                                _options(s, offer), resume, "choice"))
 
     resume = _one_more(key)
-    return Cost(can, pay, p.text, cards=cards, picks=True)
+    return Cost(can, pay, p.text, cards=cards, picks=True, names=p.names)
 
 
 def paid_for(s, env) -> str:

@@ -71,7 +71,8 @@ def _selector(c: Compiler, tree, scope: Scope):
         if kind is None:
             known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
                      *{p for p in names.property_words.values()}]
-            c.error(words_node.children[-1], f'unknown card type or variable "{noun}"{did_you_mean(noun, known)}')
+            c.error(words_node.children[-1], c.unbound.get(noun) or
+                    f'unknown card type or variable "{noun}"{did_you_mean(noun, known)}')
             return (lambda s, env: ()), ANY
         adjectives = adjectives + [kind]
         t = T("cards", frozenset([kind]))

@@ -56,9 +56,11 @@ def _objects(c: Compiler, tree, scope: Scope, what: str, kinds):
     """(fn, static type of one item, whether fn gives a value rather than a tuple)."""
     if tree.data == "chosen":
         # compile_costs reads it in a cost; an effect has no payment to pick cards as it is made.
-        amount, selector = (c.source(k) for k in tree.children)
-        c.error(tree, f'"{what} {c.source(tree)}" picks its cards as a cost is paid, and only a cost can: '
-                      f'in an effect, choose them first ("choose {amount} {selector} as picked", then "{what} picked")')
+        amount, selector, name = tree.children
+        name = str(name or "picked")
+        c.error(tree, f'"{what} {c.source(tree)}" picks its cards as a cost is paid, and only a cost can: in an '
+                      f'effect, choose them first ("choose {c.source(amount)} {c.source(selector)} as {name}", '
+                      f'then "{what} {name}")')
         return (lambda s, env: ()), T("card"), False
     if tree.data == "each":
         fn, t = c.selector(tree.children[0], scope)
