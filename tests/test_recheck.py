@@ -144,3 +144,20 @@ def test_a_pack_that_follows_card_text_checks_its_own_cards_alone(tmp_path):
         replace("active player losess the game", "active player loses the game"),
     ], on_disk=True)
     assert how == ["cards", "cards", "cards", "whole"]
+
+
+def test_the_names_scenarios_use_are_looked_up_while_the_pack_loads(tmp_path):
+    """A scenario's names are looked up in a pack that loads: an edit that breaks the
+    pack leaves them unread, and the pack checked whole when it loads again reads them."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "t.yaml").write_text(
+        "scenarios:\n  - name: a card the pack does not have\n    setup:\n"
+        "      players: [{zones: {hand: [Card 1, Card 99]}}, {}]\n", encoding="utf-8")
+    how = run(tmp_path, texts(), "cards/a.yaml", [
+        replace("deal 2 damage", "deal 3 damage"),
+        replace("draw a card", "drawe a card"),
+        replace("drawe a card", "draw a card"),
+    ])
+    assert how == ["cards", "cards", "whole"]
+    problems, _ = whole(PackFiles(texts(), str(tmp_path)))
+    assert [(p.line, p.col, p.message[:22]) for p in problems] == [(4, 41, 'unknown card "Card 99"')]

@@ -72,7 +72,8 @@ class Kept:
         done = validation(files, report)
         self.build = done.build
         self.whole = report
-        self.loading, self.loaded, self.scenarios = _stages(done.stages)
+        self.loading, self.loaded, self.scenarios, self.names = _stages(done.stages)
+        self.has_scenarios = bool(done.scenarios)
         self.card_files = self._card_files() if self._may_recheck(report) else {}
         self.followed = self._followed() if self.card_files else set()
         self.last_path = "whole"     # how the last check went: whole, or cards (of one file)
@@ -186,18 +187,20 @@ class Kept:
         # the edit (see _same_cards): they find what they found, if the pack still loads.
         ok = not any(p.severity == "error" for p in loading)
         was_ok = not any(p.severity == "error" for p in self.loading)
-        if ok and not was_ok and self.followed:
-            return None       # the pack loads again: the card text it follows is looked at again
+        if ok and not was_ok and (self.followed or self.has_scenarios):
+            # The pack loads again: the card text it follows, and the names its scenarios
+            # use, are looked at again.
+            return None
         loading += sorted(warning) if ok else []
         per_file: dict = {}
         for p in loading:
             per_file[p.file] = per_file.get(p.file, 0) + 1
         if any(n > MAX_PER_FILE for n in per_file.values()):
             return None
-        loaded = self.loaded if ok else []
+        loaded, names = (self.loaded, self.names) if ok else ([], [])
         report = Report()
-        report.extend([*loading, *loaded, *self.scenarios])
-        self.loading, self.loaded, self.whole = loading, loaded, report
+        report.extend([*loading, *loaded, *self.scenarios, *names])
+        self.loading, self.loaded, self.names, self.whole = loading, loaded, names, report
         return report
 
     def _warnings(self) -> set:
@@ -239,14 +242,16 @@ class Kept:
 
 
 # ------------------------------------------------------------------ helpers
-def _stages(stages: list) -> tuple[list, list, list]:
-    """The problems each stage of the check added: loading, the loaded pack, the scenarios."""
-    if len(stages) < 3:
-        return list(stages[-1]) if stages else [], [], []
-    loading = stages[0]
-    loaded = [p for p in stages[1] if p not in set(loading)]
-    scenarios = [p for p in stages[2] if p not in set(stages[1])]
-    return list(loading), loaded, scenarios
+def _stages(stages: list) -> tuple[list, list, list, list]:
+    """The problems each stage of the check added: loading, the loaded pack, the
+    scenario files, the names the scenarios use."""
+    if len(stages) < 4:
+        return list(stages[-1]) if stages else [], [], [], []
+    out = [list(stages[0])]
+    for earlier, later in zip(stages, stages[1:]):
+        seen = set(earlier)
+        out.append([p for p in later if p not in seen])
+    return tuple(out)
 
 
 def _card_file(key: str, lo: Loaded) -> CardFile | None:
