@@ -10,8 +10,8 @@ schema: those lines are read alone (padded with empty lines, so that every posit
 is that of the file), the cards are checked as loading checks them
 (cardfiles.card_def, with the compiler's texts already compiled), and the problems
 and declarations below them move by the lines added or removed. What depends on
-the whole pack is worked out again: whether the pack loads, the warning of a pack
-that nothing ends.
+the whole pack is worked out again: whether the pack loads, the warnings of a pack
+that nothing ends and of options nothing reads.
 
 Any other edit (pack.yaml, a family, a card's name, a file that no longer reads)
 is refused (`edit` returns False), and the caller checks the pack whole. The
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import MAX_PER_FILE, Problem, Report, split_lines
 from .cardfiles import card_def
 from .files import ENCODING, PackFiles
-from .build import never_ends
+from .build import never_ends, unread_options
 from .schemacheck import check_schema, load_schema
 from .validate import validation
 from .yamlpos import MAX_BYTES, Loaded, PosDict, PosList, YamlProblem, load_yaml_text
@@ -174,12 +174,14 @@ class Kept:
         self.build.decls.move("card", raw["name"], cf.filename, raw.value_pos.get("name", raw.pos))
 
     def _settle(self, loading: list[Problem]):
-        """The problems of the pack from those of loading it: the warning of a pack that
-        nothing ends, and the checks of a loaded pack, as the whole check has them."""
+        """The problems of the pack from those of loading it: the warnings of a pack that
+        nothing ends and of options nothing reads, and the checks of a loaded pack, as
+        the whole check has them."""
         b = self.build
         kept_report = b.report
         b.report = Report()
         never_ends(b)
+        unread_options(b)
         warning = set(b.report.problems)
         b.report = kept_report
         loading = [p for p in loading if p not in self._warnings()]
@@ -204,13 +206,14 @@ class Kept:
         return report
 
     def _warnings(self) -> set:
-        """The warning of a pack that nothing ends, as it would read (whether or not the
-        pack has it now)."""
+        """The warnings of a pack that nothing ends and of each option nothing reads, as
+        they would read (whether or not the pack has them now)."""
         b = self.build
         kept_report, b.report = b.report, Report()
         ends, ending, b.comp.ends, b.ending_cards = b.comp.ends, b.ending_cards, False, set()
         try:
             never_ends(b)
+            unread_options(b, read=set())
             return set(b.report.problems)
         finally:
             b.report, b.comp.ends, b.ending_cards = kept_report, ends, ending
