@@ -152,6 +152,11 @@ def test_starting_a_pack(tmp_path, monkeypatch):
     walk.run("cardtable validate my_duel")
     walk.run("cardtable test my_duel")
     walk.run("cardtable new my54 --from magic54")
+    # The cards renamed: the scenarios still name the old ones.
+    edit(tmp_path / "my_duel" / "cards" / "cards.yaml", "name: Spark", "name: Bolt")
+    edit(tmp_path / "my_duel" / "cards" / "cards.yaml", "name: Flare", "name: Blaze")
+    edit(tmp_path / "my_duel" / "pack.yaml", "[14 Spark, 6 Flare]", "[14 Bolt, 6 Blaze]")
+    walk.run("cardtable validate my_duel")
     assert walk.steps == []
 
 

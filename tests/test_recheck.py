@@ -144,3 +144,39 @@ def test_a_pack_that_follows_card_text_checks_its_own_cards_alone(tmp_path):
         replace("active player losess the game", "active player loses the game"),
     ], on_disk=True)
     assert how == ["cards", "cards", "cards", "whole"]
+
+
+def test_the_names_scenarios_use_are_looked_up_while_the_pack_loads(tmp_path):
+    """A scenario's names are looked up in a pack that loads: an edit that breaks the
+    pack leaves them unread, and the pack checked whole when it loads again reads them."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "t.yaml").write_text(
+        "scenarios:\n  - name: a card the pack does not have\n    setup:\n"
+        "      players: [{zones: {hand: [Card 1, Card 99]}}, {}]\n", encoding="utf-8")
+    how = run(tmp_path, texts(), "cards/a.yaml", [
+        replace("deal 2 damage", "deal 3 damage"),
+        replace("draw a card", "drawe a card"),
+        replace("drawe a card", "draw a card"),
+    ])
+    assert how == ["cards", "cards", "whole"]
+    problems, _ = whole(PackFiles(texts(), str(tmp_path)))
+    assert [(p.line, p.col, p.message[:22]) for p in problems] == [(4, 41, 'unknown card "Card 99"')]
+
+
+def test_an_option_is_warned_of_once_no_card_reads_it(tmp_path):
+    """Cards 1, 5 and 9 read the option "bonus", with the same text: the last two take
+    it from the texts compiled already, and read the option all the same."""
+    start = texts()
+    start["pack.yaml"] = start["pack.yaml"].replace("options:\n", "options:\n  bonus: {default: 2}\n")
+    reads, reads_not = "effect: |\n          draw bonus cards\n", "effect: |\n          draw 2 cards\n"
+    start["cards/a.yaml"] = start["cards/a.yaml"].replace("effect: |\n          draw a card\n", reads)
+    how = run(tmp_path, start, "cards/a.yaml", [
+        replace(reads, reads_not),          # card 1: cards 5 and 9 still read it
+        replace(reads, reads_not, 2),       # none does
+        replace(reads_not, reads),
+    ])
+    assert how == ["cards"] * 3
+    problems, _ = whole(PackFiles({**start, "cards/a.yaml": start["cards/a.yaml"].replace(reads, reads_not)},
+                                  str(tmp_path)))
+    assert [(p.line, p.col, p.severity, p.message) for p in problems] == [
+        (7, 3, "warning", 'option "bonus" is read by no rule')]

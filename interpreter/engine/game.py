@@ -13,7 +13,7 @@ from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
 from .running import run
 from .script import ScriptFrame
-from .state import PlayerRef, RuleError, State
+from .state import RuleError, State
 from .rounds import MatchFrame
 from .turns import TurnFrame
 from .view import CardView, StateView
@@ -47,12 +47,7 @@ class Game:
         if options is not None and not isinstance(options, dict):
             raise OptionError(f"the options are a mapping of names to values, not {_said(options)}")
         self.options = settle_options(pack, options or {})
-        n = pack.min_players if num_players is None else whole_number(num_players)
-        if n is None or not pack.min_players <= n <= pack.max_players:
-            n = _said(num_players) if n is None else limits.said(n)
-            count = pack.min_players if pack.min_players == pack.max_players else f"{pack.min_players} to {pack.max_players}"
-            raise OptionError(f"{pack.name} is played by {count} players, not {n}")
-        self.num_players = n
+        self.num_players = n = players_of(pack, num_players)
         self._dealt = None          # (the cards blank_state deals, their Table), made once
         if decks is not None and not isinstance(decks, dict):
             raise OptionError(f"the decks are a mapping of seats or shared zones to lists of card names, not {_said(decks)}")
@@ -120,7 +115,7 @@ class Game:
         return n
 
     def players(self) -> tuple:
-        return tuple(PlayerRef(i, seat_name(self.pack, i)) for i in range(self.num_players))
+        return positions.seated(self.pack, self.num_players)
 
     def position(self, setup: dict, seed: int = 0, fail=positions.refuse, card_def=None) -> "GameState":
         """The game from the position a scenario's `setup` describes (see engine/positions.py),
@@ -170,6 +165,17 @@ class Game:
             return z.deck if z is not None else None
         seats = seats_for(self.pack.seats, self.options)
         return seats[place].get("deck") if place < len(seats) else None
+
+
+def players_of(pack: Pack, num_players) -> int:
+    """The number of players of a game: `num_players`, or the pack's least when None;
+    OptionError for a number the pack is not played by."""
+    n = pack.min_players if num_players is None else whole_number(num_players)
+    if n is None or not pack.min_players <= n <= pack.max_players:
+        n = _said(num_players) if n is None else limits.said(n)
+        count = pack.min_players if pack.min_players == pack.max_players else f"{pack.min_players} to {pack.max_players}"
+        raise OptionError(f"{pack.name} is played by {count} players, not {n}")
+    return n
 
 
 def whole_number(value) -> int | None:

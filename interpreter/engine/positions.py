@@ -13,6 +13,7 @@ those.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import NamedTuple
 
 from ..suggest import did_you_mean
@@ -104,7 +105,7 @@ def from_setup(game, players: tuple, setup, seed: int = 0, fail=refuse, card_def
     pack = game.pack
     card_def = card_def or (lambda name: pack.cards.get(name) or pack.tokens.get(name)
                             or f'unknown card "{name}"{did_you_mean(name, [*pack.cards, *pack.tokens])}')
-    placed = _placed(game, setup, fail)
+    placed = _placed(game, players, setup, fail)
     cards = []
     for name, owner, zname, zseat, flags, container, i in placed:
         card = card_def(name)
@@ -145,7 +146,7 @@ def _turn(s: State, setup, b: Building) -> None:
 
 
 def _active(s: State, setup, b: Building) -> None:
-    s.active = _seat(setup.get("active", 0), b.game, 0, b.fail, setup, "active")
+    s.active = seat_of(setup.get("active", 0), s.t.players, 0, b.fail, setup, "active")
 
 
 def _card_states(s: State, setup, b: Building) -> None:
@@ -164,7 +165,7 @@ def _players(s: State, setup, b: Building) -> None:
 
 def _table(s: State, setup, b: Building) -> None:
     for name, value in (setup.get("table") or {}).items():
-        s.table[name] = table_value(s, name, value, setup["table"], b.fail)
+        s.table[name] = table_value(s.t.pack, s.t.players, name, value, setup["table"], b.fail)
 
 
 def _order(s: State, setup, b: Building) -> None:
@@ -172,7 +173,7 @@ def _order(s: State, setup, b: Building) -> None:
 
 
 def _phase(s: State, setup, b: Building) -> None:
-    turn = _turn_frame(s.t.pack, setup.get("phase"), setup.get("step"), setup, b.fail)
+    turn = turn_frame(s.t.pack, setup.get("phase"), setup.get("step"), setup, b.fail)
     if s.t.pack.rounds:
         s.frames.extend(round_frames(s, setup, b.game, b.fail, turn))
     else:
@@ -194,7 +195,7 @@ SETUP_KEYS = {
 }
 
 
-def _placed(game, setup, fail) -> list:
+def _placed(game, players: tuple, setup, fail) -> list:
     """(card name, owner seat, zone name, zone seat, flags, container, index) of each card
     of a setup, the players' zones in seat order first, then the shared zones."""
     pack = game.pack
@@ -203,15 +204,15 @@ def _placed(game, setup, fail) -> list:
         for zname, cards in (p.get("zones") or {}).items():
             if zname not in pack.zone_by_name:
                 fail(p["zones"], zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
-            for name, flags, i in _entries(cards):
-                owner = _seat(flags.get("owner"), game, seat, fail, cards, i)
+            for name, flags, i in setup_entries(cards):
+                owner = seat_of(flags.get("owner"), players, seat, fail, cards, i)
                 placed.append((name, owner, zname, seat, flags, cards, i))
                 _within(placed, cards, i, fail)
     for zname, cards in (setup.get("shared") or {}).items():
         if zname not in pack.zone_by_name:
             fail(setup["shared"], zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
-        for name, flags, i in _entries(cards):
-            owner = _seat(flags.get("owner"), game, 0, fail, cards, i)
+        for name, flags, i in setup_entries(cards):
+            owner = seat_of(flags.get("owner"), players, 0, fail, cards, i)
             placed.append((name, owner, zname, None, flags, cards, i))
             _within(placed, cards, i, fail)
     return placed
@@ -222,7 +223,7 @@ def _within(placed: list, cards, i: int, fail) -> None:
         fail(cards, i, f"this is card {count(len(placed))} of the position: a game has at most {count(CARDS)}")
 
 
-def _entries(cards):
+def setup_entries(cards):
     """Card entries of a setup zone: (name, flags dict, index)."""
     out = []
     for i, entry in enumerate(cards or []):
@@ -282,8 +283,8 @@ def round_frames(s: State, setup, game, fail, turn: TurnFrame) -> list:
     for key in given:
         if key not in (*names, "leader", "played"):
             fail(given, key, f'unknown round "{key}"{pack.declarations.near("round", key)}')
-    leader = _seat(given.get("leader"), game, s.active, fail, given, "leader")
-    played = [_seat(p, game, 0, fail, given["played"], i) for i, p in enumerate(given.get("played") or [])]
+    leader = seat_of(given.get("leader"), s.t.players, s.active, fail, given, "leader")
+    played = [seat_of(p, s.t.players, 0, fail, given["played"], i) for i, p in enumerate(given.get("played") or [])]
     if setup.get("phase") is not None and s.active not in played:
         played.append(s.active)
     numbers = [given.get(d.name, 1) for d in pack.rounds]
@@ -307,39 +308,46 @@ def _turn_order(s: State, setup, game, fail) -> None:
         fail(setup, "direction", f'the direction is "normal" or "reversed", not {way!r}')
     counts = [0] * game.num_players
     for name, n in skips.items():
-        counts[_seat(name, game, 0, fail, skips, name)] = n
+        counts[seat_of(name, s.t.players, 0, fail, skips, name)] = n
     s.order = (-1 if way == "reversed" else 1, tuple(counts), (), s.active)
 
 
-def table_value(s: State, name: str, value, container, fail):
+def table_value(pack, players: tuple, name: str, value, container, fail):
     """A table value written in a setup or an expectation: a number, a word, a player's
-    name, or none."""
-    d = s.t.pack.table.get(name)
+    name (one of `players`, the PlayerRef of each seat), or none."""
+    d = pack.table.get(name)
     if d is None:
-        fail(container, name, f'unknown table value "{name}"{s.t.pack.declarations.near("table value", name)}')
+        fail(container, name, f'unknown table value "{name}"{pack.declarations.near("table value", name)}')
     if value is None or value == "none":
         return None
     if d.kind == "number" and type(value) is int:
         return value
-    if d.kind == "word" and value in s.t.pack.one_of[d.of]:
+    if d.kind == "word" and value in pack.one_of[d.of]:
         return value
-    if d.kind == "player" and value in (seats := [p.name for p in s.t.players]):
-        return s.t.players[seats.index(value)]
+    if d.kind == "player" and value in (seats := [p.name for p in players]):
+        return players[seats.index(value)]
     want = {"number": "a whole number", "player": "a player's name"}.get(d.kind) or f'a word of "{d.of}"'
     fail(container, name, f'"{name}" holds {want} or none, not {value!r}')
 
 
-def _seat(value, game, default: int, fail, container, key) -> int:
+def seat_of(value, players: tuple, default: int, fail, container, key) -> int:
+    """The seat a setup names (a number or a player's name, of `players`, the PlayerRef
+    of each seat); `default` when it names none."""
     if value is None:
         return default
     if isinstance(value, int):
-        if 0 <= value < game.num_players:
+        if 0 <= value < len(players):
             return value
         fail(container, key, f"there is no seat {value}")
-    names = [seat_name(game.pack, i) for i in range(game.num_players)]
+    names = [p.name for p in players]
     if value in names:
         return names.index(value)
     fail(container, key, f'unknown player "{value}"{did_you_mean(value, names)}')
+
+
+def seated(pack, n: int) -> tuple:
+    """The players of a game of `n` seats: a PlayerRef with its name each."""
+    return tuple(PlayerRef(i, seat_name(pack, i)) for i in range(n))
 
 
 def seat_name(pack, seat: int) -> str:
@@ -354,48 +362,70 @@ def _apply_flags(s: State, c: int, flags: dict, pack, cards, i, fail) -> None:
         words.append("tapped")
     if flags.get("face_down"):
         words.append("face_down")
+    find = partial(marked, s)
     for word in words:
-        _apply_word(s, c, word, flags, pack, cards, i, fail)
+        kind, name, value = card_word(word, pack, find, cards, i, fail)
+        if kind == "tapped":
+            s.tapped[c] = True
+        elif kind == "face_down":
+            s.face_down[c] = s.downs = True
+        elif kind == "counted":
+            getattr(s, _COUNTED[name])[c] = value
+        else:
+            primitives.set_mark(s, c, name, value, flags.get("until"))
     if flags.get("damage"):
         s.damage[c] = flags["damage"]
     for name, n in (flags.get("counters") or {}).items():
+        card_counter(name, pack, cards, i, fail)
         s.counters[(c, name)] = n
     for mark, value in (flags.get("marks") or {}).items():
-        if mark not in pack.marks:
-            fail(cards, i, f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}')
-        if isinstance(value, str):
-            target = marked(s, value)
-            if target is None:
-                fail(cards, i, f'no card or player named "{value}" in this position')
-            value = target
-        primitives.set_mark(s, c, mark, value, flags.get("until"))
+        primitives.set_mark(s, c, mark, card_mark(mark, value, pack, find, cards, i, fail), flags.get("until"))
 
 
 _COUNTED = {"damage": "damage", "entered": "entered", "control_changed": "control_turn"}
 
 
-def _apply_word(s: State, c: int, word: str, flags: dict, pack, cards, i, fail) -> None:
+# The words written beside a card in a setup, and its marks and counters, read apart
+# from the position they go into: `cardtable validate` reads them so, without one.
+# `find(name)` gives the card or the player a mark points at, None for none.
+def card_word(word: str, pack, find, cards, i, fail) -> tuple:
+    """What a word beside a card sets: (kind, name, value), kind one of tapped,
+    face_down, counted (damage N, entered N...: name the state, value N) or mark (the
+    mark and what it points at)."""
     head, _, rest = word.partition(" ")
-    if word == "tapped":
-        s.tapped[c] = True
-    elif word == "face_down":
-        s.face_down[c] = s.downs = True
-    elif head in _COUNTED and _DIGITS.fullmatch(rest):
+    if word in ("tapped", "face_down"):
+        return word, word, True
+    if head in _COUNTED and _DIGITS.fullmatch(rest):
         # Digits as written ("²" and "①" are digits to Python, not numbers), at most 10¹⁸.
         if len(rest) > 19 or int(rest) > NUMBER:
             fail(cards, i, f'"{word}": this number is too large: numbers are at most {SAID_NUMBER}')
-        getattr(s, _COUNTED[head])[c] = int(rest)
-    elif head in pack.marks:
-        value = True
-        if rest:
-            value = marked(s, rest)
-            if value is None:
-                fail(cards, i, f'no card or player named "{rest}" in this position')
-        primitives.set_mark(s, c, head, value, flags.get("until"))
-    else:
-        near = did_you_mean(head, [*CARD_WORDS, *pack.declarations.names("mark")])
-        fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N, '
-                       f'control_changed N or a mark)')
+        return "counted", head, int(rest)
+    if head in pack.marks:
+        return "mark", head, _pointed_at(rest, find, cards, i, fail) if rest else True
+    near = did_you_mean(head, [*CARD_WORDS, *pack.declarations.names("mark")])
+    fail(cards, i, f'unknown card state "{word}"{near} (write tapped, face_down, damage N, entered N, '
+                   f'control_changed N or a mark)')
+
+
+def card_mark(mark: str, value, pack, find, cards, i, fail):
+    """A mark given in full (`marks: {attacking: Bob}`): what it points at."""
+    if mark not in pack.marks:
+        fail(cards, i, f'unknown mark "{mark}"{pack.declarations.near("mark", mark)}')
+    return _pointed_at(value, find, cards, i, fail) if isinstance(value, str) else value
+
+
+def card_counter(name: str, pack, cards, i, fail) -> None:
+    """A counter a setup puts on a card: one the pack declares (a misspelt one would
+    be set, and no rule would read it)."""
+    if name not in pack.card_counters:
+        fail(cards, i, f'unknown card counter "{name}"{pack.declarations.near("card counter", name)}')
+
+
+def _pointed_at(name: str, find, cards, i, fail):
+    found = find(name)
+    if found is None:
+        fail(cards, i, f'no card or player named "{name}" in this position')
+    return found
 
 
 def marked(s: State, name: str):
@@ -415,7 +445,7 @@ def card_named(s: State, name: str):
     return None
 
 
-def _turn_frame(pack, phase, step, setup, fail) -> TurnFrame:
+def turn_frame(pack, phase, step, setup, fail) -> TurnFrame:
     if phase is None:
         return TurnFrame()
     names = [p.name for p in pack.phases]

@@ -196,7 +196,7 @@ class StateView:
         """A table value as a setup or an expectation writes it (a number, a word, a
         player's name, none), as `table_value` would give it; `fail(container, name,
         message)` for a value the pack does not have."""
-        return positions.table_value(self._s, name, said, container, fail)
+        return positions.table_value(self._s.t.pack, self._s.t.players, name, said, container, fail)
 
     def player_counters(self, seat: int):
         """A seat's player counters by name, hidden ones too (read only)."""

@@ -124,6 +124,7 @@ class Compiler:
         self.static_reads: set = set()  # what static abilities look at: what they make of a card follows it
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
+        self.options_read: set = set()  # the options the texts compiled read by name
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
@@ -136,7 +137,7 @@ class Compiler:
         self.unbound: dict = {}   # name -> why the text compiled may not read it (a cost's "as fodder", read before it is paid)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
-        # (text, start, scope) -> (result, names it added to the scope, used_this, ends)
+        # (text, start, scope) -> (result, names it added to the scope, used_this, ends, options read)
         self._done: dict = {}
 
     def note(self, what: str) -> None:
@@ -240,15 +241,17 @@ class Compiler:
             if start != "trigger" and self.reads is None and self.reads_props is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
-            result, added, used_this, ends = done
+            result, added, used_this, ends, options = done
             scope.vars.update(added)
             self.used_this = self.used_this or used_this
             self.ends = self.ends or ends
+            self.options_read |= options
             return result
         self.snippet = snippet
         before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
-        was_located, was_ending = self.located, self.ends
+        was_located, was_ending, was_reading = self.located, self.ends, self.options_read
         self.used_this = self.located = self.ends = False
+        self.options_read = set()
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -259,10 +262,11 @@ class Compiler:
             result = self.node(tree, scope)
         if key is not None and len(self.problems) == before and not self.located:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
-            self._done[key] = (result, added, self.used_this, self.ends)
+            self._done[key] = (result, added, self.used_this, self.ends, frozenset(self.options_read))
         self.used_this = was or self.used_this
         self.located = was_located or self.located
         self.ends = was_ending or self.ends
+        self.options_read = was_reading | self.options_read
         return result
 
     def _statement_trees(self, snippet: Snippet):
@@ -394,6 +398,7 @@ class Compiler:
                 self._define_stack.pop()
                 self.snippet = saved
         if word in self.names.options:
+            self.options_read.add(word)
             opt = self.names.options[word]
             kind = {"number": "number", "flag": "bool"}.get(opt.kind, "text")
             return fuse.leaf(lambda s, env, w=word: s.t.options[w], f"s.t.options[{word!r}]"), T(kind)

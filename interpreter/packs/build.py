@@ -37,6 +37,7 @@ class Build:
         self.restricted: tuple = ()     # the replacements of the event target
         self.card_files: dict = {}      # key -> Loaded: the card files read whole
         self.ending_cards: set = set()  # the cards of card files with an ability that ends a game
+        self.card_options: dict = {}    # card of a card file -> the options its texts read
 
     # -------------------------------------------------------------- problems
     def here(self, container, key, message: str, hint: str | None = None, severity: str = "error") -> None:
@@ -209,3 +210,42 @@ def never_ends(b: Build) -> None:
                  f"of {limits.count(turns)} turns makes it a draw",
                  severity="warning")
 
+
+def unread_options(b: Build, read: set | None = None) -> None:
+    """A warning for each option that nothing reads (`read`: the options read, when not
+    those the pack reads): whatever its value, every game would play the same."""
+    if not b.report.ok:
+        return      # a text that did not compile may read it
+    read = options_read(b) if read is None else read
+    for name, at in b.decls.of("option").items():
+        if name not in read:
+            b.report.add(at.file, at.line, at.col, f'option "{name}" is read by no rule', severity="warning",
+                         hint=f"a text reads an option by its name, and so do the fields of pack.yaml that take one: "
+                              f"end's turn_limit, a counter's or a table value's start, a zone's capacity, a seat's "
+                              f"deck or team (by), another option's min or max; whatever the value of {name}, every "
+                              f"game would play the same")
+
+
+# The fields of pack.yaml that may hold an option's name: each a function of pack.yaml
+# giving what they hold (a number there is no option).
+OPTION_FIELDS = (
+    lambda d: [(d.get("end") or {}).get("turn_limit")],
+    lambda d: [c.get("start") for c in (d.get("player_counters") or {}).values() if isinstance(c, dict)],
+    lambda d: [v.get("start") for v in (d.get("table") or {}).values() if isinstance(v, dict)],
+    lambda d: [z.get("capacity") for z in (d.get("zones") or {}).values() if isinstance(z, dict)],
+    lambda d: [v.get("by") for seat in (d.get("players") or {}).get("seats") or () for v in seat.values()
+               if isinstance(v, dict)],
+    lambda d: [o.get(bound) for o in (d.get("options") or {}).values() if isinstance(o, dict) for bound in ("min", "max")],
+)
+
+
+def options_read(b: Build) -> set:
+    """The options the pack reads: by name in its texts (its definitions too, used or
+    not), and in the fields of OPTION_FIELDS."""
+    read = set(b.comp.options_read).union(*b.card_options.values())
+    options = b.names.options
+    for tree, _ in b.names.defines.values():
+        read.update(t for t in tree.scan_values(lambda v: isinstance(v, str)) if t in options)
+    for field in OPTION_FIELDS:
+        read.update(name for name in field(b.d) if isinstance(name, str))
+    return read

@@ -138,15 +138,18 @@ def build_cards(b: Build) -> None:
 
 def card_def(b: Build, lo, raw) -> CardDef:
     """A card of a card file (`raw`, read from `lo`), checked and compiled. Whether its
-    abilities end a game is kept by card (b.ending_cards), so that a card checked again
-    alone (recheck.py) says it as the whole pack would."""
+    abilities end a game, and the options they read, are kept by card (b.ending_cards,
+    b.card_options), so that a card checked again alone (recheck.py) says it as the
+    whole pack would."""
     ends, b.comp.ends = b.comp.ends, False
+    read, b.comp.options_read = b.comp.options_read, set()
     types, props, kws, _own, abilities = _card_parts(b, lo, raw)
     if b.comp.ends:
         b.ending_cards.add(raw["name"])
     else:
         b.ending_cards.discard(raw["name"])
-    b.comp.ends = ends
+    b.card_options[raw["name"]] = b.comp.options_read
+    b.comp.ends, b.comp.options_read = ends, read
     return CardDef(raw["name"], types, props, kws, abilities, None, raw.get("text", ""))
 
 

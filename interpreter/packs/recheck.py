@@ -10,8 +10,8 @@ schema: those lines are read alone (padded with empty lines, so that every posit
 is that of the file), the cards are checked as loading checks them
 (cardfiles.card_def, with the compiler's texts already compiled), and the problems
 and declarations below them move by the lines added or removed. What depends on
-the whole pack is worked out again: whether the pack loads, the warning of a pack
-that nothing ends.
+the whole pack is worked out again: whether the pack loads, the warnings of a pack
+that nothing ends and of options nothing reads.
 
 Any other edit (pack.yaml, a family, a card's name, a file that no longer reads)
 is refused (`edit` returns False), and the caller checks the pack whole. The
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import MAX_PER_FILE, Problem, Report, split_lines
 from .cardfiles import card_def
 from .files import ENCODING, PackFiles
-from .build import never_ends
+from .build import never_ends, unread_options
 from .schemacheck import check_schema, load_schema
 from .validate import validation
 from .yamlpos import MAX_BYTES, Loaded, PosDict, PosList, YamlProblem, load_yaml_text
@@ -72,7 +72,8 @@ class Kept:
         done = validation(files, report)
         self.build = done.build
         self.whole = report
-        self.loading, self.loaded, self.scenarios = _stages(done.stages)
+        self.loading, self.loaded, self.scenarios, self.names = _stages(done.stages)
+        self.has_scenarios = bool(done.scenarios)
         self.card_files = self._card_files() if self._may_recheck(report) else {}
         self.followed = self._followed() if self.card_files else set()
         self.last_path = "whole"     # how the last check went: whole, or cards (of one file)
@@ -173,12 +174,14 @@ class Kept:
         self.build.decls.move("card", raw["name"], cf.filename, raw.value_pos.get("name", raw.pos))
 
     def _settle(self, loading: list[Problem]):
-        """The problems of the pack from those of loading it: the warning of a pack that
-        nothing ends, and the checks of a loaded pack, as the whole check has them."""
+        """The problems of the pack from those of loading it: the warnings of a pack that
+        nothing ends and of options nothing reads, and the checks of a loaded pack, as
+        the whole check has them."""
         b = self.build
         kept_report = b.report
         b.report = Report()
         never_ends(b)
+        unread_options(b)
         warning = set(b.report.problems)
         b.report = kept_report
         loading = [p for p in loading if p not in self._warnings()]
@@ -186,28 +189,31 @@ class Kept:
         # the edit (see _same_cards): they find what they found, if the pack still loads.
         ok = not any(p.severity == "error" for p in loading)
         was_ok = not any(p.severity == "error" for p in self.loading)
-        if ok and not was_ok and self.followed:
-            return None       # the pack loads again: the card text it follows is looked at again
+        if ok and not was_ok and (self.followed or self.has_scenarios):
+            # The pack loads again: the card text it follows, and the names its scenarios
+            # use, are looked at again.
+            return None
         loading += sorted(warning) if ok else []
         per_file: dict = {}
         for p in loading:
             per_file[p.file] = per_file.get(p.file, 0) + 1
         if any(n > MAX_PER_FILE for n in per_file.values()):
             return None
-        loaded = self.loaded if ok else []
+        loaded, names = (self.loaded, self.names) if ok else ([], [])
         report = Report()
-        report.extend([*loading, *loaded, *self.scenarios])
-        self.loading, self.loaded, self.whole = loading, loaded, report
+        report.extend([*loading, *loaded, *self.scenarios, *names])
+        self.loading, self.loaded, self.names, self.whole = loading, loaded, names, report
         return report
 
     def _warnings(self) -> set:
-        """The warning of a pack that nothing ends, as it would read (whether or not the
-        pack has it now)."""
+        """The warnings of a pack that nothing ends and of each option nothing reads, as
+        they would read (whether or not the pack has them now)."""
         b = self.build
         kept_report, b.report = b.report, Report()
         ends, ending, b.comp.ends, b.ending_cards = b.comp.ends, b.ending_cards, False, set()
         try:
             never_ends(b)
+            unread_options(b, read=set())
             return set(b.report.problems)
         finally:
             b.report, b.comp.ends, b.ending_cards = kept_report, ends, ending
@@ -239,14 +245,16 @@ class Kept:
 
 
 # ------------------------------------------------------------------ helpers
-def _stages(stages: list) -> tuple[list, list, list]:
-    """The problems each stage of the check added: loading, the loaded pack, the scenarios."""
-    if len(stages) < 3:
-        return list(stages[-1]) if stages else [], [], []
-    loading = stages[0]
-    loaded = [p for p in stages[1] if p not in set(loading)]
-    scenarios = [p for p in stages[2] if p not in set(stages[1])]
-    return list(loading), loaded, scenarios
+def _stages(stages: list) -> tuple[list, list, list, list]:
+    """The problems each stage of the check added: loading, the loaded pack, the
+    scenario files, the names the scenarios use."""
+    if len(stages) < 4:
+        return list(stages[-1]) if stages else [], [], [], []
+    out = [list(stages[0])]
+    for earlier, later in zip(stages, stages[1:]):
+        seen = set(earlier)
+        out.append([p for p in later if p not in seen])
+    return tuple(out)
 
 
 def _card_file(key: str, lo: Loaded) -> CardFile | None:

@@ -341,7 +341,15 @@ def _card_def(pack: Pack, name: str):
             card = pack.card_maker.named(name, list(pack.sources.values()))
         except ImportProblem as e:
             return e.message
-    if card is None:
-        known = [*pack.cards, *pack.tokens, *(r["name"] for src in pack.sources.values() for r in src.records)]
-        return f'unknown card "{name}"{did_you_mean(name, known)}'
-    return card
+    return unknown_card(pack, name) if card is None else card
+
+
+def is_card(pack: Pack, name: str) -> bool:
+    """Whether `name` is a card of the pack or of its imports (the card is not made)."""
+    return (name in pack.cards or name in pack.tokens
+            or pack.card_maker is not None and any(src.find(name) is not None for src in pack.sources.values()))
+
+
+def unknown_card(pack: Pack, name: str) -> str:
+    known = [*pack.cards, *pack.tokens, *(r["name"] for src in pack.sources.values() for r in src.records)]
+    return f'unknown card "{name}"{did_you_mean(name, known)}'

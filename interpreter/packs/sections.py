@@ -16,7 +16,7 @@ from ..lang.vocabulary import atomic
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import player_abilities, type_abilities
-from .build import Build, never_ends, position
+from .build import Build, never_ends, position, unread_options
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
 from .derived import counted_properties, derived_properties, property_words
@@ -56,6 +56,7 @@ def build_sections(b: Build) -> None:
         done.add(ready.keys[0])
     token_uses(b)
     never_ends(b)
+    unread_options(b)
 
 
 # ----------------------------------------------------------- the sections

@@ -13,11 +13,13 @@ from .importing import ImportProblem, card_file_source, load_deck
 from .build import Build
 from .loader import PackError, check_pack
 from .scenario import load_scenarios, scenario_files
+from .scenarionames import check_names
 from .yamlpos import YamlProblem, load_yaml_file
 
 
 def validate_pack(name_or_path: str | PackFiles, report: Report, decks=(), card_files=()) -> bool:
-    """Load and check a pack, its scenario files and the deck lists `decks` (files a
+    """Load and check a pack, its scenario files (their shape, and once the pack loads
+    the names they use: scenarionames.py) and the deck lists `decks` (files a
     player would give with --deck, which may name the cards of `card_files`, the player's
     own card data, as --cards gives it); True when no error was found. Cards the decks use
     whose text the pack follows and does not write are warnings. A PackFiles gives
@@ -49,8 +51,10 @@ class Validation:
     """What the checks of validate_pack found, besides the report's problems."""
     build: Build | None = None     # what loading kept (loader.check_pack), for an editor
     pack: Pack | None = None       # the pack, when it loads
+    scenarios: list = field(default_factory=list)   # those of its scenario files that fit the schema
     # The problems of the report after each stage: loading the pack, the checks of the
-    # loaded pack (deck lists, card text to write), the scenario files (see recheck.py).
+    # loaded pack (deck lists, card text to write), the scenario files, the names the
+    # scenarios use (see recheck.py).
     stages: list = field(default_factory=list)
 
 
@@ -79,7 +83,11 @@ def validation(name_or_path: str | PackFiles, report: Report, decks=(), card_fil
     out.stages.append(report.problems)
     for path in scenario_files(folder) if folder is not None else []:
         text = unsaved.get(path.relative_to(folder).as_posix())
-        load_scenarios(path, report, folder, None if text is None else (lambda t=text: t.encode(*ENCODING)))
+        out.scenarios += load_scenarios(path, report, folder, None if text is None else (lambda t=text: t.encode(*ENCODING)))
+    out.stages.append(report.problems)
+    # The names the scenarios use are looked up in the pack, once it loads.
+    if out.pack is not None:
+        check_names(out.pack, out.scenarios, report)
     out.stages.append(report.problems)
     return out
 
