@@ -151,7 +151,8 @@ def test_help_lists_the_commands_then_the_options_again():
     t, _, out = table(["?", ""])
     labels = t.state.legal_labels()
     assert ("> ?\n"
-            "Type the number of an option to choose it (or its text, such as: pass).\n"
+            "Type the number of an option to choose it (or its text, such as: pass);\n"
+            "where the options are numbers (a bid, X), type the number itself.\n"
             "Options that would read the same say which card each is: (tapped), (2nd in Ann's hand).\n"
             "  ?, help    this help\n"
             "  log [N]    the last N events you may see (10 unless given)\n"
@@ -416,3 +417,24 @@ def test_ctrl_c_waits_while_the_record_is_written():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(importable())})
     assert (done.stdout, done.stderr) == ("[]\n['ctrl-c']\n", "")
+
+
+def test_a_choice_of_numbers_is_answered_with_the_number_itself(tmp_path):
+    # Numbered as other options (1. 0, 2. 1, ...), typing a bid of 1 chose 0.
+    assert CliRunner().invoke(main, ["new", str(tmp_path / "bids")]).exit_code == 0
+    pack = tmp_path / "bids" / "pack.yaml"
+    pack.write_text(pack.read_text().replace(
+        "    p draws opening_hand cards",
+        '    p draws opening_hand cards\n    p chooses a number from 0 to 3 as bid "how much life to gain?"\n'
+        "    increase life of p by bid"))
+    game, specs = setup(str(tmp_path / "bids"), {}, "human,random", None, [])
+    out = io.StringIO()
+    t = Table(game, specs, 1, io.StringIO("7\n1\nquit\n"), out, 120)
+    t.play()
+    lines = out.getvalue().splitlines()
+    at = lines.index("Ann: how much life to gain?")
+    assert lines[at + 1:at + 5] == ["  0  1  2  3   (type the number you choose)",
+                                    "> 7",
+                                    "7 is not one of the numbers offered (0, 1, 2, 3); type one of them, or ? for help",
+                                    "> 1"]
+    assert "Ann chooses 1 as bid" in lines

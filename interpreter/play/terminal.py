@@ -39,7 +39,7 @@ LOG_LINES = 10          # what `log` shows without a number
 ANSWER = 10_000         # characters of an answer read: a line of megabytes is no answer
 
 HELP = f"""\
-Type the number of an option to choose it (or its text, such as: pass).
+Type the number of an option to choose it (or its text, such as: pass);\nwhere the options are numbers (a bid, X), type the number itself.
 Options that would read the same say which card each is: (tapped), (2nd in Ann's hand).
   ?, help    this help
   log [N]    the last N events you may see ({LOG_LINES} unless given)
@@ -208,6 +208,11 @@ class Table:
 
     def show_options(self) -> None:
         labels = self.state.shown_labels()
+        if _numbers(labels):
+            # A choice of numbers (a bid, X) is answered with the number itself: numbered
+            # options 1. 0, 2. 1... had "1" bid 0.
+            self.say(self.state.prompt(), "  " + "  ".join(labels) + "   (type the number you choose)")
+            return
         digits = len(str(len(labels)))
         self.say(self.state.prompt(), *(f"  {i:>{digits}}. {label}" for i, label in enumerate(labels, 1)))
 
@@ -264,6 +269,12 @@ class Table:
             self.show_board(seat, full=True)
         elif command in ("quit", "exit"):
             raise _Stop("quit")
+        elif _numbers(labels) and re.fullmatch(r"[+-]?\d+", text):
+            if text.lstrip("+") in labels:
+                return labels.index(text.lstrip("+"))
+            self.say(safe(f"{text[:20]} is not one of the numbers offered ({', '.join(labels)}); "
+                          f"type one of them, or ? for help"))
+            return None
         elif re.fullmatch(r"[+-]?\d+", text):
             # A number of thousands of digits is no option (and Python would refuse to read it).
             number = int(text) if len(text) <= DIGITS else None
@@ -400,6 +411,11 @@ def _signals_held():
 
 
 # ------------------------------------------------------------------ the board
+
+def _numbers(labels: list) -> bool:
+    """Whether every option is a whole number (a choice of a number), answered by itself."""
+    return bool(labels) and all(re.fullmatch(r"-?\d+", label) for label in labels)
+
 
 def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[str]:
     """The board of an observation as lines: whose turn and which phase first, then
