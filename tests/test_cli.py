@@ -91,6 +91,15 @@ BAD_FILES = {
         'p/pack.yaml:4:1: error: unknown key "player"; did you mean "players"?\n'
         "    player: {min: 2, max: 2}\n"
         "    ^\n"),
+    # A comma in a text of a { } mapping ends it: YAML reads the rest as a key.
+    "a text cut at a comma": (
+        {"p/pack.yaml": "id: comma\nname: Comma\nversion: 1.0.0\nplayers: {min: 2, max: 2}\n"
+                        "options:\n  limit: {default: 9, description: Then it ends, players placed by points.}\n"
+                        "zones: {hand: {role: hand}}\nturn: [{phase: main, script: draw a card}]\n"},
+        'p/pack.yaml:6:50: error: unknown key "players placed by points."\n'
+        "      limit: {default: 9, description: Then it ends, players placed by points.}\n"
+        "                                                     ^\n"
+        "    hint: a comma inside { } ends the text before it: put that text in quotes\n"),
     "a DSL text of garbage": (
         {"p/pack.yaml": "id: garbage\nname: Garbage\nversion: 1.0.0\nplayers: {min: 2, max: 2}\n"
                         "zones:\n  hand: {role: hand}\nturn:\n  - phase: main\n    script: \"}}}{{{ ##@!\"\n"},

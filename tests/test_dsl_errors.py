@@ -52,6 +52,11 @@ SYNTAX = [
     # "lett" reads as a player, and "take" of "taker" as the verb of "takes an extra turn".
     ("lett taker be target\ndraw a card", ['1:1: "lett" begins no statement; did you mean "let"?']),
     ("let n be 2\nn taker", ['2:3: unexpected "taker"; expected "a", "an", the end of the line']),
+    # The player who acts is "dealer's left": "left of dealer" is a value, not a subject.
+    ("left of opponent draws a card", ['1:1: "left of opponent" cannot begin a statement: write the player who acts '
+                                       'as "opponent\'s left"']),
+    ("right of you draws a card", ['1:1: "right of you" cannot begin a statement: write the player who acts '
+                                   'as "your right"']),
     ("if count of (creatures in play where it is tapped) > 1 or turn > 2: draw a card", []),
     ("draw (1 + 2 cards", ['1:6: this "(" is never closed']),
     ("if turn > 1:\n    draw a card\n  draw a card",

@@ -265,6 +265,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         if joined is not None:
             return DslSyntaxError('a "where" clause joins its tests with "and"; for "or", put them in parentheses: '
                                   '"where (A or B)"', line, joined)
+        possessive = _of_as_subject(text, token)
+        if possessive:
+            return possessive
         misspelt = _misspelt(text, token, e.expected)
         if misspelt:
             return misspelt
@@ -282,6 +285,23 @@ def _or_in_where(text: str, token: Token) -> int | None:
             return None
         at = line_start + joined.start()
     return at - line_start + 1 if _in_where(text, at) else None
+
+
+def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
+    """The error of a statement whose player is written "left of dealer": "X of Y" is a
+    value, and the player who acts is read only as "dealer's left" (which the parse,
+    failing at "of", would otherwise report as a misspelt "let")."""
+    if str(token) != "of":
+        return None
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    head = text[line_start:token.start_pos].split()
+    after = re.match(r"\s*([a-z_]\w*)", text[token.end_pos:], re.IGNORECASE)
+    if len(head) != 1 or not head[0].isidentifier() or after is None:
+        return None
+    word, owner = head[0], after.group(1)
+    owner = {"you": "your", "it": "its"}.get(owner.lower(), f"{owner}'s")
+    return DslSyntaxError(f'"{word} of {after.group(1)}" cannot begin a statement: write the player who acts '
+                          f'as "{owner} {word}"', token.line, text.index(word, line_start) - line_start + 1)
 
 
 def _misspelt(text: str, token: Token, expected) -> DslSyntaxError | None:

@@ -424,6 +424,14 @@ class _Context:
         self.subject = subject      # names a part of the data by its path
 
 
+def _comma_hint(key, value) -> str | None:
+    """The hint for an unknown key that is the end of a text cut at a comma: YAML reads
+    `{description: Ends the game, players placed by points.}` as two keys."""
+    if value is None and isinstance(key, str) and " " in key.strip():
+        return "a comma inside { } ends the text before it: put that text in quotes"
+    return None
+
+
 def _explain(error: ValidationError, ctx: _Context) -> list[tuple[list, str, str, str | None]]:
     """(path, "key" or "value", message, hint) for each thing a designer must fix."""
     path = list(error.absolute_path)
@@ -442,7 +450,8 @@ def _explain(error: ValidationError, ctx: _Context) -> list[tuple[list, str, str
         patterns = list(schema.get("patternProperties", {}))
         extra = (k for k in instance if k not in allowed and not any(re.search(p, k) for p in patterns))
         # A generator: the suggestions are worked out only for the problems the report keeps.
-        return ((path + [k], "key", f'unknown key "{k}"{did_you_mean(k, allowed)}', None) for k in extra)
+        return ((path + [k], "key", f'unknown key "{k}"{did_you_mean(k, allowed)}', _comma_hint(k, instance[k]))
+                for k in extra)
     if validator == "unevaluatedProperties" and isinstance(instance, dict):
         allowed = _evaluated_keys(error)
         return ((path + [k], "key", f'unknown key "{k}"{did_you_mean(k, _known_names(schema))}', None)
