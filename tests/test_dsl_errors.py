@@ -57,6 +57,13 @@ SYNTAX = [
                                        'as "opponent\'s left"']),
     ("right of you draws a card", ['1:1: "right of you" cannot begin a statement: write the player who acts '
                                    'as "your right"']),
+    # A word of the language out of place is not taken for a misspelt one ("it" for "sit",
+    # "its" for "is"), nor said to begin no statement when it begins some ("it").
+    ("it deals 2 damage to opponent", ['1:4: unexpected "deals"; expected "\'s"']),
+    ("move it into your hand", ['1:1: "move" begins no statement; did you mean "remove"?']),
+    ("put it its into your hand", ['1:8: unexpected "its"; expected "\'s", ")", ",", ":", "among", "and", "as", '
+                                   '"become", ...']),
+    ("draws a card", ['1:1: "draws" begins no statement; did you mean "draw"?']),
     ("if count of (creatures in play where it is tapped) > 1 or turn > 2: draw a card", []),
     ("draw (1 + 2 cards", ['1:6: this "(" is never closed']),
     ("if turn > 1:\n    draw a card\n  draw a card",

@@ -166,7 +166,10 @@ def place_in(s: State, c: int, zone: int, depth: int) -> str:
     if depth == RANDOM:
         cards.insert(s.randbelow(n + 1), c)
         return "a random place in "
-    cards.insert(max(0, n + 1 - depth), c)
+    if depth > n + 1:   # no place that deep: the bottom, said so
+        cards.insert(0, c)
+        return "the bottom of "
+    cards.insert(n + 1 - depth, c)
     return f"the {results.ordinal(depth)} place from the top of "
 
 

@@ -323,13 +323,19 @@ def _misspelt(text: str, token: Token, expected) -> DslSyntaxError | None:
     column = start - line_start + 1
     if not word.isidentifier():
         return None
-    best = suggest(word, _expected_words(expected), cutoff=0.75)
+    # A word of the language is not misspelt but out of place ("it" is no "sit"): the
+    # words expected there are said instead.
+    words = _words()
+    best = None if word.lower() in words else suggest(word, _expected_words(expected), cutoff=0.75)
     if best:
         return DslSyntaxError(f'unexpected "{word}"; did you mean "{best}"?', token.line, column)
     first = text[line_start:start].split()
     if len(first) == 1 and first[0].isidentifier():
+        head = first[0].lower()
         starts = _expected_words(_statement_starts())
         best = suggest(first[0], starts, cutoff=0.75) or _unfused(first[0], starts)
+        if head in starts or (head in words and best and not head.startswith(best)):
+            best = None     # it begins statements, or is another word than the one suggested ("draws" is "draw")
         if best:
             return DslSyntaxError(f'"{first[0]}" begins no statement; did you mean "{best}"?', token.line,
                                   text.index(first[0], line_start) - line_start + 1)

@@ -336,16 +336,19 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
         if cost is not None and cost.op is not None:
             costs.append(cost)
     whole = []      # the ability's costs once made: what a card picked must leave payable
+    choices = ()    # of each cost that picks its cards: (key, count, rest, wanted), for _searched
     if any(isinstance(x, Picking) for x in costs):
         currencies = [x.currency for x in costs if isinstance(x, Cost) and x.currency is not None]
         currencies += [currency for currency, _, _ in kinded.values()]
-        costs = _picked_first(costs, tuple(x.using for x in currencies if x.counter is None), whole)
+        costs, choices = _picked_first(costs, tuple(x.using for x in currencies if x.counter is None), whole)
     from .mana import kinded_cost
     # The cards the other costs tap, discard or sacrifice pay no mana of kinds.
     uses = tuple(c.cards for c in costs if c.cards is not None)
     for currency, asks, texts in kinded.values():
         costs.append(kinded_cost(currency, asks, "\n".join(texts), uses))
     made = joint(tuple(costs))
+    if choices:
+        made = _searched(made, choices)
     whole.append(made)
     return made
 
@@ -436,16 +439,19 @@ def _picked_first(costs: list, paying: tuple, whole: list) -> list:
     cards each currency of the ability could pay with, `whole` (once filled) its costs."""
     named = [x.cards for x in costs if isinstance(x, Cost) and x.cards is not None]
     pickers = [x for x in costs if isinstance(x, Picking)]
-    made = []
+    made, choices = [], []
     for i, p in enumerate(pickers):
         others = tuple(named) + tuple(m.cards for m in made)
         later = paying + tuple(q.found for q in pickers[i + 1:])
-        made.append(_picked(p, others, later, whole))
-    return made + [x for x in costs if isinstance(x, Cost)]
+        cost, rest, wanted = _picked(p, others, later, whole)
+        made.append(cost)
+        choices.append((p.key, p.count, rest, wanted))
+    return made + [x for x in costs if isinstance(x, Cost)], tuple(choices)
 
 
-def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> Cost:
-    """The Cost of `p`: `others` give the cards the ability's other costs use (left out),
+def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> tuple:
+    """The Cost of `p`, what gives the cards it may pick next and what gives those a later
+    cost could use: `others` give the cards the ability's other costs use (left out),
     `later` those the costs after it could use (taken last)."""
     key = p.key
     name, one = p.name, p.one
@@ -474,9 +480,13 @@ def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> Cost:
         if len(cards) < left:
             return None
         if later and len(cards) > left:
-            wanted = {x for f in later for x in f(s, env)}
-            cards = [x for x in cards if x not in wanted] + [x for x in cards if x in wanted]
+            contested = wanted(s, env)
+            cards = [x for x in cards if x not in contested] + [x for x in cards if x in contested]
         return picked + tuple(cards[:left])
+
+    def wanted(s, env) -> set:
+        """The cards the costs after it could use."""
+        return {x for f in later for x in f(s, env)}
 
     def can(s, env):
         return take(s, env) is not None
@@ -516,7 +526,42 @@ def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> Cost:
                                _options(s, offer), resume, "choice"))
 
     resume = _one_more(key)
-    return Cost(can, pay, p.text, cards=cards, picks=True, names=p.names)
+    return Cost(can, pay, p.text, cards=cards, picks=True, names=p.names), rest, wanted
+
+
+def _searched(costs: tuple, choices: tuple) -> tuple:
+    """The costs, checked as a whole by their first: when the cards the costs that pick
+    would take first (_picked's take) leave another cost unpaid, the other cards they
+    could pick are tried (a creature to sacrifice that is the only Goblin a later
+    "sacrifice a goblin" could take). Only the cards a later cost could use are tried in
+    turn: one no later cost can use is as good as any other. The search runs only when
+    the first try fails."""
+    checks = tuple(c.can for c in costs)
+
+    def tried(s, env, i: int) -> bool:
+        if i == len(choices):
+            return all(check(s, env) for check in checks)
+        key, count, rest, wanted = choices[i]
+        picked = env.get(key, ())
+        left = (count(s, env) or 0) - len(picked)
+        if left <= 0:
+            return tried(s, env, i + 1)
+        cards = rest(s, env, picked)
+        contested = wanted(s, env)
+        free = tuple(x for x in cards if x not in contested)[:left]
+        try:
+            for more in itertools.combinations([x for x in cards if x in contested], left - len(free)):
+                env[key] = picked + free + more
+                if tried(s, env, i + 1):
+                    return True
+        finally:
+            env[key] = picked
+        return False
+
+    def can(s, env):
+        return all(check(s, env) for check in checks) or tried(s, env, 0)
+    always = lambda s, env: True       # noqa: E731
+    return (costs[0]._replace(can=can), *(c._replace(can=always) for c in costs[1:]))
 
 
 def paid_for(s, env) -> str:
