@@ -168,6 +168,11 @@ def _keep(request, table: Table, seat: int, fields) -> str:
     return keep(table, pack, table.game.pack, one(fields, "file").strip(), one(fields, "name"))
 
 
+def _play_on(request, table: Table, seat: int, fields) -> str:
+    table.play_on()
+    return "the computer players played on"
+
+
 def record(request: Request):
     table = _table(request)
     if not table.state.is_terminal():
@@ -185,5 +190,6 @@ routes = [
     Route("/t/{table}/undo", _act(_undo), methods=["POST"]),
     Route("/t/{table}/mark", _act(_mark), methods=["POST"]),
     Route("/t/{table}/keep", _act(_keep), methods=["POST"]),
+    Route("/t/{table}/playon", _act(_play_on), methods=["POST"]),
     Route("/t/{table}/record", record),
 ]

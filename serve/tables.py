@@ -59,6 +59,7 @@ class Table:
     mark: int = 0               # the decision a scenario starts at (its setup is the position then)
     broken: str | None = None   # the rules broke down (or a computer player thought too long): where and why
     halted: str = BROKE         # the heading of `broken`
+    resumable: bool = False     # stopped for the time the computer players took: they may play on
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     stop: Stop = field(default_factory=Stop, repr=False)
 
@@ -105,10 +106,12 @@ class Table:
                     return
                 if time.monotonic() > until:
                     self.halted = "The game stopped"
+                    self.resumable = True
                     self.broken = (f"the computer players played for more than {PLAYING:g} seconds without a person "
                                    f"deciding, and were stopped before decision {len(self.state.history) + 1} (turn "
-                                   f"{self.state.turn}): the workbench's tables play on for {PLAYING:g} seconds at "
-                                   f"most; `cardtable simulate` plays games of computer players to their end")
+                                   f"{self.state.turn}): the workbench's tables play {PLAYING:g} seconds at a time "
+                                   f"(Play on gives them as long again); `cardtable simulate` plays games of "
+                                   f"computer players to their end")
                     return
                 thinking.deciding()
                 try:
@@ -124,6 +127,13 @@ class Table:
                     self._apply(action)
                 except TableError:      # self.broken says where the rules broke: the page shows it
                     return
+
+    def play_on(self) -> None:
+        """The computer players, stopped for the time they took (PLAYING), play on as long again."""
+        if not self.resumable:
+            raise TableError("the computer players are not stopped for the time they took: nothing to play on")
+        self.broken, self.halted, self.resumable = None, BROKE, False
+        self.play_agents()
 
     def forget(self) -> None:
         """The workbench forgets the table (it keeps the latest ones): its computer players stop."""
@@ -163,6 +173,7 @@ class Table:
         del self.before[to:]
         self.broken = None
         self.halted = BROKE
+        self.resumable = False
         self.mark = min(self.mark, to)
 
     def record(self) -> dict:
@@ -182,7 +193,7 @@ class Table:
             "log": state.log_for(seat)[-LOG_SHOWN:],
             "over": state.is_terminal(),
             "result": result_text(self.names, state.returns()) if state.is_terminal() else None,
-            "broken": self.broken, "halted": self.halted, "turn": state.turn, "at": len(state.history),
+            "broken": self.broken, "halted": self.halted, "resumable": self.resumable, "turn": state.turn, "at": len(state.history),
             "history": self.history(seat), "mark": self.mark,
             "roles": self.game.pack.roles,
         }

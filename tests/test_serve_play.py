@@ -268,8 +268,16 @@ def test_computer_players_that_play_on_too_long_are_stopped_and_the_page_says_wh
     said = re.search(r"<h2>The game stopped</h2><pre>(.*?)</pre>", client.get(url).text, re.S).group(1)
     assert said == (f"the computer players played for more than 0.3 seconds without a person deciding, and were "
                     f"stopped before decision {len(table.state.history) + 1} (turn {table.state.turn}): the "
-                    f"workbench&#39;s tables play on for 0.3 seconds at most; `cardtable simulate` plays games of "
-                    f"computer players to their end")
+                    f"workbench&#39;s tables play 0.3 seconds at a time (Play on gives them as long again); "
+                    f"`cardtable simulate` plays games of computer players to their end")
+    # A game whose computer players need longer goes on when asked, as long again.
+    stopped_at = len(table.state.history)
+    r = client.post(f"{url.split('?')[0]}/playon", data={"seat": "0"})
+    assert r.status_code == 200 and 'id="playon"' in r.text and len(table.state.history) > stopped_at
+    table.resumable = False         # as a game that broke down, or whose player thought too long
+    r = client.post(f"{url.split('?')[0]}/playon", data={"seat": "0"})
+    assert r.status_code == 409
+    assert "the computer players are not stopped for the time they took: nothing to play on" in r.text
 
 
 def test_rules_that_break_as_the_game_is_set_up_or_played_are_said_not_a_failure(tmp_path):
