@@ -60,6 +60,35 @@ def test_a_value_among_the_cards_picked(tmp_path):
     assert "Ann chooses spades as named" in state.log
 
 
+PILES = {"[Two of Clubs, Three of Hearts, Ace of Hearts, Four of Spades, Two of Diamonds, Ace of Spades]":
+         "[2 Four of Spades, 3 Two of Clubs, 4 Ace of Hearts]"}
+
+
+def test_a_name_among_the_cards_picked_is_offered_once(tmp_path):
+    # Piles of copies: one option a name, in the order of the cards, not 9 options.
+    folder = make(tmp_path, setup="do nothing", turn=(
+        "choose up to one name among (cards in deck) as wanted\n"
+        "if wanted != none:\n  put first of (cards in deck where name of it = wanted) into your hand"), **PILES)
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert [c["name"] for c in state.observation(None)["shared"]["deck"]][:3] == ["Four of Spades"] * 2 + ["Two of Clubs"]
+    assert state.legal_labels() == ["none", "Four of Spades", "Two of Clubs", "Ace of Hearts"]
+    state.apply_label("Ace of Hearts")
+    assert "Ann chooses Ace of Hearts as wanted" in state.log
+    assert [c["name"] for c in state.observation(0)["players"][0]["zones"]["hand"]] == ["Ace of Hearts"]
+    assert [c["name"] for c in state.observation(None)["shared"]["deck"]].count("Ace of Hearts") == 3
+
+
+def test_a_tokens_name_is_offered_without_its_number(tmp_path):
+    folder = make(tmp_path, setup="do nothing", turn='create 2 "Spirit" tokens\n'
+                                                    'choose a name among cards in your played as wanted\nif wanted = "Spirit": set pot to 1',
+                  cards={"black], points: 1}\n": "black], points: 1}\ntokens:\n  - {name: Spirit, types: [plain]}\n"})
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert [c["name"] for c in state.observation(0)["players"][0]["zones"]["played"]] == \
+        ["Spirit", "Spirit #2", "Spirit #5", "Spirit #6"]     # made in Ann's two turns
+    assert state.s.table["pot"] == 1        # one name: taken without asking
+    assert state.log.count("Ann chooses Spirit as wanted") == 2
+
+
 def test_a_number_from_a_range(tmp_path):
     state = start(tmp_path, "choose a number from 1 to count of cards in your hand as bid\nset pot to bid")
     assert state.legal_labels() == ["1", "2", "3"]
@@ -94,6 +123,8 @@ def test_an_order_asks_for_each_place_but_the_last(tmp_path):
                                           '"up to one number"'),
     ("choose a number from 0 to 20000 as x", 'pack.yaml:44:11: "choose a number from 0 to 20000 as x" would offer '
                                              '20,001 numbers: a choice offers at most 10,000'),
+    ("choose an owner among cards in your hand as x", 'pack.yaml:44:21: "owner" is not a property of words, numbers '
+                                                      'or texts'),
     ("choose a colour as x", 'pack.yaml:44:20: unknown card type or variable "colour"; did you mean "colors"?'),
 ])
 def test_value_choices_are_checked(tmp_path, turn, message):

@@ -150,7 +150,8 @@ def _choose_listed(c, tree, scope):
 
 @register("choose_among", ST, '[PLAYER] choose(s) QUANTITY PROPERTY among SELECTOR as NAME ["QUESTION"]',
           "A player picks a value that the cards picked hold: each word of the property held by one of them "
-          "(in the property's order), or each number (from low to high). None if they hold none.",
+          "(in the property's order), each number (from low to high), or each text, as a card's name, once "
+          "(in the order of the cards: copies of a card are one option). None if they hold none.",
           example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
           params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
                   ('PROPERTY', 'property', 'whose values'), ('SELECTOR', 'selector', 'the cards'),
@@ -166,24 +167,29 @@ def _choose_among(c, tree, scope):
     c.used_it = True
     read, rt = property_of(c, word, (each, single(t)), prop, scope)
     words = _words_of(c, prop)
-    if words is None and rt.kind not in ("number", "any"):
-        c.error(word, f'"{prop}" is not a property of words or numbers')
+    if words is None and rt.kind not in ("number", "any", "text"):
+        c.error(word, f'"{prop}" is not a property of words, numbers or texts')
     order = {w: i for i, w in enumerate(words or ())}
     listed = isinstance(c.names.properties.get(prop), tuple)
+    # Texts (a card's name) have no order of their own: each is offered once, where the
+    # cards first hold it, so a pile of copies is one option.
+    texts = words is None and rt.kind == "text"
 
     def values(s, env):
-        outer, held = env.get("@among"), set()
+        outer, held = env.get("@among"), {}
         for x in sfn(s, env):
             env["@among"] = x
             v = read(s, env)
             if listed:
-                held.update(v or ())
+                held.update(dict.fromkeys(v or ()))
             elif v is not None:
-                held.add(v)
+                held[v] = None
         env["@among"] = outer
+        if texts:
+            return tuple(held)
         return tuple(sorted(held, key=order.get)) if words is not None else tuple(sorted(held))
     return _ask(c, tree, scope, who, quantity, var, question, values,
-                T("word", of=prop) if words is not None else NUMBER)
+                T("word", of=prop) if words is not None else TEXT if texts else NUMBER)
 
 
 @register("choose_number", ST, '[PLAYER] choose(s) a number from A to B as NAME ["QUESTION"]',
