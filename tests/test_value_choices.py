@@ -1,5 +1,6 @@
 """Choices of values: a property's words, values listed, values the cards of a selection
-hold, a number from a range, an order of cards (tests/data/suits, whose turn is replaced)."""
+hold, a number from a range, an order of cards; how many different values cards hold
+(tests/data/suits, whose turn is replaced)."""
 from __future__ import annotations
 
 import pytest
@@ -64,6 +65,33 @@ PILES = {"[Two of Clubs, Three of Hearts, Ace of Hearts, Four of Spades, Two of 
          "[2 Four of Spades, 3 Two of Clubs, 4 Ace of Hearts]"}
 
 
+@pytest.mark.parametrize("value, number", [
+    ("number of different suits among cards in your hand", 2),         # spades, diamonds, spades
+    ("count of different suit among (cards in your hand where its rank = ace)", 1),
+    ("number of different colors among cards in your hand", 2),        # each word of a list
+    ("number of different names among cards in your hand", 3),
+    ("number of different names among cards in deck", 0),
+    ("number of different points among cards in your hand", 3),
+])
+def test_how_many_different_values_cards_hold(tmp_path, value, number):
+    assert start(tmp_path, f"set pot to {value}").s.table["pot"] == number
+
+
+def test_a_game_ends_when_piles_are_empty(tmp_path):
+    # The names the supply held at the start, less those it holds now, are the piles gone.
+    folder = make(tmp_path, setup="set pot to number of different names among cards in deck", turn=(
+        "choose a name among cards in deck as gone\nput each card in deck where name of it = gone into discard\n"
+        "if number of different names among cards in deck <= pot - 2: the game ends"), **PILES)
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert state.s.table["pot"] == 3
+    state.apply_label("Two of Clubs")
+    assert not state.is_terminal()
+    assert state.legal_labels() == ["Four of Spades", "Ace of Hearts"]
+    state.apply_label("Four of Spades")
+    assert state.is_terminal()
+    assert state.log[-1] == "the game ends: Ann and Ben 1st"
+
+
 def test_a_name_among_the_cards_picked_is_offered_once(tmp_path):
     # Piles of copies: one option a name, in the order of the cards, not 9 options.
     folder = make(tmp_path, setup="do nothing", turn=(
@@ -125,6 +153,8 @@ def test_an_order_asks_for_each_place_but_the_last(tmp_path):
                                              '20,001 numbers: a choice offers at most 10,000'),
     ("choose an owner among cards in your hand as x", 'pack.yaml:44:21: "owner" is not a property of words, numbers '
                                                       'or texts'),
+    ("set pot to number of different colour among cards in deck", 'pack.yaml:44:42: a card has no "colour"; did '
+                                                                  'you mean "colors"?'),
     ("choose a colour as x", 'pack.yaml:44:20: unknown card type or variable "colour"; did you mean "colors"?'),
 ])
 def test_value_choices_are_checked(tmp_path, turn, message):

@@ -11,8 +11,8 @@ from ...engine.state import RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from ..static_types import ANY, NUMBER, TEXT, T, as_set, single
-from .expressions import property_of
+from ..static_types import ANY, NUMBER, TEXT, T, as_set
+from .expressions import held_values
 from .statements import _choose_many, player_of, suspends
 from .texts import asked
 
@@ -158,36 +158,21 @@ def _choose_listed(c, tree, scope):
                   ('NAME', 'variable', 'what holds the value'), QUESTION))
 def _choose_among(c, tree, scope):
     who, quantity, word, sel, var, question = tree.children
-    sfn, t = c.selector(sel, scope)
     prop = str(word)
-
-    def each(s, env):
-        return env["@among"]
-    each.env_key = "@among"
-    c.used_it = True
-    read, rt = property_of(c, word, (each, single(t)), prop, scope)
+    held, rt = held_values(c, word, sel, prop, scope, "@among")
     words = _words_of(c, prop)
     if words is None and rt.kind not in ("number", "any", "text"):
         c.error(word, f'"{prop}" is not a property of words, numbers or texts')
     order = {w: i for i, w in enumerate(words or ())}
-    listed = isinstance(c.names.properties.get(prop), tuple)
     # Texts (a card's name) have no order of their own: each is offered once, where the
     # cards first hold it, so a pile of copies is one option.
     texts = words is None and rt.kind == "text"
 
     def values(s, env):
-        outer, held = env.get("@among"), {}
-        for x in sfn(s, env):
-            env["@among"] = x
-            v = read(s, env)
-            if listed:
-                held.update(dict.fromkeys(v or ()))
-            elif v is not None:
-                held[v] = None
-        env["@among"] = outer
+        found = held(s, env)
         if texts:
-            return tuple(held)
-        return tuple(sorted(held, key=order.get)) if words is not None else tuple(sorted(held))
+            return tuple(found)
+        return tuple(sorted(found, key=order.get)) if words is not None else tuple(sorted(found))
     return _ask(c, tree, scope, who, quantity, var, question, values,
                 T("word", of=prop) if words is not None else TEXT if texts else NUMBER)
 
