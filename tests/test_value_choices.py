@@ -130,6 +130,30 @@ def test_a_number_from_a_range(tmp_path):
     assert state.s.table["pot"] == 7
 
 
+def test_a_number_from_a_range_where_a_condition_holds(tmp_path):
+    state = start(tmp_path, "choose a number from 0 to 3 where it != pot - 2 as bid\nset pot to bid")
+    assert state.legal_labels() == ["0", "1", "2"]         # pot 5: not 3
+    state.apply_label("2")
+    assert state.s.table["pot"] == 2
+    assert state.legal_labels() == ["1", "2", "3"]         # Ben's turn, pot 2: not 0
+    state = start(tmp_path, "choose up to one number from 0 to 3 where it % 2 = 0 as bid\nset pot to bid")
+    assert state.legal_labels() == ["none", "0", "2"]
+    # As a choice of cards with none to choose: none, without asking.
+    state = start(tmp_path, "choose a number from 0 to 3 where it > pot as bid\nif bid = none: set pot to 9")
+    assert state.s.table["pot"] == 9
+    assert not [line for line in state.log if "chooses" in line]
+
+
+def test_the_dealer_may_not_make_the_bids_add_up(tmp_path):
+    folder = make(tmp_path, setup="for each p in players:\n  p draws 3 cards\nset dealer to left of you\nset pot to 1",
+                  turn="choose a number from 0 to 3 where (you != dealer or it != 3 - pot) as bid\nincrease pot by bid")
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert state.legal_labels() == ["0", "1", "2", "3"]    # Ann is not the dealer
+    state.apply_label("0")
+    assert state.decision.prompt == "Ben: choose a number from 0 to 3 where (you != dealer or it != 3 - pot) as bid"
+    assert state.legal_labels() == ["0", "1", "3"]         # 1 + 2 would make 3
+
+
 def test_an_order_asks_for_each_place_but_the_last(tmp_path):
     state = start(tmp_path, 'choose an order of cards in your hand as order "order your cards"\n'
                             'for each c in order:\n  put c on top of discard')
@@ -155,6 +179,10 @@ def test_an_order_asks_for_each_place_but_the_last(tmp_path):
                                                       'or texts'),
     ("set pot to number of different colour among cards in deck", 'pack.yaml:44:42: a card has no "colour"; did '
                                                                   'you mean "colors"?'),
+    ("choose a number from 0 to 3 where its rank = ace as x", 'pack.yaml:44:45: "rank of ..." needs a card or a player, '
+                                                             'not a number'),
+    ("choose a number from 0 to 3 where it as x", 'pack.yaml:44:45: a "where" clause must be a condition, but "it" is '
+                                                 'a number'),
     ("choose a colour as x", 'pack.yaml:44:20: unknown card type or variable "colour"; did you mean "colors"?'),
 ])
 def test_value_choices_are_checked(tmp_path, turn, message):

@@ -13,6 +13,7 @@ from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, NUMBER, TEXT, T, as_set
 from .expressions import held_values
+from .selectors import _kept_where
 from .statements import _choose_many, player_of, suspends
 from .texts import asked
 
@@ -177,14 +178,17 @@ def _choose_among(c, tree, scope):
                 T("word", of=prop) if words is not None else TEXT if texts else NUMBER)
 
 
-@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B as NAME ["QUESTION"]',
+@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B [where CONDITION] as NAME ["QUESTION"]',
           f"A player picks a whole number from A to B, offered from low to high (\"up to one\" offers none "
-          f"first); none without asking when B is below A. At most {limits.count(limits.LOOP)} numbers.",
+          f"first), those for which CONDITION holds, \"it\" the number, if it is given; none without asking "
+          f"when there is no number to offer (B below A, or no number passes). At most "
+          f"{limits.count(limits.LOOP)} numbers.",
           example="p chooses a number from 0 to count of cards in p's hand as bid",
           params=(CHOOSER, ('A', 'number', 'the lowest'), ('B', 'number', 'the highest'),
+                  ('CONDITION', 'condition', 'which numbers are offered (optional)'),
                   ('NAME', 'variable', 'what holds the number'), QUESTION))
 def _choose_number(c, tree, scope):
-    who, quantity, low, high, var, question = tree.children
+    who, quantity, low, high, clause, var, question = tree.children
     lo, _ = c.expect(low, scope, ("number",), "the lowest number")
     hi, _ = c.expect(high, scope, ("number",), "the highest number")
     if quantity.data not in ("one", "up_to_one"):
@@ -195,6 +199,11 @@ def _choose_number(c, tree, scope):
                       f'{limits.count(limits.LOOP)}')
     text = c.heading(tree)
     where = c.where(tree)
+    keep = None
+    if clause is not None:
+        was_it, was_steady = c.used_it, c.steady
+        keep, _ = c.expect(clause.children[0], scope.child(it=NUMBER), ("bool",), 'a "where" clause')
+        c.used_it, c.steady = was_it, was_steady    # "it" is the number, not an item around the statement
 
     def values(s, env):
         first, last = lo(s, env) or 0, hi(s, env) or 0
@@ -202,6 +211,11 @@ def _choose_number(c, tree, scope):
             raise RuleError(f'"{text}"{of_card(s, env)} would offer {limits.count(last - first + 1)} numbers: '
                             f'a choice offers at most {limits.count(limits.LOOP)}', where)
         return tuple(range(first, last + 1))
+    if keep is not None:
+        every = values
+
+        def values(s, env):
+            return _kept_where(s, env, every(s, env), keep)
     return _ask(c, tree, scope, who, quantity, var, question, values, NUMBER)
 
 
