@@ -1,5 +1,6 @@
 """Choices of values: a property's words, values listed, values the cards of a selection
-hold, a number from a range, an order of cards (tests/data/suits, whose turn is replaced)."""
+hold, a number from a range, an order of cards; how many different values cards hold
+(tests/data/suits, whose turn is replaced)."""
 from __future__ import annotations
 
 import pytest
@@ -60,6 +61,62 @@ def test_a_value_among_the_cards_picked(tmp_path):
     assert "Ann chooses spades as named" in state.log
 
 
+PILES = {"[Two of Clubs, Three of Hearts, Ace of Hearts, Four of Spades, Two of Diamonds, Ace of Spades]":
+         "[2 Four of Spades, 3 Two of Clubs, 4 Ace of Hearts]"}
+
+
+@pytest.mark.parametrize("value, number", [
+    ("number of different suits among cards in your hand", 2),         # spades, diamonds, spades
+    ("count of different suit among (cards in your hand where its rank = ace)", 1),
+    ("number of different colors among cards in your hand", 2),        # each word of a list
+    ("number of different names among cards in your hand", 3),
+    ("number of different names among cards in deck", 0),
+    ("number of different points among cards in your hand", 3),
+])
+def test_how_many_different_values_cards_hold(tmp_path, value, number):
+    assert start(tmp_path, f"set pot to {value}").s.table["pot"] == number
+
+
+def test_a_game_ends_when_piles_are_empty(tmp_path):
+    # The names the supply held at the start, less those it holds now, are the piles gone.
+    folder = make(tmp_path, setup="set pot to number of different names among cards in deck", turn=(
+        "choose a name among cards in deck as gone\nput each card in deck where name of it = gone into discard\n"
+        "if number of different names among cards in deck <= pot - 2: the game ends"), **PILES)
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert state.s.table["pot"] == 3
+    state.apply_label("Two of Clubs")
+    assert not state.is_terminal()
+    assert state.legal_labels() == ["Four of Spades", "Ace of Hearts"]
+    state.apply_label("Four of Spades")
+    assert state.is_terminal()
+    assert state.log[-1] == "the game ends: Ann and Ben 1st"
+
+
+def test_a_name_among_the_cards_picked_is_offered_once(tmp_path):
+    # Piles of copies: one option a name, in the order of the cards, not 9 options.
+    folder = make(tmp_path, setup="do nothing", turn=(
+        "choose up to one name among (cards in deck) as wanted\n"
+        "if wanted != none:\n  put first of (cards in deck where name of it = wanted) into your hand"), **PILES)
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert [c["name"] for c in state.observation(None)["shared"]["deck"]][:3] == ["Four of Spades"] * 2 + ["Two of Clubs"]
+    assert state.legal_labels() == ["none", "Four of Spades", "Two of Clubs", "Ace of Hearts"]
+    state.apply_label("Ace of Hearts")
+    assert "Ann chooses Ace of Hearts as wanted" in state.log
+    assert [c["name"] for c in state.observation(0)["players"][0]["zones"]["hand"]] == ["Ace of Hearts"]
+    assert [c["name"] for c in state.observation(None)["shared"]["deck"]].count("Ace of Hearts") == 3
+
+
+def test_a_tokens_name_is_offered_without_its_number(tmp_path):
+    folder = make(tmp_path, setup="do nothing", turn='create 2 "Spirit" tokens\n'
+                                                    'choose a name among cards in your played as wanted\nif wanted = "Spirit": set pot to 1',
+                  cards={"black], points: 1}\n": "black], points: 1}\ntokens:\n  - {name: Spirit, types: [plain]}\n"})
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert [c["name"] for c in state.observation(0)["players"][0]["zones"]["played"]] == \
+        ["Spirit", "Spirit #2", "Spirit #5", "Spirit #6"]     # made in Ann's two turns
+    assert state.s.table["pot"] == 1        # one name: taken without asking
+    assert state.log.count("Ann chooses Spirit as wanted") == 2
+
+
 def test_a_number_from_a_range(tmp_path):
     state = start(tmp_path, "choose a number from 1 to count of cards in your hand as bid\nset pot to bid")
     assert state.legal_labels() == ["1", "2", "3"]
@@ -71,6 +128,30 @@ def test_a_number_from_a_range(tmp_path):
     assert state.s.table["pot"] == 9
     state = start(tmp_path, "choose a number from 3 to 2 as bid\nif bid = none: set pot to 7")
     assert state.s.table["pot"] == 7
+
+
+def test_a_number_from_a_range_where_a_condition_holds(tmp_path):
+    state = start(tmp_path, "choose a number from 0 to 3 where it != pot - 2 as bid\nset pot to bid")
+    assert state.legal_labels() == ["0", "1", "2"]         # pot 5: not 3
+    state.apply_label("2")
+    assert state.s.table["pot"] == 2
+    assert state.legal_labels() == ["1", "2", "3"]         # Ben's turn, pot 2: not 0
+    state = start(tmp_path, "choose up to one number from 0 to 3 where it % 2 = 0 as bid\nset pot to bid")
+    assert state.legal_labels() == ["none", "0", "2"]
+    # As a choice of cards with none to choose: none, without asking.
+    state = start(tmp_path, "choose a number from 0 to 3 where it > pot as bid\nif bid = none: set pot to 9")
+    assert state.s.table["pot"] == 9
+    assert not [line for line in state.log if "chooses" in line]
+
+
+def test_the_dealer_may_not_make_the_bids_add_up(tmp_path):
+    folder = make(tmp_path, setup="for each p in players:\n  p draws 3 cards\nset dealer to left of you\nset pot to 1",
+                  turn="choose a number from 0 to 3 where (you != dealer or it != 3 - pot) as bid\nincrease pot by bid")
+    state = Game(load_pack(str(folder), Report()), num_players=2).new_initial_state(seed=0)
+    assert state.legal_labels() == ["0", "1", "2", "3"]    # Ann is not the dealer
+    state.apply_label("0")
+    assert state.decision.prompt == "Ben: choose a number from 0 to 3 where (you != dealer or it != 3 - pot) as bid"
+    assert state.legal_labels() == ["0", "1", "3"]         # 1 + 2 would make 3
 
 
 def test_an_order_asks_for_each_place_but_the_last(tmp_path):
@@ -94,6 +175,14 @@ def test_an_order_asks_for_each_place_but_the_last(tmp_path):
                                           '"up to one number"'),
     ("choose a number from 0 to 20000 as x", 'pack.yaml:44:11: "choose a number from 0 to 20000 as x" would offer '
                                              '20,001 numbers: a choice offers at most 10,000'),
+    ("choose an owner among cards in your hand as x", 'pack.yaml:44:21: "owner" is not a property of words, numbers '
+                                                      'or texts'),
+    ("set pot to number of different colour among cards in deck", 'pack.yaml:44:42: a card has no "colour"; did '
+                                                                  'you mean "colors"?'),
+    ("choose a number from 0 to 3 where its rank = ace as x", 'pack.yaml:44:45: "rank of ..." needs a card or a player, '
+                                                             'not a number'),
+    ("choose a number from 0 to 3 where it as x", 'pack.yaml:44:45: a "where" clause must be a condition, but "it" is '
+                                                 'a number'),
     ("choose a colour as x", 'pack.yaml:44:20: unknown card type or variable "colour"; did you mean "colors"?'),
 ])
 def test_value_choices_are_checked(tmp_path, turn, message):

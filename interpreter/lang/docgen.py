@@ -108,6 +108,19 @@ RECIPES = (
      'choose one of "draw two", "skip" as mode\n'
      'choose a rank among cards in your hand as asked "ask for a rank you hold"\n'
      "choose a number from 0 to count of cards in your hand as bid"),
+    ("offer one card of each name (piles of copies)",
+     "`choose a name among` offers each name the cards hold once, in the order of the cards, however many "
+     "copies share it; `first of` then takes one card of that name.",
+     "choose up to one name among (cards in supply where cost of it <= coins of you) as wanted\n"
+     "if wanted != none:\n"
+     "  put first of (cards in supply where name of it = wanted) into your discard"),
+    ("keep some numbers out of a choice (a bid)",
+     "`where` after the range keeps the numbers for which it holds, `it` the number: the dealer may not bid "
+     "what makes the bids add up to the tricks of the hand (`size`; `bids`, the bids so far). Where no number "
+     "passes, the variable holds none, as a choice with nothing to choose.",
+     "p chooses a number from 0 to size where (p != dealer or it != size - bids) as called\n"
+     "set bid of p to called\n"
+     "increase bids by called"),
     ("find the best card of a trick",
      "The highest rank among the cards of the suit led, then the first of the cards that have it: the tie's "
      "rule is which of the equal cards the pack picks (`first of`, the first played; `last of`, the last). Its "

@@ -11,8 +11,9 @@ from ...engine.state import RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from ..static_types import ANY, NUMBER, TEXT, T, as_set, single
-from .expressions import property_of
+from ..static_types import ANY, NUMBER, TEXT, T, as_set
+from .expressions import held_values
+from .selectors import _kept_where
 from .statements import _choose_many, player_of, suspends
 from .texts import asked
 
@@ -150,50 +151,44 @@ def _choose_listed(c, tree, scope):
 
 @register("choose_among", ST, '[PLAYER] choose(s) QUANTITY PROPERTY among SELECTOR as NAME ["QUESTION"]',
           "A player picks a value that the cards picked hold: each word of the property held by one of them "
-          "(in the property's order), or each number (from low to high). None if they hold none.",
+          "(in the property's order), each number (from low to high), or each text, as a card's name, once "
+          "(in the order of the cards: copies of a card are one option). None if they hold none.",
           example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
           params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
                   ('PROPERTY', 'property', 'whose values'), ('SELECTOR', 'selector', 'the cards'),
                   ('NAME', 'variable', 'what holds the value'), QUESTION))
 def _choose_among(c, tree, scope):
     who, quantity, word, sel, var, question = tree.children
-    sfn, t = c.selector(sel, scope)
     prop = str(word)
-
-    def each(s, env):
-        return env["@among"]
-    each.env_key = "@among"
-    c.used_it = True
-    read, rt = property_of(c, word, (each, single(t)), prop, scope)
+    held, rt = held_values(c, word, sel, prop, scope, "@among")
     words = _words_of(c, prop)
-    if words is None and rt.kind not in ("number", "any"):
-        c.error(word, f'"{prop}" is not a property of words or numbers')
+    if words is None and rt.kind not in ("number", "any", "text"):
+        c.error(word, f'"{prop}" is not a property of words, numbers or texts')
     order = {w: i for i, w in enumerate(words or ())}
-    listed = isinstance(c.names.properties.get(prop), tuple)
+    # Texts (a card's name) have no order of their own: each is offered once, where the
+    # cards first hold it, so a pile of copies is one option.
+    texts = words is None and rt.kind == "text"
 
     def values(s, env):
-        outer, held = env.get("@among"), set()
-        for x in sfn(s, env):
-            env["@among"] = x
-            v = read(s, env)
-            if listed:
-                held.update(v or ())
-            elif v is not None:
-                held.add(v)
-        env["@among"] = outer
-        return tuple(sorted(held, key=order.get)) if words is not None else tuple(sorted(held))
+        found = held(s, env)
+        if texts:
+            return tuple(found)
+        return tuple(sorted(found, key=order.get)) if words is not None else tuple(sorted(found))
     return _ask(c, tree, scope, who, quantity, var, question, values,
-                T("word", of=prop) if words is not None else NUMBER)
+                T("word", of=prop) if words is not None else TEXT if texts else NUMBER)
 
 
-@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B as NAME ["QUESTION"]',
+@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B [where CONDITION] as NAME ["QUESTION"]',
           f"A player picks a whole number from A to B, offered from low to high (\"up to one\" offers none "
-          f"first); none without asking when B is below A. At most {limits.count(limits.LOOP)} numbers.",
+          f"first), those for which CONDITION holds, \"it\" the number, if it is given; none without asking "
+          f"when there is no number to offer (B below A, or no number passes). At most "
+          f"{limits.count(limits.LOOP)} numbers.",
           example="p chooses a number from 0 to count of cards in p's hand as bid",
           params=(CHOOSER, ('A', 'number', 'the lowest'), ('B', 'number', 'the highest'),
+                  ('CONDITION', 'condition', 'which numbers are offered (optional)'),
                   ('NAME', 'variable', 'what holds the number'), QUESTION))
 def _choose_number(c, tree, scope):
-    who, quantity, low, high, var, question = tree.children
+    who, quantity, low, high, clause, var, question = tree.children
     lo, _ = c.expect(low, scope, ("number",), "the lowest number")
     hi, _ = c.expect(high, scope, ("number",), "the highest number")
     if quantity.data not in ("one", "up_to_one"):
@@ -204,6 +199,11 @@ def _choose_number(c, tree, scope):
                       f'{limits.count(limits.LOOP)}')
     text = c.heading(tree)
     where = c.where(tree)
+    keep = None
+    if clause is not None:
+        was_it, was_steady = c.used_it, c.steady
+        keep, _ = c.expect(clause.children[0], scope.child(it=NUMBER), ("bool",), 'a "where" clause')
+        c.used_it, c.steady = was_it, was_steady    # "it" is the number, not an item around the statement
 
     def values(s, env):
         first, last = lo(s, env) or 0, hi(s, env) or 0
@@ -211,6 +211,11 @@ def _choose_number(c, tree, scope):
             raise RuleError(f'"{text}"{of_card(s, env)} would offer {limits.count(last - first + 1)} numbers: '
                             f'a choice offers at most {limits.count(limits.LOOP)}', where)
         return tuple(range(first, last + 1))
+    if keep is not None:
+        every = values
+
+        def values(s, env):
+            return _kept_where(s, env, every(s, env), keep)
     return _ask(c, tree, scope, who, quantity, var, question, values, NUMBER)
 
 

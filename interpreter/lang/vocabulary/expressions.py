@@ -451,6 +451,51 @@ def _count(c, tree, scope):
     return fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn}), NUMBER
 
 
+def held_values(c: Compiler, node, sel, prop: str, scope: Scope, key: str):
+    """What "PROPERTY among SELECTOR" reads: a function giving the values the cards or players
+    picked hold, each once (each word of a list of words), as the keys of a dict in the order
+    they are first held; and the values' type. `key` holds the one read, as "it"."""
+    sfn, t = c.selector(sel, scope)
+
+    def each(s, env):
+        return env[key]
+    each.env_key = key
+    c.used_it = True
+    read, rt = property_of(c, node, (each, single(t)), prop, scope)
+    listed = isinstance(c.names.properties.get(prop), tuple)
+
+    def held(s, env):
+        outer, found = env.get(key), {}
+        for x in sfn(s, env):
+            env[key] = x
+            v = read(s, env)
+            if listed:
+                found.update(dict.fromkeys(v or ()))
+            elif v is not None:
+                found[v] = None
+        env[key] = outer
+        return found
+    return held, rt
+
+
+@register("count_different", E, "number of different PROPERTY among SELECTOR",
+          "How many different values of a property the cards or players picked hold (also \"count of\"; "
+          "the property may be written as a plural): \"number of different names among (cards in supply)\" "
+          "is how many piles a supply of copies still has. A card without the value adds none.",
+          example="number of different suits among cards in your hand",
+          params=(('PROPERTY', 'property, counter or name', 'whose values are counted'),
+                  ('SELECTOR', 'selector', 'whose')))
+def _count_different(c, tree, scope):
+    word, sel = tree.children
+    prop = str(word)
+    known = (*CARD_PROPERTIES, *PLAYER_PROPERTIES, *c.names.properties, *c.names.card_counters,
+             *c.names.player_counters, *c.names.marks)
+    if prop not in known and prop.endswith("s") and prop[:-1] in known:
+        prop = prop[:-1]        # "different suits"
+    held, _ = held_values(c, word, sel, prop, scope, "@different")
+    return (lambda s, env: len(held(s, env))), NUMBER
+
+
 @register("total", E, "total PROPERTY of SELECTOR",
           "The sum of a number over the cards or players the selector picks: a property, a counter, damage "
           "(\"total attack of creatures you control in play\"); 0 when it picks none.",
