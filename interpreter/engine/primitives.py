@@ -45,12 +45,15 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         zones[dest].append(c)
     s.zone_of[c] = dest
     meta = t.zone_meta[dest]
-    if src in t.taken and meta[1] is not None:
-        take(s, c, meta[1])
+    # Only a move into a player's zone may make the card theirs (Table.taken: None in most packs).
     if controller is not None:
         s.controller[c] = controller
+        if t.taken is not None and meta[1] is not None and src in t.taken:
+            take(s, c, meta[1])
     elif meta[1] is not None:
         s.controller[c] = meta[1]
+        if t.taken is not None and src in t.taken:
+            take(s, c, meta[1])
     else:
         s.controller[c] = s.owner[c]
     s.tapped[c] = False
