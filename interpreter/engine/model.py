@@ -45,6 +45,7 @@ class ZoneDef:
     deck: str | None = None          # a shared zone: the deck it starts the game with
     capacity: int | str | None = None    # the most cards it holds: a number or a number option
     refill_leave: int = 0            # a refill leaves this many cards on top of the zone it takes from
+    taker: bool = False              # a shared zone with `owner: taker`: a card it gives a player's zone is theirs
 
 
 @dataclass

@@ -197,7 +197,7 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
             if c.known is not None and seat in c.known.get(x, ()):
                 continue        # a card it was shown stays where it is
             if hidden or (c.face_down[x] and zone_seat != seat):
-                slots_by_owner.setdefault(c.t.owner[x], []).append((z, i, x))
+                slots_by_owner.setdefault(c.owner[x], []).append((z, i, x))
     for slots in slots_by_owner.values():
         # Sorted first, so that the deal depends on which cards are hidden, never on
         # where they really are: the copy holds nothing the seat could not know.
@@ -208,7 +208,7 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
             c.zones[z][i] = x
             c.zone_of[x] = z
             zone_seat = c.t.zone_meta[z][1]
-            c.controller[x] = zone_seat if zone_seat is not None else c.t.owner[x]
+            c.controller[x] = zone_seat if zone_seat is not None else c.owner[x]
             c.face_down[x], c.tapped[x], c.damage[x] = down, tapped, damage
     c.rng = rnd.getrandbits(64)
     return c

@@ -506,7 +506,7 @@ def setup_of(s: State) -> dict:
 def _entry(s: State, c: int, zone_seat):
     """A card as a setup writes it: its name alone, or a mapping with its state."""
     entry = {"card": s.t.names[c]}
-    owner = s.t.owner[c]
+    owner = s.owner[c]
     if owner != (zone_seat if zone_seat is not None else 0):
         entry["owner"] = owner
     for word, value in (("tapped", s.tapped[c]), ("face_down", s.face_down[c]), ("damage", s.damage[c]),

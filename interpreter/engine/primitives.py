@@ -45,12 +45,17 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         zones[dest].append(c)
     s.zone_of[c] = dest
     meta = t.zone_meta[dest]
+    # Only a move into a player's zone may make the card theirs (Table.taken: None in most packs).
     if controller is not None:
         s.controller[c] = controller
+        if t.taken is not None and meta[1] is not None and src in t.taken:
+            take(s, c, meta[1])
     elif meta[1] is not None:
         s.controller[c] = meta[1]
+        if t.taken is not None and src in t.taken:
+            take(s, c, meta[1])
     else:
-        s.controller[c] = t.owner[c]
+        s.controller[c] = s.owner[c]
     s.tapped[c] = False
     s.damage[c] = 0
     s.entered[c] = s.turn
@@ -94,6 +99,13 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if s.known is not None:
         knowledge.moved(s, c, dest, face_down)
     return True
+
+
+def take(s: State, c: int, seat: int) -> None:
+    """Card `c` becomes `seat`'s, taken from a zone whose cards go to their taker. The
+    owners are a tuple a clone shares: a new one is made, rarely (a card bought)."""
+    if s.owner[c] != seat:
+        s.owner = s.owner[:c] + (seat,) + s.owner[c + 1:]
 
 
 def view_kept(s: State, c: int, src: int, dest: int) -> bool:

@@ -71,12 +71,12 @@ class Table:
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
-                 "fixed", "view_zones")
+                 "fixed", "view_zones", "taken")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
         self.cards = cards            # CardDef per card id
-        self.owner = owner            # seat per card id
+        self.owner = owner            # seat per card id, as dealt (State.owner: as it is now)
         self.players = players        # PlayerRef per seat
         self.options = options
         self.names = tuple(c.name for c in cards)
@@ -154,6 +154,9 @@ class Table:
             else:
                 meta.append((z, None))
         self.zone_meta = tuple(meta)
+        # The shared zones whose cards become the player's whose zone they go to (owner: taker),
+        # or None: no card changes owner, and a move need not ask.
+        self.taken = frozenset(i for i, (z, _) in enumerate(meta) if z.taker) or None
         # How the log names each zone ("Ann's hand"), and who sees a card move between two
         # zones (primitives._who_sees, kept as moves ask): worked out once a deal.
         self.zone_labels = tuple(z.name if p is None else f"{players[p].name}'s {z.name}" for z, p in meta)
@@ -325,7 +328,7 @@ def flags_of(pack) -> dict:
 
 class State:
     __slots__ = (
-        "t", "zone_of", "zones", "controller", "tapped", "damage", "entered", "moves",
+        "t", "zone_of", "zones", "owner", "controller", "tapped", "damage", "entered", "moves",
         "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
         "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
@@ -359,6 +362,8 @@ class State:
         self.t = table
         self.zone_of = [-1] * n
         self.zones = [[] for _ in table.zone_meta]
+        # A tuple, shared by clones until a card changes owner (primitives.take): most packs never do.
+        self.owner = table.owner
         self.controller = list(table.owner)
         self.tapped = [False] * n
         self.damage = [0] * n
@@ -419,6 +424,7 @@ class State:
         c.t = self.t
         c.zone_of = self.zone_of[:]
         c.zones = [z[:] for z in self.zones]
+        c.owner = self.owner
         c.controller = self.controller[:]
         c.tapped = self.tapped[:]
         c.damage = self.damage[:]

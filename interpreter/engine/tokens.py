@@ -25,6 +25,7 @@ def create(s: State, definition, seat: int, zone: int, source=None) -> int | Non
     s.t = s.t.with_card(definition, seat)
     c = len(s.t.cards) - 1
     s.zone_of.append(-1)
+    s.owner += (seat,)
     s.controller.append(seat)
     s.tapped.append(False)
     s.damage.append(0)

@@ -65,7 +65,7 @@ class CardView:
 
     @property
     def owner(self) -> int:
-        return self._s.t.owner[self.id]
+        return self._s.owner[self.id]
 
     @property
     def tapped(self) -> bool:

@@ -140,7 +140,7 @@ def zones(b: Build) -> None:
         z = ZoneDef(name, i, raw.get("per", "player") == "player", raw.get("visibility", "public"),
                     bool(raw.get("ordered", False)), raw.get("role"), refill.get("from"),
                     refill.get("order", "shuffled"), raw.get("description", ""), raw.get("deck"),
-                    raw.get("capacity"), refill.get("leave", 0))
+                    raw.get("capacity"), refill.get("leave", 0), raw.get("owner") == "taker")
         made.append(z)
         if z.role:
             if z.role in roles:
@@ -156,6 +156,9 @@ def zones(b: Build) -> None:
                 b.here(raw, "capacity", f'the capacity of "{z.name}" is a number or a number option, not '
                                         f'"{z.capacity}"{b.decls.near("option", z.capacity)}')
     for z in made:
+        if z.taker and z.per_player:
+            b.here(b.d["zones"][z.name], "owner", f'zone "{z.name}" belongs to each player: only a shared zone '
+                                                  f'gives its cards to the player who takes them (owner: taker)')
         if z.deck is None:
             continue
         raw = b.d["zones"][z.name]

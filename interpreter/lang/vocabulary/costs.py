@@ -294,7 +294,7 @@ def spend(s, how: str, x: int) -> None:
         primitives.tap(s, x, True)
     else:
         zone = s.t.pack.roles["discard"]
-        primitives.move(s, x, s.t.zone(zone, s.t.owner[x]))
+        primitives.move(s, x, s.t.zone(zone, s.owner[x]))
 
 
 def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:

@@ -389,8 +389,8 @@ def _card_builtin(word, fn):
     expression has a text (fuse.py), as they are read in checks and loops."""
     t = fuse.fresh("_t")
     if word == "owner":
-        return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.t.owner[c]],
-                         f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[s.t.owner[{t}]])", fn)
+        return fuse.join(lambda s, env: None if (c := fn(s, env)) is None or type(c) is not int else s.t.players[s.owner[c]],
+                         f"(None if ({t} := {{0}}) is None or type({t}) is not int else s.t.players[s.owner[{t}]])", fn)
     if word == "controller":
         # As the effects say now (layers.controllers), where effects change control: whether
         # a view is to be made again is the same for every card of a scan (fuse.fixed).

@@ -420,7 +420,7 @@ def _to_discard(c, tree, scope, event, face_down, by, ofn=None):
         return None
 
     def act(s, env, x):
-        primitives.move_logged(s, x, s.t.zone(zone, s.t.owner[x]), face_down=face_down, source=source(s, env))
+        primitives.move_logged(s, x, s.t.zone(zone, s.owner[x]), face_down=face_down, source=source(s, env))
 
     if event not in c.names.replaced and "move" not in c.names.replaced:
         def discard(s, env):
