@@ -117,6 +117,19 @@ def test_the_board_wraps_between_cards_never_inside_a_name():
     ]
 
 
+def test_the_board_shows_the_table_values_a_none_as_a_dash():
+    # Hearts' table: whether hearts are broken and the suit led, none before a trick's first card.
+    game, _ = setup("hearts", {}, "human,random,random,random", None, [])
+    state = game.new_initial_state(seed=3)
+    assert board(observe(state.s, 0), 0, game.pack.roles, 80)[:2] == [
+        "Before the first turn", "table: hearts broken 0, led -"]
+    view = {"turn": 2, "active": "Ann", "phase": "play", "step": None, "players": [], "pile": [], "shared": {},
+            "table": {"trump": "hearts", "led": "clubs", "dealer": "Ann", "hearts_broken": 1}}
+    assert board(view, None, {}, 40) == ["Turn 2: Ann's turn, play phase",
+                                         "table: trump hearts, led clubs,",
+                                         "    dealer Ann, hearts broken 1"]
+
+
 def test_cards_side_by_side_that_read_the_same_are_counted():
     cards = [{"name": "face-down card"}] * 3 + [{"id": 7, "name": "Mind Stone"}, {"name": "face-down card"}]
     view = {"turn": 1, "active": "Red", "phase": None, "step": None, "players": [], "pile": [],

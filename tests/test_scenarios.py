@@ -130,6 +130,15 @@ def test_expectations_between_decisions_stops_and_the_decisions_taken_silently(m
         """)) == ["ok"]
 
 
+def test_a_taken_that_differs_says_what_the_game_took_and_what_the_scenario_expects(magic54, tmp_path):
+    (got,) = outcomes(magic54, tmp_path, scenario("""
+        script:
+          - expect:
+              taken: ["Red: pass"]
+        """))
+    assert got.split(": ", 1)[1] == "the decisions the game took by itself are [Red: pass; Black: pass], not [Red: pass]"
+
+
 def test_with_auto_false_the_script_makes_every_decision(magic54, tmp_path):
     assert outcomes(magic54, tmp_path, scenario("""
         auto: false
@@ -301,7 +310,7 @@ def test_a_position_meets_every_kind_of_expectation(magic54, tmp_path):
     ("players: [{}, {zones: {play: {count: 2}}}]", "Black's play holds 1 cards, not 2"),
     ("game_over: true", "the game is not over (Red: play a card, use a Special or pass (before the attack))"),
     ("no_decision: true", "a decision is open: Red: play a card, use a Special or pass (before the attack)"),
-    ("taken: [\"Red: pass\"]", "the decisions the game took by itself are: none"),
+    ("taken: [\"Red: pass\"]", "the decisions the game took by itself are none, not [Red: pass]"),
 ])
 def test_an_expectation_that_does_not_hold_says_what_is_there(magic54, tmp_path, expect, message):
     (got,) = outcomes(magic54, tmp_path, scenario("expect:\n  " + expect, BOARD))

@@ -64,6 +64,15 @@ def test_a_game_is_played_to_its_end_by_choosing_options(magic):
     assert record.status_code == 200 and f'"seed":3' in record.text and '"agents":["human","random"]' in record.text
 
 
+def test_the_page_shows_the_table_values_as_the_terminal_board_does(tmp_path):
+    shutil.copytree(ROOT / "variants" / "hearts", tmp_path / "hearts")
+    client, keys = client_for([tmp_path / "hearts"])
+    client.headers["x-csrf-token"] = keys.csrf
+    page = client.get(start(client, "hearts", players="human,random,random,random")).text
+    assert ('<div class="counters" data-zone="table"><b>table</b> <span>hearts broken <b>0</b></span> '
+            '<span>led <b>–</b></span> </div>') in page
+
+
 def test_the_page_shows_nothing_the_seat_may_not_see(magic):
     client, _ = magic
     url = start(client)

@@ -280,6 +280,21 @@ def test_replay_at_a_decision_shows_the_position(log):
     assert lines[1].startswith("Turn ")
 
 
+def test_replay_at_shows_the_board_as_play_does_cards_of_a_name_side_by_side_counted():
+    # A deck-builder's supply of 40 Pennies reads "Penny ×40" at --at as on play's board.
+    from cardtable import Game, Report, load_pack
+    from cardtable.interpreter.play.narrate import position
+    from cardtable.interpreter.play.records import Replay
+    game = Game(load_pack("magic54", Report()))
+    state = game.position({"turn": 2, "active": 0, "phase": "pre_attack", "players": [
+        {"zones": {"deck": ["Two of Hearts"] * 3 + ["Three of Hearts", "Two of Hearts"],
+                   "hand": ["Ace of Hearts", "Ace of Hearts"]}}, {}]})
+    lines = position(Replay(state, 4), 9).splitlines()
+    assert lines[:10] == ["After decision 4 of 9:", "Turn 2: Red's turn, end phase", "Red: life 20, mana played 0",
+                          "  deck: Two of Hearts ×3, Three of Hearts, Two of Hearts", "  hand: Ace of Hearts ×2",
+                          "  play: -", "Black: life 20, mana played 0", "  hand: -", "  play: -", "pile: -"]
+
+
 def test_a_changed_pack_parts_ways_with_the_record(log, tmp_path, monkeypatch):
     changed = tmp_path / "variants" / "tough_queens"
     shutil.copytree(ROOT / "variants" / "magic54", changed)
@@ -341,7 +356,7 @@ def test_replay_at_a_position_needs_one_game(log):
     assert f"--at shows the position of one game, and {log} holds 3: give --game N too" in r.output
     r = cli("replay", str(log), "--game", "1", "--at", "0")
     assert r.output.splitlines()[:2] == ["After decision 0 of " + str(len(json.loads(
-        log.read_text(encoding="utf-8").splitlines()[1])["decisions"])) + ":", "Turn 1 - Red's turn - phase pre_attack"]
+        log.read_text(encoding="utf-8").splitlines()[1])["decisions"])) + ":", "Turn 1: Red's turn, pre attack phase"]
 
 
 def test_replay_refuses_a_position_past_the_games_last_decision_as_a_game_past_the_last(log):

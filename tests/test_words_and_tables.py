@@ -174,8 +174,11 @@ def test_a_setup_gives_table_values_and_an_expectation_reads_them(tmp_path):
 
 # ------------------------------------------------------------------ counters
 def test_a_logged_counter_says_each_change(tmp_path):
-    state = play(tmp_path, setup="increase score of you by 26\nset score of you to 20\nincrease score of you by 0")
-    assert [line for line in state.log if "score" in line] == ["Ann's score is 26 (+26)", "Ann's score is 20 (-6)"]
+    # A `set` gives a new value (a bid each deal): its difference from the old one means nothing.
+    state = play(tmp_path, setup="increase score of you by 26\nset score of you to 20\nincrease score of you by 0\n"
+                                 "decrease score of you by 3")
+    assert [line for line in state.log if "score" in line] == ["Ann's score is 26 (+26)", "Ann's score is 20",
+                                                               "Ann's score is 17 (-3)"]
 
 
 def test_an_owners_counter_is_seen_and_logged_for_its_player_only(tmp_path):

@@ -60,8 +60,10 @@ def sharing(s: State, seat: int, name: str) -> tuple:
     return tuple(p for p in range(len(s.out)) if p < len(s.t.seats) and s.t.seats[p].get("team") == team)
 
 
-def set_counter(s: State, seat: int, name: str, value: int) -> None:
-    """A player counter changed by a rule, logged when the pack says so."""
+def set_counter(s: State, seat: int, name: str, value: int, change: bool = True) -> None:
+    """A player counter changed by a rule, logged when the pack says so: with the change
+    (`Ann's life is 17 (-3)`) for an increase or a decrease, the value alone for a `set`
+    (`change` false), whose difference from the old value means nothing (a new bid)."""
     pv = s.pvars[seat]
     d = s.t.pack.player_counters.get(name)
     # A counter never set yet holds its start: setting it to that (the setup's "set life
@@ -74,8 +76,9 @@ def set_counter(s: State, seat: int, name: str, value: int) -> None:
         stale(s)
     if d is None or not d.log or d.visibility == "hidden" or old == value or s.quiet:
         return
-    change = value - old
-    text = f"{s.t.players[seat].name}'s {name} is {value} ({'+' if change > 0 else ''}{change})"
+    text = f"{s.t.players[seat].name}'s {name} is {value}"
+    if change:
+        text += f" ({'+' if value > old else ''}{value - old})"
     if d.visibility == "owner":
         s.say("counter", text, (seat,), None)
     else:

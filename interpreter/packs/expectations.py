@@ -458,8 +458,9 @@ def _decision(look: Look, want, expect) -> None:
 @expectation("taken")
 def _taken(look: Look, want: list, expect) -> None:
     if look.taken != list(want):
-        got = "; ".join(look.taken) if look.taken else "none"
-        look.fail(expect, "taken", f"the decisions the game took by itself are: {got}")
+        # ";" between decisions, as a decision's option may hold commas.
+        got, wanted = (f"[{'; '.join(map(str, names))}]" if names else "none" for names in (look.taken, want))
+        look.fail(expect, "taken", f"the decisions the game took by itself are {got}, not {wanted}")
 
 
 @expectation("no_decision")

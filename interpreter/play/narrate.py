@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..engine.results import ordinal
 from .records import Replay
 
+WIDTH = 100     # the position's lines wrap here, as a failed scenario's board does
+
 
 def result_text(names: list, result, places=None) -> str:
     """How a game ended: its winners are the players in first place (for a game without
@@ -35,12 +37,11 @@ def narrative(lines: list) -> str:
 
 
 def position(done: Replay, total: int) -> str:
+    # The board `play` and `test` show (40 cards of a name side by side are "Penny ×40");
+    # imported here, as terminal imports this module.
+    from .terminal import board
     state = done.state
-    lines = [f"After decision {done.done} of {total}:", str(state)]
-    pile = state.observation(None)["pile"]
-    if pile:
-        lines.append("effects waiting on the pile, the last first: "
-                     + ", ".join(f"{entry['ability']} of {entry['card']}" for entry in reversed(pile)))
+    lines = [f"After decision {done.done} of {total}:", *board(state.observation(None), None, state.game.pack.roles, WIDTH)]
     if state.decision is not None:
         lines.append("")
         lines.append(state.prompt())

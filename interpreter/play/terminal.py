@@ -419,7 +419,7 @@ def _numbers(labels: list) -> bool:
 
 def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[str]:
     """The board of an observation as lines: whose turn and which phase first, then
-    each player's counters and zones (the viewer's own hand, the others' as counts),
+    the pack's table values (the trump, the suit led; none as "-"), each player's counters and zones (the viewer's own hand, the others' as counts),
     the shared zones and the pile of effects waiting to resolve, top first."""
     phase, step = _words(view["phase"]), _words(view["step"])
     header = f"Turn {view['turn']}: {view['active']}'s turn" + (f", {phase} phase" if phase else "") + (
@@ -427,6 +427,9 @@ def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[
     if not phase and view["turn"] == 1:
         header = "Before the first turn"     # the pack's setup: dealing, discarding
     lines = [header]
+    if view.get("table"):
+        values = [f"{_words(k)} {'-' if v is None else v}" for k, v in view["table"].items()]
+        lines += _wrap("table: ", values, "", width)
     always = {roles.get("hand"), roles.get("play")}
     for seat, player in enumerate(view["players"]):
         counters = [f"{_words(k)} {v}" for k, v in player["counters"].items()]

@@ -654,7 +654,7 @@ def _set_value(c, tree, scope):
             v = vfn(s, env) or 0
             for p in ofn(s, env):
                 if isinstance(p, PlayerRef):
-                    tables.set_counter(s, p.seat, word, v)
+                    tables.set_counter(s, p.seat, word, v, change=False)
         return set_logged
     if word in c.names.player_counters:
         def set_player(s, env):
