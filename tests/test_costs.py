@@ -171,3 +171,35 @@ SIFT = "        when: mine\n        cost: discard 2 cards in your hand as pitche
 def test_what_a_cost_picks_is_named_for_the_texts_read_once_it_is_paid(tmp_path, old, new, message):
     found = edited(PACK, tmp_path / "p", old, new)
     assert found[0] == message
+
+
+def test_the_ways_of_picking_cards_tried_are_bounded(tmp_path, monkeypatch):
+    # "Sacrifice 8 creatures" beside "pay 30 souls" (a sacrifice each) with 30 creatures:
+    # no way pays both, and every one of the 5,852,925 ways of picking 8 was tried each
+    # time the abilities were listed (38 seconds for the first listing).
+    import itertools
+
+    from cardtable.interpreter.engine import limits
+    from cardtable.interpreter.lang.vocabulary import costs
+
+    old = ("          sacrifice a creature you control in field\n"
+           "          sacrifice a creature you control in field where toughness of it > 2\n"
+           "          pay 1 souls\n")
+    assert edited(PACK, tmp_path / "p", old, "          sacrifice 8 creatures you control in field\n"
+                                             "          pay 30 souls\n") == []
+    tried = []
+
+    def combinations(cards, n):
+        for way in itertools.combinations(cards, n):
+            tried.append(way)
+            assert len(tried) <= 10 * limits.PICKINGS, "the ways of picking are not bounded"
+            yield way
+
+    monkeypatch.setattr(costs, "itertools", type("counted", (), {"combinations": staticmethod(combinations)}))
+    pack = load_pack(str(tmp_path / "p"), Report())
+    for bears, offered in ((30, False), (38, True)):
+        tried.clear()
+        state = Game(pack).position({"active": "Ann", "phase": "main",
+                                     "players": [{"zones": {"hand": ["Hecatomb"], "field": ["Bear"] * bears}}, {}]})
+        assert ("Cast: Hecatomb" in state.legal_labels()) is offered
+        assert len(tried) <= limits.PICKINGS + 1

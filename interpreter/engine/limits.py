@@ -15,6 +15,10 @@ TRIGGERS = 10_000
 # Damage dealt by what damage does as it is dealt (damage: dealt), within one damage:
 # more is damage that deals itself again ("deal amount damage to target").
 DEALT = 100
+# The ways of picking the cards of an ability's costs that pick them tried, each time
+# the costs are checked, when the first way leaves another cost unpaid: past it the
+# costs are taken as unpayable (the ability is not offered, nor the card to pick).
+PICKINGS = 1_000
 # Lists and mappings inside each other: in a YAML file, and in plain data a program
 # gives the engine (a setup for Game.position). No rule needs more; a setup nested
 # deeper, or one that holds itself, is refused before anything walks it.

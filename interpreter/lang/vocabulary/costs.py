@@ -11,6 +11,7 @@ from typing import Callable, NamedTuple
 
 from ...engine import primitives, tables
 from ...engine.decisions import Decision, decision, option
+from ...engine.limits import PICKINGS
 from ...engine.state import RuleError
 from ...engine.wording import amount
 from ...suggest import did_you_mean
@@ -538,28 +539,33 @@ def _searched(costs: tuple, choices: tuple) -> tuple:
     the first try fails."""
     checks = tuple(c.can for c in costs)
 
-    def tried(s, env, i: int) -> bool:
+    def tried(s, env, i: int, budget: list) -> bool:
         if i == len(choices):
-            return all(check(s, env) for check in checks)
+            # Each way of picking is a try; the ways grow as a binomial ("sacrifice 8
+            # creatures" beside "pay 30 souls" with 30 creatures: millions).
+            budget[0] -= 1
+            return budget[0] >= 0 and all(check(s, env) for check in checks)
         key, count, rest, wanted = choices[i]
         picked = env.get(key, ())
         left = (count(s, env) or 0) - len(picked)
         if left <= 0:
-            return tried(s, env, i + 1)
+            return tried(s, env, i + 1, budget)
         cards = rest(s, env, picked)
         contested = wanted(s, env)
         free = tuple(x for x in cards if x not in contested)[:left]
         try:
             for more in itertools.combinations([x for x in cards if x in contested], left - len(free)):
                 env[key] = picked + free + more
-                if tried(s, env, i + 1):
+                if tried(s, env, i + 1, budget):
                     return True
+                if budget[0] < 0:
+                    return False
         finally:
             env[key] = picked
         return False
 
     def can(s, env):
-        return all(check(s, env) for check in checks) or tried(s, env, 0)
+        return all(check(s, env) for check in checks) or tried(s, env, 0, [PICKINGS])
     always = lambda s, env: True       # noqa: E731
     return (costs[0]._replace(can=can), *(c._replace(can=always) for c in costs[1:]))
 
