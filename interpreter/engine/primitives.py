@@ -142,14 +142,9 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     src = s.zone_of[c]
     if not move(s, c, dest, bottom, controller, face_down, source):
         return False
-    if depth is not None:
-        where = place_in(s, c, dest, depth)
-        if s.quiet:
-            return True
-    elif s.quiet:
+    where = place_in(s, c, dest, depth) if depth is not None else "the bottom of " if bottom else ""
+    if s.quiet:
         return True
-    else:
-        where = "the bottom of " if bottom else ""
     labels = s.t.zone_labels
     route = f"from {labels[src]} to {where}{labels[dest]}"
     # A card put face down is seen only by those who saw it where it was.
