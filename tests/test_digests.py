@@ -20,11 +20,11 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "13bf11cd62c8083e783f8210f1c41cfea63682b6f26abc976d2a8cae3ea73ade",
+    pytest.param("magic54", {}, None, 200, "0548e47614a201b462db64525d7087aac429c7d43982d4505362a883f75cc458",
                  id="magic54"),
-    pytest.param("pub_magic", {}, 2, 100, "9436c3a8a044e5e43cfef838af8451ef54bb689513caeb945fb87e3c55a3ae93",
+    pytest.param("pub_magic", {}, 2, 100, "950c10148970a58624b30443ebda865fcd9478a7ddfdeb380a3d8b5ec8888e4f",
                  id="pub_magic-2-players"),
-    pytest.param("pub_magic", {}, 5, 50, "b00484a1b501ec56234fa604bbdcf9b274d9262186b1e5d0089df184f8dc9c46",
+    pytest.param("pub_magic", {}, 5, 50, "0f7ecec8d26c76fc645ebff63551a6d157393b00df75df867e20210b8bf39ea9",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
                  "46a556b7aa462ef005f5d0ac9888112bc8a6c2114d1a97dc9901233538c3bbef", id="basic_tcg-last-standing"),
@@ -34,12 +34,12 @@ PINNED = [
                  id="crazy_eights-3-players"),
     pytest.param("crazy_eights", {}, 5, 30, "25ecb148ff7e4ef75ac8f004d8751ad20bb5952f447d87873463efc46b594b98",
                  id="crazy_eights-5-players"),
-    pytest.param("go_fish", {}, 4, 30, "a54b3b0a2b9e769c8d5187e60ed032d870659c54d09109a010349789ee59181b",
+    pytest.param("go_fish", {}, 4, 30, "0204359035a6b6c108d44c4738befe272f6296efc547df64850499cbe4780422",
                  id="go_fish-4-players"),
-    pytest.param("hearts", {}, None, 5, "d20ef5dd10ce10c364df8fcfaed6047e44d647af0272db84ab7db00950ce0dcc",
+    pytest.param("hearts", {}, None, 5, "c1880cda7c4dcfc8eda48d010d3cbf1eb67af2d9c746e64871a143fd7106e3f3",
                  id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "4b6be34f7ac81f9f62eab70bc5a8dbff3b3378be741bc8e5c0a3c8a025b00733", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "5a499dd675c42079cbc9f99eca7483380797124e928fff2ab33297275eb8162d", id="stack_duel"),
+    pytest.param("stack_duel", {}, None, 60, "386a52913e9beb52288c583d346109540c1d552587f60eb281c1e4900023890a", id="stack_duel"),
 ]
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .wording import told_together
+
 
 class Event(NamedTuple):
     kind: str            # move | damage | mark | begin | end | checked
@@ -71,6 +73,8 @@ def open_batch(s) -> bool:
 def close_batch(s, opened: bool) -> None:
     if opened:
         s.grouped = False
+        if s.told is not None:          # (only a game that keeps a log tells its moves)
+            told_together(s)
 
 
 def that(s, form: str, ev: Event) -> That:
