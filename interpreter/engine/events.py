@@ -73,8 +73,11 @@ def open_batch(s) -> bool:
 def close_batch(s, opened: bool) -> None:
     if opened:
         s.grouped = False
-        if s.told is not None:          # (only a game that keeps a log tells its moves)
-            told_together(s)
+        told = s.told
+        if told is not None:            # (only a game that keeps a log tells its moves)
+            if len(told[3]) > 1:
+                told_together(s)
+            s.told = None
 
 
 def that(s, form: str, ev: Event) -> That:

@@ -163,7 +163,8 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
             if told[0] == len(s.log) - 1 and told[1] == route and told[2] == seen_by:
                 told[3].append(c)
                 return True
-            wording.told_together(s)
+            if len(told[3]) > 1:
+                wording.told_together(s)
     if seen_by is None:
         s.say("move", f"{s.t.names[c]} moves {route}")
     else:

@@ -55,8 +55,8 @@ def amount(currency, n) -> str:
 # replacement) ends the line, so the log keeps its order.
 def told_together(s) -> None:
     """The last line of moves (State.told) is done: written as one when it has several
-    cards. Called as another card goes another way, as the batch closes, and as a rule
-    breaks the game off."""
+    cards (the callers that run often ask first). Called as another card goes another
+    way, as the batch closes, and as a rule breaks the game off."""
     (at, route, seen_by, cards), s.told = s.told, None
     if len(cards) > 1:
         names = s.t.names
