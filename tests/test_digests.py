@@ -20,26 +20,26 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "0548e47614a201b462db64525d7087aac429c7d43982d4505362a883f75cc458",
+    pytest.param("magic54", {}, None, 200, "d899fd4a41fc8dafd9b019caf2cb8ab69924f889b885ab4a6391434f8aa7b806",
                  id="magic54"),
-    pytest.param("pub_magic", {}, 2, 100, "950c10148970a58624b30443ebda865fcd9478a7ddfdeb380a3d8b5ec8888e4f",
+    pytest.param("pub_magic", {}, 2, 100, "e902373d1cea0ceb7f2362a8f3af463417bdc2619d2dd5351122220b1cf7c7d3",
                  id="pub_magic-2-players"),
-    pytest.param("pub_magic", {}, 5, 50, "0f7ecec8d26c76fc645ebff63551a6d157393b00df75df867e20210b8bf39ea9",
+    pytest.param("pub_magic", {}, 5, 50, "40693ac988df3a30b614640be3caa18980d7f38638a2306969a0e157f22af622",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "46a556b7aa462ef005f5d0ac9888112bc8a6c2114d1a97dc9901233538c3bbef", id="basic_tcg-last-standing"),
+                 "62824eced8f05a5ba1c59ba7d775dc46921eb8676472d3f2154d03dd5d09c9ee", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "8add279b46f5525d71e54e2908b1f27f5142bedd38d421c0960f0d2d720bfb44", id="basic_tcg-conquest"),
-    pytest.param("crazy_eights", {}, 3, 50, "559a906fd108592d66b1098d7ddf9ec21823ccf925f284d245cb8b31cf9ac116",
+                 "d986deace4dfbfbc7b4b8604f3c2f3fb492e7785143ff4af41d9bee8f8d8b75e", id="basic_tcg-conquest"),
+    pytest.param("crazy_eights", {}, 3, 50, "c681a30642a0707e872c4c444d3173a6f5b247888cab812ce02ccd51301bebe9",
                  id="crazy_eights-3-players"),
-    pytest.param("crazy_eights", {}, 5, 30, "25ecb148ff7e4ef75ac8f004d8751ad20bb5952f447d87873463efc46b594b98",
+    pytest.param("crazy_eights", {}, 5, 30, "3387eaa884a07e2b0f7e723075781c781fef85e94a275a102fa1dd701f63fbf0",
                  id="crazy_eights-5-players"),
-    pytest.param("go_fish", {}, 4, 30, "0204359035a6b6c108d44c4738befe272f6296efc547df64850499cbe4780422",
+    pytest.param("go_fish", {}, 4, 30, "49af93db5eed4034d9fe5270acc0b5c771939cbc93921bcfdf33da04c4cdca5f",
                  id="go_fish-4-players"),
-    pytest.param("hearts", {}, None, 5, "c1880cda7c4dcfc8eda48d010d3cbf1eb67af2d9c746e64871a143fd7106e3f3",
+    pytest.param("hearts", {}, None, 5, "227d06069e012099f045db6a7bbb4117b4f6d7b4c348f235dddd41cd12c0ff46",
                  id="hearts"),
-    pytest.param("lane_duel", {}, None, 60, "4b6be34f7ac81f9f62eab70bc5a8dbff3b3378be741bc8e5c0a3c8a025b00733", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "386a52913e9beb52288c583d346109540c1d552587f60eb281c1e4900023890a", id="stack_duel"),
+    pytest.param("lane_duel", {}, None, 60, "8ce059c0e0739696f4a378f73efce42faf420e4c686a1f16420160e061c64745", id="lane_duel"),
+    pytest.param("stack_duel", {}, None, 60, "2d5848708c7b46e95cf254e61a59e3fecbe9450ce3553b89bb83884069660de7", id="stack_duel"),
 ]
 
 

@@ -1,4 +1,5 @@
-"""Log lines a designer can read: the cards one statement moves, told together."""
+"""Log lines a designer can read: the cards one statement moves, told together; a
+choice, told with the question it asked."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -102,3 +103,25 @@ def test_a_rule_that_breaks_the_game_off_leaves_the_cards_it_moved_told(tmp_path
         state.apply_label("Eel")
     assert state.log[-2:] == ["turn 2 (Ben)", "Cat, Bee, Ant move from Ben's hand to Ben's pile"]
     assert state.log_for(0)[-1] == "3 cards move from Ben's hand to Ben's pile"
+
+
+# ------------------------------------------------------------------ choices
+def test_a_choice_is_logged_with_its_question_and_without_one_with_its_name(tmp_path):
+    setup = ('you draw 3 cards\nchoose a card in your hand as kept "keep which card?"\n'
+             "choose a card in your hand as spare\nchoose a number from 1 to 3 as bid \"bid how many?\"")
+    state = state_of(tmp_path, setup)
+    for label in ("Eel", "Dog", "2"):
+        state.apply_label(label)
+    assert lines(state, "Ann chooses", 3) == ["Ann chooses Eel (keep which card?)", "Ann chooses Dog as spare",
+                                              "Ann chooses 2 (bid how many?)"]
+    assert lines(state, "Ann chooses", 3, 1) == ["Ann chooses 1 card (keep which card?)", "Ann chooses 1 card as spare",
+                                                 "Ann chooses 2 (bid how many?)"]
+
+
+def test_the_values_a_logged_question_names_are_those_its_readers_may_see(tmp_path):
+    setup = 'you draw 2 cards\nlet mine be all cards in your hand\nchoose a card in your hand as kept "keep one of {mine}, {you}?"'
+    state = state_of(tmp_path, setup)
+    assert state.prompt() == "Ann: keep one of Fox, Eel, Ann?"
+    state.apply_label("Eel")
+    assert "Ann chooses Eel (keep one of Fox, Eel, Ann?)" in state.log_for(0)
+    assert "Ann chooses 1 card (keep one of a card, a card, Ann?)" in state.log_for(1)

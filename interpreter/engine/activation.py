@@ -168,9 +168,10 @@ def _window(s: State):
     return None
 
 
-def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: bool = False) -> None:
+def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=None, target: bool = False) -> None:
     """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
-    target is logged with the ability that takes it; any other choice here."""
+    target is logged with the ability that takes it; any other choice here, with what it
+    was for (`about`, see log_choice)."""
     names = s.t.names
     options = tuple([option((names[c] if type(c) is int else s.card_name(c), c)) for c in candidates])
 
@@ -180,7 +181,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: b
         if target and type(value) is int:
             env["@" + var] = s2.moves[value]
         if not target:
-            log_choice(s2, seat, var, value)
+            log_choice(s2, seat, about, env, value)
 
     if not options:
         s.frames[-1].env[var] = None
@@ -191,15 +192,18 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: b
     s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
 
 
-def log_choice(s: State, seat: int, var: str, value) -> None:
-    """"Ann chooses Bear, Elf as attackers". Cards others may not see are counted, not named."""
+def log_choice(s: State, seat: int, about, env: dict, value) -> None:
+    """"Ann chooses Bear, Elf (choose your attackers)": `about` says what the choice was
+    for, after what was chosen: the question it asked in brackets, or "as NAME" (a text);
+    or, for a question with {VALUE} parts, a function of (s, env, seats) that renders them
+    as all those seats may read them. Cards others may not see are counted, not named."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if not items or s.quiet:
         return
     who = s.t.players[seat].name
     context = loop_items(s, s.t.players[seat])
     names = s.t.names
-    text = f"{who} chooses {', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])} as {var}{context}"
+    chosen = ', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])
     seen_by = {seat}
     private = False
     for x in items:
@@ -211,7 +215,14 @@ def log_choice(s: State, seat: int, var: str, value) -> None:
             if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
                 seen_by.add(zseat)
     if not private:
-        s.say("choose", text)
-    else:
-        n = len(items)
-        s.say("choose", text, tuple(sorted(seen_by)), f"{who} chooses {n} card{'s' if n != 1 else ''} as {var}{context}")
+        said = about if type(about) is str else about(s, env, tuple(range(len(s.out))))
+        s.say("choose", f"{who} chooses {chosen} {said}{context}")
+        return
+    n = len(items)
+    seen = tuple(sorted(seen_by))
+    said = others = about
+    if type(about) is not str:
+        said = about(s, env, seen)
+        others = about(s, env, tuple(p for p in range(len(s.out)) if p not in seen_by))
+    s.say("choose", f"{who} chooses {chosen} {said}{context}", seen,
+          f"{who} chooses {n} card{'s' if n != 1 else ''} {others}{context}")

@@ -730,7 +730,8 @@ def _unmark(c, tree, scope):
 @register("choose", ST, '[PLAYER] choose(s) QUANTITY SELECTOR as NAME ["QUESTION"]',
           "A player picks from what the selector offers: \"a\" (one; none if there is nothing), \"up to one\", "
           "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them. "
-          "The player is asked QUESTION if it is given, otherwise the statement's own words.",
+          "The player is asked QUESTION if it is given, otherwise the statement's own words; the log says what was "
+          "chosen and the question (\"Ann chooses Bear (choose your attackers)\"), or NAME without one (\"as attackers\").",
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
 def _choose(c, tree, scope):
     who, quantity, sel, var, question = tree.children
@@ -741,7 +742,7 @@ def _choose(c, tree, scope):
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
-    ask = asked(c, tree, question, scope)
+    ask, about = asked(c, tree, question, scope, var)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
@@ -751,7 +752,7 @@ def _choose(c, tree, scope):
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about)
         return choose_one
     if kind == "up_to_one":
         @suspends
@@ -762,9 +763,9 @@ def _choose(c, tree, scope):
                 env[var] = None
                 return
             options = (NONE, *[option((s.card_name(x), x)) for x in found])
-            s.decision = decision((p.seat, ask(s, env, p), options, _bind(var), "choice"))
+            s.decision = decision((p.seat, ask(s, env, p), options, _bind(var, about), "choice"))
         return choose_maybe
-    return _choose_many(var, pfn, sfn, nfn, kind, ask)
+    return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
 
 
 NONE = Option("none", None)
@@ -772,17 +773,18 @@ NO_YES = (Option("no", False), Option("yes", True))
 DONE = Option("done", None)
 
 
-def _bind(var):
+def _bind(var, about):
     def resume(s, value):
-        s.frames[-1].env[var] = value
-        log_choice(s, s.history[-1][0], var, value)
+        env = s.frames[-1].env
+        env[var] = value
+        log_choice(s, s.history[-1][0], about, env, value)
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what="choice"):
+def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
     that each set is reached one way only. `name(s, x)` labels an item (a card's name by
-    default) and `log` says what was chosen."""
+    default) and `log` says what was chosen, and what for (`about`, see log_choice)."""
     partial = "@" + var
 
     @suspends
@@ -797,7 +799,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
                 if need >= len(found):
                     env[var] = tuple(found)
                     del env[partial]
-                    log(s, pfn(s, env).seat, var, env[var])
+                    log(s, pfn(s, env).seat, about, env, env[var])
                     return
         limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
         last = found.index(picked[-1]) if picked and picked[-1] in found else -1
@@ -805,7 +807,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
         if len(picked) >= limit or not rest:
             env[var] = picked
             del env[partial]
-            log(s, pfn(s, env).seat, var, picked)
+            log(s, pfn(s, env).seat, about, env, picked)
             return
         p = pfn(s, env)
         if kind == "exactly":
@@ -828,7 +830,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
         env = frame.env
         if value is None:
             env[var] = env.pop(partial)
-            log(s, s.history[-1][0], var, env[var])
+            log(s, s.history[-1][0], about, env, env[var])
             return
         env[partial] = env[partial] + (value,)
         frame.pc -= 1       # ask again: the same operation picks the next one
