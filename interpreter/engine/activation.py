@@ -175,13 +175,13 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     names = s.t.names
     options = tuple([option((names[c] if type(c) is int else s.card_name(c), c)) for c in candidates])
 
-    def resume(s2, value, var=var, target=target):
+    def resume(s2, value, var=var, target=target, about=about):
         env = s2.frames[-1].env
         env[var] = value
         if target and type(value) is int:
             env["@" + var] = s2.moves[value]
         if not target:
-            log_choice(s2, seat, about, env, value)
+            log_choice(s2, seat, about, value)
 
     if not options:
         s.frames[-1].env[var] = None
@@ -192,11 +192,12 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
 
 
-def log_choice(s: State, seat: int, about, env: dict, value) -> None:
+def log_choice(s: State, seat: int, about, value) -> None:
     """"Ann chooses Bear, Elf (choose your attackers)": `about` says what the choice was
     for, after what was chosen: the question it asked in brackets, or "as NAME" (a text);
     or, for a question with {VALUE} parts, a function of (s, env, seats) that renders them
-    as all those seats may read them. Cards others may not see are counted, not named."""
+    in the variables of the script that chose, as all those seats may read them. Cards
+    others may not see are counted, not named."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if not items or s.quiet:
         return
@@ -215,13 +216,14 @@ def log_choice(s: State, seat: int, about, env: dict, value) -> None:
             if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
                 seen_by.add(zseat)
     if not private:
-        said = about if type(about) is str else about(s, env, tuple(range(len(s.out))))
+        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
         s.say("choose", f"{who} chooses {chosen} {said}{context}")
         return
     n = len(items)
     seen = tuple(sorted(seen_by))
     said = others = about
     if type(about) is not str:
+        env = s.frames[-1].env
         said = about(s, env, seen)
         others = about(s, env, tuple(p for p in range(len(s.out)) if p not in seen_by))
     s.say("choose", f"{who} chooses {chosen} {said}{context}", seen,

@@ -89,23 +89,22 @@ def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: bool
     if optional:
         options = (Option("none", None),) + options
 
-    def resume(s2, value):
-        env = s2.frames[-1].env
-        env[var] = value
-        log_value(s2, seat, about, env, value)
+    def resume(s2, value, about=about):     # (a default, not a cell made at each question)
+        s2.frames[-1].env[var] = value
+        log_value(s2, seat, about, value)
     if len(options) == 1 and s.t.pack.auto_single:
         resume(s, options[0].value)
         return
     s.decision = Decision(seat, prompt, options, resume, what)
 
 
-def log_value(s, seat: int, about, env: dict, value) -> None:
+def log_value(s, seat: int, about, value) -> None:
     """"Ann chooses stars (name the suit to follow)": values are said to everyone; `about`
     as for activation.log_choice."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if items and not s.quiet:
         context = loop_items(s, s.t.players[seat])
-        said = about if type(about) is str else about(s, env, tuple(range(len(s.out))))
+        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
         s.say("choose", f"{s.t.players[seat].name} chooses {', '.join(map(str, items))} {said}{context}")
 
 
@@ -245,7 +244,7 @@ def _choose_order(c, tree, scope):
             env[var] = picked + tuple(rest)
             del env[partial]
             if len(env[var]) > 1:
-                log_choice(s, pfn(s, env).seat, about, env, env[var])
+                log_choice(s, pfn(s, env).seat, about, env[var])
             return
         p = pfn(s, env)
         place = len(picked) + 1

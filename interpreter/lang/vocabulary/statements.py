@@ -775,9 +775,8 @@ DONE = Option("done", None)
 
 def _bind(var, about):
     def resume(s, value):
-        env = s.frames[-1].env
-        env[var] = value
-        log_choice(s, s.history[-1][0], about, env, value)
+        s.frames[-1].env[var] = value
+        log_choice(s, s.history[-1][0], about, value)
     return resume
 
 
@@ -799,7 +798,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice
                 if need >= len(found):
                     env[var] = tuple(found)
                     del env[partial]
-                    log(s, pfn(s, env).seat, about, env, env[var])
+                    log(s, pfn(s, env).seat, about, env[var])
                     return
         limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
         last = found.index(picked[-1]) if picked and picked[-1] in found else -1
@@ -807,7 +806,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice
         if len(picked) >= limit or not rest:
             env[var] = picked
             del env[partial]
-            log(s, pfn(s, env).seat, about, env, picked)
+            log(s, pfn(s, env).seat, about, picked)
             return
         p = pfn(s, env)
         if kind == "exactly":
@@ -830,7 +829,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice
         env = frame.env
         if value is None:
             env[var] = env.pop(partial)
-            log(s, s.history[-1][0], about, env, env[var])
+            log(s, s.history[-1][0], about, env[var])
             return
         env[partial] = env[partial] + (value,)
         frame.pc -= 1       # ask again: the same operation picks the next one
