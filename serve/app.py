@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..interpreter.diagnostics import shown
+from ..interpreter.play.terminal import headline
 from .events import Events
 from .guard import Guard, Secrets
 from .runs import Cores
@@ -30,6 +31,7 @@ log = logging.getLogger("cardtable.serve")
 def templates() -> Jinja2Templates:
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True),
                       trim_blocks=True, lstrip_blocks=True)
+    env.filters["headline"] = headline       # the board's first line, as `cardtable play` writes it
     return Jinja2Templates(env=env)
 
 
