@@ -174,6 +174,18 @@ def test_an_option_bound_may_name_another_option(tmp_path, options, message):
     assert [f"{p.line}:{p.col}: {p.message}" for p in report.problems] == [message]
 
 
+def test_every_default_out_of_its_bounds_is_told(tmp_path):
+    shutil.copytree(PACK, tmp_path / "pack")
+    yaml = tmp_path / "pack" / "pack.yaml"
+    text = yaml.read_text(encoding="utf-8")
+    options = ("  starting_life: {default: 10, min: 1}\n  hand_size: {default: 12, max: starting_life}\n"
+               "  discards: {default: -1, min: 0}\n")
+    yaml.write_text(text.replace("  starting_life: {default: 10, min: 1}\n", options), encoding="utf-8")
+    assert located(tmp_path / "pack") == [
+        '14:24: the default is out of bounds: option "hand_size" must be at most starting_life (10), not 12',
+        '15:23: the default is out of bounds: option "discards" must be at least 0, not -1']
+
+
 def located(folder: Path) -> list[str]:
     """The problems of the pack in `folder`, as LINE:COL: MESSAGE."""
     report = Report()
