@@ -357,7 +357,7 @@ def test(targets, pack_option, select, verbose, quiet) -> None:
     from .interpreter.diagnostics import Report, render
     from .interpreter.packs.loader import PackError, load_pack
     from .interpreter.packs.scenario import ScenarioFailure, run_scenario, scenarios_to_run
-    from .interpreter.play.failures import failure_lines
+    from .interpreter.play.failures import failure_lines, failure_places
 
     report = Report()
     passed = failed = 0
@@ -373,7 +373,7 @@ def test(targets, pack_option, select, verbose, quiet) -> None:
                 run_scenario(p, sc)
             except ScenarioFailure as e:
                 failed += 1
-                told = [f"  {e}"] if quiet else failure_lines(e, verbose)
+                told = failure_places(e) if quiet else failure_lines(e, verbose)
                 click.echo(_said("\n".join([f"FAIL {sc.name}", *told])), err=True)
             else:
                 passed += 1

@@ -59,11 +59,12 @@ class OptionDef:
     choices: tuple = ()
 
 
-def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
-    """The first number option outside its bounds, and why, said for a designer. A
-    bound may name another option (`max: dealt`), so the values are checked together."""
+def options_out_of_bounds(options: dict, values: dict):
+    """(name, why) of each number option outside its bounds, said for a designer. A
+    bound may name another option (`max: dealt`), so the values are checked together;
+    an option missing from `values` (its value was refused) is neither checked nor a bound."""
     for name, o in options.items():
-        if o.kind != "number":
+        if o.kind != "number" or name not in values:
             continue
         value = values[name]
         for bound, word, outside in ((o.minimum, "at least", value.__lt__), (o.maximum, "at most", value.__gt__)):
@@ -72,8 +73,8 @@ def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
             limit = values.get(bound) if isinstance(bound, str) else bound
             if isinstance(limit, (int, float)) and outside(limit):
                 said = f"{bound} ({limit})" if isinstance(bound, str) else f"{limit}"
-                return name, f'option "{name}" must be {word} {said}, not {value}'
-    return None
+                yield name, f'option "{name}" must be {word} {said}, not {value}'
+                break
 
 
 @dataclass

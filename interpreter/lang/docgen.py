@@ -1,9 +1,9 @@
 """docs/dsl.md, written from the grammar and the vocabulary registry."""
 from __future__ import annotations
 
-from .dsl import grammar_text
-from .registry import RESERVED
-from .vocabulary import CARD_PROPERTIES, CARD_STATES, GLOBALS, PLAYER_PROPERTIES, entries
+from .dsl import grammar_text, simplest
+from .registry import ELSEWHERE, RESERVED
+from .vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
 
 INTRO = """\
 # The effect DSL
@@ -164,6 +164,21 @@ RECIPES = (
 )
 
 
+OTHER_TOOLS = """
+## Words of other tools
+
+Card scripts of other tools begin effects with verbs this language writes otherwise.
+A statement that begins with one of these (or has it after the player who acts:
+`you gain 3 life`) and does not parse is told which statement does it here, at the
+word: `"move" is not a statement; to move cards write "put CARDS into ZONE"`. Where
+the word is one of the language's own (`add`, `gain`, `lose`), the message says what
+it is here first: `"gain" is only the verb of "PLAYER gains control of CARDS": ...`;
+`add` is taken for another tool's only before no amount and without `counters`
+(`add this to your hand`), `gain` and `lose` only before an amount (`gain 3 life`).
+A misspelt word is named only where the word suggested makes the statement parse.
+"""
+
+
 def dsl_reference() -> str:
     out = [INTRO.replace("{reserved}", ", ".join(f"`{w}`" for w in RESERVED))]
     for kind, title, blurb in SECTIONS:
@@ -188,6 +203,14 @@ def dsl_reference() -> str:
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())
+    out.append(OTHER_TOOLS)
+    out.append("| written elsewhere | what it does | write here |\n|---|---|---|")
+    grouped: dict = {}
+    for word, meant in ELSEWHERE.items():
+        grouped.setdefault(meant, []).append(word)
+    for meant, words in grouped.items():
+        for doing, rule in meant.ways:
+            out.append(f"| {', '.join(f'`{w}`' for w in words)} | {doing} | `{simplest(ENTRIES[rule].syntax)}` |")
     out.append("\n## How do I ...\n")
     for title, what, code in RECIPES:
         out.append(f"### ... {title}?\n\n{what}\n\n```\n{code}\n```\n")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, option_out_of_bounds
+from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, options_out_of_bounds
 from ..engine.wording import prompt_problem
 from ..lang.compiler import Scope
 from ..lang.vocabulary import atomic
@@ -126,9 +126,8 @@ def options(b: Build) -> None:
                 b.here(raw, key, f'the {key} of option "{name}" is a number or another number option, '
                                  f'not "{bound}"{did_you_mean(bound, others)}')
                 bounded = False
-    problem = option_out_of_bounds(made, {n: o.default for n, o in made.items()}) if bounded else None
-    if problem:
-        b.here(b.d["options"][problem[0]], "default", f"the default is out of bounds: {problem[1]}")
+    for name, why in options_out_of_bounds(made, {n: o.default for n, o in made.items()}) if bounded else ():
+        b.here(b.d["options"][name], "default", f"the default is out of bounds: {why}")
     b.names.options = b.fields["options"] = made
 
 

@@ -91,7 +91,7 @@ def prepare_spec(batch: Batch) -> tuple[Game, GameSpec]:
         ruleset = ruleset_of(pack, batch.ruleset)
         options = {**(ruleset.options if ruleset else {}), **batch.options}
         changes = (ruleset.changes if ruleset else ()) + tuple(batch.changes)
-        probe = Game(pack, options, batch.players)
+        probe = Game(pack, options, batch.players, deals=False)     # the decks given may be those it lacks
         if not batch.rotate and len(agents) > probe.num_players:
             idle = ", ".join(agents[probe.num_players:])
             raise SimulationError(f"--fixed-seats keeps each agent in its seat, and {pack.name} is played here by "

@@ -123,7 +123,7 @@ def table_game(pack, options: dict, specs: list, deck_files: list, card_files: l
     try:
         chosen = ruleset_of(pack, ruleset)
         options = {**(chosen.options if chosen else {}), **options}
-        decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files, card_files)
+        decks = deal_decks(Game(pack, options, len(specs), deals=False), pack, deck_files, card_files)
         pack, decks = changed(pack, chosen.changes if chosen else (), decks)
         return Game(pack, options, len(specs), decks)
     except (OptionError, SimulationError, ChangeError) as e:
