@@ -64,7 +64,8 @@ class Recorder:
         """A scenario's game as it ended (or failed): the cards it held."""
         self.scenarios += 1
         if state is not None:
-            self.cards.update(c.name for c in state.s.t.cards)
+            view = state.view
+            self.cards.update(view.card(c).definition.name for c in range(len(view.card_names)))
 
 
 def covering(pack: Pack, recorder: Recorder) -> Pack:
