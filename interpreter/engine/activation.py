@@ -91,6 +91,8 @@ class ActivationFrame:
             if why:
                 s.say("fizzle", f"{ab.name} of {whose} does nothing{why}")
                 return
+            if s.t.pack.coverage is not None:
+                s.t.pack.coverage.happened(ab)
             run_script(s, ab.effect, env)
 
     def _announce(self, s: State, ab, env: dict) -> None:
@@ -98,6 +100,8 @@ class ActivationFrame:
         with card_on_pile) waits on the pile (a triggered ability's card stays where it is)."""
         env["you"] = s.t.players[self.seat]
         card = self.card
+        if s.t.pack.coverage is not None:       # scenarios noting what they use (packs/coverage.py)
+            s.t.pack.coverage.used(ab, s.t.cards[card].name if type(card) is int else None)
         if type(card) is not int:
             env["@by"] = env["you"]         # a player's own ability: the player is its source
             if not s.quiet:

@@ -163,6 +163,7 @@ class Ability:
     declare: tuple = ()      # compiled script: the choices made as it is used (modes, X), before its targets
     declare_at: Source | None = None  # where the declare is written, for a choice that leaves a cost unpayable
     card_on_pile: bool = False  # its card waits in the pile's zone with it, from any zone (from a hand it always does)
+    at: Source | None = None    # where it is written (its name), for what reads a pack back (packs/coverage.py)
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each
@@ -310,6 +311,11 @@ class Pack:
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
     ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
     rulesets: dict = field(default_factory=dict)  # name -> packs.rulesets.Ruleset: named versions of the game
+    # Where each script of pack.yaml is written, by its place: ("setup",), ("checks",), ("step", phase,
+    # step), ("round", name, "begin" or "end"), ("pile", "after_each" or "after_all"), ("damage", "dealt").
+    script_at: dict = field(default_factory=dict)
+    # What a pack's scenarios use of it is noted here while they run (packs/coverage.py), else None.
+    coverage: Any = None
 
     @property
     def sha256(self) -> str | None:

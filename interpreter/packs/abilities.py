@@ -88,7 +88,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
                  when_listed=fuse.known_this(when) if when is not None and not when_shared and not mine else None,
                  check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
                  declare=declare, declare_at=b.source(lo, raw, "declare") if declare else None,
-                 card_on_pile=_card_on_pile(b, raw, lo, mine, pile))
+                 card_on_pile=_card_on_pile(b, raw, lo, mine, pile), at=b.source(lo, raw, "name"))
     if not mine:
         b.abilities.append(ab)
     return ab
@@ -181,7 +181,7 @@ def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo, when) -
         layers.setdefault(op.layer, []).append(op)
     ab = Ability(raw["name"], owner_name, zone, when, (), (), effect, False, text=raw.get("text", ""),
                  source=b.source(lo, raw, "static"), static=affected[0],
-                 layers={k: tuple(v) for k, v in layers.items()})
+                 layers={k: tuple(v) for k, v in layers.items()}, at=b.source(lo, raw, "name"))
     b.abilities.append(ab)
     return ab
 
@@ -198,7 +198,7 @@ def _replace(b: Build, raw, owner_name: str, zone: str, this_type: T, lo) -> Abi
     if rep is None or zone not in b.names.zones:
         return None
     ab = Ability(raw["name"], owner_name, zone, None, (), (), rep.effect or (), False, text=raw.get("text", ""),
-                 source=b.source(lo, raw, "replace"), replace=rep)
+                 source=b.source(lo, raw, "replace"), replace=rep, at=b.source(lo, raw, "name"))
     b.abilities.append(ab)
     return ab
 
