@@ -76,6 +76,16 @@ def test_a_card_without_a_word_property_holds_none(tmp_path):
     assert state.s.pvars[0]["score"] == 1
 
 
+def test_a_word_property_of_no_card_is_none(tmp_path):
+    # "suit of card_played" where nobody had a card to play: the table value holds none,
+    # as after a card without a suit, not the 0 of a number; a word compared with it differs.
+    setup = ("let nothing_played be first of (cards in played)\nset led to suit of nothing_played\n"
+             "if suit of nothing_played = none and suit of nothing_played != hearts: set score of you to 1")
+    state = play(tmp_path, setup=setup)
+    assert state.s.table["led"] is None and state.s.pvars[0]["score"] == 1
+    assert state.board(0).splitlines()[-1] == "table: pot 5, led none, dealer none"
+
+
 @pytest.mark.parametrize("setup, message", [
     ("for each c in cards in deck:\n  if suit of c = rank of c: stop",
      'pack.yaml:38:8: "suit of c = rank of c" compares a suit with a rank: they are never equal'),
