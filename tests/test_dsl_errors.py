@@ -44,7 +44,20 @@ SYNTAX = [
      ['1:46: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where it = target or it = this",
      ['1:45: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("tap each creature in play where (it is tapped) or (it is attacking)",
+     ['1:48: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("choose up to one card in your hand where (it is tapped) or (it is attacking) as picked",
+     ['1:57: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where (it is tapped or it is attacking)", []),
+    ("tap each creature in play where ((it is tapped) or (it is attacking))", []),
+    # Cards a selector picks, where a statement acts on cards, are written after "all" (or "each").
+    ("unmark cards in play as attacking",
+     ['1:8: "cards in ..." picks cards or players: write "all" before it ("all cards in ...") for the statement '
+      'to act on each of them']),
+    ("untap untapped creatures you control",
+     ['1:7: "untapped creatures ..." picks cards or players: write "all" before it ("all untapped creatures '
+      '...") for the statement to act on each of them']),
+    ("unmark all cards in play as attacking", []),
     # A misspelt word of the language: the word expected there, or the word that begins a statement.
     ("repeat 2 time: draw a card", ['1:10: unexpected "time"; did you mean "times"?']),
     ("tap each creature in play\nshufle your deck", ['2:1: "shufle" begins no statement; did you mean "shuffle"?']),

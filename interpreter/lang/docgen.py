@@ -39,6 +39,10 @@ shuffle your deck
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between
   selectors means either of them: `creature in play or player`.
+- A statement that acts on cards takes a card, a variable, or the cards a
+  selector picks after `all`, `each` or `every`: `untap all creatures you
+  control`, `put each card in pile into stock` (not `untap creatures you control`,
+  which is refused with that hint).
 
 **Variables.** `let`, `for each`, `choose ... as`, `divide ... as` and an
 ability's `targets` name values. A variable lives from there to the end of the

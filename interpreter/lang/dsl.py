@@ -268,6 +268,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         possessive = _of_as_subject(text, token)
         if possessive:
             return possessive
+        selector = _selector_without_all(text, token, start)
+        if selector:
+            return selector
         misspelt = _misspelt(text, token, e.expected)
         if misspelt:
             return misspelt
@@ -276,10 +279,16 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
 
 def _or_in_where(text: str, token: Token) -> int | None:
     """The column of the "or" of a "where" clause the parse failed at, or right after
-    ("where it = a or it = b" reads "or it" as a second selector, and fails at "=")."""
+    ("where it = a or it = b" reads "or it" as a second selector, and fails at "=";
+    "where (A) or (B)" fails at the "(" where a selector would begin)."""
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     at = token.start_pos
-    if str(token) != "or":
+    if str(token) == "(":
+        joined = re.search(r"\bor\s*$", text[line_start:at])
+        if joined is None:
+            return None
+        at = line_start + joined.start()
+    elif str(token) != "or":
         joined = re.search(r"\bor\s+\w+\s*$", text[line_start:at])
         if token.type != "COMPARATOR" or joined is None:
             return None
@@ -302,6 +311,38 @@ def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
     owner = {"you": "your", "it": "its"}.get(owner.lower(), f"{owner}'s")
     return DslSyntaxError(f'"{word} of {after.group(1)}" cannot begin a statement: write the player who acts '
                           f'as "{owner} {word}"', token.line, text.index(word, line_start) - line_start + 1)
+
+
+# The words of the language a selector may begin with; it begins with a name otherwise.
+_NOUNS = frozenset({"card", "cards", "player", "players", "tapped", "untapped", "other"})
+# The words that go on a selector after its noun, where a statement's cards would end.
+_SELECTOR_GOES_ON = frozenset({"in", "you", "controlled", "adjacent", "where"})
+
+
+def _selector_without_all(text: str, token: Token, start: str) -> DslSyntaxError | None:
+    """The error of cards picked by a selector where a statement takes cards ("unmark
+    cards in your hand as fits" fails at "in"): the text would read past the place it
+    failed at with "all" before the selector, one of the few words before that place."""
+    if token.type != "NAME" and str(token) not in _SELECTOR_GOES_ON:
+        return None
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    for word in reversed(list(re.finditer(r"[a-z_]\w*", text[line_start:token.start_pos], re.I))[-4:]):
+        if word.group().lower() in _words() - _NOUNS or word.group().lower() == "the":
+            continue
+        at = line_start + word.start()
+        if _reads(text[:at] + "all " + text[at:], start):
+            picked = text[at:token.end_pos].strip()
+            return DslSyntaxError(f'"{picked} ..." picks cards or players: write "all" before it ("all {picked} ...") '
+                                  f'for the statement to act on each of them', token.line, word.start() + 1)
+    return None
+
+
+def _reads(text: str, start: str) -> bool:
+    try:
+        parser().parse(text if start != "script" else text.rstrip() + "\n", start=start)
+    except UnexpectedInput:
+        return False
+    return True
 
 
 def _misspelt(text: str, token: Token, expected) -> DslSyntaxError | None:
