@@ -448,11 +448,22 @@ def _decision(look: Look, want, expect) -> None:
         look.fail(expect, "decision", "no decision is open" + (f" ({open_text(look)})" if look.paused else ""))
     names = look.state.seat_names
     if "player" in want and look.seat(want["player"]) != d.player:
-        look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s")
+        look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s{_taken_before(look)}")
     if "options" in want:
         got = look.state.legal_labels()
         if got != list(want["options"]):
-            look.fail(want, "options", f"the options are: {'; '.join(got)}")
+            look.fail(want, "options", f"{names[d.player]}'s options are [{'; '.join(got)}], not "
+                                       f"[{'; '.join(map(str, want['options']))}]{_taken_before(look)}")
+
+
+def _taken_before(look: Look) -> str:
+    """What the game decided on its way to the decision open, where it did: the one a
+    scenario expects may be among them, a decision with one option being taken."""
+    if not look.taken:
+        return ""
+    took = "; ".join(map(str, look.taken))
+    return (f" (the game took [{took}] by itself before it, each the only option then: "
+            f"`taken` expects them)")
 
 
 @expectation("taken")
