@@ -109,6 +109,22 @@ def test_a_team_game_is_even_when_each_team_wins_as_often(tmp_path):
     assert [(r["a"], r["b"]) for r in compared["rows"] if r["measure"] == "shared first place"] == [(0.0, 0.0)]
 
 
+def test_the_summary_counts_the_games_each_limit_ended(tmp_path):
+    # Players who never deal damage: every game is drawn at the engine's limit of turns,
+    # and the summary says so rather than leave 100% of draws unexplained.
+    assert cli("new", str(tmp_path / "calm")).exit_code == 0
+    pack = tmp_path / "calm" / "pack.yaml"
+    pack.write_text(pack.read_text().replace("script: window main", "script: do nothing") + "end: {max_turns: 20}\n")
+    shutil.rmtree(tmp_path / "calm" / "tests")
+    r = cli("simulate", str(tmp_path / "calm"), "-n", "3")
+    assert "ended by a limit              games\n      3  the limit of 20 turns is reached (end: max_turns)\n" in r.output
+    summary = json.loads(cli("simulate", str(tmp_path / "calm"), "-n", "3", "--format", "json").output)
+    assert summary["limits"] == {"the limit of 20 turns is reached (end: max_turns)": 3}
+    rows = list(csv.reader(io.StringIO(cli("simulate", str(tmp_path / "calm"), "-n", "3", "--format", "csv").output)))
+    assert ["limit", "the limit of 20 turns is reached (end: max_turns)", "3", "3"] in [row[:4] for row in rows]
+    assert "ended by a limit" not in cli("simulate", "magic54", "-n", "2").output
+
+
 def test_games_nobody_decided_in_are_left_out_of_who_leads():
     """The leader is looked at when a turn's first decision is asked: a game without a
     decision tells nothing of it, and is neither calm nor decided early."""

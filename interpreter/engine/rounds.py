@@ -195,7 +195,7 @@ def _limit(s: State, level: int) -> None:
         return
     limit = s.t.options.get(pack.turn_limit_option)
     if s.units[level][TOTAL] >= limit:
-        s.say("limit", f"the {pack.limit_of} limit ({limit}) is reached")
+        results.limit_reached(s, f"the {pack.limit_of} limit ({limit}) is reached")
         results.at_limit(s)
 
 

@@ -111,6 +111,9 @@ def summarize(game, batch, results: list) -> dict:
     summary["by_agent"] = _by_agent(results, winners)
     summary["draws"] = {"games": games, "count": draws, "rate": _r(draws / games),
                         "low": _r(wilson(draws, games)[0]), "high": _r(wilson(draws, games)[1])}
+    # How many games each limit ended (a draw, or a ranked end at the pack's own limit).
+    limits = [r["limit"] for r in results if r.get("limit")]
+    summary["limits"] = {said: limits.count(said) for said in dict.fromkeys(limits)}
     firsts = sum(1 for res, w in zip(results, winners) if res["first"] in w)
     side = sides(pack, n, game.options)
     summary["first_player"] = {**rate(firsts, games), "even": _r(1 / len(set(side)))}
