@@ -76,6 +76,20 @@ def test_a_card_without_a_word_property_holds_none(tmp_path):
     assert state.s.pvars[0]["score"] == 1
 
 
+def test_the_lesser_and_the_greater_of_two_numbers(tmp_path):
+    # Points capped at 3 (2, 3, 1, 4, 2, 1 count 2, 3, 1, 3, 2, 1); the second number is one
+    # value, so "+ 1" adds to the greater of 2 + 3 and 4.
+    setup = ("for each c in cards in deck:\n  increase score of you by the lesser of points of c and 3\n"
+             "set scratch of you to greater of 2 + 3 and 4 + 1\nset secret of you to the greater of 0 - 5 and -2")
+    state = play(tmp_path, setup=setup)
+    assert (state.s.pvars[0]["score"], state.s.pvars[0]["scratch"], state.s.pvars[0]["secret"]) == (12, 6, -2)
+
+
+def test_the_lesser_of_two_numbers_takes_numbers(tmp_path):
+    assert problems(make(tmp_path, setup="set score of you to the lesser of you and 3")) == [
+        'pack.yaml:37:37: what "lesser of you and 3" compares must be a number, but "you" is a player']
+
+
 def test_a_word_property_of_no_card_is_none(tmp_path):
     # "suit of card_played" where nobody had a card to play: the table value holds none,
     # as after a card without a suit, not the 0 of a number; a word compared with it differs.

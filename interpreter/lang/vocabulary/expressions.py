@@ -549,6 +549,31 @@ def _random_number(c, tree, scope):
     return f, NUMBER
 
 
+@register("lesser", E, "lesser of A and B",
+          "The smaller of two numbers (none counts as 0), as in card text: \"the lesser of value of it and 10\" "
+          "is 10 for a King (13) and 7 for a Seven.",
+          example="the lesser of value of it and 10",
+          params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
+def _lesser(c, tree, scope):
+    return _one_of_two(c, tree, scope, min)
+
+
+@register("greater", E, "greater of A and B", "The greater of two numbers, the same way.",
+          example="the greater of life of you - 10 and 0",
+          params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
+def _greater(c, tree, scope):
+    return _one_of_two(c, tree, scope, max)
+
+
+def _one_of_two(c, tree, scope, pick):
+    what = f'what "{c.heading(tree)}" compares'
+    a, _ = c.expect(tree.children[0], scope, ("number",), what)
+    b, _ = c.expect(tree.children[1], scope, ("number",), what)
+    name = fuse.fresh()
+    return fuse.join(lambda s, env: pick(a(s, env) or 0, b(s, env) or 0), f"{name}(({{0}}) or 0, ({{1}}) or 0)",
+                     a, b, names={name: pick}), NUMBER
+
+
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
