@@ -100,6 +100,11 @@ UNKNOWN_NAMES = [
     ("put this into plya", ['1:15: unknown name "plya"; did you mean "play"?']),
     # A word of the language that stands for a value, misspelt.
     ("deal 2 damage to yuo", ['1:18: unknown name "yuo"; did you mean "you"?']),
+    # A name unknown in a text is said once, where it is first written.
+    ("deal 2 damage to victim\nif victim != none:\n  deal 1 damage to victim\n  tap victim",
+     ['1:18: unknown name "victim" (and 3 more places in this text)']),
+    ("deal 2 damage to victim\ndeal 1 damage to victm",
+     ['1:18: unknown name "victim"', '2:18: unknown name "victm"']),
     ("deal 2 damage to opponnet", ['1:18: unknown name "opponnet"; did you mean "opponent"?']),
     ("if window is mian: draw a card", ['1:14: unknown phase, step or window "mian"; did you mean "main"?']),
     ("if phase is drwa: draw a card", ['1:13: unknown phase, step or window "drwa"; did you mean "draw"?']),
