@@ -58,6 +58,12 @@ SYNTAX = [
      ['1:7: "untapped creatures ..." picks cards or players: write "all" before it ("all untapped creatures '
       '...") for the statement to act on each of them']),
     ("unmark all cards in play as attacking", []),
+    ("put top 2 cards of your deck into your hand",
+     ['1:5: "top 2 ..." picks cards or players: write "all" before it ("all top 2 ...") for the statement to act '
+      'on each of them']),
+    ("put each card in top 2 cards of your deck into your hand",
+     ['1:5: "top 2 cards of ZONE" picks the cards itself: write "all top 2 cards of ..." for them']),
+    ("put all top 2 cards of your deck into your hand", []),
     # A misspelt word of the language: the word expected there, or the word that begins a statement.
     ("repeat 2 time: draw a card", ['1:10: unexpected "time"; did you mean "times"?']),
     ("tap each creature in play\nshufle your deck", ['2:1: "shufle" begins no statement; did you mean "shuffle"?']),

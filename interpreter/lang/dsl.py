@@ -258,6 +258,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
+        top = _cards_in_top(text, token)
+        if top:
+            return top
         if "ORDINAL" in e.expected and (token.type == "INT" or str(token).lower() in _PLACE_WORDS):
             return DslSyntaxError('write a place from the top as a whole number and its ending: 1st, 2nd, 3rd, 4th...',
                                   line, column)
@@ -314,7 +317,7 @@ def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
 
 
 # The words of the language a selector may begin with; it begins with a name otherwise.
-_NOUNS = frozenset({"card", "cards", "player", "players", "tapped", "untapped", "other"})
+_NOUNS = frozenset({"card", "cards", "player", "players", "tapped", "untapped", "other", "top"})
 # The words that go on a selector after its noun, where a statement's cards would end.
 _SELECTOR_GOES_ON = frozenset({"in", "you", "controlled", "adjacent", "where"})
 
@@ -323,7 +326,7 @@ def _selector_without_all(text: str, token: Token, start: str) -> DslSyntaxError
     """The error of cards picked by a selector where a statement takes cards ("unmark
     cards in your hand as fits" fails at "in"): the text would read past the place it
     failed at with "all" before the selector, one of the few words before that place."""
-    if token.type != "NAME" and str(token) not in _SELECTOR_GOES_ON:
+    if token.type not in ("NAME", "INT") and str(token) not in _SELECTOR_GOES_ON:
         return None
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     for word in reversed(list(re.finditer(r"[a-z_]\w*", text[line_start:token.start_pos], re.I))[-4:]):
@@ -335,6 +338,17 @@ def _selector_without_all(text: str, token: Token, start: str) -> DslSyntaxError
             return DslSyntaxError(f'"{picked} ..." picks cards or players: write "all" before it ("all {picked} ...") '
                                   f'for the statement to act on each of them', token.line, word.start() + 1)
     return None
+
+
+def _cards_in_top(text: str, token: Token) -> DslSyntaxError | None:
+    """The error of "each card in top 3 cards of deck": "top N cards of ZONE" is itself
+    what picks the cards, not a zone they are in."""
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    written = re.search(r"\b(each|all|every)\s+cards?\s+in\s+top\s*$", text[line_start:token.start_pos], re.I)
+    if token.type != "INT" or written is None:
+        return None
+    return DslSyntaxError(f'"top {token} cards of ZONE" picks the cards itself: write "all top {token} cards of ..." '
+                          f'for them', token.line, written.start() + 1)
 
 
 def _reads(text: str, start: str) -> bool:
