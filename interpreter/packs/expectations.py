@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Callable
 
 from ..engine.game import GameState
+from ..engine.positions import each_players
 from ..engine.results import ordinal
 from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
@@ -174,7 +175,10 @@ def _places(look: Look, want: dict, expect) -> None:
 
 @expectation("shared")
 def _shared(look: Look, want: dict, expect) -> None:
+    zones = look.state.game.pack.zone_by_name
     for zname, zone_want in want.items():
+        if zname in zones and zones[zname].per_player:
+            look.fail(want, zname, each_players(zname))
         check_zone(look, zname, None, zone_want, want, zname)
 
 
