@@ -119,6 +119,13 @@ UNKNOWN_NAMES = [
 ]
 
 TYPES = [
+    # Both sides of a comparison reading the same: inside a "where", "it" is its own card.
+    ("if any (cards in play where its cost = cost of it): draw a card",
+     ['1:29: both sides of "=" read the same, "its cost", so it always holds: inside a "where", "it" is what that '
+      'where is about; reach a card from outside it through a variable ("for each c in ...", then "rank of c")']),
+    ("if turn != turn: draw a card", ['1:4: both sides of "!=" read the same, "turn", so it never holds']),
+    ("if a random number from 1 to 6 = a random number from 1 to 6: draw a card", []),
+    ("for each c in cards in play:\n  if any (cards in play where its cost = cost of c): draw a card", []),
     ("deal 2 damage to your hand", ['1:18: damage needs a creature or player target, but "your hand" is a zone']),
     ('deal "x" damage to target', ['1:6: the damage must be a number, but "x" is a text']),
     ("if 3: draw a card", ['1:4: the condition of "if" must be a condition, but "3" is a number']),

@@ -64,7 +64,9 @@ creature in play` would then go through the variable. Name it otherwise
 (`victim`). Inside `where`, `it` and `its` are what that `where` is about (the
 innermost one); reach an outer one through a variable: `for each c in cards in
 your hand: if count of (cards in your hand where its rank = rank of c) = 4: ...`.
-Outside any `where`, `its` is the card whose ability it is, so one definition may
+Written `its rank = rank of it`, both sides read the innermost card, and the pack
+is refused there (`both sides of "=" read the same, "its rank", so it always
+holds`), as is any comparison of a value with itself. Outside any `where`, `its` is the card whose ability it is, so one definition may
 serve in a `where` and in an ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,

@@ -693,12 +693,32 @@ _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operato
             "=": operator.eq, "!=": operator.ne}
 
 
+def _read(node):
+    """What a side of a comparison reads, written either way: "its rank" is "rank of it"."""
+    if not hasattr(node, "data"):
+        return None if node is None else (node.type, str(node))
+    kids = node.children
+    if node.data == "prop_of":
+        kids = kids[::-1]
+    return ("prop" if node.data == "prop_of" else node.data, *map(_read, kids))
+
+
+def _draws(node) -> bool:
+    """Whether a side draws a random number: two draws may differ."""
+    return any(str(t.data).startswith("random") for t in node.iter_subtrees()) if hasattr(node, "data") else False
+
+
 @register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
           "Compares two numbers; = and != also compare cards, players and texts.",
           params=(('A', 'number (or any, for = and !=)', 'left side'), ('B', 'number (or any, for = and !=)', 'right side')))
 def _compare(c, tree, scope):
     left, op, right = tree.children
     op = str(op)
+    if _read(left) == _read(right) and not _draws(left):
+        holds = "always holds" if op in ("=", "<=", ">=") else "never holds"
+        inner = (': inside a "where", "it" is what that where is about; reach a card from outside it through a '
+                 'variable ("for each c in ...", then "rank of c")') if "'it'" in repr(_read(left)) else ""
+        c.error(tree, f'both sides of "{op}" read the same, "{c.heading(left)}", so it {holds}{inner}')
     if op in ("=", "!="):
         (a, ta), (a_moves, a_this) = _side(c, lambda: c.expr(left, scope))
         (b, tb), (b_moves, b_this) = _side(c, lambda: c.expr(right, scope))
