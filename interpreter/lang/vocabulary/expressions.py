@@ -551,7 +551,7 @@ def _random_number(c, tree, scope):
 
 @register("lesser", E, "lesser of A and B",
           "The smaller of two numbers (none counts as 0), as in card text: \"the lesser of value of it and 10\" "
-          "is 10 for a King (13) and 7 for a Seven.",
+          "is 10 for a card of value 13, and 7 for one of value 7.",
           example="the lesser of value of it and 10",
           params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
 def _lesser(c, tree, scope):
