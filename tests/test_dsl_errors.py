@@ -49,7 +49,26 @@ SYNTAX = [
      ['1:46: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where it = target or it = this",
      ['1:45: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("tap each creature in play where (it is tapped) or (it is attacking)",
+     ['1:48: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("choose up to one card in your hand where (it is tapped) or (it is attacking) as picked",
+     ['1:57: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where (it is tapped or it is attacking)", []),
+    ("tap each creature in play where ((it is tapped) or (it is attacking))", []),
+    # Cards a selector picks, where a statement acts on cards, are written after "all" (or "each").
+    ("unmark cards in play as attacking",
+     ['1:8: "cards in ..." picks cards or players: write "all" before it ("all cards in ...") for the statement '
+      'to act on each of them']),
+    ("untap untapped creatures you control",
+     ['1:7: "untapped creatures ..." picks cards or players: write "all" before it ("all untapped creatures '
+      '...") for the statement to act on each of them']),
+    ("unmark all cards in play as attacking", []),
+    ("put top 2 cards of your deck into your hand",
+     ['1:5: "top 2 ..." picks cards or players: write "all" before it ("all top 2 ...") for the statement to act '
+      'on each of them']),
+    ("put each card in top 2 cards of your deck into your hand",
+     ['1:5: "top 2 cards of ZONE" picks the cards itself: write "all top 2 cards of ..." for them']),
+    ("put all top 2 cards of your deck into your hand", []),
     # A misspelt word of the language: the word expected there, or the word that begins a statement.
     ("repeat 2 time: draw a card", ['1:10: unexpected "time"; did you mean "times"?']),
     ("tap each creature in play\nshufle your deck", ['2:1: "shufle" begins no statement; did you mean "shuffle"?']),
@@ -91,6 +110,11 @@ UNKNOWN_NAMES = [
     ("put this into plya", ['1:15: unknown name "plya"; did you mean "play"?']),
     # A word of the language that stands for a value, misspelt.
     ("deal 2 damage to yuo", ['1:18: unknown name "yuo"; did you mean "you"?']),
+    # A name unknown in a text is said once, where it is first written.
+    ("deal 2 damage to victim\nif victim != none:\n  deal 1 damage to victim\n  tap victim",
+     ['1:18: unknown name "victim" (and 3 more places in this text)']),
+    ("deal 2 damage to victim\ndeal 1 damage to victm",
+     ['1:18: unknown name "victim"', '2:18: unknown name "victm"']),
     ("deal 2 damage to opponnet", ['1:18: unknown name "opponnet"; did you mean "opponent"?']),
     ("if window is mian: draw a card", ['1:14: unknown phase, step or window "mian"; did you mean "main"?']),
     ("if phase is drwa: draw a card", ['1:13: unknown phase, step or window "drwa"; did you mean "draw"?']),
@@ -99,6 +123,13 @@ UNKNOWN_NAMES = [
 ]
 
 TYPES = [
+    # Both sides of a comparison reading the same: inside a "where", "it" is its own card.
+    ("if any (cards in play where its cost = cost of it): draw a card",
+     ['1:29: both sides of "=" read the same, "its cost", so it always holds: inside a "where", "it" is what that '
+      'where is about; reach a card from outside it through a variable ("for each c in ...", then "rank of c")']),
+    ("if turn != turn: draw a card", ['1:4: both sides of "!=" read the same, "turn", so it never holds']),
+    ("if a random number from 1 to 6 = a random number from 1 to 6: draw a card", []),
+    ("for each c in cards in play:\n  if any (cards in play where its cost = cost of c): draw a card", []),
     ("deal 2 damage to your hand", ['1:18: damage needs a creature or player target, but "your hand" is a zone']),
     ('deal "x" damage to target', ['1:6: the damage must be a number, but "x" is a text']),
     ("if 3: draw a card", ['1:4: the condition of "if" must be a condition, but "3" is a number']),

@@ -381,6 +381,12 @@ class GameState:
         """Each seat's place once the game is over (1 the best; equal places shared), else None."""
         return list(self.s.places) if self.s.places is not None else None
 
+    @property
+    def limit(self) -> str | None:
+        """The limit that ended the game, as the log says it ("the limit of 1,000 turns is
+        reached (end: max_turns)"), or None: the rules ended it, or it goes on."""
+        return self.s.limit
+
     def legal_actions(self) -> list[int]:
         d = self.s.decision
         if d is None:

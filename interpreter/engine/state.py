@@ -337,6 +337,7 @@ class State:
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
         "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
         "places",    # once the game is over, each seat's place (engine/results.py), else None
+        "limit",     # the limit that ended the game, as the log says it (results.limit_reached), else None
         "finished",  # seats that finished, in the order they did, or None
         "sitting",   # per seat, the level of round they sit out (-1: they do not), or None
         "known",     # cards revealed: card -> seats that know it (engine/knowledge.py), or None
@@ -403,6 +404,7 @@ class State:
         self.order = None
         self.units = None
         self.places = None
+        self.limit = None
         self.finished = None
         self.sitting = None
         self.known = None
@@ -468,6 +470,7 @@ class State:
         c.order = self.order
         c.units = self.units
         c.places = self.places
+        c.limit = self.limit
         c.finished = self.finished
         c.sitting = self.sitting
         c.known = self.known.copy() if self.known is not None else None

@@ -227,13 +227,32 @@ class Compiler:
                         ops.extend(self._compiled(piece, text, start, tree, scope))
                     except RecursionError:
                         self.too_deep(piece)
+                self._once_a_text(before)
                 return Script(ops) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:
             return None
         before = len(self.problems)
         result = self._compiled(snippet, snippet.text, start, tree, scope)
+        self._once_a_text(before)
         return result if len(self.problems) == before else None
+
+    def _once_a_text(self, before: int) -> None:
+        """A name unknown in a text is said once, where it is first written, with how many
+        more places write it: a misnamed variable would else fill the report."""
+        seen, kept = {}, []
+        for p in self.problems[before:]:
+            if not p.message.startswith("unknown name "):
+                kept.append(p)
+            elif p.message in seen:
+                seen[p.message][1] += 1
+            else:
+                seen[p.message] = [p, 0]
+                kept.append(p)
+        for first, more in seen.values():
+            if more:
+                first.message += f" (and {more} more place{'s' if more > 1 else ''} in this text)"
+        self.problems[before:] = kept
 
     def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
         # Not while the checks compile: what a text looks at is noted as it compiles.

@@ -39,6 +39,10 @@ shuffle your deck
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between
   selectors means either of them: `creature in play or player`.
+- A statement that acts on cards takes a card, a variable, or the cards a
+  selector picks after `all`, `each` or `every`: `untap all creatures you
+  control`, `put each card in pile into stock` (not `untap creatures you control`,
+  which is refused with that hint).
 
 **Variables.** `let`, `for each`, `choose ... as`, `divide ... as` and an
 ability's `targets` name values. A variable lives from there to the end of the
@@ -60,7 +64,9 @@ creature in play` would then go through the variable. Name it otherwise
 (`victim`). Inside `where`, `it` and `its` are what that `where` is about (the
 innermost one); reach an outer one through a variable: `for each c in cards in
 your hand: if count of (cards in your hand where its rank = rank of c) = 4: ...`.
-Outside any `where`, `its` is the card whose ability it is, so one definition may
+Written `its rank = rank of it`, both sides read the innermost card, and the pack
+is refused there (`both sides of "=" read the same, "its rank", so it always
+holds`), as is any comparison of a value with itself. Outside any `where`, `its` is the card whose ability it is, so one definition may
 serve in a `where` and in an ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,

@@ -258,6 +258,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
+        top = _cards_in_top(text, token)
+        if top:
+            return top
         if "ORDINAL" in e.expected and (token.type == "INT" or str(token).lower() in _PLACE_WORDS):
             return DslSyntaxError('write a place from the top as a whole number and its ending: 1st, 2nd, 3rd, 4th...',
                                   line, column)
@@ -268,6 +271,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         possessive = _of_as_subject(text, token)
         if possessive:
             return possessive
+        selector = _selector_without_all(text, token, start)
+        if selector:
+            return selector
         # A misspelt word first: "you gain cotnrol of it" is "control" misspelt, not a gain of life.
         hint = _misspelt(text, token, e.expected, start) or (_elsewhere(text, token) if start == "script" else None)
         if hint:
@@ -280,10 +286,16 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
 
 def _or_in_where(text: str, token: Token) -> int | None:
     """The column of the "or" of a "where" clause the parse failed at, or right after
-    ("where it = a or it = b" reads "or it" as a second selector, and fails at "=")."""
+    ("where it = a or it = b" reads "or it" as a second selector, and fails at "=";
+    "where (A) or (B)" fails at the "(" where a selector would begin)."""
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     at = token.start_pos
-    if str(token) != "or":
+    if str(token) == "(":
+        joined = re.search(r"\bor\s*$", text[line_start:at])
+        if joined is None:
+            return None
+        at = line_start + joined.start()
+    elif str(token) != "or":
         joined = re.search(r"\bor\s+\w+\s*$", text[line_start:at])
         if token.type != "COMPARATOR" or joined is None:
             return None
@@ -319,6 +331,49 @@ def _word_at(text: str, token: Token) -> tuple[int, int] | None:
     while end < len(text) and (text[end].isalnum() or text[end] == "_"):
         end += 1
     return (start, end) if text[start:end].isidentifier() else None
+
+
+# The words of the language a selector may begin with; it begins with a name otherwise.
+_NOUNS = frozenset({"card", "cards", "player", "players", "tapped", "untapped", "other", "top"})
+# The words that go on a selector after its noun, where a statement's cards would end.
+_SELECTOR_GOES_ON = frozenset({"in", "you", "controlled", "adjacent", "where"})
+
+
+def _selector_without_all(text: str, token: Token, start: str) -> DslSyntaxError | None:
+    """The error of cards picked by a selector where a statement takes cards ("unmark
+    cards in your hand as fits" fails at "in"): the text would read past the place it
+    failed at with "all" before the selector, one of the few words before that place."""
+    if token.type not in ("NAME", "INT") and str(token) not in _SELECTOR_GOES_ON:
+        return None
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    for word in reversed(list(re.finditer(r"[a-z_]\w*", text[line_start:token.start_pos], re.I))[-4:]):
+        if word.group().lower() in _words() - _NOUNS or word.group().lower() == "the":
+            continue
+        at = line_start + word.start()
+        if _reads(text[:at] + "all " + text[at:], start):
+            picked = text[at:token.end_pos].strip()
+            return DslSyntaxError(f'"{picked} ..." picks cards or players: write "all" before it ("all {picked} ...") '
+                                  f'for the statement to act on each of them', token.line, word.start() + 1)
+    return None
+
+
+def _cards_in_top(text: str, token: Token) -> DslSyntaxError | None:
+    """The error of "each card in top 3 cards of deck": "top N cards of ZONE" is itself
+    what picks the cards, not a zone they are in."""
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    written = re.search(r"\b(each|all|every)\s+cards?\s+in\s+top\s*$", text[line_start:token.start_pos], re.I)
+    if token.type != "INT" or written is None:
+        return None
+    return DslSyntaxError(f'"top {token} cards of ZONE" picks the cards itself: write "all top {token} cards of ..." '
+                          f'for them', token.line, written.start() + 1)
+
+
+def _reads(text: str, start: str) -> bool:
+    try:
+        parser().parse(text if start != "script" else text.rstrip() + "\n", start=start)
+    except (UnexpectedInput, DedentError, RecursionError):
+        return False
+    return True
 
 
 def _misspelt(text: str, token: Token, expected, start_symbol: str) -> DslSyntaxError | None:
@@ -378,12 +433,7 @@ def _mends(text: str, start: int, end: int, word: str, start_symbol: str) -> boo
         first, chunk = [(first, chunk) for first, chunk in statements(text) if first <= line][-1]
         offset = sum(len(before) + 1 for before in text.split("\n")[:first])
         text, start, end = chunk, start - offset, end - offset
-    fixed = text[:start] + word + text[end:]
-    try:
-        parser().parse(fixed.rstrip() + "\n" if start_symbol == "script" else fixed, start=start_symbol)
-    except (UnexpectedInput, DedentError, RecursionError):
-        return False
-    return True
+    return _reads(text[:start] + word + text[end:], start_symbol)
 
 
 def _elsewhere(text: str, token: Token) -> DslSyntaxError | None:

@@ -25,7 +25,7 @@ from typing import Callable
 from ..diagnostics import Report
 from ..engine.game import Game, OptionError, option_problems, players_of
 from ..engine.model import Pack
-from ..engine.positions import (SetupError, card_counter, card_mark, card_word, refuse, seat_of, seated,
+from ..engine.positions import (SetupError, card_counter, card_mark, card_word, each_players, refuse, seat_of, seated,
                                 setup_entries, table_value, turn_frame)
 from ..suggest import did_you_mean
 from .expectations import CARD_FIELDS, entries
@@ -144,6 +144,10 @@ class Names:
         self.add(container, zname, f'unknown zone "{zname}"{self.pack.declarations.near("zone", zname)}')
         return False
 
+    def shared_zone(self, zname: str, container) -> None:
+        if self.pack.zone_by_name[zname].per_player:
+            self.add(container, zname, each_players(zname))
+
     def found(self, name: str):
         """What a mark set in the setup may point at: a card of the setup, or a player."""
         return True if name in self.placed or name in self.seats else None
@@ -156,7 +160,8 @@ class Names:
         zones = [p.get("zones") or {} for p in setup.get("players") or []] + [setup.get("shared") or {}]
         for given in zones:
             for zname, cards in given.items():
-                self.zone(zname, given)
+                if self.zone(zname, given) and given is setup.get("shared"):
+                    self.shared_zone(zname, given)
                 for name, flags, i in setup_entries(cards):
                     if "owner" in flags:
                         self.run(lambda fail: seat_of(flags["owner"], self.players, 0, fail, cards, i))
@@ -323,6 +328,9 @@ def _expect_players(names: Names, want: list, expect) -> None:
 
 @expect_key("shared")
 def _expect_shared(names: Names, want: dict, expect) -> None:
+    for zname in want:
+        if zname in names.pack.zone_by_name:
+            names.shared_zone(zname, want)
     _zones(names, want)
 
 

@@ -218,7 +218,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
            "places": state.places(),
            "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders,
-           "options": offered, "choices": choices}
+           "options": offered, "choices": choices, "limit": state.limit}
     if keep_record:
         out["record"] = game_record(game, state, seed, source, specs, cards)
     return out

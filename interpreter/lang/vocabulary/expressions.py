@@ -189,6 +189,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             how = _reading(names, word)
+            # What it reads of no card ("suit of card_played" when none was): 0 for a
+            # number, none for a word or a text, which no word then equals.
+            missing = 0 if kind is NUMBER else None
             if how in ("derived", "printed"):
                 # What the property's text reads, the text reading it reads: the checks run again
                 # when it changes. One not compiled yet (a derived property read by another) reads anything.
@@ -197,11 +200,11 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if word in names.drawing:       # drawn anew each time it is read, as a random number
                 c.used_it = c.drawn = True
             if key is not None:             # "attack of it": the card read in place
-                return _prop_here(_env_read(key), key, word, how), kind
+                return _prop_here(_env_read(key), key, word, how, missing), kind
             var = getattr(fn, "env_var", None)
             if var is not None:             # "rank of c"
-                return _prop_here((f"env.get({var!r})", ()), var, word, how), kind
-            return _prop_read(fn, word, how), kind
+                return _prop_here((f"env.get({var!r})", ()), var, word, how, missing), kind
+            return _prop_read(fn, word, how, missing), kind
         if word in names.card_counters:
             return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
                             "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
@@ -282,26 +285,27 @@ def _reading(names, word: str) -> str:
     return "number"
 
 
-def _prop_here(reading: tuple, key: str, word: str, how: str):
+def _prop_here(reading: tuple, key: str, word: str, how: str, missing):
     """A property of the card in `env[key]`, read in place: State.prop's usual case (the
     printed value) without its call, State.prop itself when an effect, a face-down card
     or a derived property is in the way (`how`, see _reading). Made from its text, which
-    conditions write in their own. `reading`: the text that reads the card, and its lifts."""
+    conditions write in their own. `reading`: the text that reads the card, and its lifts;
+    `missing`: what it reads where there is no card."""
     read, read_lifts = reading
-    text, lifts = _prop_text(read, word, how)
+    text, lifts = _prop_text(read, word, how, missing)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
     fn.printed = how == "number"    # the printed value where no effect changes the property (Pack.changing)
     return fuse.leaf(fn, text, lifts=read_lifts + lifts)
 
 
-def _prop_read(fn, word: str, how: str):
+def _prop_read(fn, word: str, how: str, missing):
     """A property of the card an expression gives ("rank of top card of discard"), read
     as _prop_here reads it, the expression written in place or called."""
     if fuse.MARK in word:
-        return lambda s, env: _card_prop(s, fn(s, env), word)
+        return lambda s, env: _card_prop(s, fn(s, env), word, missing)
     src, _ = fuse.part(fn)
-    text, lifts = _prop_text(src.text, word, how)
+    text, lifts = _prop_text(src.text, word, how, missing)
     return fuse.leaf(fuse.function(text, src.names), text, src.names, src.lifts + lifts)
 
 
@@ -310,7 +314,7 @@ def _prop_read(fn, word: str, how: str):
 STALE_VIEW = "(s.view is None and s.t.controlling)"
 
 
-def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
+def _prop_text(read: str, word: str, how: str, missing) -> tuple[str, tuple]:
     """The text of the reading, and its lifts (fuse.Src): what stands in the way is the
     same for every card of a scan, computed once before a selector's loop."""
     t, v, r = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh("_t")
@@ -324,7 +328,8 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
         value, delta = fuse.fresh("_t"), fuse.fresh("_t")
         own = (f"({value} + {delta} if (({value} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
                f"and ({delta} := s.moddelta.get(({t}, {w}))) else {value})")
-        return f"(0 if type({t} := {read}) is not int else ({prop} if {fuse.flag('layered')} or s.face_down[{t}] else {own}))", ()
+        return (f"({missing!r} if type({t} := {read}) is not int else ({prop} if {fuse.flag('layered')} "
+                f"or s.face_down[{t}] else {own}))", ())
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling):
     # State.prop's reading then, the same value (a view made again during a scan holds it too).
@@ -338,7 +343,7 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
     printed = f"s.t.props[{t}][{w}]"
     if how == "printed":
         printed = f"({r} if ({r} := s.t.fixed.get(({t}, {w}))) is not None else s.printed({t}, {w}))"
-    return (f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else {printed}))",
+    return (f"({missing!r} if type({t} := {read}) is not int else ({prop} if {in_the_way} else {printed}))",
             tuple(lift for _, lift in ways))
 
 
@@ -362,9 +367,9 @@ def _of_card(fn, fallback, template: str, word: str, names: dict | None = None):
     return fuse.join(fallback, template, fn, names=names)
 
 
-def _card_prop(s, card, word):
+def _card_prop(s, card, word, missing=0):
     if card is None or type(card) is not int:
-        return 0
+        return missing
     return s.prop(card, word)
 
 
@@ -426,7 +431,7 @@ def _damage_of(s, c) -> int:
                         and (type(c) is not int or p[3] == s.moves[c]))
 
 
-@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",
+@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right. Of none (a choice that found no card): 0 for a number, none for a word or a text.",
           params=(('PROPERTY', 'property, counter, mark, zone, left or right', 'what is read'), ('X', 'card or player', 'whose')))
 def _prop(c, tree, scope):
     word, subject = tree.children
@@ -542,6 +547,31 @@ def _random_number(c, tree, scope):
             raise too_large(s, env, f'the range of "{text}"', where)
         return a + s.randbelow(b - a + 1)
     return f, NUMBER
+
+
+@register("lesser", E, "lesser of A and B",
+          "The smaller of two numbers (none counts as 0), as in card text: \"the lesser of value of it and 10\" "
+          "is 10 for a card of value 13, and 7 for one of value 7.",
+          example="the lesser of value of it and 10",
+          params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
+def _lesser(c, tree, scope):
+    return _one_of_two(c, tree, scope, min)
+
+
+@register("greater", E, "greater of A and B", "The greater of two numbers, the same way.",
+          example="the greater of life of you - 10 and 0",
+          params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
+def _greater(c, tree, scope):
+    return _one_of_two(c, tree, scope, max)
+
+
+def _one_of_two(c, tree, scope, pick):
+    what = f'what "{c.heading(tree)}" compares'
+    a, _ = c.expect(tree.children[0], scope, ("number",), what)
+    b, _ = c.expect(tree.children[1], scope, ("number",), what)
+    name = fuse.fresh()
+    return fuse.join(lambda s, env: pick(a(s, env) or 0, b(s, env) or 0), f"{name}(({{0}}) or 0, ({{1}}) or 0)",
+                     a, b, names={name: pick}), NUMBER
 
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
@@ -663,12 +693,32 @@ _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operato
             "=": operator.eq, "!=": operator.ne}
 
 
+def _read(node):
+    """What a side of a comparison reads, written either way: "its rank" is "rank of it"."""
+    if not hasattr(node, "data"):
+        return None if node is None else (node.type, str(node))
+    kids = node.children
+    if node.data == "prop_of":
+        kids = kids[::-1]
+    return ("prop" if node.data == "prop_of" else node.data, *map(_read, kids))
+
+
+def _draws(node) -> bool:
+    """Whether a side draws a random number: two draws may differ."""
+    return any(str(t.data).startswith("random") for t in node.iter_subtrees()) if hasattr(node, "data") else False
+
+
 @register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
           "Compares two numbers; = and != also compare cards, players and texts.",
           params=(('A', 'number (or any, for = and !=)', 'left side'), ('B', 'number (or any, for = and !=)', 'right side')))
 def _compare(c, tree, scope):
     left, op, right = tree.children
     op = str(op)
+    if _read(left) == _read(right) and not _draws(left):
+        holds = "always holds" if op in ("=", "<=", ">=") else "never holds"
+        inner = (': inside a "where", "it" is what that where is about; reach a card from outside it through a '
+                 'variable ("for each c in ...", then "rank of c")') if "'it'" in repr(_read(left)) else ""
+        c.error(tree, f'both sides of "{op}" read the same, "{c.heading(left)}", so it {holds}{inner}')
     if op in ("=", "!="):
         (a, ta), (a_moves, a_this) = _side(c, lambda: c.expr(left, scope))
         (b, tb), (b_moves, b_this) = _side(c, lambda: c.expr(right, scope))
