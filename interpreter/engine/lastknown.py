@@ -73,9 +73,9 @@ def _together(s: State, c: int) -> State | None:
 def modified(s: State, c: int) -> bool:
     """Whether card `c` has something of its own to lose as it moves: a lasting change of
     a property, a counter, a keyword given by a mark, a controller other than its owner,
-    or (in a layered pack) what the continuous effects make of it. A mark alone (a state
-    the pack puts it in: attacking, exhausted) counts only where an ability reads a mark
-    of a card that left (Pack.past_marks): cards die marked in most games. The cards of
+    or (in a layered pack) what the continuous effects make of it. A mark (a state the
+    pack puts it in: attacking, exhausted) counts only where an ability reads that mark of
+    a card that left (Pack.past_marks): cards die marked in most games. The cards of
     each are looked for in C (`in map`), at the cost of a few steps a card that leaves."""
     if s.controller[c] != s.owner[c]:
         return True
@@ -84,10 +84,9 @@ def modified(s: State, c: int) -> bool:
     if s.counters and c in map(_first, s.counters):
         return True
     if s.marks and c in map(_first, s.marks):
-        if s.t.pack.past_marks:
-            return True
+        read = s.t.pack.past_marks
         for card, mark in s.marks:
-            if card == c and mark[0] == "@":
+            if card == c and (mark[0] == "@" or mark in read):
                 return True
     if s.t.layered:
         v = layers.view(s)

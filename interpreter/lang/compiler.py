@@ -131,7 +131,7 @@ class Compiler:
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
         self.options_read: set = set()  # the options the texts compiled read by name
         # What the texts compiled read of a card as it was before it left play (engine/lastknown.py):
-        # "mark" (a mark).
+        # "mark:NAME" (a mark).
         self.past_reads: set = set()
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled

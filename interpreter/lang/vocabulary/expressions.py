@@ -211,7 +211,7 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.marks:
             c.note(f"mark:{word}")
             return looked_back(c, scope, fn, t, _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
-                               "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), True), T("card")
+                               "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), word), T("card")
     if t.kind == "player":
         known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
@@ -388,9 +388,9 @@ def _mark(s, card, word):
 _NOTED = {"damage": "damage", "controller": "control"}
 
 
-def looked_back(c: Compiler, scope: Scope, subject, t: T, read, mark: bool = False):
+def looked_back(c: Compiler, scope: Scope, subject, t: T, read, mark: str | None = None):
     """`read`, a reading of the card that `subject` names (a property, counter, mark,
-    keyword, card type, its damage or controller; `mark`: a mark), in the texts that run
+    keyword, card type, its damage or controller; `mark`: the mark read), in the texts that run
     once that card may have left where it was named (Scope.looks_back): there, where it
     has left since and had something to lose (engine/lastknown.py), the same reading of
     the game as it was then (Magic's last known information, 608.2h). Else `read` itself.
@@ -403,8 +403,8 @@ def looked_back(c: Compiler, scope: Scope, subject, t: T, read, mark: bool = Fal
     said = [fuse.literal(a) for a in args]
     if None in said:
         return read
-    if mark:
-        c.past_reads.add("mark")
+    if mark is not None:
+        c.past_reads.add("mark:" + mark)
     if getattr(read, "src", None) is None:
         # A reading without a text of its own is called from the text made here: the flag
         # settled, it is all there is in a pack that keeps nothing.
@@ -1038,7 +1038,7 @@ def _is_word(c, tree, scope):
         vfn, _ = c.expr(value, scope)
         c.note(f"mark:{word}")
         test = looked_back(c, scope, fn, t, lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env),
-                           True)
+                           word)
     else:
         if not is_cardish(t) and t.kind != "player":
             c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
@@ -1059,7 +1059,7 @@ def _is_word(c, tree, scope):
                 test.listed = (key, *card_test.listed)
         else:
             test = lambda s, env: card_test(s, fn(s, env))
-        test = looked_back(c, scope, fn, t, test, word in c.names.marks)
+        test = looked_back(c, scope, fn, t, test, word if word in c.names.marks else None)
     if neg:
         return fuse.join(lambda s, env: not test(s, env), "(not ({0}))", test), BOOL
     return test, BOOL

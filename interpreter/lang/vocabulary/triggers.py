@@ -123,8 +123,7 @@ def _looking_back(c: Compiler, sel, scope: Scope):
     (engine/triggered.py): a mark they read is one read of a card that left."""
     with c.noting() as read:
         found = _subject(c, sel, scope)
-    if any(what.startswith("mark:") for what in read):
-        c.past_reads.add("mark")
+    c.past_reads.update(what for what in read if what.startswith("mark:"))
     return found
 
 
