@@ -302,6 +302,7 @@ class Pack:
     statics_timed: bool = False                  # a static ability reads the phase, step, window or pile
     statics_tapped: bool = True                  # a static ability or a derived property reads whether a card is tapped
     changing: frozenset = frozenset()            # number properties an effect or a counter may change on a card
+    past_marks: frozenset = frozenset()          # the marks an ability reads of a card as it was before it left play
     # The zones whose cards the layers' view looks at (what static abilities read, and the zones
     # they work from), or None: a derived property reads more than zones, or what no change marks
     view_zones: frozenset | None = None

@@ -88,7 +88,7 @@ def _target_gone(s: State, env: dict, name: str) -> bool:
     if value is None:
         return True
     if type(value) is int:
-        return s.moves[value] != env.get("@" + name)
+        return env.get("@" + name) != (value, s.moves[value])
     if isinstance(value, Entry):
         return not on_pile(s, value)
     return s.out[value.seat]

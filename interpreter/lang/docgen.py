@@ -83,15 +83,23 @@ phase script or the checks).
 
 **What a triggered ability sees.** Its `when`, `if`, `targets` and `effect` read
 `this` (its card), `you` (its card's controller) and the event that set it off:
-`that card` (the card it happened to, as it was: a creature that died is read in
-its graveyard, with the controller it had in play), `that player` (that card's
-controller, the player dealt damage, or whose turn or round began), `that source`
+`that card` (the card it happened to: a creature that died is read as it last was
+in play, with the effects, counters and controller it had), `that player` (that
+card's controller, the player dealt damage, or whose turn or round began), `that source`
 (the card whose ability moved or marked it, the source of damage), `that amount`
 (the damage), and `that creature` for a card type the trigger's words name. Each
 trigger form has the words its event has (`that amount` only for damage). The
 event is kept with the ability, so on the pile it reads what it read as it fired.
 Its `when` is checked as the event happens; its `if` then, and again as it
 resolves.
+
+**A card that has left play.** In an ability's `if` and effect (and a triggered
+ability's `when` and targets), a card named in play (`this` of an ability used or
+fired from play, a target, what a cost picked or `choose` chose, `that card` of a
+trigger of leaving) that has since left play is read as it last was there: its
+properties, counters, marks, keywords, card types, damage and controller (last known
+information). A card that moved again, or found where it went, is a new object,
+read as it is.
 """
 
 SECTIONS = (

@@ -115,6 +115,7 @@ class Build:
             view_zones=view_zones(self.comp.static_reads, self.names.derived_reads),
             view_marks=view_zones(self.comp.static_reads, self.names.derived_reads, "mark:"),
             changing=changing(self.comp.changed_props | set(f.get("counted") or ()), self.names.of_printed),
+            past_marks=frozenset(w[len("mark:"):] for w in self.comp.past_reads if w.startswith("mark:")),
         )
 
     def words(self) -> tuple:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import operator
 
 from .. import fuse
-from ...engine import layers, limits
+from ...engine import lastknown, layers, limits
 from ...engine.tables import keyed
 from ...engine.layers import controllers, typebits
 from ...engine.script import of_card
@@ -182,7 +182,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = CARD_PROPERTIES[word][0]
             if word in _NOTED:
                 c.note(_NOTED[word])
-            return _card_builtin(word, fn), T(kind)
+            read = _card_builtin(word, fn)
+            return (looked_back(c, scope, fn, t, read) if word in _NOTED else read), T(kind)
         if word in names.properties:
             if c.reads_props is not None:
                 c.reads_props.add(word)
@@ -199,19 +200,21 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                     c.note(what)
             if word in names.drawing:       # drawn anew each time it is read, as a random number
                 c.used_it = c.drawn = True
-            if key is not None:             # "attack of it": the card read in place
-                return _prop_here(_env_read(key), key, word, how, missing), kind
             var = getattr(fn, "env_var", None)
-            if var is not None:             # "rank of c"
-                return _prop_here((f"env.get({var!r})", ()), var, word, how, missing), kind
-            return _prop_read(fn, word, how, missing), kind
+            if key is not None:             # "attack of it": the card read in place
+                read = _prop_here(_env_read(key), key, word, how, missing)
+            elif var is not None:           # "rank of c"
+                read = _prop_here((f"env.get({var!r})", ()), var, word, how, missing)
+            else:
+                read = _prop_read(fn, word, how, missing)
+            return looked_back(c, scope, fn, t, read), kind
         if word in names.card_counters:
-            return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
-                            "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
+            return looked_back(c, scope, fn, t, _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
+                               "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word)), NUMBER
         if word in names.marks:
             c.note(f"mark:{word}")
-            return _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
-                            "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), T("card")
+            return looked_back(c, scope, fn, t, _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
+                               "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), word), T("card")
     if t.kind == "player":
         known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
@@ -385,8 +388,61 @@ def _mark(s, card, word):
     return s.marks.get((card, word))
 
 
-# What reading a property every card has is noted as, for the checks (Compiler.note).
+# What reading a property every card has is noted as, for the checks (Compiler.note). These
+# two change as a card moves (its owner and name do not): a card that left is read as it was.
 _NOTED = {"damage": "damage", "controller": "control"}
+
+
+def looked_back(c: Compiler, scope: Scope, subject, t: T, read, mark: str | None = None):
+    """`read`, a reading of the card that `subject` names (a property, counter, mark,
+    keyword, card type, its damage or controller; `mark`: the mark read), in the texts that run
+    once that card may have left where it was named (Scope.looks_back): there, where it
+    has left since and had something to lose (engine/lastknown.py), the same reading of
+    the game as it was then (Magic's last known information, 608.2h). Else `read` itself.
+    A pack in which nothing changes cards in play (Table.remembering) reads as before, at no
+    cost; another, while no card it keeps is named (State.lki), at the cost of a look-up."""
+    found = _named_object(subject, t, scope.looks_back) if scope.looks_back else None
+    if found is None:
+        return read
+    known, args, card = found
+    said = [fuse.literal(a) for a in args]
+    if None in said:
+        return read
+    if mark is not None:
+        c.past_reads.add("mark:" + mark)
+    if getattr(read, "src", None) is None:
+        # A reading without a text of its own is called from the text made here: the flag
+        # settled, it is all there is in a pack that keeps nothing.
+        called, plain = fuse.fresh(), read
+        read = fuse.leaf(lambda s, env: plain(s, env), f"{called}(s, env)", {called: plain})
+
+    def looking_back(s, env):
+        if s.t.remembering and s.lki:
+            then = known(s, env, *args)
+            if then is not None:
+                return read(then, env)
+        return read(s, env)
+    then, x, r, k = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh(), fuse.fresh()
+    args_text = "".join(", " + a for a in said)
+    return fuse.join(looking_back, f"({r}({then}, env) if {fuse.flag('remembering')} and s.lki and type({x} := {card}) "
+                                   f"is int and {x} in s.lki and ({then} := {k}(s, env{args_text})) is not None "
+                                   f"else {{0}})", read, names={r: read, k: known})
+
+
+def _named_object(fn, t: T, back: str):
+    """How the object a reference names is found once it has left: (a function of
+    engine/lastknown.py, its arguments, the text that reads the card) for "this" (the card
+    of an ability used or fired from play: Scope.looks_back), a variable that holds one
+    card, "that card"; None for what is found where it is now (a selector's item, a card an
+    expression finds)."""
+    if getattr(fn, "env_key", None) == "this":
+        return (lastknown.played, (), "env['this']") if back == "this" else None
+    var = getattr(fn, "env_var", None)
+    if var is not None and t.kind in ("card", "object", "any") and fuse.literal(var) is not None:
+        return lastknown.named, (var, "@" + var), f"env.get({fuse.literal(var)})"
+    if getattr(fn, "event_card", False):
+        return lastknown.of_event, (), "env['@event'].card"
+    return None
 
 
 def _card_builtin(word, fn):
@@ -1031,7 +1087,8 @@ def _is_word(c, tree, scope):
             c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
         vfn, _ = c.expr(value, scope)
         c.note(f"mark:{word}")
-        test = lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env)
+        test = looked_back(c, scope, fn, t, lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env),
+                           word)
     else:
         if not is_cardish(t) and t.kind != "player":
             c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
@@ -1052,6 +1109,7 @@ def _is_word(c, tree, scope):
                 test.listed = (key, *card_test.listed)
         else:
             test = lambda s, env: card_test(s, fn(s, env))
+        test = looked_back(c, scope, fn, t, test, word if word in c.names.marks else None)
     if neg:
         return fuse.join(lambda s, env: not test(s, env), "(not ({0}))", test), BOOL
     return test, BOOL
@@ -1120,7 +1178,7 @@ def _has_keyword(c, tree, scope):
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note(f"keyword:{word}")
-    return _keyword_test(fn, word), BOOL
+    return looked_back(c, scope, fn, T("card"), _keyword_test(fn, word)), BOOL
 
 
 def _keyword_test(fn, word: str):
