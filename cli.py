@@ -350,43 +350,74 @@ def _current_text(path: str) -> str | None:
 @click.option("-k", "select", default=None, help="Run only the scenarios whose name contains this text.")
 @click.option("-v", "--verbose", is_flag=True, help="Name every scenario as it passes; show the whole log of a failure.")
 @click.option("-q", "--quiet", is_flag=True, help="Show a failure by its line alone, without the game as it was then.")
+@click.option("--coverage", is_flag=True,
+              help="Say which cards, abilities and rules scripts of each pack no scenario used, and where each is written.")
+@click.option("--coverage-min", type=click.FloatRange(0, 100), default=None, metavar="PERCENT",
+              help="Fail (exit code 1) when a pack's scenarios use less than this share of its abilities (implies --coverage).")
+@click.option("--coverage-out", default=None, metavar="FILE", callback=_output("the coverage report"),
+              help="Write the coverage of each pack here as JSON (implies --coverage); - is standard output, and "
+                   "what else the command says then goes to standard error.")
 @_root_option
-def test(targets, pack_option, select, verbose, quiet) -> None:
+def test(targets, pack_option, select, verbose, quiet, coverage, coverage_min, coverage_out) -> None:
     """Run scenario tests: a pack's (the YAML files in its tests/ folder), or the
     scenario files given, against the pack each names."""
     from .interpreter.diagnostics import Report, render
+    from .interpreter.outfiles import check_output, write_output
+    from .interpreter.packs import coverage as covered
     from .interpreter.packs.loader import PackError, load_pack
     from .interpreter.packs.scenario import ScenarioFailure, run_scenario, scenarios_to_run
-    from .interpreter.play.failures import failure_lines
+    from .interpreter.play.failures import failure_lines, failure_places
 
+    measuring = coverage or coverage_min is not None or coverage_out is not None
+    aside = coverage_out == "-"         # standard output holds the JSON: the rest goes to standard error
     report = Report()
     passed = failed = 0
+    summaries = []
     for pack, scenarios in scenarios_to_run(targets, pack_option, report).items():
         try:
             p = load_pack(pack, report)
         except PackError:
             continue
+        if coverage_out is not None:
+            check_output(coverage_out, "the coverage report")     # not one of the files just read
+        recorder = covered.Recorder(p) if measuring else None
+        played = covered.covering(p, recorder) if measuring else p
         for sc in scenarios(p):
             if select and select not in sc.name:
                 continue
+            state = None
             try:
-                run_scenario(p, sc)
+                state = run_scenario(played, sc)
             except ScenarioFailure as e:
+                state = e.state
                 failed += 1
-                told = [f"  {e}"] if quiet else failure_lines(e, verbose)
+                told = failure_places(e) if quiet else failure_lines(e, verbose)
                 click.echo(_said("\n".join([f"FAIL {sc.name}", *told])), err=True)
             else:
                 passed += 1
                 if verbose:
-                    click.echo(_said(f"ok   {sc.name}"))
+                    click.echo(_said(f"ok   {sc.name}"), err=aside)
+            finally:
+                if recorder is not None:
+                    recorder.played(state)
+        if recorder is not None:
+            summaries.append(covered.summarize(p, recorder))
     if not report.ok:
         click.echo(render(report, "text"), err=True)
     # A -k that picks nothing is most likely misspelt: a run of no scenario is no pass.
     missed = select is not None and passed + failed == 0 and report.ok
     if missed:
         click.echo(_said(f'error: no scenario\'s name contains "{select}"'), err=True)
-    click.echo(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and report.ok and not missed else 1)
+    for summary in summaries:
+        click.echo(_said(covered.text(summary)), err=aside)
+    if coverage_out is not None:
+        write_output(coverage_out, covered.as_json(summaries), "the coverage report")
+    short = [s for s in summaries if coverage_min is not None and s.share < coverage_min]
+    for s in short:
+        click.echo(_said(f"error: the scenarios of {s.pack.name} use {covered.share_text(s.share)} of its abilities, "
+                         f"less than --coverage-min {coverage_min:g}%"), err=True)
+    click.echo(f"{passed} passed, {failed} failed", err=aside)
+    sys.exit(0 if failed == 0 and report.ok and not missed and not short else 1)
 
 
 def _agents(ctx, param, value):

@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..interpreter.diagnostics import shown
+from ..interpreter.play.terminal import headline
 from .events import Events
 from .guard import Guard, Secrets
 from .runs import Cores
@@ -30,6 +31,7 @@ log = logging.getLogger("cardtable.serve")
 def templates() -> Jinja2Templates:
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True),
                       trim_blocks=True, lstrip_blocks=True)
+    env.filters["headline"] = headline       # the board's first line, as `cardtable play` writes it
     return Jinja2Templates(env=env)
 
 
@@ -86,13 +88,17 @@ def make_app(workspace: Workspace, keys: Secrets | None = None, hosts: set[str] 
 
 
 KEPT = 200      # the games, runs and record files a workbench keeps; the oldest go first
+# The characters of the record files kept open at once: each may hold 20 MB, and 200 of
+# them, parsed, would take gigabytes. Past it the oldest go first; the newest always stays.
+KEPT_TEXT = 64 * 1024 * 1024
 
 
 def remember(store: dict, key: str, value) -> None:
     """Keeps `value` in one of the workbench's stores (a dict keeps its order), forgetting
-    the oldest past KEPT: a workbench left open for weeks does not grow without end."""
+    the oldest past KEPT, or past KEPT_TEXT characters of the values that say their `characters`:
+    a workbench left open for weeks does not grow without end."""
     store[key] = value
-    while len(store) > KEPT:
+    while len(store) > KEPT or (len(store) > 1 and sum(getattr(v, "characters", 0) for v in store.values()) > KEPT_TEXT):
         forgotten = store.pop(next(iter(store)))
         if hasattr(forgotten, "forget"):        # a run still playing is stopped: no page could stop it now
             forgotten.forget()

@@ -30,6 +30,7 @@ class Records:
     id: str
     name: str
     games: list          # (line, record or RecordError) each
+    characters: int      # of the file (app.KEPT_TEXT)
 
 
 def replay_form(request: Request):
@@ -45,7 +46,7 @@ async def open_records(request: Request):
         games = await run_in_threadpool(parse_records, text, name)     # 20 MB of records: in a thread
     except RecordError as e:
         return JSONResponse({"error": str(e)}, status_code=400)
-    records = Records(f"{next(_ids)}-{secrets.token_hex(4)}", name, games)
+    records = Records(f"{next(_ids)}-{secrets.token_hex(4)}", name, games, len(text))
     remember(request.app.state.replays, records.id, records)
     return JSONResponse({"url": f"/replay/{records.id}"})
 

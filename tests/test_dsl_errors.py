@@ -3,12 +3,17 @@
 as line:column within the text."""
 from __future__ import annotations
 
+import re
 import shutil
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.lang.dsl import DslSyntaxError, _words, parse
+from cardtable.interpreter.lang.registry import ELSEWHERE
 from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "tinypack"
@@ -44,7 +49,26 @@ SYNTAX = [
      ['1:46: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where it = target or it = this",
      ['1:45: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("tap each creature in play where (it is tapped) or (it is attacking)",
+     ['1:48: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("choose up to one card in your hand where (it is tapped) or (it is attacking) as picked",
+     ['1:57: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where (it is tapped or it is attacking)", []),
+    ("tap each creature in play where ((it is tapped) or (it is attacking))", []),
+    # Cards a selector picks, where a statement acts on cards, are written after "all" (or "each").
+    ("unmark cards in play as attacking",
+     ['1:8: "cards in ..." picks cards or players: write "all" before it ("all cards in ...") for the statement '
+      'to act on each of them']),
+    ("untap untapped creatures you control",
+     ['1:7: "untapped creatures ..." picks cards or players: write "all" before it ("all untapped creatures '
+      '...") for the statement to act on each of them']),
+    ("unmark all cards in play as attacking", []),
+    ("put top 2 cards of your deck into your hand",
+     ['1:5: "top 2 ..." picks cards or players: write "all" before it ("all top 2 ...") for the statement to act '
+      'on each of them']),
+    ("put each card in top 2 cards of your deck into your hand",
+     ['1:5: "top 2 cards of ZONE" picks the cards itself: write "all top 2 cards of ..." for them']),
+    ("put all top 2 cards of your deck into your hand", []),
     # A misspelt word of the language: the word expected there, or the word that begins a statement.
     ("repeat 2 time: draw a card", ['1:10: unexpected "time"; did you mean "times"?']),
     ("tap each creature in play\nshufle your deck", ['2:1: "shufle" begins no statement; did you mean "shuffle"?']),
@@ -60,7 +84,6 @@ SYNTAX = [
     # A word of the language out of place is not taken for a misspelt one ("it" for "sit",
     # "its" for "is"), nor said to begin no statement when it begins some ("it").
     ("it deals 2 damage to opponent", ['1:4: unexpected "deals"; expected "\'s"']),
-    ("move it into your hand", ['1:1: "move" begins no statement; did you mean "remove"?']),
     ("put it its into your hand", ['1:8: unexpected "its"; expected "\'s", ")", ",", ":", "among", "and", "as", '
                                    '"become", ...']),
     ("draws a card", ['1:1: "draws" begins no statement; did you mean "draw"?']),
@@ -87,6 +110,11 @@ UNKNOWN_NAMES = [
     ("put this into plya", ['1:15: unknown name "plya"; did you mean "play"?']),
     # A word of the language that stands for a value, misspelt.
     ("deal 2 damage to yuo", ['1:18: unknown name "yuo"; did you mean "you"?']),
+    # A name unknown in a text is said once, where it is first written.
+    ("deal 2 damage to victim\nif victim != none:\n  deal 1 damage to victim\n  tap victim",
+     ['1:18: unknown name "victim" (and 3 more places in this text)']),
+    ("deal 2 damage to victim\ndeal 1 damage to victm",
+     ['1:18: unknown name "victim"', '2:18: unknown name "victm"']),
     ("deal 2 damage to opponnet", ['1:18: unknown name "opponnet"; did you mean "opponent"?']),
     ("if window is mian: draw a card", ['1:14: unknown phase, step or window "mian"; did you mean "main"?']),
     ("if phase is drwa: draw a card", ['1:13: unknown phase, step or window "drwa"; did you mean "draw"?']),
@@ -95,6 +123,13 @@ UNKNOWN_NAMES = [
 ]
 
 TYPES = [
+    # Both sides of a comparison reading the same: inside a "where", "it" is its own card.
+    ("if any (cards in play where its cost = cost of it): draw a card",
+     ['1:29: both sides of "=" read the same, "its cost", so it always holds: inside a "where", "it" is what that '
+      'where is about; reach a card from outside it through a variable ("for each c in ...", then "rank of c")']),
+    ("if turn != turn: draw a card", ['1:4: both sides of "!=" read the same, "turn", so it never holds']),
+    ("if a random number from 1 to 6 = a random number from 1 to 6: draw a card", []),
+    ("for each c in cards in play:\n  if any (cards in play where its cost = cost of c): draw a card", []),
     ("deal 2 damage to your hand", ['1:18: damage needs a creature or player target, but "your hand" is a zone']),
     ('deal "x" damage to target', ['1:6: the damage must be a number, but "x" is a text']),
     ("if 3: draw a card", ['1:4: the condition of "if" must be a condition, but "3" is a number']),
@@ -141,6 +176,40 @@ RESERVED_NAMES = [
       '2:15: unexpected end of the line; expected "number", "order", "top", a name, a quoted text']),
 ]
 
+# The verbs of other tools name the statement that does it here; a word spelt like one of
+# the language's is said to be misspelt only where it may be a slip of it ("move" is no
+# "remove", "hand" no "and") and the word mends the statement.
+OTHER_TOOLS = [
+    ("move it into your hand", ['1:1: "move" is not a statement; to move cards write "put CARDS into ZONE"']),
+    ("send this to your discard", ['1:1: "send" is not a statement; to move cards write "put CARDS into ZONE"']),
+    ("draw a card\nif turn > 1: return this to your hand",
+     ['2:14: "return" is not a statement; to move cards write "put CARDS into ZONE"']),
+    ("you move this to your hand", ['1:5: "move" is not a statement; to move cards write "put CARDS into ZONE"']),
+    ("give 2 damage to target", ['1:1: "give" is not a statement; to deal damage write "deal N damage to TARGET"; to '
+                                 'raise a counter (life) or a property write "increase NAME of X by N"']),
+    ("heal 3", ['1:1: "heal" is not a statement; to raise a counter (life) or a property write "increase NAME of X by N"']),
+    ("destroy target", ['1:1: "destroy" is not a statement; to put cards into their owner\'s discard zone write '
+                        '"discard CARDS"']),
+    ("search your deck", ['1:1: "search" is not a statement; to have a player pick cards write '
+                          '"choose(s) QUANTITY SELECTOR as NAME"']),
+    # A word of the language is another tool's only where its own statement is not meant.
+    ("add this to your hand", ['1:1: "add" is only the verb of "add N NAME counters to CARDS": to move cards write '
+                               '"put CARDS into ZONE"']),
+    ("gain 3 life", ['1:1: "gain" is only the verb of "PLAYER gains control of CARDS": to raise a counter (life) or '
+                     'a property write "increase NAME of X by N"']),
+    ("opponent loses 2 life", ['1:10: "loses" is only the verb of "PLAYER loses the game": to lower a counter (life) '
+                               'or a property write "decrease NAME of X by N"']),
+    ("add 1 charge counters to this this", ['1:31: unexpected "this"; expected "as", "by", "face", "into", "on", "to", '
+                                            '"until", the end of the line']),
+    ("you gain cotnrol of target", ['1:10: unexpected "cotnrol"; did you mean "control"?']),
+    ("you lose the gaem", ['1:14: unexpected "gaem"; did you mean "game"?']),
+    ("dicard this", ['1:1: "dicard" begins no statement; did you mean "discard"?']),
+    ("send a card", ['1:1: "send" is not a statement; to move cards write "put CARDS into ZONE"']),
+    ("if your hand hand is empty: draw a card", ['1:14: unexpected "hand"; expected "\'s", ")", ",", ":", "among", '
+                                                 '"and", "as", "become", ...']),
+    ("spend 2 gold", ['1:1: "spend" is not a statement; to pay a cost write "pay N CURRENCY"']),
+]
+
 # "you lose the game" is English; the third person ("you loses") was once the only form.
 PERSONS = [
     ("you lose the game", []),
@@ -150,8 +219,8 @@ PERSONS = [
 ]
 
 
-@pytest.mark.parametrize("snippet, expected", SYNTAX + UNKNOWN_NAMES + TYPES + RESERVED_NAMES + PERSONS,
-                         ids=[s for s, _ in SYNTAX + UNKNOWN_NAMES + TYPES + RESERVED_NAMES + PERSONS])
+@pytest.mark.parametrize("snippet, expected", SYNTAX + OTHER_TOOLS + UNKNOWN_NAMES + TYPES + RESERVED_NAMES + PERSONS,
+                         ids=[s for s, _ in SYNTAX + OTHER_TOOLS + UNKNOWN_NAMES + TYPES + RESERVED_NAMES + PERSONS])
 def test_snippet(snippet, expected, tmp_path):
     assert problems(snippet, tmp_path / "pack") == expected
 
@@ -172,6 +241,18 @@ def test_an_option_bound_may_name_another_option(tmp_path, options, message):
     with pytest.raises(PackError):
         load_pack(str(tmp_path / "pack"), report)
     assert [f"{p.line}:{p.col}: {p.message}" for p in report.problems] == [message]
+
+
+def test_every_default_out_of_its_bounds_is_told(tmp_path):
+    shutil.copytree(PACK, tmp_path / "pack")
+    yaml = tmp_path / "pack" / "pack.yaml"
+    text = yaml.read_text(encoding="utf-8")
+    options = ("  starting_life: {default: 10, min: 1}\n  hand_size: {default: 12, max: starting_life}\n"
+               "  discards: {default: -1, min: 0}\n")
+    yaml.write_text(text.replace("  starting_life: {default: 10, min: 1}\n", options), encoding="utf-8")
+    assert located(tmp_path / "pack") == [
+        '14:24: the default is out of bounds: option "hand_size" must be at most starting_life (10), not 12',
+        '15:23: the default is out of bounds: option "discards" must be at least 0, not -1']
 
 
 def located(folder: Path) -> list[str]:
@@ -297,3 +378,88 @@ def test_a_sentence_without_its_meaning_yet_is_refused_at_its_place(rule, snippe
     else:
         assert not_yet[:1] == [f'{where}: "{quoted}" is not supported yet'], found
 
+
+
+# ------------------------------------------------------------ hints that do not lie
+
+SCRIPT_KEYS = {"effect", "script", "setup", "checks", "after_each", "after_all", "dealt"}
+HINT = re.compile(r'did you mean "([^"]+)"\?')
+TOLD = re.compile(r'"(\w+)" (is not a statement; to|is only the verb of) ')     # a verb of another tool
+
+
+def _scripts(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from [value] if key in SCRIPT_KEYS and isinstance(value, str) else _scripts(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _scripts(value)
+
+
+@lru_cache(maxsize=1)
+def _pack_lines() -> list[str]:
+    """The one-line statements of the built-in packs' scripts (no block, no quoted text)."""
+    found = set()
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for path in sorted((Path(__file__).parent.parent / "variants").glob("*/**/*.yaml")):
+        for text in _scripts(yaml.load(path.read_text(encoding="utf-8"), Loader=loader)):
+            for line in text.split("\n"):
+                line = line.split("#")[0].strip()
+                if line and ":" not in line and '"' not in line and not line.startswith(("elif", "else")):
+                    found.add(line)
+    return sorted(found)
+
+
+def _mutants(line: str, words: list[str]):
+    """The line with a mistake: two words swapped, one left out, one doubled, one a word
+    of the language, one misspelt (a letter left out)."""
+    ws = line.split()
+    for i, w in enumerate(ws):
+        if i + 1 < len(ws):
+            yield ws[:i] + [ws[i + 1], w] + ws[i + 2:]
+        if len(ws) > 1:
+            yield ws[:i] + ws[i + 1:]
+        yield ws[:i] + [w, w] + ws[i + 1:]
+        yield ws[:i] + [words[(7 * i + len(line)) % len(words)]] + ws[i + 1:]
+        if len(w) >= 4:
+            yield ws[:i] + [w[:2] + w[3:]] + ws[i + 1:]
+
+
+def _message(text: str) -> str | None:
+    try:
+        parse(text, "script")
+    except DslSyntaxError as e:
+        return e.message
+    return None
+
+
+def test_no_hint_of_a_mistake_in_a_line_of_the_built_in_packs_names_another_word():
+    # "move" was told it was a misspelt "remove", a pack's "hand" a misspelt "and", "dead"
+    # a misspelt "deal": a hint must name a word the line meant, or one that mends it.
+    lines = _pack_lines()
+    assert len(lines) > 250
+    words = sorted(_words())
+    wrong = []
+    for line in lines[::3]:
+        meant = {form for w in line.split() for form in (w, w[:-1], w + "s")}
+        for mutant in map(" ".join, _mutants(line, words)):
+            message = _message(mutant) or ""
+            hint, told = HINT.search(message), TOLD.match(message)
+            if hint and hint[1] not in meant or told and told[1] not in ELSEWHERE and told[1][:-1] not in ELSEWHERE:
+                wrong.append(f"{mutant}: {message}")
+    assert wrong == []
+
+
+def test_a_verb_of_another_tool_in_place_of_a_statements_first_word_is_never_taken_for_a_misspelling():
+    lines = _pack_lines()
+    wrong = []
+    for line in lines[::8]:
+        for verb in ELSEWHERE:
+            mutant = " ".join([verb, *line.split()[1:]])
+            message = _message(mutant) or ""
+            if "did you mean" in message:
+                wrong.append(f"{mutant}: {message}")
+    assert wrong == []
+    # Each that is no word of the language names the statement that does it here.
+    for verb in set(ELSEWHERE) - _words():
+        assert (_message(f"{verb} this into your hand") or "").startswith(f'"{verb}" is not a statement; to '), verb

@@ -155,6 +155,7 @@ QUICK_EXAMPLES = [
     "cardtable validate magic54",
     "cardtable validate magic45",
     "cardtable test magic54 -k Knowledge -v",
+    "cardtable test magic54 --coverage",
     "cardtable simulate go_fish --players 3 --games 100 --seed 1",
     "cardtable simulate pub_magic --players 8 --games 100 --seed 1 --jobs 2",
     "cardtable simulate magic54 --option starting_life=0",

@@ -243,3 +243,37 @@ def test_a_family_gives_its_own_value_of_a_property_the_imported_cards_hold(tmp_
                          encoding="utf-8")
     pack = load_pack(str(folder), Report())
     assert (pack.cards["Queen of Hearts"].props["value"], pack.cards["King of Hearts"].props["value"]) == (20, 13)
+
+
+def _hearts(tmp_path: Path, families: str) -> Path:
+    """A copy of Hearts whose one card file holds these families."""
+    folder = tmp_path / "hearts"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "variants" / "hearts", folder)
+    (folder / "cards" / "points.yaml").write_text(families, encoding="utf-8")
+    return folder
+
+
+def test_an_empty_match_gives_the_familys_rules_to_every_card(tmp_path):
+    # docs/packs.md (Families): a plain deck needs one family, "match: {}".
+    folder = _hearts(tmp_path, "families:\n  - name: Card\n    match: {}\n    points: 2\n")
+    pack = load_pack(str(folder), Report())
+    assert len(pack.decks["standard"]) == 52
+    assert {(pack.cards[n].family, pack.cards[n].props["points"]) for n in pack.decks["standard"]} == {("Card", 2)}
+
+
+def test_a_family_without_a_match_is_refused_at_its_name(tmp_path):
+    folder = _hearts(tmp_path, "families:\n  - name: Card\n    points: 2\n")
+    assert problems(folder)[0] == (
+        'points.yaml:2:11: the family "Card" has no "match": say which imported cards it gives its rules to '
+        '(match: {} for all of them)')
+
+
+def test_a_pack_without_card_families_is_told_where_they_come_from(tmp_path):
+    folder = _hearts(tmp_path, "families: []\n")
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(folder), report)
+    [problem] = report.errors
+    assert problem.message.startswith('no card family of the pack matches "Ace of Hearts"')
+    assert problem.hint == ("the pack has no card family: a card file's families: give imported cards their rules "
+                            "(match: {} for every card), and pack.yaml's cards: lists the card files")

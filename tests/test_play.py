@@ -20,7 +20,7 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.observe import observe
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.records import game_for, replay
-from cardtable.interpreter.play.terminal import Table, board, play, setup
+from cardtable.interpreter.play.terminal import Table, board, headline, play, setup
 from cardtable.interpreter.stopping import Terminated
 from checkout import importable
 
@@ -122,12 +122,26 @@ def test_the_board_shows_the_table_values_a_none_as_a_dash():
     game, _ = setup("hearts", {}, "human,random,random,random", None, [])
     state = game.new_initial_state(seed=3)
     assert board(observe(state.s, 0), 0, game.pack.roles, 80)[:2] == [
-        "Before the first turn", "table: hearts broken 0, led -"]
+        "Hand 1: before the first trick", "table: hearts broken 0, led -"]
     view = {"turn": 2, "active": "Ann", "phase": "play", "step": None, "players": [], "pile": [], "shared": {},
             "table": {"trump": "hearts", "led": "clubs", "dealer": "Ann", "hearts_broken": 1}}
     assert board(view, None, {}, 40) == ["Turn 2: Ann's turn, play phase",
                                          "table: trump hearts, led clubs,",
                                          "    dealer Ann, hearts broken 1"]
+
+
+def test_the_board_of_a_game_of_rounds_says_which_rounds_it_is_in():
+    # Hearts plays hands of tricks: after the pass, trick 1 of hand 1; the turn number says less.
+    game, _ = setup("hearts", {}, "human,random,random,random", None, [])
+    state = game.new_initial_state(seed=3)
+    while state.s.phase != "play":
+        state.apply_action(0)
+    assert headline(observe(state.s, 0)) == "Hand 1, trick 1: South's turn, play phase"
+    view = {"turn": 40, "active": "Ann", "phase": "", "step": "", "rounds": {"match": 1, "hand": 2, "trick": 0, "leader": "Ann"}}
+    assert headline(view) == "Match 1, hand 2: before the first trick"
+    view["rounds"]["trick"] = 4
+    assert headline(view) == "Match 1, hand 2, trick 4: between turns"
+    assert headline({**view, "rounds": {}, "turn": 1}) == "Before the first turn"
 
 
 def test_cards_side_by_side_that_read_the_same_are_counted():

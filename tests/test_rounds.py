@@ -166,3 +166,24 @@ def test_at_the_beginning_of_each_trick_fires_with_its_leader(tmp_path):
         "Ann chooses Three of Hearts (play a card)", "trick 1 ends",
         "trick 2 begins, Ann leads", "Watch of Ace of Spades triggers", "Ann leads, Ann watches",
         "Ann chooses Ace of Spades (play a card)", "trick 2 ends"]
+
+
+@pytest.mark.parametrize("losers, result", [
+    ("players", ["Ann loses the game", "Ben loses the game", "Cleo loses the game",
+                 "Dan loses the game", "the game is a draw"]),
+    ("players where team of it = \"ac\"", ["Ann loses the game", "Cleo loses the game",
+                                       "Ben and Dan win the game"]),
+])
+def test_players_who_lose_as_a_hand_ends_end_the_game_before_the_next_begins(tmp_path, losers, result):
+    # A partnership out at the end of a hand (Spades' -200): no next hand is dealt, nor a
+    # question asked of anyone, once one team or none is left.
+    teams = "seats: [{name: Ann, team: ac}, {name: Ben, team: bd}, {name: Cleo, team: ac}, {name: Dan, team: bd}]"
+    rounds = ROUNDS.replace("      put each card in discard into deck\n",
+                            f"      put each card in discard into deck\n      for each p in {losers}:\n"
+                            "        p loses the game\n")
+    game = rounds_game(tmp_path, players=4, hands=5, rounds=rounds,
+                       **{"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]": teams})
+    state = game.new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert state.log[-len(result):] == result and "hand 1 ends" in state.log and "hand 2 begins" not in state.log

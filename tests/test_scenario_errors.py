@@ -70,6 +70,12 @@ FAILED = {
                                        'matched before it; did you mean "Spark deals 1 damage to Bob"?'),
         ("a wrong result", 55, 15, 'the result is "Ann wins", not "draw"'),
         ("a counter expected as a mapping", 64, 28, '"life" is a number: expect it as life: 3'),
+        ("a decision expected where the game took it by itself", 76, 26,
+         "the decision is Bob's, not Ann's (the game took [Ann: pass] by itself before it, each the only option "
+         "then: `taken` expects them)"),
+        ("options expected where the game took them by itself", 88, 27,
+         "Bob's options are [pass; Zap: Ember], not [pass] (the game took [Ann: pass] by itself before it, each the only option "
+         "then: `taken` expects them)"),
     ],
 }
 

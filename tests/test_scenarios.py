@@ -3,6 +3,7 @@
 Each test runs scenarios written as a designer writes them, against a built-in pack."""
 from __future__ import annotations
 
+import json
 import shutil
 import textwrap
 from pathlib import Path
@@ -81,6 +82,91 @@ def test_pytest_collects_scenario_files_that_name_their_pack(pytester):
     result = pytester.runpytest("-p", "no:cacheprovider", str(folder), "-v")
     result.assert_outcomes(passed=2)
     assert "start.yaml::a player set up at 0 life has lost before anyone decides PASSED" in result.stdout.str()
+
+
+# ------------------------------------------------------- what a scenario's game is made of
+
+def test_test_tells_every_problem_of_the_options_of_every_scenario_and_plays_the_others(tmp_path):
+    # Each scenario stopped at its first bad option: a designer fixed one and ran again to find the next.
+    path = tmp_path / "options.yaml"
+    path.write_text(textwrap.dedent("""\
+        pack: magic54
+        scenarios:
+          - name: misspelt
+            options: {startng_life: 5, hand_limit: 3, turn_limt: 9}
+            seed: 1
+          - name: fine
+            options: {opening_hand: 2}
+            seed: 1
+            expect: {players: [{zones: {hand: {count: 2}}}, {zones: {hand: {count: 2}}}]}
+          - name: bad values and players
+            options: {starting_life: many, opening_hand: -3}
+            players: 3
+            seed: 1
+        """), encoding="utf-8")
+    result = CliRunner().invoke(main, ["test", str(path)])
+    assert (result.exit_code, result.stdout) == (1, "1 passed, 2 failed\n")
+    assert result.stderr == (
+        "FAIL misspelt\n"
+        f'  {path}:4:29: Magic 54 has no option "startng_life"; did you mean "starting_life"?\n'
+        f'  {path}:4:58: Magic 54 has no option "turn_limt"; did you mean "turn_limit"?\n'
+        "FAIL bad values and players\n"
+        f'  {path}:11:30: option "starting_life" takes a whole number, not "many"\n'
+        f'  {path}:11:50: option "opening_hand" must be at least 0, not -3\n'
+        f"  {path}:12:14: Magic 54 is played by 2 players, not 3\n")
+    # validate tells the same problems at the same places.
+    folder = tmp_path / "m54"
+    shutil.copytree(ROOT / "variants" / "magic54", folder)
+    shutil.copy(path, folder / "tests" / "options.yaml")
+    said = CliRunner().invoke(main, ["validate", str(folder), "--format", "json"])
+    problems = [(p["line"], p["column"], p["message"]) for p in json.loads(said.stdout)["problems"]]
+    assert problems == [(4, 29, 'Magic 54 has no option "startng_life"; did you mean "starting_life"?'),
+                        (4, 58, 'Magic 54 has no option "turn_limt"; did you mean "turn_limit"?'),
+                        (11, 30, 'option "starting_life" takes a whole number, not "many"'),
+                        (11, 50, 'option "opening_hand" must be at least 0, not -3'),
+                        (12, 14, "Magic 54 is played by 2 players, not 3")]
+
+
+def _without_decks(folder: Path) -> Path:
+    """A copy of Magic 54 whose seats name decks the pack leaves to the players."""
+    shutil.copytree(ROOT / "variants" / "magic54", folder)
+    path = folder / "pack.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(text[text.index("\ndecks:\n"):text.index("\ncards:\n")], ""), encoding="utf-8")
+    return folder
+
+
+def test_a_pack_without_decks_plays_the_scenarios_that_set_up_their_cards(tmp_path):
+    # Every scenario was refused with "give one with --deck", a setup that places every card too.
+    folder = _without_decks(tmp_path / "m54")
+    (folder / "tests" / "new_game.yaml").write_text(textwrap.dedent("""\
+        scenarios:
+          - name: a new game deals
+            seed: 1
+        """), encoding="utf-8")
+    result = CliRunner().invoke(main, ["test", str(folder)])
+    scenarios = sum(len(load_scenarios(path, Report())) for path in (folder / "tests").glob("*.yaml"))
+    # The one other scenario without a setup (rulings.yaml) fails as this one does.
+    assert (result.exit_code, result.stdout) == (1, f"{scenarios - 2} passed, 2 failed\n")
+    file = folder / "tests" / "new_game.yaml"
+    assert (
+        "FAIL a new game deals\n"
+        f'  {file}:2:5: without a setup the game deals its decks, and Red plays the deck "red", which Magic 54 does '
+        'not declare (decks); Black plays the deck "black", which Magic 54 does not declare (decks): give the '
+        "scenario a setup that places the cards it needs, or declare the deck\n") in result.stderr
+    # validate says so before any game is played.
+    said = CliRunner().invoke(main, ["validate", str(folder)])
+    assert said.exit_code == 1
+    assert said.stdout.count(": error: without a setup the game deals its decks") == 2
+
+
+def test_a_pack_without_decks_is_simulated_with_the_decks_given(tmp_path):
+    # The decks given were refused as the pack's own were looked up first.
+    folder = _without_decks(tmp_path / "m54")
+    (tmp_path / "red.txt").write_text("27 Ace of Hearts\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["simulate", str(folder), "-n", "1", "--deck", str(tmp_path / "red.txt")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("magic54 2.6.0: 1 game, 2 players, seeds 0 to 0\n")
 
 
 # ------------------------------------------------------------- steps of a script
@@ -403,7 +489,7 @@ def test_a_card_state_at_the_limit_is_taken(magic54, tmp_path):
 @pytest.mark.parametrize("given, said", [("1.5", "1.5"), ("true", "true")])
 def test_an_option_of_a_number_is_a_whole_number_not_cut_to_one(magic54, tmp_path, given, said):
     text = scenario(f"options: {{starting_life: {given}}}\nexpect: {{players: [{{life: 1}}, {{}}]}}")
-    assert outcomes(magic54, tmp_path, text) == [f'11:14: option "starting_life" takes a whole number, not {said}']
+    assert outcomes(magic54, tmp_path, text) == [f'11:30: option "starting_life" takes a whole number, not {said}']
 
 
 def test_an_option_of_a_number_may_be_written_as_a_whole_fraction_or_digits(magic54, tmp_path):

@@ -71,6 +71,8 @@ def test_the_page_shows_the_table_values_as_the_terminal_board_does(tmp_path):
     page = client.get(start(client, "hearts", players="human,random,random,random")).text
     assert ('<div class="counters" data-zone="table"><b>table</b> <span>hearts broken <b>0</b></span> '
             '<span>led <b>–</b></span> </div>') in page
+    # Where the game is, as the terminal's board says it: the hand, before its first trick.
+    assert '<p class="turnline">Hand 1: before the first trick\n' in page
 
 
 def test_the_page_shows_nothing_the_seat_may_not_see(magic):

@@ -92,3 +92,17 @@ def test_a_file_that_is_not_records_is_refused_with_its_line(served):
     assert "notes.jsonl:2:1: error: not a game record: Expecting value" in listing
     r = client.post("/replay", json={"name": "empty.jsonl", "text": ""})
     assert r.json()["error"] == "empty.jsonl:1:1: error: the file holds no game record"
+
+
+def test_record_files_past_the_workbenchs_budget_of_text_are_forgotten_oldest_first(served, records, monkeypatch):
+    from cardtable.serve import app
+    client, _ = served
+    monkeypatch.setattr(app, "KEPT_TEXT", 2 * len(records))
+    first, second, third = (opened(client, records) for _ in range(3))
+    assert client.get(first).status_code == 404
+    assert "no such file of records is open here" in client.get(first).text
+    assert client.get(second).status_code == client.get(third).status_code == 200
+    # One file larger than the whole budget is still kept open, alone.
+    monkeypatch.setattr(app, "KEPT_TEXT", 10)
+    last = opened(client, records)
+    assert client.get(last).status_code == 200 and client.get(third).status_code == 404

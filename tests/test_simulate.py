@@ -77,6 +77,54 @@ def test_balance_measures():
     assert lopsided["fairness"] == 0.0
 
 
+def test_partners_win_lead_and_take_the_first_place_together():
+    # North and South against East and West: a lead passed between partners is no change,
+    # and the first place they share is no tie.
+    side = [("team", "ns"), ("team", "ew"), ("team", "ns"), ("team", "ew")]
+    results = [{"leaders": [0, 2, 0, 1, 2, 2]}, {"leaders": [1, 3, None, 1]}]
+    b = stats.balance(results, [[0, 2], [1, 3]], [1, 1, 1, 1], 4, side)
+    assert (b["drama"], b["decisiveness"], b["games_with_lead_change"]) == (1.0, round((4 / 6 + 0) / 2, 4), 0.5)
+    assert not stats.shared_first([0, 2], side) and stats.shared_first([0, 1], side)
+
+
+def test_a_team_game_is_even_when_each_team_wins_as_often(tmp_path):
+    # Hearts played by partners who score together: they share their places.
+    folder = tmp_path / "partners"
+    shutil.copytree(ROOT / "variants" / "hearts", folder)
+    pack = folder / "pack.yaml"
+    text = pack.read_text()
+    for old, new in [("seats: [{name: North}, {name: East}, {name: South}, {name: West}]",
+                      "seats: [{name: North, team: ns}, {name: East, team: ew}, {name: South, team: ns}, "
+                      "{name: West, team: ew}]"),
+                     ("score: {start: 0, log: true,", "score: {start: 0, log: true, shared: team,")]:
+        assert old in text
+        text = text.replace(old, new)
+    pack.write_text(text)
+    summary = json.loads(cli("simulate", str(folder), "-n", "3", "--format", "json").output)
+    assert summary["first_player"]["even"] == 0.5
+    assert (summary["draws"]["count"], summary["places"]["shared_first"]["wins"]) == (0, 0)
+    assert summary["balance"]["decisiveness"] is not None
+    assert "first player (even 50.0%)" in cli("simulate", str(folder), "-n", "1").output
+    compared = json.loads(cli("compare", str(folder), "--b-option", "end_score=50", "-n", "3", "--format", "json").output)
+    assert [(r["a"], r["b"]) for r in compared["rows"] if r["measure"] == "shared first place"] == [(0.0, 0.0)]
+
+
+def test_the_summary_counts_the_games_each_limit_ended(tmp_path):
+    # Players who never deal damage: every game is drawn at the engine's limit of turns,
+    # and the summary says so rather than leave 100% of draws unexplained.
+    assert cli("new", str(tmp_path / "calm")).exit_code == 0
+    pack = tmp_path / "calm" / "pack.yaml"
+    pack.write_text(pack.read_text().replace("script: window main", "script: do nothing") + "end: {max_turns: 20}\n")
+    shutil.rmtree(tmp_path / "calm" / "tests")
+    r = cli("simulate", str(tmp_path / "calm"), "-n", "3")
+    assert "ended by a limit              games\n      3  the limit of 20 turns is reached (end: max_turns)\n" in r.output
+    summary = json.loads(cli("simulate", str(tmp_path / "calm"), "-n", "3", "--format", "json").output)
+    assert summary["limits"] == {"the limit of 20 turns is reached (end: max_turns)": 3}
+    rows = list(csv.reader(io.StringIO(cli("simulate", str(tmp_path / "calm"), "-n", "3", "--format", "csv").output)))
+    assert ["limit", "the limit of 20 turns is reached (end: max_turns)", "3", "3"] in [row[:4] for row in rows]
+    assert "ended by a limit" not in cli("simulate", "magic54", "-n", "2").output
+
+
 def test_games_nobody_decided_in_are_left_out_of_who_leads():
     """The leader is looked at when a turn's first decision is asked: a game without a
     decision tells nothing of it, and is neither calm nor decided early."""

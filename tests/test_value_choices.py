@@ -30,7 +30,7 @@ def test_a_property_names_its_words_in_their_order(tmp_path):
 
 
 def test_several_words_are_picked_one_at_a_time(tmp_path):
-    state = start(tmp_path, "choose 2 suits as pair\nif pair = pair: stop")
+    state = start(tmp_path, "choose 2 suits as pair\nif pair != none: stop")
     assert state.legal_labels() == ["clubs", "diamonds", "hearts"]
     state.apply_label("diamonds")
     assert state.decision.prompt == "Ann: choose 2 suits as pair (chosen 1 of 2: diamonds)"

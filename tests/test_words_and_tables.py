@@ -76,6 +76,44 @@ def test_a_card_without_a_word_property_holds_none(tmp_path):
     assert state.s.pvars[0]["score"] == 1
 
 
+def test_the_lesser_and_the_greater_of_two_numbers(tmp_path):
+    # Points capped at 3 (2, 3, 1, 4, 2, 1 count 2, 3, 1, 3, 2, 1); the second number is one
+    # value, so "+ 1" adds to the greater of 2 + 3 and 4.
+    setup = ("for each c in cards in deck:\n  increase score of you by the lesser of points of c and 3\n"
+             "set scratch of you to greater of 2 + 3 and 4 + 1\nset secret of you to the greater of 0 - 5 and -2")
+    state = play(tmp_path, setup=setup)
+    assert (state.s.pvars[0]["score"], state.s.pvars[0]["scratch"], state.s.pvars[0]["secret"]) == (12, 6, -2)
+
+
+def test_the_lesser_of_two_numbers_takes_numbers(tmp_path):
+    assert problems(make(tmp_path, setup="set score of you to the lesser of you and 3")) == [
+        'pack.yaml:37:37: what "lesser of you and 3" compares must be a number, but "you" is a player']
+
+
+def test_a_counter_partners_share_is_logged_as_theirs(tmp_path):
+    # Ann and Cleo against Ben and Dan: the score is the partnership's, and so is its line;
+    # a counter only its owners see is read by both partners.
+    edits = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
+             "seats: [{name: Ann, team: ac}, {name: Ben, team: bd}, {name: Cleo, team: ac}, {name: Dan, team: bd}]",
+             "score: {start: 0, log: true}": "score: {start: 0, log: true, shared: team}",
+             "secret: {start: 0, visibility: owner, log: true}": "secret: {start: 0, visibility: owner, log: true, shared: team}"}
+    state = play(tmp_path, setup="increase score of you by 2\nset secret of left of you to 4\nincrease score of left of you by 1",
+                 players=4, **edits)
+    assert [state.s.pvars[p]["score"] for p in range(4)] == [2, 1, 2, 1]
+    assert "Ann and Cleo's score is 2 (+2)" in state.log and "Ben and Dan's score is 1 (+1)" in state.log
+    assert [("Ben and Dan's secret is 4" in state.log_for(p)) for p in range(4)] == [False, True, False, True]
+
+
+def test_a_word_property_of_no_card_is_none(tmp_path):
+    # "suit of card_played" where nobody had a card to play: the table value holds none,
+    # as after a card without a suit, not the 0 of a number; a word compared with it differs.
+    setup = ("let nothing_played be first of (cards in played)\nset led to suit of nothing_played\n"
+             "if suit of nothing_played = none and suit of nothing_played != hearts: set score of you to 1")
+    state = play(tmp_path, setup=setup)
+    assert state.s.table["led"] is None and state.s.pvars[0]["score"] == 1
+    assert state.board(0).splitlines()[-1] == "table: pot 5, led none, dealer none"
+
+
 @pytest.mark.parametrize("setup, message", [
     ("for each c in cards in deck:\n  if suit of c = rank of c: stop",
      'pack.yaml:38:8: "suit of c = rank of c" compares a suit with a rank: they are never equal'),

@@ -58,7 +58,7 @@ class ActivationFrame:
                 question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
             else:
                 question = f"choose {name} for {ab.name} of {whose}"
-            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True)
+            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True, named=True)
             # A target chosen without asking (the only one): the next, as run() would step it.
             if s.decision is not None or s.t.eager_checks or s.result is not None:
                 return
@@ -91,6 +91,8 @@ class ActivationFrame:
             if why:
                 s.say("fizzle", f"{ab.name} of {whose} does nothing{why}")
                 return
+            if s.t.pack.coverage is not None:
+                s.t.pack.coverage.happened(ab)
             run_script(s, ab.effect, env)
 
     def _announce(self, s: State, ab, env: dict) -> None:
@@ -98,6 +100,8 @@ class ActivationFrame:
         with card_on_pile) waits on the pile (a triggered ability's card stays where it is)."""
         env["you"] = s.t.players[self.seat]
         card = self.card
+        if s.t.pack.coverage is not None:       # scenarios noting what they use (packs/coverage.py)
+            s.t.pack.coverage.used(ab, s.t.cards[card].name if type(card) is int else None)
         if type(card) is not int:
             env["@by"] = env["you"]         # a player's own ability: the player is its source
             if not s.quiet:
@@ -168,18 +172,21 @@ def _window(s: State):
     return None
 
 
-def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=None, target: bool = False) -> None:
+def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=None, target: bool = False,
+               named: bool = False) -> None:
     """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
     target is logged with the ability that takes it; any other choice here, with what it
-    was for (`about`, see log_choice)."""
+    was for (`about`, see log_choice). With `named` (a target, a choice in an ability's
+    effect), the object chosen is kept: a target that has moved since is gone, a card
+    that left is read as it was (engine/lastknown.py)."""
     names = s.t.names
     options = tuple([option((names[c] if type(c) is int else s.card_name(c), c)) for c in candidates])
 
-    def resume(s2, value, var=var, target=target, about=about):
+    def resume(s2, value, var=var, target=target, about=about, named=named):
         env = s2.frames[-1].env
         env[var] = value
-        if target and type(value) is int:
-            env["@" + var] = s2.moves[value]
+        if named and type(value) is int:
+            env["@" + var] = (value, s2.moves[value])
         if not target:
             log_choice(s2, seat, about, value)
 

@@ -34,6 +34,7 @@ class That(NamedTuple):
     player: object       # a PlayerRef, or None
     source: object       # a card, a PlayerRef, or None
     amount: int
+    moves: int | None    # a card that left: its move count there, which tells the object it was (engine/lastknown.py)
 
 
 CHECKED = Event("checked", None, -1, -1, None, 0, -1, -1, -1, "")
@@ -84,6 +85,7 @@ def that(s, form: str, ev: Event) -> That:
     """What "that ..." reads for a trigger of `form` fired by `ev`."""
     players = s.t.players
     if form in ("leave", "die"):
-        return That(ev.card, players[ev.before] if ev.before >= 0 else None, ev.source, 0)
+        # The object that left: the card has moved once since, where it has not moved again.
+        return That(ev.card, players[ev.before] if ev.before >= 0 else None, ev.source, 0, s.moves[ev.card] - 1)
     player = players[ev.player] if ev.player >= 0 else None
-    return That(ev.card, player, ev.source, ev.amount)
+    return That(ev.card, player, ev.source, ev.amount, None)

@@ -8,7 +8,7 @@ from . import limits, positions, primitives, rng
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
 from .labels import named, told_apart
-from .model import Pack, option_out_of_bounds, seats_for
+from .model import Pack, options_out_of_bounds, seats_for
 from .observe import describe, determinize, observe
 from .positions import seat_name, setup_of, unsaid
 from .running import run
@@ -39,7 +39,10 @@ class Game:
     """A pack with its options settled: the static part every state shares."""
 
     def __init__(self, pack: Pack, options: dict | None = None, num_players: int | None = None,
-                 decks: dict | None = None, debug: bool = False):
+                 decks: dict | None = None, debug: bool = False, deals: bool = True):
+        """`deals`: False for a game that may not deal its decks (it starts from positions,
+        or is asked only where decks go): a deck the pack leaves to the players is then
+        asked for only when new_initial_state deals it."""
         if not isinstance(pack, Pack):
             raise OptionError(f"a game is made of a pack that load_pack loaded, not {pack!r}"[:200])
         self.pack = pack
@@ -57,16 +60,41 @@ class Game:
             if not (type(place) is int and 0 <= place < n) and (z is None or z.per_player):
                 raise OptionError(f"a deck goes to a seat (0 to {n - 1}) or a shared zone, not {place!r}")
             _check_deck(pack, place, names)
-        shared = [z.name for z in pack.zones if not z.per_player]
-        cards = sum(len(self.deck_for(place)) for place in [*range(n), *shared])
+        self._decks_checked = deals
+        if deals:
+            self._check_decks()
+
+    def _check_decks(self) -> None:
+        """OptionError for decks that cannot be dealt: one the pack leaves to the players
+        and that was not given, or more cards than a game holds."""
+        n = self.num_players
+        cards = sum(len(self.deck_for(place)) for place in self._places())
         if cards > limits.CARDS:
             raise OptionError(f"a game of {n} players would have {limits.count(cards)} cards: "
                               f"a game has at most {limits.count(limits.CARDS)}")
+        self._decks_checked = True
+
+    def _places(self) -> list:
+        """The seats and the shared zones, each of which may be dealt a deck."""
+        return [*range(self.num_players), *(z.name for z in self.pack.zones if not z.per_player)]
+
+    def missing_decks(self) -> list[str]:
+        """Each deck this game would deal that the pack leaves to the players (a seat names
+        a deck the pack does not declare) and that was not given, said for a designer:
+        'Ann and Ben play the deck "main", which My pack does not declare (decks)'."""
+        missing: dict[str, list] = {}
+        for place in self._places():
+            name = None if place in self.decks else self._declared(place)
+            if name is not None and name not in self.pack.decks:
+                missing.setdefault(name, []).append(place)
+        return [self._undeclared(places, name) for name, places in missing.items()]
 
     def new_initial_state(self, seed: int = 0, first_player: int | None = None, log: bool = True) -> "GameState":
         """The game as it begins. Without `log` it keeps no log (GameState.log is empty):
         the same game, played faster where nobody reads what happened (a simulation)."""
         seed = game_seed(seed)
+        if not self._decks_checked:
+            self._check_decks()
         if first_player is not None:
             first_player = self.seat(first_player, "first_player")
         s = self.blank_state(seed)
@@ -150,14 +178,16 @@ class Game:
         if name is None:
             return ()
         if name not in self.pack.decks:     # a pack whose seats name decks it leaves to the players
-            seats = self.pack.seats
-            where = place if isinstance(place, str) else \
-                (seats[place].get("name") if place < len(seats) else None) or f"seat {place}"
             at = self.pack.deck_at.get(place)
-            raise OptionError(f'{f"{at}: error: " if at else ""}{where} plays the deck "{name}", which {self.pack.name} '
-                              f'does not declare (decks): '
-                              f'give one with --deck')
+            raise OptionError(f'{f"{at}: error: " if at else ""}{self._undeclared([place], name)}: give one with --deck')
         return self.pack.decks[name]
+
+    def _undeclared(self, places: list, name: str) -> str:
+        seats = self.pack.seats
+        said = [place if isinstance(place, str) else
+                (seats[place].get("name") if place < len(seats) else None) or f"seat {place}" for place in places]
+        who = f'{", ".join(said[:-1])} and {said[-1]} play' if len(said) > 1 else f"{said[0]} plays"
+        return f'{who} the deck "{name}", which {self.pack.name} does not declare (decks)'
 
     def _declared(self, place):
         if isinstance(place, str):
@@ -224,32 +254,57 @@ def _check_deck(pack: Pack, place, names) -> None:
 
 
 def settle_options(pack: Pack, given: dict) -> dict:
-    out = {name: o.default for name, o in pack.options.items()}
-    for name, value in given.items():
-        if name not in pack.options:
-            raise OptionError(f'{pack.name} has no option "{name}"{pack.declarations.near("option", name)}')
-        o = pack.options[name]
-        if o.kind == "number":
-            # What the message quotes: an int too long to print is only said to be large.
-            given = value if not isinstance(value, int) or abs(value) < limits.NUMBER ** 2 else "a larger number"
-            value = _whole(name, value)
-            if value is None or not -limits.NUMBER <= value <= limits.NUMBER:
-                raise OptionError(f'option "{name}" takes a whole number from -{limits.SAID_NUMBER} to '
-                                  f'{limits.SAID_NUMBER}, not "{given}"')
-        elif o.kind == "flag":
-            if isinstance(value, str):
-                if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
-                    raise OptionError(f'option "{name}" is true or false, not "{value}"')
-                value = value.lower() in ("true", "yes", "1")
-            elif not isinstance(value, bool):
-                raise OptionError(f'option "{name}" is true or false, not {_said(value)}')
-        elif o.choices and value not in o.choices:
-            raise OptionError(f'option "{name}" must be one of: {", ".join(o.choices)}')
-        out[name] = value
-    problem = option_out_of_bounds(pack.options, out)
-    if problem:
-        raise OptionError(problem[1])
+    """The options of a game: the pack's defaults, with the values `given` read over
+    them; OptionError for the first problem (option_problems says every one)."""
+    out, problems = _settled(pack, given)
+    if problems:
+        raise OptionError(problems[0][1])
     return out
+
+
+def option_problems(pack: Pack, given: dict) -> list[tuple[str, str]]:
+    """(the option's name, what is wrong) of each option `given` that a game would
+    refuse: a name the pack does not declare, a value it does not take, a number out
+    of its bounds."""
+    return _settled(pack, given)[1]
+
+
+def _settled(pack: Pack, given: dict) -> tuple[dict, list]:
+    out = {name: o.default for name, o in pack.options.items()}
+    problems = []
+    for name, value in given.items():
+        try:
+            out[name] = _option_value(pack, name, value)
+        except OptionError as e:
+            problems.append((name, str(e)))
+    refused = {name for name, _ in problems}
+    problems += options_out_of_bounds(pack.options, {n: v for n, v in out.items() if n not in refused})
+    return out, problems
+
+
+def _option_value(pack: Pack, name, value):
+    """An option's value as the game reads it: a flag given as text is true or false, a
+    number given as digits is a number."""
+    if name not in pack.options:
+        raise OptionError(f'{pack.name} has no option "{name}"{pack.declarations.near("option", name)}')
+    o = pack.options[name]
+    if o.kind == "number":
+        # What the message quotes: an int too long to print is only said to be large.
+        given = value if not isinstance(value, int) or abs(value) < limits.NUMBER ** 2 else "a larger number"
+        value = _whole(name, value)
+        if value is None or not -limits.NUMBER <= value <= limits.NUMBER:
+            raise OptionError(f'option "{name}" takes a whole number from -{limits.SAID_NUMBER} to '
+                              f'{limits.SAID_NUMBER}, not "{given}"')
+    elif o.kind == "flag":
+        if isinstance(value, str):
+            if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise OptionError(f'option "{name}" is true or false, not "{value}"')
+            value = value.lower() in ("true", "yes", "1")
+        elif not isinstance(value, bool):
+            raise OptionError(f'option "{name}" is true or false, not {_said(value)}')
+    elif o.choices and value not in o.choices:
+        raise OptionError(f'option "{name}" must be one of: {", ".join(o.choices)}')
+    return value
 
 
 def _whole(name: str, value):
@@ -325,6 +380,12 @@ class GameState:
     def places(self) -> list[int] | None:
         """Each seat's place once the game is over (1 the best; equal places shared), else None."""
         return list(self.s.places) if self.s.places is not None else None
+
+    @property
+    def limit(self) -> str | None:
+        """The limit that ended the game, as the log says it ("the limit of 1,000 turns is
+        reached (end: max_turns)"), or None: the rules ended it, or it goes on."""
+        return self.s.limit
 
     def legal_actions(self) -> list[int]:
         d = self.s.decision

@@ -108,7 +108,7 @@ def build(s: State) -> View:
         for c, seat in s.ctl.items():
             s.controller[c] = seat
         s.ctl = {}
-    effects = _effects(s)
+    effects = first = _effects(s)
     affected = {}
     for layer in LAYERS:
         for ts, kind, item in effects:
@@ -134,6 +134,8 @@ def build(s: State) -> View:
             effects = _effects(s)
     if held or s.ctl:
         _control_changes(s, held or {})
+    if t.pack.coverage is not None:     # scenarios noting what they use (packs/coverage.py)
+        t.pack.coverage.applied(s, affected, first, effects)
     v.done = True
     return v
 

@@ -59,11 +59,12 @@ class OptionDef:
     choices: tuple = ()
 
 
-def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
-    """The first number option outside its bounds, and why, said for a designer. A
-    bound may name another option (`max: dealt`), so the values are checked together."""
+def options_out_of_bounds(options: dict, values: dict):
+    """(name, why) of each number option outside its bounds, said for a designer. A
+    bound may name another option (`max: dealt`), so the values are checked together;
+    an option missing from `values` (its value was refused) is neither checked nor a bound."""
     for name, o in options.items():
-        if o.kind != "number":
+        if o.kind != "number" or name not in values:
             continue
         value = values[name]
         for bound, word, outside in ((o.minimum, "at least", value.__lt__), (o.maximum, "at most", value.__gt__)):
@@ -72,8 +73,8 @@ def option_out_of_bounds(options: dict, values: dict) -> tuple[str, str] | None:
             limit = values.get(bound) if isinstance(bound, str) else bound
             if isinstance(limit, (int, float)) and outside(limit):
                 said = f"{bound} ({limit})" if isinstance(bound, str) else f"{limit}"
-                return name, f'option "{name}" must be {word} {said}, not {value}'
-    return None
+                yield name, f'option "{name}" must be {word} {said}, not {value}'
+                break
 
 
 @dataclass
@@ -162,6 +163,7 @@ class Ability:
     declare: tuple = ()      # compiled script: the choices made as it is used (modes, X), before its targets
     declare_at: Source | None = None  # where the declare is written, for a choice that leaves a cost unpayable
     card_on_pile: bool = False  # its card waits in the pile's zone with it, from any zone (from a hand it always does)
+    at: Source | None = None    # where it is written (its name), for what reads a pack back (packs/coverage.py)
 
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each
@@ -300,6 +302,7 @@ class Pack:
     statics_timed: bool = False                  # a static ability reads the phase, step, window or pile
     statics_tapped: bool = True                  # a static ability or a derived property reads whether a card is tapped
     changing: frozenset = frozenset()            # number properties an effect or a counter may change on a card
+    past_marks: frozenset = frozenset()          # the marks an ability reads of a card as it was before it left play
     # The zones whose cards the layers' view looks at (what static abilities read, and the zones
     # they work from), or None: a derived property reads more than zones, or what no change marks
     view_zones: frozenset | None = None
@@ -309,6 +312,11 @@ class Pack:
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
     ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
     rulesets: dict = field(default_factory=dict)  # name -> packs.rulesets.Ruleset: named versions of the game
+    # Where each script of pack.yaml is written, by its place: ("setup",), ("checks",), ("step", phase,
+    # step), ("round", name, "begin" or "end"), ("pile", "after_each" or "after_all"), ("damage", "dealt").
+    script_at: dict = field(default_factory=dict)
+    # What a pack's scenarios use of it is noted here while they run (packs/coverage.py), else None.
+    coverage: Any = None
 
     @property
     def sha256(self) -> str | None:

@@ -211,11 +211,18 @@ def _placed(game, players: tuple, setup, fail) -> list:
     for zname, cards in (setup.get("shared") or {}).items():
         if zname not in pack.zone_by_name:
             fail(setup["shared"], zname, f'unknown zone "{zname}"{pack.declarations.near("zone", zname)}')
+        if pack.zone_by_name[zname].per_player:
+            fail(setup["shared"], zname, each_players(zname))
         for name, flags, i in setup_entries(cards):
             owner = seat_of(flags.get("owner"), players, 0, fail, cards, i)
             placed.append((name, owner, zname, None, flags, cards, i))
             _within(placed, cards, i, fail)
     return placed
+
+
+def each_players(zname: str) -> str:
+    """Why a zone of each player is not given (or expected) under `shared`."""
+    return f'"{zname}" is a zone of each player: give its cards under the player\'s zones, not under shared'
 
 
 def _within(placed: list, cards, i: int, fail) -> None:

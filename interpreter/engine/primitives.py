@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from . import events, knowledge, results, tables, wording
+from . import events, knowledge, lastknown, results, tables, wording
 from .events import Event
 from .layers import build, stale
 from .limits import DEALT, count
@@ -20,17 +20,21 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     """Put card `c` into zone `dest` (face down: nobody sees what it is there). A card
     that changes zone is a new object: its tapped state, damage, marks, counters and
     effects on it end. A zone that is full takes no more: the card stays (False).
-    `source`: the card whose ability moves it, for triggers."""
+    `source`: the card whose ability moves it, for triggers. A card that leaves play is
+    kept as it was there, for what reads it so (engine/lastknown.py)."""
     src = s.zone_of[c]
     t = s.t
-    if t.capacity is not None and src != dest and full(s, dest):
-        # The card stays where it is: who sees it there reads its name.
-        said, seen_by = f" cannot enter {zone_label(s, dest)}: it is full", _who_sees(s, src)
-        if seen_by is None:
-            s.say("full", t.names[c] + said)
-        else:
-            s.say("full", t.names[c] + said, seen_by, "a card" + said)
-        return False
+    if t.moving is not None:        # (one look for most packs, which have neither)
+        if t.capacity is not None and src != dest and full(s, dest):
+            # The card stays where it is: who sees it there reads its name.
+            said, seen_by = f" cannot enter {zone_label(s, dest)}: it is full", _who_sees(s, src)
+            if seen_by is None:
+                s.say("full", t.names[c] + said)
+            else:
+                s.say("full", t.names[c] + said, seen_by, "a card" + said)
+            return False
+        if src in t.remembering:
+            lastknown.remember(s, c)        # what it was in play, before it loses it (608.2h)
     zones = s.zones
     if src >= 0:
         before = s.controller[c]

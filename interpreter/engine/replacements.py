@@ -80,6 +80,8 @@ def carry_out(s, env, event: str, items, source, act, key: str, into=None, event
             found = [found[picked]]
         picked = None
         rep, renv, label = found[0]
+        if s.t.pack.coverage is not None:       # scenarios noting what they use (packs/coverage.py)
+            s.t.pack.coverage.replaced(s, rep, renv)
         what = event if event in rep.events else next(e for e in events if e in rep.events)
         if rep.effect is None:
             s.say("replace", f"{s.card_name(x)} {_NOT[what]} ({label})")
@@ -137,7 +139,12 @@ def targetable(selector, restricted: tuple):
         kept = []
         for x in found:
             renv = {"it": x, "source": source, "you": env.get("you")}
-            if not any(rep.test(s, renv) for rep in restricted):
+            for rep in restricted:
+                if rep.test(s, renv):
+                    if s.t.pack.coverage is not None:   # scenarios noting what they use (packs/coverage.py)
+                        s.t.pack.coverage.replaced(s, rep, renv)
+                    break
+            else:
                 kept.append(x)
         return tuple(kept)
     return pick

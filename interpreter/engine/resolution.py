@@ -20,6 +20,7 @@ class ResolveFrame:
     def step(self, s: State) -> None:
         pack = s.t.pack
         frames = s.frames
+        noting = pack.coverage         # scenarios noting what they use (packs/coverage.py), else None
         # Entry after entry, as run() would step this frame again (no checks run between),
         # while an effect pushes nothing and asks nothing; with checks at every change, one.
         while True:
@@ -38,6 +39,8 @@ class ResolveFrame:
             else:
                 if not s.quiet:     # the label is costly to make
                     s.say("resolve", f"{label(s, e)} resolves")
+                if noting is not None:
+                    noting.happened(e.ability)
                 run_script(s, e.ability.effect, env)
             _after_each(s, e, below)
             if frames[-1] is not self or s.decision is not None or s.result is not None or s.t.eager_checks:
@@ -85,7 +88,7 @@ def _target_gone(s: State, env: dict, name: str) -> bool:
     if value is None:
         return True
     if type(value) is int:
-        return s.moves[value] != env.get("@" + name)
+        return env.get("@" + name) != (value, s.moves[value])
     if isinstance(value, Entry):
         return not on_pile(s, value)
     return s.out[value.seat]

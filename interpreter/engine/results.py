@@ -94,6 +94,13 @@ def _keys(s: State, seat: int) -> tuple:
     return tuple(out)
 
 
+def limit_reached(s: State, said: str) -> None:
+    """A limit ends the game: the log says which, and the state keeps it for those who
+    read no log (a batch's quiet games, whose summary counts the games each limit ended)."""
+    s.say("limit", said)
+    s.limit = said
+
+
 def at_limit(s: State) -> None:
     """A turn or round limit is reached: a draw, or a ranked end if the pack says so."""
     if s.t.pack.at_limit == "ranking":

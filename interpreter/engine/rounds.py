@@ -9,7 +9,7 @@ units of that kind so far in the game).
 """
 from __future__ import annotations
 
-from . import results, tables
+from . import primitives, results, tables
 from .events import boundary
 from .script import run_script
 from .state import State
@@ -59,6 +59,12 @@ class RoundFrame:
 
     def step(self, s: State) -> None:
         if self.stage == BEGIN:
+            # Players out since the last turn (a partnership at -200 as a hand ends) end
+            # the game, where one team or none is left, before another unit begins.
+            if True in s.out:
+                primitives.settle(s)
+                if s.result is not None:
+                    return
             self.stage = PARTS
             _begin(s, self.level)
         elif self.stage == PARTS:
@@ -195,7 +201,7 @@ def _limit(s: State, level: int) -> None:
         return
     limit = s.t.options.get(pack.turn_limit_option)
     if s.units[level][TOTAL] >= limit:
-        s.say("limit", f"the {pack.limit_of} limit ({limit}) is reached")
+        results.limit_reached(s, f"the {pack.limit_of} limit ({limit}) is reached")
         results.at_limit(s)
 
 

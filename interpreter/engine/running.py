@@ -2,7 +2,7 @@
 between steps the rules are checked (state-based checks, then triggered abilities)."""
 from __future__ import annotations
 
-from . import primitives
+from . import primitives, results
 from .layers import build
 from .events import close_batch, open_batch
 from .tokens import cease
@@ -66,7 +66,8 @@ def past_decision_limit(s: State) -> bool:
     """A turn past the pack's limit of decisions ends the game as a draw (end: max_decisions)."""
     if s.decisions_this_turn <= s.t.pack.max_decisions or s.result is not None:
         return False
-    s.say("limit", f"the limit of {count(s.t.pack.max_decisions)} decisions in a turn is reached (end: max_decisions)")
+    results.limit_reached(s, f"the limit of {count(s.t.pack.max_decisions)} decisions in a turn is reached "
+                             f"(end: max_decisions)")
     primitives.finish(s, [])
     return True
 

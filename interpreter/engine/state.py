@@ -71,7 +71,7 @@ class Table:
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
-                 "fixed", "view_zones", "taken")
+                 "fixed", "view_zones", "taken", "remembering", "moving")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -103,6 +103,11 @@ class Table:
         self.replacing = tuple((i, ab.replace) for i, c in enumerate(cards) for ab in c.abilities
                                if ab.replace is not None)
         self._zone_map(pack, players, options)
+        # The zones a card leaves as a new object with what it was there kept (engine/lastknown.py):
+        # those of play; none where nothing of the pack changes a card there.
+        self.remembering = frozenset(self.named[pack.roles["play"]]) if flags["remembering"] else frozenset()
+        # What a move looks at first: a zone's capacity, the zones kept; None (most packs): neither.
+        self.moving = True if self.capacity is not None or self.remembering else None
         # The cards with static abilities, each with the zones where one of them applies.
         self.static_cards = tuple((i, self._static_zones(c)) for i, c in enumerate(cards) if c.statics)
         # The zones whose cards the layers' view looks at (Pack.view_zones), or None: all, and
@@ -323,7 +328,11 @@ def flags_of(pack) -> dict:
     settled with (fuse.settle)."""
     # Effects change who controls cards: a stale view is made again before a value is read
     # (making it hands back the cards whose control effects ended), as State.prop does.
-    return {"layered": pack.layered, "retyping": pack.retyping, "controlling": pack.layered and pack.controlling}
+    # Something of the pack changes cards in play (properties, counters, keywords, continuous
+    # effects): a card that leaves play is read as it was there (engine/lastknown.py).
+    remembering = "play" in pack.roles and bool(pack.layered or pack.changing or pack.card_counters or pack.keywords)
+    return {"layered": pack.layered, "retyping": pack.retyping, "controlling": pack.layered and pack.controlling,
+            "remembering": remembering}
 
 
 class State:
@@ -337,6 +346,7 @@ class State:
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
         "units",     # the rounds under way (engine/rounds.py): a tuple per level, or None without rounds
         "places",    # once the game is over, each seat's place (engine/results.py), else None
+        "limit",     # the limit that ended the game, as the log says it (results.limit_reached), else None
         "finished",  # seats that finished, in the order they did, or None
         "sitting",   # per seat, the level of round they sit out (-1: they do not), or None
         "known",     # cards revealed: card -> seats that know it (engine/knowledge.py), or None
@@ -356,6 +366,9 @@ class State:
         "quiet",     # True: the game keeps no log (a simulation's, a search's imagined games)
         "downs",     # True once a card has been turned face down in this game (never cleared): until
                      # then, a scan for a type need not ask whether each card is face down
+        "lki",       # card -> (its move count as it left play, the game as it was then, its batch, the
+                     # turn): what it was there (engine/lastknown.py); a new dict at each change, shared
+                     # by clones; None in a pack where nothing changes cards in play (Table.remembering)
     )
 
     def __init__(self, table: Table, seed: int):
@@ -404,6 +417,7 @@ class State:
         self.order = None
         self.units = None
         self.places = None
+        self.limit = None
         self.finished = None
         self.sitting = None
         self.known = None
@@ -417,11 +431,13 @@ class State:
         self.stamp = 0
         self.ctl = None if not table.layered else {}
         self.keyed = None
+        self.lki = {} if table.remembering else None
 
-    def clone(self, log: bool = True) -> "State":
+    def clone(self, log: bool = True, play: bool = True) -> "State":
         """A copy that plays on apart. Without `log`, a quiet one (see say) that starts
         with no log: what a search imagines is never read, and copying a long log would
-        cost more the longer the game."""
+        cost more the longer the game. Without `play`, a copy only read (the game as it was,
+        engine/lastknown.py): no frames, history nor events, which reading never looks at."""
         c = State.__new__(State)
         c.t = self.t
         c.zone_of = self.zone_of[:]
@@ -450,7 +466,7 @@ class State:
         c.pending = self.pending[:]
         c.pile = self.pile[:]
         envs = {}
-        c.frames = [f.copy(envs) for f in self.frames]
+        c.frames = [f.copy(envs) for f in self.frames] if play else []
         c.decision = self.decision
         c.rng = self.rng
         if log:
@@ -464,12 +480,13 @@ class State:
         c.dirty = self.dirty
         c.decisions_this_turn = self.decisions_this_turn
         c.steps = self.steps
-        c.history = self.history[:]
-        c.events = self.events[:]
+        c.history = self.history[:] if play else []
+        c.events = self.events[:] if play else []
         c.table = self.table.copy() if self.table is not None else None
         c.order = self.order
         c.units = self.units
         c.places = self.places
+        c.limit = self.limit
         c.finished = self.finished
         c.sitting = self.sitting
         c.known = self.known.copy() if self.known is not None else None
@@ -484,6 +501,7 @@ class State:
         c.stamp = self.stamp
         c.ctl = self.ctl.copy() if self.ctl is not None else None      # an empty one too: it is filled in place
         c.keyed = self.keyed.copy() if self.keyed is not None else None
+        c.lki = self.lki
         return c
 
     # ------------------------------------------------------------- chance

@@ -69,18 +69,22 @@ def set_counter(s: State, seat: int, name: str, value: int, change: bool = True)
     # A counter never set yet holds its start: setting it to that (the setup's "set life
     # of p to starting_life") is no change to tell.
     old = pv[name] if name in pv else (start_of(s, d.start) if d is not None else 0)
-    for p in sharing(s, seat, name):
+    holders = sharing(s, seat, name)
+    for p in holders:
         s.pvars[p][name] = value
     counter_changed(s, name)
     if s.t.layered:
         stale(s)
     if d is None or not d.log or d.visibility == "hidden" or old == value or s.quiet:
         return
-    text = f"{s.t.players[seat].name}'s {name} is {value}"
+    # A team's counter is said as the whole team's: "North and South's score is 141".
+    names = [s.t.players[p].name for p in holders]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    text = f"{who}'s {name} is {value}"
     if change:
         text += f" ({'+' if value > old else ''}{value - old})"
     if d.visibility == "owner":
-        s.say("counter", text, (seat,), None)
+        s.say("counter", text, holders, None)
     else:
         s.say("counter", text)
 

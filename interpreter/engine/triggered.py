@@ -7,6 +7,7 @@ happens (its `if` again as it resolves), with "that ..." reading the event.
 """
 from __future__ import annotations
 
+from . import lastknown
 from .activation import ActivationFrame
 from .decisions import Decision, Option
 from .events import CHECKED, that
@@ -141,7 +142,12 @@ def _matches(s: State, c: int, tr, ev, you) -> bool:
             return False
     else:
         return False
-    # The card is looked at as it was: its controller then.
+    # The card is looked at as it was (603.10a): in the game as it was before it left, where
+    # that is kept (it had something to lose: engine/lastknown.py), else with its controller then.
+    if s.lki:
+        past = lastknown.then(s, ev.card, s.moves[ev.card] - 1)
+        if past is not None:
+            return tr.matches(past, env, ev.card, ev.before)
     return tr.matches(s, env, ev.card, ev.before)
 
 

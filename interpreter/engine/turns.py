@@ -111,12 +111,12 @@ def end_turn(s: State, advance: bool = True) -> None:
     limit = s.t.options.get(pack.turn_limit_option) if pack.turn_limit_option and pack.limit_of == "turn" else None
     if limit is not None and s.turn >= limit:
         # The game ends with the last turn it played: a game drawn at a limit of 200 lasted 200 turns.
-        s.say("limit", f"the turn limit ({limit}) is reached")
+        results.limit_reached(s, f"the turn limit ({limit}) is reached")
         results.at_limit(s)
         return
     if s.turn >= pack.max_turns:
         # The engine's own limit, which a pack may raise but not remove: every game ends.
-        s.say("limit", f"the limit of {count(pack.max_turns)} turns is reached (end: max_turns)")
+        results.limit_reached(s, f"the limit of {count(pack.max_turns)} turns is reached (end: max_turns)")
         primitives.finish(s, [])
         return
     if advance:

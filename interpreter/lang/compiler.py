@@ -69,14 +69,19 @@ class Scope:
     mode: str = "effect"            # effect | cost | condition | static (a static ability's effect) | replacement (its effect)
     lines: dict = field(default_factory=dict)  # variable -> the line of the file it was bound on
     event: tuple | None = None      # in a triggered ability: (its form, the card types its words name), for "that ..."
+    # The texts of an ability that run once a card it names may have left play (its `if`,
+    # effect; a triggered ability's `when`): such a card is read as it was there
+    # (engine/lastknown.py). "named": what it chose, targeted, picked, "that card"; "this":
+    # its own card too (the ability is used or fires from play); "": none.
+    looks_back: str = ""
 
     def signature(self) -> tuple:
         """What a text's meaning depends on: the same text in scopes of the same signature
         compiles to the same closures."""
-        return frozenset(self.vars.items()), self.this, self.it, self.mode, self.event
+        return frozenset(self.vars.items()), self.this, self.it, self.mode, self.event, self.looks_back
 
     def child(self, **changes) -> "Scope":
-        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines), self.event)
+        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines), self.event, self.looks_back)
         for k, v in changes.items():
             setattr(s, k, v)
         return s
@@ -125,6 +130,9 @@ class Compiler:
         self.located = False      # set when a compiled text keeps its place (see where)
         self.ends = False         # set when a statement that ends a game (wins, loses, a draw) is compiled
         self.options_read: set = set()  # the options the texts compiled read by name
+        # What the texts compiled read of a card as it was before it left play (engine/lastknown.py):
+        # "mark:NAME" (a mark).
+        self.past_reads: set = set()
         self.value_choices = False  # set when a choice of values (words, numbers, texts) is compiled
         self.ranks = False        # set when a statement that ends a game ranked, or a player's finish, is compiled
         self.listed_texts: list = []  # the texts value choices list, in the order written
@@ -227,13 +235,32 @@ class Compiler:
                         ops.extend(self._compiled(piece, text, start, tree, scope))
                     except RecursionError:
                         self.too_deep(piece)
+                self._once_a_text(before)
                 return Script(ops) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:
             return None
         before = len(self.problems)
         result = self._compiled(snippet, snippet.text, start, tree, scope)
+        self._once_a_text(before)
         return result if len(self.problems) == before else None
+
+    def _once_a_text(self, before: int) -> None:
+        """A name unknown in a text is said once, where it is first written, with how many
+        more places write it: a misnamed variable would else fill the report."""
+        seen, kept = {}, []
+        for p in self.problems[before:]:
+            if not p.message.startswith("unknown name "):
+                kept.append(p)
+            elif p.message in seen:
+                seen[p.message][1] += 1
+            else:
+                seen[p.message] = [p, 0]
+                kept.append(p)
+        for first, more in seen.values():
+            if more:
+                first.message += f" (and {more} more place{'s' if more > 1 else ''} in this text)"
+        self.problems[before:] = kept
 
     def _compiled(self, snippet: Snippet, text: str, start: str, tree, scope: Scope):
         # Not while the checks compile: what a text looks at is noted as it compiles.
@@ -241,17 +268,19 @@ class Compiler:
             if start != "trigger" and self.reads is None and self.reads_props is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
-            result, added, used_this, ends, options = done
+            result, added, used_this, ends, options, past = done
             scope.vars.update(added)
             self.used_this = self.used_this or used_this
             self.ends = self.ends or ends
             self.options_read |= options
+            self.past_reads |= past
             return result
         self.snippet = snippet
         before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
-        was_located, was_ending, was_reading = self.located, self.ends, self.options_read
+        was_located, was_ending, was_reading, was_past = self.located, self.ends, self.options_read, self.past_reads
         self.used_this = self.located = self.ends = False
         self.options_read = set()
+        self.past_reads = set()
         if start == "script":
             result = self.block(tree.children, scope)
         elif start in ("condition", "value"):
@@ -262,11 +291,13 @@ class Compiler:
             result = self.node(tree, scope)
         if key is not None and len(self.problems) == before and not self.located:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
-            self._done[key] = (result, added, self.used_this, self.ends, frozenset(self.options_read))
+            self._done[key] = (result, added, self.used_this, self.ends, frozenset(self.options_read),
+                               frozenset(self.past_reads))
         self.used_this = was or self.used_this
         self.located = was_located or self.located
         self.ends = was_ending or self.ends
         self.options_read = was_reading | self.options_read
+        self.past_reads = was_past | self.past_reads
         return result
 
     def _statement_trees(self, snippet: Snippet):

@@ -1,9 +1,9 @@
 """docs/dsl.md, written from the grammar and the vocabulary registry."""
 from __future__ import annotations
 
-from .dsl import grammar_text
-from .registry import RESERVED
-from .vocabulary import CARD_PROPERTIES, CARD_STATES, GLOBALS, PLAYER_PROPERTIES, entries
+from .dsl import grammar_text, simplest
+from .registry import ELSEWHERE, RESERVED
+from .vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
 
 INTRO = """\
 # The effect DSL
@@ -39,6 +39,10 @@ shuffle your deck
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between
   selectors means either of them: `creature in play or player`.
+- A statement that acts on cards takes a card, a variable, or the cards a
+  selector picks after `all`, `each` or `every`: `untap all creatures you
+  control`, `put each card in pile into stock` (not `untap creatures you control`,
+  which is refused with that hint).
 
 **Variables.** `let`, `for each`, `choose ... as`, `divide ... as` and an
 ability's `targets` name values. A variable lives from there to the end of the
@@ -60,7 +64,9 @@ creature in play` would then go through the variable. Name it otherwise
 (`victim`). Inside `where`, `it` and `its` are what that `where` is about (the
 innermost one); reach an outer one through a variable: `for each c in cards in
 your hand: if count of (cards in your hand where its rank = rank of c) = 4: ...`.
-Outside any `where`, `its` is the card whose ability it is, so one definition may
+Written `its rank = rank of it`, both sides read the innermost card, and the pack
+is refused there (`both sides of "=" read the same, "its rank", so it always
+holds`), as is any comparison of a value with itself. Outside any `where`, `its` is the card whose ability it is, so one definition may
 serve in a `where` and in an ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,
@@ -77,15 +83,23 @@ phase script or the checks).
 
 **What a triggered ability sees.** Its `when`, `if`, `targets` and `effect` read
 `this` (its card), `you` (its card's controller) and the event that set it off:
-`that card` (the card it happened to, as it was: a creature that died is read in
-its graveyard, with the controller it had in play), `that player` (that card's
-controller, the player dealt damage, or whose turn or round began), `that source`
+`that card` (the card it happened to: a creature that died is read as it last was
+in play, with the effects, counters and controller it had), `that player` (that
+card's controller, the player dealt damage, or whose turn or round began), `that source`
 (the card whose ability moved or marked it, the source of damage), `that amount`
 (the damage), and `that creature` for a card type the trigger's words name. Each
 trigger form has the words its event has (`that amount` only for damage). The
 event is kept with the ability, so on the pile it reads what it read as it fired.
 Its `when` is checked as the event happens; its `if` then, and again as it
 resolves.
+
+**A card that has left play.** In an ability's `if` and effect (and a triggered
+ability's `when` and targets), a card named in play (`this` of an ability used or
+fired from play, a target, what a cost picked or `choose` chose, `that card` of a
+trigger of leaving) that has since left play is read as it last was there: its
+properties, counters, marks, keywords, card types, damage and controller (last known
+information). A card that moved again, or found where it went, is a new object,
+read as it is.
 """
 
 SECTIONS = (
@@ -164,6 +178,21 @@ RECIPES = (
 )
 
 
+OTHER_TOOLS = """
+## Words of other tools
+
+Card scripts of other tools begin effects with verbs this language writes otherwise.
+A statement that begins with one of these (or has it after the player who acts:
+`you gain 3 life`) and does not parse is told which statement does it here, at the
+word: `"move" is not a statement; to move cards write "put CARDS into ZONE"`. Where
+the word is one of the language's own (`add`, `gain`, `lose`), the message says what
+it is here first: `"gain" is only the verb of "PLAYER gains control of CARDS": ...`;
+`add` is taken for another tool's only before no amount and without `counters`
+(`add this to your hand`), `gain` and `lose` only before an amount (`gain 3 life`).
+A misspelt word is named only where the word suggested makes the statement parse.
+"""
+
+
 def dsl_reference() -> str:
     out = [INTRO.replace("{reserved}", ", ".join(f"`{w}`" for w in RESERVED))]
     for kind, title, blurb in SECTIONS:
@@ -188,6 +217,14 @@ def dsl_reference() -> str:
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())
+    out.append(OTHER_TOOLS)
+    out.append("| written elsewhere | what it does | write here |\n|---|---|---|")
+    grouped: dict = {}
+    for word, meant in ELSEWHERE.items():
+        grouped.setdefault(meant, []).append(word)
+    for meant, words in grouped.items():
+        for doing, rule in meant.ways:
+            out.append(f"| {', '.join(f'`{w}`' for w in words)} | {doing} | `{simplest(ENTRIES[rule].syntax)}` |")
     out.append("\n## How do I ...\n")
     for title, what, code in RECIPES:
         out.append(f"### ... {title}?\n\n{what}\n\n```\n{code}\n```\n")

@@ -258,6 +258,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
+        top = _cards_in_top(text, token)
+        if top:
+            return top
         if "ORDINAL" in e.expected and (token.type == "INT" or str(token).lower() in _PLACE_WORDS):
             return DslSyntaxError('write a place from the top as a whole number and its ending: 1st, 2nd, 3rd, 4th...',
                                   line, column)
@@ -268,18 +271,31 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         possessive = _of_as_subject(text, token)
         if possessive:
             return possessive
-        misspelt = _misspelt(text, token, e.expected)
-        if misspelt:
-            return misspelt
+        selector = _selector_without_all(text, token, start)
+        if selector:
+            return selector
+        # A misspelt word first: "you gain cotnrol of it" is "control" misspelt, not a gain of life.
+        hint = _misspelt(text, token, e.expected, start) or (_elsewhere(text, token) if start == "script" else None)
+        if hint:
+            return hint
+        part = _part_of_word(text, token, e.expected)
+        if part:
+            return part
     return DslSyntaxError(f"unexpected {_token_text(token)}; expected {_describe_expected(e.expected)}", line, column)
 
 
 def _or_in_where(text: str, token: Token) -> int | None:
     """The column of the "or" of a "where" clause the parse failed at, or right after
-    ("where it = a or it = b" reads "or it" as a second selector, and fails at "=")."""
+    ("where it = a or it = b" reads "or it" as a second selector, and fails at "=";
+    "where (A) or (B)" fails at the "(" where a selector would begin)."""
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     at = token.start_pos
-    if str(token) != "or":
+    if str(token) == "(":
+        joined = re.search(r"\bor\s*$", text[line_start:at])
+        if joined is None:
+            return None
+        at = line_start + joined.start()
+    elif str(token) != "or":
         joined = re.search(r"\bor\s+\w+\s*$", text[line_start:at])
         if token.type != "COMPARATOR" or joined is None:
             return None
@@ -304,44 +320,167 @@ def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
                           f'as "{owner} {word}"', token.line, text.index(word, line_start) - line_start + 1)
 
 
-def _misspelt(text: str, token: Token, expected) -> DslSyntaxError | None:
+def _word_at(text: str, token: Token) -> tuple[int, int] | None:
+    """Where the whole word the token is part of begins and ends ("taker" of a "take"
+    token); None for a token that is no word."""
+    if not str(token)[:1].isidentifier():
+        return None
+    start = end = token.start_pos
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    return (start, end) if text[start:end].isidentifier() else None
+
+
+# The words of the language a selector may begin with; it begins with a name otherwise.
+_NOUNS = frozenset({"card", "cards", "player", "players", "tapped", "untapped", "other", "top"})
+# The words that go on a selector after its noun, where a statement's cards would end.
+_SELECTOR_GOES_ON = frozenset({"in", "you", "controlled", "adjacent", "where"})
+
+
+def _selector_without_all(text: str, token: Token, start: str) -> DslSyntaxError | None:
+    """The error of cards picked by a selector where a statement takes cards ("unmark
+    cards in your hand as fits" fails at "in"): the text would read past the place it
+    failed at with "all" before the selector, one of the few words before that place."""
+    if token.type not in ("NAME", "INT") and str(token) not in _SELECTOR_GOES_ON:
+        return None
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    for word in reversed(list(re.finditer(r"[a-z_]\w*", text[line_start:token.start_pos], re.I))[-4:]):
+        if word.group().lower() in _words() - _NOUNS or word.group().lower() == "the":
+            continue
+        at = line_start + word.start()
+        if _reads(text[:at] + "all " + text[at:], start):
+            picked = text[at:token.end_pos].strip()
+            return DslSyntaxError(f'"{picked} ..." picks cards or players: write "all" before it ("all {picked} ...") '
+                                  f'for the statement to act on each of them', token.line, word.start() + 1)
+    return None
+
+
+def _cards_in_top(text: str, token: Token) -> DslSyntaxError | None:
+    """The error of "each card in top 3 cards of deck": "top N cards of ZONE" is itself
+    what picks the cards, not a zone they are in."""
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    written = re.search(r"\b(each|all|every)\s+cards?\s+in\s+top\s*$", text[line_start:token.start_pos], re.I)
+    if token.type != "INT" or written is None:
+        return None
+    return DslSyntaxError(f'"top {token} cards of ZONE" picks the cards itself: write "all top {token} cards of ..." '
+                          f'for them', token.line, written.start() + 1)
+
+
+def _reads(text: str, start: str) -> bool:
+    try:
+        parser().parse(text if start != "script" else text.rstrip() + "\n", start=start)
+    except (UnexpectedInput, DedentError, RecursionError):
+        return False
+    return True
+
+
+def _misspelt(text: str, token: Token, expected, start_symbol: str) -> DslSyntaxError | None:
     """The error of a misspelt word of the language: the word read where the parse
     failed, close to a word expected there ("time" for "times"); or the first word of a
     statement, close to a word that begins one ("shufle stock", read as a player's name
-    followed by a verb that is not there). A word of the language read as the start of a
-    longer word ("take" of "taker") is reported as that whole word."""
-    start = token.start_pos
-    if not str(token)[:1].isidentifier():
+    followed by a verb that is not there). A word is said to be misspelt only where it
+    may be a slip of the word suggested and that word mends the statement: "move it into
+    your hand" is no misspelt "remove"."""
+    bounds = _word_at(text, token)
+    if bounds is None:
         return None
-    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
-        start -= 1
-    end = token.start_pos
-    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
-        end += 1
+    start, end = bounds
     word = text[start:end]
     line_start = text.rfind("\n", 0, start) + 1
-    column = start - line_start + 1
-    if not word.isidentifier():
-        return None
     # A word of the language is not misspelt but out of place ("it" is no "sit"): the
     # words expected there are said instead.
     words = _words()
     best = None if word.lower() in words else suggest(word, _expected_words(expected), cutoff=0.75)
-    if best:
-        return DslSyntaxError(f'unexpected "{word}"; did you mean "{best}"?', token.line, column)
+    if best and _typo(word, best) and _mends(text, start, end, best, start_symbol):
+        return DslSyntaxError(f'unexpected "{word}"; did you mean "{best}"?', token.line, start - line_start + 1)
     first = text[line_start:start].split()
     if len(first) == 1 and first[0].isidentifier():
         head = first[0].lower()
+        at = text.index(first[0], line_start)
         starts = _expected_words(_statement_starts())
         best = suggest(first[0], starts, cutoff=0.75) or _unfused(first[0], starts)
         if head in starts or (head in words and best and not head.startswith(best)):
             best = None     # it begins statements, or is another word than the one suggested ("draws" is "draw")
-        if best:
+        if best and _typo(first[0], best) and _mends(text, at, at + len(first[0]), best, start_symbol):
             return DslSyntaxError(f'"{first[0]}" begins no statement; did you mean "{best}"?', token.line,
-                                  text.index(first[0], line_start) - line_start + 1)
-    if start < token.start_pos:
-        return DslSyntaxError(f'unexpected "{word}"; expected {_describe_expected(expected)}', token.line, column)
+                                  at - line_start + 1)
     return None
+
+
+def _part_of_word(text: str, token: Token, expected) -> DslSyntaxError | None:
+    """The error of a word of the language read as the start of a longer word ("take" of
+    "taker"), told as that whole word."""
+    bounds = _word_at(text, token)
+    if bounds is None or bounds[0] == token.start_pos:
+        return None
+    start, end = bounds
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    return DslSyntaxError(f'unexpected "{text[start:end]}"; expected {_describe_expected(expected)}', token.line, column)
+
+
+def _typo(word: str, meant: str) -> bool:
+    """Whether `word` may be `meant` mistyped: a slip keeps the first letter ("hand" is
+    no "and", "send" no "end")."""
+    return word[:1].lower() == meant[:1].lower()
+
+
+def _mends(text: str, start: int, end: int, word: str, start_symbol: str) -> bool:
+    """Whether the statement around text[start:end] parses with `word` written there."""
+    if start_symbol == "script":      # the statement alone: another may have mistakes of its own
+        line = text.count("\n", 0, start)
+        first, chunk = [(first, chunk) for first, chunk in statements(text) if first <= line][-1]
+        offset = sum(len(before) + 1 for before in text.split("\n")[:first])
+        text, start, end = chunk, start - offset, end - offset
+    return _reads(text[:start] + word + text[end:], start_symbol)
+
+
+def _elsewhere(text: str, token: Token) -> DslSyntaxError | None:
+    """The error of a statement written with the verb of another tool ("move it into
+    your hand", "you gain 3 life"), which names the statement that does it here
+    (registry.ELSEWHERE). The verb is the statement's first word, or its second after
+    the player who acts; a word of the language ("add", "gain") is taken for another
+    tool's only where the statement has none of the words of its own statement."""
+    from .registry import ELSEWHERE
+    from .vocabulary import ENTRIES     # importing it registers the statements (it imports this module)
+    pos = len(text) if token.start_pos is None else token.start_pos
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = len(text) if text.find("\n", pos) < 0 else text.find("\n", pos)
+    code = _code(text[line_start:line_end])
+    begin = code.rfind(":", 0, pos - line_start) + 1     # after the ":" of an inline block
+    said = [(m.start() + begin, m.group().lower()) for m in re.finditer(r"[a-z_]\w*", code[begin:], re.I)]
+    read = sum(1 for at, _ in said if at < pos - line_start)     # the words before the one that failed
+    words = _words()
+    for k, (at, verb) in enumerate(said[:2]):
+        if k == 1 and said[0][1] not in ("you", "opponent") and said[0][1] in words:
+            break       # the second word is a verb only after a player
+        key = verb[:-1] if k == 1 and verb not in ELSEWHERE and verb.endswith("s") else verb     # "you" "moves"
+        meant = ELSEWHERE.get(key)
+        if meant is None:
+            continue
+        ours = verb in words or key in words
+        after = code[at + len(verb):].split()[:1]
+        amount = bool(after) and (after[0].isdigit() or after[0].lower() in ("a", "an", "one") or after[0][0] == "(")
+        if meant.amount is not None and amount != meant.amount:
+            return None
+        if ours and not meant.unless or {w for _, w in said} & set(meant.unless):
+            return None
+        if not ours and read > k + 1:
+            return None     # the parse went on past it: a name of the pack ("move" a variable)
+        ways = "; to ".join(f'{doing} write "{simplest(ENTRIES[rule].syntax)}"' for doing, rule in meant.ways)
+        word = code[at:at + len(verb)]
+        own = next((e.syntax for e in ENTRIES.values() if e.kind == "statement" and re.search(rf"\b{key}s?\b", e.syntax)),
+                   None) if ours else None
+        said_here = f'is only the verb of "{own}":' if own else "is not a statement;"
+        message = f'"{word}" {said_here} to {ways}'
+        return DslSyntaxError(message, text.count("\n", 0, line_start) + 1, at + 1)
+    return None
+
+
+def simplest(syntax: str) -> str:
+    """A statement's syntax without its optional parts: "put CARDS into ZONE"."""
+    return " ".join(re.sub(r"\[[^\]]*\]", "", syntax).split())
 
 
 def _unfused(word: str, starts: list[str]) -> str | None:

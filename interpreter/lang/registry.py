@@ -109,3 +109,45 @@ EFFECT_WORDS = {
 # that name could never be read back: the compiler refuses them as names of variables.
 RESERVED = ("a", "an", "one", "the", "all", "each", "every", "none", "true", "false", "count", "total", "number",
             "active", "you", "your", "opponent", "this", "it", "its", "their")
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """What a designer who begins a statement with a word of another tool may mean:
+    (what they want done, the statement that does it here, a key of ENTRIES) each."""
+    ways: tuple
+    # Words that show the statement the language has for the word is meant ("add 1 charge
+    # counter to ..."): a word of the language needs them, so that its own statements,
+    # written with another mistake, are not told to be something else.
+    unless: tuple = ()
+    # True: meant only before an amount ("gain 3 life"); False: only before something else
+    # ("add this to your hand", not "add a plus_one to this"); None: before anything.
+    amount: bool | None = None
+
+
+_MOVE = ("move cards", "put")
+_RAISE = ("raise a counter (life) or a property", "increase")
+_LOWER = ("lower a counter (life) or a property", "decrease")
+_DAMAGE = ("deal damage", "deal")
+
+# Words that other tools (Forge's card scripts, the card engines written in code) begin
+# an effect with, and what they mean here. A statement that begins with one (or has it
+# after the player who acts: "you gain 3 life") and does not parse is told which
+# statement does that (lang/dsl.py), rather than what the word is spelt like: "move"
+# is no misspelt "remove".
+ELSEWHERE: dict[str, Elsewhere] = {
+    **dict.fromkeys(("move", "send", "return", "place", "transfer", "bounce", "exile", "banish", "mill"),
+                    Elsewhere((_MOVE,))),
+    "add": Elsewhere((_MOVE,), unless=("counter", "counters"), amount=False),
+    **dict.fromkeys(("destroy", "kill"), Elsewhere((("put cards into their owner's discard zone", "discard"),))),
+    "give": Elsewhere((_DAMAGE, _RAISE)),
+    "hit": Elsewhere((_DAMAGE,)),
+    "heal": Elsewhere((_RAISE,)),
+    "gain": Elsewhere((_RAISE,), unless=("control",), amount=True),
+    "lose": Elsewhere((_LOWER,), unless=("game",), amount=True),
+    **dict.fromkeys(("pick", "select", "search"), Elsewhere((("have a player pick cards", "choose"),))),
+    **dict.fromkeys(("show", "look"), Elsewhere((("show cards", "reveal"),))),
+    **dict.fromkeys(("summon", "spawn"), Elsewhere((("make tokens", "create"),))),
+    "steal": Elsewhere((("take control of cards", "gain_control"),)),
+    "spend": Elsewhere((("pay a cost", "pay"),)),
+}

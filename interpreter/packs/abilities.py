@@ -54,6 +54,8 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     triggered = "trigger" in raw
     b.comp.unbound = _named_by_cost(raw.get("cost"), triggered)     # (_paid_then_checked)
     trigger = _trigger(b, raw, zone, scope, lo) if triggered else None
+    back = _looks_back(zone, names)
+    scope.looks_back = back if triggered else ""    # (another's `when` and targets: as it is offered)
     when, when_shared = None, False
     if "when" in raw:
         b.comp.used_this = False
@@ -72,6 +74,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
             if problem:
                 b.at_key(lo, raw["targets"], tname, problem)
             scope.vars[tname] = single(t)
+    scope.looks_back = back         # its `if` and effect: what they name may leave meanwhile
     costs, check = _paid_then_checked(b, raw, scope, lo, triggered)
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.flush()
@@ -88,10 +91,18 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
                  when_listed=fuse.known_this(when) if when is not None and not when_shared and not mine else None,
                  check=check, check_text=" ".join(str(raw["if"]).split()) if check is not None else "",
                  declare=declare, declare_at=b.source(lo, raw, "declare") if declare else None,
-                 card_on_pile=_card_on_pile(b, raw, lo, mine, pile))
+                 card_on_pile=_card_on_pile(b, raw, lo, mine, pile), at=b.source(lo, raw, "name"))
     if not mine:
         b.abilities.append(ab)
     return ab
+
+
+def _looks_back(zone: str, names) -> str:
+    """What an ability's texts read as it was of a card that has left play (Scope.looks_back,
+    engine/lastknown.py): its own card too where it is used or fires from play ("this"),
+    else what they name ("named"). Its `if` and effect, which may run once that card has
+    left; and a triggered ability's `when` and targets, read once its event has happened."""
+    return "this" if zone == names.roles.get("play") else "named"
 
 
 def _paid_then_checked(b: Build, raw, scope: Scope, lo, triggered: bool) -> tuple:
@@ -181,7 +192,7 @@ def _static(b: Build, raw, owner_name: str, zone: str, scope: Scope, lo, when) -
         layers.setdefault(op.layer, []).append(op)
     ab = Ability(raw["name"], owner_name, zone, when, (), (), effect, False, text=raw.get("text", ""),
                  source=b.source(lo, raw, "static"), static=affected[0],
-                 layers={k: tuple(v) for k, v in layers.items()})
+                 layers={k: tuple(v) for k, v in layers.items()}, at=b.source(lo, raw, "name"))
     b.abilities.append(ab)
     return ab
 
@@ -198,7 +209,7 @@ def _replace(b: Build, raw, owner_name: str, zone: str, this_type: T, lo) -> Abi
     if rep is None or zone not in b.names.zones:
         return None
     ab = Ability(raw["name"], owner_name, zone, None, (), (), rep.effect or (), False, text=raw.get("text", ""),
-                 source=b.source(lo, raw, "replace"), replace=rep)
+                 source=b.source(lo, raw, "replace"), replace=rep, at=b.source(lo, raw, "name"))
     b.abilities.append(ab)
     return ab
 
@@ -290,7 +301,8 @@ def _cost_text(b: Build, raw, scope: Scope, lo, known: dict, key) -> tuple:
     before = len(comp.problems)
     costs = ()
     try:
-        costs = compile_costs(comp, tree.children, scope.child(mode="cost"))
+        # Paid as it is used (and offered while its costs can be): its cards are where they are.
+        costs = compile_costs(comp, tree.children, scope.child(mode="cost", looks_back=""))
     except RecursionError:
         comp.too_deep(comp.snippet)
     if len(comp.problems) == before:

@@ -70,10 +70,12 @@ class Build:
     def compile(self, loaded, container, key, start: str, scope):
         return self.comp.compile_text(self.snippet(loaded, container, key), start, scope)
 
-    def script(self, container, key, scope):
-        """A script of pack.yaml compiled, or None when there is none (or it has problems)."""
+    def script(self, container, key, scope, place: tuple):
+        """A script of pack.yaml compiled, or None when there is none (or it has problems);
+        where it is written is kept by its place (Pack.script_at)."""
         if container is None or key not in container:
             return None
+        self.fields.setdefault("script_at", {})[place] = self.source(self.loaded, container, key)
         return self.compile(self.loaded, container, key, "script", scope)
 
     def parse(self, loaded, container, key, start: str):
@@ -113,6 +115,7 @@ class Build:
             view_zones=view_zones(self.comp.static_reads, self.names.derived_reads),
             view_marks=view_zones(self.comp.static_reads, self.names.derived_reads, "mark:"),
             changing=changing(self.comp.changed_props | set(f.get("counted") or ()), self.names.of_printed),
+            past_marks=frozenset(w[len("mark:"):] for w in self.comp.past_reads if w.startswith("mark:")),
         )
 
     def words(self) -> tuple:

@@ -118,8 +118,12 @@ def build_cards(b: Build) -> None:
     family_defs = []
     for lo, raw in families:
         types, props, kws, own, abilities = _card_parts(b, lo, raw)
+        match = raw.get("match")
+        if match is None:
+            b.at(lo, raw, "name", f'the family "{raw["name"]}" has no "match": say which imported cards it '
+                                  'gives its rules to (match: {} for all of them)')
         # A family on top of a map lists its own abilities; the card's types give theirs when it is made.
-        family_defs.append(Family(raw["name"], dict(raw.get("match") or {}), raw.get("text", ""),
+        family_defs.append(Family(raw["name"], None if match is None else dict(match), raw.get("text", ""),
                                   types, props, kws, abilities, own))
     cards = {name: card_def(b, lo, raw) for name, (lo, raw) in standalone.items()}
     made = {}
@@ -335,7 +339,11 @@ def _deck_where(b: Build, raw, source) -> list:
             failed.append(e.message)
     if failed:
         more = f" (and {len(failed) - 1} more cards)" if len(failed) > 1 else ""
-        b.here(raw, "from", failed[0] + more)
+        # No family at all: the card files are not listed under cards:, or hold none.
+        hint = None if maker.families else ("the pack has no card family: a card file's families: give imported "
+                                            "cards their rules (match: {} for every card), and pack.yaml's cards: "
+                                            "lists the card files")
+        b.here(raw, "from", failed[0] + more, hint)
     return names
 
 

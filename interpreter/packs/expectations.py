@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Callable
 
 from ..engine.game import GameState
+from ..engine.positions import each_players
 from ..engine.results import ordinal
 from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
@@ -174,7 +175,10 @@ def _places(look: Look, want: dict, expect) -> None:
 
 @expectation("shared")
 def _shared(look: Look, want: dict, expect) -> None:
+    zones = look.state.game.pack.zone_by_name
     for zname, zone_want in want.items():
+        if zname in zones and zones[zname].per_player:
+            look.fail(want, zname, each_players(zname))
         check_zone(look, zname, None, zone_want, want, zname)
 
 
@@ -448,11 +452,22 @@ def _decision(look: Look, want, expect) -> None:
         look.fail(expect, "decision", "no decision is open" + (f" ({open_text(look)})" if look.paused else ""))
     names = look.state.seat_names
     if "player" in want and look.seat(want["player"]) != d.player:
-        look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s")
+        look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s{_taken_before(look)}")
     if "options" in want:
         got = look.state.legal_labels()
         if got != list(want["options"]):
-            look.fail(want, "options", f"the options are: {'; '.join(got)}")
+            look.fail(want, "options", f"{names[d.player]}'s options are [{'; '.join(got)}], not "
+                                       f"[{'; '.join(map(str, want['options']))}]{_taken_before(look)}")
+
+
+def _taken_before(look: Look) -> str:
+    """What the game decided on its way to the decision open, where it did: the one a
+    scenario expects may be among them, a decision with one option being taken."""
+    if not look.taken:
+        return ""
+    took = "; ".join(map(str, look.taken))
+    return (f" (the game took [{took}] by itself before it, each the only option then: "
+            f"`taken` expects them)")
 
 
 @expectation("taken")

@@ -148,9 +148,10 @@ class Source:
 
 @dataclass
 class Family:
-    """A card family of the pack: the cards its `match` fits share its rules."""
+    """A card family of the pack: the cards its `match` fits share its rules (every card
+    for an empty match, none for a family without one, refused where it is written)."""
     name: str
-    match: dict
+    match: dict | None
     text: str
     types: frozenset
     props: dict
@@ -182,7 +183,8 @@ class CardMaker:
 
     def _card(self, source: Source, record: dict) -> CardDef:
         name = record["name"]
-        fams = [f for f in self.families if f.match and all(matches(record.get(k), v) for k, v in f.match.items())]
+        fams = [f for f in self.families
+                if f.match is not None and all(matches(record.get(k), v) for k, v in f.match.items())]
         if len(fams) > 1:
             raise ImportProblem(f'"{name}" matches several card families: {", ".join(f.name for f in fams)}')
         if fams and source.mapping is not None:

@@ -30,13 +30,16 @@ from .yamlpos import position as _pos     # the name "position" is a setup's her
 class ScenarioFailure(Exception):
     """A scenario whose game did not go as it says; carries its file position, and
     the game as it was then (`state`: None when it failed before the game began;
-    `paused`: where the scenario had stopped the game, if it had)."""
+    `paused`: where the scenario had stopped the game, if it had; `more`: the problems
+    found beside this one before the game began, diagnostics.Problem each, as a
+    scenario's options have them all told at once)."""
 
     def __init__(self, file: str, line: int, col: int, message: str, state: GameState | None = None,
-                 paused: str | None = None):
+                 paused: str | None = None, more: list = ()):
         super().__init__(f"{file}:{line}:{col}: {message}")
         self.file, self.line, self.col, self.message = file, line, col, message
         self.state, self.paused = state, paused
+        self.more = list(more)
 
 
 @dataclass
@@ -166,13 +169,19 @@ class Run:
         return Look(self.state, self.fail, list(self.taken), self.paused)
 
     def start(self) -> None:
+        from .scenarionames import settled     # which imports this module
+
         raw = self.sc.raw
         setup = raw.get("setup")
+        problems = Report()
+        n = settled(self.pack, self.sc, problems)
+        if not problems.ok:     # every one, not the first that Game would stop at
+            first, *more = problems.problems
+            raise ScenarioFailure(first.file, first.line, first.col, first.message, more=more)
         try:
-            n = len(setup["players"]) if setup and "players" in setup else raw.get("players")
-            game = Game(self.pack, dict(raw.get("options") or {}), num_players=n)
+            game = Game(self.pack, dict(raw.get("options") or {}), num_players=n, deals=setup is None)
         except OptionError as e:
-            self.fail(raw, "options" if "options" in raw else "players", str(e))
+            self.fail(raw, None, str(e))
         seed = raw.get("seed", 0)
         try:
             if setup is None:

@@ -2,14 +2,16 @@
 
 `cardtable validate` looks up every name of each scenario (once its file fits the
 scenario schema and the pack loads) where `cardtable test` would meet it on the way:
-the options and the number of players, the setup's cards, zones, players, phase and
-step, table values, counters, marks and rounds, the players of the script and the
-points its `until:` names, and the cards, zones, players, properties, counters,
-marks, keywords and card types the expectations name. Each problem has the message
-and the place `test` would fail with, but all of them come in one run, and no
-position is built. What only play tells is left to `test`: the labels of options (a
-decision's, a step's, `taken`'s), the lines of the log, and whether a card is where
-and as it is expected.
+the options, the number of players and, without a setup, the decks the game deals;
+the setup's cards, zones, players, phase and step, table values, counters, marks and
+rounds, the players of the script and the points its `until:` names, and the cards,
+zones, players, properties, counters, marks, keywords and card types the
+expectations name. Each problem has the message and the place `test` would fail
+with, but all of them come in one run, and no position is built (`test` itself
+tells every problem of the options, the players and the decks, through `settled`).
+What only play tells is left to `test`: the labels of options (a decision's, a
+step's, `taken`'s), the lines of the log, and whether a card is where and as it is
+expected.
 
 One check per key of a setup (SETUP), per key of an expectation that names things
 (EXPECT) and per kind of step (STEPS): tests/test_scenario_names.py keeps these
@@ -21,9 +23,9 @@ import re
 from typing import Callable
 
 from ..diagnostics import Report
-from ..engine.game import OptionError, players_of, settle_options
+from ..engine.game import Game, OptionError, option_problems, players_of
 from ..engine.model import Pack
-from ..engine.positions import (SetupError, card_counter, card_mark, card_word, refuse, seat_of, seated,
+from ..engine.positions import (SetupError, card_counter, card_mark, card_word, each_players, refuse, seat_of, seated,
                                 setup_entries, table_value, turn_frame)
 from ..suggest import did_you_mean
 from .expectations import CARD_FIELDS, entries
@@ -41,6 +43,35 @@ def check_names(pack: Pack, scenarios: list[Scenario], report: Report) -> None:
             names.check(sc.raw)
 
 
+def settled(pack: Pack, sc: Scenario, report: Report) -> int | None:
+    """The number of players of a scenario's game, its options and players read as the
+    game reads them, every problem reported at its place (where Game would stop at the
+    first): each option at its value, a number of players at the setup's players or
+    the scenario's `players`. None when the number of players is wrong. `cardtable
+    test` plays no scenario with a problem here; `validate` looks up its names still."""
+    raw = sc.raw
+    options = raw.get("options") or {}
+    problems = option_problems(pack, options)
+    for name, message in problems:
+        line, col = position(options, name)
+        report.add(sc.file, line, col, message)
+    setup = raw.get("setup")
+    given = setup is not None and "players" in setup
+    try:
+        n = players_of(pack, len(setup["players"]) if given else raw.get("players"))
+    except OptionError as e:
+        line, col = position(setup, "players") if given else position(raw, "players")
+        report.add(sc.file, line, col, str(e))
+        return None
+    # A setup places every card of the game; without one the pack's decks are dealt.
+    missing = [] if setup is not None or problems else Game(pack, options, n, deals=False).missing_decks()
+    if missing:
+        line, col = position(raw, None)
+        report.add(sc.file, line, col, f"without a setup the game deals its decks, and {'; '.join(missing)}: "
+                                       f"give the scenario a setup that places the cards it needs, or declare the deck")
+    return n
+
+
 class Names:
     """One scenario's names looked up in its pack; each problem goes to the report."""
 
@@ -52,27 +83,10 @@ class Names:
 
     @classmethod
     def of(cls, pack: Pack, sc: Scenario, report: Report) -> Names | None:
-        """The scenario's names to look up, its options and number of players settled as
-        `test` settles them; None, the problem reported, when they cannot be."""
-        raw = sc.raw
-        options = raw.get("options") or {}
-        given = {}
-        for name, value in options.items():
-            if name in pack.options:
-                given[name] = value
-            else:       # each at its place, where Game would stop at the first
-                line, col = position(options, name)
-                report.add(sc.file, line, col,
-                           f'{pack.name} has no option "{name}"{pack.declarations.near("option", name)}')
-        setup = raw.get("setup")
-        n = len(setup["players"]) if setup and "players" in setup else raw.get("players")
-        try:
-            settle_options(pack, given)
-            return cls(pack, players_of(pack, n), sc.file, report)
-        except OptionError as e:
-            line, col = position(raw, "options" if "options" in raw else "players")
-            report.add(sc.file, line, col, str(e))
-            return None
+        """The scenario's names to look up; None when its number of players is wrong
+        (its problems reported by `settled`)."""
+        n = settled(pack, sc, report)
+        return None if n is None else cls(pack, n, sc.file, report)
 
     def check(self, raw) -> None:
         setup = raw.get("setup")
@@ -130,6 +144,10 @@ class Names:
         self.add(container, zname, f'unknown zone "{zname}"{self.pack.declarations.near("zone", zname)}')
         return False
 
+    def shared_zone(self, zname: str, container) -> None:
+        if self.pack.zone_by_name[zname].per_player:
+            self.add(container, zname, each_players(zname))
+
     def found(self, name: str):
         """What a mark set in the setup may point at: a card of the setup, or a player."""
         return True if name in self.placed or name in self.seats else None
@@ -142,7 +160,8 @@ class Names:
         zones = [p.get("zones") or {} for p in setup.get("players") or []] + [setup.get("shared") or {}]
         for given in zones:
             for zname, cards in given.items():
-                self.zone(zname, given)
+                if self.zone(zname, given) and given is setup.get("shared"):
+                    self.shared_zone(zname, given)
                 for name, flags, i in setup_entries(cards):
                     if "owner" in flags:
                         self.run(lambda fail: seat_of(flags["owner"], self.players, 0, fail, cards, i))
@@ -309,6 +328,9 @@ def _expect_players(names: Names, want: list, expect) -> None:
 
 @expect_key("shared")
 def _expect_shared(names: Names, want: dict, expect) -> None:
+    for zname in want:
+        if zname in names.pack.zone_by_name:
+            names.shared_zone(zname, want)
     _zones(names, want)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, option_out_of_bounds
+from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, options_out_of_bounds
 from ..engine.wording import prompt_problem
 from ..lang.compiler import Scope
 from ..lang.vocabulary import atomic
@@ -126,9 +126,8 @@ def options(b: Build) -> None:
                 b.here(raw, key, f'the {key} of option "{name}" is a number or another number option, '
                                  f'not "{bound}"{did_you_mean(bound, others)}')
                 bounded = False
-    problem = option_out_of_bounds(made, {n: o.default for n, o in made.items()}) if bounded else None
-    if problem:
-        b.here(b.d["options"][problem[0]], "default", f"the default is out of bounds: {problem[1]}")
+    for name, why in options_out_of_bounds(made, {n: o.default for n, o in made.items()}) if bounded else ():
+        b.here(b.d["options"][name], "default", f"the default is out of bounds: {why}")
     b.names.options = b.fields["options"] = made
 
 
@@ -287,7 +286,7 @@ def damage(b: Build) -> None:
     if life is not None and life not in b.decls.of("player counter"):
         b.here(raw, "to_players", f'unknown player counter "{life}"{b.decls.near("player counter", life)}')
     dealt = b.script(raw, "dealt", Scope({"source": T("card"), "target": T("object"), "amount": T("number"),
-                                          "kind": T("text")}))
+                                          "kind": T("text")}), ("damage", "dealt"))
     if dealt is not None and not atomic(dealt):
         b.here(raw, "dealt", "what damage does as it is dealt happens at once: it may not wait for a player "
                              "(a choice, a window)")
@@ -357,7 +356,7 @@ def token_uses(b: Build) -> None:
 
 @section("setup", needs=COMPILING)
 def setup(b: Build) -> None:
-    b.fields["setup"] = b.script(b.d, "setup", Scope({}))
+    b.fields["setup"] = b.script(b.d, "setup", Scope({}), ("setup",))
 
 
 @section("rounds", needs=COMPILING)
@@ -373,8 +372,8 @@ def rounds(b: Build) -> None:
         if "until" not in raw and level < len(raws) - 1:
             b.here(raw, "round", f'say when a {name} ends (until: ...): it is made of {raws[level + 1]["round"]}s')
         until = b.compile(b.loaded, raw, "until", "condition", Scope({})) if "until" in raw else None
-        made.append(RoundDef(name, until[0] if until else None, b.script(raw, "begin", Scope({})),
-                             b.script(raw, "end", Scope({})), b.source(b.loaded, raw, "round")))
+        begin, end = (b.script(raw, key, Scope({}), ("round", name, key)) for key in ("begin", "end"))
+        made.append(RoundDef(name, until[0] if until else None, begin, end, b.source(b.loaded, raw, "round")))
     b.fields["rounds"] = tuple(made)
 
 
@@ -383,9 +382,10 @@ def turn(b: Build) -> None:
     phases, prompts = [], {}
     for p in b.d["turn"]:
         if "steps" in p:
-            steps = tuple(Step(s["step"], b.script(s, "script", Scope({}))) for s in p["steps"])
+            steps = tuple(Step(s["step"], b.script(s, "script", Scope({}), ("step", p["phase"], s["step"])))
+                          for s in p["steps"])
         else:
-            steps = (Step(p["phase"], b.script(p, "script", Scope({}))),)
+            steps = (Step(p["phase"], b.script(p, "script", Scope({}), ("step", p["phase"], p["phase"]))),)
         phases.append(Phase(p["phase"], steps))
         # A step's prompt, else its phase's, words every window opened in that step.
         said = checked_prompt(b, p) if "prompt" in p else None
@@ -413,7 +413,7 @@ def checks(b: Build) -> None:
     with b.comp.noting() as read:
         b.comp.in_checks = True
         try:
-            b.fields["checks"] = b.script(b.d, "checks", Scope({}))
+            b.fields["checks"] = b.script(b.d, "checks", Scope({}), ("checks",))
         finally:
             b.comp.in_checks = False
     b.fields["checks_read"] = frozenset(read)
@@ -432,8 +432,8 @@ def pile(b: Build) -> None:
     if zone is not None and zone not in b.decls.of("zone"):
         b.here(raw, "zone", f'unknown zone "{zone}"{b.decls.near("zone", zone)}')
     b.fields.update(pile_zone=zone, pile_resolve=raw.get("resolve", "all"),
-                    pile_after_each=b.script(raw, "after_each", Scope({}, this=T("card"))),
-                    pile_after_all=b.script(raw, "after_all", Scope({})),
+                    pile_after_each=b.script(raw, "after_each", Scope({}, this=T("card")), ("pile", "after_each")),
+                    pile_after_all=b.script(raw, "after_all", Scope({}), ("pile", "after_all")),
                     priority_after_pile=raw.get("priority_after_adding", "same"),
                     pile_recheck=bool(raw.get("recheck", False)), pile_sources=raw.get("sources", "free"),
                     pile_triggers=raw.get("triggers", "fired"))

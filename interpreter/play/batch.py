@@ -91,7 +91,7 @@ def prepare_spec(batch: Batch) -> tuple[Game, GameSpec]:
         ruleset = ruleset_of(pack, batch.ruleset)
         options = {**(ruleset.options if ruleset else {}), **batch.options}
         changes = (ruleset.changes if ruleset else ()) + tuple(batch.changes)
-        probe = Game(pack, options, batch.players)
+        probe = Game(pack, options, batch.players, deals=False)     # the decks given may be those it lacks
         if not batch.rotate and len(agents) > probe.num_players:
             idle = ", ".join(agents[probe.num_players:])
             raise SimulationError(f"--fixed-seats keeps each agent in its seat, and {pack.name} is played here by "
@@ -218,7 +218,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     out = {"seed": seed, "agents": list(specs), "first": state.first_player, "result": state.returns(),
            "places": state.places(),
            "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders,
-           "options": offered, "choices": choices}
+           "options": offered, "choices": choices, "limit": state.limit}
     if keep_record:
         out["record"] = game_record(game, state, seed, source, specs, cards)
     return out

@@ -11,7 +11,7 @@ import dataclasses
 import json
 
 from ..engine.game import seat_name
-from .stats import _r, beyond, first_places, mean_interval
+from .stats import _r, beyond, first_places, mean_interval, shared_first, sides
 
 
 def paired(a: list, b: list, least: float | None = None, most: float | None = None) -> dict:
@@ -87,8 +87,10 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     def place(results, seat):
         return [float(r["places"][seat]) for r in results]
 
+    side = sides(game_a.pack, n, game_a.options)
+
     def shared(results):
-        return [1.0 if len(first_places(r, n)) > 1 else 0.0 for r in results]
+        return [1.0 if shared_first(first_places(r, n), side) else 0.0 for r in results]
 
     rate, places = (0, 1), (1, n)
     rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p), *rate)}

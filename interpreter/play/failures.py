@@ -14,7 +14,7 @@ WIDTH = 100
 
 def failure_lines(e: ScenarioFailure, whole_log: bool = False) -> list[str]:
     """The lines under a scenario's FAIL line: its place and message, then the game."""
-    lines = [f"  {e}"]
+    lines = failure_places(e)
     state = e.state
     if state is None:       # it failed before the game began: its setup or options
         return lines
@@ -28,6 +28,11 @@ def failure_lines(e: ScenarioFailure, whole_log: bool = False) -> list[str]:
         lines += [f"    {line}" for line in log]
     lines += _decision(e)
     return lines
+
+
+def failure_places(e: ScenarioFailure) -> list[str]:
+    """The place and message of a failure, and of each problem found beside it."""
+    return [f"  {e}", *(f"  {p.file}:{p.line}:{p.col}: {p.message}" for p in e.more)]
 
 
 def _decision(e: ScenarioFailure) -> list[str]:

@@ -49,6 +49,9 @@ def as_table(summary: dict) -> str:
     for label, r, count in labelled:
         count = r["wins"] if count is None else count
         lines.append(f"  {label:<{width}}{r['games']:>6}{count:>7}{_pct(r['rate']):>8}   {_interval(r)}")
+    if s.get("limits"):
+        lines += ["", "ended by a limit              games"]
+        lines += [f"  {games:>5}  {said}" for said, games in s["limits"].items()]
     if "places" in s:
         lines.append("")
         lines.append(f"{'places':<{width + 2}}{'mean':>8}   95% interval")
@@ -121,6 +124,8 @@ def as_csv(summary: dict) -> str:
     w.writerow(["draws", "", d["games"], d["count"], d["rate"], d["low"], d["high"]])
     f = summary["first_player"]
     w.writerow(["first_player", "", f["games"], f["wins"], f["rate"], f["low"], f["high"]])
+    for said, games in summary.get("limits", {}).items():
+        w.writerow(["limit", said, summary["games"], games, round(games / summary["games"], 4), "", ""])
     for key in ("turns", "decisions"):
         dist = summary["length"][key]
         for stat in ("mean", "sd", "min", "p10", "median", "p90", "max"):

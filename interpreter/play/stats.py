@@ -111,16 +111,33 @@ def summarize(game, batch, results: list) -> dict:
     summary["by_agent"] = _by_agent(results, winners)
     summary["draws"] = {"games": games, "count": draws, "rate": _r(draws / games),
                         "low": _r(wilson(draws, games)[0]), "high": _r(wilson(draws, games)[1])}
+    # How many games each limit ended (a draw, or a ranked end at the pack's own limit).
+    limits = [r["limit"] for r in results if r.get("limit")]
+    summary["limits"] = {said: limits.count(said) for said in dict.fromkeys(limits)}
     firsts = sum(1 for res, w in zip(results, winners) if res["first"] in w)
-    summary["first_player"] = {**rate(firsts, games), "even": _r(1 / n)}
+    side = sides(pack, n, game.options)
+    summary["first_player"] = {**rate(firsts, games), "even": _r(1 / len(set(side)))}
     summary["length"] = {"turns": distribution([r["turns"] for r in results]),
                          "decisions": distribution([r["decisions"] for r in results])}
-    summary["balance"] = balance(results, winners, seat_wins, n)
+    summary["balance"] = balance(results, winners, seat_wins, n, side)
     summary["balance"].update(quality(results, summary))
     summary["cards"] = _cards(results, winners)
     if pack.ranks:
-        summary["places"] = _places(results, winners, names)
+        summary["places"] = _places(results, winners, names, side)
     return summary
+
+
+def sides(pack, n: int, options: dict) -> list:
+    """Each seat's side: its team, or the seat alone. Teammates win together, so a first
+    place they share is no tie, and the first player's team, not the seat, wins as often
+    as any other where the game is even."""
+    seats = seats_for(pack.seats, options)
+    return [("team", seats[p]["team"]) if p < len(seats) and seats[p].get("team") else ("seat", p) for p in range(n)]
+
+
+def shared_first(winners: list, side: list) -> bool:
+    """Whether players of several sides share the first place."""
+    return len({side[p] for p in winners}) > 1
 
 
 def first_places(res: dict, n: int) -> list:
@@ -130,14 +147,14 @@ def first_places(res: dict, n: int) -> list:
     return firsts if len(firsts) < n else []
 
 
-def _places(results: list, winners: list, names: list) -> dict:
+def _places(results: list, winners: list, names: list, side: list) -> dict:
     """For packs whose results are rankings: each seat's mean place, and how often the
-    first place is shared."""
+    first place is shared (by several sides)."""
     seats = []
     for p, name in enumerate(names):
         mean, low, high = mean_interval([res["places"][p] for res in results], 1, len(names))
         seats.append({"seat": name, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
-    shared = sum(1 for w in winners if len(w) > 1)
+    shared = sum(1 for w in winners if shared_first(w, side))
     return {"seats": seats, "agents": _agent_places(results), "shared_first": rate(shared, len(results))}
 
 
@@ -194,13 +211,15 @@ def _cards(results: list, winners: list) -> list:
     return out
 
 
-def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
+def balance(results: list, winners: list, seat_wins: list, n: int, side: list | None = None) -> dict:
     """Fairness: 1 minus how far the seats' shares of the wins are from equal (total
     variation distance, scaled so that one seat winning everything is 0).
     Decisiveness: when the winner took the lead for good, as a share of the game;
     near 1, the game is over soon after someone is clearly ahead.
     Drama: how often the lead changed hands in a game (the leader being the seat
-    the pack's evaluation likes best at the start of each turn)."""
+    the pack's evaluation likes best at the start of each turn). Where seats play in
+    teams (`side`, each seat's side), the lead and the win are a side's."""
+    side = side or [("seat", p) for p in range(n)]
     decided = sum(seat_wins)
     fairness = None      # no game won: nothing to say how fair the wins are
     if decided and n > 1:
@@ -212,12 +231,12 @@ def balance(results: list, winners: list, seat_wins: list, n: int) -> dict:
     for res, w in zip(results, winners):
         # The leader is looked at when a turn's first decision is asked: a game in which
         # nobody decided tells nothing of who led, and is left out (not counted as calm).
-        leaders = res["leaders"]
+        leaders = [None if seat is None else side[seat] for seat in res["leaders"]]
         if not leaders:
             continue
         changes.append(_lead_changes(leaders))
-        if len(w) == 1:
-            settled.append(_settled_at(leaders, w[0]) / len(leaders))
+        if w and not shared_first(w, side):
+            settled.append(_settled_at(leaders, side[w[0]]) / len(leaders))
     drama = low = high = None
     if changes:
         drama, low, high = (_r(x, 2) for x in mean_interval(changes, 0.0))

@@ -123,7 +123,7 @@ def table_game(pack, options: dict, specs: list, deck_files: list, card_files: l
     try:
         chosen = ruleset_of(pack, ruleset)
         options = {**(chosen.options if chosen else {}), **options}
-        decks = deal_decks(Game(pack, options, len(specs)), pack, deck_files, card_files)
+        decks = deal_decks(Game(pack, options, len(specs), deals=False), pack, deck_files, card_files)
         pack, decks = changed(pack, chosen.changes if chosen else (), decks)
         return Game(pack, options, len(specs), decks)
     except (OptionError, SimulationError, ChangeError) as e:
@@ -417,16 +417,31 @@ def _numbers(labels: list) -> bool:
     return bool(labels) and all(re.fullmatch(r"-?\d+", label) for label in labels)
 
 
+def headline(view: dict) -> str:
+    """Where the game is: "Turn 3: Ann's turn, main phase", or in a game of rounds the
+    rounds begun, from the outermost ("Hand 2, trick 5: East's turn, play phase")."""
+    phase, step = _words(view["phase"]), _words(view["step"])
+    units = [(_words(name), n) for name, n in view.get("rounds", {}).items() if name != "leader"]
+    begun = [f"{name} {n}" for name, n in units if n]
+    if not phase and (begun or view["turn"] == 1):
+        # The pack's setup (dealing, discarding), or a round's before its first turn.
+        ahead = next((name for name, n in units if not n), None)
+        before = f"before the first {ahead}" if ahead and begun else "before the first turn" if not begun else "between turns"
+        return _capital(f"{', '.join(begun)}: {before}" if begun else before)
+    where = ", ".join(begun) if begun else f"turn {view['turn']}"
+    return _capital(f"{where}: {view['active']}'s turn") + (f", {phase} phase" if phase else "") + (
+        f", {step} step" if step and step != phase else "")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[str]:
     """The board of an observation as lines: whose turn and which phase first, then
     the pack's table values (the trump, the suit led; none as "-"), each player's counters and zones (the viewer's own hand, the others' as counts),
     the shared zones and the pile of effects waiting to resolve, top first."""
-    phase, step = _words(view["phase"]), _words(view["step"])
-    header = f"Turn {view['turn']}: {view['active']}'s turn" + (f", {phase} phase" if phase else "") + (
-        f", {step} step" if step and step != phase else "")
-    if not phase and view["turn"] == 1:
-        header = "Before the first turn"     # the pack's setup: dealing, discarding
-    lines = [header]
+    lines = [headline(view)]
     if view.get("table"):
         values = [f"{_words(k)} {'-' if v is None else v}" for k, v in view["table"].items()]
         lines += _wrap("table: ", values, "", width)

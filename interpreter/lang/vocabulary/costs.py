@@ -362,7 +362,8 @@ def compile_costs(c: Compiler, statements, scope: Scope) -> tuple:
           "ability's other costs (for tap, untapped ones); paid before them, the player asked only when there is a choice. "
           "NAME holds the card picked (N is a, an or one) or the set of them, for the ability's if and effect "
           "(\"sacrifice a creature you control as fodder\", then \"deal (power of fodder) damage to target\"): "
-          "a card sacrificed or discarded is read where it went, with its printed values. Only in a cost.",
+          "a card sacrificed from play is read as it last was there (last known information: its power with "
+          "the effects and counters it had). Only in a cost.",
           params=(("N", "number", "how many: a, an, one, a number or (a value)"),
                   ("CARDS", "selector", "the cards that may be picked"),
                   ("NAME", "variable", "what holds the cards picked (optional)")))
@@ -505,6 +506,10 @@ def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> tuple:
                 env["@reserved"] = env.get("@reserved", frozenset()).union(picked)
             if name is not None:
                 env[name] = (picked[0] if picked else None) if one else picked
+                if one and picked:
+                    # The object picked, as it was before it is sacrificed (engine/lastknown.py);
+                    # kept if the operation runs again once it has moved.
+                    env.setdefault("@" + name, (picked[0], s.moves[picked[0]]))
             p.act(s, env)
             return
         # Offered: the cards with which the whole of the ability's costs can still be paid.

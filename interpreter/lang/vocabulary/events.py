@@ -23,8 +23,8 @@ _WHAT = {"card": "the card of", "player": "the player of", "source": "the source
 
 
 @register("that", "expression", "that WORD",
-          "In a triggered ability, what happened: the card it happened to (as it was then: a card that left play "
-          "is read where it went, with the controller it had), the player (who controlled that card; the player "
+          "In a triggered ability, what happened: the card it happened to (a card that left play is read as it "
+          "last was there: its power, counters and controller then), the player (who controlled that card; the player "
           "dealt damage; whose turn or round began), the source (the card whose ability moved or marked it, the "
           "source of damage), the amount (the damage). \"that creature\" is that card, named by a type the "
           "trigger's words name. What a form has: enters, leaves, dies, becomes: card, player, source; is dealt "
@@ -61,4 +61,7 @@ def _that(c: Compiler, tree, scope: Scope):
         t = T("card", types)
     c.note("*")
     index = ("card", "player", "source", "amount").index(field)
-    return (lambda s, env: ev[index] if (ev := env.get("@event")) is not None else None), t
+    fn = lambda s, env: ev[index] if (ev := env.get("@event")) is not None else None      # noqa: E731
+    # That card, where it has left: read as it was (expressions.looked_back).
+    fn.event_card = field == "card" and form in ("leave", "die")
+    return fn, t

@@ -4,7 +4,7 @@ from __future__ import annotations
 import operator
 
 from .. import fuse
-from ...engine import layers, limits
+from ...engine import lastknown, layers, limits
 from ...engine.tables import keyed
 from ...engine.layers import controllers, typebits
 from ...engine.script import of_card
@@ -182,13 +182,17 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             kind = CARD_PROPERTIES[word][0]
             if word in _NOTED:
                 c.note(_NOTED[word])
-            return _card_builtin(word, fn), T(kind)
+            read = _card_builtin(word, fn)
+            return (looked_back(c, scope, fn, t, read) if word in _NOTED else read), T(kind)
         if word in names.properties:
             if c.reads_props is not None:
                 c.reads_props.add(word)
             kind = T("word", of=word) if word in names.one_of else NUMBER if is_number(names.properties[word]) else ANY
             key = getattr(fn, "env_key", None)
             how = _reading(names, word)
+            # What it reads of no card ("suit of card_played" when none was): 0 for a
+            # number, none for a word or a text, which no word then equals.
+            missing = 0 if kind is NUMBER else None
             if how in ("derived", "printed"):
                 # What the property's text reads, the text reading it reads: the checks run again
                 # when it changes. One not compiled yet (a derived property read by another) reads anything.
@@ -196,19 +200,21 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                     c.note(what)
             if word in names.drawing:       # drawn anew each time it is read, as a random number
                 c.used_it = c.drawn = True
-            if key is not None:             # "attack of it": the card read in place
-                return _prop_here(_env_read(key), key, word, how), kind
             var = getattr(fn, "env_var", None)
-            if var is not None:             # "rank of c"
-                return _prop_here((f"env.get({var!r})", ()), var, word, how), kind
-            return _prop_read(fn, word, how), kind
+            if key is not None:             # "attack of it": the card read in place
+                read = _prop_here(_env_read(key), key, word, how, missing)
+            elif var is not None:           # "rank of c"
+                read = _prop_here((f"env.get({var!r})", ()), var, word, how, missing)
+            else:
+                read = _prop_read(fn, word, how, missing)
+            return looked_back(c, scope, fn, t, read), kind
         if word in names.card_counters:
-            return _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
-                            "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word), NUMBER
+            return looked_back(c, scope, fn, t, _of_card(fn, lambda s, env, w=word: _counter(s, fn(s, env), w),
+                               "(s.counters.get(({t}, {w}), 0) if type({t} := {0}) is int else 0)", word)), NUMBER
         if word in names.marks:
             c.note(f"mark:{word}")
-            return _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
-                            "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), T("card")
+            return looked_back(c, scope, fn, t, _of_card(fn, lambda s, env, w=word: _mark(s, fn(s, env), w),
+                               "(s.marks.get(({t}, {w})) if type({t} := {0}) is int else None)", word), word), T("card")
     if t.kind == "player":
         known = [*names.player_counters, *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'a player has no "{word}"{did_you_mean(word, known)}')
@@ -282,26 +288,27 @@ def _reading(names, word: str) -> str:
     return "number"
 
 
-def _prop_here(reading: tuple, key: str, word: str, how: str):
+def _prop_here(reading: tuple, key: str, word: str, how: str, missing):
     """A property of the card in `env[key]`, read in place: State.prop's usual case (the
     printed value) without its call, State.prop itself when an effect, a face-down card
     or a derived property is in the way (`how`, see _reading). Made from its text, which
-    conditions write in their own. `reading`: the text that reads the card, and its lifts."""
+    conditions write in their own. `reading`: the text that reads the card, and its lifts;
+    `missing`: what it reads where there is no card."""
     read, read_lifts = reading
-    text, lifts = _prop_text(read, word, how)
+    text, lifts = _prop_text(read, word, how, missing)
     fn = fuse.function(text)
     fn.card_prop = (key, word)      # a comparison with it may compute its other side once a scan
     fn.printed = how == "number"    # the printed value where no effect changes the property (Pack.changing)
     return fuse.leaf(fn, text, lifts=read_lifts + lifts)
 
 
-def _prop_read(fn, word: str, how: str):
+def _prop_read(fn, word: str, how: str, missing):
     """A property of the card an expression gives ("rank of top card of discard"), read
     as _prop_here reads it, the expression written in place or called."""
     if fuse.MARK in word:
-        return lambda s, env: _card_prop(s, fn(s, env), word)
+        return lambda s, env: _card_prop(s, fn(s, env), word, missing)
     src, _ = fuse.part(fn)
-    text, lifts = _prop_text(src.text, word, how)
+    text, lifts = _prop_text(src.text, word, how, missing)
     return fuse.leaf(fuse.function(text, src.names), text, src.names, src.lifts + lifts)
 
 
@@ -310,7 +317,7 @@ def _prop_read(fn, word: str, how: str):
 STALE_VIEW = "(s.view is None and s.t.controlling)"
 
 
-def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
+def _prop_text(read: str, word: str, how: str, missing) -> tuple[str, tuple]:
     """The text of the reading, and its lifts (fuse.Src): what stands in the way is the
     same for every card of a scan, computed once before a selector's loop."""
     t, v, r = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh("_t")
@@ -324,7 +331,8 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
         value, delta = fuse.fresh("_t"), fuse.fresh("_t")
         own = (f"({value} + {delta} if (({value} := s.t.pack.derived[{w}](s, {t})) is not None or True) and s.moddelta "
                f"and ({delta} := s.moddelta.get(({t}, {w}))) else {value})")
-        return f"(0 if type({t} := {read}) is not int else ({prop} if {fuse.flag('layered')} or s.face_down[{t}] else {own}))", ()
+        return (f"({missing!r} if type({t} := {read}) is not int else ({prop} if {fuse.flag('layered')} "
+                f"or s.face_down[{t}] else {own}))", ())
     # A number property no statement or effect of the pack changes is printed too (Pack.changing);
     # a stale view of a pack where control changes is made again by State.prop (Table.controlling):
     # State.prop's reading then, the same value (a view made again during a scan holds it too).
@@ -338,7 +346,7 @@ def _prop_text(read: str, word: str, how: str) -> tuple[str, tuple]:
     printed = f"s.t.props[{t}][{w}]"
     if how == "printed":
         printed = f"({r} if ({r} := s.t.fixed.get(({t}, {w}))) is not None else s.printed({t}, {w}))"
-    return (f"(0 if type({t} := {read}) is not int else ({prop} if {in_the_way} else {printed}))",
+    return (f"({missing!r} if type({t} := {read}) is not int else ({prop} if {in_the_way} else {printed}))",
             tuple(lift for _, lift in ways))
 
 
@@ -362,9 +370,9 @@ def _of_card(fn, fallback, template: str, word: str, names: dict | None = None):
     return fuse.join(fallback, template, fn, names=names)
 
 
-def _card_prop(s, card, word):
+def _card_prop(s, card, word, missing=0):
     if card is None or type(card) is not int:
-        return 0
+        return missing
     return s.prop(card, word)
 
 
@@ -380,8 +388,61 @@ def _mark(s, card, word):
     return s.marks.get((card, word))
 
 
-# What reading a property every card has is noted as, for the checks (Compiler.note).
+# What reading a property every card has is noted as, for the checks (Compiler.note). These
+# two change as a card moves (its owner and name do not): a card that left is read as it was.
 _NOTED = {"damage": "damage", "controller": "control"}
+
+
+def looked_back(c: Compiler, scope: Scope, subject, t: T, read, mark: str | None = None):
+    """`read`, a reading of the card that `subject` names (a property, counter, mark,
+    keyword, card type, its damage or controller; `mark`: the mark read), in the texts that run
+    once that card may have left where it was named (Scope.looks_back): there, where it
+    has left since and had something to lose (engine/lastknown.py), the same reading of
+    the game as it was then (Magic's last known information, 608.2h). Else `read` itself.
+    A pack in which nothing changes cards in play (Table.remembering) reads as before, at no
+    cost; another, while no card it keeps is named (State.lki), at the cost of a look-up."""
+    found = _named_object(subject, t, scope.looks_back) if scope.looks_back else None
+    if found is None:
+        return read
+    known, args, card = found
+    said = [fuse.literal(a) for a in args]
+    if None in said:
+        return read
+    if mark is not None:
+        c.past_reads.add("mark:" + mark)
+    if getattr(read, "src", None) is None:
+        # A reading without a text of its own is called from the text made here: the flag
+        # settled, it is all there is in a pack that keeps nothing.
+        called, plain = fuse.fresh(), read
+        read = fuse.leaf(lambda s, env: plain(s, env), f"{called}(s, env)", {called: plain})
+
+    def looking_back(s, env):
+        if s.t.remembering and s.lki:
+            then = known(s, env, *args)
+            if then is not None:
+                return read(then, env)
+        return read(s, env)
+    then, x, r, k = fuse.fresh("_t"), fuse.fresh("_t"), fuse.fresh(), fuse.fresh()
+    args_text = "".join(", " + a for a in said)
+    return fuse.join(looking_back, f"({r}({then}, env) if {fuse.flag('remembering')} and s.lki and type({x} := {card}) "
+                                   f"is int and {x} in s.lki and ({then} := {k}(s, env{args_text})) is not None "
+                                   f"else {{0}})", read, names={r: read, k: known})
+
+
+def _named_object(fn, t: T, back: str):
+    """How the object a reference names is found once it has left: (a function of
+    engine/lastknown.py, its arguments, the text that reads the card) for "this" (the card
+    of an ability used or fired from play: Scope.looks_back), a variable that holds one
+    card, "that card"; None for what is found where it is now (a selector's item, a card an
+    expression finds)."""
+    if getattr(fn, "env_key", None) == "this":
+        return (lastknown.played, (), "env['this']") if back == "this" else None
+    var = getattr(fn, "env_var", None)
+    if var is not None and t.kind in ("card", "object", "any") and fuse.literal(var) is not None:
+        return lastknown.named, (var, "@" + var), f"env.get({fuse.literal(var)})"
+    if getattr(fn, "event_card", False):
+        return lastknown.of_event, (), "env['@event'].card"
+    return None
 
 
 def _card_builtin(word, fn):
@@ -426,7 +487,7 @@ def _damage_of(s, c) -> int:
                         and (type(c) is not int or p[3] == s.moves[c]))
 
 
-@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right.",
+@register("prop", E, "PROPERTY of X", "A property of a card (attack, cost, owner, damage...), a counter of a player (life), a player's zone (hand), or the player to their left or right. Of none (a choice that found no card): 0 for a number, none for a word or a text.",
           params=(('PROPERTY', 'property, counter, mark, zone, left or right', 'what is read'), ('X', 'card or player', 'whose')))
 def _prop(c, tree, scope):
     word, subject = tree.children
@@ -542,6 +603,31 @@ def _random_number(c, tree, scope):
             raise too_large(s, env, f'the range of "{text}"', where)
         return a + s.randbelow(b - a + 1)
     return f, NUMBER
+
+
+@register("lesser", E, "lesser of A and B",
+          "The smaller of two numbers (none counts as 0), as in card text: \"the lesser of value of it and 10\" "
+          "is 10 for a card of value 13, and 7 for one of value 7.",
+          example="the lesser of value of it and 10",
+          params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
+def _lesser(c, tree, scope):
+    return _one_of_two(c, tree, scope, min)
+
+
+@register("greater", E, "greater of A and B", "The greater of two numbers, the same way.",
+          example="the greater of life of you - 10 and 0",
+          params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
+def _greater(c, tree, scope):
+    return _one_of_two(c, tree, scope, max)
+
+
+def _one_of_two(c, tree, scope, pick):
+    what = f'what "{c.heading(tree)}" compares'
+    a, _ = c.expect(tree.children[0], scope, ("number",), what)
+    b, _ = c.expect(tree.children[1], scope, ("number",), what)
+    name = fuse.fresh()
+    return fuse.join(lambda s, env: pick(a(s, env) or 0, b(s, env) or 0), f"{name}(({{0}}) or 0, ({{1}}) or 0)",
+                     a, b, names={name: pick}), NUMBER
 
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
@@ -663,12 +749,32 @@ _COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operato
             "=": operator.eq, "!=": operator.ne}
 
 
+def _read(node):
+    """What a side of a comparison reads, written either way: "its rank" is "rank of it"."""
+    if not hasattr(node, "data"):
+        return None if node is None else (node.type, str(node))
+    kids = node.children
+    if node.data == "prop_of":
+        kids = kids[::-1]
+    return ("prop" if node.data == "prop_of" else node.data, *map(_read, kids))
+
+
+def _draws(node) -> bool:
+    """Whether a side draws a random number: two draws may differ."""
+    return any(str(t.data).startswith("random") for t in node.iter_subtrees()) if hasattr(node, "data") else False
+
+
 @register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
           "Compares two numbers; = and != also compare cards, players and texts.",
           params=(('A', 'number (or any, for = and !=)', 'left side'), ('B', 'number (or any, for = and !=)', 'right side')))
 def _compare(c, tree, scope):
     left, op, right = tree.children
     op = str(op)
+    if _read(left) == _read(right) and not _draws(left):
+        holds = "always holds" if op in ("=", "<=", ">=") else "never holds"
+        inner = (': inside a "where", "it" is what that where is about; reach a card from outside it through a '
+                 'variable ("for each c in ...", then "rank of c")') if "'it'" in repr(_read(left)) else ""
+        c.error(tree, f'both sides of "{op}" read the same, "{c.heading(left)}", so it {holds}{inner}')
     if op in ("=", "!="):
         (a, ta), (a_moves, a_this) = _side(c, lambda: c.expr(left, scope))
         (b, tb), (b_moves, b_this) = _side(c, lambda: c.expr(right, scope))
@@ -981,7 +1087,8 @@ def _is_word(c, tree, scope):
             c.error(tree.children[2], f'unknown mark "{word}"{did_you_mean(word, c.names.marks)}')
         vfn, _ = c.expr(value, scope)
         c.note(f"mark:{word}")
-        test = lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env)
+        test = looked_back(c, scope, fn, t, lambda s, env, w=word: s.marks.get((fn(s, env), w), _NOTHING) == vfn(s, env),
+                           word)
     else:
         if not is_cardish(t) and t.kind != "player":
             c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
@@ -1002,6 +1109,7 @@ def _is_word(c, tree, scope):
                 test.listed = (key, *card_test.listed)
         else:
             test = lambda s, env: card_test(s, fn(s, env))
+        test = looked_back(c, scope, fn, t, test, word if word in c.names.marks else None)
     if neg:
         return fuse.join(lambda s, env: not test(s, env), "(not ({0}))", test), BOOL
     return test, BOOL
@@ -1070,7 +1178,7 @@ def _has_keyword(c, tree, scope):
     if word not in c.names.keywords:
         c.error(tree.children[1], f'unknown keyword "{word}"{did_you_mean(word, c.names.keywords)}')
     c.note(f"keyword:{word}")
-    return _keyword_test(fn, word), BOOL
+    return looked_back(c, scope, fn, T("card"), _keyword_test(fn, word)), BOOL
 
 
 def _keyword_test(fn, word: str):

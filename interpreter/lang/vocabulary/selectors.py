@@ -585,7 +585,10 @@ def _adjacency(c, tree, scope):
     return seats
 
 
-@register("top_cards", S, "top N cards of ZONE", "The N cards on top of an ordered zone (fewer if it holds fewer).",
+@register("top_cards", S, "top N cards of ZONE",
+          "The N cards on top of an ordered zone (fewer if it holds fewer). A statement acts on them written "
+          "after \"all\": \"put all top 13 cards of deck into p's dealt\".",
+          example="put all top 13 cards of deck into p's dealt",
           params=(('N', 'number', 'how many'), ('ZONE', 'zone', 'an ordered zone')))
 def _top_cards(c, tree, scope):
     n_node, word, zone = tree.children

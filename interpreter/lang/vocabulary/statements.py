@@ -748,6 +748,14 @@ def _choose(c, tree, scope):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
     c.bind(tree.children[3], scope, single(t) if kind in ("one", "up_to_one") else t)
 
+    # In an ability's effect, the card chosen is read as it was if it leaves (engine/lastknown.py).
+    named = bool(scope.looks_back)
+    if kind == "one" and named:
+        @suspends
+        def choose_named(s, env):
+            p = pfn(s, env)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about, named=True)
+        return choose_named
     if kind == "one":
         @suspends
         def choose_one(s, env):
@@ -755,6 +763,8 @@ def _choose(c, tree, scope):
             ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about)
         return choose_one
     if kind == "up_to_one":
+        resume = _bind(var, about, named)
+
         @suspends
         def choose_maybe(s, env):
             p = pfn(s, env)
@@ -763,7 +773,7 @@ def _choose(c, tree, scope):
                 env[var] = None
                 return
             options = (NONE, *[option((s.card_name(x), x)) for x in found])
-            s.decision = decision((p.seat, ask(s, env, p), options, _bind(var, about), "choice"))
+            s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
 
@@ -773,9 +783,12 @@ NO_YES = (Option("no", False), Option("yes", True))
 DONE = Option("done", None)
 
 
-def _bind(var, about):
+def _bind(var, about, named: bool = False):
     def resume(s, value):
-        s.frames[-1].env[var] = value
+        env = s.frames[-1].env
+        env[var] = value
+        if named and type(value) is int:
+            env["@" + var] = (value, s.moves[value])     # the object chosen (engine/lastknown.py)
         log_choice(s, s.history[-1][0], about, value)
     return resume
 

@@ -114,8 +114,17 @@ def _on_enter(c, tree, scope):
           params=(('CARDS', 'card words or this', 'what leaves'), ('ZONE', 'zone', 'from where')))
 def _on_leave(c, tree, scope):
     sel, zone = tree.children
-    matches, types = _subject(c, sel, scope)
+    matches, types = _looking_back(c, sel, scope)
     return Trigger("leave", matches, _zone_name(c, zone), "each", types=types)
+
+
+def _looking_back(c: Compiler, sel, scope: Scope):
+    """_subject of a trigger of leaving, whose words are checked on the card as it was
+    (engine/triggered.py): a mark they read is one read of a card that left."""
+    with c.noting() as read:
+        found = _subject(c, sel, scope)
+    c.past_reads.update(what for what in read if what.startswith("mark:"))
+    return found
 
 
 @register("on_die", TR, "when CARDS die(s)",
@@ -128,7 +137,7 @@ def _on_die(c, tree, scope):
         if role not in c.names.roles:
             c.error(tree, f'"dies" is going from the zone with role play to the one with role discard, and this pack '
                           f'has no zone with role {role}')
-    matches, types = _subject(c, tree.children[0], scope)
+    matches, types = _looking_back(c, tree.children[0], scope)
     return Trigger("die", matches, c.names.roles.get("play"), "each", types=types)
 
 
