@@ -50,8 +50,8 @@ def check_end(pack, state, scenario: str) -> None:
 
 
 # Lines that show the pack's rules at work in random games.
-MARKS = ("play face down", "pays", "as blocker", "(Protection)", "(Regeneration)", "gets +3 stamina",
-         "deals 1 damage", "uses Oversee", "Spent of", "Draw of", "Swamp Strength of")
+MARKS = ("play face down", "pays", "(block the attack with one of your creatures?)", "(Protection)", "(Regeneration)",
+         "gets +3 stamina", "deals 1 damage", "uses Oversee", "Spent of", "Draw of", "Swamp Strength of")
 
 
 def test_random_games_end_as_their_scenario_card_says(pack):

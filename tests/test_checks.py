@@ -400,7 +400,7 @@ def test_a_round_led_by_another_player_runs_the_checks_that_read_you(tmp_path):
         "players": [{"zones": {"hand": ["Bomb", "Rock"]}}, {"zones": {"hand": ["Rock"]}}]})
     ends = state.log.index("deal 1 ends")
     assert state.log[ends:ends + 4] == ["deal 1 ends", "deal 2 begins, Ann leads",
-                                        "Bomb moves from Ann's hand to Ann's discard", "Ann chooses Rock as x"]
+                                        "Bomb moves from Ann's hand to Ann's discard", "Ann chooses Rock (pick a card)"]
 
 
 def test_a_card_the_checks_reach_by_a_kept_mark_changing_hands_runs_them(tmp_path):

@@ -20,26 +20,26 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "13bf11cd62c8083e783f8210f1c41cfea63682b6f26abc976d2a8cae3ea73ade",
+    pytest.param("magic54", {}, None, 200, "d899fd4a41fc8dafd9b019caf2cb8ab69924f889b885ab4a6391434f8aa7b806",
                  id="magic54"),
-    pytest.param("pub_magic", {}, 2, 100, "9436c3a8a044e5e43cfef838af8451ef54bb689513caeb945fb87e3c55a3ae93",
+    pytest.param("pub_magic", {}, 2, 100, "e902373d1cea0ceb7f2362a8f3af463417bdc2619d2dd5351122220b1cf7c7d3",
                  id="pub_magic-2-players"),
-    pytest.param("pub_magic", {}, 5, 50, "b00484a1b501ec56234fa604bbdcf9b274d9262186b1e5d0089df184f8dc9c46",
+    pytest.param("pub_magic", {}, 5, 50, "40693ac988df3a30b614640be3caa18980d7f38638a2306969a0e157f22af622",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "46a556b7aa462ef005f5d0ac9888112bc8a6c2114d1a97dc9901233538c3bbef", id="basic_tcg-last-standing"),
+                 "62824eced8f05a5ba1c59ba7d775dc46921eb8676472d3f2154d03dd5d09c9ee", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "8add279b46f5525d71e54e2908b1f27f5142bedd38d421c0960f0d2d720bfb44", id="basic_tcg-conquest"),
-    pytest.param("crazy_eights", {}, 3, 50, "559a906fd108592d66b1098d7ddf9ec21823ccf925f284d245cb8b31cf9ac116",
+                 "d986deace4dfbfbc7b4b8604f3c2f3fb492e7785143ff4af41d9bee8f8d8b75e", id="basic_tcg-conquest"),
+    pytest.param("crazy_eights", {}, 3, 50, "c681a30642a0707e872c4c444d3173a6f5b247888cab812ce02ccd51301bebe9",
                  id="crazy_eights-3-players"),
-    pytest.param("crazy_eights", {}, 5, 30, "25ecb148ff7e4ef75ac8f004d8751ad20bb5952f447d87873463efc46b594b98",
+    pytest.param("crazy_eights", {}, 5, 30, "3387eaa884a07e2b0f7e723075781c781fef85e94a275a102fa1dd701f63fbf0",
                  id="crazy_eights-5-players"),
-    pytest.param("go_fish", {}, 4, 30, "a54b3b0a2b9e769c8d5187e60ed032d870659c54d09109a010349789ee59181b",
+    pytest.param("go_fish", {}, 4, 30, "49af93db5eed4034d9fe5270acc0b5c771939cbc93921bcfdf33da04c4cdca5f",
                  id="go_fish-4-players"),
-    pytest.param("hearts", {}, None, 5, "d20ef5dd10ce10c364df8fcfaed6047e44d647af0272db84ab7db00950ce0dcc",
+    pytest.param("hearts", {}, None, 5, "227d06069e012099f045db6a7bbb4117b4f6d7b4c348f235dddd41cd12c0ff46",
                  id="hearts"),
-    pytest.param("lane_duel", {}, None, 60, "4b6be34f7ac81f9f62eab70bc5a8dbff3b3378be741bc8e5c0a3c8a025b00733", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "5a499dd675c42079cbc9f99eca7483380797124e928fff2ab33297275eb8162d", id="stack_duel"),
+    pytest.param("lane_duel", {}, None, 60, "8ce059c0e0739696f4a378f73efce42faf420e4c686a1f16420160e061c64745", id="lane_duel"),
+    pytest.param("stack_duel", {}, None, 60, "2d5848708c7b46e95cf254e61a59e3fecbe9450ce3553b89bb83884069660de7", id="stack_duel"),
 ]
 
 

@@ -56,7 +56,7 @@ def test_a_difference_is_reported_at_the_first_decision_that_differs(game):
                         'engine player 1 with 2 options (took 1, for "put a card under the deck and draw")')
     assert first[1] == "cardtable: Red: choose the attacker it blocks (guard Queen of Diamonds): ['none', 'King of Clubs']"
     assert first[2] == "the log before it:"
-    assert first[27] == "  Black chooses King of Clubs as attackers"
+    assert first[27] == "  Black chooses King of Clubs (choose your attackers)"
     assert first[28] == "Turn 16 - Black's turn - phase attack, step declare_blockers"
 
 

@@ -153,13 +153,13 @@ def test_the_log_names_a_private_card_only_to_those_who_see_it(pack):
         pass
     log, red, black = state.log, state.log_for(0), state.log_for(1)
     assert len(log) == len(red) == len(black)
-    i = log.index("Black chooses Ten of Spades as swapped")
+    i = log.index("Black chooses Ten of Spades (choose the card to put under your deck)")
     assert log[i:i + 3] == black[i:i + 3] == [
-        "Black chooses Ten of Spades as swapped",
+        "Black chooses Ten of Spades (choose the card to put under your deck)",
         "Ten of Spades moves from Black's hand to the bottom of Black's deck",
         "Black draws a card"]
     assert red[i:i + 3] == [
-        "Black chooses 1 card as swapped",
+        "Black chooses 1 card (choose the card to put under your deck)",
         "a card moves from Black's hand to the bottom of Black's deck",
         "Black draws a card"]
 

@@ -38,7 +38,7 @@ def test_the_first_player_is_dealt_three_cards_the_second_four_and_the_coin(pack
 
 # Lines that show the pack's rules at work in random games.
 MARKS = ("Battlecry of", "Deathrattle of", "is created in", "ceases to exist", "uses Fireblast",
-         "would draw a card (Fatigue)", "chooses give your minions +1/+1 as mode", "chooses summon a 3/2 Panther as mode",
+         "would draw a card (Fatigue)", "chooses give your minions +1/+1 (choose one)", "chooses summon a 3/2 Panther (choose one)",
          "uses Cast of The Coin")
 
 

@@ -37,7 +37,7 @@ def check_end(state) -> None:
 
 
 # Lines that show the rules at work in random games.
-MARKS = ("goes on the pile targeting", "resolves", "as attackers", "as blocked", "deals", "triggers",
+MARKS = ("goes on the pile targeting", "resolves", "(choose your attackers)", "(choose the attacker it blocks)", "deals", "triggers",
          "with Forest", "with Island", "(1 G)", "(1 W)", "moves from battlefield to")
 
 

@@ -202,8 +202,8 @@ def tricks(log: list) -> list:
     for line in log:
         if line.startswith("trick ") and " begins, " in line:
             found.append([])
-        elif line.endswith(" as card_played"):
-            player, _, card = line[:-len(" as card_played")].partition(" chooses ")
+        elif line.endswith(" (play a card)"):         # the question of the choice of the card played
+            player, _, card = line[:-len(" (play a card)")].partition(" chooses ")
             found[-1].append((player, card))
     return found
 

@@ -464,4 +464,4 @@ def test_a_choice_of_numbers_is_answered_with_the_number_itself(tmp_path):
                                     "> 7",
                                     "7 is not one of the numbers offered (0, 1, 2, 3); type one of them, or ? for help",
                                     "> 1"]
-    assert "Ann chooses 1 as bid" in lines
+    assert "Ann chooses 1 (how much life to gain?)" in lines

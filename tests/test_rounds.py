@@ -163,9 +163,9 @@ def test_at_the_beginning_of_each_trick_fires_with_its_leader(tmp_path):
         state.apply_action(0)
     assert lines(state, "trick", "Watch", "Ann leads", "Ann chooses") == [
         "trick 1 begins, Ann leads", "Watch of Ace of Spades triggers", "Ann leads, Ann watches",
-        "Ann chooses Three of Hearts as card_played", "trick 1 ends",
+        "Ann chooses Three of Hearts (play a card)", "trick 1 ends",
         "trick 2 begins, Ann leads", "Watch of Ace of Spades triggers", "Ann leads, Ann watches",
-        "Ann chooses Ace of Spades as card_played", "trick 2 ends"]
+        "Ann chooses Ace of Spades (play a card)", "trick 2 ends"]
 
 
 @pytest.mark.parametrize("losers, result", [

@@ -16,7 +16,7 @@ from cardtable.interpreter.play.batch import play_random
 # Lines that show the pack's rules at work in random games.
 MARKS = ("goes on the pile targeting", "is countered", "Drain of Blood Artist triggers", "Spirit is created in",
          "Visions of Elvish Visionary triggers", "Insight of Ophidian triggers", "does nothing, its target is gone",
-         "chooses Giant Growth as extra")
+         "chooses Giant Growth (discard down to your hand limit)")
 
 
 def test_random_games_end_and_use_the_packs_rules():

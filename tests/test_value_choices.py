@@ -26,7 +26,7 @@ def test_a_property_names_its_words_in_their_order(tmp_path):
     assert state.legal_labels() == ["clubs", "diamonds", "hearts", "spades"]
     state.apply_label("hearts")
     assert state.s.table["led"] == "hearts"
-    assert "Ann chooses hearts as named" in state.log_for(1)
+    assert "Ann chooses hearts (name a suit)" in state.log_for(1)
 
 
 def test_several_words_are_picked_one_at_a_time(tmp_path):

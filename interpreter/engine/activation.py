@@ -58,7 +58,7 @@ class ActivationFrame:
                 question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
             else:
                 question = f"choose {name} for {ab.name} of {whose}"
-            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, True, True)
+            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True, named=True)
             # A target chosen without asking (the only one): the next, as run() would step it.
             if s.decision is not None or s.t.eager_checks or s.result is not None:
                 return
@@ -172,22 +172,23 @@ def _window(s: State):
     return None
 
 
-def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: bool = False,
+def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=None, target: bool = False,
                named: bool = False) -> None:
     """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
-    target is logged with the ability that takes it; any other choice here. With `named`
-    (a target, a choice in an ability's effect), the object chosen is kept: a target that
-    has moved since is gone, a card that left is read as it was (engine/lastknown.py)."""
+    target is logged with the ability that takes it; any other choice here, with what it
+    was for (`about`, see log_choice). With `named` (a target, a choice in an ability's
+    effect), the object chosen is kept: a target that has moved since is gone, a card
+    that left is read as it was (engine/lastknown.py)."""
     names = s.t.names
     options = tuple([option((names[c] if type(c) is int else s.card_name(c), c)) for c in candidates])
 
-    def resume(s2, value, var=var, target=target, named=named):
+    def resume(s2, value, var=var, target=target, about=about, named=named):
         env = s2.frames[-1].env
         env[var] = value
         if named and type(value) is int:
             env["@" + var] = (value, s2.moves[value])
         if not target:
-            log_choice(s2, seat, var, value)
+            log_choice(s2, seat, about, value)
 
     if not options:
         s.frames[-1].env[var] = None
@@ -198,15 +199,19 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, target: b
     s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
 
 
-def log_choice(s: State, seat: int, var: str, value) -> None:
-    """"Ann chooses Bear, Elf as attackers". Cards others may not see are counted, not named."""
+def log_choice(s: State, seat: int, about, value) -> None:
+    """"Ann chooses Bear, Elf (choose your attackers)": `about` says what the choice was
+    for, after what was chosen: the question it asked in brackets, or "as NAME" (a text);
+    or, for a question with {VALUE} parts, a function of (s, env, seats) that renders them
+    in the variables of the script that chose, as all those seats may read them. Cards
+    others may not see are counted, not named."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if not items or s.quiet:
         return
     who = s.t.players[seat].name
     context = loop_items(s, s.t.players[seat])
     names = s.t.names
-    text = f"{who} chooses {', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])} as {var}{context}"
+    chosen = ', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])
     seen_by = {seat}
     private = False
     for x in items:
@@ -218,7 +223,15 @@ def log_choice(s: State, seat: int, var: str, value) -> None:
             if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
                 seen_by.add(zseat)
     if not private:
-        s.say("choose", text)
-    else:
-        n = len(items)
-        s.say("choose", text, tuple(sorted(seen_by)), f"{who} chooses {n} card{'s' if n != 1 else ''} as {var}{context}")
+        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
+        s.say("choose", f"{who} chooses {chosen} {said}{context}")
+        return
+    n = len(items)
+    seen = tuple(sorted(seen_by))
+    said = others = about
+    if type(about) is not str:
+        env = s.frames[-1].env
+        said = about(s, env, seen)
+        others = about(s, env, tuple(p for p in range(len(s.out)) if p not in seen_by))
+    s.say("choose", f"{who} chooses {chosen} {said}{context}", seen,
+          f"{who} chooses {n} card{'s' if n != 1 else ''} {others}{context}")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .wording import told_together
+
 
 class Event(NamedTuple):
     kind: str            # move | damage | mark | begin | end | checked
@@ -72,6 +74,11 @@ def open_batch(s) -> bool:
 def close_batch(s, opened: bool) -> None:
     if opened:
         s.grouped = False
+        told = s.told
+        if told is not None:            # (only a game that keeps a log tells its moves)
+            if len(told[3]) > 1:
+                told_together(s)
+            s.told = None
 
 
 def that(s, form: str, ev: Event) -> That:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from . import events, knowledge, lastknown, results, tables
+from . import events, knowledge, lastknown, results, tables, wording
 from .events import Event
 from .layers import build, stale
 from .limits import DEALT, count
@@ -159,10 +159,22 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
         seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
         route += " face down"
+    grouped = s.grouped
+    if grouped:
+        # One statement's cards that go the same way are told in one line (wording.told_together).
+        told = s.told
+        if told is not None:
+            if told[0] == len(s.log) - 1 and told[1] == route and told[2] == seen_by:
+                told[3].append(c)
+                return True
+            if len(told[3]) > 1:
+                wording.told_together(s)
     if seen_by is None:
         s.say("move", f"{s.t.names[c]} moves {route}")
     else:
         s.say("move", f"{s.t.names[c]} moves {route}", seen_by, f"a card moves {route}")
+    if grouped:
+        s.told = [len(s.log) - 1, route, seen_by, [c]]
     return True
 
 

@@ -10,6 +10,7 @@ from .script import CHECKING, ScriptFrame, endless
 from .triggered import CHECKED, fire_triggers
 from .limits import STEPS, count
 from .state import RuleError, State
+from .wording import told_together
 
 
 def run(s: State) -> None:
@@ -33,8 +34,11 @@ def run(s: State) -> None:
         if s.decisions_this_turn > s.t.pack.max_decisions:
             past_decision_limit(s)
     except RuleError as e:
-        # The game stops here, with no result: say on which turn.
+        # The game stops here, with no result: say on which turn, and the cards that
+        # moved together until then.
         e.turn = s.turn
+        if s.told is not None:
+            told_together(s)
         raise
 
 

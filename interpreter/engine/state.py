@@ -353,6 +353,7 @@ class State:
         "entries",   # entries put on the pile so far: the number of the next (engine/pile.py)
         "batch",     # the number of the last batch of moves (engine/events.py)
         "grouped",   # True while a statement's moves share one batch
+        "told",      # the log line of the last move of the open batch, which the next may join (wording.py), or None
         # Continuous effects in layers (engine/layers.py), for a layered pack only:
         "view",      # what the effects make of the cards, until the next change; None: not made
         "typebits",  # each card's type bits: the table's, or the view's when effects change card types
@@ -423,6 +424,7 @@ class State:
         self.entries = 0
         self.batch = 0
         self.grouped = False
+        self.told = None
         self.view = None
         self.typebits = table.typebits
         self.stamps = [0] * n if table.layered else None
@@ -491,6 +493,7 @@ class State:
         c.entries = self.entries
         c.batch = self.batch
         c.grouped = self.grouped
+        c.told = None
         # A view is shared until one of the two changes: a change drops its own (layers.stale).
         c.view = self.view
         c.typebits = self.typebits

@@ -43,3 +43,24 @@ def window_question(s, window: str) -> str:
 def amount(currency, n) -> str:
     """"1 level", "2 levels": `n` of a currency, in its singular or plural name."""
     return f"{n} {currency.one if n == 1 else currency.many}"
+
+
+# ------------------------------------------------------------------ moves told together
+# While a batch of moves is open (events.open_batch), each move's line is written as it
+# happens, and `State.told` keeps the last one: [its place in the log, its route, who
+# sees it, its cards]. The next card that goes the same way, seen by the same players,
+# while that line is still the last of the log, joins it (primitives.move_logged); once
+# another card goes another way, or the batch closes, a line of several cards is written
+# again as one. Anything told in between (a card that cannot enter a full zone, a
+# replacement) ends the line, so the log keeps its order.
+def told_together(s) -> None:
+    """The last line of moves (State.told) is done: written as one when it has several
+    cards (the callers that run often ask first). Called as another card goes another
+    way, as the batch closes, and as a rule breaks the game off."""
+    (at, route, seen_by, cards), s.told = s.told, None
+    if len(cards) > 1:
+        names = s.t.names
+        text = f"{', '.join([names[c] for c in cards])} move {route}"
+        turn = s.log[at][0]
+        s.log[at] = (turn, "move", text) if seen_by is None else \
+            (turn, "move", text, seen_by, f"{len(cards)} cards move {route}")

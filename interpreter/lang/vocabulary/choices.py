@@ -58,19 +58,19 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
     c.value_choices = True
     pfn = player_of(c, who, scope, "who chooses")
     kind = quantity.data if quantity is not None else "one"
-    ask = asked(c, tree, question, scope)
+    ask, about = asked(c, tree, question, scope, var)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
     c.bind(var_node, scope, t if kind in ("one", "up_to_one") else T("words", of=t.of) if t.kind == "word" else ANY)
     if kind not in ("one", "up_to_one"):
-        return _choose_many(var, pfn, values, nfn, kind, ask, _label, log_value, what)
+        return _choose_many(var, pfn, values, nfn, kind, ask, about, _label, log_value, what)
     optional = kind == "up_to_one"
 
     @suspends
     def choose_value(s, env):
         p = pfn(s, env)
-        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, optional, what)
+        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional, what)
     return choose_value
 
 
@@ -78,9 +78,9 @@ def _label(s, x) -> str:
     return str(x)
 
 
-def ask_value(s, seat: int, prompt: str, values, var: str, optional: bool = False, what: str = "value") -> None:
+def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: bool = False, what: str = "value") -> None:
     """Ask `seat` for one of `values` (words, numbers or texts), bound to `var`: none when there
-    is none, the one there is without asking."""
+    is none, the one there is without asking. `about`: what the log says it was for (log_choice)."""
     env = s.frames[-1].env
     if not values:
         env[var] = None
@@ -89,21 +89,23 @@ def ask_value(s, seat: int, prompt: str, values, var: str, optional: bool = Fals
     if optional:
         options = (Option("none", None),) + options
 
-    def resume(s2, value):
+    def resume(s2, value, about=about):     # (a default, not a cell made at each question)
         s2.frames[-1].env[var] = value
-        log_value(s2, seat, var, value)
+        log_value(s2, seat, about, value)
     if len(options) == 1 and s.t.pack.auto_single:
         resume(s, options[0].value)
         return
     s.decision = Decision(seat, prompt, options, resume, what)
 
 
-def log_value(s, seat: int, var: str, value) -> None:
-    """"Ann chooses stars as named": values are said to everyone."""
+def log_value(s, seat: int, about, value) -> None:
+    """"Ann chooses stars (name the suit to follow)": values are said to everyone; `about`
+    as for activation.log_choice."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if items and not s.quiet:
         context = loop_items(s, s.t.players[seat])
-        s.say("choose", f"{s.t.players[seat].name} chooses {', '.join(map(str, items))} as {var}{context}")
+        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
+        s.say("choose", f"{s.t.players[seat].name} chooses {', '.join(map(str, items))} {said}{context}")
 
 
 def property_choice(c: Compiler, tree, scope: Scope):
@@ -232,7 +234,7 @@ def _choose_order(c, tree, scope):
     pfn = player_of(c, who, scope, "who chooses")
     c.bind(var_node, scope, as_set(t))
     var, partial = str(var_node), "@" + str(var_node)
-    ask = asked(c, tree, question, scope)
+    ask, about = asked(c, tree, question, scope, var)
 
     @suspends
     def choose_order(s, env):
@@ -242,7 +244,7 @@ def _choose_order(c, tree, scope):
             env[var] = picked + tuple(rest)
             del env[partial]
             if len(env[var]) > 1:
-                log_choice(s, pfn(s, env).seat, var, env[var])
+                log_choice(s, pfn(s, env).seat, about, env[var])
             return
         p = pfn(s, env)
         place = len(picked) + 1

@@ -330,6 +330,7 @@ def _unowned_zone_default(c, zone_node):
 
 
 @register("put", ST, "put CARDS into ZONE [face down]", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card. "
+          "The cards it moves the same way are one line of the log (\"Fox, Eel move from Ann's hand to discard\"; \"2 cards move ...\" for whoever may not see them). "
           "Face down, only those who saw the cards before know what they are; a face-down card has no types, keywords or abilities, "
           "its properties are those of the pack's face_down, and it turns face up in any zone but play and the pile.",
           params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to (the top)')))
@@ -729,7 +730,8 @@ def _unmark(c, tree, scope):
 @register("choose", ST, '[PLAYER] choose(s) QUANTITY SELECTOR as NAME ["QUESTION"]',
           "A player picks from what the selector offers: \"a\" (one; none if there is nothing), \"up to one\", "
           "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them. "
-          "The player is asked QUESTION if it is given, otherwise the statement's own words.",
+          "The player is asked QUESTION if it is given, otherwise the statement's own words; the log says what was "
+          "chosen and the question (\"Ann chooses Bear (choose your attackers)\"), or NAME without one (\"as attackers\").",
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
 def _choose(c, tree, scope):
     who, quantity, sel, var, question = tree.children
@@ -740,7 +742,7 @@ def _choose(c, tree, scope):
     pfn = player_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
-    ask = asked(c, tree, question, scope)
+    ask, about = asked(c, tree, question, scope, var)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
@@ -752,16 +754,16 @@ def _choose(c, tree, scope):
         @suspends
         def choose_named(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, False, True)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about, named=True)
         return choose_named
     if kind == "one":
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about)
         return choose_one
     if kind == "up_to_one":
-        resume = _bind(var, named)
+        resume = _bind(var, about, named)
 
         @suspends
         def choose_maybe(s, env):
@@ -773,7 +775,7 @@ def _choose(c, tree, scope):
             options = (NONE, *[option((s.card_name(x), x)) for x in found])
             s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
-    return _choose_many(var, pfn, sfn, nfn, kind, ask)
+    return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
 
 
 NONE = Option("none", None)
@@ -781,20 +783,20 @@ NO_YES = (Option("no", False), Option("yes", True))
 DONE = Option("done", None)
 
 
-def _bind(var, named: bool = False):
+def _bind(var, about, named: bool = False):
     def resume(s, value):
         env = s.frames[-1].env
         env[var] = value
         if named and type(value) is int:
             env["@" + var] = (value, s.moves[value])     # the object chosen (engine/lastknown.py)
-        log_choice(s, s.history[-1][0], var, value)
+        log_choice(s, s.history[-1][0], about, value)
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what="choice"):
+def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice, what="choice"):
     """Several picks, one decision each, in the order the cards are listed, so
     that each set is reached one way only. `name(s, x)` labels an item (a card's name by
-    default) and `log` says what was chosen."""
+    default) and `log` says what was chosen, and what for (`about`, see log_choice)."""
     partial = "@" + var
 
     @suspends
@@ -809,7 +811,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
                 if need >= len(found):
                     env[var] = tuple(found)
                     del env[partial]
-                    log(s, pfn(s, env).seat, var, env[var])
+                    log(s, pfn(s, env).seat, about, env[var])
                     return
         limit = len(found) if kind == "any_number" else (nfn(s, env) or 0)
         last = found.index(picked[-1]) if picked and picked[-1] in found else -1
@@ -817,7 +819,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
         if len(picked) >= limit or not rest:
             env[var] = picked
             del env[partial]
-            log(s, pfn(s, env).seat, var, picked)
+            log(s, pfn(s, env).seat, about, picked)
             return
         p = pfn(s, env)
         if kind == "exactly":
@@ -840,7 +842,7 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, name=None, log=log_choice, what=
         env = frame.env
         if value is None:
             env[var] = env.pop(partial)
-            log(s, s.history[-1][0], var, env[var])
+            log(s, s.history[-1][0], about, env[var])
             return
         env[partial] = env[partial] + (value,)
         frame.pc -= 1       # ask again: the same operation picks the next one

@@ -90,11 +90,16 @@ def shown(s, value, t, reader, named: list) -> str:
     return str(value)
 
 
-def asked(c: Compiler, tree, question, scope: Scope):
+def asked(c: Compiler, tree, question, scope: Scope, var: str):
     """The question of a choice as its player reads it: "Ann: QUESTION (loop items)", the
-    question's {VALUE} parts rendered for them; the statement's words without a question."""
+    question's {VALUE} parts rendered for them; the statement's words without a question.
+    And what the choice was for, as the log says it after what was chosen (activation.log_choice):
+    "(QUESTION)", or "as NAME" without a question; for a question with parts, a function
+    of (s, env, readers) that renders them as all the seats `readers` may read them."""
     render = text_parts(c, question, scope) if question is not None else None
     if render is None:
         text = str(question)[1:-1] if question is not None else c.source(tree)
-        return lambda s, env, p: f"{p.name}: {text}{loop_items(s, p)}"
-    return lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p)}"
+        said = f"({text})" if question is not None else f"as {var}"
+        return (lambda s, env, p: f"{p.name}: {text}{loop_items(s, p)}"), said
+    return (lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p)}",
+            lambda s, env, readers: f"({render(s, env, readers)[0]})")

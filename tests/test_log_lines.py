@@ -1,0 +1,127 @@
+"""Log lines a designer can read: the cards one statement moves, told together; a
+choice, told with the question it asked."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.packs.loader import load_pack
+
+# War's table: a deck nobody sees, each player's pile nobody sees, a hand, and a battle
+# everyone sees. Without a shuffle the deck is, bottom first, Ant to Fox.
+WAR = """\
+id: war
+name: War
+version: 1.0.0
+players: {min: 2, max: 3, first: 0, seats: [{name: Ann}, {name: Ben}, {name: Cleo}]}
+options:
+  turn_limit: {default: 1}
+zones:
+  deck: {per: shared, visibility: hidden, ordered: true, role: deck, deck: common}
+  pile: {per: player, visibility: hidden, ordered: true}
+  hand: {per: player, visibility: owner, role: hand}
+  battle: {per: player, role: play}
+  discard: {per: shared, ordered: true, role: discard}
+card_types:
+  plain: {}
+cards: [cards.yaml]
+decks:
+  common: {cards: [Ant, Bee, Cat, Dog, Eel, Fox]}
+replacements:
+  - {name: Sticky, event: discard, if: name of it = "Eel"}
+setup: |
+  SETUP
+turn: [{phase: main, script: TURN}]
+end: {turn_limit: turn_limit}
+"""
+
+
+def state_of(tmp_path: Path, setup: str, turn: str = "do nothing", players: int = 2, checks: str = "", turns: int = 1):
+    folder = tmp_path / "war"
+    folder.mkdir(exist_ok=True)
+    text = WAR.replace("SETUP", setup.replace("\n", "\n  ")).replace("TURN", turn)      # a turn of one line
+    if checks:
+        text += "checks: |\n  " + checks.replace("\n", "\n  ") + "\n"
+    (folder / "pack.yaml").write_text(text)
+    (folder / "cards.yaml").write_text("cards:\n" + "".join(f"  - {{name: {n}, types: [plain]}}\n"
+                                                            for n in ("Ant", "Bee", "Cat", "Dog", "Eel", "Fox")))
+    game = Game(load_pack(str(folder), Report()), {"turn_limit": turns}, num_players=players)
+    return game.new_initial_state(seed=0)
+
+
+def lines(state, first: str, count: int, seat=None) -> list:
+    """`count` lines of the log from the first that starts with `first`, as `seat` reads it."""
+    log = state.log if seat is None else state.log_for(seat)
+    at = next(i for i, line in enumerate(log) if line.startswith(first))
+    return log[at:at + count]
+
+
+# ------------------------------------------------------------------ cards moved together
+DEAL = "for each p in players:\n  put each top 3 cards of deck into p's pile"
+
+
+def test_a_deal_is_a_line_for_each_pile_and_names_only_the_cards_a_reader_sees(tmp_path):
+    state = state_of(tmp_path, DEAL + "\nput each card in your pile into your battle")
+    assert lines(state, "Fox", 3) == ["Fox, Eel, Dog move from deck to Ann's pile",
+                                      "Cat, Bee, Ant move from deck to Ben's pile",
+                                      "Fox, Eel, Dog move from Ann's pile to Ann's battle"]
+    for seat in (0, 1):     # nobody sees the deck or the piles; everyone sees the battle
+        assert lines(state, "3 cards", 3, seat) == ["3 cards move from deck to Ann's pile",
+                                                    "3 cards move from deck to Ben's pile",
+                                                    "Fox, Eel, Dog move from Ann's pile to Ann's battle"]
+    assert state.view.zone("pile", 1) == tuple(state.view.cards_named(n)[0] for n in ("Cat", "Bee", "Ant"))
+
+
+def test_a_card_known_to_more_players_is_a_line_of_its_own(tmp_path):
+    # Cleo sees neither hand, but was shown Dog: she reads its name, and the others counted.
+    setup = ('you draw 3 cards\nlet shown be all cards in your hand where name of it = "Dog"\n'
+             "let cleo be left of left of you\nreveal shown to cleo\nput each card in your hand into your left's hand")
+    state = state_of(tmp_path, setup, players=3)
+    moved = ["Fox, Eel move from Ann's hand to Ben's hand", "Dog moves from Ann's hand to Ben's hand"]
+    assert lines(state, "Fox", 2) == lines(state, "Fox", 2, 0) == lines(state, "Fox", 2, 1) == moved
+    assert lines(state, "Ann shows", 3, 2) == ["Ann shows Dog to Cleo", "2 cards move from Ann's hand to Ben's hand",
+                                               "Dog moves from Ann's hand to Ben's hand"]
+
+
+def test_a_line_logged_between_two_moves_keeps_them_apart_in_order(tmp_path):
+    # Sticky keeps Eel from being discarded: the cards before and after it are two lines.
+    state = state_of(tmp_path, "you draw 4 cards\ndiscard each card in your hand")
+    assert lines(state, "Fox", 3) == ["Fox moves from Ann's hand to discard", "Eel is not discarded (Sticky)",
+                                      "Dog, Cat move from Ann's hand to discard"]
+
+
+def test_a_rule_that_breaks_the_game_off_leaves_the_cards_it_moved_told(tmp_path):
+    # On Ben's turn the checks, which run in one go, move his hand, then divide by 0.
+    checks = "if turn = 2:\n  put each card in your hand into your pile\n  let n be 1 / count of cards in your hand"
+    setup = "for each p in players:\n  p draws 3 cards"
+    state = state_of(tmp_path, setup, "choose a card in your hand as kept", checks=checks, turns=3)
+    with pytest.raises(RuleError, match="divides by 0"):
+        state.apply_label("Eel")
+    assert state.log[-2:] == ["turn 2 (Ben)", "Cat, Bee, Ant move from Ben's hand to Ben's pile"]
+    assert state.log_for(0)[-1] == "3 cards move from Ben's hand to Ben's pile"
+
+
+# ------------------------------------------------------------------ choices
+def test_a_choice_is_logged_with_its_question_and_without_one_with_its_name(tmp_path):
+    setup = ('you draw 3 cards\nchoose a card in your hand as kept "keep which card?"\n'
+             "choose a card in your hand as spare\nchoose a number from 1 to 3 as bid \"bid how many?\"")
+    state = state_of(tmp_path, setup)
+    for label in ("Eel", "Dog", "2"):
+        state.apply_label(label)
+    assert lines(state, "Ann chooses", 3) == ["Ann chooses Eel (keep which card?)", "Ann chooses Dog as spare",
+                                              "Ann chooses 2 (bid how many?)"]
+    assert lines(state, "Ann chooses", 3, 1) == ["Ann chooses 1 card (keep which card?)", "Ann chooses 1 card as spare",
+                                                 "Ann chooses 2 (bid how many?)"]
+
+
+def test_the_values_a_logged_question_names_are_those_its_readers_may_see(tmp_path):
+    setup = 'you draw 2 cards\nlet mine be all cards in your hand\nchoose a card in your hand as kept "keep one of {mine}, {you}?"'
+    state = state_of(tmp_path, setup)
+    assert state.prompt() == "Ann: keep one of Fox, Eel, Ann?"
+    state.apply_label("Eel")
+    assert "Ann chooses Eel (keep one of Fox, Eel, Ann?)" in state.log_for(0)
+    assert "Ann chooses 1 card (keep one of a card, a card, Ann?)" in state.log_for(1)
