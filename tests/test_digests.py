@@ -34,7 +34,7 @@ PINNED = [
                  id="crazy_eights-3-players"),
     pytest.param("crazy_eights", {}, 5, 30, "3387eaa884a07e2b0f7e723075781c781fef85e94a275a102fa1dd701f63fbf0",
                  id="crazy_eights-5-players"),
-    pytest.param("go_fish", {}, 4, 30, "49af93db5eed4034d9fe5270acc0b5c771939cbc93921bcfdf33da04c4cdca5f",
+    pytest.param("go_fish", {}, 4, 30, "1fcbd50bb9ea8b1fa4029265e7beaf7665ac55b3d746391fb53d00290cd72a12",
                  id="go_fish-4-players"),
     pytest.param("hearts", {}, None, 5, "227d06069e012099f045db6a7bbb4117b4f6d7b4c348f235dddd41cd12c0ff46",
                  id="hearts"),

@@ -52,6 +52,11 @@ def test_a_game_ends_when_one_player_is_left_after_others_finished(tmp_path):
     assert state.log[-1] == "the game ends: Ann 1st; Ben 2nd; Cleo 3rd"
 
 
+def test_three_who_share_a_place_are_listed_as_a_sentence_lists_them(tmp_path):
+    state = game(tmp_path, "your left finishes\nthe game ends").new_initial_state(seed=0)
+    assert state.log[-1] == "the game ends: Ben 1st; Ann, Cleo and Dan 2nd"
+
+
 def test_a_player_who_lost_is_last(tmp_path):
     state = game(tmp_path, "your left loses the game\nyou finish\nthe game ends").new_initial_state(seed=0)
     assert state.places() == [1, 4, 2, 2]

@@ -5,6 +5,7 @@ ranking."""
 from __future__ import annotations
 
 from .state import State
+from .wording import and_list
 
 FOR_GOOD = 1 << 30          # "sits out" with no round: for the rest of the game
 
@@ -79,7 +80,7 @@ def end_ranked(s: State) -> None:
         if places[seat] == 0:
             places[seat] = last
     s.say("end", "the game ends: " + "; ".join(
-        f"{' and '.join(s.t.players[p].name for p in range(len(places)) if places[p] == n)} {ordinal(n)}"
+        f"{and_list(s.t.players[p].name for p in range(len(places)) if places[p] == n)} {ordinal(n)}"
         for n in sorted(set(places))))
     conclude(s, places)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .layers import stale
 from .state import PlayerRef, State
+from .wording import and_list
 
 
 def shown(value) -> str:
@@ -79,8 +80,7 @@ def set_counter(s: State, seat: int, name: str, value: int, change: bool = True)
         return
     # A team's counter is said as the whole team's: "North and South's score is 141".
     names = [s.t.players[p].name for p in holders]
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    text = f"{who}'s {name} is {value}"
+    text = f"{and_list(names)}'s {name} is {value}"
     if change:
         text += f" ({'+' if value > old else ''}{value - old})"
     if d.visibility == "owner":

@@ -15,6 +15,12 @@ def words(name: str | None) -> str:
     return name.replace("_", " ") if name else ""
 
 
+def and_list(names) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def prompt_problem(text: str) -> str | None:
     """Why a prompt text cannot be filled in, or None."""
     try:
