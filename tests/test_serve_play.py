@@ -321,11 +321,13 @@ def test_ctrl_c_stops_the_workbench_while_computer_players_play(tmp_path):
     import urllib.request
 
     from checkout import importable
+    from tests.test_workers import _hears_ctrl_c
 
     folder = template_pack(tmp_path, *ENDLESS, ("checks: |", "end: {max_turns: 100000}\nchecks: |"))
     env = {**os.environ, "PYTHONPATH": str(importable())}
     server = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "serve", str(folder), "--port", "0"], cwd=tmp_path,
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=_hears_ctrl_c)     # also where the tests run with Ctrl-C ignored
     try:
         url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
         csrf = re.search(r'name="csrf-token" content="([^"]+)"', urllib.request.urlopen(url).read().decode()).group(1)
