@@ -39,7 +39,7 @@ PINNED = [
     pytest.param("hearts", {}, None, 5, "227d06069e012099f045db6a7bbb4117b4f6d7b4c348f235dddd41cd12c0ff46",
                  id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "8ce059c0e0739696f4a378f73efce42faf420e4c686a1f16420160e061c64745", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "2d5848708c7b46e95cf254e61a59e3fecbe9450ce3553b89bb83884069660de7", id="stack_duel"),
+    pytest.param("stack_duel", {}, None, 60, "77bd50325a4aafd06ac57c7ff37acf535e22dfecf705a001ae8ae5efd4e50cdd", id="stack_duel"),
 ]
 
 

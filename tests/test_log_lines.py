@@ -40,10 +40,11 @@ end: {turn_limit: turn_limit}
 """
 
 
-def state_of(tmp_path: Path, setup: str, turn: str = "do nothing", players: int = 2, checks: str = "", turns: int = 1):
+def state_of(tmp_path: Path, setup: str, turn: str = "do nothing", players: int = 2, checks: str = "", turns: int = 1,
+             sections: str = ""):
     folder = tmp_path / "war"
     folder.mkdir(exist_ok=True)
-    text = WAR.replace("SETUP", setup.replace("\n", "\n  ")).replace("TURN", turn)      # a turn of one line
+    text = WAR.replace("SETUP", setup.replace("\n", "\n  ")).replace("TURN", turn) + sections    # a turn of one line
     if checks:
         text += "checks: |\n  " + checks.replace("\n", "\n  ") + "\n"
     (folder / "pack.yaml").write_text(text)
@@ -125,3 +126,14 @@ def test_the_values_a_logged_question_names_are_those_its_readers_may_see(tmp_pa
     state.apply_label("Eel")
     assert "Ann chooses Eel (keep one of Fox, Eel, Ann?)" in state.log_for(0)
     assert "Ann chooses 1 card (keep one of a card, a card, Ann?)" in state.log_for(1)
+
+
+# ------------------------------------------------------------------ values set
+def test_a_set_statement_is_told_even_where_the_value_stays_and_a_change_only_where_it_changes(tmp_path):
+    # A bid of 0 after the turn's reset to 0 is a bid the log tells; an increase by 0 and
+    # the reset itself are no change.
+    sections = "player_counters:\n  bid: {start: 0, reset: turn, log: true}\ntable:\n  called: {start: 0, log: true}\n"
+    setup = "set bid of you to 3\nset called to 2\nset called to 2\nincrease called by 0\nincrease bid of you by 0"
+    state = state_of(tmp_path, setup, "set bid of you to 0", sections=sections)
+    assert state.log == ["War begins with Ann, Ben; Ann starts", "Ann's bid is 3", "called is 2", "called is 2",
+                         "turn 1 (Ann)", "Ann's bid is 0", "the turn limit (1) is reached", "the game is a draw"]
