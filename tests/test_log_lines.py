@@ -67,13 +67,13 @@ DEAL = "for each p in players:\n  put each top 3 cards of deck into p's pile"
 
 def test_a_deal_is_a_line_for_each_pile_and_names_only_the_cards_a_reader_sees(tmp_path):
     state = state_of(tmp_path, DEAL + "\nput each card in your pile into your battle")
-    assert lines(state, "Fox", 3) == ["Fox, Eel, Dog move from deck to Ann's pile",
-                                      "Cat, Bee, Ant move from deck to Ben's pile",
-                                      "Fox, Eel, Dog move from Ann's pile to Ann's battle"]
+    assert lines(state, "Fox", 3) == ["Fox, Eel and Dog move from deck to Ann's pile",
+                                      "Cat, Bee and Ant move from deck to Ben's pile",
+                                      "Fox, Eel and Dog move from Ann's pile to Ann's battle"]
     for seat in (0, 1):     # nobody sees the deck or the piles; everyone sees the battle
         assert lines(state, "3 cards", 3, seat) == ["3 cards move from deck to Ann's pile",
                                                     "3 cards move from deck to Ben's pile",
-                                                    "Fox, Eel, Dog move from Ann's pile to Ann's battle"]
+                                                    "Fox, Eel and Dog move from Ann's pile to Ann's battle"]
     assert state.view.zone("pile", 1) == tuple(state.view.cards_named(n)[0] for n in ("Cat", "Bee", "Ant"))
 
 
@@ -82,7 +82,7 @@ def test_a_card_known_to_more_players_is_a_line_of_its_own(tmp_path):
     setup = ('you draw 3 cards\nlet shown be all cards in your hand where name of it = "Dog"\n'
              "let cleo be left of left of you\nreveal shown to cleo\nput each card in your hand into your left's hand")
     state = state_of(tmp_path, setup, players=3)
-    moved = ["Fox, Eel move from Ann's hand to Ben's hand", "Dog moves from Ann's hand to Ben's hand"]
+    moved = ["Fox and Eel move from Ann's hand to Ben's hand", "Dog moves from Ann's hand to Ben's hand"]
     assert lines(state, "Fox", 2) == lines(state, "Fox", 2, 0) == lines(state, "Fox", 2, 1) == moved
     assert lines(state, "Ann shows", 3, 2) == ["Ann shows Dog to Cleo", "2 cards move from Ann's hand to Ben's hand",
                                                "Dog moves from Ann's hand to Ben's hand"]
@@ -92,7 +92,7 @@ def test_a_line_logged_between_two_moves_keeps_them_apart_in_order(tmp_path):
     # Sticky keeps Eel from being discarded: the cards before and after it are two lines.
     state = state_of(tmp_path, "you draw 4 cards\ndiscard each card in your hand")
     assert lines(state, "Fox", 3) == ["Fox moves from Ann's hand to discard", "Eel is not discarded (Sticky)",
-                                      "Dog, Cat move from Ann's hand to discard"]
+                                      "Dog and Cat move from Ann's hand to discard"]
 
 
 def test_a_rule_that_breaks_the_game_off_leaves_the_cards_it_moved_told(tmp_path):
@@ -102,7 +102,7 @@ def test_a_rule_that_breaks_the_game_off_leaves_the_cards_it_moved_told(tmp_path
     state = state_of(tmp_path, setup, "choose a card in your hand as kept", checks=checks, turns=3)
     with pytest.raises(RuleError, match="divides by 0"):
         state.apply_label("Eel")
-    assert state.log[-2:] == ["turn 2 (Ben)", "Cat, Bee, Ant move from Ben's hand to Ben's pile"]
+    assert state.log[-2:] == ["turn 2 (Ben)", "Cat, Bee and Ant move from Ben's hand to Ben's pile"]
     assert state.log_for(0)[-1] == "3 cards move from Ben's hand to Ben's pile"
 
 
