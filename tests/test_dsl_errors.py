@@ -208,6 +208,41 @@ OTHER_TOOLS = [
     ("if your hand hand is empty: draw a card", ['1:14: unexpected "hand"; expected "\'s", ")", ",", ":", "among", '
                                                  '"and", "as", "become", ...']),
     ("spend 2 gold", ['1:1: "spend" is not a statement; to pay a cost write "pay N CURRENCY"']),
+    # Common effects as a newcomer from Forge or a card game's text writes them.
+    ("add 3 life to you", ['1:1: "add" is only the verb of "add N NAME counters to CARDS": to raise a counter (life) '
+                           'or a property write "increase NAME of X by N"']),
+    ("each opponent loses 2 life", ['1:15: "loses" is only the verb of "PLAYER loses the game": to lower a counter '
+                                    '(life) or a property write "decrease NAME of X by N"']),
+    ("target player gains 3 life", ['1:15: "gains" is only the verb of "PLAYER gains control of CARDS": to raise a '
+                                    'counter (life) or a property write "increase NAME of X by N"']),
+    ("each player draws a card", ['1:1: "each player" names several players where a statement takes one; for each of '
+                                  'them write "for each p in players: p draws a card"']),
+    ("if turn > 1: deal 3 damage to each opponent",
+     ['1:31: "each opponent" names several players where a statement takes one; for each of them write '
+      '"for each p in opponents: deal 3 damage to p"']),
+    ("target player draws 2 cards", ['1:1: "target player": an ability declares its targets (targets: {target: '
+                                     'player}) and its effect names one; in the effect write "target draws 2 cards"']),
+    ("untap target creature", ['1:7: "target creature": an ability declares its targets (targets: {target: '
+                               'creature}) and its effect names one; in the effect write "untap target"']),
+    ("deal 2 damage to target creature or player",
+     ['1:18: "target creature or player": an ability declares its targets (targets: {target: creature or player}) '
+      'and its effect names one; in the effect write "deal 2 damage to target"']),
+    ("opponent discards a card", ['1:10: "discards" is said of cards here; to have opponent discard cards of their '
+                                  'choice write "opponent chooses a card in opponent\'s ZONE as discarded", then '
+                                  '"discard discarded"']),
+    ("you discard 2 cards in your hand", ['1:5: "discard" is said of cards here; to discard cards of your choice write '
+                                          '"you choose 2 cards in your hand as discarded", then "discard discarded"']),
+    ("shuffle your graveyard into your library",
+     ['1:1: "shuffle" shuffles a zone; to shuffle cards into one write "put all cards in your graveyard into your '
+      'library", then "shuffle your library"']),
+    ("destroy target creature", ['1:1: "destroy" is not a statement; to put cards into their owner\'s discard zone '
+                                 'write "discard CARDS"']),
+    ("return target creature to its owner's hand",
+     ['1:1: "return" is not a statement; to move cards write "put CARDS into ZONE"']),
+    ("search your library for a creature card", ['1:1: "search" is not a statement; to have a player pick cards write '
+                                                 '"choose(s) QUANTITY SELECTOR as NAME"']),
+    # A word of the language after "target" goes on the statement: no target is told.
+    ("deal 2 damage to target from this as fire extra", ['1:43: unexpected "extra"; expected the end of the line']),
 ]
 
 # "you lose the game" is English; the third person ("you loses") was once the only form.

@@ -1,7 +1,7 @@
 """docs/dsl.md, written from the grammar and the vocabulary registry."""
 from __future__ import annotations
 
-from .dsl import grammar_text, simplest
+from .dsl import OTHERWISE, DslSyntaxError, grammar_text, parse, simplest
 from .registry import ELSEWHERE, RESERVED
 from .vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
 
@@ -178,18 +178,37 @@ RECIPES = (
 )
 
 
+def _otherwise():
+    """A row for each statement of other tools told what to write here (dsl.OTHERWISE):
+    its example, and the error `validate` gives it."""
+    for _, _, example in OTHERWISE:
+        try:
+            parse(example, "script")
+        except DslSyntaxError as e:
+            yield f"| `{example}` | {e.message} |"
+
+
 OTHER_TOOLS = """
 ## Words of other tools
 
 Card scripts of other tools begin effects with verbs this language writes otherwise.
-A statement that begins with one of these (or has it after the player who acts:
-`you gain 3 life`) and does not parse is told which statement does it here, at the
-word: `"move" is not a statement; to move cards write "put CARDS into ZONE"`. Where
-the word is one of the language's own (`add`, `gain`, `lose`), the message says what
-it is here first: `"gain" is only the verb of "PLAYER gains control of CARDS": ...`;
-`add` is taken for another tool's only before no amount and without `counters`
-(`add this to your hand`), `gain` and `lose` only before an amount (`gain 3 life`).
-A misspelt word is named only where the word suggested makes the statement parse.
+A statement that begins with one of these (or has it after the players who act:
+`you gain 3 life`, `each opponent loses 2 life`) and does not parse is told which
+statement does it here, at the word: `"move" is not a statement; to move cards write
+"put CARDS into ZONE"`. Where the word is one of the language's own (`add`, `gain`,
+`lose`), the message says what it is here first: `"gain" is only the verb of "PLAYER
+gains control of CARDS": ...`; `add` is taken for another tool's only without
+`counters` (`add this to your hand`, `add 3 life to you`), `gain` and `lose` only
+before an amount (`gain 3 life`). A misspelt word is named only where the word
+suggested makes the statement parse.
+
+Some statements of other tools are told what to write in their place, where that parses:
+
+| written elsewhere | told |
+|---|---|
+{otherwise}
+
+The verbs:
 """
 
 
@@ -217,13 +236,14 @@ def dsl_reference() -> str:
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())
-    out.append(OTHER_TOOLS)
+    out.append(OTHER_TOOLS.format(otherwise="\n".join(_otherwise())))
     out.append("| written elsewhere | what it does | write here |\n|---|---|---|")
     grouped: dict = {}
     for word, meant in ELSEWHERE.items():
         grouped.setdefault(meant, []).append(word)
     for meant, words in grouped.items():
-        for doing, rule in meant.ways:
+        ways = [*meant.ways, *((f"{doing} (before an amount)", rule) for doing, rule in meant.counted)]
+        for doing, rule in ways:
             out.append(f"| {', '.join(f'`{w}`' for w in words)} | {doing} | `{simplest(ENTRIES[rule].syntax)}` |")
     out.append("\n## How do I ...\n")
     for title, what, code in RECIPES:

@@ -330,7 +330,7 @@ def _unowned_zone_default(c, zone_node):
 
 
 @register("put", ST, "put CARDS into ZONE [face down]", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card. "
-          "The cards it moves the same way are one line of the log (\"Fox, Eel move from Ann's hand to discard\"; \"2 cards move ...\" for whoever may not see them). "
+          "The cards it moves the same way are one line of the log (\"Fox and Eel move from Ann's hand to discard\"; \"2 cards move ...\" for whoever may not see them). "
           "Face down, only those who saw the cards before know what they are; a face-down card has no types, keywords or abilities, "
           "its properties are those of the pack's face_down, and it turns face up in any zone but play and the pile.",
           params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to (the top)')))

@@ -40,7 +40,7 @@ def _set_table(c, tree, scope):
     if not ok:
         c.error(value, f'"{d.name}" holds {_holds(d)}; {c.quoted(value)} is {_what(vt)}')
     name = d.name
-    return lambda s, env: tables.set_table(s, name, vfn(s, env))
+    return lambda s, env: tables.set_table(s, name, vfn(s, env), told=True)
 
 
 def _holds(d) -> str:
