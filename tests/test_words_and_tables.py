@@ -11,6 +11,7 @@ import pytest
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.lang import fuse
 from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "suits"
@@ -333,6 +334,36 @@ def test_a_card_or_a_value_picked_from_a_selection(tmp_path, value, expected):
     setup += f"if {value} = {expected}: set pot to 1\nif {value} != {expected}: set pot to 2"
     state = play(tmp_path, setup=setup)
     assert state.s.table["pot"] == 1
+
+
+# The deck once the hearts are in Ann's hand: Two of Clubs, Four of Spades, Two of Diamonds, Ace of Spades.
+@pytest.mark.parametrize("value, expected", [
+    # Cards whose rank another card of the deck has: the twos.
+    ("count of (cards c in deck where any (cards in deck where its rank = rank of c and it != c))", 2),
+    ("count of (cards c in deck where count of (cards in deck where its suit = suit of c) = 2)", 2),
+    ("count of (plain cards c in deck where no (cards in deck where its rank = rank of c and it != c))", 2),
+    ("count of (players p where any (cards in p's hand where its suit = hearts))", 1),
+    # The spades: 4 and 1 points.
+    ("total points of (cards c in deck where any (cards in deck where its suit = suit of c and it != c))", 5),
+])
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_selector_names_its_item_for_the_where_clauses_inside_its_own(tmp_path, value, expected, fused):
+    setup = f"put each card in deck where its suit = hearts into your hand\nset pot to {value}"
+    fuse.ENABLED[0] = fused
+    try:
+        state = play(tmp_path, setup=setup)
+    finally:
+        fuse.ENABLED[0] = True
+    assert state.s.table["pot"] == expected
+
+
+def test_a_choice_offers_the_cards_its_where_tells_apart_by_other_cards(tmp_path):
+    state = play(tmp_path, setup="choose a card c in deck where any (cards in deck where its rank = rank of c and "
+                                 "it != c) as picked\nset pot to points of picked")
+    offered = sorted(state.action_to_string(a) for a in state.legal_actions())
+    assert offered == ["Ace of Hearts", "Ace of Spades", "Two of Clubs", "Two of Diamonds"]
+    state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == "Two of Clubs"))
+    assert state.s.table["pot"] == 2
 
 
 @pytest.mark.parametrize("setup, message", [
