@@ -443,7 +443,8 @@ def test_a_scenario_expects_the_words_a_card_holds_in_any_order(tmp_path):
 
 
 # ------------------------------------------------------------ a card on the table
-UPCARD = {"  stuck: {start: 0, visibility: hidden}": "  stuck: {start: 0, visibility: hidden}\n  upcard: {of: card, log: true}"}
+STUCK = "  stuck: {start: 0, visibility: hidden}"
+UPCARD = {STUCK: STUCK + "\n  upcard: {of: card, log: true}"}
 SHOWN = "for each p in players:\n  p draws 2 cards\nput top card of deck into discard\nset upcard to top card of discard\n"
 
 

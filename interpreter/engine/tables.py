@@ -60,7 +60,7 @@ def set_table(s: State, name: str, value) -> None:
 
 
 def _say_card(s: State, name: str, c: int) -> None:
-    """"upcard is Seven of Clubs", said by name to the players who see the card where it is."""
+    """"NAME is" and the card's name, said so to the players who see the card where it is."""
     seen_by = tuple(seat for seat in range(len(s.out)) if sees(s, c, seat))
     if len(seen_by) == len(s.out):
         s.say("table", f"{name} is {s.t.names[c]}")

@@ -68,7 +68,7 @@ known only inside its own `where`:
 
 ```
 choose a card c in your hand where any (cards in melds where its rank = rank of c) as extra
-count of (players p where any (cards in p's hand where its suit = hearts))
+count of (players p where any (cards in play where its owner = p))
 ```
 
 The name may not hide a variable, a name of the pack or of the language, and its

@@ -145,7 +145,7 @@ def _table(look: Look, want: dict, expect) -> None:
         value = view.said_table_value(name, said, want, look.fail)
         got = view.table_value(name)
         if got is not None and look.state.game.pack.table[name].kind == "card":
-            got = look.state.s.t.names[got]         # a card is expected by its name
+            got = look.state.view.card_names[got]   # a card is expected by its name
         if got != value:
             look.fail(want, name, f"{name} is {shown_value(got)}, not {shown_value(value)}")
 

@@ -142,8 +142,8 @@ def _selector(c: Compiler, tree, scope: Scope):
             c.steady = was
 
     if named is not None:
-        c.error(named, f'"{named}" after "{noun}" would name each {_one(c, noun)} inside a "where" clause, and there is none: '
-                       f'a word that narrows the {noun} comes before "{noun}"')
+        c.error(named, f'"{named}" after "{noun}" would name each {_one(c, noun)} inside a "where" clause, and there '
+                       f'is none: a word that narrows the {noun} comes before "{noun}"')
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
