@@ -126,7 +126,28 @@ TYPES = [
     # Both sides of a comparison reading the same: inside a "where", "it" is its own card.
     ("if any (cards in play where its cost = cost of it): draw a card",
      ['1:29: both sides of "=" read the same, "its cost", so it always holds: inside a "where", "it" is what that '
-      'where is about; reach a card from outside it through a variable ("for each c in ...", then "rank of c")']),
+      'where is about; to read the card an outer "where" is about, name it after its noun: "a card c in your hand '
+      'where any (cards in melds where its rank = rank of c)"']),
+    # The item of a "where" named after its noun, read inside the clause only.
+    ("if any (cards c in play where any (cards in play where its cost = cost of c and it != c)): draw a card", []),
+    ("if any (creatures c in play where cost of c > 1): draw a card", []),
+    ("if any (cards c in play where cost of c > 1) and cost of c > 1: draw a card",
+     ['1:58: unknown name "c"']),
+    ("for each c in cards in play:\n  if any (cards c in play where cost of c > 1): draw a card",
+     ['2:17: "c" is a variable here (line 22): a name for each card of a "where" may not hide it; name it otherwise']),
+    ("if any (cards c in play where any (cards c in play where cost of c > 1)): draw a card",
+     ['1:42: "c" is a variable here (line 22): a name for each card of a "where" may not hide it; name it otherwise']),
+    ("if any (cards hand in play where cost of hand > 1): draw a card",
+     ['1:15: "hand" is a zone: a variable named so would hide it in the rest of this text; name it otherwise',
+      '1:34: "cost of ..." needs a card or a player, not a zone']),
+    ("if any (cards c in play where its cost > 1): draw a card",
+     ['1:15: "c" after "cards" names each card in its "where", which does not read it: a word that narrows the '
+      'cards comes before "cards"']),
+    ("tap each creature tappd in play",
+     ['1:19: "tappd" after "creature" would name each creature inside a "where" clause, and there is none: a word '
+      'that narrows the creature comes before "creature"']),
+    ("if any (cards c in play where c = 3): draw a card",
+     ['1:31: "c = 3" compares a card with a number: they are never equal']),
     ("if turn != turn: draw a card", ['1:4: both sides of "!=" read the same, "turn", so it never holds']),
     ("if a random number from 1 to 6 = a random number from 1 to 6: draw a card", []),
     ("for each c in cards in play:\n  if any (cards in play where its cost = cost of c): draw a card", []),

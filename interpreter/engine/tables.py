@@ -2,6 +2,7 @@
 their return to their start when a turn, phase, step or round begins."""
 from __future__ import annotations
 
+from .knowledge import sees
 from .layers import stale
 from .state import PlayerRef, State
 from .wording import and_list
@@ -14,6 +15,12 @@ def shown(value) -> str:
     if isinstance(value, PlayerRef):
         return value.name
     return str(value)
+
+
+def card_seen(s: State, c: int, viewer: int | None) -> str:
+    """A card a table value holds, as `viewer` (None: the referee) sees it where it is
+    now: by name, or "a card" where that player cannot see which it is."""
+    return s.t.names[c] if viewer is None or sees(s, c, viewer) else "a card"
 
 
 def start_of(s: State, start):
@@ -48,7 +55,19 @@ def set_table(s: State, name: str, value, told: bool = False) -> None:
         stale(s)
     d = s.t.pack.table[name]
     if d.log and d.visibility != "hidden" and (old != value or told):
-        s.say("table", f"{name} is {shown(value)}")
+        if d.kind == "card" and value is not None:
+            _say_card(s, name, value)
+        else:
+            s.say("table", f"{name} is {shown(value)}")
+
+
+def _say_card(s: State, name: str, c: int) -> None:
+    """"NAME is" and the card's name, said so to the players who see the card where it is."""
+    seen_by = tuple(seat for seat in range(len(s.out)) if sees(s, c, seat))
+    if len(seen_by) == len(s.out):
+        s.say("table", f"{name} is {s.t.names[c]}")
+    else:
+        s.say("table", f"{name} is {s.t.names[c]}", seen_by, f"{name} is a card")
 
 
 def sharing(s: State, seat: int, name: str) -> tuple:

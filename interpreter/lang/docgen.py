@@ -62,12 +62,25 @@ table value, an option, a definition, a name every pack has, or a noun of select
 (`card`, `player`, `opponent`, `effect`, their plurals, `everyone`): `each
 creature in play` would then go through the variable. Name it otherwise
 (`victim`). Inside `where`, `it` and `its` are what that `where` is about (the
-innermost one); reach an outer one through a variable: `for each c in cards in
-your hand: if count of (cards in your hand where its rank = rank of c) = 4: ...`.
-Written `its rank = rank of it`, both sides read the innermost card, and the pack
-is refused there (`both sides of "=" read the same, "its rank", so it always
-holds`), as is any comparison of a value with itself. Outside any `where`, `its` is the card whose ability it is, so one definition may
-serve in a `where` and in an ability's `when`.
+innermost one). To read an outer one inside an inner `where`, name it after the
+selector's noun; the name holds each card (or player) the selector tries, and is
+known only inside its own `where`:
+
+```
+choose a card c in your hand where any (cards in melds where its rank = rank of c) as extra
+count of (players p where any (cards in play where its owner = p))
+```
+
+The name may not hide a variable, a name of the pack or of the language, and its
+`where` must read it (`cards c in play` alone, or `creature tappd in play`, is
+refused: a word that narrows the cards comes before the noun). A variable of a
+`for each` reaches outer cards too: `for each c in cards in your hand: if count of
+(cards in your hand where its rank = rank of c) = 4: ...`. Written `its rank =
+rank of it`, both sides read the innermost card, and the pack is refused there
+(`both sides of "=" read the same, "its rank", so it always holds`, with the form
+above), as is any comparison of a value with itself. Outside any `where`, `its` is
+the card whose ability it is, so one definition may serve in a `where` and in an
+ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,
 `setup`, `checks`, `after_each`, `after_all` and damage's `dealt` are **scripts**; `cost` is a script

@@ -10,7 +10,7 @@ import re
 from .. import fuse
 from ...engine.layers import controllers, typebits
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope
+from ..compiler import SELECTOR_NOUNS, Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, T, as_set, single, union
 from .effects import effects_selector
@@ -32,16 +32,21 @@ def _singular(word: str, known) -> str | None:
     return None
 
 
-@register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
+@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
-          "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones.",
-          example="untapped creatures you control in play where not it entered this turn",
-          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
+          "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones. NAME, "
+          "after a noun of cards or players, names each one tried inside CONDITION, where an inner \"where\" "
+          "has an \"it\" of its own.",
+          example="a card c in your hand where any (cards in melds where its rank = rank of c)",
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
-    words = [str(w) for w in words_node.children]
     restrictions = [k for k in tree.children[1:] if k is not None]
+    named = _item_name(c, words_node, scope)
+    if named is not None:
+        words_node = type(words_node)(words_node.data, words_node.children[:-1], words_node.meta)
+    words = [str(w) for w in words_node.children]
     noun = words[-1]
     adjectives = words[:-1]
     names = c.names
@@ -114,15 +119,31 @@ def _selector(c: Compiler, tree, scope: Scope):
             inner = scope.child(it=single(t) if t.kind != "any" else ANY)
             was, c.steady = c.steady, False
             # "it" in the clause is its own item: of what it reads, only what is drawn anew each
-            # time it is read reads anew for each item of a "where" around this selector.
+            # time it is read, or the item of a "where" around this selector by its name,
+            # reads anew for each item of that "where".
             outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
+            outer_read, c.items_read = c.items_read, set()
+            one = _one(c, noun)
+            item = _bound_item(c, named, inner, one)
             where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
-            c.used_it = outer_it or c.drawn
+            if item is not None:
+                c.items.discard(item)
+                if item not in c.items_read:
+                    c.error(named, f'"{item}" after "{noun}" names each {one} in its "where", which does not read '
+                                   f'it: a word that narrows the {noun} comes before "{noun}"')
+                c.items_read.discard(item)
+                where_fn = _naming(item, where_fn)
+            named = None
+            c.used_it = outer_it or c.drawn or bool(c.items_read)
+            c.items_read |= outer_read
             c.drawn = was_drawn or c.drawn
             if c.steady:        # the clause computes something once in each scan
                 kept_where = _kept_where_marked
             c.steady = was
 
+    if named is not None:
+        c.error(named, f'"{named}" after "{noun}" would name each {_one(c, noun)} inside a "where" clause, and there '
+                       f'is none: a word that narrows the {noun} comes before "{noun}"')
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
@@ -212,6 +233,73 @@ def _selector(c: Compiler, tree, scope: Scope):
             return kept_where(s, env, found, where_fn)
         return tuple(found)
     return select, t
+
+
+def _item_name(c: Compiler, words_node, scope: Scope):
+    """The name a selector gives each item inside its "where" clause, written after its noun
+    ("a card c in your hand where any (cards in melds where its rank = rank of c)"), or None.
+    A word after a noun of cards or players that is neither a card type, a noun, nor a word
+    that narrows the cards is such a name (a word before the noun narrows it)."""
+    tokens = words_node.children
+    if len(tokens) < 2:
+        return None
+    names = c.names
+    noun, last = str(tokens[-2]), str(tokens[-1])
+    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents"} and \
+            _singular(noun, names.card_types) is None:
+        return None
+    if last in scope.vars and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
+        return tokens[-1]           # "cards c" with c a variable: refused where it is bound
+    if last in scope.vars or last in SELECTOR_NOUNS or _singular(last, names.card_types) is not None or \
+            last in ("tapped", "untapped") or last in names.marks or last in names.keywords or \
+            last in names.property_words:
+        return None
+    return tokens[-1]
+
+
+def _one(c: Compiler, noun: str) -> str:
+    """A noun of a selector in the singular: "cards" is "card"."""
+    return _singular(noun, {"card", "player", "opponent", *c.names.card_types}) or noun
+
+
+def _bound_item(c: Compiler, named, inner: Scope, noun: str) -> str | None:
+    """The name `named` given to each item in the scope of its "where" clause, or None (no
+    name, or one refused: it would hide a variable or a name of the language or the pack)."""
+    if named is None:
+        return None
+    word = str(named)
+    if word in inner.vars:
+        line = inner.lines.get(word)
+        c.error(named, f'"{word}" is a variable here{f" (line {line})" if line else ""}: a name for each {noun} of '
+                       f'a "where" may not hide it; name it otherwise')
+        return None
+    problem = c.hides(word)
+    if problem:
+        c.error(named, problem)
+        return None
+    inner.vars[word] = inner.it
+    inner.lines[word] = c.place(named).line
+    c.items.add(word)
+    return word
+
+
+def _naming(name: str, where_fn):
+    """The "where" clause `where_fn` with each item also under its `name`, for the clauses
+    inside it, where "it" is their own item."""
+    def named(s, env):
+        saved = env.get(name, _UNNAMED)
+        env[name] = env["it"]
+        try:
+            return where_fn(s, env)
+        finally:
+            if saved is _UNNAMED:
+                del env[name]
+            else:
+                env[name] = saved
+    return named
+
+
+_UNNAMED = object()
 
 
 def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
