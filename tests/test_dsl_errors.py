@@ -144,7 +144,10 @@ TYPES = [
      ['1:15: "c" after "cards" names each card in its "where", which does not read it: a word that narrows the '
       'cards comes before "cards"']),
     ("tap each creature tappd in play",
-     ['1:19: "tappd" after "creature" would name each creature inside a "where" clause, and there is none: a word '
+     ['1:19: "tappd" is not a word of the language; did you mean "tapped"? (a word that narrows the creature comes '
+      'before "creature")']),
+    ("tap each creature bob in play",
+     ['1:19: "bob" after "creature" would name each creature inside a "where" clause, and there is none: a word '
       'that narrows the creature comes before "creature"']),
     ("if any (cards c in play where c = 3): draw a card",
      ['1:31: "c = 3" compares a card with a number: they are never equal']),

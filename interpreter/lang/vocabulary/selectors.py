@@ -142,8 +142,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             c.steady = was
 
     if named is not None:
-        c.error(named, f'"{named}" after "{noun}" would name each {_one(c, noun)} inside a "where" clause, and there '
-                       f'is none: a word that narrows the {noun} comes before "{noun}"')
+        c.error(named, _unused_name(c, named, noun))
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
@@ -255,6 +254,17 @@ def _item_name(c: Compiler, words_node, scope: Scope):
             last in names.property_words:
         return None
     return tokens[-1]
+
+
+def _unused_name(c: Compiler, named, noun: str) -> str:
+    """Why a word after a noun with no "where" is refused: a misspelt word that narrows the
+    cards ("creature tappd") is told what it may be first."""
+    names = c.names
+    hint = did_you_mean(named, ("tapped", "untapped", *names.marks, *names.keywords, *names.property_words))
+    if hint:
+        return f'"{named}" is not a word of the language{hint} (a word that narrows the {noun} comes before "{noun}")'
+    return (f'"{named}" after "{noun}" would name each {_one(c, noun)} inside a "where" clause, and there is none: '
+            f'a word that narrows the {noun} comes before "{noun}"')
 
 
 def _one(c: Compiler, noun: str) -> str:
