@@ -128,6 +128,7 @@ class Compiler:
         self._define_stack: list[str] = []
         self.scripts_running: list = []  # the named scripts being compiled where they are used, outermost first
         self.scripts_used: set = set()   # the named scripts some text uses
+        self.scripts_told: set = set()   # (file, line, col, message) of each problem told in a named script
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
         # Set when a compiled expression reads what changes from card to card of a "where"
         # scan ("it", the item of a total or a choice among, a random number): see _compare.

@@ -75,19 +75,23 @@ def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
         return ops, tuple(inner.vars)
     del c.problems[before:]
     for p in found:
-        if use is not None and not hasattr(p, "base"):
-            p.base = p.message
+        if hasattr(p, "said"):
+            c.problems.append(p)    # told by a script this one uses
+            continue
+        if use is not None:
+            p.said = p.message      # what is wrong, without where the script is used
             if p.message.startswith("unknown name ") and p.message.split('"')[1] in scope.vars:
-                p.message += (": a script sees its parameters and the pack's names, not the variables of the "
-                              "script that uses it; give it the value as a parameter")
-            p.message += f' (in "{name}", used at {_at(used_at)})'
-        if not any((q.file, q.line, q.col, getattr(q, "base", q.message)) == (p.file, p.line, p.col, p.base)
-                   for q in c.problems):
+                p.said += (": a script sees its parameters and the pack's names, not the variables of the "
+                           "script that uses it; give it the value as a parameter")
+            p.message = f'{p.said} (in "{name}", used at {_at(used_at)})'
+        told = (p.file, p.line, p.col, getattr(p, "said", p.message))
+        if told not in c.scripts_told:      # once, though the script is used in many places
+            c.scripts_told.add(told)
             c.problems.append(p)
     if use is not None and not c.scripts_running:
         # Said where the outermost use is: a script used by a script is told there.
         first = found[0]
-        c.error(use, f'"{name}" cannot run here: {getattr(first, "base", first.message)} ({_at(first)})')
+        c.error(use, f'"{name}" cannot run here: {getattr(first, "said", first.message)} ({_at(first)})')
     return None, ()
 
 
