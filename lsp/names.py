@@ -17,7 +17,7 @@ COMPLETION_KINDS = {
     "duration": KIND.Unit, "window": KIND.Event, "currency": KIND.Unit, "defined condition": KIND.Function,
     "deck": KIND.File, "table value": KIND.Variable, "property word": KIND.EnumMember, "phase": KIND.Event,
     "step": KIND.Event, "round": KIND.Event, "replacement": KIND.Operator, "import": KIND.Reference,
-    "card": KIND.Value, "family": KIND.Struct,
+    "card": KIND.Value, "family": KIND.Struct, "script": KIND.Function,
 }
 SYMBOL_KINDS = {
     "card": types.SymbolKind.Object, "family": types.SymbolKind.Struct, "phase": types.SymbolKind.Event,
@@ -72,6 +72,7 @@ class PackNames:
 
     def _one(self, d) -> str:
         shown = {"card": self._card, "option": self._option, "zone": self._zone, "defined condition": self._define,
+                 "script": self._script,
                  "property": self._property, "player counter": self._counter}.get(d.kind)
         body = shown(d.name) if shown else self._description(d.kind, d.name)
         return f"**{d.name}** ({d.kind})" + (f"\n\n{body}" if body else "") + f"\n\n*{d.file}:{d.line}*"
@@ -127,6 +128,11 @@ class PackNames:
     def _define(self, name: str) -> str:
         text = (self.build.d.get("define") or {}).get(name)
         return f"```\n{text}\n```" if text is not None else ""
+
+    def _script(self, name: str) -> str:
+        raw = (self.build.d.get("scripts") or {}).get(name) or {}
+        use = " ".join([name, "for", ", ".join(raw.get("for") or [])]) if raw.get("for") else name
+        return f"```\n{use}\n```\n\n```\n{raw.get('do', '')}\n```"
 
     def _property(self, name: str) -> str:
         raw = (self.build.d.get("properties") or {}).get(name) or {}

@@ -147,18 +147,30 @@ async def test_completion_inside_a_target_lists_the_packs_cards(client, tmp_path
     assert {item.detail for item in result.items} == {"card"}
 
 
+async def completed(client, pack: Path, row: int, line: str, col: int) -> dict:
+    """What completes at column `col` of line `row` (which reads `line`) once the line's
+    end from there is deleted: each label's detail."""
+    assert open_doc(client, pack).split("\n")[row] == line
+    change_doc(client, pack, 2, (row, col), (row, len(line)), "")
+    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(row, col)))
+    return {item.label: item.detail for item in result.items}
+
+
 @lsp_test
 async def test_completion_after_a_verb_offers_what_the_grammar_accepts(client, tmp_path):
-    folder = copy_pack(tmp_path, "magic54")
-    pack = folder / "pack.yaml"
-    lines = open_doc(client, pack).split("\n")
-    assert lines[56] == "        effect: deal strength of this damage to target"
-    change_doc(client, pack, 2, (56, 24), (56, 55), "")
-    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(56, 24)))
-    kinds = {item.label: item.detail for item in result.items}
+    pack = copy_pack(tmp_path, "magic54") / "pack.yaml"
+    kinds = await completed(client, pack, 56, "        effect: deal strength of this damage to target", 24)
     assert kinds["count"] == "keyword" and kinds["your"] == "keyword"
     assert kinds["target"] == "target" and kinds["starting_life"] == "option" and kinds["opponents"] == "players, every pack has"
     assert "draw" not in kinds                 # a statement cannot start inside "deal ... damage"
+
+
+@lsp_test
+async def test_completion_at_a_statement_offers_the_packs_scripts(client, tmp_path):
+    pack = tmp_path / "scriptpack" / "pack.yaml"
+    shutil.copytree(Path(__file__).parent / "data" / "scriptpack", pack.parent)
+    kinds = await completed(client, pack, 37, "      pass_card for you, opponent", 6)
+    assert kinds["pass_card"] == "script" and kinds["deal_out"] == "script" and kinds["draw"] == "keyword"
 
 
 @lsp_test

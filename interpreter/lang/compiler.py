@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from lark import Token, Tree
 
@@ -53,6 +54,7 @@ class Names:
     windows: set = field(default_factory=set)
     options: dict = field(default_factory=dict)          # name -> OptionDef
     defines: dict = field(default_factory=dict)          # name -> (tree, Snippet)
+    scripts: dict = field(default_factory=dict)          # name -> NamedScript (the pack's `scripts:`)
     currencies: dict = field(default_factory=dict)
     roles: dict = field(default_factory=dict)
     phases: set = field(default_factory=set)
@@ -87,6 +89,13 @@ class Scope:
         return s
 
 
+class NamedScript(NamedTuple):
+    """A script of the pack's `scripts:` section: its parameters and its parsed text."""
+    params: tuple
+    tree: Tree
+    snippet: "Snippet"
+
+
 class Snippet:
     """A DSL text inside a pack file: maps positions in the text to the file."""
 
@@ -117,6 +126,9 @@ class Compiler:
         self.problems: list[CompileProblem] = []
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
+        self.scripts_running: list = []  # the named scripts being compiled where they are used, outermost first
+        self.scripts_used: set = set()   # the named scripts some text uses
+        self.scripts_told: set = set()   # (file, line, col, message) of each problem told in a named script
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
         # Set when a compiled expression reads what changes from card to card of a "where"
         # scan ("it", the item of a total or a choice among, a random number): see _compare.

@@ -16,7 +16,7 @@ MAPPED = {
     "option": "options", "zone": "zones", "card type": "card_types", "property": "properties",
     "player counter": "player_counters", "card counter": "card_counters", "keyword": "keywords", "mark": "marks",
     "duration": "durations", "window": "windows", "currency": "currencies", "defined condition": "define",
-    "deck": "decks", "table value": "table",
+    "deck": "decks", "table value": "table", "script": "scripts",
 }
 KINDS = (*MAPPED, "property word", "phase", "step", "round", "replacement", "import", "card", "family", "token")
 

@@ -11,8 +11,9 @@ from typing import Callable, NamedTuple
 
 from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, options_out_of_bounds
 from ..engine.wording import prompt_problem
-from ..lang.compiler import Scope
+from ..lang.compiler import NamedScript, Scope
 from ..lang.vocabulary import atomic
+from ..lang.vocabulary.scripts import check_unused
 from ..lang.static_types import T
 from ..suggest import did_you_mean
 from .abilities import player_abilities, type_abilities
@@ -32,7 +33,7 @@ class Section(NamedTuple):
 
 SECTIONS: list[Section] = []
 # What a section that compiles DSL texts needs built first.
-COMPILING = ("options", "zones", "properties", "define", "currencies", "player_counters", "table")
+COMPILING = ("options", "zones", "properties", "define", "scripts", "currencies", "player_counters", "table")
 
 
 def section(*keys: str, needs: tuple = ()):
@@ -54,6 +55,8 @@ def build_sections(b: Build) -> None:
         ready.build(b)
         b.flush()
         done.add(ready.keys[0])
+    check_unused(b.comp)
+    b.flush()
     token_uses(b)
     never_ends(b)
     unread_options(b)
@@ -321,6 +324,20 @@ def define(b: Build) -> None:
         if tree is not None:
             b.names.defines[name] = (tree, b.snippet(b.loaded, raw, name))
     b.fields["defines"] = {n: str(v) for n, v in raw.items()}
+
+
+@section("scripts", needs=("define",))
+def scripts(b: Build) -> None:
+    """Each script parsed, its parameters checked: a use compiles it (lang/vocabulary/scripts.py)."""
+    for name, raw in (b.d.get("scripts") or {}).items():
+        params = raw.get("for") or []
+        for k, param in enumerate(params):
+            problem = b.comp.hides(param) or (f'"{param}" is a parameter twice' if param in params[:k] else None)
+            if problem:
+                b.here(raw["for"], k, problem.replace("variable", "parameter"))
+        tree = b.parse(b.loaded, raw, "do", "script")
+        if tree is not None:
+            b.names.scripts[name] = NamedScript(tuple(params), tree, b.snippet(b.loaded, raw, "do"))
 
 
 section("imports")(build_imports)

@@ -9,7 +9,8 @@ from .schemacheck import fits_schema, read_yaml
 
 # The keys whose text is DSL, and what reads it (see docs/dsl.md).
 TEXT_KEYS = {"effect": "script", "script": "script", "setup": "script", "checks": "script",
-             "after_each": "script", "after_all": "script", "dealt": "script", "cost": "script", "when": "condition",
+             "after_each": "script", "after_all": "script", "dealt": "script", "cost": "script", "do": "script",
+             "when": "condition",
              "if": "condition", "derived": "value", "trigger": "trigger", "using": "targets"}
 # The keys whose every entry is a DSL text.
 ENTRY_KEYS = {"targets": "targets", "define": "value"}

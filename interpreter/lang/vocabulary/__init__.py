@@ -6,15 +6,15 @@ below; nothing else imports a family to have it registered."""
 from __future__ import annotations
 
 from ..registry import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
-from . import (choices, continuous, costs, effects, events, expressions, results, rounds, selections, selectors,
-               statements, tables, telling, tokens, triggers, turn_order)
+from . import (choices, continuous, costs, effects, events, expressions, results, rounds, scripts, selections,
+               selectors, statements, tables, telling, tokens, triggers, turn_order)
 from .costs import compile_costs, pay_cost
 from .expressions import is_number
 from .statements import atomic
 
 FAMILIES = (statements, continuous, costs, expressions, selectors, triggers, tables, selections, choices, turn_order,
-            rounds, results, telling, effects, events, tokens)
+            rounds, results, telling, effects, events, tokens, scripts)
 
 __all__ = ["CARD_PROPERTIES", "CARD_STATES", "ENTRIES", "FAMILIES", "GLOBALS", "PLAYER_PROPERTIES", "atomic", "choices",
            "compile_costs", "continuous", "costs", "entries", "expressions", "is_number", "pay_cost", "results", "rounds",
-           "selections", "selectors", "statements", "tables", "telling", "triggers", "turn_order"]
+           "scripts", "selections", "selectors", "statements", "tables", "telling", "triggers", "turn_order"]

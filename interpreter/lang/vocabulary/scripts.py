@@ -1,0 +1,150 @@
+"""Named scripts: the pack's `scripts:` section names blocks of statements with parameters,
+and a statement runs one: "lay_melds for knocker".
+
+A use is compiled where it is written, its parameters taking the kinds of the values
+given, so the checks of the kinds apply as to the same statements written there, and
+a pack that uses no script runs no code of this module. The script's names (its
+parameters, what it lets) are its own: those of the script that uses it are put back
+as they were once it ends.
+"""
+from __future__ import annotations
+
+import os
+
+from ...engine.running import run_inline
+from ...engine.script import Script, run_script
+from ...suggest import did_you_mean
+from ..compiler import Compiler, Scope
+from ..registry import register
+from ..static_types import ANY
+from .statements import atomic, pushes
+
+# In the variables of a script that runs a named one: what that one's names held before,
+# put back as it ends (a chain of those of named scripts running inside each other).
+SAVED = "@script"
+
+
+@register("run_script", "statement", "NAME [for VALUE, VALUE ...]",
+          "Runs the pack's script NAME (section `scripts`), its parameters holding the values given, in "
+          "order. It runs as its statements would written here (it may wait for players), but it sees only "
+          "its parameters and the pack's names: not the variables of the script that uses it.",
+          params=(("NAME", "script", "a script of the pack"), ("VALUE", "value", "one for each parameter")),
+          example="lay_melds for knocker")
+def _run_script(c: Compiler, tree, scope: Scope):
+    word, *given = tree.children
+    given = [v for v in given if v is not None]
+    name = str(word)
+    script = c.names.scripts.get(name)
+    if script is None:
+        c.error(word, f'unknown script "{name}"' + (did_you_mean(name, c.names.scripts) or _listed(c.names.scripts)))
+        return None
+    c.scripts_used.add(name)
+    if len(given) != len(script.params):
+        c.error(tree, f'"{name}" takes {_values(len(script.params))}{_for(script.params)}, '
+                      f'but {c.quoted(tree)} gives {len(given)}')
+        return None
+    values = [c.expr(v, scope) for v in given]
+    if name in c.scripts_running:
+        chain = " runs ".join(f'"{n}"' for n in c.scripts_running[c.scripts_running.index(name):] + [name])
+        c.error(tree, f"a script may not run itself, directly or through others: {chain}")
+        return None
+    ops, names = expand(c, name, tuple(t for _, t in values), scope, tree)
+    if ops is None:
+        return None
+    return _run(script.params, tuple(fn for fn, _ in values), names, ops)
+
+
+def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
+    """The statements of script `name` compiled for a use of it (`use`; None: the script
+    checked alone), its parameters of kinds `kinds`: (its operations, every name it holds),
+    or (None, ()) after its problems, told where they are in its text and where it is used."""
+    script = c.names.scripts[name]
+    inner = Scope(dict(zip(script.params, kinds)), scope.this, scope.it, scope.mode, {}, scope.event,
+                  scope.looks_back)
+    saved, before = c.snippet, len(c.problems)
+    used_at = None if use is None else c.place(use)
+    c.snippet = script.snippet
+    c.scripts_running.append(name)
+    try:
+        ops = c.block(script.tree.children, inner)
+    finally:
+        c.scripts_running.pop()
+        c.snippet = saved
+    found = c.problems[before:]
+    if not found:
+        return ops, tuple(inner.vars)
+    del c.problems[before:]
+    for p in found:
+        if hasattr(p, "said"):
+            c.problems.append(p)    # told by a script this one uses
+            continue
+        if use is not None:
+            p.said = p.message      # what is wrong, without where the script is used
+            if p.message.startswith("unknown name ") and p.message.split('"')[1] in scope.vars:
+                p.said += (": a script sees its parameters and the pack's names, not the variables of the "
+                           "script that uses it; give it the value as a parameter")
+            p.message = f'{p.said} (in "{name}", used at {_at(used_at)})'
+        told = (p.file, p.line, p.col, getattr(p, "said", p.message))
+        if told not in c.scripts_told:      # once, though the script is used in many places
+            c.scripts_told.add(told)
+            c.problems.append(p)
+    if use is not None and not c.scripts_running:
+        # Said where the outermost use is: a script used by a script is told there.
+        first = found[0]
+        c.error(use, f'"{name}" cannot run here: {getattr(first, "said", first.message)} ({_at(first)})')
+    return None, ()
+
+
+def _at(place) -> str:
+    return f"{os.path.basename(place.file)}:{place.line}:{place.col}"
+
+
+def check_unused(c: Compiler) -> None:
+    """A script no text uses is still checked, its parameters of any kind."""
+    for name in c.names.scripts:
+        if name not in c.scripts_used:
+            script = c.names.scripts[name]
+            expand(c, name, (ANY,) * len(script.params), Scope({}), None)
+
+
+def _run(params: tuple, fns: tuple, names: tuple, ops):
+    """The operation that runs a named script's operations `ops` with the values of `fns`
+    for its `params`; `names`: every name it holds, put back as they were after it."""
+    def call(s, env):
+        values = [fn(s, env) for fn in fns]
+        env[SAVED] = (tuple((k, env[k]) for k in names if k in env), tuple(k for k in names if k not in env),
+                      env.get(SAVED))
+        env.update(zip(params, values))
+
+    def put_back(s, env):
+        held, absent, env[SAVED] = env[SAVED]
+        env.update(held)
+        for k in absent:
+            env.pop(k, None)
+
+    if atomic(ops):
+        def run_named(s, env):
+            call(s, env)
+            run_inline(ops, s, env)
+            put_back(s, env)
+        return run_named
+
+    body = Script((*ops, put_back))
+
+    @pushes
+    def run_named_waiting(s, env):
+        call(s, env)
+        run_script(s, body, env)
+    return run_named_waiting
+
+
+def _values(n: int) -> str:
+    return "no values" if n == 0 else "1 value" if n == 1 else f"{n} values"
+
+
+def _for(params: tuple) -> str:
+    return f' (for {", ".join(params)})' if params else ""
+
+
+def _listed(scripts: dict) -> str:
+    return f' (the pack\'s scripts: {", ".join(scripts)})' if scripts else " (the pack has no scripts)"

@@ -1,0 +1,87 @@
+"""Named scripts (pack.yaml `scripts:`): what a use of one that cannot run is told, where
+it is used and in the script's text (tests/data/scriptpack; its tests/ folder plays it)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.packs.loader import PackError, load_pack
+
+PACK = Path(__file__).parent / "data" / "scriptpack"
+FIRST_USE = "      pass_card for you, opponent\n"
+DEAL = "  deal_out:\n    do: |\n      for each p in players:\n        p draws 2 cards\n"
+
+
+def problems(tmp_path: Path, **edits) -> list[str]:
+    folder = tmp_path / "scriptpack"
+    shutil.copytree(PACK, folder)
+    text = (folder / "pack.yaml").read_text()
+    for old, new in edits.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    (folder / "pack.yaml").write_text(text)
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(folder), report)
+    return [f"{Path(p.file).name}:{p.line}:{p.col}: {p.message}" for p in report.errors]
+
+
+def test_an_unknown_script_is_told_the_nearest_name(tmp_path):
+    assert problems(tmp_path, **{FIRST_USE: "      pass_crd for you, opponent\n"}) == [
+        'pack.yaml:38:7: unknown script "pass_crd"; did you mean "pass_card"?']
+
+
+def test_a_use_gives_one_value_for_each_parameter(tmp_path):
+    assert problems(tmp_path, **{FIRST_USE: "      pass_card for you\n",
+                                 "setup: |\n  deal_out": "setup: |\n  deal_out for you"}) == [
+        'pack.yaml:33:3: "deal_out" takes no values, but "deal_out for you" gives 1',
+        'pack.yaml:38:7: "pass_card" takes 2 values (for giver, taker), but "pass_card for you" gives 1']
+
+
+def test_a_value_of_the_wrong_kind_is_told_in_the_script_and_where_it_is_used(tmp_path):
+    assert problems(tmp_path, **{FIRST_USE: "      pass_card for top card of deck, you\n"}) == [
+        'pack.yaml:25:7: who chooses must be a player, but "giver" is a card (in "pass_card", used at pack.yaml:38:7)',
+        'pack.yaml:25:31: a card has no "hand" (in "pass_card", used at pack.yaml:38:7)',
+        'pack.yaml:38:7: "pass_card" cannot run here: who chooses must be a player, but "giver" is a card '
+        '(pack.yaml:25:7)']
+
+
+def test_a_script_that_runs_itself_through_another_is_refused_with_the_chain(tmp_path):
+    looping = "  deal_out:\n    do: |\n      for each p in players:\n        again\n  again:\n    do: deal_out\n"
+    assert problems(tmp_path, **{DEAL: looping}) == [
+        'pack.yaml:33:9: a script may not run itself, directly or through others: "deal_out" runs "again" runs '
+        '"deal_out" (in "again", used at pack.yaml:31:9)',
+        'pack.yaml:35:3: "deal_out" cannot run here: a script may not run itself, directly or through others: '
+        '"deal_out" runs "again" runs "deal_out" (pack.yaml:33:9)']
+
+
+def test_a_script_no_text_uses_is_checked_too(tmp_path):
+    unused = DEAL + "  again:\n    for: [who]\n    do: again for who\n"
+    assert problems(tmp_path, **{DEAL: unused}) == [
+        'pack.yaml:34:9: a script may not run itself, directly or through others: "again" runs "again"']
+
+
+def test_a_script_does_not_see_the_variables_of_the_one_that_uses_it(tmp_path):
+    hint = ("unknown name \"kept\": a script sees its parameters and the pack's names, not the variables of the script "
+            "that uses it; give it the value as a parameter")
+    assert problems(tmp_path, **{"let gift be": "let kept be", "{you} was given {gift}": "{you} was given {kept}",
+                                 "      put gift into taker's hand\n":
+                                 "      put gift into taker's hand\n      announce \"{giver} keeps {kept}\"\n"}) == [
+        # Seven's effect uses the script too, and has no "kept" of its own
+        'cards.yaml:16:11: "pass_card" cannot run here: unknown name "kept" (pack.yaml:27:32)',
+        'pack.yaml:27:32: unknown name "kept" (in "pass_card", used at cards.yaml:16:11)',
+        f'pack.yaml:27:32: {hint} (in "pass_card", used at pack.yaml:39:7)',
+        f'pack.yaml:39:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)',
+        f'pack.yaml:40:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)']
+
+
+@pytest.mark.parametrize("params, message", [
+    ("[deck, taker]", '"deck" is a zone: a parameter named so would hide it in the rest of this text; name it otherwise'),
+    ("[giver, taker, giver]", '"giver" is a parameter twice'),
+])
+def test_a_parameter_may_not_hide_a_name_nor_be_given_twice(tmp_path, params, message):
+    found = problems(tmp_path, **{"for: [giver, taker]": f"for: {params}"})
+    assert f"pack.yaml:23:{11 if params.startswith('[deck') else 25}: {message}" in found
