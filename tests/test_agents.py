@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.game import Game, GameState, OptionError
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.packs.scenario import position
 from cardtable.interpreter.play.agents import AGENTS, make_agent
@@ -122,3 +122,86 @@ def test_the_guide_lists_every_agent_and_setting_with_its_default():
 
 def _number(x) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
+
+
+@pytest.fixture(scope="module")
+def bids():
+    return load_pack(str(ROOT / "tests" / "data" / "bidpack"), Report())
+
+
+def test_a_bid_is_judged_by_playouts_to_the_end_of_the_hand(bids):
+    # Unshuffled, Ann holds Six, Five and Four and takes every trick however the cards
+    # are played; Ben holds the rest and takes none. As the bid is made no trick is
+    # taken, so the one-turn look likes the bid of 0 best (the evaluation counts the
+    # distance between bid and tricks); played out to the hand's end, 3 and 0 score.
+    game = Game(bids, {"shuffled": 0})
+    state = game.new_initial_state(seed=1)
+    assert state.deciding_round() == "hand" and state.legal_labels() == ["0", "1", "2", "3"]
+    assert state.action_to_string(make_agent("heuristic:playouts=0", 1).choose(state)) == "0"
+    assert [state.action_to_string(make_agent("heuristic", seed).choose(state)) for seed in range(3)] == ["3"] * 3
+    state.apply_label("3")
+    assert state.action_to_string(make_agent("heuristic", 1).choose(state)) == "0"
+    state.apply_label("0")
+    assert state.prompt() == "Ann: play a card" and state.deciding_round() is None
+
+
+def test_a_game_of_bids_is_won_against_random_players(bids):
+    game = Game(bids)
+    won = 0
+    for seed in range(10):
+        state = game.new_initial_state(seed=seed)
+        agents = [make_agent("heuristic" if seat == seed % 2 else "random", f"{seed}:{seat}") for seat in (0, 1)]
+        while not state.is_terminal():
+            state.apply_action(agents[state.current_player()].choose(state))
+        won += state.returns()[seed % 2] > 0
+    assert won == 10
+
+
+def test_a_loop_of_decisions_in_a_turn_is_judged_where_the_turn_ends():
+    # Each card set aside costs a point and comes back as the turn ends; in the middle
+    # of the loop the hand looks smaller. Judged at the end of the turn, none is best.
+    game = Game(load_pack(str(ROOT / "tests" / "data" / "asidepack"), Report()))
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        assert len(state.legal_labels()) == 11
+        assert state.action_to_string(make_agent("heuristic", seed).choose(state)) == "none"
+
+
+@pytest.mark.parametrize("options, playing", [({}, False), ({}, True), ({"highest_bid": 500}, False)])
+def test_the_work_of_a_decision_is_bounded_by_the_budget(bids, monkeypatch, options, playing):
+    # A bid (random playouts to the end of the hand), a card to play (the one-turn look),
+    # and a bid of 501 options, more than the budget: each imagines at most 100 decisions.
+    game = Game(bids, options)
+    state = game.new_initial_state(seed=2)
+    if playing:
+        state.apply_label("1")
+        state.apply_label("1")
+    assert state.prompt() == ("Ann: play a card" if playing else "Ann: how many tricks will you take?")
+    imagined = []
+    apply = GameState.apply_action
+    monkeypatch.setattr(GameState, "apply_action", lambda self, action: (imagined.append(action), apply(self, action)))
+    for seed in range(3):
+        imagined.clear()
+        assert make_agent("heuristic:budget=100", seed).choose(state) in state.legal_actions()
+        assert 0 < len(imagined) <= 100
+    if not playing:         # given more, it looks further (a card's look ends with its turn)
+        imagined.clear()
+        make_agent("heuristic:budget=1000", 0).choose(state)
+        assert len(imagined) > 100
+
+
+def test_a_round_played_out_stops_as_it_ends(bids):
+    # Ann bids 3 and Ben 0 (the pick), then the first card in hand each time: Ann takes
+    # the three tricks. The copy stops once the hand's end script has scored, before
+    # the next hand resets the tricks: 2 bids and 4 cards (the last card of each is played
+    # without asking).
+    state = Game(bids, {"shuffled": 0}).new_initial_state(seed=1)
+    copy = state.clone()
+    assert copy.play_round_out(3, lambda n: 0, 100) == 6
+    counters = [copy.view.player_counters(seat) for seat in (0, 1)]
+    assert [(c["score"], c["tricks"]) for c in counters] == [(13, 3), (10, 0)]
+    assert state.clone().play_round_out(3, lambda n: 0, 5) == 5
+    state.apply_label("3")
+    state.apply_label("0")
+    with pytest.raises(OptionError, match="this one is taken in a turn"):
+        state.clone().play_round_out(0, lambda n: 0, 100)

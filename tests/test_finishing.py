@@ -20,12 +20,12 @@ def finished(pack: str, options: dict, agent: str) -> list:
 
 
 @pytest.mark.parametrize("pack, options, by_random, by_heuristic", [
-    ("magic54", {}, [46, 30, 31], [30, 22, 18]),
-    ("pub_magic", {}, [39, 29, 31], [13, 32, 25]),
+    ("magic54", {}, [46, 30, 31], [28, 20, 20]),
+    ("pub_magic", {}, [39, 29, 31], [17, 27, 19]),
     # Random players rarely send 7 creatures away before the turn limit. In the second
     # game a Troll Ascetic (hexproof: no opponent's card may target it, so it cannot be
     # attacked) is the last creature of a player whose opponent has 5 conquests: a draw.
-    ("basic_tcg", {"scenario": "Conquest"}, [None] * GAMES, [32, None, 34]),
+    ("basic_tcg", {"scenario": "Conquest"}, [None] * GAMES, [28, None, 34]),
 ])
 def test_heuristic_players_finish_games_at_least_as_often_as_random_ones(pack, options, by_random, by_heuristic):
     assert finished(pack, options, "random") == by_random

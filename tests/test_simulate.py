@@ -519,7 +519,7 @@ def test_compare_of_places_with_more_agents_than_seats():
     r = cli("compare", "go_fish", "-n", "4", "--agents", "random,heuristic,mcts:playouts=2", "--b-option",
             "small_deal=5")
     assert r.exit_code == 0, r.output
-    assert ("  agent mcts:playouts=2 mean place (2 games)     1.00     1.50    +0.50   -0.48 to +1.00"
+    assert ("  agent mcts:playouts=2 mean place (2 games)     1.50     1.00    -0.50   -1.00 to +0.48"
             in r.output.splitlines())
 
 

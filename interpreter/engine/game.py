@@ -14,7 +14,7 @@ from .positions import seat_name, setup_of, unsaid
 from .running import run
 from .script import ScriptFrame
 from .state import RuleError, State
-from .rounds import MatchFrame
+from .rounds import MatchFrame, RoundEnded, asking_round, watch_end
 from .turns import TurnFrame
 from .view import CardView, StateView
 
@@ -590,6 +590,38 @@ class GameState:
         if type(seat) is not int or not 0 <= seat < self.game.num_players:
             seat = self.game.seat(seat)
         return evaluate(self.s, seat)
+
+    def deciding_round(self) -> str | None:
+        """The round whose begin or end script asks the decision open now (`hand` for a
+        bid asked as each hand begins), or None for a decision of a turn: what such a
+        decision is worth shows only as that round ends."""
+        level = asking_round(self.s)
+        return None if level is None else self.s.t.pack.rounds[level].name
+
+    def play_round_out(self, action: int, pick, most: int) -> int:
+        """Answers the decision open with `action` and each one after with `pick(number of
+        options)` until the round whose script asks the decision open ends (its end
+        script run, and nothing after it: the next round's resets would hide what it
+        scored), the game ends, or `most` decisions in all have been made; returns how
+        many were made. For copies a computer player imagines: one so played plays no
+        further. A decision of a turn (see deciding_round) is refused (OptionError)."""
+        s = self.s
+        level = asking_round(s)
+        if level is None:
+            raise OptionError("play_round_out plays on to the end of a round from a decision its script asks; "
+                              "this one is taken in a turn")
+        watch_end(s, level)
+        made = 0
+        try:
+            if most > 0:
+                self.apply_action(action)
+                made = 1
+            while made < most and s.result is None:
+                self.apply_action(pick(len(s.decision.options)))
+                made += 1
+        except RoundEnded:
+            made += 1
+        return made
 
     def determinized(self, seat: int, rnd, game: Game | None = None) -> "GameState":
         """A copy in which the cards `seat` cannot see are dealt again at random among the

@@ -205,6 +205,45 @@ def _limit(s: State, level: int) -> None:
         results.at_limit(s)
 
 
+# ------------------------------------------------ a round played out in a copy
+
+class RoundEnded(Exception):
+    """A copy played to the end of a round (watch_end) has reached it."""
+
+
+class _WatchedRound(RoundFrame):
+    """A round whose end stops the copy it is in, once its end script has run and
+    before anything after it (the next round's resets, its deal) changes the position."""
+    __slots__ = ()
+
+    def step(self, s: State) -> None:
+        if self.stage == DONE:
+            raise RoundEnded
+        RoundFrame.step(self, s)
+
+
+def asking_round(s: State) -> int | None:
+    """The level of the round whose begin or end script asks the decision open now (a
+    bid as a hand begins); None for a decision of a turn, or of a pack without rounds."""
+    for frame in reversed(s.frames):
+        if type(frame) is TurnFrame:
+            return None
+        if isinstance(frame, RoundFrame):
+            return frame.level
+    return None
+
+
+def watch_end(s: State, level: int) -> None:
+    """From now on the round of `level` running in `s` raises RoundEnded as it ends:
+    only for a copy that is played no further (a clone of `s` is not watched)."""
+    frames = s.frames
+    for i in range(len(frames) - 1, -1, -1):
+        f = frames[i]
+        if isinstance(f, RoundFrame) and f.level == level:
+            frames[i] = _WatchedRound(f.level, f.stage, f.parts)
+            return
+
+
 def lead_next(s: State, level: int, seat: int) -> None:
     _set(s, level, next=seat)
 

@@ -20,7 +20,7 @@ import time
 
 from ...engine.game import GameState
 from .registry import Setting, awake, register
-from .simple import BUDGET, HeuristicAgent, outlook, quiet
+from .simple import BUDGET, HeuristicAgent, quiet, turn_looks
 
 
 @register("mcts",
@@ -45,7 +45,7 @@ class MCTSAgent:
         self.scale = scale
         # How everyone plays in the continuations: the heuristic agent, with a shorter
         # look of its own, as it decides many times in each playout.
-        self.model = HeuristicAgent(rnd, 1, 15, BUDGET)
+        self.model = HeuristicAgent(rnd, 1, 15, BUDGET, playouts=0)
 
     def choose(self, state: GameState) -> int:
         d = state.decision
@@ -79,13 +79,7 @@ class MCTSAgent:
         return max(candidates, key=lambda a: (totals[a], first[a]))
 
     def _first_look(self, state: GameState, seat: int) -> list:
-        base = state.determinized(seat, self.rnd, quiet(state.game))
-        looks = []
-        for action in range(len(state.decision.options)):
-            imagined = base.clone()
-            imagined.apply_action(action)
-            looks.append(outlook(imagined, seat, 2, 30, BUDGET // len(state.decision.options) - 1))
-        return looks
+        return turn_looks(state, seat, range(len(state.decision.options)), self.rnd, 2, 30, BUDGET)
 
     def _playout(self, base: GameState, seat: int, action: int, last_turn: int) -> float:
         sim = base.clone()
