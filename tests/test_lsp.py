@@ -452,3 +452,35 @@ async def test_a_table_value_that_holds_a_card_says_so(client, tmp_path):
     details = {item.label: item.detail for item in result.items}
     assert details["seen"] == "table value, holds a card" and details["led"] == 'table value, holds a word of "suit"'
 
+
+@lsp_test
+async def test_the_new_load_errors_are_shown_at_their_word_with_their_fix(client, tmp_path):
+    folder = copy_pack(tmp_path, "hearts")
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8").replace(HEARTS_LED, HEARTS_LED + "\n  seen: {of: crad}")
+    lines = open_doc(client, pack, text).split("\n")
+    ((shown,),) = await published(client, pack)
+    row = lines.index("  seen: {of: crad}")
+    assert shown.message == '"crad" is not a property of one word (one_of), "player" nor "card"; did you mean "card"?'
+    assert where(shown) == (row, 13, row, 17)
+    (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
+        doc(pack), shown.range, types.CodeActionContext(diagnostics=[shown])))
+    assert fix.title == 'Change "crad" to "card"'
+    # Once it is mended: a name after a noun that its "where" does not read, and a word misspelt after a noun.
+    play = lines.index(HEARTS_PLAY)
+    wrong = ("      if any (cards c in your hand where its suit = led): "
+             "put each card tappd in your hand into your played")
+    edits = [((row, 13), (row, 17), "card"), ((play, 0), (play, len(HEARTS_PLAY)), wrong)]
+    client.text_document_did_change(types.DidChangeTextDocumentParams(           # one edit of both lines
+        types.VersionedTextDocumentIdentifier(uri=uri(pack), version=2),
+        [types.TextDocumentContentChangePartial(range=types.Range(at(*start), at(*end)), text=new)
+         for start, end, new in edits]))
+    ((named, misspelt),) = await published(client, pack)
+    assert named.message == ('"c" after "cards" names each card in its "where", which does not read it: a word that '
+                             'narrows the cards comes before "cards"')
+    assert where(named) == (play, wrong.index(" c ") + 1, play, wrong.index(" c ") + 2)
+    assert misspelt.message.startswith('"tappd" is not a word of the language; did you mean "tapped"?')
+    assert where(misspelt) == (play, wrong.index("tappd"), play, wrong.index("tappd") + 5)
+    (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
+        doc(pack), misspelt.range, types.CodeActionContext(diagnostics=[misspelt])))
+    assert fix.title == 'Change "tappd" to "tapped"'
