@@ -9,16 +9,19 @@ from lsprotocol import types
 
 from .ranges import SOURCE
 
-# The name written (the last quoted text before the suggestion) and the name suggested.
-_SUGGESTION = re.compile(r'"((?:[^"\\]|\\.)*)"[^"]*?; did you mean "((?:[^"\\]|\\.)*)"\?')
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_MEANT = re.compile(r'; did you mean "((?:[^"\\]|\\.)*)"\?')
 
 
-def suggestion(message: str) -> tuple[str, str] | None:
-    """(written, suggested) of a message that suggests a name."""
-    found = None
-    for match in _SUGGESTION.finditer(message):
-        found = match
-    return (found.group(1), found.group(2)) if found else None
+def suggestion(message: str, under: str | None = None) -> tuple[str, str] | None:
+    """(written, suggested) of a message that suggests a name. The name written is one
+    the message quotes before the suggestion: the one the problem points at (`under`),
+    else the last (`"crad" is not ..., "player" nor "card"; did you mean "card"?`)."""
+    meant = [*_MEANT.finditer(message)]
+    quoted = _QUOTED.findall(message[:meant[-1].start()]) if meant else []
+    if not quoted:
+        return None
+    return (under if under in quoted else quoted[-1]), meant[-1].group(1)
 
 
 def quick_fixes(uri: str, lines: list[str], diagnostics, units) -> list[types.CodeAction]:
@@ -28,12 +31,15 @@ def quick_fixes(uri: str, lines: list[str], diagnostics, units) -> list[types.Co
     for d in diagnostics:
         if d.source != SOURCE:
             continue
-        said = suggestion(d.message.split("\nhint:")[0])
         row = d.range.start.line
-        if said is None or row >= len(lines):
+        if row >= len(lines):
+            continue
+        line = lines[row]
+        under = line[units.column(line, d.range.start.character):units.column(line, d.range.end.character)]
+        said = suggestion(d.message.split("\nhint:")[0], under)
+        if said is None:
             continue
         written, suggested = said
-        line = lines[row]
         at = line.find(written, units.column(line, d.range.start.character))
         if at < 0:
             continue

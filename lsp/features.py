@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from ..interpreter.lang.compiler import Names
 from . import language
 from .names import COMPLETION_KINDS, PackNames
 from .yamltext import dsl_at, flow_item_at, quoted_at, target_names, value_at, word_at
@@ -43,6 +44,9 @@ def hover(lines: list[str], row: int, col: int, names: PackNames | None) -> str 
     word = word_at(text.text.split("\n")[text.cursor[0]], text.cursor[1])
     if word is None:
         return None
+    item = language.item_at(text, _compiled(names))
+    if item is not None:
+        return item
     if word[0] in target_names(lines, row):
         return f"**{word[0]}** (a target of this ability)"
     if word[0] in language.variables(text):
@@ -93,8 +97,15 @@ def _names(text, targets: list[str], names: PackNames | None) -> list[types.Comp
         add(target, types.CompletionItemKind.Variable, "target", "0")
     for variable in language.variables(text):
         add(variable, types.CompletionItemKind.Variable, "variable", "0")
-    for name, kind in names.in_texts() if names is not None else []:
-        add(name, COMPLETION_KINDS[kind], kind, "0")
+    for item, what in language.items_open(text, _compiled(names)):
+        add(item, types.CompletionItemKind.Variable, what, "0")
+    for name, kind, detail in names.in_texts() if names is not None else []:
+        add(name, COMPLETION_KINDS[kind], detail, "0")
     for word, detail in language.builtin_names():
         add(word, types.CompletionItemKind.Property, detail, "2")
     return items
+
+
+def _compiled(names: PackNames | None) -> Names:
+    """The pack's names as the compiler reads them; none while the pack has none."""
+    return names.build.names if names is not None else Names()

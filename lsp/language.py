@@ -12,7 +12,8 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from ..interpreter.lang import dsl
 from ..interpreter.lang.registry import Entry
-from ..interpreter.lang.vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES
+from ..interpreter.lang.vocabulary import (CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, item_name,
+                                           one_noun)
 from .yamltext import DslText, word_at
 
 _PARTIAL = re.compile(r"[\w'-]*$")
@@ -117,28 +118,94 @@ def expected(text: DslText) -> tuple[list[str], bool] | None:
     """The words of the language the grammar accepts at the cursor, and whether a name
     may stand there; None when the statement is wrong before the cursor (anything
     may then be meant)."""
-    before = _PARTIAL.sub("", text.before_cursor())
-    piece = before
-    if text.start == "script":
-        pieces = list(dsl.statements(before))
-        piece = before.split("\n", pieces[-1][0])[-1] if pieces else ""
-    parser = dsl.parser()
-    interactive = parser.parse_interactive(piece, start=text.start)
-    try:
-        interactive.exhaust_lexer()
-        accepted = interactive.accepts()
-    except UnexpectedToken as e:
-        if e.token.type not in ("_DEDENT", "$END") or e.interactive_parser is None:
-            return None
-        accepted = e.interactive_parser.accepts()
-    except UnexpectedInput:
+    read = _read_to_cursor(text)
+    if read is None:
         return None
+    parser = dsl.parser()
+    accepted = read[0].accepts()
     words = []
     for name in accepted:
         pattern = parser.get_terminal(name).pattern if name in _terminal_names() else None
         if pattern is not None and pattern.type == "str" and pattern.value[:1].isalpha():
             words.append(pattern.value)
     return sorted(words), "NAME" in accepted
+
+
+def _read_to_cursor(text: DslText):
+    """The parser having read the statement before the cursor (the word being typed left
+    out), and that statement's text; None when it is wrong before the cursor."""
+    before = _PARTIAL.sub("", text.before_cursor())
+    piece = before
+    if text.start == "script":
+        pieces = list(dsl.statements(before))
+        piece = before.split("\n", pieces[-1][0])[-1] if pieces else ""
+    interactive = dsl.parser().parse_interactive(piece, start=text.start)
+    try:
+        interactive.exhaust_lexer()
+    except UnexpectedToken as e:
+        if e.token.type not in ("_DEDENT", "$END") or e.interactive_parser is None:
+            return None
+        interactive = e.interactive_parser
+    except UnexpectedInput:
+        return None
+    return interactive, piece
+
+
+# ------------------------------------------------- the items "where" clauses name
+def items_open(text: DslText, names) -> list[tuple[str, str]]:
+    """(name, what it names) of the items named by the "where" clauses the cursor is in
+    ("cards c in play where ...": c), outermost first. A clause still open is on the
+    parser's stack after the statement before the cursor: its selector's words, their
+    restrictions ("in play", folded into one tree), then "where". `names`: the pack's
+    names as the compiler reads them (compiler.Names)."""
+    read = _read_to_cursor(text)
+    if read is None:
+        return []
+    stack, piece = read[0].parser_state.value_stack, read[1]
+    out = []
+    for i, value in enumerate(stack):
+        if not (isinstance(value, Token) and value.type == "WHERE"):
+            continue
+        before = stack[max(i - 2, 0):i]
+        if len(before) == 2 and isinstance(before[1], Tree) and before[1].data.startswith("__"):
+            before = before[:1]         # the restrictions, after the words
+        words = before[-1] if before else None
+        if isinstance(words, Tree) and words.data == "words":
+            found = _item(words.children, piece, value.start_pos, names, variables(text))
+            if found:
+                out.append(found)
+    return out
+
+
+def item_at(text: DslText, names) -> str | None:
+    """What the name at the cursor names, where a selector names its items so: after its
+    noun, or inside its "where" clause."""
+    tree = parsed(text)
+    if tree is None:
+        return None
+    line, col = text.cursor
+    at = (line + 1, col + 1)
+    for node in tree.iter_subtrees():
+        where = node.children[-1] if node.data == "selector" else None
+        if not (isinstance(where, Tree) and where.data == "where"):
+            continue
+        words = node.children[0].children
+        found = _item(words, text.text, where.meta.start_pos, names, variables(text))
+        tokens = [words[-1], *where.scan_values(lambda v: isinstance(v, Token))]
+        if found and any(tok.type == "NAME" and str(tok) == found[0] and tok.line == at[0] and
+                         tok.column <= at[1] <= tok.end_column for tok in tokens):
+            return f"**{found[0]}**: {found[1]}"
+    return None
+
+
+def _item(tokens, source: str, where_at: int, names, bound) -> tuple[str, str] | None:
+    """(name, what it names) of the item a selector of these words names, or None: "each
+    card in your hand, in this \"where\"" for "a card c in your hand where"."""
+    name = item_name(tokens, names, bound)
+    if name is None:
+        return None
+    said = [*map(str, tokens[:-2]), one_noun(str(tokens[-2]), names), *source[name.end_pos:where_at].split()]
+    return str(name), f'each {" ".join(said)}, in this "where"'
 
 
 @lru_cache(maxsize=1)

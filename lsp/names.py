@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from ..interpreter.lang.vocabulary import holds
 from ..interpreter.packs.declarations import MAPPED
 from ..interpreter.packs.importing import ImportProblem
 
@@ -36,9 +37,18 @@ class PackNames:
     def declared(self, name: str):
         return self.decls.find(name)
 
-    def in_texts(self) -> list[tuple[str, str]]:
-        """(name, kind) of every name a DSL text may use."""
-        return [(d.name, d.kind) for kind in IN_TEXTS for d in self.decls.of(kind).values()]
+    def in_texts(self) -> list[tuple[str, str, str]]:
+        """(name, kind, what the editor says of it) of every name a DSL text may use."""
+        return [(d.name, d.kind, self._detail(d)) for kind in IN_TEXTS for d in self.decls.of(kind).values()]
+
+    def _detail(self, d) -> str:
+        held = self._holds(d.name) if d.kind == "table value" else ""
+        return f"{d.kind}, {held}" if held else d.kind
+
+    def _holds(self, name: str) -> str:
+        """What a table value holds: "holds a card"."""
+        d = self.build.names.table.get(name)
+        return f"holds {holds(d)}" if d is not None else ""
 
     def cards(self) -> list[str]:
         """The pack's cards, then those of its imports (by name, each once)."""
@@ -72,8 +82,8 @@ class PackNames:
 
     def _one(self, d) -> str:
         shown = {"card": self._card, "option": self._option, "zone": self._zone, "defined condition": self._define,
-                 "script": self._script,
-                 "property": self._property, "player counter": self._counter}.get(d.kind)
+                 "script": self._script, "property": self._property, "player counter": self._counter,
+                 "table value": self._table}.get(d.kind)
         body = shown(d.name) if shown else self._description(d.kind, d.name)
         return f"**{d.name}** ({d.kind})" + (f"\n\n{body}" if body else "") + f"\n\n*{d.file}:{d.line}*"
 
@@ -141,6 +151,10 @@ class PackNames:
             if key in raw:
                 out.append(f"{key}: {_said(raw[key])}")
         return " · ".join(out) + (f"\n\n{raw['description']}" if raw.get("description") else "")
+
+    def _table(self, name: str) -> str:
+        description = self._description("table value", name)
+        return self._holds(name) + (f"\n\n{description}" if description else "")
 
     def _counter(self, name: str) -> str:
         raw = (self.build.d.get("player_counters") or {}).get(name)

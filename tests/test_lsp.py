@@ -416,3 +416,83 @@ def test_what_dies_frozen_after_a_whole_check_is_collected_as_checks_go_on(tmp_p
         del grown
     finally:
         gc.unfreeze()
+
+
+
+HEARTS_PLAY = "      if first_card: set led to suit of card_played"
+NAMED = ("      if any (cards c in your hand where any (cards in played where its suit = suit of c)): "
+         "set led to suit of card_played")
+
+
+@lsp_test
+async def test_inside_a_where_the_name_of_its_item_is_offered_and_told(client, tmp_path):
+    folder = copy_pack(tmp_path, "hearts")
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    lines = open_doc(client, pack, text.replace(HEARTS_PLAY, HEARTS_PLAY + "\n" + NAMED)).split("\n")
+    assert await published(client, pack) == [[]]
+    row = lines.index(NAMED)
+    inner, after = NAMED.index("suit of c)") + len("suit of "), NAMED.index("set led to ") + len("set led to ")
+
+    async def offered(col: int) -> dict:
+        result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(row, col)))
+        return {item.label: item.detail for item in result.items}
+    inside, outside = await offered(inner), await offered(after)
+    assert inside["c"] == 'each card in your hand, in this "where"' and inside["card_played"] == "variable"
+    assert "c" not in outside and outside["card_played"] == "variable"
+    for col in (inner, NAMED.index(" c in") + 1):       # where it is read, and where it is named
+        hover = await client.text_document_hover_async(types.HoverParams(doc(pack), at(row, col)))
+        assert hover.contents.value == '**c**: each card in your hand, in this "where"'
+
+
+HEARTS_LED = "  led: {of: suit, description: The suit led to the current trick.}"
+
+
+@lsp_test
+async def test_a_table_value_that_holds_a_card_says_so(client, tmp_path):
+    folder = copy_pack(tmp_path, "hearts")
+    pack = folder / "pack.yaml"
+    seen = "\n  seen: {of: card, description: The card played last.}"
+    text = pack.read_text(encoding="utf-8").replace(HEARTS_LED, HEARTS_LED + seen)
+    text = text.replace(HEARTS_PLAY, HEARTS_PLAY + "\n      set seen to card_played")
+    lines = open_doc(client, pack, text).split("\n")
+    assert await published(client, pack) == [[]]
+    row = lines.index("      set seen to card_played")
+    hover = await client.text_document_hover_async(types.HoverParams(doc(pack), at(row, 11)))
+    assert hover.contents.value.startswith("**seen** (table value)\n\nholds a card\n\nThe card played last.\n\n*")
+    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(row, 10)))
+    details = {item.label: item.detail for item in result.items}
+    assert details["seen"] == "table value, holds a card" and details["led"] == 'table value, holds a word of "suit"'
+
+
+@lsp_test
+async def test_the_new_load_errors_are_shown_at_their_word_with_their_fix(client, tmp_path):
+    folder = copy_pack(tmp_path, "hearts")
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8").replace(HEARTS_LED, HEARTS_LED + "\n  seen: {of: crad}")
+    lines = open_doc(client, pack, text).split("\n")
+    ((shown,),) = await published(client, pack)
+    row = lines.index("  seen: {of: crad}")
+    assert shown.message == '"crad" is not a property of one word (one_of), "player" nor "card"; did you mean "card"?'
+    assert where(shown) == (row, 13, row, 17)
+    (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
+        doc(pack), shown.range, types.CodeActionContext(diagnostics=[shown])))
+    assert fix.title == 'Change "crad" to "card"'
+    # Once it is mended: a name after a noun that its "where" does not read, and a word misspelt after a noun.
+    play = lines.index(HEARTS_PLAY)
+    wrong = ("      if any (cards c in your hand where its suit = led): "
+             "put each card tappd in your hand into your played")
+    edits = [((row, 13), (row, 17), "card"), ((play, 0), (play, len(HEARTS_PLAY)), wrong)]
+    client.text_document_did_change(types.DidChangeTextDocumentParams(           # one edit of both lines
+        types.VersionedTextDocumentIdentifier(uri=uri(pack), version=2),
+        [types.TextDocumentContentChangePartial(range=types.Range(at(*start), at(*end)), text=new)
+         for start, end, new in edits]))
+    ((named, misspelt),) = await published(client, pack)
+    assert named.message == ('"c" after "cards" names each card in its "where", which does not read it: a word that '
+                             'narrows the cards comes before "cards"')
+    assert where(named) == (play, wrong.index(" c ") + 1, play, wrong.index(" c ") + 2)
+    assert misspelt.message.startswith('"tappd" is not a word of the language; did you mean "tapped"?')
+    assert where(misspelt) == (play, wrong.index("tappd"), play, wrong.index("tappd") + 5)
+    (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
+        doc(pack), misspelt.range, types.CodeActionContext(diagnostics=[misspelt])))
+    assert fix.title == 'Change "tappd" to "tapped"'

@@ -235,21 +235,24 @@ def _selector(c: Compiler, tree, scope: Scope):
 
 
 def _item_name(c: Compiler, words_node, scope: Scope):
-    """The name a selector gives each item inside its "where" clause, written after its noun
-    ("a card c in your hand where any (cards in melds where its rank = rank of c)"), or None.
-    A word after a noun of cards or players that is neither a card type, a noun, nor a word
-    that narrows the cards is such a name (a word before the noun narrows it)."""
-    tokens = words_node.children
+    return item_name(words_node.children, c.names, scope.vars)
+
+
+def item_name(tokens, names, variables):
+    """The name a selector of these words gives each item inside its "where" clause, written
+    after its noun ("a card c in your hand where any (cards in melds where its rank = rank
+    of c)"), or None. A word after a noun of cards or players that is neither a card type, a
+    noun, nor a word that narrows the cards is such a name (a word before the noun narrows
+    it). `names`: the pack's (Names); `variables`: the names bound where the selector is."""
     if len(tokens) < 2:
         return None
-    names = c.names
     noun, last = str(tokens[-2]), str(tokens[-1])
     if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents"} and \
             _singular(noun, names.card_types) is None:
         return None
-    if last in scope.vars and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
+    if last in variables and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
         return tokens[-1]           # "cards c" with c a variable: refused where it is bound
-    if last in scope.vars or last in SELECTOR_NOUNS or _singular(last, names.card_types) is not None or \
+    if last in variables or last in SELECTOR_NOUNS or _singular(last, names.card_types) is not None or \
             last in ("tapped", "untapped") or last in names.marks or last in names.keywords or \
             last in names.property_words:
         return None
@@ -268,8 +271,12 @@ def _unused_name(c: Compiler, named, noun: str) -> str:
 
 
 def _one(c: Compiler, noun: str) -> str:
+    return one_noun(noun, c.names)
+
+
+def one_noun(noun: str, names) -> str:
     """A noun of a selector in the singular: "cards" is "card"."""
-    return _singular(noun, {"card", "player", "opponent", *c.names.card_types}) or noun
+    return _singular(noun, {"card", "player", "opponent", *names.card_types}) or noun
 
 
 def _bound_item(c: Compiler, named, inner: Scope, noun: str) -> str | None:

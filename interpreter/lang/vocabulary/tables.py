@@ -38,12 +38,12 @@ def _set_table(c, tree, scope):
     if ok and want.kind == "word" and vt.kind == "word" and vt.of is not None and vt.of != d.of:
         ok = False
     if not ok:
-        c.error(value, f'"{d.name}" holds {_holds(d)}; {c.quoted(value)} is {_what(vt)}')
+        c.error(value, f'"{d.name}" holds {holds(d)}; {c.quoted(value)} is {_what(vt)}')
     name = d.name
     return lambda s, env: tables.set_table(s, name, vfn(s, env), told=True)
 
 
-def _holds(d) -> str:
+def holds(d) -> str:
     return {"number": "a number", "player": "a player", "card": "a card"}.get(d.kind) or f'a word of "{d.of}"'
 
 
@@ -58,7 +58,7 @@ def _change_table(c, tree, scope, sign):
     if d is None:
         return None
     if d.kind != "number":
-        c.error(word, f'"{d.name}" holds {_holds(d)}: only a number can be increased or decreased')
+        c.error(word, f'"{d.name}" holds {holds(d)}: only a number can be increased or decreased')
         return None
     name = d.name
 
