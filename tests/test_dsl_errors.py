@@ -232,6 +232,14 @@ OTHER_TOOLS = [
                                   '"discard discarded"']),
     ("you discard 2 cards in your hand", ['1:5: "discard" is said of cards here; to discard cards of your choice write '
                                           '"you choose 2 cards in your hand as discarded", then "discard discarded"']),
+    # Several players, each doing what is written otherwise: the loop holds what is written in its place.
+    ("each opponent discards a card",
+     ['1:1: "each opponent" names several players where a statement takes one, and "discards" is said of cards '
+      'here; to have each of them discard cards of their choice write "for each p in opponents:" and under it '
+      '"p chooses a card in p\'s ZONE as discarded", then "discard discarded"']),
+    # Only where what is written in its place parses.
+    ("each opponent discards", ['1:6: unexpected "opponent"; expected "\'s", "choose", "chooses", "draw", "draws", '
+                                '"finish", "finishes", "gain", ...']),
     ("shuffle your graveyard into your library",
      ['1:1: "shuffle" shuffles a zone; to shuffle cards into one write "put all cards in your graveyard into your '
       'library", then "shuffle your library"']),
