@@ -345,6 +345,25 @@ def test_a_cost_that_picks_its_cards_is_checked_where_it_is_written(snippet, pla
     assert problems(snippet, tmp_path / "pack", place) == expected
 
 
+SUMMON = "effect: put this into play"      # the effect of the Bear's Summon, which declares no targets
+
+
+@pytest.mark.parametrize("snippet, place, expected", [
+    # Read as "tap `target` creatures", a cost's choice: told as the target it was meant to be.
+    ("tap target creature", SUMMON,
+     ['1:5: "tap target creature": this ability declares no targets; declare "target" under "targets:" '
+      '(targets: {target: creature}), then write "tap target"']),
+    ("deal 2 damage to target\nif target is in play: tap target", SUMMON,
+     ['1:18: unknown name "target": this ability declares no targets; declare "target" under "targets:" '
+      '(targets: {target: SELECTOR}) (and 2 more places in this text)']),
+    # A target the effect names itself, or one declared, is no mistake.
+    ("choose a creature in play as target\ntap target", SUMMON, []),
+    ("if target is in play: deal 1 damage to target", PLACE, []),
+])
+def test_an_ability_that_names_target_without_declaring_it_is_told_to_declare_it(snippet, place, expected, tmp_path):
+    assert problems(snippet, tmp_path / "pack", place) == expected
+
+
 @pytest.mark.parametrize("value, message", [
     ("be", '6:12: "power" is a number (its default is 0), not "be"'),
     ("true", '6:12: "power" is a number (its default is 0), not true'),
