@@ -830,8 +830,8 @@ def replay(log, which, at, pack_override, card_files) -> None:
             else:
                 click.echo(narrate.narrative(done.state.log))
         places = done.state.places() if pack.ranks else None
-        outcome = narrate.result_text(names, result, places)
-        expected = narrate.result_text(names, record.get("result"), record.get("places"))
+        outcome = narrate.result_text(names, result, places, done.state.teams)
+        expected = narrate.result_text(names, record.get("result"), record.get("places"), done.state.teams)
         if done.parted is not None:
             failed += 1
             click.echo(_said(f"game {number} (seed {record['seed']}): the games part ways {done.parted}"), err=single)

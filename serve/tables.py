@@ -19,7 +19,7 @@ from ..interpreter.engine.game import Game, GameState
 from ..interpreter.engine.state import RuleError
 from ..interpreter.play.agents import make_agent
 from ..interpreter.play.agents import registry as thinking
-from ..interpreter.play.narrate import result_text
+from ..interpreter.play.narrate import outcome
 from ..interpreter.play.records import dumps, game_record
 from ..interpreter.play.terminal import HUMAN
 
@@ -192,7 +192,7 @@ class Table:
             "options": state.legal_labels() if mine else [],
             "log": state.log_for(seat)[-LOG_SHOWN:],
             "over": state.is_terminal(),
-            "result": result_text(self.names, state.returns()) if state.is_terminal() else None,
+            "result": outcome(state) if state.is_terminal() else None,
             "broken": self.broken, "halted": self.halted, "resumable": self.resumable, "turn": state.turn, "at": len(state.history),
             "history": self.history(seat), "mark": self.mark,
             "roles": self.game.pack.roles,

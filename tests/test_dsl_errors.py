@@ -256,6 +256,14 @@ OTHER_TOOLS = [
                                   '"discard discarded"']),
     ("you discard 2 cards in your hand", ['1:5: "discard" is said of cards here; to discard cards of your choice write '
                                           '"you choose 2 cards in your hand as discarded", then "discard discarded"']),
+    # Several players, each doing what is written otherwise: the loop holds what is written in its place.
+    ("each opponent discards a card",
+     ['1:1: "each opponent" names several players where a statement takes one, and "discards" is said of cards '
+      'here; to have each of them discard cards of their choice write "for each p in opponents:" and under it '
+      '"p chooses a card in p\'s ZONE as discarded", then "discard discarded"']),
+    # Only where what is written in its place parses.
+    ("each opponent discards", ['1:6: unexpected "opponent"; expected "\'s", "choose", "chooses", "draw", "draws", '
+                                '"finish", "finishes", "gain", ...']),
     ("shuffle your graveyard into your library",
      ['1:1: "shuffle" shuffles a zone; to shuffle cards into one write "put all cards in your graveyard into your '
       'library", then "shuffle your library"']),
@@ -358,6 +366,25 @@ def test_a_statement_with_a_block_is_no_cost(snippet, expected, tmp_path):
       'choose them first ("choose 2 cards in your hand as picked", then "discard picked")']),
 ])
 def test_a_cost_that_picks_its_cards_is_checked_where_it_is_written(snippet, place, expected, tmp_path):
+    assert problems(snippet, tmp_path / "pack", place) == expected
+
+
+SUMMON = "effect: put this into play"      # the effect of the Bear's Summon, which declares no targets
+
+
+@pytest.mark.parametrize("snippet, place, expected", [
+    # Read as "tap `target` creatures", a cost's choice: told as the target it was meant to be.
+    ("tap target creature", SUMMON,
+     ['1:5: "tap target creature": this ability declares no targets; declare "target" under "targets:" '
+      '(targets: {target: creature}), then write "tap target"']),
+    ("deal 2 damage to target\nif target is in play: tap target", SUMMON,
+     ['1:18: unknown name "target": this ability declares no targets; declare "target" under "targets:" '
+      '(targets: {target: SELECTOR}) (and 2 more places in this text)']),
+    # A target the effect names itself, or one declared, is no mistake.
+    ("choose a creature in play as target\ntap target", SUMMON, []),
+    ("if target is in play: deal 1 damage to target", PLACE, []),
+])
+def test_an_ability_that_names_target_without_declaring_it_is_told_to_declare_it(snippet, place, expected, tmp_path):
     assert problems(snippet, tmp_path / "pack", place) == expected
 
 

@@ -23,6 +23,7 @@ from cardtable.interpreter.play.records import game_for, replay
 from cardtable.interpreter.play.terminal import Table, board, headline, play, setup
 from cardtable.interpreter.stopping import Terminated
 from checkout import importable
+from test_words_and_tables import make
 
 VS_RANDOM = ["magic54", "--players", "human,random", "--seed", "1"]
 
@@ -359,6 +360,38 @@ def test_the_command_reads_a_pipe_and_stops_when_it_closes(tmp_path):
     assert "> ?\nType the number of an option" in done.stdout
     assert re.search(r"> \ngame stopped after \d+ decisions \(turn \d+\)\nsaved the game to .*game\.jsonl\n$", done.stdout)
     assert json.loads(log.read_text(encoding="utf-8"))["result"] is None
+
+
+def _ranked(tmp_path, seats: str):
+    """Suits (tests/data/suits) for the `seats`: in a turn each, each person picks a number to
+    add to their score, and the lowest scores place first."""
+    return make(tmp_path, setup="do nothing", turn="you choose a number from 0 to 2 as n\nincrease score of you by n", **{
+        "players: {min: 2, max: 4, first: 0, seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]}":
+            f"players: {{min: 2, max: 6, first: 0, seats: [{seats}]}}",
+        "end: {turn_limit: turn_limit}":
+            "ranking:\n  - {by: score of it, best: lowest}\nend: {turn_limit: turn_limit, at_limit: ranking}"})
+
+
+@pytest.mark.parametrize("seats, picked, ended, over", [
+    ("{name: Ann}, {name: Ben}, {name: Cleo}", "012", "Ann 1st; Ben 2nd; Cleo 3rd",
+     "the places are Ann 1st; Ben 2nd; Cleo 3rd"),
+    # Two teams tied, then two players of their own: the teams' places, each team with its own.
+    ("{name: Ann, team: red}, {name: Ben, team: blue}, {name: Cleo, team: red}, {name: Dan, team: blue}, "
+     "{name: Eve}, {name: Fay}", "000012", "Ann and Cleo 1st; Ben and Dan 1st; Eve 3rd; Fay 4th",
+     "the places are Ann and Cleo 1st; Ben and Dan 1st; Eve 3rd; Fay 4th"),
+    ("{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}, {name: Eve}", "01112", "Ann 1st; Ben, Cleo and Dan 2nd; Eve 5th",
+     "the places are Ann 1st; Ben, Cleo and Dan 2nd; Eve 5th"),
+    ("{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}", "0001", "Ann, Ben and Cleo 1st; Dan 4th",
+     "Ann, Ben and Cleo win the game"),
+])
+def test_the_end_of_a_ranked_game_reads_as_the_logs_end_line(tmp_path, seats, picked, ended, over):
+    folder = _ranked(tmp_path, seats)
+    people = ",".join(["human"] * len(picked))
+    r = cardtable(str(folder), "--players", people, "--seed", "1", "--option", f"turn_limit={len(picked)}",
+                  input="".join(f"{n}\n" for n in picked))
+    assert r.exit_code == 0, r.output
+    assert r.output.endswith(f"\nthe game ends: {ended}\n\nGame over: {over} (turn {len(picked)}, "
+                             f"{len(picked)} decisions).\n")
 
 
 def test_a_shared_deck_of_the_players_own_cards(tmp_path):

@@ -551,6 +551,11 @@ class GameState:
         return tuple(p.name for p in self.s.t.players)
 
     @property
+    def teams(self) -> tuple[str, ...]:
+        """Each seat's team, by seat (a seat without one is a team of its own)."""
+        return self.s.t.teams
+
+    @property
     def history(self) -> tuple:
         """The answers given so far: (seat, option number, label) each."""
         return tuple(self.s.history)

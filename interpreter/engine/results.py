@@ -79,30 +79,41 @@ def end_ranked(s: State) -> None:
     for seat in range(len(s.out)):
         if places[seat] == 0:
             places[seat] = last
-    # Each group of the line: the players of a place, or of a team where partners place together.
-    groups = _team_places(s, places) if s.t.allied else None
-    if groups is None:
-        groups = [[p for p in range(len(places)) if places[p] == n] for n in sorted(set(places))]
-    s.say("end", "the game ends: " + "; ".join(
-        f"{and_list(s.t.players[p].name for p in group)} {ordinal(places[group[0]])}" for group in groups))
+    _team_places(s.t.teams, places)
+    s.say("end", "the game ends: " + places_said([p.name for p in s.t.players], places, s.t.teams))
     conclude(s, places)
 
 
-def _team_places(s: State, places: list) -> list | None:
-    """The teams of a game of partners, best first, each with the place of a team (the
-    two teams of four players are 1st and 2nd, not 1st and 3rd): `places` made the
-    teams' and the players of each team; None where partners are placed apart."""
-    teams: dict = {}
-    for seat, team in enumerate(s.t.teams):
-        teams.setdefault(team, []).append(seat)
-    if any(len({places[p] for p in seats}) > 1 for seats in teams.values()):
+def places_said(names, places, teams=None) -> str:
+    """Every place of a ranked end, best first: "Dan 1st; Ben and Cleo 2nd; Ann 4th"; in
+    a game of partners placed together (`teams`: each seat's team), each team with its
+    place: "North and South 1st; East and West 2nd"."""
+    groups = _together(places, teams) or [[p for p in range(len(places)) if places[p] == n]
+                                          for n in sorted(set(places))]
+    return "; ".join(f"{and_list(names[p] for p in group)} {ordinal(places[group[0]])}" for group in groups)
+
+
+def _together(places, teams) -> list | None:
+    """The seats of each team, best first, where a game of partners places each team's
+    players together; None where there are no partners or they are placed apart."""
+    if teams is None or len(set(teams)) == len(teams):
         return None
-    ranked = sorted(teams.values(), key=lambda seats: places[seats[0]])
+    seats_of: dict = {}
+    for seat, team in enumerate(teams):
+        seats_of.setdefault(team, []).append(seat)
+    if any(len({places[p] for p in seats}) > 1 for seats in seats_of.values()):
+        return None
+    return sorted(seats_of.values(), key=lambda seats: places[seats[0]])
+
+
+def _team_places(teams, places: list) -> None:
+    """The places of a game of partners made the teams' where each team's players are
+    placed together: the two teams of four players are 1st and 2nd, not 1st and 3rd."""
+    ranked = _together(places, teams) or ()
     held = [places[seats[0]] for seats in ranked]
     for i, seats in enumerate(ranked):
         for p in seats:
             places[p] = held.index(held[i]) + 1     # one after the teams placed before it
-    return ranked
 
 
 def _keys(s: State, seat: int) -> tuple:

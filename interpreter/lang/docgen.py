@@ -194,7 +194,7 @@ RECIPES = (
 def _otherwise():
     """A row for each statement of other tools told what to write here (dsl.OTHERWISE):
     its example, and the error `validate` gives it."""
-    for _, _, example in OTHERWISE:
+    for example in (example for _, _, examples in OTHERWISE for example in examples):
         try:
             parse(example, "script")
         except DslSyntaxError as e:

@@ -497,24 +497,51 @@ def _told_otherwise(text: str, token: Token) -> DslSyntaxError | None:
     statements written here in its place (OTHERWISE), where they parse."""
     _, line_start, code, begin = _failed_statement(text, token)
     statement = code[begin:].strip()
-    for pattern, told, _ in OTHERWISE:
+    told = _rewritten(statement, OTHERWISE)
+    if told is None:
+        return None
+    found, (problem, doing, *written) = told
+    column = code.index(statement, begin) + found.start("at" if "at" in found.re.groupindex else 0) + 1
+    return DslSyntaxError(f"{problem}; {doing} write {_quoted(written)}", text.count("\n", 0, line_start) + 1, column)
+
+
+def _rewritten(statement: str, rules) -> tuple | None:
+    """The first of `rules` that matches the statement and whose statements in its place
+    parse: (its match, (the problem, what to do, each statement written here))."""
+    for pattern, told, _ in rules:
         found = pattern.search(statement)
-        if found is None:
-            continue
-        message, *written = told(found) or ("",)
-        if written and all(_reads(w, "script") for w in written):
-            said = '", then "'.join(written)
-            column = code.index(statement, begin) + found.start("at" if "at" in found.re.groupindex else 0) + 1
-            return DslSyntaxError(f'{message} write "{said}"', text.count("\n", 0, line_start) + 1, column)
+        said = found and told(found)
+        if said and all(_reads(w, "script") for w in said[2:]):
+            return found, said
     return None
 
 
-def _each_one(found: re.Match) -> tuple:
-    """ "deal 2 damage to each opponent": the statement names one player, in a loop."""
+def _quoted(written) -> str:
+    """Statements as a message quotes them: "A", then "B"; a block's under its first line."""
+    quoted = []
+    for w in written:
+        head, *under = w.split("\n")
+        under = '", then "'.join(u.strip() for u in under)
+        quoted.append(f'"{head}" and under it "{under}"' if under else f'"{head}"')
+    return ", then ".join(quoted)
+
+
+def _each_one(found: re.Match) -> tuple | None:
+    """ "deal 2 damage to each opponent": the statement names one player, in a loop. What
+    one of them does may be written otherwise too ("each opponent discards a card"):
+    the loop then holds what is written in its place."""
     whole = found.string
     one = f"{whole[:found.start()]}p{whole[found.end():]}"
-    return (f'"{found.group()}" names several players where a statement takes one; for each of them',
-            f"for each p in {found['who'].lower()}s: {one}")
+    loop = f"for each p in {found['who'].lower()}s:"
+    several = f'"{found.group()}" names several players where a statement takes one'
+    if _reads(f"{loop} {one}", "script"):
+        return several, "for each of them", f"{loop} {one}"
+    inner = _rewritten(one, [rule for rule in OTHERWISE if rule[1] is not _each_one])
+    if inner is None:
+        return None
+    problem, doing, *written = inner[1]
+    return (f"{several}, and {problem}", re.sub(r"\bp\b", "each of them", doing),
+            "\n    ".join([loop, *written]))
 
 
 def _target(found: re.Match) -> tuple | None:
@@ -524,11 +551,11 @@ def _target(found: re.Match) -> tuple | None:
     if what.split()[0].lower() in _words() - {"player", "opponent"}:
         return None
     return (f'"{found.group()}": an ability declares its targets (targets: {{target: {what}}}) and its effect '
-            f'names one; in the effect', f"{whole[:found.start()]}target{whole[found.end():]}")
+            f'names one', "in the effect", f"{whole[:found.start()]}target{whole[found.end():]}")
 
 
 def _shuffle_into(found: re.Match) -> tuple:
-    return ('"shuffle" shuffles a zone; to shuffle cards into one',
+    return ('"shuffle" shuffles a zone', "to shuffle cards into one",
             f"put all cards in {found['source']} into {found['zone']}", f"shuffle {found['zone']}")
 
 
@@ -539,21 +566,22 @@ def _discards(found: re.Match) -> tuple:
     whose = "your" if you else f"{who}'s"
     where = "" if re.search(r"\bin\b", found["what"]) else f" in {whose} ZONE"
     doing = "discard cards of your choice" if you else f"have {who} discard cards of their choice"
-    return (f'"{found["at"]}" is said of cards here; to {doing}',
+    return (f'"{found["at"]}" is said of cards here', f"to {doing}",
             f"{who} {'choose' if you else 'chooses'} {found['what']}{where} as discarded",
             "discard discarded")
 
 
-# A statement as other tools write it -> (the message, then each statement written here),
-# told at the group "at" of the pattern, or where it begins; with an example for the docs.
+# A statement as other tools write it -> (the problem, what to do, then each statement
+# written here), told at the group "at" of the pattern, or where it begins; with examples
+# for the docs.
 OTHERWISE = (
     (re.compile(r"\b(?:each|every|all)\s+(?P<who>opponent|player)s?\b", re.I), _each_one,
-     "deal 3 damage to each opponent"),
-    (re.compile(r"\btarget\s+(?P<what>\w+(?:\s+or\s+\w+)*)", re.I), _target, "untap target creature"),
+     ("deal 3 damage to each opponent", "each opponent discards a card")),
+    (re.compile(r"\btarget\s+(?P<what>\w+(?:\s+or\s+\w+)*)", re.I), _target, ("untap target creature",)),
     (re.compile(r"^shuffle\s+(?P<source>.+?)\s+into\s+(?P<zone>.+)$", re.I), _shuffle_into,
-     "shuffle your discard into your deck"),
+     ("shuffle your discard into your deck",)),
     (re.compile(r"^(?P<who>you|opponent|[a-z_]\w*)\s+(?P<at>discards?)\s+(?P<what>.+)$", re.I), _discards,
-     "opponent discards a card"),
+     ("opponent discards a card",)),
 )
 
 

@@ -53,6 +53,7 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         return _replace(b, raw, owner_name, zone, this_type, lo)
     triggered = "trigger" in raw
     b.comp.unbound = _named_by_cost(raw.get("cost"), triggered)     # (_paid_then_checked)
+    b.comp.targets = tuple(raw.get("targets") or ())    # "target" undeclared is told how to declare it
     trigger = _trigger(b, raw, zone, scope, lo) if triggered else None
     back = _looks_back(zone, names)
     scope.looks_back = back if triggered else ""    # (another's `when` and targets: as it is offered)
@@ -62,21 +63,11 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         when = _condition(b, raw, "when", scope, lo)
         when_shared = not b.comp.used_this
     declare = _declare(b, raw, scope, lo) if "declare" in raw else ()
-    targets = []
-    for tname, text in (raw.get("targets") or {}).items():
-        res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
-        if res:
-            fn, t = res
-            if b.restricted:
-                fn = targetable(fn, b.restricted)
-            targets.append((tname, fn, str(text)))
-            problem = b.comp.hides(tname)
-            if problem:
-                b.at_key(lo, raw["targets"], tname, problem)
-            scope.vars[tname] = single(t)
+    targets = _targets(b, raw, scope, lo)
     scope.looks_back = back         # its `if` and effect: what they name may leave meanwhile
     costs, check = _paid_then_checked(b, raw, scope, lo, triggered)
     effect = b.compile(lo, raw, "effect", "script", scope.child())
+    b.comp.targets = None
     b.flush()
     if zone not in zones and not mine:
         return None
@@ -95,6 +86,24 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
     if not mine:
         b.abilities.append(ab)
     return ab
+
+
+def _targets(b: Build, raw, scope: Scope, lo) -> list:
+    """The ability's targets, (name, selector, its text) each, compiled in order: each
+    is a name in the scope of what follows it."""
+    targets = []
+    for tname, text in (raw.get("targets") or {}).items():
+        res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
+        if res:
+            fn, t = res
+            if b.restricted:
+                fn = targetable(fn, b.restricted)
+            targets.append((tname, fn, str(text)))
+            problem = b.comp.hides(tname)
+            if problem:
+                b.at_key(lo, raw["targets"], tname, problem)
+            scope.vars[tname] = single(t)
+    return targets
 
 
 def _looks_back(zone: str, names) -> str:

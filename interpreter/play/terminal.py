@@ -30,7 +30,7 @@ from .agents import AGENTS, AgentError, make_agent, parse_spec
 from ..packs.changes import ChangeError, changed
 from ..packs.rulesets import ruleset_of
 from .batch import SimulationError, deal_decks
-from .narrate import result_text
+from .narrate import outcome
 from .records import dumps, game_record
 
 HUMAN = "human"
@@ -360,8 +360,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         state = table.state
         decisions = len(state.history)
         if how == "finished":
-            outcome = result_text(state.seat_names, state.returns())
-            table.say("", f"Game over: {outcome} (turn {state.turn}, {decisions} decisions).")
+            table.say("", f"Game over: {outcome(state)} (turn {state.turn}, {decisions} decisions).")
         elif how != "output":
             table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {state.turn})")
     if save is not None and table is not None:

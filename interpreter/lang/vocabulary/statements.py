@@ -57,6 +57,12 @@ def _objects(c: Compiler, tree, scope: Scope, what: str, kinds):
     if tree.data == "chosen":
         # compile_costs reads it in a cost; an effect has no payment to pick cards as it is made.
         amount, selector, name = tree.children
+        # "tap target creature": "target" read as a number of cards, where no target is declared.
+        untargeted = getattr(amount, "data", None) == "name" and \
+            c.untargeted(str(amount.children[0]), scope, c.source(selector), f"{what} target")
+        if untargeted:
+            c.error(tree, f'"{what} {c.source(tree)}": {untargeted}')
+            return (lambda s, env: ()), T("card"), False
         name = str(name or "picked")
         c.error(tree, f'"{what} {c.source(tree)}" picks its cards as a cost is paid, and only a cost can: in an '
                       f'effect, choose them first ("choose {c.source(amount)} {c.source(selector)} as {name}", '
