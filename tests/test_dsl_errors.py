@@ -263,7 +263,7 @@ OTHER_TOOLS = [
       '"p chooses a card in p\'s ZONE as discarded", then "discard discarded"']),
     # Only where what is written in its place parses.
     ("each opponent discards", ['1:6: unexpected "opponent"; expected "\'s", "choose", "chooses", "draw", "draws", '
-                                '"finish", "finishes", "gain", ...']),
+                                '"finish", "finishes", "for", ...']),
     ("shuffle your graveyard into your library",
      ['1:1: "shuffle" shuffles a zone; to shuffle cards into one write "put all cards in your graveyard into your '
       'library", then "shuffle your library"']),
