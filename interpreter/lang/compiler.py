@@ -126,6 +126,7 @@ class Compiler:
         self.problems: list[CompileProblem] = []
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
+        self.defines_used: set = set()   # the definitions some text reads
         self.scripts_running: list = []  # the named scripts being compiled where they are used, outermost first
         self.scripts_used: set = set()   # the named scripts some text uses
         self.scripts_told: set = set()   # (file, line, col, message) of each problem told in a named script
@@ -444,6 +445,7 @@ class Compiler:
                 self.error(token, f'"{word}" is defined in terms of itself')
                 return _const(None), ANY
             tree, snippet = self.names.defines[word]
+            self.defines_used.add(word)
             saved = self.snippet
             self.snippet = snippet
             self._define_stack.append(word)

@@ -57,6 +57,7 @@ def build_sections(b: Build) -> None:
         done.add(ready.keys[0])
     check_unused(b.comp)
     b.flush()
+    unused_defines(b)
     token_uses(b)
     never_ends(b)
     unread_options(b)
@@ -324,6 +325,29 @@ def define(b: Build) -> None:
         if tree is not None:
             b.names.defines[name] = (tree, b.snippet(b.loaded, raw, name))
     b.fields["defines"] = {n: str(v) for n, v in raw.items()}
+
+
+def unused_defines(b: Build) -> None:
+    """A definition no text reads is checked alone, as a condition or value of a card's
+    ability ("this", "it" a card): what is wrong in it is told as a warning, as is the
+    definition itself when nothing is, since a text that reads it may give it the names it
+    reads (a variable of that text)."""
+    c = b.comp
+    for name in [n for n in c.names.defines if n not in c.defines_used]:
+        tree, snippet = c.names.defines[name]
+        saved, c.snippet = c.snippet, snippet
+        try:
+            c.expr(tree, Scope({}, this=T("card"), it=T("card")))
+        finally:
+            c.snippet = saved
+        found, c.problems[:] = list(c.problems), []
+        for p in found:
+            b.report.add(p.file, p.line, p.col, f'{p.message} (in the definition "{name}", which no text reads)',
+                         severity="warning")
+        if not found:
+            at = b.decls.of("defined condition").get(name)
+            line, col = (at.line, at.col) if at is not None else snippet.position(1, 1)
+            b.report.add(snippet.file, line, col, f'the definition "{name}" is read by no text', severity="warning")
 
 
 @section("scripts", needs=("define",))
