@@ -11,6 +11,7 @@ import pytest
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.engine.positions import SetupError
 from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "suits"
@@ -102,6 +103,22 @@ def test_a_counter_partners_share_is_logged_as_theirs(tmp_path):
     assert [state.s.pvars[p]["score"] for p in range(4)] == [2, 1, 2, 1]
     assert "Ann and Cleo's score is 2 (+2)" in state.log and "Ben and Dan's score is 1 (+1)" in state.log
     assert [("Ben and Dan's secret is 4" in state.log_for(p)) for p in range(4)] == [False, True, False, True]
+
+
+TEAMS = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
+         "seats: [{name: Ann, team: ac}, {name: Ben, team: bd}, {name: Cleo, team: ac}, {name: Dan, team: bd}]",
+         "score: {start: 0, log: true}": "score: {start: 0, log: true, shared: team}"}
+
+
+def test_a_setup_gives_a_counter_partners_share_to_the_team(tmp_path):
+    # Given for one partner, the score is the partnership's: Cleo holds Ann's 8 and Dan
+    # Ben's 9, so that the ranking places partners together.
+    game = Game(load_pack(str(make(tmp_path, **TEAMS)), Report()), num_players=4)
+    state = game.position({"players": [{"counters": {"score": 8}}, {"counters": {"score": 9}}, {}, {}]})
+    assert [state.s.pvars[p]["score"] for p in range(4)] == [8, 9, 8, 9]
+    with pytest.raises(SetupError) as e:
+        game.position({"players": [{"counters": {"score": 8}}, {}, {"counters": {"score": 7}}, {}]})
+    assert e.value.message == 'Ann and Cleo share "score" (shared: team), one count for the team: give it once, not 8 and 7'
 
 
 def test_a_word_property_of_no_card_is_none(tmp_path):
