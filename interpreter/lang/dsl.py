@@ -296,8 +296,10 @@ def _or_in_where(text: str, token: Token) -> int | None:
             return None
         at = line_start + joined.start()
     elif str(token) != "or":
-        joined = re.search(r"\bor\s+\w+\s*$", text[line_start:at])
-        if token.type != "COMPARATOR" or joined is None:
+        # "or it = b", "or it is attacking": a selector after "or" (a loop's "cards in a or
+        # cards in b") stops at the test.
+        joined = re.search(r"\bor\s+(?:its\s+)?\w+\s*$", text[line_start:at])
+        if joined is None or not (token.type == "COMPARATOR" or str(token) in ("is", "has", "shares")):
             return None
         at = line_start + joined.start()
     return at - line_start + 1 if _in_where(text, at) else None
