@@ -133,6 +133,19 @@ def test_a_loop_a_variable_and_a_statement_take_either_of_several_selectors(tmp_
         "Ace of Spades", "Two of Diamonds", "Two of Clubs", "Three of Hearts", "Ace of Hearts", "Four of Spades"]
 
 
+def test_the_top_cards_of_a_zone_where_a_condition_holds(tmp_path):
+    # The deck's top four: Ace of Spades, Two of Diamonds, Four of Spades, Ace of Hearts.
+    setup = ("set score of you to count of (top 3 cards of deck where it is spades)\n"
+             "set scratch of you to total points of (top 4 cards of deck where its suit != spades)\n"
+             "for each c in top 4 cards of deck where its rank = ace: increase secret of you by 1")
+    state = play(tmp_path, setup=setup)
+    assert [state.s.pvars[0][k] for k in ("score", "scratch", "secret")] == [2, 2 + 1, 2]
+    assert problems(make(tmp_path, setup="set score of you to number of different suit among top 2 cards of deck")) == [
+        'pack.yaml:37:54: write "top N cards of ZONE" in parentheses here: "(top 2 cards of deck)"']
+    assert problems(make(tmp_path, setup="let n be 2\nset score of you to number of different suit among top n cards of deck")) == [
+        'pack.yaml:38:54: write "top N cards of ZONE" in parentheses here: "(top n cards of deck)"']
+
+
 def test_a_word_property_of_no_card_is_none(tmp_path):
     # "suit of card_played" where nobody had a card to play: the table value holds none,
     # as after a card without a suit, not the 0 of a number; a word compared with it differs.

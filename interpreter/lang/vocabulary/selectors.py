@@ -68,6 +68,11 @@ def _selector(c: Compiler, tree, scope: Scope):
         return effects_selector(c, tree, scope, words_node, adjectives)
     else:
         kind = _singular(noun, names.card_types)
+        if kind is None and words[0] == "top" and "of" in words:
+            # "number of different value among top n cards of pile": a value word reads a
+            # selector of its own words, and "top N cards" only in parentheses.
+            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({" ".join(words)})"')
+            return (lambda s, env: ()), ANY
         if kind is None:
             known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
                      *{p for p in names.property_words.values()}]
@@ -111,17 +116,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             seats_fn = c.node(r, scope)
             tests.append(("adjacent", seats_fn))
         elif r.data == "where":
-            inner = scope.child(it=single(t) if t.kind != "any" else ANY)
-            was, c.steady = c.steady, False
-            # "it" in the clause is its own item: of what it reads, only what is drawn anew each
-            # time it is read reads anew for each item of a "where" around this selector.
-            outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
-            where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
-            c.used_it = outer_it or c.drawn
-            c.drawn = was_drawn or c.drawn
-            if c.steady:        # the clause computes something once in each scan
-                kept_where = _kept_where_marked
-            c.steady = was
+            where_fn, kept_where = _where_clause(c, r, scope, t)
 
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
@@ -225,6 +220,22 @@ def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
     if scope.this is None:
         c.error(words_node.children[0], f'"{adjectives[0]}" means other than this card, and this text has none')
     return True
+
+
+def _where_clause(c: Compiler, r, scope: Scope, t: T):
+    """A selector's "where" clause, about items of type `t`: its test, and the function that
+    keeps the items for which it holds (_kept_where or _kept_where_marked)."""
+    inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+    was, c.steady = c.steady, False
+    # "it" in the clause is its own item: of what it reads, only what is drawn anew each
+    # time it is read reads anew for each item of a "where" around this selector.
+    outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
+    where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+    c.used_it = outer_it or c.drawn
+    c.drawn = was_drawn or c.drawn
+    kept = _kept_where_marked if c.steady else _kept_where     # marked: computes once in each scan
+    c.steady = was
+    return where_fn, kept
 
 
 def _kept_where(s, env, found, where_fn) -> tuple:
@@ -585,13 +596,16 @@ def _adjacency(c, tree, scope):
     return seats
 
 
-@register("top_cards", S, "top N cards of ZONE",
-          "The N cards on top of an ordered zone (fewer if it holds fewer). A statement acts on them written "
-          "after \"all\": \"put all top 13 cards of deck into p's dealt\".",
+@register("top_cards", S, "top N cards of ZONE [where CONDITION]",
+          "The N cards on top of an ordered zone (fewer if it holds fewer), the top one first; with a \"where\", "
+          "those of them for which it holds. A statement acts on them written after \"all\": \"put all top 13 "
+          "cards of deck into p's dealt\"; a value reads them in parentheses: \"count of (top 3 cards of pile "
+          "where its rank = rank of c)\".",
           example="put all top 13 cards of deck into p's dealt",
-          params=(('N', 'number', 'how many'), ('ZONE', 'zone', 'an ordered zone')))
+          params=(('N', 'number', 'how many'), ('ZONE', 'zone', 'an ordered zone'),
+                  ('CONDITION', 'condition', 'which of them (optional)')))
 def _top_cards(c, tree, scope):
-    n_node, word, zone = tree.children
+    n_node, word, zone, clause = tree.children
     if str(word) not in ("card", "cards"):
         c.error(word, f'write "top N cards of ZONE", not "{word}"')
     nfn, _ = c.expect(n_node, scope, ("number",), "how many cards")
@@ -604,7 +618,10 @@ def _top_cards(c, tree, scope):
             cards = s.zones[z]
             out.extend(reversed(cards[-n:] if n > 0 else []))
         return tuple(out)
-    return top, T("cards")
+    if clause is None:
+        return top, T("cards")
+    where_fn, kept = _where_clause(c, clause, scope, T("cards"))
+    return (lambda s, env: kept(s, env, top(s, env), where_fn)), T("cards")
 
 
 @register("targets", S, "SELECTOR or SELECTOR",
