@@ -377,9 +377,18 @@ def test_a_card_or_a_value_picked_from_a_selection(tmp_path, value, expected):
     assert state.s.table["pot"] == 1
 
 
+def test_a_shared_zone_without_order_is_not_called_yours(tmp_path):
+    folder = make(tmp_path, setup="let c be top card of discard",
+                  **{"discard: {per: shared, ordered: true, role: discard}": "discard: {per: shared, role: discard}"})
+    assert problems(folder) == ['pack.yaml:37:24: "discard" is not ordered: it has no top card (say which card, '
+                                'e.g. "first of cards in discard", or make the zone ordered: true)']
+
+
 @pytest.mark.parametrize("setup, message", [
     ("let c be top card of hand", 'pack.yaml:37:24: "hand" is not ordered: it has no top card (say which card, '
-                                  'e.g. "first of cards in your hand")'),
+                                  'e.g. "first of cards in your hand", or make the zone ordered: true)'),
+    ("let c be bottom card of dealer's hand", 'pack.yaml:37:27: "hand" is not ordered: it has no bottom card '
+     '(say which card, e.g. "first of cards in dealer\'s hand", or make the zone ordered: true)'),
     ("let c be top plain of deck", 'pack.yaml:37:16: write "top card of ZONE", not "top plain"'),
     ("let c be highest colors of cards in deck", 'pack.yaml:37:20: "colors" holds several words: highest and '
                                                  'lowest need a number or a property with one_of'),
