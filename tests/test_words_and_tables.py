@@ -146,6 +146,22 @@ def test_the_top_cards_of_a_zone_where_a_condition_holds(tmp_path):
         'pack.yaml:38:54: write "top N cards of ZONE" in parentheses here: "(top n cards of deck)"']
 
 
+DEFINED = {"cards: [cards.yaml]": "define:\n  red_card: its suit = hearts or its suit = diamonds\n"
+                                  "  worth: points of it + 1\ncards: [cards.yaml]"}
+
+
+def test_a_definition_about_it_is_asked_of_a_card(tmp_path):
+    # Red: Three of Hearts, Ace of Hearts, Two of Diamonds; the others' points 2, 4 and 1.
+    setup = ("for each c in cards in deck:\n  if c is red_card: increase score of you by 1\n"
+             "for each c in cards in deck where it is not red_card: increase scratch of you by points of c\n"
+             "for each c in cards in deck where its rank = ace:\n"
+             "  if count of (cards in deck where c is red_card and it is red_card) = 3: increase secret of you by 1")
+    state = play(tmp_path, setup=setup, **DEFINED)
+    assert [state.s.pvars[0][k] for k in ("score", "scratch", "secret")] == [3, 2 + 4 + 1, 1]
+    assert problems(make(tmp_path, setup="for each c in cards in deck:\n  if c is worth: stop", **DEFINED)) == [
+        'pack.yaml:41:13: "worth" is a number, not a condition: "X is NAME" asks a definition that holds or not']
+
+
 def test_a_word_property_of_no_card_is_none(tmp_path):
     # "suit of card_played" where nobody had a card to play: the table value holds none,
     # as after a card without a suit, not the 0 of a number; a word compared with it differs.
