@@ -121,12 +121,12 @@ def test_a_setup_gives_a_counter_partners_share_to_the_team(tmp_path):
     assert e.value.message == 'Ann and Cleo share "score" (shared: team), one count for the team: give it once, not 8 and 7'
 
 
-def test_a_loop_a_variable_and_a_statement_take_either_of_several_selectors(tmp_path):
+def test_a_loop_and_a_variable_take_either_of_several_selectors(tmp_path):
     # Ann draws Ace of Spades and Two of Diamonds (points 1 and 2); the deck keeps Two of
     # Clubs, Three of Hearts, Ace of Hearts and Four of Spades (2, 3, 1 and 4).
     setup = ("you draw 2 cards\nfor each c in cards in your hand or cards in deck where its suit = hearts:\n"
              "  increase score of you by points of c\nlet kept be all cards in deck or cards in your hand where it is spades\n"
-             "set scratch of you to total points of kept\nput each card in your hand or cards in deck into discard")
+             "set scratch of you to total points of kept\nfor each c in cards in your hand or cards in deck: put c into discard")
     state = play(tmp_path, setup=setup)
     assert (state.s.pvars[0]["score"], state.s.pvars[0]["scratch"]) == (1 + 2 + 3 + 1, 2 + 3 + 1 + 4 + 1)
     assert [c["name"] for c in state.observation(None)["shared"]["discard"]] == [

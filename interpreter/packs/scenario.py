@@ -285,9 +285,9 @@ def _taken_already(taken: list, who: str, label) -> str:
 
 
 def _as_list(state, who: str, label) -> str:
-    """The hint of several options written in one text ("Ann: Queen of Spades, Eight of
-    Diamonds"), some of which are offered: a card's name may hold a comma, so the cards
-    of a choice of several are a list."""
+    """The hint of several options written in one text ("Ann: Fox, Eel"), some of which
+    are offered: a card's name may hold a comma, so the cards of a choice of several are
+    a list."""
     if not isinstance(label, str) or ", " not in label or state.decision is None:
         return ""
     parts = label.split(", ")

@@ -117,8 +117,8 @@ def log_value(s, seat: int, about, value) -> None:
 
 def property_choice(c: Compiler, tree, scope: Scope):
     """`choose a suit as named`: one of the property's words, in their order; with a
-    `where`, those for which it holds, `it` the word (Euchre's trumps named after the
-    turned card is refused: `choose a suit where it != turned as named`)."""
+    `where`, those for which it holds, `it` the word (`choose a suit where it != turned
+    as named`: any suit but one)."""
     who, quantity, sel, var, question = tree.children
     one = sel.children[0]
     prop = _noun_property(c, str(one.children[0].children[0]))

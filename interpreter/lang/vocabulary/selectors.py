@@ -626,9 +626,9 @@ def _top_cards(c, tree, scope):
 
 @register("targets", S, "SELECTOR or SELECTOR",
           "Either selection, the first's items then the second's (an item both pick is there twice): a "
-          "target (\"creature in play or player\"), a choice, what \"for each\", \"let ... be all\" and "
-          "\"each\" go through, and in parentheses a value's cards (\"count of (cards in crib or cards in hand)\").",
-          example="for each c in cards in your hand or cards in your crib: reveal c",
+          "target (\"creature in play or player\"), a choice, what \"for each\" goes through and \"let ... be "
+          "all\" keeps, and in parentheses a value's cards (\"count of (cards in discard or cards in hand)\").",
+          example="for each c in cards in your hand or cards in your discard: reveal c",
           params=(('SELECTOR', 'selector', 'one kind of target'),))
 def _targets(c, tree, scope):
     parts = [c.selector(k, scope) for k in tree.children]
