@@ -20,16 +20,16 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "d899fd4a41fc8dafd9b019caf2cb8ab69924f889b885ab4a6391434f8aa7b806",
+    pytest.param("magic54", {}, None, 200, "32ddfc380c56811f25ead83ce84067eadae12e0b408c3ab9c640f07f414668ab",
                  id="magic54"),
     pytest.param("pub_magic", {}, 2, 100, "e902373d1cea0ceb7f2362a8f3af463417bdc2619d2dd5351122220b1cf7c7d3",
                  id="pub_magic-2-players"),
     pytest.param("pub_magic", {}, 5, 50, "40693ac988df3a30b614640be3caa18980d7f38638a2306969a0e157f22af622",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "62824eced8f05a5ba1c59ba7d775dc46921eb8676472d3f2154d03dd5d09c9ee", id="basic_tcg-last-standing"),
+                 "ca7ae6e372129ad6a8d2656c8f8893282af93e9126381454ca7c0abb3090ad3b", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "d986deace4dfbfbc7b4b8604f3c2f3fb492e7785143ff4af41d9bee8f8d8b75e", id="basic_tcg-conquest"),
+                 "9aacd74e8ab050f2f05e681dde4a87912c9322de6ba177a46e2a83e0df6894b2", id="basic_tcg-conquest"),
     pytest.param("crazy_eights", {}, 3, 50, "c681a30642a0707e872c4c444d3173a6f5b247888cab812ce02ccd51301bebe9",
                  id="crazy_eights-3-players"),
     pytest.param("crazy_eights", {}, 5, 30, "3387eaa884a07e2b0f7e723075781c781fef85e94a275a102fa1dd701f63fbf0",
@@ -39,7 +39,7 @@ PINNED = [
     pytest.param("hearts", {}, None, 5, "227d06069e012099f045db6a7bbb4117b4f6d7b4c348f235dddd41cd12c0ff46",
                  id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "8ce059c0e0739696f4a378f73efce42faf420e4c686a1f16420160e061c64745", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "2d5848708c7b46e95cf254e61a59e3fecbe9450ce3553b89bb83884069660de7", id="stack_duel"),
+    pytest.param("stack_duel", {}, None, 60, "fca3dddb8a4a6ace9bddcf71a84eda74d9114d3569fefae1ff4f202ec2a18dea", id="stack_duel"),
 ]
 
 

@@ -15,7 +15,7 @@ from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.results import ordinal
 from ...engine.running import run_checks, run_inline
-from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, of_card, run_script
+from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope, literal
@@ -901,7 +901,9 @@ def _divide(c, tree, scope):
     return divide
 
 
-@register("may_stmt", ST, 'PLAYER may "WHAT": BLOCK', "The player decides whether the indented block happens.",
+@register("may_stmt", ST, 'PLAYER may "WHAT": BLOCK',
+          "The player decides whether the indented block happens; the log says the answer with the question "
+          "(\"Ann chooses no (take the upcard)\").",
           params=(('PLAYER', 'player', 'who decides'), ('WHAT', 'text', 'the question, in quotes'), ('BLOCK', 'block', 'what happens on yes')))
 def _may(c, tree, scope):
     who, label, block = tree.children
@@ -917,8 +919,14 @@ def _may(c, tree, scope):
         s.decision = decision((p.seat, f"{p.name}: {said}?", NO_YES, resume, "choice"))
 
     def resume(s, yes):
+        frame = s.frames[-1]
+        if not s.quiet:
+            # Who passed is part of the game (a bid declined): said as a choice is, the
+            # question as every reader may read it. Nothing ran since it was asked.
+            p = pfn(s, frame.env)
+            said = render(s, frame.env, tuple(range(len(s.out))))[0] if render is not None else text
+            s.say("choose", f"{p.name} chooses {'yes' if yes else 'no'} ({said}){loop_items(s, p)}")
         if yes:
-            frame = s.frames[-1]
             s.frames.append(ScriptFrame(ops, frame.env))
     return may
 
