@@ -331,6 +331,18 @@ def test_a_division_by_0_in_play_stops_the_game_at_its_text(tmp_path):
     assert (Path(e.value.source.file).name, e.value.source.line) == ("pack.yaml", 37)
 
 
+@pytest.mark.parametrize("question", [
+    'dealer may "deal again":\n  set pot to 9', "dealer chooses a card in deck as x", "dealer chooses a suit as x",
+    "dealer chooses a number from 1 to 3 as x", "dealer chooses one of 1, 2 as x",
+    "dealer chooses a rank among cards in deck as x", "dealer chooses an order of cards in deck as x"])
+def test_a_question_to_nobody_stops_the_game_at_its_text(tmp_path, question):
+    # A table value holding no player yet: the game stops with the rule, not a crash.
+    with pytest.raises(RuleError) as e:
+        play(tmp_path, setup="set dealer to none\n" + question)
+    assert e.value.message == '"dealer" is none: there is nobody to ask'
+    assert (Path(e.value.source.file).name, e.value.source.line, e.value.source.col) == ("pack.yaml", 38, 3)
+
+
 # ------------------------------------------------------------------ variables
 @pytest.mark.parametrize("setup, message", [
     ("choose a card in deck as plain",

@@ -14,7 +14,7 @@ from ..registry import register
 from ..static_types import ANY, NUMBER, TEXT, T, as_set
 from .expressions import held_values
 from .selectors import _kept_where
-from .statements import _choose_many, player_of, suspends
+from .statements import _choose_many, asker_of, suspends
 from .texts import asked
 
 ST = "statement"
@@ -63,7 +63,7 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
     `quantity` is the quantity node, or None for one value."""
     var = str(var_node)
     c.value_choices = True
-    pfn = player_of(c, who, scope, "who chooses")
+    pfn = asker_of(c, who, scope, "who chooses")
     kind = quantity.data if quantity is not None else "one"
     ask, about = asked(c, tree, question, scope, var)
     nfn = None
@@ -249,7 +249,7 @@ def _choose_order(c, tree, scope):
     if quantity.data != "one":
         c.error(quantity, 'write "choose an order of ..."')
     sfn, t = c.selector(sel, scope)
-    pfn = player_of(c, who, scope, "who chooses")
+    pfn = asker_of(c, who, scope, "who chooses")
     c.bind(var_node, scope, as_set(t))
     var, partial = str(var_node), "@" + str(var_node)
     ask, about = asked(c, tree, question, scope, var)

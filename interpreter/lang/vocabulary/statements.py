@@ -105,6 +105,22 @@ def player_of(c: Compiler, tree, scope: Scope, what: str):
     return fn
 
 
+def asker_of(c: Compiler, tree, scope: Scope, what: str):
+    """The player a choice asks (player_of): one that is none (a table value not set yet)
+    stops the game with the rule named, as nobody can answer."""
+    fn = player_of(c, tree, scope, what)
+    if tree is None:
+        return fn       # you: never none
+    said, where = c.source(tree), c.where(tree)
+
+    def asked(s, env):
+        p = fn(s, env)
+        if p is None:
+            raise RuleError(f'"{said}"{of_card(s, env)} is none: there is nobody to ask', where)
+        return p
+    return asked
+
+
 def to_player(c: Compiler, tree, scope: Scope, what: str, act):
     """A statement that does `act(state, seat)` to the player `tree` names (none: nothing)."""
     pfn = player_of(c, tree, scope, what)
@@ -739,7 +755,7 @@ def _choose(c, tree, scope):
     if value_noun(c, sel, scope):
         return property_choice(c, tree, scope)
     var = str(var)
-    pfn = player_of(c, who, scope, "who chooses")
+    pfn = asker_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
     ask, about = asked(c, tree, question, scope, var)
@@ -907,7 +923,7 @@ def _divide(c, tree, scope):
           params=(('PLAYER', 'player', 'who decides'), ('WHAT', 'text', 'the question, in quotes'), ('BLOCK', 'block', 'what happens on yes')))
 def _may(c, tree, scope):
     who, label, block = tree.children
-    pfn = player_of(c, who, scope, "who may")
+    pfn = asker_of(c, who, scope, "who may")
     render = text_parts(c, label, scope)
     ops = c.block(block.children, scope)
     text = str(label)[1:-1]
