@@ -20,11 +20,11 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "32ddfc380c56811f25ead83ce84067eadae12e0b408c3ab9c640f07f414668ab",
+    pytest.param("magic54", {}, None, 200, "2ade688c35bb5b60bb65b21be600a424a9d981ff38b08483bc42e4646472b76d",
                  id="magic54"),
-    pytest.param("pub_magic", {}, 2, 100, "e902373d1cea0ceb7f2362a8f3af463417bdc2619d2dd5351122220b1cf7c7d3",
+    pytest.param("pub_magic", {}, 2, 100, "a63a678d3dfb65b572ea4072489699262a3dd3227cd35b13bb1cb5ff184ab6f0",
                  id="pub_magic-2-players"),
-    pytest.param("pub_magic", {}, 5, 50, "40693ac988df3a30b614640be3caa18980d7f38638a2306969a0e157f22af622",
+    pytest.param("pub_magic", {}, 5, 50, "61c845f2eda89fa2b25f8313bec2f16d9659cebad00f7fe868ff561ec595e3db",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
                  "ca7ae6e372129ad6a8d2656c8f8893282af93e9126381454ca7c0abb3090ad3b", id="basic_tcg-last-standing"),
@@ -34,12 +34,12 @@ PINNED = [
                  id="crazy_eights-3-players"),
     pytest.param("crazy_eights", {}, 5, 30, "3387eaa884a07e2b0f7e723075781c781fef85e94a275a102fa1dd701f63fbf0",
                  id="crazy_eights-5-players"),
-    pytest.param("go_fish", {}, 4, 30, "1fcbd50bb9ea8b1fa4029265e7beaf7665ac55b3d746391fb53d00290cd72a12",
+    pytest.param("go_fish", {}, 4, 30, "93c19dd394aaaabaffbedfb3c4500652f356adf079085e7a63bccc0c84c8e4e9",
                  id="go_fish-4-players"),
-    pytest.param("hearts", {}, None, 5, "227d06069e012099f045db6a7bbb4117b4f6d7b4c348f235dddd41cd12c0ff46",
+    pytest.param("hearts", {}, None, 5, "2b55bafb286378e167a409b74078b09f56be96ba59c52ff55168c7275b97604f",
                  id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "8ce059c0e0739696f4a378f73efce42faf420e4c686a1f16420160e061c64745", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "fca3dddb8a4a6ace9bddcf71a84eda74d9114d3569fefae1ff4f202ec2a18dea", id="stack_duel"),
+    pytest.param("stack_duel", {}, None, 60, "a28a7a8f8fbe910b098e03669074965038e852792b725c57091f3394db098573", id="stack_duel"),
 ]
 
 

@@ -131,7 +131,31 @@ TYPES = [
     # Both sides of a comparison reading the same: inside a "where", "it" is its own card.
     ("if any (cards in play where its cost = cost of it): draw a card",
      ['1:29: both sides of "=" read the same, "its cost", so it always holds: inside a "where", "it" is what that '
-      'where is about; reach a card from outside it through a variable ("for each c in ...", then "rank of c")']),
+      'where is about; to read the card an outer "where" is about, name it after its noun: "a card c in your hand '
+      'where any (cards in melds where its rank = rank of c)"']),
+    # The item of a "where" named after its noun, read inside the clause only.
+    ("if any (cards c in play where any (cards in play where its cost = cost of c and it != c)): draw a card", []),
+    ("if any (creatures c in play where cost of c > 1): draw a card", []),
+    ("if any (cards c in play where cost of c > 1) and cost of c > 1: draw a card",
+     ['1:58: unknown name "c"']),
+    ("for each c in cards in play:\n  if any (cards c in play where cost of c > 1): draw a card",
+     ['2:17: "c" is a variable here (line 22): a name for each card of a "where" may not hide it; name it otherwise']),
+    ("if any (cards c in play where any (cards c in play where cost of c > 1)): draw a card",
+     ['1:42: "c" is a variable here (line 22): a name for each card of a "where" may not hide it; name it otherwise']),
+    ("if any (cards hand in play where cost of hand > 1): draw a card",
+     ['1:15: "hand" is a zone: a variable named so would hide it in the rest of this text; name it otherwise',
+      '1:34: "cost of ..." needs a card or a player, not a zone']),
+    ("if any (cards c in play where its cost > 1): draw a card",
+     ['1:15: "c" after "cards" names each card in its "where", which does not read it: a word that narrows the '
+      'cards comes before "cards"']),
+    ("tap each creature tappd in play",
+     ['1:19: "tappd" is not a word of the language; did you mean "tapped"? (a word that narrows the creature comes '
+      'before "creature")']),
+    ("tap each creature bob in play",
+     ['1:19: "bob" after "creature" would name each creature inside a "where" clause, and there is none: a word '
+      'that narrows the creature comes before "creature"']),
+    ("if any (cards c in play where c = 3): draw a card",
+     ['1:31: "c = 3" compares a card with a number: they are never equal']),
     ("if turn != turn: draw a card", ['1:4: both sides of "!=" read the same, "turn", so it never holds']),
     ("if a random number from 1 to 6 = a random number from 1 to 6: draw a card", []),
     ("for each c in cards in play:\n  if any (cards in play where its cost = cost of c): draw a card", []),
@@ -213,6 +237,41 @@ OTHER_TOOLS = [
     ("if your hand hand is empty: draw a card", ['1:14: unexpected "hand"; expected "\'s", ")", ",", ":", "among", '
                                                  '"and", "as", "become", ...']),
     ("spend 2 gold", ['1:1: "spend" is not a statement; to pay a cost write "pay N CURRENCY"']),
+    # Common effects as a newcomer from Forge or a card game's text writes them.
+    ("add 3 life to you", ['1:1: "add" is only the verb of "add N NAME counters to CARDS": to raise a counter (life) '
+                           'or a property write "increase NAME of X by N"']),
+    ("each opponent loses 2 life", ['1:15: "loses" is only the verb of "PLAYER loses the game": to lower a counter '
+                                    '(life) or a property write "decrease NAME of X by N"']),
+    ("target player gains 3 life", ['1:15: "gains" is only the verb of "PLAYER gains control of CARDS": to raise a '
+                                    'counter (life) or a property write "increase NAME of X by N"']),
+    ("each player draws a card", ['1:1: "each player" names several players where a statement takes one; for each of '
+                                  'them write "for each p in players: p draws a card"']),
+    ("if turn > 1: deal 3 damage to each opponent",
+     ['1:31: "each opponent" names several players where a statement takes one; for each of them write '
+      '"for each p in opponents: deal 3 damage to p"']),
+    ("target player draws 2 cards", ['1:1: "target player": an ability declares its targets (targets: {target: '
+                                     'player}) and its effect names one; in the effect write "target draws 2 cards"']),
+    ("untap target creature", ['1:7: "target creature": an ability declares its targets (targets: {target: '
+                               'creature}) and its effect names one; in the effect write "untap target"']),
+    ("deal 2 damage to target creature or player",
+     ['1:18: "target creature or player": an ability declares its targets (targets: {target: creature or player}) '
+      'and its effect names one; in the effect write "deal 2 damage to target"']),
+    ("opponent discards a card", ['1:10: "discards" is said of cards here; to have opponent discard cards of their '
+                                  'choice write "opponent chooses a card in opponent\'s ZONE as discarded", then '
+                                  '"discard discarded"']),
+    ("you discard 2 cards in your hand", ['1:5: "discard" is said of cards here; to discard cards of your choice write '
+                                          '"you choose 2 cards in your hand as discarded", then "discard discarded"']),
+    ("shuffle your graveyard into your library",
+     ['1:1: "shuffle" shuffles a zone; to shuffle cards into one write "put all cards in your graveyard into your '
+      'library", then "shuffle your library"']),
+    ("destroy target creature", ['1:1: "destroy" is not a statement; to put cards into their owner\'s discard zone '
+                                 'write "discard CARDS"']),
+    ("return target creature to its owner's hand",
+     ['1:1: "return" is not a statement; to move cards write "put CARDS into ZONE"']),
+    ("search your library for a creature card", ['1:1: "search" is not a statement; to have a player pick cards write '
+                                                 '"choose(s) QUANTITY SELECTOR as NAME"']),
+    # A word of the language after "target" goes on the statement: no target is told.
+    ("deal 2 damage to target from this as fire extra", ['1:43: unexpected "extra"; expected the end of the line']),
 ]
 
 # "you lose the game" is English; the third person ("you loses") was once the only form.

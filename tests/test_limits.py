@@ -185,7 +185,11 @@ def test_a_draw_takes_at_most_the_cards_of_the_game(tmp_path):
                                         ("    p draws 3 cards\n", "    p draws 1000000000000 cards\n")])
     state = Game(load_pack(str(folder), Report())).new_initial_state(seed=0)
     setup = state.log[:state.log.index("turn 1 (North)")]
-    assert "North is dealt 16 cards" in setup     # the 16 cards of the game
+    # The 16 cards of the game, told in the order they were dealt: 8, the deck refilled, 8.
+    start = setup.index("North is dealt 8 cards")
+    assert setup[start:start + 3] == ["North is dealt 8 cards", "North's hand becomes North's deck (8 cards, shuffled)",
+                                      "North is dealt 8 cards"]
+    assert "North cannot draw, no cards are left" not in setup
 
 
 # ----------------------------------------------------- how a broken rule is told

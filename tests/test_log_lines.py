@@ -40,10 +40,11 @@ end: {turn_limit: turn_limit}
 """
 
 
-def state_of(tmp_path: Path, setup: str, turn: str = "do nothing", players: int = 2, checks: str = "", turns: int = 1):
+def state_of(tmp_path: Path, setup: str, turn: str = "do nothing", players: int = 2, checks: str = "", turns: int = 1,
+             sections: str = ""):
     folder = tmp_path / "war"
     folder.mkdir(exist_ok=True)
-    text = WAR.replace("SETUP", setup.replace("\n", "\n  ")).replace("TURN", turn)      # a turn of one line
+    text = WAR.replace("SETUP", setup.replace("\n", "\n  ")).replace("TURN", turn) + sections    # a turn of one line
     if checks:
         text += "checks: |\n  " + checks.replace("\n", "\n  ") + "\n"
     (folder / "pack.yaml").write_text(text)
@@ -66,13 +67,13 @@ DEAL = "for each p in players:\n  put each top 3 cards of deck into p's pile"
 
 def test_a_deal_is_a_line_for_each_pile_and_names_only_the_cards_a_reader_sees(tmp_path):
     state = state_of(tmp_path, DEAL + "\nput each card in your pile into your battle")
-    assert lines(state, "Fox", 3) == ["Fox, Eel, Dog move from deck to Ann's pile",
-                                      "Cat, Bee, Ant move from deck to Ben's pile",
-                                      "Fox, Eel, Dog move from Ann's pile to Ann's battle"]
+    assert lines(state, "Fox", 3) == ["Fox, Eel and Dog move from deck to Ann's pile",
+                                      "Cat, Bee and Ant move from deck to Ben's pile",
+                                      "Fox, Eel and Dog move from Ann's pile to Ann's battle"]
     for seat in (0, 1):     # nobody sees the deck or the piles; everyone sees the battle
         assert lines(state, "3 cards", 3, seat) == ["3 cards move from deck to Ann's pile",
                                                     "3 cards move from deck to Ben's pile",
-                                                    "Fox, Eel, Dog move from Ann's pile to Ann's battle"]
+                                                    "Fox, Eel and Dog move from Ann's pile to Ann's battle"]
     assert state.view.zone("pile", 1) == tuple(state.view.cards_named(n)[0] for n in ("Cat", "Bee", "Ant"))
 
 
@@ -81,7 +82,7 @@ def test_a_card_known_to_more_players_is_a_line_of_its_own(tmp_path):
     setup = ('you draw 3 cards\nlet shown be all cards in your hand where name of it = "Dog"\n'
              "let cleo be left of left of you\nreveal shown to cleo\nput each card in your hand into your left's hand")
     state = state_of(tmp_path, setup, players=3)
-    moved = ["Fox, Eel move from Ann's hand to Ben's hand", "Dog moves from Ann's hand to Ben's hand"]
+    moved = ["Fox and Eel move from Ann's hand to Ben's hand", "Dog moves from Ann's hand to Ben's hand"]
     assert lines(state, "Fox", 2) == lines(state, "Fox", 2, 0) == lines(state, "Fox", 2, 1) == moved
     assert lines(state, "Ann shows", 3, 2) == ["Ann shows Dog to Cleo", "2 cards move from Ann's hand to Ben's hand",
                                                "Dog moves from Ann's hand to Ben's hand"]
@@ -91,7 +92,7 @@ def test_a_line_logged_between_two_moves_keeps_them_apart_in_order(tmp_path):
     # Sticky keeps Eel from being discarded: the cards before and after it are two lines.
     state = state_of(tmp_path, "you draw 4 cards\ndiscard each card in your hand")
     assert lines(state, "Fox", 3) == ["Fox moves from Ann's hand to discard", "Eel is not discarded (Sticky)",
-                                      "Dog, Cat move from Ann's hand to discard"]
+                                      "Dog and Cat move from Ann's hand to discard"]
 
 
 def test_a_rule_that_breaks_the_game_off_leaves_the_cards_it_moved_told(tmp_path):
@@ -101,7 +102,7 @@ def test_a_rule_that_breaks_the_game_off_leaves_the_cards_it_moved_told(tmp_path
     state = state_of(tmp_path, setup, "choose a card in your hand as kept", checks=checks, turns=3)
     with pytest.raises(RuleError, match="divides by 0"):
         state.apply_label("Eel")
-    assert state.log[-2:] == ["turn 2 (Ben)", "Cat, Bee, Ant move from Ben's hand to Ben's pile"]
+    assert state.log[-2:] == ["turn 2 (Ben)", "Cat, Bee and Ant move from Ben's hand to Ben's pile"]
     assert state.log_for(0)[-1] == "3 cards move from Ben's hand to Ben's pile"
 
 
@@ -125,3 +126,14 @@ def test_the_values_a_logged_question_names_are_those_its_readers_may_see(tmp_pa
     state.apply_label("Eel")
     assert "Ann chooses Eel (keep one of Fox, Eel, Ann?)" in state.log_for(0)
     assert "Ann chooses 1 card (keep one of a card, a card, Ann?)" in state.log_for(1)
+
+
+# ------------------------------------------------------------------ values set
+def test_a_set_statement_is_told_even_where_the_value_stays_and_a_change_only_where_it_changes(tmp_path):
+    # A bid of 0 after the turn's reset to 0 is a bid the log tells; an increase by 0 and
+    # the reset itself are no change.
+    sections = "player_counters:\n  bid: {start: 0, reset: turn, log: true}\ntable:\n  called: {start: 0, log: true}\n"
+    setup = "set bid of you to 3\nset called to 2\nset called to 2\nincrease called by 0\nincrease bid of you by 0"
+    state = state_of(tmp_path, setup, "set bid of you to 0", sections=sections)
+    assert state.log == ["War begins with Ann, Ben; Ann starts", "Ann's bid is 3", "called is 2", "called is 2",
+                         "turn 1 (Ann)", "Ann's bid is 0", "the turn limit (1) is reached", "the game is a draw"]

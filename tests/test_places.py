@@ -94,6 +94,24 @@ def test_a_ranking_is_by_numbers(tmp_path):
         'pack.yaml:48:10: a player is ranked by a number, but "led" is a word']
 
 
+TEAMS = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
+         "seats: [{name: Ann, team: red}, {name: Ben, team: blue}, {name: Cleo, team: red}, {name: Dan, team: blue}]"}
+
+
+@pytest.mark.parametrize("scores, line, places", [
+    # Partners placed together: the places are the teams', each team named with its own.
+    ((5, 2, 5, 2), "Ben and Dan 1st; Ann and Cleo 2nd", [2, 1, 2, 1]),
+    ((0, 0, 0, 0), "Ann and Cleo 1st; Ben and Dan 1st", [1, 1, 1, 1]),
+    # Partners placed apart: the players' places.
+    ((5, 2, 2, 2), "Ben, Cleo and Dan 1st; Ann 4th", [4, 1, 1, 1]),
+])
+def test_the_places_of_a_game_of_partners_are_the_teams(tmp_path, scores, line, places):
+    setup = "\n".join(f"set score of {who} to {n}"
+                      for who, n in zip(("you", "your left", "left of your left", "your right"), scores))
+    state = game(tmp_path, setup + "\nthe game ends", **TEAMS).new_initial_state(seed=0)
+    assert (state.log[-1], state.places()) == (f"the game ends: {line}", places)
+
+
 def test_players_of_teams_do_not_finish(tmp_path):
     seats = "seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]"
     folder = make(tmp_path, setup="you finish", **{seats: "seats: [{name: Ann, team: red}, {name: Ben, team: blue}]"})

@@ -75,7 +75,7 @@ def test_a_card_put_nth_from_top_has_n_minus_one_cards_above_it(tmp_path, place,
     assert deck(state) == order
     # Past the bottom, the log says the bottom, not a place the deck does not have.
     said = "the bottom of" if place == "12th" else f"the {place} place from the top of"
-    assert f"Ace of Spades, Two of Diamonds move from Ann's hand to {said} deck" in state.log
+    assert f"Ace of Spades and Two of Diamonds move from Ann's hand to {said} deck" in state.log
 
 
 def test_a_card_put_3rd_from_top_of_its_own_zone_moves_down(tmp_path):

@@ -60,18 +60,23 @@ def test_a_ruleset_sets_options_and_changes_cards(pack):
     assert prepare(Batch(pack)).pack.cards["Queen of Hearts"].props["defense"] == 2
 
 
-def test_each_ruleset_is_checked_when_the_pack_loads(pack):
+def validate_with(pack: str, rulesets: str) -> tuple[int, list[str]]:
+    """The line after RULESETS in pack.yaml, and the errors `validate` tells once `rulesets`
+    (more of them) are written there."""
     text = (Path(pack) / "pack.yaml").read_text(encoding="utf-8")
-    start = text.count("\n", 0, text.index("rulesets:")) + 1
+    after = text.count("\n", 0, text.index("rulesets:")) + 1 + RULESETS.strip().count("\n") + 1
     with open(Path(pack) / "pack.yaml", "a", encoding="utf-8") as f:
-        f.write("  bad:\n    options: {starting_lif: 3}\n    cards:\n      Quen: {defense: 3}\n"
-                "      King: {defence: 2, attack: many}\n    replace: {Joker: Nothing}\n")
+        f.write(rulesets)
     r = cli("validate", pack)
     assert r.exit_code == 1
-    errors = [line for line in r.output.splitlines() if ": error: " in line]
-    line = start + 11
+    return after, [line for line in r.output.splitlines() if ": error: " in line]
+
+
+def test_each_ruleset_is_checked_when_the_pack_loads(pack):
+    line, errors = validate_with(pack, "  bad:\n    options: {starting_lif: 3}\n    cards:\n      Quen: {defense: 3}\n"
+                                       "      King: {defence: 2, attack: many}\n    replace: {Joker: Nothing}\n")
     assert errors == [
-        f'{pack}/pack.yaml:{line + 1}:14: error: ruleset "bad": Magic 54 has no option "starting_lif"; '
+        f'{pack}/pack.yaml:{line + 1}:29: error: ruleset "bad": Magic 54 has no option "starting_lif"; '
         f'did you mean "starting_life"?',
         f'{pack}/pack.yaml:{line + 3}:13: error: ruleset "bad": Magic 54 has no card or card family "Quen"; '
         f'did you mean "Queen"?',
@@ -80,6 +85,21 @@ def test_each_ruleset_is_checked_when_the_pack_loads(pack):
         f'{pack}/pack.yaml:{line + 4}:13: error: ruleset "bad": attack is a number, not "many"',
         f'{pack}/pack.yaml:{line + 5}:22: error: ruleset "bad": Magic 54 has no card "Nothing" to put in the '
         f'place of Joker']
+
+
+def test_every_bad_option_of_every_ruleset_is_told_at_its_value(pack):
+    line, errors = validate_with(pack, "  bad:\n    options: {starting_lif: 3, opening_hand: -1, hand_limit: lots}\n"
+                                       "  worse:\n    options:\n      starting_life: 0\n      turn_limit: yes\n")
+    line += 1
+    assert errors == [
+        f'{pack}/pack.yaml:{line}:29: error: ruleset "bad": Magic 54 has no option "starting_lif"; '
+        f'did you mean "starting_life"?',
+        f'{pack}/pack.yaml:{line}:46: error: ruleset "bad": option "opening_hand" must be at least 0, not -1',
+        f'{pack}/pack.yaml:{line}:62: error: ruleset "bad": option "hand_limit" takes a whole number, not "lots"',
+        f'{pack}/pack.yaml:{line + 3}:22: error: ruleset "worse": option "starting_life" must be at least 1, '
+        f'not 0',
+        f'{pack}/pack.yaml:{line + 4}:19: error: ruleset "worse": option "turn_limit" takes a whole number, '
+        f'not true']
 
 
 def test_a_ruleset_the_pack_lacks(pack):

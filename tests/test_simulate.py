@@ -104,6 +104,9 @@ def test_a_team_game_is_even_when_each_team_wins_as_often(tmp_path):
     assert summary["first_player"]["even"] == 0.5
     assert (summary["draws"]["count"], summary["places"]["shared_first"]["wins"]) == (0, 0)
     assert summary["balance"]["decisiveness"] is not None
+    # The places are the teams': 1st or 2nd, and so is every mean place and its interval.
+    assert [(p["mean"], p["low"], p["high"]) for p in summary["places"]["seats"]] == [
+        (1.333, 1.0, 1.987), (1.667, 1.013, 2.0), (1.333, 1.0, 1.987), (1.667, 1.013, 2.0)]
     assert "first player (even 50.0%)" in cli("simulate", str(folder), "-n", "1").output
     compared = json.loads(cli("compare", str(folder), "--b-option", "end_score=50", "-n", "3", "--format", "json").output)
     assert [(r["a"], r["b"]) for r in compared["rows"] if r["measure"] == "shared first place"] == [(0.0, 0.0)]

@@ -178,7 +178,7 @@ def test_cards_discarded_face_down_are_named_only_to_who_saw_them(tmp_path):
     mine, theirs = state.log_for(0), state.log_for(1)
     start = mine.index("Player 1 chooses Fox, Eel as discards")
     assert mine[start:start + 2] == ["Player 1 chooses Fox, Eel as discards",
-                                     "Fox, Eel move from Player 1's hand to discard face down"]
+                                     "Fox and Eel move from Player 1's hand to discard face down"]
     assert theirs[start:start + 2] == ["Player 1 chooses 2 cards as discards",
                                        "2 cards move from Player 1's hand to discard face down"]
     for viewer in (0, 1):

@@ -45,7 +45,7 @@ def test_a_known_card_stays_known_until_it_is_hidden_or_shuffled(tmp_path):
     state = play(tmp_path, setup)
     assert [c["name"] for c in state.observation(2)["players"][1]["zones"]["hand"]["known"]] == ["Two of Diamonds"]
     # Cleo saw the cards: their moves name them to her.
-    assert "Ace of Spades, Two of Diamonds move from Ann's hand to Ben's hand" in state.log_for(2)
+    assert "Ace of Spades and Two of Diamonds move from Ann's hand to Ben's hand" in state.log_for(2)
     state = play(tmp_path, "reveal each card in your hand\nshuffle your hand")
     assert "known" not in state.observation(2)["players"][0]["zones"]["hand"]
 

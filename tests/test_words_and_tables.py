@@ -12,6 +12,7 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
 from cardtable.interpreter.engine.positions import SetupError
+from cardtable.interpreter.lang import fuse
 from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "suits"
@@ -241,7 +242,7 @@ def test_table_statements_are_checked(tmp_path, setup, message):
 
 
 @pytest.mark.parametrize("edit, message", [
-    ({"led: {of: suit}": "led: {of: colour}"}, 'pack.yaml:30:13: "colour" is not a property of one word (one_of) nor "player"'),
+    ({"led: {of: suit}": "led: {of: colour}"}, 'pack.yaml:30:13: "colour" is not a property of one word (one_of), "player" nor "card"'),
     ({"led: {of: suit}": "led: {of: suit, start: hart}"}, 'pack.yaml:30:26: "hart" is not a word of "suit"; did you mean "hearts"?'),
     ({"pot: {start: pot_start": "pot: {start: pot_strat"}, 'pack.yaml:29:16: "pot" is a number: its start is a number or a number option, not "pot_strat"; did you mean "pot_start"?'),
     ({"stuck: {start: 0, visibility": "stuck: {start: 0, reset: hand, visibility"},
@@ -412,6 +413,36 @@ def test_a_shared_zone_without_order_is_not_called_yours(tmp_path):
                                 'e.g. "first of cards in discard", or make the zone ordered: true)']
 
 
+# The deck once the hearts are in Ann's hand: Two of Clubs, Four of Spades, Two of Diamonds, Ace of Spades.
+@pytest.mark.parametrize("value, expected", [
+    # Cards whose rank another card of the deck has: the twos.
+    ("count of (cards c in deck where any (cards in deck where its rank = rank of c and it != c))", 2),
+    ("count of (cards c in deck where count of (cards in deck where its suit = suit of c) = 2)", 2),
+    ("count of (plain cards c in deck where no (cards in deck where its rank = rank of c and it != c))", 2),
+    ("count of (players p where any (cards in p's hand where its suit = hearts))", 1),
+    # The spades: 4 and 1 points.
+    ("total points of (cards c in deck where any (cards in deck where its suit = suit of c and it != c))", 5),
+])
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_selector_names_its_item_for_the_where_clauses_inside_its_own(tmp_path, value, expected, fused):
+    setup = f"put each card in deck where its suit = hearts into your hand\nset pot to {value}"
+    fuse.ENABLED[0] = fused
+    try:
+        state = play(tmp_path, setup=setup)
+    finally:
+        fuse.ENABLED[0] = True
+    assert state.s.table["pot"] == expected
+
+
+def test_a_choice_offers_the_cards_its_where_tells_apart_by_other_cards(tmp_path):
+    state = play(tmp_path, setup="choose a card c in deck where any (cards in deck where its rank = rank of c and "
+                                 "it != c) as picked\nset pot to points of picked")
+    offered = sorted(state.action_to_string(a) for a in state.legal_actions())
+    assert offered == ["Ace of Hearts", "Ace of Spades", "Two of Clubs", "Two of Diamonds"]
+    state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == "Two of Clubs"))
+    assert state.s.table["pot"] == 2
+
+
 @pytest.mark.parametrize("setup, message", [
     ("let c be top card of hand", 'pack.yaml:37:24: "hand" is not ordered: it has no top card (say which card, '
                                   'e.g. "first of cards in your hand", or make the zone ordered: true)'),
@@ -488,3 +519,85 @@ def test_a_scenario_expects_the_words_a_card_holds_in_any_order(tmp_path):
     got = [outcomes(pack, tmp_path, text.format(name=name, want=want))[0] for name, want in cases.items()]
     assert got == ["ok", "7:33: Ace of Hearts has colors [red, black], not [red]",
                    '7:31: "suit" holds one value, not a list: only a property of words holds several']
+
+
+# ------------------------------------------------------------ a card on the table
+STUCK = "  stuck: {start: 0, visibility: hidden}"
+UPCARD = {STUCK: STUCK + "\n  upcard: {of: card, log: true}"}
+SHOWN = "for each p in players:\n  p draws 2 cards\nput top card of deck into discard\nset upcard to top card of discard\n"
+
+
+def test_a_table_value_holds_a_card_that_stays_itself_wherever_it_goes(tmp_path):
+    # The deck's top two cards go to each player, the fifth to the discard: Three of Hearts.
+    state = play(tmp_path, setup=SHOWN + "put upcard into your hand\nset pot to points of upcard\n"
+                                         "if upcard is in your hand: set stuck to 1", **UPCARD)
+    assert state.s.table["pot"] == 3 and state.s.table["stuck"] == 1
+    assert "upcard is Three of Hearts" in state.log
+    # The board names it to whoever sees it where it is now: the referee and Ann, whose hand holds it.
+    assert [state.observation(p)["table"]["upcard"] for p in (None, 0, 1)] == \
+        ["Three of Hearts", "Three of Hearts", "a card"]
+
+
+def test_a_card_set_where_only_some_see_it_is_logged_by_name_to_them(tmp_path):
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards\nset upcard to first of cards in your hand\n"
+                                 "set upcard to top card of deck",
+                 **UPCARD)
+    first, top = [line for line in state.log if line.startswith("upcard is")]
+    assert [line for line in state.log_for(0) if line.startswith("upcard is")] == [first, "upcard is a card"]
+    assert [line for line in state.log_for(1) if line.startswith("upcard is")] == ["upcard is a card"] * 2
+    assert first != "upcard is a card" and top != "upcard is a card"
+
+
+@pytest.mark.parametrize("reset, held", [("", "Three of Hearts"), (", reset: turn", None)])
+def test_a_card_table_value_goes_back_to_none_with_its_reset(tmp_path, reset, held):
+    edits = {k: v.replace("log: true", "log: true" + reset) for k, v in UPCARD.items()}
+    state = play(tmp_path, setup=SHOWN, **edits)
+    assert state.is_terminal()
+    assert state.observation(None)["table"]["upcard"] == held
+
+
+@pytest.mark.parametrize("setup, message", [
+    ("set upcard to 3", 'pack.yaml:38:17: "upcard" holds a card; "3" is a number'),
+    ("set upcard to you", 'pack.yaml:38:17: "upcard" holds a card; "you" is a player'),
+    ("set pot to upcard", 'pack.yaml:38:14: "pot" holds a number; "upcard" is a card'),
+    ("if upcard = 2: set pot to 1", 'pack.yaml:38:6: "upcard = 2" compares a card with a number: they are never equal'),
+    ("if upcard > 2: set pot to 1", 'pack.yaml:38:6: the left side of ">" must be a number, but "upcard" is a card'),
+    ("increase upcard by 1", 'pack.yaml:38:12: "upcard" holds a card: only a number can be increased or decreased'),
+])
+def test_a_card_table_value_is_checked_when_the_pack_loads(tmp_path, setup, message):
+    assert problems(make(tmp_path, setup=setup, **UPCARD)) == [message]
+
+
+@pytest.mark.parametrize("declared, message", [
+    ("{of: card, start: 3}", 'pack.yaml:33:29: "upcard" holds a card: it starts as none'),
+    ("{of: crad}", 'pack.yaml:33:16: "crad" is not a property of one word (one_of), "player" nor "card"; '
+                   'did you mean "card"?'),
+])
+def test_a_card_table_value_starts_as_none(tmp_path, declared, message):
+    edits = {k: v.replace("{of: card, log: true}", declared) for k, v in UPCARD.items()}
+    assert problems(make(tmp_path, **edits)) == [message]
+
+
+def test_a_scenario_gives_and_expects_a_card_table_value_by_the_cards_name(tmp_path):
+    from test_scenarios import outcomes
+    pack = load_pack(str(make(tmp_path, turn="put upcard into your played", **UPCARD)), Report())
+    text = """\
+        scenarios:
+          - name: {name}
+            setup:
+              players: [{{zones: {{hand: [Ace of Hearts, Two of Clubs]}}}}, {{}}]
+              table: {{upcard: {given}}}
+              phase: main
+            script: []
+            expect:
+              table: {{upcard: {want}}}
+              players: [{{zones: {{played: {played}}}}}, {{}}]
+        """
+    cases = {"held": ("Ace of Hearts", "Ace of Hearts", "[Ace of Hearts]"),
+             "other": ("Ace of Hearts", "Two of Clubs", "[Ace of Hearts]"),
+             "none": ("none", "none", "[]"),
+             "absent": ("Four of Spades", "none", "[]")}
+    got = [outcomes(pack, tmp_path, text.format(name=name, given=given, want=want, played=played))[0]
+           for name, (given, want, played) in cases.items()]
+    assert got == ["ok", "9:23: upcard is Ace of Hearts, not Two of Clubs", "ok",
+                   '5:23: the position has no card named "Four of Spades": a table value holds one card']

@@ -73,6 +73,19 @@ def test_a_refill_leaves_the_top_cards_of_the_pile_it_takes(tmp_path):
     assert "discard but its top card becomes deck (2 cards, kept)" in state.log
 
 
+def test_the_cards_one_statement_draws_are_one_line_told_before_a_refill(tmp_path):
+    # Six cards: Ann is dealt 3 and discards them; in her turn she draws 2, then 3: the
+    # last card of the deck, then the discard pile becomes the deck, then 2 more.
+    setup = "draw 3 cards\nput each card in your hand into discard"
+    state = game(tmp_path, setup, turn="draw 2 cards\ndraw 3 cards",
+                 **{DECK: DECK[:-1] + ", refill: {from: discard, order: kept}}"})
+    turn = state.log[state.log.index("turn 1 (Ann)") + 1:]
+    assert turn[:4] == ["Ann draws 2 cards", "Ann draws a card", "discard becomes deck (3 cards, kept)",
+                        "Ann draws 2 cards"]
+    assert zone(state, "hand", 0) == ["Ace of Hearts", "Three of Hearts", "Two of Clubs", "Four of Spades",
+                                      "Two of Diamonds"]
+
+
 # ------------------------------------------------------------------ draw ... as
 def test_a_draw_names_the_card_or_the_cards_drawn(tmp_path):
     setup = ('draw a card as first_drawn\nyour left draws 2 cards as more\n'

@@ -11,8 +11,10 @@ was just before is kept with the card (State.lki), if the card had something of 
 to lose there (`modified`): another reads the same where it went.
 
 A reference knows the object it names: a target, a card chosen in an effect or picked
-by a cost, by its card and the card's move count when it was named ("@" + its name in
-the variables, as (card, moves)); "that card" of a trigger of leaving, as the card was
+by a cost, a card `let` names in an effect, by its card and the card's move count when it
+was named ("@" + its name in the variables, as (card, moves)); a set of cards a cost
+picked or `let` named, each card's ({card: moves}), which `for each` gives its
+variable card by card (`item`); "that card" of a trigger of leaving, as the card was
 before the event; "this", in an ability used or fired from play, as its card was there.
 Read in an ability's `if` and effect, or a triggered ability's `when` and targets
 (Scope.looks_back, lang/vocabulary/expressions.looked_back), a reference to a card that
@@ -115,6 +117,33 @@ def named(s: State, env: dict, key: str, mark: str) -> State | None:
     if type(c) is not int or type(named_as) is not tuple or named_as[0] != c:
         return None
     return then(s, c, named_as[1])
+
+
+def naming(s: State, value):
+    """What a name given in an effect (`let`) names: a card, the object it is now
+    ((card, move count), as `named` reads it); a set, each card's ({card: move count},
+    for `for each`: item); None for the rest, and in a pack that keeps no card."""
+    if s.lki is None:
+        return None
+    if type(value) is int:
+        return value, s.moves[value]
+    if isinstance(value, (tuple, list)):
+        return {c: s.moves[c] for c in value if type(c) is int} or None
+    return None
+
+
+def item(env: dict, var: str, mark: str, of: str) -> None:
+    """`for each` over the set the variable `of` holds: the card in `var` names the object
+    that set named (in `mark`, as `named` reads it), when the set named one."""
+    objects = env.get("@" + of)
+    if objects is None:
+        return
+    c = env[var]
+    if type(objects) is dict:
+        moves = objects.get(c)
+        env[mark] = None if moves is None else (c, moves)
+    else:           # one object (a name for one card): `named` checks it is this card
+        env[mark] = objects
 
 
 def played(s: State, env: dict) -> State | None:

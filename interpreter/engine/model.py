@@ -109,9 +109,9 @@ class WindowRules:
 
 @dataclass
 class TableDef:
-    """A value of the whole table: a number, a word of a property, or a player."""
+    """A value of the whole table: a number, a word of a property, a player or a card."""
     name: str
-    kind: str                # number | word | player
+    kind: str                # number | word | player | card
     start: Any = 0           # a number, an option's name, a word, or None
     of: str | None = None    # the property whose words it holds
     visibility: str = "public"  # public | hidden

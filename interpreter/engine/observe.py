@@ -6,6 +6,7 @@ import random
 
 from .knowledge import known_to
 from .state import PlayerRef, State
+from .tables import card_seen
 
 
 def _visible(s: State, zone: int, viewer: int | None) -> bool:
@@ -95,8 +96,9 @@ def observe(s: State, viewer: int | None) -> dict:
         view["rounds"] = {**{d.name: s.units[level][0] for level, d in enumerate(s.t.pack.rounds)},
                           "leader": s.t.players[s.units[-1][1]].name if s.units[-1][1] >= 0 else None}
     if s.table is not None:
-        view["table"] = {n: _value(v) for n, v in s.table.items()
-                         if viewer is None or s.t.pack.table[n].visibility != "hidden"}
+        table = s.t.pack.table
+        view["table"] = {n: _value(s, v, table[n].kind, viewer) for n, v in s.table.items()
+                         if viewer is None or table[n].visibility != "hidden"}
     d = s.decision
     if d is not None:
         view["decision"] = {"player": s.t.players[d.player].name}
@@ -128,8 +130,11 @@ def _counters_seen(pv: dict, unseen: dict, own: bool) -> dict:
     return {n: v for n, v in pv.items() if n not in unseen or (own and unseen[n] == "owner")}
 
 
-def _value(v):
-    """A table value as an observation holds it: a player by name."""
+def _value(s: State, v, kind: str, viewer: int | None):
+    """A table value as an observation holds it: a player by name, a card by name where
+    the viewer sees it (tables.card_seen)."""
+    if kind == "card" and v is not None:
+        return card_seen(s, v, viewer)
     return v.name if isinstance(v, PlayerRef) else v
 
 

@@ -179,7 +179,19 @@ def _team_count(s: State, seat: int, name: str, value: int, container, fail, giv
 
 def _table(s: State, setup, b: Building) -> None:
     for name, value in (setup.get("table") or {}).items():
-        s.table[name] = table_value(s.t.pack, s.t.players, name, value, setup["table"], b.fail)
+        value = table_value(s.t.pack, s.t.players, name, value, setup["table"], b.fail)
+        if s.t.pack.table[name].kind == "card" and value is not None:
+            value = _card_named(s, value, setup["table"], name, b.fail)
+        s.table[name] = value
+
+
+def _card_named(s: State, said: str, container, key, fail) -> int:
+    """The one card of the position named `said`, for a table value that holds a card."""
+    found = [c for c, name in enumerate(s.t.names) if name == said and s.zone_of[c] >= 0]
+    if len(found) != 1:
+        fail(container, key, f'the position has {"no card" if not found else f"{len(found)} cards"} named "{said}": '
+                             f'a table value holds one card')
+    return found[0]
 
 
 def _order(s: State, setup, b: Building) -> None:
@@ -350,7 +362,10 @@ def table_value(pack, players: tuple, name: str, value, container, fail):
         return value
     if d.kind == "player" and value in (seats := [p.name for p in players]):
         return players[seats.index(value)]
-    want = {"number": "a whole number", "player": "a player's name"}.get(d.kind) or f'a word of "{d.of}"'
+    if d.kind == "card" and type(value) is str:
+        return value            # a card's name: the card of the position that has it (_table)
+    want = {"number": "a whole number", "player": "a player's name", "card": "a card's name"}.get(d.kind) or \
+        f'a word of "{d.of}"'
     fail(container, name, f'"{name}" holds {want} or none, not {value!r}')
 
 
@@ -513,7 +528,9 @@ def setup_of(s: State) -> dict:
     if shared:
         setup["shared"] = shared
     if s.table is not None:
-        setup["table"] = {n: v.name if isinstance(v, PlayerRef) else v for n, v in s.table.items()}
+        setup["table"] = {n: v.name if isinstance(v, PlayerRef) else
+                          s.t.names[v] if v is not None and t.pack.table[n].kind == "card" else v
+                          for n, v in s.table.items()}
     if s.units is not None:
         units = s.units
         setup["rounds"] = {**{d.name: units[level][0] for level, d in enumerate(t.pack.rounds)},

@@ -250,36 +250,41 @@ def draw(s: State, seat: int, n: int, one_line: bool = False) -> list:
     name = s.t.players[seat].name
     # Cards drawn before the first turn (or between turns, as a hand begins) are dealt:
     # the log says so in one line, so that it shows apart whether a player drew on
-    # their first turn.
+    # their first turn. Cards one statement draws are one line too ("draws 3 cards"),
+    # told before what stops the draw or refills the deck.
     dealing = before_first_turn(s) or between_turns(s)
     drawn = []
+    told = 0            # of the cards drawn, those the log has told
     # No draw takes more cards than the game has: a deck refilled from the hand would
     # otherwise go round for as long as the number asks.
     for _ in range(min(n, len(s.t.cards))):
         if s.t.capacity is not None and full(s, hand):
-            _say_dealt(s, name, len(drawn) if dealing else 0, one_line)
+            _say_drawn(s, name, len(drawn) - told, dealing, one_line)
             s.say("draw", f"{name} cannot draw: {zone_label(s, hand)} is full")
             return drawn
-        if not s.zones[deck] and not refill(s, deck):
-            _say_dealt(s, name, len(drawn) if dealing else 0, one_line)
-            s.say("draw", f"{name} cannot draw, no cards are left")
-            return drawn
+        if not s.zones[deck]:
+            _say_drawn(s, name, len(drawn) - told, dealing, one_line)
+            told = len(drawn)
+            if not refill(s, deck):
+                s.say("draw", f"{name} cannot draw, no cards are left")
+                return drawn
         c = s.zones[deck][-1]
         move(s, c, hand)
         drawn.append(c)
-        if not dealing and not s.quiet:
-            s.say("draw", f"{name} draws a card")
-    _say_dealt(s, name, len(drawn) if dealing else 0, one_line)
+    _say_drawn(s, name, len(drawn) - told, dealing, one_line)
     return drawn
 
 
-def _say_dealt(s: State, name: str, dealt: int, one_line: bool = False) -> None:
-    if not dealt or s.quiet:
+def _say_drawn(s: State, name: str, n: int, dealing: bool, one_line: bool = False) -> None:
+    if not n or s.quiet:
+        return
+    if not dealing:
+        s.say("draw", f"{name} draws {'a card' if n == 1 else f'{n} cards'}")
         return
     said = f"{name} is dealt "
     if one_line and s.log and s.log[-1][1] == "deal" and s.log[-1][2].startswith(said):
-        dealt += int(s.log.pop()[2][len(said):].split()[0])
-    s.say("deal", f"{said}{dealt} card{'s' if dealt != 1 else ''}")
+        n += int(s.log.pop()[2][len(said):].split()[0])
+    s.say("deal", f"{said}{n} card{'s' if n != 1 else ''}")
 
 
 def between_turns(s: State) -> bool:

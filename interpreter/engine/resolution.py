@@ -62,17 +62,21 @@ def _after_each(s: State, e: Entry, below: int) -> None:
 
 def why_not(s: State, e: Entry, env: dict) -> str:
     """Why an effect does nothing as it resolves ("", when it happens): its card has left
-    where it was (with sources: stay), a target is gone or, with recheck, no longer one its
-    selector would pick, or its `if` fails."""
+    where it was (with sources: stay), every target is gone or, with recheck, no longer one
+    its selector would pick, or its `if` fails. Some of several targets illegal: the effect
+    happens without them (Magic's 608.2b), each left out reading as none in `env`."""
     pack = s.t.pack
     card, ab = e.card, e.ability
     if pack.pile_sources == "stay" and type(card) is int and s.moves[card] != e.moves:
         return f", {s.t.names[card]} has left {zone_label(s, e.zone)}"
-    for name, sel, _ in ab.targets:
-        if _target_gone(s, env, name):
-            return ", its target is gone"
-        if pack.pile_recheck and env[name] not in sel(s, env):
-            return f", {s.card_name(env[name])} can no longer be its target"
+    out = _left_out(s, ab, env) if ab.targets else None
+    if out:
+        if len(out) == len(ab.targets):     # the first reason, as for one target
+            name, why = out[0]
+            return ", its target is gone" if why == "is gone" else f", {s.card_name(env[name])} {why}"
+        for name, why in out:
+            s.say("fizzle", f"{label(s, e)}: {s.card_name(env[name])} {why}")
+            env[name] = None        # what names it does nothing to it, nor by it
     return unmet(ab, s, env)
 
 
@@ -81,6 +85,18 @@ def unmet(ab, s: State, env: dict) -> str:
     if ab.check is not None and not ab.check(s, env):
         return f" (if: {ab.check_text})"
     return ""
+
+
+def _left_out(s: State, ab, env: dict) -> list:
+    """The targets the effect can no longer act on, each with why in a designer's words."""
+    recheck = s.t.pack.pile_recheck
+    out = []
+    for name, sel, _ in ab.targets:
+        if _target_gone(s, env, name):
+            out.append((name, "is gone"))
+        elif recheck and env[name] not in sel(s, env):
+            out.append((name, "can no longer be its target"))
+    return out
 
 
 def _target_gone(s: State, env: dict, name: str) -> bool:

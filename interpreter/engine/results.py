@@ -79,10 +79,30 @@ def end_ranked(s: State) -> None:
     for seat in range(len(s.out)):
         if places[seat] == 0:
             places[seat] = last
+    # Each group of the line: the players of a place, or of a team where partners place together.
+    groups = _team_places(s, places) if s.t.allied else None
+    if groups is None:
+        groups = [[p for p in range(len(places)) if places[p] == n] for n in sorted(set(places))]
     s.say("end", "the game ends: " + "; ".join(
-        f"{and_list(s.t.players[p].name for p in range(len(places)) if places[p] == n)} {ordinal(n)}"
-        for n in sorted(set(places))))
+        f"{and_list(s.t.players[p].name for p in group)} {ordinal(places[group[0]])}" for group in groups))
     conclude(s, places)
+
+
+def _team_places(s: State, places: list) -> list | None:
+    """The teams of a game of partners, best first, each with the place of a team (the
+    two teams of four players are 1st and 2nd, not 1st and 3rd): `places` made the
+    teams' and the players of each team; None where partners are placed apart."""
+    teams: dict = {}
+    for seat, team in enumerate(s.t.teams):
+        teams.setdefault(team, []).append(seat)
+    if any(len({places[p] for p in seats}) > 1 for seats in teams.values()):
+        return None
+    ranked = sorted(teams.values(), key=lambda seats: places[seats[0]])
+    held = [places[seats[0]] for seats in ranked]
+    for i, seats in enumerate(ranked):
+        for p in seats:
+            places[p] = held.index(held[i]) + 1     # one after the teams placed before it
+    return ranked
 
 
 def _keys(s: State, seat: int) -> tuple:

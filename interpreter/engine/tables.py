@@ -2,6 +2,7 @@
 their return to their start when a turn, phase, step or round begins."""
 from __future__ import annotations
 
+from .knowledge import sees
 from .layers import stale
 from .state import PlayerRef, State
 from .wording import and_list
@@ -14,6 +15,12 @@ def shown(value) -> str:
     if isinstance(value, PlayerRef):
         return value.name
     return str(value)
+
+
+def card_seen(s: State, c: int, viewer: int | None) -> str:
+    """A card a table value holds, as `viewer` (None: the referee) sees it where it is
+    now: by name, or "a card" where that player cannot see which it is."""
+    return s.t.names[c] if viewer is None or sees(s, c, viewer) else "a card"
 
 
 def start_of(s: State, start):
@@ -38,15 +45,29 @@ def new_table(s: State) -> dict | None:
     return {name: start_of(s, d.start) for name, d in table.items()}
 
 
-def set_table(s: State, name: str, value) -> None:
+def set_table(s: State, name: str, value, told: bool = False) -> None:
+    """A table value changed, logged when the pack says so: a change of it, or (`told`)
+    every value a `set` statement gives it, the one it holds already too (a bid of 0)."""
     old = s.table[name]
     s.table[name] = value
     s.dirty = True
     if s.t.layered:
         stale(s)
     d = s.t.pack.table[name]
-    if d.log and d.visibility != "hidden" and old != value:
-        s.say("table", f"{name} is {shown(value)}")
+    if d.log and d.visibility != "hidden" and (old != value or told):
+        if d.kind == "card" and value is not None:
+            _say_card(s, name, value)
+        else:
+            s.say("table", f"{name} is {shown(value)}")
+
+
+def _say_card(s: State, name: str, c: int) -> None:
+    """"NAME is" and the card's name, said so to the players who see the card where it is."""
+    seen_by = tuple(seat for seat in range(len(s.out)) if sees(s, c, seat))
+    if len(seen_by) == len(s.out):
+        s.say("table", f"{name} is {s.t.names[c]}")
+    else:
+        s.say("table", f"{name} is {s.t.names[c]}", seen_by, f"{name} is a card")
 
 
 def sharing(s: State, seat: int, name: str) -> tuple:
@@ -64,11 +85,12 @@ def sharing(s: State, seat: int, name: str) -> tuple:
 def set_counter(s: State, seat: int, name: str, value: int, change: bool = True) -> None:
     """A player counter changed by a rule, logged when the pack says so: with the change
     (`Ann's life is 17 (-3)`) for an increase or a decrease, the value alone for a `set`
-    (`change` false), whose difference from the old value means nothing (a new bid)."""
+    (`change` false), whose difference from the old value means nothing (a new bid), and
+    which is told even when the counter holds that value already (a bid of 0 after the
+    hand's reset to 0): the designer wrote the statement."""
     pv = s.pvars[seat]
     d = s.t.pack.player_counters.get(name)
-    # A counter never set yet holds its start: setting it to that (the setup's "set life
-    # of p to starting_life") is no change to tell.
+    # A counter never set yet holds its start.
     old = pv[name] if name in pv else (start_of(s, d.start) if d is not None else 0)
     holders = sharing(s, seat, name)
     for p in holders:
@@ -76,7 +98,7 @@ def set_counter(s: State, seat: int, name: str, value: int, change: bool = True)
     counter_changed(s, name)
     if s.t.layered:
         stale(s)
-    if d is None or not d.log or d.visibility == "hidden" or old == value or s.quiet:
+    if d is None or not d.log or d.visibility == "hidden" or (old == value and change) or s.quiet:
         return
     # A team's counter is said as the whole team's: "North and South's score is 141".
     names = [s.t.players[p].name for p in holders]

@@ -66,7 +66,7 @@ def told_together(s) -> None:
     (at, route, seen_by, cards), s.told = s.told, None
     if len(cards) > 1:
         names = s.t.names
-        text = f"{', '.join([names[c] for c in cards])} move {route}"
+        text = f"{and_list([names[c] for c in cards])} move {route}"
         turn = s.log[at][0]
         s.log[at] = (turn, "move", text) if seen_by is None else \
             (turn, "move", text, seen_by, f"{len(cards)} cards move {route}")

@@ -122,6 +122,11 @@ class Compiler:
         # scan ("it", the item of a total or a choice among, a random number): see _compare.
         self.used_it = False
         self.drawn = False        # set by what draws anew each time it is read (a random number)
+        # The names of the items of "where" clauses being compiled ("cards c in X where ...":
+        # c), and those a clause being compiled reads: each changes from item to item of the
+        # scan that names it, as "it" does, so what reads one is not computed once a scan.
+        self.items: set = set()
+        self.items_read: set = set()
         self.steady = False       # set when a "where" clause computes something once in each scan
         self.reads: set | None = None  # while the pack's checks compile: what they look at (see note)
         self.reads_props: set | None = None  # when a set, the card properties a compiled text reads are added to it
@@ -410,6 +415,12 @@ class Compiler:
     def name(self, token, scope: Scope):
         """A bare name: a variable, a definition, an option, a global or a zone."""
         word = str(token)
+        if word in self.items and word in scope.vars:
+            self.used_it = True
+            self.items_read.add(word)
+            fn = fuse.leaf(lambda s, env, w=word: env[w], f"env[{word!r}]")
+            fn.env_key = word       # "rank of c": read in place, as "it" is
+            return fn, scope.vars[word]
         if word in scope.vars:
             t = scope.vars[word]
             fn = fuse.leaf(lambda s, env, w=word: env.get(w), f"env.get({word!r})")

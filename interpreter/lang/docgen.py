@@ -1,7 +1,7 @@
 """docs/dsl.md, written from the grammar and the vocabulary registry."""
 from __future__ import annotations
 
-from .dsl import grammar_text, simplest
+from .dsl import OTHERWISE, DslSyntaxError, grammar_text, parse, simplest
 from .registry import ELSEWHERE, RESERVED
 from .vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
 
@@ -62,12 +62,25 @@ table value, an option, a definition, a name every pack has, or a noun of select
 (`card`, `player`, `opponent`, `effect`, their plurals, `everyone`): `each
 creature in play` would then go through the variable. Name it otherwise
 (`victim`). Inside `where`, `it` and `its` are what that `where` is about (the
-innermost one); reach an outer one through a variable: `for each c in cards in
-your hand: if count of (cards in your hand where its rank = rank of c) = 4: ...`.
-Written `its rank = rank of it`, both sides read the innermost card, and the pack
-is refused there (`both sides of "=" read the same, "its rank", so it always
-holds`), as is any comparison of a value with itself. Outside any `where`, `its` is the card whose ability it is, so one definition may
-serve in a `where` and in an ability's `when`.
+innermost one). To read an outer one inside an inner `where`, name it after the
+selector's noun; the name holds each card (or player) the selector tries, and is
+known only inside its own `where`:
+
+```
+choose a card c in your hand where any (cards in melds where its rank = rank of c) as extra
+count of (players p where any (cards in play where its owner = p))
+```
+
+The name may not hide a variable, a name of the pack or of the language, and its
+`where` must read it (`cards c in play` alone, or `creature tappd in play`, is
+refused: a word that narrows the cards comes before the noun). A variable of a
+`for each` reaches outer cards too: `for each c in cards in your hand: if count of
+(cards in your hand where its rank = rank of c) = 4: ...`. Written `its rank =
+rank of it`, both sides read the innermost card, and the pack is refused there
+(`both sides of "=" read the same, "its rank", so it always holds`, with the form
+above), as is any comparison of a value with itself. Outside any `where`, `its` is
+the card whose ability it is, so one definition may serve in a `where` and in an
+ability's `when`.
 
 Which start symbol reads a text depends on the YAML key: `effect`, `script`,
 `setup`, `checks`, `after_each`, `after_all` and damage's `dealt` are **scripts**; `cost` is a script
@@ -181,18 +194,37 @@ RECIPES = (
 )
 
 
+def _otherwise():
+    """A row for each statement of other tools told what to write here (dsl.OTHERWISE):
+    its example, and the error `validate` gives it."""
+    for _, _, example in OTHERWISE:
+        try:
+            parse(example, "script")
+        except DslSyntaxError as e:
+            yield f"| `{example}` | {e.message} |"
+
+
 OTHER_TOOLS = """
 ## Words of other tools
 
 Card scripts of other tools begin effects with verbs this language writes otherwise.
-A statement that begins with one of these (or has it after the player who acts:
-`you gain 3 life`) and does not parse is told which statement does it here, at the
-word: `"move" is not a statement; to move cards write "put CARDS into ZONE"`. Where
-the word is one of the language's own (`add`, `gain`, `lose`), the message says what
-it is here first: `"gain" is only the verb of "PLAYER gains control of CARDS": ...`;
-`add` is taken for another tool's only before no amount and without `counters`
-(`add this to your hand`), `gain` and `lose` only before an amount (`gain 3 life`).
-A misspelt word is named only where the word suggested makes the statement parse.
+A statement that begins with one of these (or has it after the players who act:
+`you gain 3 life`, `each opponent loses 2 life`) and does not parse is told which
+statement does it here, at the word: `"move" is not a statement; to move cards write
+"put CARDS into ZONE"`. Where the word is one of the language's own (`add`, `gain`,
+`lose`), the message says what it is here first: `"gain" is only the verb of "PLAYER
+gains control of CARDS": ...`; `add` is taken for another tool's only without
+`counters` (`add this to your hand`, `add 3 life to you`), `gain` and `lose` only
+before an amount (`gain 3 life`). A misspelt word is named only where the word
+suggested makes the statement parse.
+
+Some statements of other tools are told what to write in their place, where that parses:
+
+| written elsewhere | told |
+|---|---|
+{otherwise}
+
+The verbs:
 """
 
 
@@ -220,13 +252,14 @@ def dsl_reference() -> str:
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())
-    out.append(OTHER_TOOLS)
+    out.append(OTHER_TOOLS.format(otherwise="\n".join(_otherwise())))
     out.append("| written elsewhere | what it does | write here |\n|---|---|---|")
     grouped: dict = {}
     for word, meant in ELSEWHERE.items():
         grouped.setdefault(meant, []).append(word)
     for meant, words in grouped.items():
-        for doing, rule in meant.ways:
+        ways = [*meant.ways, *((f"{doing} (before an amount)", rule) for doing, rule in meant.counted)]
+        for doing, rule in ways:
             out.append(f"| {', '.join(f'`{w}`' for w in words)} | {doing} | `{simplest(ENTRIES[rule].syntax)}` |")
     out.append("\n## How do I ...\n")
     for title, what, code in RECIPES:

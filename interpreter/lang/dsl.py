@@ -271,13 +271,14 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         possessive = _of_as_subject(text, token)
         if possessive:
             return possessive
+        # A misspelt word first: "you gain cotnrol of it" is "control" misspelt, not a gain of life.
+        hint = _misspelt(text, token, e.expected, start) or (
+            _elsewhere(text, token) or _told_otherwise(text, token) if start == "script" else None)
+        if hint:
+            return hint
         selector = _selector_without_all(text, token, start)
         if selector:
             return selector
-        # A misspelt word first: "you gain cotnrol of it" is "control" misspelt, not a gain of life.
-        hint = _misspelt(text, token, e.expected, start) or (_elsewhere(text, token) if start == "script" else None)
-        if hint:
-            return hint
         part = _part_of_word(text, token, e.expected)
         if part:
             return part
@@ -446,6 +447,20 @@ def _mends(text: str, start: int, end: int, word: str, start_symbol: str) -> boo
     return _reads(text[:start] + word + text[end:], start_symbol)
 
 
+def _failed_statement(text: str, token: Token) -> tuple[int, int, str, int]:
+    """Where the parse failed, where its line starts, the line's code (_code) and where
+    the statement begins in it: after the ":" of an inline block."""
+    pos = len(text) if token.start_pos is None else token.start_pos
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = len(text) if text.find("\n", pos) < 0 else text.find("\n", pos)
+    code = _code(text[line_start:line_end])
+    return pos, line_start, code, code.rfind(":", 0, pos - line_start) + 1
+
+
+# The players who act, as a statement of another tool names them before its verb.
+_SUBJECT = re.compile(r"\s*(?:(?:each|every|all|target)\s+(?:opponent|player)s?|you|opponent)\b", re.I)
+
+
 def _elsewhere(text: str, token: Token) -> DslSyntaxError | None:
     """The error of a statement written with the verb of another tool ("move it into
     your hand", "you gain 3 life"), which names the statement that does it here
@@ -454,18 +469,15 @@ def _elsewhere(text: str, token: Token) -> DslSyntaxError | None:
     tool's only where the statement has none of the words of its own statement."""
     from .registry import ELSEWHERE
     from .vocabulary import ENTRIES     # importing it registers the statements (it imports this module)
-    pos = len(text) if token.start_pos is None else token.start_pos
-    line_start = text.rfind("\n", 0, pos) + 1
-    line_end = len(text) if text.find("\n", pos) < 0 else text.find("\n", pos)
-    code = _code(text[line_start:line_end])
-    begin = code.rfind(":", 0, pos - line_start) + 1     # after the ":" of an inline block
+    pos, line_start, code, begin = _failed_statement(text, token)
     said = [(m.start() + begin, m.group().lower()) for m in re.finditer(r"[a-z_]\w*", code[begin:], re.I)]
     read = sum(1 for at, _ in said if at < pos - line_start)     # the words before the one that failed
     words = _words()
-    for k, (at, verb) in enumerate(said[:2]):
-        if k == 1 and said[0][1] not in ("you", "opponent") and said[0][1] in words:
-            break       # the second word is a verb only after a player
-        key = verb[:-1] if k == 1 and verb not in ELSEWHERE and verb.endswith("s") else verb     # "you" "moves"
+    # The player who acts, before the verb: "you", "each opponent", or a name of the pack.
+    subject = _SUBJECT.match(code, begin)
+    acting = len(subject.group().split()) if subject else int(bool(said) and said[0][1] not in words)
+    for k, (at, verb) in [(k, said[k]) for k in sorted({0, acting}) if k < len(said)]:
+        key = verb[:-1] if k and verb not in ELSEWHERE and verb.endswith("s") else verb     # "you" "moves"
         meant = ELSEWHERE.get(key)
         if meant is None:
             continue
@@ -478,7 +490,8 @@ def _elsewhere(text: str, token: Token) -> DslSyntaxError | None:
             return None
         if not ours and read > k + 1:
             return None     # the parse went on past it: a name of the pack ("move" a variable)
-        ways = "; to ".join(f'{doing} write "{simplest(ENTRIES[rule].syntax)}"' for doing, rule in meant.ways)
+        ways = "; to ".join(f'{doing} write "{simplest(ENTRIES[rule].syntax)}"'
+                            for doing, rule in (meant.counted if amount and meant.counted else meant.ways))
         word = code[at:at + len(verb)]
         own = next((e.syntax for e in ENTRIES.values() if e.kind == "statement" and re.search(rf"\b{key}s?\b", e.syntax)),
                    None) if ours else None
@@ -486,6 +499,72 @@ def _elsewhere(text: str, token: Token) -> DslSyntaxError | None:
         message = f'"{word}" {said_here} to {ways}'
         return DslSyntaxError(message, text.count("\n", 0, line_start) + 1, at + 1)
     return None
+
+
+def _told_otherwise(text: str, token: Token) -> DslSyntaxError | None:
+    """The error of a statement that other tools write otherwise ("each player draws a
+    card", "untap target creature", "shuffle your discard into your deck"), told with the
+    statements written here in its place (OTHERWISE), where they parse."""
+    _, line_start, code, begin = _failed_statement(text, token)
+    statement = code[begin:].strip()
+    for pattern, told, _ in OTHERWISE:
+        found = pattern.search(statement)
+        if found is None:
+            continue
+        message, *written = told(found) or ("",)
+        if written and all(_reads(w, "script") for w in written):
+            said = '", then "'.join(written)
+            column = code.index(statement, begin) + found.start("at" if "at" in found.re.groupindex else 0) + 1
+            return DslSyntaxError(f'{message} write "{said}"', text.count("\n", 0, line_start) + 1, column)
+    return None
+
+
+def _each_one(found: re.Match) -> tuple:
+    """ "deal 2 damage to each opponent": the statement names one player, in a loop."""
+    whole = found.string
+    one = f"{whole[:found.start()]}p{whole[found.end():]}"
+    return (f'"{found.group()}" names several players where a statement takes one; for each of them',
+            f"for each p in {found['who'].lower()}s: {one}")
+
+
+def _target(found: re.Match) -> tuple | None:
+    """ "untap target creature": the ability declares its target, the effect names it
+    (not "target from this": a word of the language goes on the statement)."""
+    what, whole = found["what"], found.string
+    if what.split()[0].lower() in _words() - {"player", "opponent"}:
+        return None
+    return (f'"{found.group()}": an ability declares its targets (targets: {{target: {what}}}) and its effect '
+            f'names one; in the effect', f"{whole[:found.start()]}target{whole[found.end():]}")
+
+
+def _shuffle_into(found: re.Match) -> tuple:
+    return ('"shuffle" shuffles a zone; to shuffle cards into one',
+            f"put all cards in {found['source']} into {found['zone']}", f"shuffle {found['zone']}")
+
+
+def _discards(found: re.Match) -> tuple:
+    """ "opponent discards a card": cards are discarded, after the player picks them."""
+    who = found["who"]
+    you = who.lower() == "you"
+    whose = "your" if you else f"{who}'s"
+    where = "" if re.search(r"\bin\b", found["what"]) else f" in {whose} ZONE"
+    doing = "discard cards of your choice" if you else f"have {who} discard cards of their choice"
+    return (f'"{found["at"]}" is said of cards here; to {doing}',
+            f"{who} {'choose' if you else 'chooses'} {found['what']}{where} as discarded",
+            "discard discarded")
+
+
+# A statement as other tools write it -> (the message, then each statement written here),
+# told at the group "at" of the pattern, or where it begins; with an example for the docs.
+OTHERWISE = (
+    (re.compile(r"\b(?:each|every|all)\s+(?P<who>opponent|player)s?\b", re.I), _each_one,
+     "deal 3 damage to each opponent"),
+    (re.compile(r"\btarget\s+(?P<what>\w+(?:\s+or\s+\w+)*)", re.I), _target, "untap target creature"),
+    (re.compile(r"^shuffle\s+(?P<source>.+?)\s+into\s+(?P<zone>.+)$", re.I), _shuffle_into,
+     "shuffle your discard into your deck"),
+    (re.compile(r"^(?P<who>you|opponent|[a-z_]\w*)\s+(?P<at>discards?)\s+(?P<what>.+)$", re.I), _discards,
+     "opponent discards a card"),
+)
 
 
 def simplest(syntax: str) -> str:

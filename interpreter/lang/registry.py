@@ -123,6 +123,8 @@ class Elsewhere:
     # True: meant only before an amount ("gain 3 life"); False: only before something else
     # ("add this to your hand", not "add a plus_one to this"); None: before anything.
     amount: bool | None = None
+    # What it means before an amount, where that is another thing ("add 3 life to you").
+    counted: tuple = ()
 
 
 _MOVE = ("move cards", "put")
@@ -138,7 +140,7 @@ _DAMAGE = ("deal damage", "deal")
 ELSEWHERE: dict[str, Elsewhere] = {
     **dict.fromkeys(("move", "send", "return", "place", "transfer", "bounce", "exile", "banish", "mill"),
                     Elsewhere((_MOVE,))),
-    "add": Elsewhere((_MOVE,), unless=("counter", "counters"), amount=False),
+    "add": Elsewhere((_MOVE,), unless=("counter", "counters"), counted=(_RAISE,)),
     **dict.fromkeys(("destroy", "kill"), Elsewhere((("put cards into their owner's discard zone", "discard"),))),
     "give": Elsewhere((_DAMAGE, _RAISE)),
     "hit": Elsewhere((_DAMAGE,)),

@@ -1,5 +1,5 @@
 """The `player_counters` and `table` sections: numbers each player has, and values of
-the whole table (a number, a word of a property, or a player), with who sees them,
+the whole table (a number, a word of a property, a player or a card), with who sees them,
 whether their changes are logged and when they go back to their start."""
 from __future__ import annotations
 
@@ -27,11 +27,12 @@ def build_table(b: Build) -> None:
     made = {}
     for n, r in (b.d.get("table") or {}).items():
         of = r.get("of")
-        kind = "number" if of is None else "player" if of == "player" else "word"
+        kind = "number" if of is None else of if of in ("player", "card") else "word"
         start = r.get("start", 0 if of is None else None)
         if kind == "word" and of not in b.names.one_of:
             words = [p for p in b.names.one_of]
-            b.here(r, "of", f'"{of}" is not a property of one word (one_of) nor "player"{did_you_mean(of, [*words, "player"])}')
+            b.here(r, "of", f'"{of}" is not a property of one word (one_of), "player" nor "card"'
+                            f'{did_you_mean(of, [*words, "player", "card"])}')
         start = _table_start(b, r, n, kind, of, start)
         made[n] = TableDef(n, kind, start, of, r.get("visibility", "public"), bool(r.get("log", False)),
                            _reset(b, r), r.get("description", ""))
@@ -51,9 +52,9 @@ def _table_start(b: Build, r, name: str, kind: str, of, start):
             b.here(r, "start", f'"{name}" is a number, and the option "{start}" is not one')
             return 0
         return start
-    if kind == "player":
+    if kind in ("player", "card"):
         if start is not None:
-            b.here(r, "start", f'"{name}" holds a player: it starts as none')
+            b.here(r, "start", f'"{name}" holds a {kind}: it starts as none')
         return None
     words = b.names.one_of.get(of, ())
     if start is not None and start not in words:

@@ -144,6 +144,8 @@ def _table(look: Look, want: dict, expect) -> None:
     for name, said in want.items():
         value = view.said_table_value(name, said, want, look.fail)
         got = view.table_value(name)
+        if got is not None and look.state.game.pack.table[name].kind == "card":
+            got = look.state.view.card_names[got]   # a card is expected by its name
         if got != value:
             look.fail(want, name, f"{name} is {shown_value(got)}, not {shown_value(value)}")
 

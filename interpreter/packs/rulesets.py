@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from ..engine.game import OptionError, settle_options
+from ..engine.game import option_problems
 from .build import Build
 from .changes import REMOVE, REPLACE, SET, CardChange, ChangeError, check
 
@@ -28,11 +28,11 @@ def build_rulesets(b: Build) -> None:
                            declarations=b.decls, properties=b.names.properties, one_of=b.names.one_of)
     for name, raw in (b.d.get("rulesets") or {}).items():
         changes = _changes(b, pack, name, raw)
-        options = dict(raw.get("options") or {})
-        try:
-            settle_options(pack, options)
-        except OptionError as e:
-            b.here(raw, "options", f'ruleset "{name}": {e}')
+        given = raw.get("options") or {}
+        # Every problem of every ruleset, each at its option, as `validate` tells a scenario's.
+        for option, message in option_problems(pack, given):
+            b.here(given, option, f'ruleset "{name}": {message}')
+        options = dict(given)
         made[name] = Ruleset(name, raw.get("description", ""), options, tuple(changes))
     b.fields["rulesets"] = made
 

@@ -231,6 +231,9 @@ def _shared(names: Names, shared: dict, setup) -> None:
 def _table(names: Names, table: dict, setup) -> None:
     for name, value in table.items():
         names.run(lambda fail: table_value(names.pack, names.players, name, value, table, fail))
+        d = names.pack.table.get(name)
+        if d is not None and d.kind == "card" and type(value) is str and value != "none":
+            names.card(value, table, name)
 
 
 @setup_key("phase")

@@ -11,7 +11,7 @@ import dataclasses
 import json
 
 from ..engine.game import seat_name
-from .stats import _r, beyond, first_places, mean_interval, shared_first, sides
+from .stats import _r, beyond, first_places, last_place, mean_interval, shared_first, sides
 
 
 def paired(a: list, b: list, least: float | None = None, most: float | None = None) -> dict:
@@ -92,15 +92,16 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     def shared(results):
         return [1.0 if shared_first(first_places(r, n), side) else 0.0 for r in results]
 
-    rate, places = (0, 1), (1, n)
+    rate, places = (0, 1), (1, last_place(results_a + results_b, side))
     rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p), *rate)}
             for p in range(n)]
-    if game_a.pack.ranks and game_b.pack.ranks:
+    ranked = game_a.pack.ranks and game_b.pack.ranks
+    if ranked:
         rows += [{"measure": f"seat {names[p]} mean place", **paired(place(results_a, p), place(results_b, p), *places)}
                  for p in range(n)]
         rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b), *rate)})
     if len(set(batch_a.agents)) > 1:
-        rows += _agent_rows(results_a, results_b, batch_a.agents, n, game_a.pack.ranks and game_b.pack.ranks)
+        rows += _agent_rows(results_a, results_b, batch_a.agents, n, places if ranked else None)
     rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b), *rate)})
     rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b), *rate)})
     rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
@@ -119,9 +120,10 @@ def _seat_names(game_a, game_b) -> list[str]:
     return [a if a == b else f"{a} / {b}" for a, b in both]
 
 
-def _agent_rows(results_a: list, results_b: list, agents: list, n: int, ranked: bool) -> list:
-    """Each agent's wins (and mean place) over the seats it sat in, as simulate counts
-    them: a game it sat out (more agents than seats) is neither a win nor a loss."""
+def _agent_rows(results_a: list, results_b: list, agents: list, n: int, ranked: tuple | None) -> list:
+    """Each agent's wins (and mean place, between the bounds `ranked`, for packs whose
+    results are rankings) over the seats it sat in, as simulate counts them: a game it
+    sat out (more agents than seats) is neither a win nor a loss."""
     sat = {spec: _seats_of(results_a, spec) for spec in dict.fromkeys(agents)}
     sat = {spec: seats for spec, seats in sat.items() if seats}
 
@@ -136,7 +138,7 @@ def _agent_rows(results_a: list, results_b: list, agents: list, n: int, ranked: 
                 **paired(values(results_a, seats), values(results_b, seats), *bounds)}
     rows = [row(f"agent {spec} wins", seats, won, 0, 1) for spec, seats in sat.items()]
     if ranked:
-        rows += [row(f"agent {spec} mean place", seats, place, 1, n) for spec, seats in sat.items()]
+        rows += [row(f"agent {spec} mean place", seats, place, *ranked) for spec, seats in sat.items()]
     return rows
 
 

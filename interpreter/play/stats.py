@@ -147,18 +147,25 @@ def first_places(res: dict, n: int) -> list:
     return firsts if len(firsts) < n else []
 
 
+def last_place(results: list, side: list) -> int:
+    """The last place the games can give: one a side (partners are placed as their team),
+    or a later one some game gave (partners placed apart)."""
+    return max([len(set(side)), *(max(res["places"]) for res in results if res.get("places"))])
+
+
 def _places(results: list, winners: list, names: list, side: list) -> dict:
     """For packs whose results are rankings: each seat's mean place, and how often the
     first place is shared (by several sides)."""
     seats = []
+    last = last_place(results, side)
     for p, name in enumerate(names):
-        mean, low, high = mean_interval([res["places"][p] for res in results], 1, len(names))
+        mean, low, high = mean_interval([res["places"][p] for res in results], 1, last)
         seats.append({"seat": name, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
     shared = sum(1 for w in winners if shared_first(w, side))
-    return {"seats": seats, "agents": _agent_places(results), "shared_first": rate(shared, len(results))}
+    return {"seats": seats, "agents": _agent_places(results, last), "shared_first": rate(shared, len(results))}
 
 
-def _agent_places(results: list) -> list:
+def _agent_places(results: list, last: int) -> list:
     """Each agent's mean place over the seats it played, when agents differ."""
     held: dict[str, list] = {}
     for res in results:
@@ -168,7 +175,7 @@ def _agent_places(results: list) -> list:
         return []
     made = []
     for spec, places in held.items():
-        mean, low, high = mean_interval(places, 1, len(results[0]["places"]))
+        mean, low, high = mean_interval(places, 1, last)
         made.append({"agent": spec, "mean": _r(mean, 3), "low": _r(low, 3), "high": _r(high, 3)})
     return made
 

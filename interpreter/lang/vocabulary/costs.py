@@ -506,10 +506,11 @@ def _picked(p: Picking, others: tuple, later: tuple, whole: list) -> tuple:
                 env["@reserved"] = env.get("@reserved", frozenset()).union(picked)
             if name is not None:
                 env[name] = (picked[0] if picked else None) if one else picked
-                if one and picked:
-                    # The object picked, as it was before it is sacrificed (engine/lastknown.py);
-                    # kept if the operation runs again once it has moved.
-                    env.setdefault("@" + name, (picked[0], s.moves[picked[0]]))
+                if picked:
+                    # The objects picked, as they were before they are sacrificed (engine/lastknown.py:
+                    # one card, or each of a set); kept if the operation runs again once they have moved.
+                    env.setdefault("@" + name, (picked[0], s.moves[picked[0]]) if one
+                                   else {x: s.moves[x] for x in picked})
             p.act(s, env)
             return
         # Offered: the cards with which the whole of the ability's costs can still be paid.

@@ -713,8 +713,13 @@ def _neg(c, tree, scope):
 
 
 def _comparable(c: Compiler, tree, left, right) -> None:
-    """A word is equal only to a word of its own property: anything else is a mistake."""
+    """A word is equal only to a word of its own property, a card or a player to no number,
+    truth or text (a card is no number, though the engine counts cards by number): anything
+    else is a mistake."""
     for (node, t), (other, ot) in ((left, right), (right, left)):
+        if t.kind in ("card", "player") and ot.kind in ("number", "bool", "text"):
+            c.error(tree, f'{c.quoted(tree)} compares {t.word()} with {ot.word()}: they are never equal')
+            return
         if t.kind != "word" or t.of is None:
             continue
         if ot.kind == "word" and ot.of is not None and ot.of != t.of:
@@ -772,8 +777,9 @@ def _compare(c, tree, scope):
     op = str(op)
     if _read(left) == _read(right) and not _draws(left):
         holds = "always holds" if op in ("=", "<=", ">=") else "never holds"
-        inner = (': inside a "where", "it" is what that where is about; reach a card from outside it through a '
-                 'variable ("for each c in ...", then "rank of c")') if "'it'" in repr(_read(left)) else ""
+        inner = (': inside a "where", "it" is what that where is about; to read the card an outer "where" is '
+                 'about, name it after its noun: "a card c in your hand where any (cards in melds where its rank = '
+                 'rank of c)"') if "'it'" in repr(_read(left)) else ""
         c.error(tree, f'both sides of "{op}" read the same, "{c.heading(left)}", so it {holds}{inner}')
     if op in ("=", "!="):
         (a, ta), (a_moves, a_this) = _side(c, lambda: c.expr(left, scope))

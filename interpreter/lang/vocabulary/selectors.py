@@ -10,7 +10,7 @@ import re
 from .. import fuse
 from ...engine.layers import controllers, typebits
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope
+from ..compiler import SELECTOR_NOUNS, Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, T, as_set, single, union
 from .effects import effects_selector
@@ -32,16 +32,21 @@ def _singular(word: str, known) -> str | None:
     return None
 
 
-@register("selector", S, "[WORDS] NOUN [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
+@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
-          "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones.",
-          example="untapped creatures you control in play where not it entered this turn",
-          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it"')))
+          "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones. NAME, "
+          "after a noun of cards or players, names each one tried inside CONDITION, where an inner \"where\" "
+          "has an \"it\" of its own.",
+          example="a card c in your hand where any (cards in melds where its rank = rank of c)",
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
-    words = [str(w) for w in words_node.children]
     restrictions = [k for k in tree.children[1:] if k is not None]
+    named = _item_name(c, words_node, scope)
+    if named is not None:
+        words_node = type(words_node)(words_node.data, words_node.children[:-1], words_node.meta)
+    words = [str(w) for w in words_node.children]
     noun = words[-1]
     adjectives = words[:-1]
     names = c.names
@@ -116,8 +121,33 @@ def _selector(c: Compiler, tree, scope: Scope):
             seats_fn = c.node(r, scope)
             tests.append(("adjacent", seats_fn))
         elif r.data == "where":
-            where_fn, kept_where = _where_clause(c, r, scope, t)
+            inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+            was, c.steady = c.steady, False
+            # "it" in the clause is its own item: of what it reads, only what is drawn anew each
+            # time it is read, or the item of a "where" around this selector by its name,
+            # reads anew for each item of that "where".
+            outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
+            outer_read, c.items_read = c.items_read, set()
+            one = _one(c, noun)
+            item = _bound_item(c, named, inner, one)
+            where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+            if item is not None:
+                c.items.discard(item)
+                if item not in c.items_read:
+                    c.error(named, f'"{item}" after "{noun}" names each {one} in its "where", which does not read '
+                                   f'it: a word that narrows the {noun} comes before "{noun}"')
+                c.items_read.discard(item)
+                where_fn = _naming(item, where_fn)
+            named = None
+            c.used_it = outer_it or c.drawn or bool(c.items_read)
+            c.items_read |= outer_read
+            c.drawn = was_drawn or c.drawn
+            if c.steady:        # the clause computes something once in each scan
+                kept_where = _kept_where_marked
+            c.steady = was
 
+    if named is not None:
+        c.error(named, _unused_name(c, named, noun))
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
@@ -209,6 +239,84 @@ def _selector(c: Compiler, tree, scope: Scope):
     return select, t
 
 
+def _item_name(c: Compiler, words_node, scope: Scope):
+    """The name a selector gives each item inside its "where" clause, written after its noun
+    ("a card c in your hand where any (cards in melds where its rank = rank of c)"), or None.
+    A word after a noun of cards or players that is neither a card type, a noun, nor a word
+    that narrows the cards is such a name (a word before the noun narrows it)."""
+    tokens = words_node.children
+    if len(tokens) < 2:
+        return None
+    names = c.names
+    noun, last = str(tokens[-2]), str(tokens[-1])
+    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents"} and \
+            _singular(noun, names.card_types) is None:
+        return None
+    if last in scope.vars and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
+        return tokens[-1]           # "cards c" with c a variable: refused where it is bound
+    if last in scope.vars or last in SELECTOR_NOUNS or _singular(last, names.card_types) is not None or \
+            last in ("tapped", "untapped") or last in names.marks or last in names.keywords or \
+            last in names.property_words:
+        return None
+    return tokens[-1]
+
+
+def _unused_name(c: Compiler, named, noun: str) -> str:
+    """Why a word after a noun with no "where" is refused: a misspelt word that narrows the
+    cards ("creature tappd") is told what it may be first."""
+    names = c.names
+    hint = did_you_mean(named, ("tapped", "untapped", *names.marks, *names.keywords, *names.property_words))
+    if hint:
+        return f'"{named}" is not a word of the language{hint} (a word that narrows the {noun} comes before "{noun}")'
+    return (f'"{named}" after "{noun}" would name each {_one(c, noun)} inside a "where" clause, and there is none: '
+            f'a word that narrows the {noun} comes before "{noun}"')
+
+
+def _one(c: Compiler, noun: str) -> str:
+    """A noun of a selector in the singular: "cards" is "card"."""
+    return _singular(noun, {"card", "player", "opponent", *c.names.card_types}) or noun
+
+
+def _bound_item(c: Compiler, named, inner: Scope, noun: str) -> str | None:
+    """The name `named` given to each item in the scope of its "where" clause, or None (no
+    name, or one refused: it would hide a variable or a name of the language or the pack)."""
+    if named is None:
+        return None
+    word = str(named)
+    if word in inner.vars:
+        line = inner.lines.get(word)
+        c.error(named, f'"{word}" is a variable here{f" (line {line})" if line else ""}: a name for each {noun} of '
+                       f'a "where" may not hide it; name it otherwise')
+        return None
+    problem = c.hides(word)
+    if problem:
+        c.error(named, problem)
+        return None
+    inner.vars[word] = inner.it
+    inner.lines[word] = c.place(named).line
+    c.items.add(word)
+    return word
+
+
+def _naming(name: str, where_fn):
+    """The "where" clause `where_fn` with each item also under its `name`, for the clauses
+    inside it, where "it" is their own item."""
+    def named(s, env):
+        saved = env.get(name, _UNNAMED)
+        env[name] = env["it"]
+        try:
+            return where_fn(s, env)
+        finally:
+            if saved is _UNNAMED:
+                del env[name]
+            else:
+                env[name] = saved
+    return named
+
+
+_UNNAMED = object()
+
+
 def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
     """Whether the selector begins with "other" or "another" (a word the pack does not
     declare): it leaves out the card whose text this is."""
@@ -227,11 +335,13 @@ def _where_clause(c: Compiler, r, scope: Scope, t: T):
     keeps the items for which it holds (_kept_where or _kept_where_marked)."""
     inner = scope.child(it=single(t) if t.kind != "any" else ANY)
     was, c.steady = c.steady, False
-    # "it" in the clause is its own item: of what it reads, only what is drawn anew each
-    # time it is read reads anew for each item of a "where" around this selector.
+    # As a selector's own clause (_selector): "it" is its own item, and what is drawn anew
+    # or an outer "where"'s item read by its name reads anew for each item around it.
     outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
+    outer_read, c.items_read = c.items_read, set()
     where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
-    c.used_it = outer_it or c.drawn
+    c.used_it = outer_it or c.drawn or bool(c.items_read)
+    c.items_read |= outer_read
     c.drawn = was_drawn or c.drawn
     kept = _kept_where_marked if c.steady else _kept_where     # marked: computes once in each scan
     c.steady = was

@@ -5,7 +5,7 @@ import itertools
 
 from lark import Tree
 
-from ...engine import primitives, tables
+from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option, decision, option
@@ -346,7 +346,7 @@ def _unowned_zone_default(c, zone_node):
 
 
 @register("put", ST, "put CARDS into ZONE [face down]", "Moves cards to the top of a zone. A zone named alone (\"into play\") is your own; \"its owner's hand\" is read for each card. "
-          "The cards it moves the same way are one line of the log (\"Fox, Eel move from Ann's hand to discard\"; \"2 cards move ...\" for whoever may not see them). "
+          "The cards it moves the same way are one line of the log (\"Fox and Eel move from Ann's hand to discard\"; \"2 cards move ...\" for whoever may not see them). "
           "Face down, only those who saw the cards before know what they are; a face-down card has no types, keywords or abilities, "
           "its properties are those of the pack's face_down, and it turns face up in any zone but play and the pile.",
           params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'where to (the top)')))
@@ -1023,6 +1023,15 @@ def _for_each(c, tree, scope):
     sfn, t = c.selector(sel, scope)
     c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
+    of = _bare_name(sel, scope) if scope.looks_back else None
+    if of is not None:
+        # A set a name holds in an effect (a cost's pick, `let`): each card is the object
+        # it named, read as it was if it has left play since (engine/lastknown.py).
+        mark = "@" + var
+
+        def named_item(s, env):
+            lastknown.item(env, var, mark, of)
+        ops = (named_item, *ops)
 
     if atomic(ops):
         def for_each_inline(s, env):
@@ -1096,22 +1105,55 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
 
 @register("let", ST, "let NAME be VALUE",
           "Names a value for the rest of the script, after the block it is written in too. \"let\" may name it "
-          "again, with a value of the same kind or none.",
+          "again, with a value of the same kind or none. In an ability's effect, a card it names that leaves play "
+          "is read as it was there (\"let offered be victim\": as the victim was).",
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
     var = str(var)      # a plain text key: a parser token would compare slowly in every look-up
     fn, t = c.expr(value, scope)
     c.bind(tree.children[0], scope, t)
+    if scope.looks_back and t.kind in _NAMING:
+        # In an effect, the name names the objects the value is (engine/lastknown.py): those
+        # another name named (`let offered be victim`), else the cards as they are now.
+        mark, of = "@" + var, getattr(fn, "env_var", None)
+        if of is not None:
+            def let_as(s, env, of_mark="@" + of):
+                value = env[var] = fn(s, env)
+                named = env.get(of_mark)
+                env[mark] = named if named is not None else lastknown.naming(s, value)
+            return let_as
+        return _let_naming(var, fn)
 
     def let(s, env):
         env[var] = fn(s, env)
     return let
 
 
+_NAMING = ("card", "cards", "object", "objects", "any")
+
+
+def _let_naming(var: str, fn):
+    mark = "@" + var
+
+    def let_naming(s, env):
+        value = env[var] = fn(s, env)
+        env[mark] = lastknown.naming(s, value)
+    return let_naming
+
+
+def _bare_name(sel, scope: Scope) -> str | None:
+    """The variable a selector is when it is written alone (`pitched`), else None."""
+    if sel.data != "selector" or any(k is not None for k in sel.children[1:]):
+        return None
+    words = sel.children[0].children
+    return str(words[0]) if len(words) == 1 and str(words[0]) in scope.vars else None
+
+
 @register("let_all", ST, "let NAME be all SELECTOR",
           "Names the cards or players the selector picks now, for the rest of the script: cards that move later "
-          "stay in it (\"given is empty\", \"count of given\", \"put given into your hand\"). Also \"each\" or \"every\".",
+          "stay in it (\"given is empty\", \"count of given\", \"put given into your hand\"); in an ability's effect, "
+          "those that leave play are read as they were there, by \"for each\" too. Also \"each\" or \"every\".",
           example="let given be all cards in asked_of's hand where its rank = asked",
           params=(('NAME', 'variable', 'the new name'), ('SELECTOR', 'selector', 'what it holds')))
 def _let_all(c, tree, scope):
@@ -1119,6 +1161,8 @@ def _let_all(c, tree, scope):
     var = str(var)
     fn, t = c.selector(sel, scope)
     c.bind(tree.children[0], scope, t)
+    if scope.looks_back:
+        return _let_naming(var, fn)
 
     def let_all(s, env):
         env[var] = fn(s, env)

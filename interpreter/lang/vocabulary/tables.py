@@ -1,4 +1,4 @@
-"""Table values: one number, word or player for the whole table, set and changed by name."""
+"""Table values: one number, word, player or card for the whole table, set and changed by name."""
 from __future__ import annotations
 
 from ...engine import tables
@@ -24,7 +24,7 @@ def _table_value(c: Compiler, node, scope: Scope):
 
 
 @register("set_table", ST, "set NAME to VALUE",
-          "Sets a table value (declared under `table`): a number, a word of its property, or a player.",
+          "Sets a table value (declared under `table`): a number, a word of its property, a player or a card.",
           example="set led to suit of card_played",
           params=(('NAME', 'table value', 'which'), ('VALUE', 'value', 'its new value, of its kind, or none')))
 def _set_table(c, tree, scope):
@@ -40,11 +40,11 @@ def _set_table(c, tree, scope):
     if not ok:
         c.error(value, f'"{d.name}" holds {_holds(d)}; {c.quoted(value)} is {_what(vt)}')
     name = d.name
-    return lambda s, env: tables.set_table(s, name, vfn(s, env))
+    return lambda s, env: tables.set_table(s, name, vfn(s, env), told=True)
 
 
 def _holds(d) -> str:
-    return {"number": "a number", "player": "a player"}.get(d.kind) or f'a word of "{d.of}"'
+    return {"number": "a number", "player": "a player", "card": "a card"}.get(d.kind) or f'a word of "{d.of}"'
 
 
 def _what(t) -> str:
