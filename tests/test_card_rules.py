@@ -378,14 +378,16 @@ def test_damage_a_replacement_prevents_does_not_happen(tmp_path):
 def test_a_replacement_with_a_choice_runs_instead_and_the_statement_goes_on_after_it(tmp_path):
     # Ant purges: Cub's regrowth asks its controller; then Doe, after Cub, is discarded too.
     state = play(tmp_path, ["Ant"], ["Cub", "Doe"], ["Player 1: Purge: Ant", "Player 2: yes"])
+    # The answer is logged with the question, as a choice is.
     assert run_of(state.log, ["Player 1 uses Purge of Ant", "Cub would be discarded (Regrowth)",
+                              "Player 2 chooses yes (keep it in play)",
                               "Doe moves from Player 2's play to Player 2's discard"])
     assert [c["name"] for c in state.observation(None)["players"][1]["zones"]["play"]] == ["Cub"]
 
 
 def test_a_replacement_applies_once_so_its_own_discard_goes_ahead(tmp_path):
     state = play(tmp_path, ["Ant"], ["Cub", "Doe"], ["Player 1: Purge: Ant", "Player 2: no"])
-    assert run_of(state.log, ["Cub would be discarded (Regrowth)",
+    assert run_of(state.log, ["Cub would be discarded (Regrowth)", "Player 2 chooses no (keep it in play)",
                               "Cub moves from Player 2's play to Player 2's discard",
                               "Doe moves from Player 2's play to Player 2's discard"])
 

@@ -20,16 +20,16 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "33ab2919e3f5b7eee8cdab5376eafd4bc1129e618704fc58ebb39dbb42d3faab",
+    pytest.param("magic54", {}, None, 200, "2ade688c35bb5b60bb65b21be600a424a9d981ff38b08483bc42e4646472b76d",
                  id="magic54"),
     pytest.param("pub_magic", {}, 2, 100, "a63a678d3dfb65b572ea4072489699262a3dd3227cd35b13bb1cb5ff184ab6f0",
                  id="pub_magic-2-players"),
     pytest.param("pub_magic", {}, 5, 50, "61c845f2eda89fa2b25f8313bec2f16d9659cebad00f7fe868ff561ec595e3db",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "62824eced8f05a5ba1c59ba7d775dc46921eb8676472d3f2154d03dd5d09c9ee", id="basic_tcg-last-standing"),
+                 "ca7ae6e372129ad6a8d2656c8f8893282af93e9126381454ca7c0abb3090ad3b", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "d986deace4dfbfbc7b4b8604f3c2f3fb492e7785143ff4af41d9bee8f8d8b75e", id="basic_tcg-conquest"),
+                 "9aacd74e8ab050f2f05e681dde4a87912c9322de6ba177a46e2a83e0df6894b2", id="basic_tcg-conquest"),
     pytest.param("crazy_eights", {}, 3, 50, "c681a30642a0707e872c4c444d3173a6f5b247888cab812ce02ccd51301bebe9",
                  id="crazy_eights-3-players"),
     pytest.param("crazy_eights", {}, 5, 30, "3387eaa884a07e2b0f7e723075781c781fef85e94a275a102fa1dd701f63fbf0",
@@ -39,7 +39,7 @@ PINNED = [
     pytest.param("hearts", {}, None, 5, "2b55bafb286378e167a409b74078b09f56be96ba59c52ff55168c7275b97604f",
                  id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "8ce059c0e0739696f4a378f73efce42faf420e4c686a1f16420160e061c64745", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "d15912c28003b186dae224c9af68180446c2f5a5a859a8639c29f7cb718d06a2", id="stack_duel"),
+    pytest.param("stack_duel", {}, None, 60, "a28a7a8f8fbe910b098e03669074965038e852792b725c57091f3394db098573", id="stack_duel"),
 ]
 
 

@@ -49,6 +49,11 @@ SYNTAX = [
      ['1:46: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where it = target or it = this",
      ['1:45: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    # A loop goes through either of several selectors: the "or" of a where is told apart.
+    ("for each c in cards in hand where its suit = hearts or its suit = spades:\n  reveal c",
+     ['1:53: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("let x be all cards in hand where it is tapped or it is attacking",
+     ['1:47: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("tap each creature in play where (it is tapped) or (it is attacking)",
      ['1:48: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("choose up to one card in your hand where (it is tapped) or (it is attacking) as picked",

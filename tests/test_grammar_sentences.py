@@ -85,8 +85,9 @@ SENTENCES = [
     ('trigger', 'at the beginning of each trick', 'on_begin(trick)'),
     ('trigger', 'whenever a creature where it is tapped dies', 'on_die(selector(words(a, creature), where(is_word(it(), -, tapped, -))))'),
     ('script', 'damage that would be dealt to this this turn is dealt to its controller instead', 'redirect(this(), this_duration(turn), prop_of(it(), controller))'),
-    ('script', 'put each top 3 cards of your deck into your hand', 'put(each(top_cards(number(3), cards, prop_of(you(), deck))), prop_of(you(), hand), -)'),
-    ('script', 'for each c in top 2 cards of deck:\n  reveal c', 'for_each(c, top_cards(number(2), cards, name(deck)), block(reveal(objects(name(c)), -)))'),
+    ('script', 'put each top 3 cards of your deck into your hand', 'put(each(top_cards(number(3), cards, prop_of(you(), deck), -)), prop_of(you(), hand), -)'),
+    ('script', 'for each c in top 2 cards of deck:\n  reveal c', 'for_each(c, top_cards(number(2), cards, name(deck), -), block(reveal(objects(name(c)), -)))'),
+    ('script', 'for each c in top 2 cards of deck where it is x:\n  reveal c', 'for_each(c, top_cards(number(2), cards, name(deck), where(is_word(it(), -, x, -))), block(reveal(objects(name(c)), -)))'),
     ('script', 'next player draws a card', 'draw(next_player(), one(), card, -)'),
     ('script', 'mark it as blocking next_one', 'mark(objects(it()), blocking, name(next_one), -)'),
     # Continuous effects (layers) and costs of a kind.

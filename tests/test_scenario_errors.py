@@ -62,6 +62,9 @@ FAILED = {
          'step 2: it is Ann\'s decision, not Bob\'s (Ann: act or pass (main)); the game took "Bob: pass" by itself, '
          'the only option then: a script names only real choices (`taken` expects those the game took, '
          '`auto: false` scripts every decision)'),
+        ("several options written in one text", 70, 9,
+         'step 1: "Zap: Spark, pass" is not an option; the options are: pass; Zap: Spark (Ann: act or pass (main)); '
+         'name the options of one choice as a list: {player: Ann, choose: [Zap: Spark, pass]}'),
     ],
     "expect_errors": [
         ("wrong life", 15, 17, "Bob has 4 life, not 3"),

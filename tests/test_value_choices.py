@@ -29,6 +29,23 @@ def test_a_property_names_its_words_in_their_order(tmp_path):
     assert "Ann chooses hearts (name a suit)" in state.log_for(1)
 
 
+def test_a_where_keeps_the_words_offered(tmp_path):
+    # Euchre's second round names trumps, never the suit turned down ("it" the word).
+    state = start(tmp_path, 'set led to hearts\nchoose a suit where it != led and it != clubs as named "name trumps"\n'
+                            'set led to named')
+    assert state.decision.prompt == "Ann: name trumps"
+    assert state.legal_labels() == ["diamonds", "spades"]
+    state.apply_label("spades")
+    assert "Ann chooses spades (name trumps)" in state.log
+    state = start(tmp_path, "choose a suit where it = diamonds as named\nset led to named")
+    assert state.s.table["led"] == "diamonds"       # one word left: taken without asking
+    state = start(tmp_path, "choose up to one suit where it = none as named\nif named = none: set pot to 7")
+    assert state.s.table["pot"] == 7                # none left: none, without asking
+    assert problems(make(tmp_path, turn="choose a suit where it > 2 as named")) == [
+        'pack.yaml:44:31: the left side of ">" must be a number, but "it" is a word: words are in the order of the '
+        'property\'s list, which "highest suit of ..." and "lowest suit of ..." read']
+
+
 def test_several_words_are_picked_one_at_a_time(tmp_path):
     state = start(tmp_path, "choose 2 suits as pair\nif pair != none: stop")
     assert state.legal_labels() == ["clubs", "diamonds", "hearts"]

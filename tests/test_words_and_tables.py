@@ -11,6 +11,7 @@ import pytest
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.engine.positions import SetupError
 from cardtable.interpreter.lang import fuse
 from cardtable.interpreter.packs.loader import PackError, load_pack
 
@@ -103,6 +104,63 @@ def test_a_counter_partners_share_is_logged_as_theirs(tmp_path):
     assert [state.s.pvars[p]["score"] for p in range(4)] == [2, 1, 2, 1]
     assert "Ann and Cleo's score is 2 (+2)" in state.log and "Ben and Dan's score is 1 (+1)" in state.log
     assert [("Ben and Dan's secret is 4" in state.log_for(p)) for p in range(4)] == [False, True, False, True]
+
+
+TEAMS = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
+         "seats: [{name: Ann, team: ac}, {name: Ben, team: bd}, {name: Cleo, team: ac}, {name: Dan, team: bd}]",
+         "score: {start: 0, log: true}": "score: {start: 0, log: true, shared: team}"}
+
+
+def test_a_setup_gives_a_counter_partners_share_to_the_team(tmp_path):
+    # Given for one partner, the score is the partnership's: Cleo holds Ann's 8 and Dan
+    # Ben's 9, so that the ranking places partners together.
+    game = Game(load_pack(str(make(tmp_path, **TEAMS)), Report()), num_players=4)
+    state = game.position({"players": [{"counters": {"score": 8}}, {"counters": {"score": 9}}, {}, {}]})
+    assert [state.s.pvars[p]["score"] for p in range(4)] == [8, 9, 8, 9]
+    with pytest.raises(SetupError) as e:
+        game.position({"players": [{"counters": {"score": 8}}, {}, {"counters": {"score": 7}}, {}]})
+    assert e.value.message == 'Ann and Cleo share "score" (shared: team), one count for the team: give it once, not 8 and 7'
+
+
+def test_a_loop_and_a_variable_take_either_of_several_selectors(tmp_path):
+    # Ann draws Ace of Spades and Two of Diamonds (points 1 and 2); the deck keeps Two of
+    # Clubs, Three of Hearts, Ace of Hearts and Four of Spades (2, 3, 1 and 4).
+    setup = ("you draw 2 cards\nfor each c in cards in your hand or cards in deck where its suit = hearts:\n"
+             "  increase score of you by points of c\nlet kept be all cards in deck or cards in your hand where it is spades\n"
+             "set scratch of you to total points of kept\nfor each c in cards in your hand or cards in deck: put c into discard")
+    state = play(tmp_path, setup=setup)
+    assert (state.s.pvars[0]["score"], state.s.pvars[0]["scratch"]) == (1 + 2 + 3 + 1, 2 + 3 + 1 + 4 + 1)
+    assert [c["name"] for c in state.observation(None)["shared"]["discard"]] == [
+        "Ace of Spades", "Two of Diamonds", "Two of Clubs", "Three of Hearts", "Ace of Hearts", "Four of Spades"]
+
+
+def test_the_top_cards_of_a_zone_where_a_condition_holds(tmp_path):
+    # The deck's top four: Ace of Spades, Two of Diamonds, Four of Spades, Ace of Hearts.
+    setup = ("set score of you to count of (top 3 cards of deck where it is spades)\n"
+             "set scratch of you to total points of (top 4 cards of deck where its suit != spades)\n"
+             "for each c in top 4 cards of deck where its rank = ace: increase secret of you by 1")
+    state = play(tmp_path, setup=setup)
+    assert [state.s.pvars[0][k] for k in ("score", "scratch", "secret")] == [2, 2 + 1, 2]
+    assert problems(make(tmp_path, setup="set score of you to number of different suit among top 2 cards of deck")) == [
+        'pack.yaml:37:54: write "top N cards of ZONE" in parentheses here: "(top 2 cards of deck)"']
+    assert problems(make(tmp_path, setup="let n be 2\nset score of you to number of different suit among top n cards of deck")) == [
+        'pack.yaml:38:54: write "top N cards of ZONE" in parentheses here: "(top n cards of deck)"']
+
+
+DEFINED = {"cards: [cards.yaml]": "define:\n  red_card: its suit = hearts or its suit = diamonds\n"
+                                  "  worth: points of it + 1\ncards: [cards.yaml]"}
+
+
+def test_a_definition_about_it_is_asked_of_a_card(tmp_path):
+    # Red: Three of Hearts, Ace of Hearts, Two of Diamonds; the others' points 2, 4 and 1.
+    setup = ("for each c in cards in deck:\n  if c is red_card: increase score of you by 1\n"
+             "for each c in cards in deck where it is not red_card: increase scratch of you by points of c\n"
+             "for each c in cards in deck where its rank = ace:\n"
+             "  if count of (cards in deck where c is red_card and it is red_card) = 3: increase secret of you by 1")
+    state = play(tmp_path, setup=setup, **DEFINED)
+    assert [state.s.pvars[0][k] for k in ("score", "scratch", "secret")] == [3, 2 + 4 + 1, 1]
+    assert problems(make(tmp_path, setup="for each c in cards in deck:\n  if c is worth: stop", **DEFINED)) == [
+        'pack.yaml:41:13: "worth" is a number, not a condition: "X is NAME" asks a definition that holds or not']
 
 
 def test_a_word_property_of_no_card_is_none(tmp_path):
@@ -274,6 +332,18 @@ def test_a_division_by_0_in_play_stops_the_game_at_its_text(tmp_path):
     assert (Path(e.value.source.file).name, e.value.source.line) == ("pack.yaml", 37)
 
 
+@pytest.mark.parametrize("question", [
+    'dealer may "deal again":\n  set pot to 9', "dealer chooses a card in deck as x", "dealer chooses a suit as x",
+    "dealer chooses a number from 1 to 3 as x", "dealer chooses one of 1, 2 as x",
+    "dealer chooses a rank among cards in deck as x", "dealer chooses an order of cards in deck as x"])
+def test_a_question_to_nobody_stops_the_game_at_its_text(tmp_path, question):
+    # A table value holding no player yet: the game stops with the rule, not a crash.
+    with pytest.raises(RuleError) as e:
+        play(tmp_path, setup="set dealer to none\n" + question)
+    assert e.value.message == '"dealer" is none: there is nobody to ask'
+    assert (Path(e.value.source.file).name, e.value.source.line, e.value.source.col) == ("pack.yaml", 38, 3)
+
+
 # ------------------------------------------------------------------ variables
 @pytest.mark.parametrize("setup, message", [
     ("choose a card in deck as plain",
@@ -336,6 +406,13 @@ def test_a_card_or_a_value_picked_from_a_selection(tmp_path, value, expected):
     assert state.s.table["pot"] == 1
 
 
+def test_a_shared_zone_without_order_is_not_called_yours(tmp_path):
+    folder = make(tmp_path, setup="let c be top card of discard",
+                  **{"discard: {per: shared, ordered: true, role: discard}": "discard: {per: shared, role: discard}"})
+    assert problems(folder) == ['pack.yaml:37:24: "discard" is not ordered: it has no top card (say which card, '
+                                'e.g. "first of cards in discard", or make the zone ordered: true)']
+
+
 # The deck once the hearts are in Ann's hand: Two of Clubs, Four of Spades, Two of Diamonds, Ace of Spades.
 @pytest.mark.parametrize("value, expected", [
     # Cards whose rank another card of the deck has: the twos.
@@ -368,7 +445,9 @@ def test_a_choice_offers_the_cards_its_where_tells_apart_by_other_cards(tmp_path
 
 @pytest.mark.parametrize("setup, message", [
     ("let c be top card of hand", 'pack.yaml:37:24: "hand" is not ordered: it has no top card (say which card, '
-                                  'e.g. "first of cards in your hand")'),
+                                  'e.g. "first of cards in your hand", or make the zone ordered: true)'),
+    ("let c be bottom card of dealer's hand", 'pack.yaml:37:27: "hand" is not ordered: it has no bottom card '
+     '(say which card, e.g. "first of cards in dealer\'s hand", or make the zone ordered: true)'),
     ("let c be top plain of deck", 'pack.yaml:37:16: write "top card of ZONE", not "top plain"'),
     ("let c be highest colors of cards in deck", 'pack.yaml:37:20: "colors" holds several words: highest and '
                                                  'lowest need a number or a property with one_of'),

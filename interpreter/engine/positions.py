@@ -159,8 +159,22 @@ def _card_states(s: State, setup, b: Building) -> None:
 
 
 def _players(s: State, setup, b: Building) -> None:
+    given = {}      # (team counter, seat) -> the value a seat of the team was given
     for seat, p in enumerate(setup.get("players") or []):
-        _player(s, seat, p, b.fail)
+        _player(s, seat, p, b.fail, given)
+
+
+def _team_count(s: State, seat: int, name: str, value: int, container, fail, given: dict) -> None:
+    """A counter the team shares (shared: team), given for one seat of a setup: the
+    team's one count, so every partner holds it; partners given two values are refused."""
+    holders = tables.sharing(s, seat, name)
+    for p in holders:
+        if (name, p) in given and given[(name, p)] != value:
+            fail(container, name, f'{s.t.players[p].name} and {s.t.players[seat].name} share "{name}" '
+                 f'(shared: team), one count for the team: give it once, not {given[(name, p)]} and {value}')
+    for p in holders:
+        s.pvars[p][name] = value
+    given[(name, seat)] = value
 
 
 def _table(s: State, setup, b: Building) -> None:
@@ -259,7 +273,7 @@ def setup_entries(cards):
     return out
 
 
-def _player(s: State, seat: int, p, fail) -> None:
+def _player(s: State, seat: int, p, fail, given: dict) -> None:
     pack = s.t.pack
     pv = s.pvars[seat]
     if "life" in p:
@@ -275,7 +289,10 @@ def _player(s: State, seat: int, p, fail) -> None:
         if type(value) is not int:
             # The schema lets a mapping through, for a counter kept for each card.
             fail(p["counters"], name, f'"{name}" is a number: give it as {name}: 3')
-        pv[name] = value
+        if pack.player_counters[name].shared:
+            _team_count(s, seat, name, value, p["counters"], fail, given)
+        else:
+            pv[name] = value
     if p.get("out"):
         s.out[seat] = True
 

@@ -129,9 +129,12 @@ SECTIONS = (
 RECIPES = (
     ("name a value (a suit, a mode, a number)",
      "Choose one of a property's words, of values listed, of the values some cards hold, or a number; the "
-     "variable holds the word, number or text, which is compared with `=` and kept in a table value.",
+     "variable holds the word, number or text, which is compared with `=` and kept in a table value. A "
+     "`where` keeps some of a property's words, `it` the word: trumps named after the card turned down "
+     "(`turned`) are another suit.",
      'choose a suit as named "name the suit to follow"\n'
      'set suit_to_follow to named\n'
+     'choose a suit where it != turned as trumps "name trumps"\n'
      'choose one of "draw two", "skip" as mode\n'
      'choose a rank among cards in your hand as asked "ask for a rank you hold"\n'
      "choose a number from 0 to count of cards in your hand as bid"),

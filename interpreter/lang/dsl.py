@@ -297,8 +297,10 @@ def _or_in_where(text: str, token: Token) -> int | None:
             return None
         at = line_start + joined.start()
     elif str(token) != "or":
-        joined = re.search(r"\bor\s+\w+\s*$", text[line_start:at])
-        if token.type != "COMPARATOR" or joined is None:
+        # "or it = b", "or it is attacking": a selector after "or" (a loop's "cards in a or
+        # cards in b") stops at the test.
+        joined = re.search(r"\bor\s+(?:its\s+)?\w+\s*$", text[line_start:at])
+        if joined is None or not (token.type == "COMPARATOR" or str(token) in ("is", "has", "shares")):
             return None
         at = line_start + joined.start()
     return at - line_start + 1 if _in_where(text, at) else None
@@ -363,8 +365,16 @@ def _cards_in_top(text: str, token: Token) -> DslSyntaxError | None:
     what picks the cards, not a zone they are in."""
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     written = re.search(r"\b(each|all|every)\s+cards?\s+in\s+top\s*$", text[line_start:token.start_pos], re.I)
-    if token.type != "INT" or written is None:
+    bare = re.search(r"\b(of|among)\s+(top)\s*$", text[line_start:token.start_pos], re.I)
+    if token.type != "INT" or (written is None and bare is None):
         return None
+    if written is None:
+        # "number of different suit among top 2 cards of deck": a value reads "top N cards"
+        # in parentheses, as any selector but a bare noun phrase.
+        words = re.match(r"top\s+\d+\s+cards?\s+of\s+\w+(?:'s\s+\w+)?", text[line_start + bare.start(2):])
+        said = words.group(0) if words else f"top {token} cards of ZONE"
+        return DslSyntaxError(f'write "top N cards of ZONE" in parentheses here: "({said})"', token.line,
+                              bare.start(2) + 1)
     return DslSyntaxError(f'"top {token} cards of ZONE" picks the cards itself: write "all top {token} cards of ..." '
                           f'for them', token.line, written.start() + 1)
 

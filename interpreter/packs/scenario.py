@@ -268,7 +268,7 @@ def _decide(run: Run, step, script, k: int) -> None:
                 run.fail(script, k, f'the move was refused with "{e}", not "{expect_error}"')
             return
         said = f" ({state.prompt()})" if state.decision else ""
-        run.fail(script, k, f"{where}: {e}{said}{_taken_already(taken, who, label)}")
+        run.fail(script, k, f"{where}: {e}{said}{_taken_already(taken, who, label)}{_as_list(state, who, label)}")
     except RuleError as e:
         run.fail(script, k, f"{where}: the rules could not run: {e}")
     if expect_error is not None:
@@ -282,6 +282,18 @@ def _taken_already(taken: list, who: str, label) -> str:
         return (f'; the game took "{who}: {label}" by itself, the only option then: a script names only '
                 f'real choices (`taken` expects those the game took, `auto: false` scripts every decision)')
     return ""
+
+
+def _as_list(state, who: str, label) -> str:
+    """The hint of several options written in one text ("Ann: Fox, Eel"), some of which
+    are offered: a card's name may hold a comma, so the cards of a choice of several are
+    a list."""
+    if not isinstance(label, str) or ", " not in label or state.decision is None:
+        return ""
+    parts = label.split(", ")
+    if not any(state.named(part) for part in parts):
+        return ""
+    return f'; name the options of one choice as a list: {{player: {who}, choose: [{", ".join(parts)}]}}'
 
 
 def pick_all(run: Run, seat: int, labels: list, script, k: int, where: str) -> None:

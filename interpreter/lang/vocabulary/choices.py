@@ -14,7 +14,7 @@ from ..registry import register
 from ..static_types import ANY, NUMBER, TEXT, T, as_set
 from .expressions import held_values
 from .selectors import _kept_where
-from .statements import _choose_many, player_of, suspends
+from .statements import _choose_many, asker_of, suspends
 from .texts import asked
 
 ST = "statement"
@@ -24,15 +24,22 @@ CHOOSER = ('PLAYER', 'player', 'who chooses (you if omitted)')
 
 def value_noun(c: Compiler, sel, scope: Scope) -> bool:
     """Whether `choose a suit as named` names a property's words rather than cards: a
-    lone noun that is a property with words, not a card type nor a variable."""
+    lone noun that is a property with words, not a card type nor a variable, with at
+    most a `where` (`choose a suit where it != turned as named`)."""
     if getattr(sel, "data", None) != "targets" or len(sel.children) != 1:
         return False
     one = sel.children[0]
     words = one.children[0].children if one.data == "selector" else ()
-    if len(words) != 1 or any(k is not None for k in one.children[1:]):
+    if len(words) != 1 or any(k is not None for k in one.children[1:-1]) or _where_of(one) is False:
         return False
     word = str(words[0])
     return word not in scope.vars and word not in c.names.card_types and _noun_property(c, word) is not None
+
+
+def _where_of(one):
+    """The `where` clause ending a selector, None without one, False for anything else there."""
+    last = one.children[-1] if len(one.children) > 1 else None
+    return last if last is None or getattr(last, "data", None) == "where" else False
 
 
 def _noun_property(c: Compiler, word: str) -> str | None:
@@ -56,7 +63,7 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
     `quantity` is the quantity node, or None for one value."""
     var = str(var_node)
     c.value_choices = True
-    pfn = player_of(c, who, scope, "who chooses")
+    pfn = asker_of(c, who, scope, "who chooses")
     kind = quantity.data if quantity is not None else "one"
     ask, about = asked(c, tree, question, scope, var)
     nfn = None
@@ -109,16 +116,27 @@ def log_value(s, seat: int, about, value) -> None:
 
 
 def property_choice(c: Compiler, tree, scope: Scope):
-    """`choose a suit as named`: one of the property's words, in their order."""
+    """`choose a suit as named`: one of the property's words, in their order; with a
+    `where`, those for which it holds, `it` the word (`choose a suit where it != turned
+    as named`: any suit but one)."""
     who, quantity, sel, var, question = tree.children
-    prop = _noun_property(c, str(sel.children[0].children[0].children[0]))
+    one = sel.children[0]
+    prop = _noun_property(c, str(one.children[0].children[0]))
     words = _words_of(c, prop)
-    return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: words, T("word", of=prop))
+    t = T("word", of=prop)
+    clause = _where_of(one)
+    if clause is None:
+        return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: words, t)
+    was_it, was_steady = c.used_it, c.steady
+    keep, _ = c.expect(clause.children[0], scope.child(it=t), ("bool",), 'a "where" clause')
+    c.used_it, c.steady = was_it, was_steady    # "it" is the word, not an item around the statement
+    return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: _kept_where(s, env, words, keep), t)
 
 
 @register("choose_listed", ST, '[PLAYER] choose(s) one of VALUES as NAME ["QUESTION"]',
           "A player picks one of the values listed: words of one property, numbers, or quoted texts (a mode). "
-          "\"choose a suit as named\" offers every word of a property, in its order.",
+          "\"choose a suit as named\" offers every word of a property, in its order; \"choose a suit where it != "
+          "turned as named\" those for which the condition holds, \"it\" the word.",
           example='choose one of "give your creatures +1/+1", "summon a 3/2 Panther" as mode',
           params=(CHOOSER, ('VALUES', 'words, numbers or texts', 'what may be chosen, separated by commas'),
                   ('NAME', 'variable', 'what holds the value'), QUESTION))
@@ -231,7 +249,7 @@ def _choose_order(c, tree, scope):
     if quantity.data != "one":
         c.error(quantity, 'write "choose an order of ..."')
     sfn, t = c.selector(sel, scope)
-    pfn = player_of(c, who, scope, "who chooses")
+    pfn = asker_of(c, who, scope, "who chooses")
     c.bind(var_node, scope, as_set(t))
     var, partial = str(var_node), "@" + str(var_node)
     ask, about = asked(c, tree, question, scope, var)

@@ -1062,8 +1062,11 @@ def has_keyword(s, card: int, word: str) -> bool:
 
 @register("is_word", E, "X is WORD / X is not WORD",
           "X is of a card type, tapped or untapped, carries a mark (\"it is blocking a\": the mark points at a), "
-          "holds a word of a property (\"it is black\", \"it is round\"), or, for phase, step and window, is the one named.",
-          params=(('X', 'card, player or text', 'what is described'), ('WORD', 'card type, state, mark, property word, phase, step or window', 'what it is')))
+          "holds a word of a property (\"it is black\", \"it is round\"), meets a definition of the pack about \"it\" "
+          "(\"card_played is trump_card\", \"it\" in the definition being card_played), or, for phase, step and "
+          "window, is the one named.",
+          params=(('X', 'card, player or text', 'what is described'),
+                  ('WORD', 'card type, state, mark, property word, definition, phase, step or window', 'what it is')))
 def _is_word(c, tree, scope):
     subject, negate, word, value = tree.children
     word = str(word)
@@ -1098,10 +1101,13 @@ def _is_word(c, tree, scope):
     else:
         if not is_cardish(t) and t.kind != "player":
             c.error(tree, f'"is {word}" describes a card, but "{c.source(subject)}" is {t.word()}')
+        if word in c.names.defines:
+            test = _defined_of(c, tree.children[2], fn, t, scope)
+            return (fuse.join(lambda s, env: not test(s, env), "(not ({0}))", test) if neg else test), BOOL
         card_test = card_word_test(c, tree, word, scope)
         if card_test is None:
             known = [*c.names.card_types, "tapped", "untapped", *c.names.marks, *c.names.keywords, *c.names.property_words,
-                     *c.names.value_words]
+                     *c.names.value_words, *c.names.defines]
             c.error(tree.children[2], f'unknown card type, mark or keyword "{word}"{did_you_mean(word, known)}')
             card_test = lambda s, x: False
         key = getattr(fn, "env_key", None)
@@ -1122,6 +1128,25 @@ def _is_word(c, tree, scope):
 
 
 _NOTHING = object()
+
+
+def _defined_of(c: Compiler, token, fn, t: T, scope: Scope):
+    """`card_played is trump_card`: a condition of the pack's `define` about "it", asked of
+    the card or player X, which "it" is inside it."""
+    was_it, was_steady = c.used_it, c.steady
+    dfn, dt = c.name(token, scope.child(it=single(t) if t.kind != "any" else ANY))
+    c.used_it, c.steady = was_it, was_steady        # its "it" is X, not an item around the test
+    if dt.kind not in ("bool", "any"):
+        c.error(token, f'"{token}" is {dt.word()}, not a condition: "X is NAME" asks a definition that holds or not')
+
+    def defined(s, env):
+        saved = env.get("it")
+        env["it"] = fn(s, env)
+        try:
+            return bool(dfn(s, env))
+        finally:
+            env["it"] = saved
+    return defined
 
 
 @register("is_in", E, "X is in ZONE / X is not in ZONE", "The card is in that zone.",

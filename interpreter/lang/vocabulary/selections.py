@@ -27,8 +27,13 @@ def _end_card(c: Compiler, tree, scope: Scope, where: str):
     zfn, _ = c.expect(zone, scope, ("zone",), f'the zone after "{where} card of"')
     name = written_zone(c, zone)
     if name is not None and not c.names.zones[name].ordered:
+        # The zone as written ("p's hand"), a player's own when a zone of each player is
+        # named alone, and a shared one as it is: nobody's "your upcard".
+        said = c.source(zone)
+        if said == name and c.names.zones[name].per_player:
+            said = f"your {name}"
         c.error(zone, f'"{name}" is not ordered: it has no {where} card (say which card, '
-                      f'e.g. "first of cards in your {name}")')
+                      f'e.g. "first of cards in {said}", or make the zone ordered: true)')
     return zfn, T("card")
 
 

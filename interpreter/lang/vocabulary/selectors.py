@@ -73,6 +73,11 @@ def _selector(c: Compiler, tree, scope: Scope):
         return effects_selector(c, tree, scope, words_node, adjectives)
     else:
         kind = _singular(noun, names.card_types)
+        if kind is None and words[0] == "top" and "of" in words:
+            # "number of different value among top n cards of pile": a value word reads a
+            # selector of its own words, and "top N cards" only in parentheses.
+            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({" ".join(words)})"')
+            return (lambda s, env: ()), ANY
         if kind is None:
             known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
                      *{p for p in names.property_words.values()}]
@@ -330,6 +335,24 @@ def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
     if scope.this is None:
         c.error(words_node.children[0], f'"{adjectives[0]}" means other than this card, and this text has none')
     return True
+
+
+def _where_clause(c: Compiler, r, scope: Scope, t: T):
+    """A selector's "where" clause, about items of type `t`: its test, and the function that
+    keeps the items for which it holds (_kept_where or _kept_where_marked)."""
+    inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+    was, c.steady = c.steady, False
+    # As a selector's own clause (_selector): "it" is its own item, and what is drawn anew
+    # or an outer "where"'s item read by its name reads anew for each item around it.
+    outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
+    outer_read, c.items_read = c.items_read, set()
+    where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+    c.used_it = outer_it or c.drawn or bool(c.items_read)
+    c.items_read |= outer_read
+    c.drawn = was_drawn or c.drawn
+    kept = _kept_where_marked if c.steady else _kept_where     # marked: computes once in each scan
+    c.steady = was
+    return where_fn, kept
 
 
 def _kept_where(s, env, found, where_fn) -> tuple:
@@ -690,13 +713,16 @@ def _adjacency(c, tree, scope):
     return seats
 
 
-@register("top_cards", S, "top N cards of ZONE",
-          "The N cards on top of an ordered zone (fewer if it holds fewer). A statement acts on them written "
-          "after \"all\": \"put all top 13 cards of deck into p's dealt\".",
+@register("top_cards", S, "top N cards of ZONE [where CONDITION]",
+          "The N cards on top of an ordered zone (fewer if it holds fewer), the top one first; with a \"where\", "
+          "those of them for which it holds. A statement acts on them written after \"all\": \"put all top 13 "
+          "cards of deck into p's dealt\"; a value reads them in parentheses: \"count of (top 3 cards of pile "
+          "where its rank = rank of c)\".",
           example="put all top 13 cards of deck into p's dealt",
-          params=(('N', 'number', 'how many'), ('ZONE', 'zone', 'an ordered zone')))
+          params=(('N', 'number', 'how many'), ('ZONE', 'zone', 'an ordered zone'),
+                  ('CONDITION', 'condition', 'which of them (optional)')))
 def _top_cards(c, tree, scope):
-    n_node, word, zone = tree.children
+    n_node, word, zone, clause = tree.children
     if str(word) not in ("card", "cards"):
         c.error(word, f'write "top N cards of ZONE", not "{word}"')
     nfn, _ = c.expect(n_node, scope, ("number",), "how many cards")
@@ -709,10 +735,17 @@ def _top_cards(c, tree, scope):
             cards = s.zones[z]
             out.extend(reversed(cards[-n:] if n > 0 else []))
         return tuple(out)
-    return top, T("cards")
+    if clause is None:
+        return top, T("cards")
+    where_fn, kept = _where_clause(c, clause, scope, T("cards"))
+    return (lambda s, env: kept(s, env, top(s, env), where_fn)), T("cards")
 
 
-@register("targets", S, "SELECTOR or SELECTOR", "Either selection, e.g. \"creature in play or player\".",
+@register("targets", S, "SELECTOR or SELECTOR",
+          "Either selection, the first's items then the second's (an item both pick is there twice): a "
+          "target (\"creature in play or player\"), a choice, what \"for each\" goes through and \"let ... be "
+          "all\" keeps, and in parentheses a value's cards (\"count of (cards in discard or cards in hand)\").",
+          example="for each c in cards in your hand or cards in your discard: reveal c",
           params=(('SELECTOR', 'selector', 'one kind of target'),))
 def _targets(c, tree, scope):
     parts = [c.selector(k, scope) for k in tree.children]

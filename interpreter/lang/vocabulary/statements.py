@@ -15,7 +15,7 @@ from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.results import ordinal
 from ...engine.running import run_checks, run_inline
-from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, of_card, run_script
+from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope, literal
@@ -109,6 +109,22 @@ def player_of(c: Compiler, tree, scope: Scope, what: str):
         return lambda s, env: env["you"]
     fn, _ = c.expect(tree, scope, ("player",), what)
     return fn
+
+
+def asker_of(c: Compiler, tree, scope: Scope, what: str):
+    """The player a choice asks (player_of): one that is none (a table value not set yet)
+    stops the game with the rule named, as nobody can answer."""
+    fn = player_of(c, tree, scope, what)
+    if tree is None:
+        return fn       # you: never none
+    said, where = c.source(tree), c.where(tree)
+
+    def asked(s, env):
+        p = fn(s, env)
+        if p is None:
+            raise RuleError(f'"{said}"{of_card(s, env)} is none: there is nobody to ask', where)
+        return p
+    return asked
 
 
 def to_player(c: Compiler, tree, scope: Scope, what: str, act):
@@ -745,7 +761,7 @@ def _choose(c, tree, scope):
     if value_noun(c, sel, scope):
         return property_choice(c, tree, scope)
     var = str(var)
-    pfn = player_of(c, who, scope, "who chooses")
+    pfn = asker_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
     ask, about = asked(c, tree, question, scope, var)
@@ -907,11 +923,13 @@ def _divide(c, tree, scope):
     return divide
 
 
-@register("may_stmt", ST, 'PLAYER may "WHAT": BLOCK', "The player decides whether the indented block happens.",
+@register("may_stmt", ST, 'PLAYER may "WHAT": BLOCK',
+          "The player decides whether the indented block happens; the log says the answer with the question "
+          "(\"Ann chooses no (take the upcard)\").",
           params=(('PLAYER', 'player', 'who decides'), ('WHAT', 'text', 'the question, in quotes'), ('BLOCK', 'block', 'what happens on yes')))
 def _may(c, tree, scope):
     who, label, block = tree.children
-    pfn = player_of(c, who, scope, "who may")
+    pfn = asker_of(c, who, scope, "who may")
     render = text_parts(c, label, scope)
     ops = c.block(block.children, scope)
     text = str(label)[1:-1]
@@ -923,8 +941,14 @@ def _may(c, tree, scope):
         s.decision = decision((p.seat, f"{p.name}: {said}?", NO_YES, resume, "choice"))
 
     def resume(s, yes):
+        frame = s.frames[-1]
+        if not s.quiet:
+            # Who passed is part of the game (a bid declined): said as a choice is, the
+            # question as every reader may read it. Nothing ran since it was asked.
+            p = pfn(s, frame.env)
+            said = render(s, frame.env, tuple(range(len(s.out))))[0] if render is not None else text
+            s.say("choose", f"{p.name} chooses {'yes' if yes else 'no'} ({said}){loop_items(s, p)}")
         if yes:
-            frame = s.frames[-1]
             s.frames.append(ScriptFrame(ops, frame.env))
     return may
 
