@@ -298,6 +298,9 @@ def test_the_log_lines_the_guide_quotes_are_those_magic54_writes():
     start = len(state.log)
     state.apply_label("yes", None)
     state.apply_label("Ten of Spades", None)
+    may = "Black chooses yes (put a card from your hand under your deck and draw a card)"
+    assert state.log[start] == state.log_for(0)[start] == may
+    start += 1
     onlooker, red = state.log[start:start + 5], state.log_for(0)[start:start + 5]
     assert onlooker == ["Black chooses Ten of Spades (choose the card to put under your deck)",
                         "Ten of Spades moves from Black's hand to the bottom of Black's deck",
