@@ -385,11 +385,18 @@ SUMMON = "effect: put this into play"      # the effect of the Bear's Summon, wh
     ("deal 2 damage to target\nif target is in play: tap target", SUMMON,
      ['1:18: unknown name "target": this ability declares no targets; declare "target" under "targets:" '
       '(targets: {target: SELECTOR}) (and 2 more places in this text)']),
+    # Declared, its selector is written once, under "targets:": the effect names the target alone.
+    ("tap target creature", PLACE,
+     ['1:5: "tap target creature": "target" is this ability\'s target, its selector written under "targets:" '
+      '(target: creature in play or player); write "tap target"']),
+    ("deal 1 damage to target\ntap target creature in play", PLACE,
+     ['2:5: "tap target creature in play": "target" is this ability\'s target, its selector written under '
+      '"targets:" (target: creature in play or player); write "tap target"']),
     # A target the effect names itself, or one declared, is no mistake.
     ("choose a creature in play as target\ntap target", SUMMON, []),
     ("if target is in play: deal 1 damage to target", PLACE, []),
 ])
-def test_an_ability_that_names_target_without_declaring_it_is_told_to_declare_it(snippet, place, expected, tmp_path):
+def test_an_ability_that_misreads_target_is_told_how_to_write_it(snippet, place, expected, tmp_path):
     assert problems(snippet, tmp_path / "pack", place) == expected
 
 

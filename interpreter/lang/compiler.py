@@ -161,7 +161,7 @@ class Compiler:
         self.statics_timed = False  # set when a static ability reads the phase, step, window or pile (note_time)
         self.statics_tapped = False  # set when a static ability or a derived property reads whether a card is tapped
         self.unbound: dict = {}   # name -> why the text compiled may not read it (a cost's "as fodder", read before it is paid)
-        self.targets: tuple | None = None  # the targets the ability compiled declares (None outside an ability)
+        self.targets: dict | None = None  # name -> selector of each target the ability compiled declares (None outside an ability)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends, options read)
@@ -484,11 +484,13 @@ class Compiler:
         return _const(None), ANY
 
     def untargeted(self, word: str, scope: Scope, what: str = "SELECTOR", written: str = "") -> str | None:
-        """How to declare "target" where an ability reads it without declaring it nor
-        naming anything so (other tools' card text says "tap target creature"): under
-        `targets`, a selector of `what` may be targeted, and the effect then reads
-        `written`. None elsewhere."""
-        if word != "target" or self.targets is None or word in self.targets or word in self.known_names(scope):
+        """How to write a target where an ability reads one it cannot (other tools' card text
+        says "tap target creature"): it declares it under `targets`, a selector of `what`,
+        and its effect then reads `written`. None elsewhere."""
+        if written and self.targets and word in self.targets:     # "tap target creature", target declared
+            return (f'"{word}" is this ability\'s target, its selector written under "targets:" '
+                    f'({word}: {self.targets[word]}); write "{written}"')
+        if word != "target" or self.targets is None or word in self.known_names(scope):
             return None
         declared = ", ".join(f'"{t}"' for t in self.targets)
         return (f"this ability's targets are {declared}" if declared else "this ability declares no targets") + \
