@@ -59,7 +59,7 @@ def _objects(c: Compiler, tree, scope: Scope, what: str, kinds):
         amount, selector, name = tree.children
         # "tap target creature": "target" read as a number of cards, declared or not.
         word = str(amount.children[0]) if getattr(amount, "data", None) == "name" else ""
-        untargeted = word and c.untargeted(word, scope, c.source(selector), f"{what} {word}")
+        untargeted = word and c.untargeted(word, scope, c.source(selector), what)
         if untargeted:
             c.error(tree, f'"{what} {c.source(tree)}": {untargeted}')
             return (lambda s, env: ()), T("card"), False
