@@ -16,7 +16,7 @@ from starlette.routing import Route
 
 from ..interpreter.engine.game import OptionError
 from ..interpreter.engine.state import RuleError
-from ..interpreter.play.narrate import result_text
+from ..interpreter.play.narrate import outcome, result_text
 from ..interpreter.play.records import RecordError, game_for, parse_records, replay
 from .app import remember, render
 from .asked import body, number
@@ -104,7 +104,9 @@ def _step(records: Records, n: int, at: int | None, served) -> dict:
     names = state.seat_names
     return {"record": record, "state": state, "at": stop, "total": total, "parted": whole.parted,
             "parted_at": whole.done if whole.parted else None, "names": names,
-            "recorded": result_text(names, record.get("result")),
+            # Worded as `play` and the log's end line word it: the places of a ranked end.
+            "recorded": result_text(names, record.get("result"), record.get("places"), state.teams),
+            "over": outcome(state) if state.is_terminal() else None,
             "next": record["decisions"][stop] if stop < total else None}
 
 

@@ -327,14 +327,15 @@ def test_every_default_out_of_its_bounds_is_told(tmp_path):
         '15:23: the default is out of bounds: option "discards" must be at least 0, not -1']
 
 
-def located(folder: Path) -> list[str]:
-    """The problems of the pack in `folder`, as LINE:COL: MESSAGE."""
+def located(folder: Path, by_file: bool = False) -> list[str]:
+    """The problems of the pack in `folder`, as LINE:COL: MESSAGE (FILE:LINE:COL: MESSAGE
+    `by_file`)."""
     report = Report()
     try:
         load_pack(str(folder), report)
     except PackError:
         pass
-    return [f"{p.line}:{p.col}: {p.message}" for p in report.problems]
+    return [f"{Path(p.file).name + ':' if by_file else ''}{p.line}:{p.col}: {p.message}" for p in report.problems]
 
 
 COST = "cost: pay 1 gold"       # the cost of Zap
@@ -385,12 +386,56 @@ SUMMON = "effect: put this into play"      # the effect of the Bear's Summon, wh
     ("deal 2 damage to target\nif target is in play: tap target", SUMMON,
      ['1:18: unknown name "target": this ability declares no targets; declare "target" under "targets:" '
       '(targets: {target: SELECTOR}) (and 2 more places in this text)']),
+    # Declared, its selector is written once, under "targets:": the effect names the target alone.
+    ("tap target creature", PLACE,
+     ['1:5: "tap target creature": "target" is this ability\'s target, its selector written under "targets:" '
+      '(target: creature in play or player); write "tap target"']),
+    ("deal 1 damage to target\ntap target creature in play", PLACE,
+     ['2:5: "tap target creature in play": "target" is this ability\'s target, its selector written under '
+      '"targets:" (target: creature in play or player); write "tap target"']),
     # A target the effect names itself, or one declared, is no mistake.
     ("choose a creature in play as target\ntap target", SUMMON, []),
     ("if target is in play: deal 1 damage to target", PLACE, []),
 ])
-def test_an_ability_that_names_target_without_declaring_it_is_told_to_declare_it(snippet, place, expected, tmp_path):
+def test_an_ability_that_misreads_target_is_told_how_to_write_it(snippet, place, expected, tmp_path):
     assert problems(snippet, tmp_path / "pack", place) == expected
+
+
+def pack_problems(folder: Path, edits: dict) -> list[str]:
+    """The problems of tinypack with `edits` ((file, old text): new) made to its files."""
+    shutil.copytree(PACK, folder)
+    for (name, old), new in edits.items():
+        text = (folder / name).read_text(encoding="utf-8")
+        assert old in text, old
+        (folder / name).write_text(text.replace(old, new), encoding="utf-8")
+    return located(folder, by_file=True)
+
+
+NO_TARGETS = ('only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: '
+              '"choose a card in ... as picked", then names it "picked"')
+AS_PARAMETER = (": a script sees its parameters and the pack's names, not the variables of the script that uses it; "
+                "give it the value as a parameter")
+DRAW_STEP = ("pack.yaml", "script: draw a card")
+
+
+@pytest.mark.parametrize("edits, expected", [
+    ({DRAW_STEP: "script: tap target"}, [f'pack.yaml:53:21: unknown name "target": {NO_TARGETS}']),
+    ({DRAW_STEP: "script: tap target creature"},
+     ['pack.yaml:53:21: "tap target creature": only an ability\'s effect has targets (declared under "targets:"); '
+      'a script chooses its card: "choose a creature as picked", then "tap picked"']),
+    ({("pack.yaml", "    p draws 3 cards\n"): "    p draws 3 cards\n    tap target\n"},
+     [f'pack.yaml:49:9: unknown name "target": {NO_TARGETS}']),
+    ({("pack.yaml", "    p loses the game\n"): "    p loses the game\n  tap target\n"},
+     [f'pack.yaml:59:7: unknown name "target": {NO_TARGETS}']),
+    # A named script has no targets, though the ability that uses it declares one.
+    ({("pack.yaml", "checks: |"): "scripts:\n  burn:\n    do: tap target\nchecks: |",
+      ("cards/base.yaml", PLACE): "effect: burn"},
+     [f'base.yaml:21:17: "burn" cannot run here: unknown name "target": {NO_TARGETS}{AS_PARAMETER} (pack.yaml:58:13)',
+      f'pack.yaml:58:13: unknown name "target": {NO_TARGETS}{AS_PARAMETER} (in "burn", used at base.yaml:21:17)']),
+    ({DRAW_STEP: "script: |\n          choose a creature as picked\n          tap picked"}, []),
+])
+def test_a_script_of_no_ability_that_names_target_is_told_how_to_choose_its_card(edits, expected, tmp_path):
+    assert pack_problems(tmp_path / "pack", edits) == expected
 
 
 @pytest.mark.parametrize("value, message", [

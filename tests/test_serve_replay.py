@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cardtable import cli
 from cardtable.interpreter.play.records import parse_records
+from tests.test_play import _ranked, cardtable
 from tests.test_serve import client_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,20 @@ def test_a_record_is_stepped_through_decision_by_decision(served, records):
     end = client.get(f"{url}/2").text
     assert f"after decision {len(record['decisions'])} of {len(record['decisions'])}" in end
     assert 'id="over"' in end
+
+
+def test_a_ranked_end_is_worded_with_its_places_as_play_words_it(tmp_path):
+    folder = _ranked(tmp_path, "{name: Ann}, {name: Ben}, {name: Cleo}")
+    saved = tmp_path / "game.json"
+    r = cardtable(str(folder), "--players", "human,human,human", "--seed", "1", "--option", "turn_limit=3",
+                  "--save", str(saved), input="0\n1\n2\n")
+    assert r.exit_code == 0, r.output
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    page = client.get(opened(client, saved.read_text()) + "/1").text
+    said = "the places are Ann 1st; Ben 2nd; Cleo 3rd"
+    assert f"The pack plays the record's game to its end: 3 decisions, as recorded ({said})." in page
+    assert f'<p class="over" id="over">Game over: {said}</p>' in page
 
 
 def test_a_seats_view_of_a_replay_hides_what_the_seat_may_not_see(served, records):

@@ -161,7 +161,7 @@ class Compiler:
         self.statics_timed = False  # set when a static ability reads the phase, step, window or pile (note_time)
         self.statics_tapped = False  # set when a static ability or a derived property reads whether a card is tapped
         self.unbound: dict = {}   # name -> why the text compiled may not read it (a cost's "as fodder", read before it is paid)
-        self.targets: tuple | None = None  # the targets the ability compiled declares (None outside an ability)
+        self.targets: dict | None = None  # name -> selector of each target the ability compiled declares (None outside an ability)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends, options read)
@@ -483,17 +483,24 @@ class Compiler:
         self.error(token, why or f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY
 
-    def untargeted(self, word: str, scope: Scope, what: str = "SELECTOR", written: str = "") -> str | None:
-        """How to declare "target" where an ability reads it without declaring it nor
-        naming anything so (other tools' card text says "tap target creature"): under
-        `targets`, a selector of `what` may be targeted, and the effect then reads
-        `written`. None elsewhere."""
-        if word != "target" or self.targets is None or word in self.targets or word in self.known_names(scope):
+    def untargeted(self, word: str, scope: Scope, what: str = "SELECTOR", verb: str = "") -> str | None:
+        """How to write a target where a text reads one it cannot (other tools' card text
+        says "tap target creature", `verb` "tap"): an ability declares it under `targets`,
+        a selector of `what`; a text of no ability (a phase's script, setup, rounds,
+        checks) has no targets and chooses its card. None elsewhere."""
+        if verb and self.targets and word in self.targets:     # "tap target creature", target declared
+            return (f'"{word}" is this ability\'s target, its selector written under "targets:" '
+                    f'({word}: {self.targets[word]}); write "{verb} {word}"')
+        if word != "target" or word in self.known_names(scope):
             return None
+        if self.targets is None or self.scripts_running:    # a phase's script, setup, a named script...
+            chosen = f"a {what}" if verb else "a card in ..."
+            return ('only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: '
+                    f'"choose {chosen} as picked", then ' + (f'"{verb} picked"' if verb else 'names it "picked"'))
         declared = ", ".join(f'"{t}"' for t in self.targets)
         return (f"this ability's targets are {declared}" if declared else "this ability declares no targets") + \
             f'; declare "target" under "targets:" (targets: {{target: {what}}})' + \
-            (f', then write "{written}"' if written else "")
+            (f', then write "{verb} target"' if verb else "")
 
     def bind(self, token, scope: Scope, t: T) -> None:
         """A variable takes a value of kind `t` (let, for each, choose, divide, targets): it

@@ -53,7 +53,8 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         return _replace(b, raw, owner_name, zone, this_type, lo)
     triggered = "trigger" in raw
     b.comp.unbound = _named_by_cost(raw.get("cost"), triggered)     # (_paid_then_checked)
-    b.comp.targets = tuple(raw.get("targets") or ())    # "target" undeclared is told how to declare it
+    declared = raw.get("targets")     # "target" misread is told how to write it (Compiler.untargeted)
+    b.comp.targets = {str(k): str(v) for k, v in declared.items()} if isinstance(declared, dict) else {}
     trigger = _trigger(b, raw, zone, scope, lo) if triggered else None
     back = _looks_back(zone, names)
     scope.looks_back = back if triggered else ""    # (another's `when` and targets: as it is offered)

@@ -57,9 +57,9 @@ def _objects(c: Compiler, tree, scope: Scope, what: str, kinds):
     if tree.data == "chosen":
         # compile_costs reads it in a cost; an effect has no payment to pick cards as it is made.
         amount, selector, name = tree.children
-        # "tap target creature": "target" read as a number of cards, where no target is declared.
-        untargeted = getattr(amount, "data", None) == "name" and \
-            c.untargeted(str(amount.children[0]), scope, c.source(selector), f"{what} target")
+        # "tap target creature": "target" read as a number of cards, declared or not.
+        word = str(amount.children[0]) if getattr(amount, "data", None) == "name" else ""
+        untargeted = word and c.untargeted(word, scope, c.source(selector), what)
         if untargeted:
             c.error(tree, f'"{what} {c.source(tree)}": {untargeted}')
             return (lambda s, env: ()), T("card"), False
