@@ -145,12 +145,24 @@ def test_a_bid_is_judged_by_playouts_to_the_end_of_the_hand(bids):
     assert state.prompt() == "Ann: play a card" and state.deciding_round() is None
 
 
-def test_a_game_of_bids_is_won_against_random_players(bids):
+def test_the_search_player_bids_by_the_end_of_the_hand_too(bids):
+    # As test_a_bid_is_judged_by_playouts_to_the_end_of_the_hand: judged at the end of
+    # the next turn (one trick), Ann's bid of 1 looked best; the hand decides a bid.
+    state = Game(bids, {"shuffled": 0}).new_initial_state(seed=1)
+    assert [state.action_to_string(make_agent("mcts", seed).choose(state)) for seed in range(3)] == ["3"] * 3
+    state.apply_label("3")
+    assert [state.action_to_string(make_agent("mcts", seed).choose(state)) for seed in range(3)] == ["0"] * 3
+    state.apply_label("0")
+    assert state.prompt() == "Ann: play a card"
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "mcts"])
+def test_a_game_of_bids_is_won_against_random_players(bids, spec):
     game = Game(bids)
     won = 0
     for seed in range(10):
         state = game.new_initial_state(seed=seed)
-        agents = [make_agent("heuristic" if seat == seed % 2 else "random", f"{seed}:{seat}") for seat in (0, 1)]
+        agents = [make_agent(spec if seat == seed % 2 else "random", f"{seed}:{seat}") for seat in (0, 1)]
         while not state.is_terminal():
             state.apply_action(agents[state.current_player()].choose(state))
         won += state.returns()[seed % 2] > 0

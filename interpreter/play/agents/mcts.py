@@ -11,6 +11,10 @@ until the budget is spent; the option whose playouts scored best in total is tak
 
 Looking past the end of the turn is what the heuristic agent cannot do: an attack
 that leaves no blocker for the opponent's turn, a card kept for the next fight.
+
+A decision asked as a round begins or ends (a bid) is worth something only as that
+round ends: its first look is the heuristic agent's random playouts to the round's
+end, and its continuations are played to the round's end, not the next turn's.
 """
 from __future__ import annotations
 
@@ -20,14 +24,16 @@ import time
 
 from ...engine.game import GameState
 from .registry import Setting, awake, register
-from .simple import BUDGET, HeuristicAgent, quiet, turn_looks
+from .simple import BUDGET, HeuristicAgent, quiet, round_looks, turn_looks
 
 
 @register("mcts",
           "Monte Carlo search: each of the options that look best is tried in imagined "
           "continuations, the unseen cards dealt again for each and every player then "
           "playing as the heuristic agent would to the end of the next turn; the option "
-          "whose continuations the pack's evaluation likes best on average is taken.",
+          "whose continuations the pack's evaluation likes best on average is taken. A "
+          "decision asked as a round begins or ends (a bid) is judged, at first look and in "
+          "its continuations, at the end of that round.",
           playouts=Setting(6, "Imagined continuations per decision, shared out among the options searched.", int, 1),
           time=Setting(0.0, "Seconds per decision instead of a number of playouts (0: use playouts). "
                             "Games played with a time budget are not reproducible.", float, 0),
@@ -44,14 +50,16 @@ class MCTSAgent:
         self.width = width
         self.scale = scale
         # How everyone plays in the continuations: the heuristic agent, with a shorter
-        # look of its own, as it decides many times in each playout.
-        self.model = HeuristicAgent(rnd, 1, 15, BUDGET, playouts=0)
+        # look of its own, as it decides many times in each playout (a bid on two
+        # random playouts of each option, not eight).
+        self.model = HeuristicAgent(rnd, 1, 15, BUDGET, playouts=2)
 
     def choose(self, state: GameState) -> int:
         d = state.decision
         seat = d.player
         game = quiet(state.game)
-        first = self._first_look(state, seat)
+        in_round = state.deciding_round() is not None
+        first = self._first_look(state, seat, in_round)
         order = sorted(range(len(d.options)), key=lambda a: -first[a])
         candidates = order[:self.width]
         best = first[order[0]]
@@ -69,7 +77,8 @@ class MCTSAgent:
             base = state.determinized(seat, self.rnd, game)
             for action in candidates:
                 awake()
-                totals[action] += self._playout(base, seat, action, last_turn)
+                totals[action] += (self._round_playout(base, seat, action) if in_round
+                                   else self._playout(base, seat, action, last_turn))
             rounds += 1
             if deadline is None:
                 if rounds * len(candidates) >= self.playouts:
@@ -78,8 +87,11 @@ class MCTSAgent:
                 break
         return max(candidates, key=lambda a: (totals[a], first[a]))
 
-    def _first_look(self, state: GameState, seat: int) -> list:
-        return turn_looks(state, seat, range(len(state.decision.options)), self.rnd, 2, 30, BUDGET)
+    def _first_look(self, state: GameState, seat: int, in_round: bool) -> list:
+        actions = range(len(state.decision.options))
+        if in_round:
+            return round_looks(state, seat, actions, self.rnd, 8, BUDGET)
+        return turn_looks(state, seat, actions, self.rnd, 2, 30, BUDGET)
 
     def _playout(self, base: GameState, seat: int, action: int, last_turn: int) -> float:
         sim = base.clone()
@@ -90,6 +102,17 @@ class MCTSAgent:
                 break
             options = sim.decision.options
             sim.apply_action(0 if len(options) == 1 else model.choose(sim))
+        return self._score(sim, seat)
+
+    def _round_playout(self, base: GameState, seat: int, action: int) -> float:
+        """A continuation of a decision a round's script asks, played to that round's end."""
+        sim = base.clone()
+        model = self.model
+        # play_round_out asks only how many options there are; the model reads them in sim.
+        sim.play_round_out(action, lambda n: 0 if n == 1 else model.choose(sim), 400)
+        return self._score(sim, seat)
+
+    def _score(self, sim: GameState, seat: int) -> float:
         if sim.is_terminal():
             return sim.returns()[seat]
         return math.tanh(sim.evaluate(seat) / self.scale)
