@@ -80,7 +80,7 @@ def test_a_question_names_values_for_the_player_asked(tmp_path):
 @pytest.mark.parametrize("setup, message", [
     ('announce "{ledd} is led"', 'pack.yaml:37:14: unknown name "ledd"; did you mean "led"?'),
     ('announce "{you is led"', 'pack.yaml:37:13: this "{" is never closed'),
-    ('announce "{you +} is led"', 'pack.yaml:37:19: unexpected end of the text; expected "(", "-", "a", "active", "bottom", "count", "false", "first", ...'),
+    ('announce "{you +} is led"', 'pack.yaml:37:19: unexpected end of the text; expected "(", "-", "a", "active", "bottom", "card", "count", "false", ...'),
     ("reveal 3", 'pack.yaml:37:10: reveal needs cards, but "3" is a number'),
 ])
 def test_texts_and_reveals_are_checked(tmp_path, setup, message):

@@ -147,6 +147,36 @@ def test_the_top_cards_of_a_zone_where_a_condition_holds(tmp_path):
         'pack.yaml:38:54: write "top N cards of ZONE" in parentheses here: "(top n cards of deck)"']
 
 
+def test_a_card_of_a_zone_by_its_place_from_the_top(tmp_path):
+    # The deck from its top: Ace of Spades, Two of Diamonds, Four of Spades, Ace of Hearts,
+    # Three of Hearts, Two of Clubs (points 1, 2, 4, 1, 3, 2); it has no 7th card.
+    setup = ("set score of you to points of 2nd card of deck\nlet k be 5\n"
+             "set scratch of you to points of card k of deck * 10 + points of card 3 of deck\n"
+             "if 7th card of deck = none and card 0 of deck = none and 1st card of deck = top card of deck:\n"
+             "  set secret of you to 1")
+    state = play(tmp_path, setup=setup)
+    assert [state.s.pvars[0][k] for k in ("score", "scratch", "secret")] == [2, 34, 1]
+    # Every player's played, read from the top of Ben's: Ace of Hearts, Four of Spades,
+    # then Ann's Two of Diamonds and Ace of Spades.
+    setup = ("for each p in players:\n  put all top 2 cards of deck into p's played\n"
+             "set score of you to points of 2nd card of played * 10 + points of card 3 of played")
+    state = play(tmp_path, setup=setup, **{"played: {per: player, role: play}":
+                                           "played: {per: player, role: play, ordered: true}"})
+    assert state.s.pvars[0]["score"] == 4 * 10 + 2
+    assert problems(make(tmp_path, setup="set score of you to points of 2nd card of hand\n"
+                                         "for each p in players:\n  set score of p to points of card 2 of p's played\n"
+                                         "set score of you to points of 2th card of deck\n"
+                                         "set score of you to points of 0th card of deck\n"
+                                         "set score of you to points of 2nd rank of deck")) == [
+        'pack.yaml:37:45: "hand" is not ordered: it has no 2nd card (say which card, e.g. "first of cards in '
+        'your hand", or make the zone ordered: true)',
+        'pack.yaml:39:43: "played" is not ordered: it has no card 2 (say which card, e.g. "first of cards in '
+        'p\'s played", or make the zone ordered: true)',
+        'pack.yaml:40:33: write "2nd", not "2th"',
+        'pack.yaml:41:33: "0th" is no place: the top card is the 1st card',
+        'pack.yaml:42:37: write "2nd card of ZONE", not "2nd rank"']
+
+
 DEFINED = {"cards: [cards.yaml]": "define:\n  red_card: its suit = hearts or its suit = diamonds\n"
                                   "  worth: points of it + 1\ncards: [cards.yaml]"}
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from .. import fuse
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope, _const
+from ...engine import limits
+from ...engine.results import ordinal
+from ..compiler import Compiler, Scope, _const, literal
 from ..registry import register
 from ..static_types import ANY, NUMBER, T, single
 from .effects import end_effect
@@ -24,7 +26,12 @@ def _end_card(c: Compiler, tree, scope: Scope, where: str):
     word, zone = tree.children
     if str(word) != "card":
         c.error(word, f'write "{where} card of ZONE", not "{where} {word}"')
-    zfn, _ = c.expect(zone, scope, ("zone",), f'the zone after "{where} card of"')
+    return _ordered_zone(c, zone, scope, f"{where} card", f'the zone after "{where} card of"')
+
+
+def _ordered_zone(c: Compiler, zone, scope: Scope, card: str, what: str):
+    """The zone of "top card of ZONE" and its kin, which must be ordered: `card` names the card read."""
+    zfn, _ = c.expect(zone, scope, ("zone",), what)
     name = written_zone(c, zone)
     if name is not None and not c.names.zones[name].ordered:
         # The zone as written ("p's hand"), a player's own when a zone of each player is
@@ -32,7 +39,7 @@ def _end_card(c: Compiler, tree, scope: Scope, where: str):
         said = c.source(zone)
         if said == name and c.names.zones[name].per_player:
             said = f"your {name}"
-        c.error(zone, f'"{name}" is not ordered: it has no {where} card (say which card, '
+        c.error(zone, f'"{name}" is not ordered: it has no {card} (say which card, '
                       f'e.g. "first of cards in {said}", or make the zone ordered: true)')
     return zfn, T("card")
 
@@ -60,6 +67,54 @@ def top_of(s, zones):
     for z in reversed(zones):
         if held[z]:
             return held[z][-1]
+    return None
+
+
+def place_number(c: Compiler, word, top: str) -> int:
+    """The N of a place written "3rd", checked: a whole number from 1 with its own ending."""
+    n = literal(str(word)[:-2])
+    if n is None or n > limits.NUMBER:
+        c.error(word, f"this place is too far down: a number in a rule is at most {limits.SAID_NUMBER}")
+        return limits.NUMBER
+    if n < 1:
+        c.error(word, f'"{word}" is no place: the top card is {top}')
+    elif str(word).lower() != ordinal(n):
+        c.error(word, f'write "{ordinal(n)}", not "{word}"')
+    return max(n, 1)
+
+
+@register("nth_one", E, "Nth card of ZONE | card N of ZONE",
+          "The card at the Nth place of an ordered zone counted from its top (1st or card 1 is the top card, "
+          "2nd the one under it), or none when the zone holds fewer cards (or N is below 1). A zone of each "
+          "player named alone is every player's, in seat order, counted from the top of the last one.",
+          example="rank of 2nd card of show",
+          params=(('Nth', 'place', 'a whole number and its ending: 1st, 2nd, 3rd, 4th...'),
+                  ('N', 'number', 'the place as a number or a variable: "card k of show"'),
+                  ('ZONE', 'zone', 'an ordered zone')))
+def _nth_one(c, tree, scope):
+    *place, zone = tree.children
+    if len(place) == 2:
+        word = place[1]
+        if str(word) != "card":
+            c.error(word, f'write "{place[0]} card of ZONE", not "{place[0]} {word}"')
+        n = place_number(c, place[0], "the 1st card")
+        nfn, card = _const(n), f"{place[0]} card"
+    else:
+        nfn, _ = c.expect(place[0], scope, ("number",), 'the place after "card"')
+        card = f"card {c.source(place[0])}"
+    zfn, t = _ordered_zone(c, zone, scope, card, 'the zone after "of"')
+    return (lambda s, env: nth_of(s, zfn(s, env), nfn(s, env))), t
+
+
+def nth_of(s, zones, n) -> object:
+    """The nth card from the top of `zones` read as one pile (the last zone on top), or None."""
+    if not isinstance(n, int) or n < 1:
+        return None
+    held = s.zones
+    for z in reversed(zones):
+        if n <= len(held[z]):
+            return held[z][-n]
+        n -= len(held[z])
     return None
 
 

@@ -10,19 +10,18 @@ from ...engine.events import close_batch, open_batch
 from ...engine.activation import ask_choice, log_choice
 from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import controllers, stale
-from ...engine.limits import LOOP, NUMBER, SAID_NUMBER, STEPS, count
+from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
-from ...engine.results import ordinal
 from ...engine.running import run_checks, run_inline
 from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope, literal
+from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import MAPPING, T, as_set, single
 from .expressions import too_large
-from .selections import written_zone
+from .selections import place_number, written_zone
 from .texts import asked, text_parts
 
 ST = "statement"
@@ -391,17 +390,9 @@ def _put_random(c, tree, scope):
           params=(('CARDS', 'cards', 'what moves'), ('ZONE', 'zone', 'an ordered zone'),
                   ('Nth', 'place', 'a whole number and its ending: 1st, 2nd, 3rd, 4th...')))
 def _put_nth(c, tree, scope):
-    word = tree.children[2]
-    n = literal(str(word)[:-2])
-    if n is None or n > NUMBER:
-        c.error(word, f"this place is too far down: a number in a rule is at most {SAID_NUMBER}")
-        n = NUMBER
-    elif n < 1:
-        c.error(word, f'"{word}" is no place: the top card is 1st from top')
-    elif str(word).lower() != ordinal(n):
-        c.error(word, f'write "{ordinal(n)}", not "{word}"')
+    n = place_number(c, tree.children[2], "1st from top")
     _ordered(c, tree.children[1])
-    return _put(c, tree, scope, depth=max(n, 1))
+    return _put(c, tree, scope, depth=n)
 
 
 def _ordered(c, zone) -> None:
