@@ -9,7 +9,7 @@ import pytest
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.invariants import check
-from cardtable.interpreter.engine.observe import determinize, observe
+from cardtable.interpreter.engine.observe import describe, determinize, observe
 from cardtable.interpreter.packs.loader import load_pack
 
 
@@ -84,3 +84,54 @@ def test_an_observation_giving_away_a_face_down_card_breaks_the_invariants(monke
                         if s.face_down[c] else shown(s, c, extras, knows))
     with pytest.raises(RuleError, match="^Player 1 can tell which card the face-down Island is$"):
         check_hidden(s, 0)
+
+
+# A name that points at a card the searching seat cannot see follows the card's place:
+# the copy holds whatever card it deals there, so the name tells no more than the place.
+POINTING = ("for each p in players:\n  p draws 2 cards\nset upcard to first of cards in opponent's hand\n"
+            "put top card of deck into discard\nmark top card of discard as pointing upcard\n")
+
+
+@pytest.mark.parametrize("until", ["", " until end of turn"])
+def test_a_table_value_and_a_mark_pointing_at_a_hidden_card_follow_its_place(tmp_path, until):
+    from test_words_and_tables import UPCARD, play
+
+    from cardtable.interpreter.engine.primitives import end_effects
+
+    declared = "marks:\n  pointing: A card it points at.\ndurations:\n  turn: Until the end of the turn.\ncards: [cards.yaml]"
+    state = play(tmp_path, setup=POINTING.rstrip() + until, **{**UPCARD, "cards: [cards.yaml]": declared})
+    s = state.s
+    hand = s.zones[s.t.zone("hand", 1)]
+    shown = s.zones[s.t.zone("discard", None)][-1]
+    assert s.table["upcard"] == hand[0] and s.marks[(shown, "pointing")] == hand[0]
+    pointed = set()
+    for k in range(20):
+        d = determinize(s, 0, random.Random(k))
+        check(d)
+        first = d.zones[d.t.zone("hand", 1)][0]
+        assert d.table["upcard"] == first and d.marks[(shown, "pointing")] == first
+        pointed.add(first)
+        end_effects(d, "turn")                      # a mark that lasts a while still ends in the copy
+        assert ((shown, "pointing") in d.marks) == (not until)
+    assert len(pointed) > 1                         # as varied as the cards dealt there
+    assert determinize(s, 1, random.Random(0)).table["upcard"] == hand[0]     # its owner knows it
+
+
+def test_the_marks_and_counters_of_a_face_down_card_stay_on_its_place(tmp_path):
+    from test_words_and_tables import play
+
+    declared = "marks:\n  pointing: A card it points at.\ncard_counters:\n  charge: A charge counter.\ncards: [cards.yaml]"
+    setup = ("for each p in players:\n  p draws 2 cards\nlet hidden be first of cards in opponent's hand\n"
+             "put hidden into opponent's played face down\nmark hidden as pointing\nadd 2 charge counters to hidden")
+    s = play(tmp_path, setup=setup, **{"cards: [cards.yaml]": declared}).s
+    zone = s.t.zone("played", 1)
+    assert "played: face-down card (pointing, 2 charge)" in describe(s, 0)
+    dealt = set()
+    for k in range(10):
+        d = determinize(s, 0, random.Random(k))
+        check(d)
+        [there] = d.zones[zone]
+        assert d.marks == {(there, "pointing"): True} and d.counters == {(there, "charge"): 2}
+        assert observe(d, 0) == observe(s, 0)
+        dealt.add(there)
+    assert len(dealt) > 1
