@@ -51,8 +51,9 @@ class MCTSAgent:
         self.scale = scale
         # How everyone plays in the continuations: the heuristic agent, with a shorter
         # look of its own, as it decides many times in each playout. A bid inside a
-        # continuation is judged by the turn's look: playouts there tripled the cost of a
-        # pass of three cards as a hand begins (0.27 s to 0.8 s) for no strength 24 games could see.
+        # continuation is judged by the turn's look: playouts there tripled the cost of
+        # a pass of three cards as a hand begins (0.27 s to 0.8 s) for no strength that
+        # 24 games could see.
         self.model = HeuristicAgent(rnd, 1, 15, BUDGET, playouts=0)
 
     def choose(self, state: GameState) -> int:
