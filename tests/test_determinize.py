@@ -135,3 +135,18 @@ def test_the_marks_and_counters_of_a_face_down_card_stay_on_its_place(tmp_path):
         assert observe(d, 0) == observe(s, 0)
         dealt.add(there)
     assert len(dealt) > 1
+
+
+def test_a_mark_pointing_at_a_hidden_card_names_it_only_to_those_who_see_it(tmp_path):
+    from test_words_and_tables import UPCARD, play
+
+    declared = "marks:\n  pointing: A card it points at.\ncards: [cards.yaml]"
+    s = play(tmp_path, setup=POINTING, **{**UPCARD, "cards: [cards.yaml]": declared}).s
+    hidden = s.zones[s.t.zone("hand", 1)][0]
+    shown = s.zones[s.t.zone("discard", None)][-1]
+
+    def pointing(viewer):
+        [view] = [v for v in observe(s, viewer)["shared"]["discard"] if v.get("id") == shown]
+        return view["marks"]["pointing"]
+    assert pointing(0) == "a card"                      # in the other player's hand
+    assert pointing(1) == pointing(None) == s.t.names[hidden]

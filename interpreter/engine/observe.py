@@ -44,12 +44,14 @@ def _card_view(s: State, c: int, extras: dict, knows: bool) -> dict:
 _NONE = ({}, {})
 
 
-def _extras(s: State) -> dict:
-    """The marks and counters of each card that has any, gathered in one pass."""
+def _extras(s: State, viewer: int | None) -> dict:
+    """The marks and counters of each card that has any, gathered in one pass. A mark
+    that points at a card names it to those who see which card it is (card_seen), as a
+    table value does: "a card" to the others."""
     out = {}
     for (x, m), v in s.marks.items():
         if not m.startswith("@"):
-            out.setdefault(x, ({}, {}))[0][m] = s.card_name(v) if type(v) is int else v
+            out.setdefault(x, ({}, {}))[0][m] = card_seen(s, v, viewer) if type(v) is int else v
     for (x, k), n in s.counters.items():
         out.setdefault(x, ({}, {}))[1][k] = n
     return out
@@ -59,7 +61,7 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
     cards = s.zones[zone]
     if viewer is None or _visible(s, zone, viewer):
         if extras is None:
-            extras = _extras(s)
+            extras = _extras(s, viewer)
         # Who put a card face down in their own zone knows it; in a shared zone, the
         # zone does not say who that was.
         knows = viewer is None or s.t.zone_meta[zone][1] == viewer
@@ -67,7 +69,7 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
     known = known_to(s, zone, viewer)
     if known:
         if extras is None:
-            extras = _extras(s)
+            extras = _extras(s, viewer)
         return {"count": len(cards), "known": [_card_view(s, c, extras, True) for c in known]}
     return {"count": len(cards)}
 
@@ -75,7 +77,7 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
 def observe(s: State, viewer: int | None) -> dict:
     """A plain dict: safe to print, to compare and to give to an agent."""
     players = []
-    extras = _extras(s)
+    extras = _extras(s, viewer)
     unseen = {n: d.visibility for n, d in s.t.pack.player_counters.items() if d.visibility != "public"}
     for p, ref in enumerate(s.t.players):
         zones = {}
