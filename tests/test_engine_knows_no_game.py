@@ -11,9 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent / "interpreter"
 FORMAT_READERS = {"packs/mtgdata.py"}
 
-# The built-in packs' names and the words of their games a generic engine has no need of.
+# The built-in packs' names, the games the guides write as examples, and the words of
+# their games a generic engine has no need of.
 WORDS = re.compile(
-    r"magic ?54|pub.?magic|basic.?tcg|crazy.?eights|lane.?duel|stack.?duel|go.?fish|two.?headed|"
+    r"gin.?rummy|euchre|cribbage|magic ?54|pub.?magic|basic.?tcg|crazy.?eights|lane.?duel|stack.?duel|go.?fish|two.?headed|"
     r"hearthstone|gathering|\bjacks?\b|\bqueens?\b|\bkings?\b|\bjokers?\b|\bhearts\b|\bspades\b|"
     r"\bclubs\b|\bdiamonds\b|sorcer(y|ies)|enchantments?\b|planeswalker|\bminions?\b|\btaunt\b|"
     r"battlecry|deathrattle|commander|counterspell|mulligan", re.I)
@@ -34,6 +35,6 @@ def test_no_game_word_in_the_engine():
 def test_the_check_finds_a_game_word():
     # The pattern is live: it catches the words it is meant to, in any case and form.
     for line in ("# the Queen of Spades", "if suit == 'hearts':", "Battlecry: deal 1",
-                 "commander_damage of (p, c)", "magic54's pile"):
+                 "commander_damage of (p, c)", "magic54's pile", "# a Gin Rummy meld", "Euchre's bowers"):
         assert WORDS.search(line), line
     assert not WORDS.search("each card in the trick with the highest rank")

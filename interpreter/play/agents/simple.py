@@ -61,8 +61,8 @@ def outlook(state: GameState, seat: int, depth: int, horizon: int, budget: int, 
     `budget` bounds the decisions imagined in all: each option tried gets its share.
     A choice is tried in full only where each of its options can then still be
     played on for `horizon` decisions: a look the budget cut short would be judged
-    in the middle of the turn (a Gin Rummy meld begun, its cards out of the hand but
-    not yet put back), and such a look flatters whatever it cut."""
+    in the middle of the turn (cards a choice set aside out of the hand, not yet put
+    back), and such a look flatters whatever it cut."""
     awake()
     d = state.decision
     if d is not None and d.player == seat and d.kind != "priority" and depth > 0 and state.turn == turn \
