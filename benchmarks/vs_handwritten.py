@@ -2,7 +2,7 @@
 random games on both, side by side in one run.
 
     python benchmarks/vs_handwritten.py [--games 2000] [--batch 100] [--profile 100] [--bytecodes 10]
-                                        [--instructions 30]
+                                        [--instructions 30] [--caches 6]
 
 Seeds 0 to games - 1, random players as `batch.play_random` seeds them, played in
 batches taken in turn: a cardtable batch keeping no log (as `cardtable simulate` plays),
@@ -13,12 +13,16 @@ system allows it. The ratio is the median over the pairs of batches of (hand-wri
 decisions per second) / (cardtable decisions per second). The Python function calls a
 decision are counted (with sys.setprofile) on the first --profile games, and the
 bytecode instructions a decision (with sys.settrace's opcode events) on the first
---bytecodes games, outside the timed runs: counts that, unlike times, a noisy machine
+--bytecodes games, with the distinct bytecodes and functions run between two decisions
+(the code a decision brings into the caches), outside the timed runs: counts that, unlike times, a noisy machine
 does not change. --instructions N counts the machine instructions a decision of each
 side on the first N games, each in a process of its own under valgrind's callgrind
 (installed apart: `apt install valgrind`), from the first of those games to the last
 (not the loading of the pack): the same count on every run, and closer to the time than
-the bytecodes, as it counts what the built-ins and the allocator do too. The counts are
+the bytecodes, as it counts what the built-ins and the allocator do too. --caches N
+counts, the same way, the misses of the first-level instruction and data caches and the
+branches mispredicted a decision (callgrind's simulation, slower still): what makes the
+ratio of times larger than the ratio of instructions. The counts are
 of cardtable's games without a log. The result, turns and decisions of every game must
 be the same on all sides
 (benchmarks/handwritten/check.py compares them decision by decision).
@@ -26,6 +30,7 @@ be the same on all sides
 from __future__ import annotations
 
 import argparse
+import dis
 import os
 import random
 import statistics
@@ -38,7 +43,7 @@ from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter import native
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.batch import play_random
-from versions import count, counted
+from versions import SIMULATED, count, counted, simulated
 
 
 def cardtable_batch(game: Game, seeds, log: bool = False) -> list:
@@ -97,11 +102,77 @@ def bytecodes(fn, *args) -> int:
     return count[0]
 
 
+class Footprint:
+    """What Python runs between two decisions, traced: the distinct bytecodes (and their
+    bytes with their inline caches) and the distinct functions, summed over decisions."""
+
+    def __init__(self):
+        self.seen, self.functions = set(), set()
+        self.bytecodes = self.bytes = self.called = self.decisions = 0
+
+    def trace(self, frame, event, arg):
+        if event == "call":
+            frame.f_trace_opcodes = True
+            self.functions.add(frame.f_code)
+        elif event == "opcode":
+            self.seen.add((frame.f_code, frame.f_lasti))
+        return self.trace
+
+    def between(self, fn, *args):
+        """fn(*args) traced as the run from one decision to the next."""
+        sys.settrace(self.trace)
+        try:
+            return fn(*args)
+        finally:
+            sys.settrace(None)
+            self.decided()
+
+    def decided(self) -> None:
+        self.decisions += 1
+        self.bytecodes += len(self.seen)
+        self.bytes += sum(2 + 2 * dis._inline_cache_entries[code.co_code[at]] for code, at in self.seen)
+        self.called += len(self.functions)
+        self.seen.clear()
+        self.functions.clear()
+
+    def line(self) -> str:
+        n = self.decisions
+        return f"{self.bytecodes / n:,.0f} ({self.bytes / n / 1000:.1f} KB) in {self.called / n:.1f} functions"
+
+
+def footprints(game: Game, seeds) -> tuple[Footprint, Footprint]:
+    """The Footprint of each side over the games of `seeds`."""
+    ours, theirs = Footprint(), Footprint()
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed, log=False)
+        randrange = random.Random(seed).randrange
+        while state.s.result is None:
+            ours.between(state.apply_action, randrange(len(state.s.decision.options)))
+    for seed in seeds:
+        randrange = random.Random(seed).randrange
+
+        def ask(player, n):
+            # The decision ends the run traced; the hand-written engine's frames, begun
+            # while traced, go on being traced once the trace is set again.
+            sys.settrace(None)
+            theirs.decided()
+            answer = randrange(n)
+            sys.settrace(theirs.trace)
+            return answer
+        theirs.between(Magic54(seed, ask).play_game)
+    return ours, theirs
+
+
 def machine_instructions(side: str, games: int) -> int | None:
     """The machine instructions of `side` playing seeds 0 to games - 1, counted by callgrind
     in a process of its own from the first game to the last only; None without valgrind."""
     got = counted([sys.executable, os.path.abspath(__file__), "--play", side, str(games)])
     return None if got is None else got[1]
+
+
+def simulated_events(side: str, games: int) -> dict | None:
+    """machine_instructions with callgrind's caches and branch predictor simulated."""
+    return simulated([sys.executable, os.path.abspath(__file__), "--play", side, str(games)])
 
 
 def play_only(side: str, games: int) -> None:
@@ -126,6 +197,8 @@ def main() -> None:
     ap.add_argument("--bytecodes", type=int, default=10, help="games whose bytecode instructions are counted")
     ap.add_argument("--instructions", type=int, default=0,
                     help="games whose machine instructions are counted (with valgrind; 0: none)")
+    ap.add_argument("--caches", type=int, default=0,
+                    help="games whose cache misses and mispredicted branches are counted (with valgrind; 0: none)")
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -172,6 +245,8 @@ def main() -> None:
         ours, theirs = bytecodes(cardtable_batch, game, sample), bytecodes(hand_batch, sample)
         print(f"  bytecode instructions a decision (seeds 0 to {len(sample) - 1}): cardtable {ours / made:,.0f}, "
               f"hand-written {theirs / made:,.0f} ({ours / theirs:.2f} times as many)")
+        ours, theirs = footprints(game, sample)
+        print(f"  distinct bytecodes between two decisions: cardtable {ours.line()}, hand-written {theirs.line()}")
     sample = seeds[:args.instructions]
     if sample:
         made = sum(d for _, _, d in hand_batch(sample))
@@ -181,6 +256,17 @@ def main() -> None:
         else:
             print(f"  machine instructions a decision (seeds 0 to {len(sample) - 1}, callgrind): cardtable "
                   f"{ours / made:,.0f}, hand-written {theirs / made:,.0f} ({ours / theirs:.2f} times as many)")
+    sample = seeds[:args.caches]
+    if sample:
+        made = sum(d for _, _, d in hand_batch(sample))
+        ours, theirs = simulated_events("cardtable", len(sample)), simulated_events("hand", len(sample))
+        if ours is None:
+            print("  caches and branches: not counted, valgrind is not installed (apt install valgrind)")
+        else:
+            print(f"  a decision, callgrind's simulation (seeds 0 to {len(sample) - 1}): cardtable / hand-written")
+            for name in SIMULATED:
+                print(f"    {name + ':':26} {ours[name] / made:10,.0f} / {theirs[name] / made:8,.0f} "
+                      f"({ours[name] / theirs[name]:.2f} times as many)")
     if differ:
         print(f"  {len(differ)} games differ in result, turns or decisions, the first seed {differ[0]}: "
               f"python benchmarks/handwritten/check.py --seed {differ[0]} --games 1")
