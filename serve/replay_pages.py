@@ -15,6 +15,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..interpreter.engine.game import OptionError
+from ..interpreter.engine.model import seats_for
+from ..interpreter.engine.positions import seat_name
 from ..interpreter.engine.state import RuleError
 from ..interpreter.play.narrate import outcome, result_text
 from ..interpreter.play.records import RecordError, game_for, parse_records, replay
@@ -70,16 +72,33 @@ def _pack_for(request: Request, record: dict, key: str | None):
     raise Refused(f'no pack served here has the id "{record["pack"]}" of the record: choose one to replay it with', 404)
 
 
+def _said(request: Request, record: dict, packs: dict) -> str:
+    """A record's end as the log's end line words it, with the seats' names of the served
+    pack of the record's id (`packs` keeps each id's, looked for once a page); seats are
+    numbered where no pack served here has that id."""
+    pack_id = record["pack"]
+    if pack_id not in packs:
+        loaded = (served.load() for served in request.app.state.workspace.packs.values())
+        packs[pack_id] = next((one.pack for one in loaded if one.pack is not None and one.pack.id == pack_id), None)
+    pack, n = packs[pack_id], record["players"]
+    if pack is None:
+        return result_text([f"seat {p + 1}" for p in range(n)], record.get("result"), record.get("places"))
+    seats = seats_for(pack.seats, record["options"])
+    teams = [(seats[p].get("team") if p < len(seats) else None) or f"seat{p}" for p in range(n)]
+    return result_text([seat_name(pack, p) for p in range(n)], record.get("result"), record.get("places"), teams)
+
+
 def records_page(request: Request):
     records = _records(request)
     rows = []
+    packs = {}
     for number_, (line, record) in enumerate(records.games, 1):
         if isinstance(record, RecordError):
             rows.append({"n": number_, "line": line, "error": str(record)})
         else:
             rows.append({"n": number_, "line": line, "pack": record["pack"], "seed": record["seed"],
                          "decisions": len(record["decisions"]), "players": record["players"],
-                         "result": record.get("result")})
+                         "result": _said(request, record, packs)})
     return render(request, "replay_list.html", records=records, rows=rows)
 
 

@@ -2,6 +2,7 @@
 stepped through decision by decision, and where a changed pack parts ways with it."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -47,6 +48,10 @@ def test_a_record_is_stepped_through_decision_by_decision(served, records):
     record = parse_records(records, "games.jsonl")[1][1]
     # Game 2 is on line 3 of the file, after the run's manifest and game 1.
     assert f'<a href="{url}/2?at=0">game 2</a></td><td>3</td><td>magic54</td><td class="num">8</td>' in listing
+    # Each game's end as the log words it, with the served pack's seat names.
+    ends = [("Red wins the game" if r["result"][0] > 0 else "Black wins the game")
+            for _, r in parse_records(records, "games.jsonl")]
+    assert re.findall(r'<td class="num">\d+</td><td>([^<]*)</td></tr>', listing) == ends
     page = client.get(f"{url}/2", params={"at": "3"}).text
     assert "after decision 3 of " + str(len(record["decisions"])) in page
     seat, _, label = record["decisions"][3]
@@ -69,6 +74,11 @@ def test_a_ranked_end_is_worded_with_its_places_as_play_words_it(tmp_path):
     said = "the places are Ann 1st; Ben 2nd; Cleo 3rd"
     assert f"The pack plays the record's game to its end: 3 decisions, as recorded ({said})." in page
     assert f'<p class="over" id="over">Game over: {said}</p>' in page
+    # The list of the file's games words it the same way; a pack of another id, not
+    # served here, names the seats by number.
+    assert f"<td>{said}</td></tr>" in client.get(opened(client, saved.read_text())).text
+    other = saved.read_text().replace(f'"pack":"{json.loads(saved.read_text())["pack"]}"', '"pack":"elsewhere"')
+    assert "<td>the places are seat 1 1st; seat 2 2nd; seat 3 3rd</td></tr>" in client.get(opened(client, other)).text
 
 
 def test_a_seats_view_of_a_replay_hides_what_the_seat_may_not_see(served, records):
