@@ -202,7 +202,7 @@ RESERVED_NAMES = [
     ("let the be 2\ndraw the cards",
      ['1:5: "the" is a word of the language and cannot name a variable: name it otherwise',
       '1:12: unexpected "2"; expected "be", the end of the line',
-      '2:15: unexpected end of the line; expected "number", "order", "top", a name, a quoted text']),
+      '2:15: unexpected end of the line; expected "it", "number", "order", "sets", "top", a name, a quoted text']),
 ]
 
 # The verbs of other tools name the statement that does it here; a word spelt like one of

@@ -407,6 +407,8 @@ def test_docs_limits_says_the_limits_of_limits_py():
     assert rows["steps the rules take without a player deciding: rounds of loops, runs of the checks, "
                 "triggered abilities"] == c(limits.STEPS)
     assert rows["what `divide N among ...` splits"] == c(limits.LOOP)
+    assert rows["sets of cards one `sets of ...` takes at once (every set of 16 cards; the sets of 2 cards of up "
+                "to 362)"] == c(limits.SETS)
     assert rows["a number"] == f"-{limits.SAID_NUMBER} to {limits.SAID_NUMBER}"
     assert rows["copies of a card in a deck entry (`\"4 Bear\"`) or on a line of a deck list"] == f"1 to {limits.COPIES}"
     assert rows["cards of a deck (pack.yaml's `decks`, a deck list)"] == c(limits.DECK)

@@ -174,6 +174,22 @@ async def test_completion_at_a_statement_offers_the_packs_scripts(client, tmp_pa
 
 
 @lsp_test
+async def test_sets_of_cards_are_described_and_completed(client, tmp_path):
+    pack = tmp_path / "setspack" / "pack.yaml"
+    shutil.copytree(Path(__file__).parent / "data" / "setspack", pack.parent)
+    lines = open_doc(client, pack).split("\n")
+    line = "      let fifteens be count of (sets of cards in your hand where total pips of it = 15)"
+    row = lines.index(line)
+    hover = await client.text_document_hover_async(types.HoverParams(doc(pack), at(row, 33)))
+    assert hover.contents.value.startswith("**`sets [NAME] of [SIZE] SELECTOR [where CONDITION]`** (selector)\n\n"
+                                           "Every set of one card or more of the cards the selector picks")
+    change_doc(client, pack, 2, (row, 32), (row, len(line)), "")
+    result = await client.text_document_completion_async(types.CompletionParams(doc(pack), at(row, 32)))
+    kinds = {item.label: item.detail for item in result.items}
+    assert kinds["sets"] == "keyword" and kinds["hand"] == "zone"
+
+
+@lsp_test
 async def test_hover_shows_a_verbs_description_and_a_cards_text(client, tmp_path):
     folder = copy_pack(tmp_path, "magic54")
     pack = folder / "pack.yaml"

@@ -2,13 +2,10 @@
 it is used and in the script's text (tests/data/scriptpack; its tests/ folder plays it)."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-
-from cardtable.interpreter.diagnostics import Report
-from cardtable.interpreter.packs.loader import PackError, load_pack
+from packcopy import edited_copy, load_errors
 
 PACK = Path(__file__).parent / "data" / "scriptpack"
 FIRST_USE = "      pass_card for you, opponent\n"
@@ -16,17 +13,7 @@ DEAL = "  deal_out:\n    do: |\n      for each p in players:\n        p draws 2 
 
 
 def problems(tmp_path: Path, **edits) -> list[str]:
-    folder = tmp_path / "scriptpack"
-    shutil.copytree(PACK, folder)
-    text = (folder / "pack.yaml").read_text()
-    for old, new in edits.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    (folder / "pack.yaml").write_text(text)
-    report = Report()
-    with pytest.raises(PackError):
-        load_pack(str(folder), report)
-    return [f"{Path(p.file).name}:{p.line}:{p.col}: {p.message}" for p in report.errors]
+    return load_errors(edited_copy(PACK, tmp_path, **edits))
 
 
 def test_an_unknown_script_is_told_the_nearest_name(tmp_path):

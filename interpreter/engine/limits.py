@@ -9,6 +9,10 @@ LOOP = 10_000
 # Loop rounds, runs of the checks and triggered abilities between two decisions: past
 # it the rules are going round in circles (nested loops, checks that never settle).
 STEPS = 1_000_000
+# The sets of cards one "sets of ..." takes at once: every set of 16 cards (sets of 2
+# cards, of up to 362 cards). Their number doubles with each card; past it the game
+# stops with the text named, before any set is made.
+SETS = 65_535
 # Triggered abilities fired with no player deciding anything in between: more is a
 # chain of triggers that sets itself off ("when this enters play: put this into play").
 TRIGGERS = 10_000

@@ -543,7 +543,9 @@ class Compiler:
                 *n.card_types, *n.properties, *n.player_counters, *n.marks, *n.keywords, *_VALUE_WORDS]
 
     # ---------------------------------------------------------- selectors
-    def selector(self, tree, scope: Scope):
+    def selector(self, tree, scope: Scope, sets: bool = False):
+        """A selector's closure and type. `sets`: what reads it reads sets of cards ("sets of
+        cards in show") one set at a time; elsewhere they are refused."""
         entry = registry.ENTRIES.get(tree.data)
         if entry is None:
             self.not_yet(tree)
@@ -551,7 +553,14 @@ class Compiler:
         if entry.kind != "selector":
             self.error(tree, f'"{_source(self, tree)}" does not pick cards or players')
             return (lambda s, env: ()), ANY
-        return entry.compile(self, tree, scope)
+        fn, t = entry.compile(self, tree, scope)
+        if t.kind == "sets" and not sets:
+            said = _source(self, tree)
+            self.error(tree, f'"{said}" picks sets of cards, which only "count of", "any", "no", "first of", '
+                             f'"last of", "for each" and "let ... be all" read: go through them ("for each g in '
+                             f'{said}") to read the cards of each')
+            return (lambda s, env: ()), ANY
+        return fn, t
 
     def source(self, tree) -> str:
         return _source(self, tree)

@@ -221,6 +221,10 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
     elif t.kind == "card":
         known = [*CARD_PROPERTIES, *names.properties, *names.card_counters, *names.marks]
         c.error(node, f'a card has no "{word}"{did_you_mean(word, known)}')
+    elif t.kind == "cards" and not isinstance(subject, tuple):
+        said = c.source(subject)
+        c.error(node, f'"{word} of ..." reads one card, and "{said}" is a set of cards: read its cards ("total '
+                      f'{word} of {said}", "highest {word} of {said}", "for each c in {said}")')
     elif t.kind not in ("any", "object"):
         c.error(node, f'"{word} of ..." needs a card or a player, not {t.word()}')
     else:
@@ -504,7 +508,7 @@ def _prop_of(c, tree, scope):
 @register("count", E, "count of SELECTOR", "How many cards or players the selector picks (also \"number of\").",
           params=(('SELECTOR', 'selector', 'what is counted'),))
 def _count(c, tree, scope):
-    fn, _ = c.selector(tree.children[0], scope)
+    fn, _ = c.selector(tree.children[0], scope, sets=True)
     name = fuse.fresh()     # "count of ... = 4" compares in the same call
     count = getattr(fn, "count", None)
     if count is not None:
@@ -1267,7 +1271,7 @@ def _any_or_no(c, tree, scope, negated: bool):
     """`any` or `no`; in a "where" clause, one that reads nothing of the clause's item
     ("no cards in played", for each card of a hand) is answered once in each scan, the
     answer kept read in place (once_a_scan)."""
-    (fn, _), (moves, _) = _side(c, lambda: c.selector(tree.children[0], scope))
+    (fn, _), (moves, _) = _side(c, lambda: c.selector(tree.children[0], scope, sets=True))
     read_in_place = getattr(getattr(fn, "exists", None), "src", None) is not None     # "bool(s.pile)": no scan
     found = _any(fn, negated)
     if moves or scope.it is None or read_in_place:

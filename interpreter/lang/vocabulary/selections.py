@@ -141,14 +141,14 @@ def _bottom_one(c, tree, scope):
           "rank = best)\" is the first played of equal cards.",
           params=(('SELECTOR', 'selector', 'what is picked from'),))
 def _first_of(c, tree, scope):
-    sfn, t = c.selector(tree.children[0], scope)
+    sfn, t = c.selector(tree.children[0], scope, sets=True)
     return (lambda s, env: found[0] if (found := sfn(s, env)) else None), single(t)
 
 
 @register("last_of", E, "last of SELECTOR", "The last card or player the selector picks, or none.",
           params=(('SELECTOR', 'selector', 'what is picked from'),))
 def _last_of(c, tree, scope):
-    sfn, t = c.selector(tree.children[0], scope)
+    sfn, t = c.selector(tree.children[0], scope, sets=True)
     return (lambda s, env: found[-1] if (found := sfn(s, env)) else None), single(t)
 
 

@@ -55,6 +55,9 @@ def _selector(c: Compiler, tree, scope: Scope):
     t: T
     if noun in scope.vars:
         vt = scope.vars[noun]
+        if noun in c.items:     # the item of a "where" around it by its name ("count of g"), as Compiler.name reads one
+            c.used_it = True
+            c.items_read.add(noun)
         base = lambda s, env, w=noun: _as_tuple(env.get(w))
         base.tupled = True      # a tuple already: alone, it is the selector
         t = as_set(vt)
@@ -121,30 +124,10 @@ def _selector(c: Compiler, tree, scope: Scope):
             seats_fn = c.node(r, scope)
             tests.append(("adjacent", seats_fn))
         elif r.data == "where":
-            inner = scope.child(it=single(t) if t.kind != "any" else ANY)
-            was, c.steady = c.steady, False
-            # "it" in the clause is its own item: of what it reads, only what is drawn anew each
-            # time it is read, or the item of a "where" around this selector by its name,
-            # reads anew for each item of that "where".
-            outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
-            outer_read, c.items_read = c.items_read, set()
             one = _one(c, noun)
-            item = _bound_item(c, named, inner, one)
-            where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
-            if item is not None:
-                c.items.discard(item)
-                if item not in c.items_read:
-                    c.error(named, f'"{item}" after "{noun}" names each {one} in its "where", which does not read '
-                                   f'it: a word that narrows the {noun} comes before "{noun}"')
-                c.items_read.discard(item)
-                where_fn = _naming(item, where_fn)
+            where_fn, kept_where = where_clause(c, r, scope, t, named, noun, one,
+                                                f': a word that narrows the {noun} comes before "{noun}"')
             named = None
-            c.used_it = outer_it or c.drawn or bool(c.items_read)
-            c.items_read |= outer_read
-            c.drawn = was_drawn or c.drawn
-            if c.steady:        # the clause computes something once in each scan
-                kept_where = _kept_where_marked
-            c.steady = was
 
     if named is not None:
         c.error(named, _unused_name(c, named, noun))
@@ -337,16 +320,26 @@ def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
     return True
 
 
-def _where_clause(c: Compiler, r, scope: Scope, t: T):
+def where_clause(c: Compiler, r, scope: Scope, t: T, named=None, noun: str = "", one: str = "", hint: str = ""):
     """A selector's "where" clause, about items of type `t`: its test, and the function that
-    keeps the items for which it holds (_kept_where or _kept_where_marked)."""
+    keeps the items for which it holds (_kept_where or _kept_where_marked). `named`: the
+    word after the `noun` that names each item (`one`) inside the clause, or None; `hint`
+    ends the message that refuses a name the clause does not read."""
     inner = scope.child(it=single(t) if t.kind != "any" else ANY)
     was, c.steady = c.steady, False
-    # As a selector's own clause (_selector): "it" is its own item, and what is drawn anew
-    # or an outer "where"'s item read by its name reads anew for each item around it.
+    # "it" in the clause is its own item: of what it reads, only what is drawn anew each
+    # time it is read, or the item of a "where" around this selector by its name, reads
+    # anew for each item of that "where".
     outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
     outer_read, c.items_read = c.items_read, set()
+    item = _bound_item(c, named, inner, one)
     where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+    if item is not None:
+        c.items.discard(item)
+        if item not in c.items_read:
+            c.error(named, f'"{item}" after "{noun}" names each {one} in its "where", which does not read it{hint}')
+        c.items_read.discard(item)
+        where_fn = _naming(item, where_fn)
     c.used_it = outer_it or c.drawn or bool(c.items_read)
     c.items_read |= outer_read
     c.drawn = was_drawn or c.drawn
@@ -737,7 +730,7 @@ def _top_cards(c, tree, scope):
         return tuple(out)
     if clause is None:
         return top, T("cards")
-    where_fn, kept = _where_clause(c, clause, scope, T("cards"))
+    where_fn, kept = where_clause(c, clause, scope, T("cards"))
     return (lambda s, env: kept(s, env, top(s, env), where_fn)), T("cards")
 
 
@@ -748,9 +741,14 @@ def _top_cards(c, tree, scope):
           example="for each c in cards in your hand or cards in your discard: reveal c",
           params=(('SELECTOR', 'selector', 'one kind of target'),))
 def _targets(c, tree, scope):
-    parts = [c.selector(k, scope) for k in tree.children]
+    # Sets of cards are refused where they are read (Compiler.selector), not here.
+    parts = [c.selector(k, scope, sets=True) for k in tree.children]
     if len(parts) == 1:
         return parts[0]
+    kinds = {pt.kind for _, pt in parts} - {"any"}
+    if "sets" in kinds and len(kinds) > 1:
+        c.error(tree, f'"{c.source(tree)}" picks sets of cards together with single cards or players: '
+                      f'pick one or the other')
     t = parts[0][1]
     for _, pt in parts[1:]:
         t = union(t, pt)

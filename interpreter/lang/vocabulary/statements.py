@@ -1017,7 +1017,7 @@ def _if(c, tree, scope):
 def _for_each(c, tree, scope):
     var, sel, block = tree.children
     var = str(var)      # a plain text key: a parser token would compare slowly in every look-up
-    sfn, t = c.selector(sel, scope)
+    sfn, t = c.selector(sel, scope, sets=True)
     c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
     of = _bare_name(sel, scope) if scope.looks_back else None
@@ -1156,7 +1156,7 @@ def _bare_name(sel, scope: Scope) -> str | None:
 def _let_all(c, tree, scope):
     var, sel = tree.children
     var = str(var)
-    fn, t = c.selector(sel, scope)
+    fn, t = c.selector(sel, scope, sets=True)
     c.bind(tree.children[0], scope, t)
     if scope.looks_back:
         return _let_naming(var, fn)

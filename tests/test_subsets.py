@@ -1,0 +1,116 @@
+"""Sets of cards ("sets of cards in your hand where total pips of it = 15"): their order,
+where they may be read, and the bound on how many are taken (tests/data/setspack; its
+tests/ folder scores hands with them)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from packcopy import edited_copy, load_errors
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.packs.loader import load_pack
+
+PACK = Path(__file__).parent / "data" / "setspack"
+SHOW = "      let fifteens be count of (sets of cards in your hand where total pips of it = 15)\n"
+
+
+def copy(tmp_path: Path, **edits) -> Path:
+    return edited_copy(PACK, tmp_path, **edits)
+
+
+def problems(tmp_path: Path, line: str) -> list[str]:
+    """The load's errors with `line` written before the first line of the show."""
+    return load_errors(copy(tmp_path, **{SHOW: f"      {line}\n{SHOW}"}))
+
+
+def show(folder: Path, ann: list, ben: list | None = None) -> list[str]:
+    """The log of the two turns that score Ann's hand, then Ben's."""
+    return position(folder, ann, ben).log
+
+
+def position(folder: Path, ann: list, ben: list | None = None):
+    game = Game(load_pack(str(folder), Report()))
+    return game.position({"active": "Ann", "phase": "show",
+                          "players": [{"zones": {"hand": ann}}, {"zones": {"hand": ben or []}}]})
+
+
+FIVES = ["Five of Clubs", "Five of Diamonds", "Jack of Spades", "Five of Hearts"]
+
+
+def test_the_sets_come_smallest_first_each_size_in_the_order_of_the_cards(tmp_path):
+    say = ('      for each g in sets of cards in your hand where (count of it < 3 or total pips of it = 15):\n'
+           '        announce "{count of g}: {name of first of g} to {name of last of g}"\n')
+    log = show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)
+    assert log[:13] == [
+        "1: Five of Clubs to Five of Clubs", "1: Five of Diamonds to Five of Diamonds",
+        "1: Jack of Spades to Jack of Spades", "1: Five of Hearts to Five of Hearts",
+        "2: Five of Clubs to Five of Diamonds", "2: Five of Clubs to Jack of Spades",
+        "2: Five of Clubs to Five of Hearts", "2: Five of Diamonds to Jack of Spades",
+        "2: Five of Diamonds to Five of Hearts", "2: Jack of Spades to Five of Hearts",
+        "3: Five of Clubs to Five of Hearts",
+        "Ann counts 4 fifteens, 3 pairs and 0 for runs", "Ann's score is 14 (+14)"]
+
+
+def test_a_set_is_named_in_its_where_and_read_as_cards(tmp_path):
+    # Two fives and a jack: 5 + J and 5 + J are fifteens (the three together are 20).
+    say = ('      let k be count of (sets g of cards in your hand where total pips of g = 15 and '
+           'highest value of g = 11 and number of different rank among g = 2)\n'
+           '      let first_set be first of (sets of 2 or fewer cards in your hand where any (it '
+           'where its rank = jack))\n'
+           '      announce "{k} sets; the first holding the jack: {count of first_set} cards, '
+           '{total pips of first_set} pips"\n')
+    log = show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES[:3])
+    assert log[0] == "2 sets; the first holding the jack: 1 cards, 10 pips"
+
+
+@pytest.mark.parametrize("line, message", [
+    # A set where one card is read, and one card where a set is.
+    ("let k be count of (sets of cards in your hand where pips of it = 15)",
+     'pack.yaml:38:59: "pips of ..." reads one card, and "it" is a set of cards: read its cards ("total pips of it", '
+     '"highest pips of it", "for each c in it")'),
+    ("let k be count of (cards in your hand where count of it = 1)",
+     'pack.yaml:38:60: "it" here is a card, not a set of cards: "count of it", "total ... of it" and their kin read '
+     'the set of "sets of ... where" (of a card, write "value of it")'),
+    ("for each g in sets of 2 cards in your hand: let k be rank of g",
+     'pack.yaml:38:60: "rank of ..." reads one card, and "g" is a set of cards: read its cards ("total rank of g", '
+     '"highest rank of g", "for each c in g")'),
+    ("let k be total pips of (sets of cards in your hand)",
+     'pack.yaml:38:31: "sets of cards in your hand" picks sets of cards, which only "count of", "any", "no", '
+     '"first of", "last of", "for each" and "let ... be all" read: go through them ("for each g in sets of cards in '
+     'your hand") to read the cards of each'),
+    ("put each sets of cards in your hand into deck",
+     'pack.yaml:38:16: "sets of cards in your hand" picks sets of cards, which only "count of", "any", "no", '
+     '"first of", "last of", "for each" and "let ... be all" read: go through them ("for each g in sets of cards in '
+     'your hand") to read the cards of each'),
+    ("for each g in sets of cards in your hand or cards in your hand: reveal g",
+     'pack.yaml:38:21: "sets of cards in your hand or cards in your hand" picks sets of cards together with single '
+     'cards or players: pick one or the other'),
+    ("let k be count of sets of players", 'pack.yaml:38:33: "sets of" takes sets of cards, and "players" picks a '
+                                          'set of players'),
+    ("let k be count of sets g of cards in your hand",
+     'pack.yaml:38:30: "g" after "sets" would name each set inside a "where" clause, and there is none'),
+    ("let k be count of (sets g of cards in your hand where count of it = 2)",
+     'pack.yaml:38:31: "g" after "sets" names each set in its "where", which does not read it'),
+    ("let k be count of sets of 0 cards in your hand",
+     'pack.yaml:38:33: a set holds from 1 card to as many as there are, not 0'),
+])
+def test_sets_and_cards_are_each_read_where_they_may_be(tmp_path, line, message):
+    assert problems(tmp_path, line) == [message]
+
+
+def test_more_sets_than_a_rule_takes_stop_the_game_where_they_are_taken(tmp_path):
+    # 16 cards have 65,535 sets of one card or more; 17 cards more than that.
+    count = "      let n be count of sets of cards in your hand\n      announce \"{n} sets\"\n"
+    folder = copy(tmp_path, **{SHOW: count + SHOW})
+    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
+             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
+    assert show(folder, cards[:16])[0] == "65535 sets"
+    with pytest.raises(RuleError) as e:
+        position(folder, cards[:17])
+    assert e.value.located("the game") == (
+        f'{folder}/pack.yaml:38:25: error: the game stopped on turn 1: "sets of cards in your hand" would take more '
+        f'than 65,535 sets of its 17 cards: a rule takes at most 65,535 sets at once (every set of 16 cards); take '
+        f'them of fewer cards, or say their size ("sets of 2 cards in ...")')
