@@ -742,7 +742,8 @@ def _top_cards(c, tree, scope):
 
 
 @register("targets", S, "SELECTOR or SELECTOR",
-          "Either selection, the first's items then the second's (an item both pick is there twice): a "
+          "Either selection, the first's items then the second's (an item both pick comes once, in the first's "
+          "place): a "
           "target (\"creature in play or player\"), a choice, what \"for each\" goes through and \"let ... be "
           "all\" keeps, and in parentheses a value's cards (\"count of (cards in discard or cards in hand)\").",
           example="for each c in cards in your hand or cards in your discard: reveal c",
@@ -755,13 +756,17 @@ def _targets(c, tree, scope):
     for _, pt in parts[1:]:
         t = union(t, pt)
     fns = [f for f, _ in parts]
-
-    def either(s, env):
-        out = []
-        for f in fns:
-            out.extend(f(s, env))
-        return tuple(out)
-
+    kinds = [single(pt).kind for _, pt in parts]
+    if len(set(kinds)) == len(kinds) and set(kinds) <= {"card", "player", "effect"}:
+        # Cards or players (a target's usual "creature in play or player"): no item is
+        # picked twice, so none is looked for.
+        def either(s, env):
+            out = []
+            for f in fns:
+                out.extend(f(s, env))
+            return tuple(out)
+    else:
+        either = _either_once(fns)
     tests = [getattr(f, "exists", None) or f for f in fns]
 
     def exists(s, env):
@@ -771,4 +776,20 @@ def _targets(c, tree, scope):
         return False
     either.exists = exists
     return either, t
+
+
+def _either_once(fns):
+    """What the selections `fns` pick, an item both pick once, in the first one's place
+    ("or" reads as either). A card is its number; a player or an effect is one object of
+    the table (an effect holds its variables, and has no hash), told by identity."""
+    def either(s, env):
+        out, cards, others = [], set(), set()
+        for f in fns:
+            for x in f(s, env):
+                seen, key = (cards, x) if type(x) is int else (others, id(x))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(x)
+        return tuple(out)
+    return either
 
