@@ -413,8 +413,10 @@ def pack_problems(folder: Path, edits: dict) -> list[str]:
 
 NO_TARGETS = ('only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: '
               '"choose a card in ... as picked", then names it "picked"')
-AS_PARAMETER = (": a script sees its parameters and the pack's names, not the variables of the script that uses it; "
-                "give it the value as a parameter")
+IN_BURN = ('a named script has no targets; give it the ability\'s target as a parameter (add "target" to its '
+           '"for:", then write "burn for target"), or have it choose its card: ')
+BURN = {("pack.yaml", "checks: |"): "scripts:\n  burn:\n    do: tap target\nchecks: |",
+        ("cards/base.yaml", PLACE): "effect: burn"}
 DRAW_STEP = ("pack.yaml", "script: draw a card")
 
 
@@ -427,11 +429,25 @@ DRAW_STEP = ("pack.yaml", "script: draw a card")
      [f'pack.yaml:49:9: unknown name "target": {NO_TARGETS}']),
     ({("pack.yaml", "    p loses the game\n"): "    p loses the game\n  tap target\n"},
      [f'pack.yaml:59:7: unknown name "target": {NO_TARGETS}']),
-    # A named script has no targets, though the ability that uses it declares one.
-    ({("pack.yaml", "checks: |"): "scripts:\n  burn:\n    do: tap target\nchecks: |",
-      ("cards/base.yaml", PLACE): "effect: burn"},
-     [f'base.yaml:21:17: "burn" cannot run here: unknown name "target": {NO_TARGETS}{AS_PARAMETER} (pack.yaml:58:13)',
-      f'pack.yaml:58:13: unknown name "target": {NO_TARGETS}{AS_PARAMETER} (in "burn", used at base.yaml:21:17)']),
+    # A named script has no targets, though the ability that uses it declares one: one hint,
+    # the same wherever it is used, and its text told once.
+    (BURN,
+     [f'base.yaml:21:17: "burn" cannot run here: unknown name "target": {IN_BURN}"choose a card in ... as picked", '
+      'then names it "picked" (pack.yaml:58:13)',
+      f'pack.yaml:58:13: unknown name "target": {IN_BURN}"choose a card in ... as picked", then names it "picked" '
+      '(in "burn", used at base.yaml:21:17)']),
+    ({**BURN, DRAW_STEP: "script: burn"},
+     [f'base.yaml:21:17: "burn" cannot run here: unknown name "target": {IN_BURN}"choose a card in ... as picked", '
+      'then names it "picked" (pack.yaml:58:13)',
+      f'pack.yaml:53:17: "burn" cannot run here: unknown name "target": {IN_BURN}"choose a card in ... as picked", '
+      'then names it "picked" (pack.yaml:58:13)',
+      f'pack.yaml:58:13: unknown name "target": {IN_BURN}"choose a card in ... as picked", then names it "picked" '
+      '(in "burn", used at base.yaml:21:17)']),
+    ({**BURN, ("pack.yaml", "do: tap target"): "do: tap target creature"},
+     [f'base.yaml:21:17: "burn" cannot run here: "tap target creature": {IN_BURN}"choose a creature as picked", '
+      'then "tap picked" (pack.yaml:58:13)',
+      f'pack.yaml:58:13: "tap target creature": {IN_BURN}"choose a creature as picked", then "tap picked" '
+      '(in "burn", used at base.yaml:21:17)']),
     ({DRAW_STEP: "script: |\n          choose a creature as picked\n          tap picked"}, []),
 ])
 def test_a_script_of_no_ability_that_names_target_is_told_how_to_choose_its_card(edits, expected, tmp_path):

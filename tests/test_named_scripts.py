@@ -70,10 +70,10 @@ def test_a_script_does_not_see_the_variables_of_the_one_that_uses_it(tmp_path):
     assert problems(tmp_path, **{"let gift be": "let kept be", "{you} was given {gift}": "{you} was given {kept}",
                                  "      put gift into taker's hand\n":
                                  "      put gift into taker's hand\n      announce \"{giver} keeps {kept}\"\n"}) == [
-        # Seven's effect uses the script too, and has no "kept" of its own
+        # Seven's effect uses the script too, and has no "kept" of its own; the script's text,
+        # the same wherever it is used, is told once, and the hint where a use has "kept".
         'cards.yaml:16:11: "pass_card" cannot run here: unknown name "kept" (pack.yaml:27:32)',
         'pack.yaml:27:32: unknown name "kept" (in "pass_card", used at cards.yaml:16:11)',
-        f'pack.yaml:27:32: {hint} (in "pass_card", used at pack.yaml:39:7)',
         f'pack.yaml:39:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)',
         f'pack.yaml:40:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)']
 

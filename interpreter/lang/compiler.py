@@ -487,16 +487,22 @@ class Compiler:
         """How to write a target where a text reads one it cannot (other tools' card text
         says "tap target creature", `verb` "tap"): an ability declares it under `targets`,
         a selector of `what`; a text of no ability (a phase's script, setup, rounds,
-        checks) has no targets and chooses its card. None elsewhere."""
-        if verb and self.targets and word in self.targets:     # "tap target creature", target declared
+        checks) has no targets and chooses its card; a named script is given the target
+        of the ability that runs it, or chooses its card. None elsewhere."""
+        if verb and self.targets and word in self.targets and not self.scripts_running:   # declared: "tap target creature"
             return (f'"{word}" is this ability\'s target, its selector written under "targets:" '
                     f'({word}: {self.targets[word]}); write "{verb} {word}"')
         if word != "target" or word in self.known_names(scope):
             return None
-        if self.targets is None or self.scripts_running:    # a phase's script, setup, a named script...
-            chosen = f"a {what}" if verb else "a card in ..."
-            return ('only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: '
-                    f'"choose {chosen} as picked", then ' + (f'"{verb} picked"' if verb else 'names it "picked"'))
+        chosen = f'"choose {"a " + what if verb else "a card in ..."} as picked", then ' + \
+            (f'"{verb} picked"' if verb else 'names it "picked"')
+        if self.scripts_running:    # a named script: the ability that runs it may give it its target
+            script = self.scripts_running[-1]
+            given = "..., target" if self.names.scripts[script].params else "target"
+            return (f'a named script has no targets; give it the ability\'s target as a parameter (add "target" to '
+                    f'its "for:", then write "{script} for {given}"), or have it choose its card: {chosen}')
+        if self.targets is None:    # a phase's script, setup, a round's texts, the checks
+            return f'only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: {chosen}'
         declared = ", ".join(f'"{t}"' for t in self.targets)
         return (f"this ability's targets are {declared}" if declared else "this ability declares no targets") + \
             f'; declare "target" under "targets:" (targets: {{target: {what}}})' + \

@@ -80,9 +80,7 @@ def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
             continue
         if use is not None:
             p.said = p.message      # what is wrong, without where the script is used
-            if p.message.startswith("unknown name ") and p.message.split('"')[1] in scope.vars:
-                p.said += (": a script sees its parameters and the pack's names, not the variables of the "
-                           "script that uses it; give it the value as a parameter")
+            p.at_use = p.said + _not_seen(p.said, scope)
             p.message = f'{p.said} (in "{name}", used at {_at(used_at)})'
         told = (p.file, p.line, p.col, getattr(p, "said", p.message))
         if told not in c.scripts_told:      # once, though the script is used in many places
@@ -91,8 +89,21 @@ def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
     if use is not None and not c.scripts_running:
         # Said where the outermost use is: a script used by a script is told there.
         first = found[0]
-        c.error(use, f'"{name}" cannot run here: {getattr(first, "said", first.message)} ({_at(first)})')
+        said = getattr(first, "at_use", None) or getattr(first, "said", first.message)
+        c.error(use, f'"{name}" cannot run here: {said} ({_at(first)})')
     return None, ()
+
+
+def _not_seen(said: str, scope: Scope) -> str:
+    """What a use adds to a name its script does not know, where the text that uses it
+    has a variable of that name: told at the use only, so that the script's text, the
+    same wherever it is used, is told the same once. A message that says how to write
+    the name already ("target") is left as it is."""
+    word = said.split('"')[1] if said.startswith("unknown name ") else None
+    if word not in scope.vars or said.startswith(f'unknown name "{word}":'):
+        return ""
+    return (": a script sees its parameters and the pack's names, not the variables of the script that uses it; "
+            "give it the value as a parameter")
 
 
 def _at(place) -> str:
