@@ -69,7 +69,10 @@ known only inside its own `where`:
 ```
 choose a card c in your hand where any (cards in melds where its rank = rank of c) as extra
 count of (players p where any (cards in play where its owner = p))
+whenever a creature c where any (creatures in play where it != c and name of it = name of c) enters play
 ```
+
+(The last is a trigger: its words name the card it watches the same way.)
 
 The name may not hide a variable, a name of the pack or of the language, and its
 `where` must read it (`cards c in play` alone, or `creature tappd in play`, is

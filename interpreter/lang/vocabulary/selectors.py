@@ -121,30 +121,8 @@ def _selector(c: Compiler, tree, scope: Scope):
             seats_fn = c.node(r, scope)
             tests.append(("adjacent", seats_fn))
         elif r.data == "where":
-            inner = scope.child(it=single(t) if t.kind != "any" else ANY)
-            was, c.steady = c.steady, False
-            # "it" in the clause is its own item: of what it reads, only what is drawn anew each
-            # time it is read, or the item of a "where" around this selector by its name,
-            # reads anew for each item of that "where".
-            outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
-            outer_read, c.items_read = c.items_read, set()
-            one = _one(c, noun)
-            item = _bound_item(c, named, inner, one)
-            where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
-            if item is not None:
-                c.items.discard(item)
-                if item not in c.items_read:
-                    c.error(named, f'"{item}" after "{noun}" names each {one} in its "where", which does not read '
-                                   f'it: a word that narrows the {noun} comes before "{noun}"')
-                c.items_read.discard(item)
-                where_fn = _naming(item, where_fn)
+            where_fn, kept_where = _where_clause(c, r, scope, t, named, noun)
             named = None
-            c.used_it = outer_it or c.drawn or bool(c.items_read)
-            c.items_read |= outer_read
-            c.drawn = was_drawn or c.drawn
-            if c.steady:        # the clause computes something once in each scan
-                kept_where = _kept_where_marked
-            c.steady = was
 
     if named is not None:
         c.error(named, _unused_name(c, named, noun))
@@ -337,16 +315,27 @@ def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
     return True
 
 
-def _where_clause(c: Compiler, r, scope: Scope, t: T):
+def _where_clause(c: Compiler, r, scope: Scope, t: T, named=None, noun: str = ""):
     """A selector's "where" clause, about items of type `t`: its test, and the function that
-    keeps the items for which it holds (_kept_where or _kept_where_marked)."""
+    keeps the items for which it holds (_kept_where or _kept_where_marked). `named`: the
+    name written after the selector's `noun` for each item, or None."""
     inner = scope.child(it=single(t) if t.kind != "any" else ANY)
     was, c.steady = c.steady, False
-    # As a selector's own clause (_selector): "it" is its own item, and what is drawn anew
-    # or an outer "where"'s item read by its name reads anew for each item around it.
+    # "it" in the clause is its own item: of what it reads, only what is drawn anew each
+    # time it is read, or the item of a "where" around this selector by its name, reads
+    # anew for each item of that "where".
     outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
     outer_read, c.items_read = c.items_read, set()
+    one = _one(c, noun)
+    item = _bound_item(c, named, inner, one)
     where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
+    if item is not None:
+        c.items.discard(item)
+        if item not in c.items_read:
+            c.error(named, f'"{item}" after "{noun}" names each {one} in its "where", which does not read '
+                           f'it: a word that narrows the {noun} comes before "{noun}"')
+        c.items_read.discard(item)
+        where_fn = _naming(item, where_fn)
     c.used_it = outer_it or c.drawn or bool(c.items_read)
     c.items_read |= outer_read
     c.drawn = was_drawn or c.drawn
