@@ -64,6 +64,14 @@ def test_a_script_no_text_uses_is_checked_too(tmp_path):
         'pack.yaml:34:9: a script may not run itself, directly or through others: "again" runs "again"']
 
 
+def test_a_parameter_named_by_a_word_of_the_language_is_told_where_it_is_named_only(tmp_path):
+    # "put card into ..." does not parse ("card k of ZONE"): the script is known all the same.
+    assert problems(tmp_path, **{"for: [giver, taker]": "for: [giver, card]",
+                                 "into taker's hand": "into card's hand", "{taker}": "{card}"}) == [
+        'pack.yaml:23:18: "card" is a word of selectors: a parameter named so would change what "card" means in the '
+        'rest of this text ("each card in ..." would go through the parameter); name it otherwise']
+
+
 def test_a_script_does_not_see_the_variables_of_the_one_that_uses_it(tmp_path):
     hint = ("unknown name \"kept\": a script sees its parameters and the pack's names, not the variables of the script "
             "that uses it; give it the value as a parameter")

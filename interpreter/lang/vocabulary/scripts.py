@@ -44,6 +44,8 @@ def _run_script(c: Compiler, tree, scope: Scope):
                       f'but {c.quoted(tree)} gives {len(given)}')
         return None
     values = [c.expr(v, scope) for v in given]
+    if script.tree is None:
+        return None     # its text does not parse, as told there
     if name in c.scripts_running:
         chain = " runs ".join(f'"{n}"' for n in c.scripts_running[c.scripts_running.index(name):] + [name])
         c.error(tree, f"a script may not run itself, directly or through others: {chain}")
@@ -112,9 +114,8 @@ def _at(place) -> str:
 
 def check_unused(c: Compiler) -> None:
     """A script no text uses is still checked, its parameters of any kind."""
-    for name in c.names.scripts:
-        if name not in c.scripts_used:
-            script = c.names.scripts[name]
+    for name, script in c.names.scripts.items():
+        if name not in c.scripts_used and script.tree is not None:
             expand(c, name, (ANY,) * len(script.params), Scope({}), None)
 
 

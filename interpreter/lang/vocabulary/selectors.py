@@ -53,7 +53,7 @@ def _selector(c: Compiler, tree, scope: Scope):
 
     base = None        # a closure giving the starting set, for variables and players
     t: T
-    if noun in scope.vars:
+    if noun in scope.vars and noun not in SELECTOR_NOUNS:     # a variable of such a name is refused where named
         vt = scope.vars[noun]
         base = lambda s, env, w=noun: _as_tuple(env.get(w))
         base.tupled = True      # a tuple already: alone, it is the selector
