@@ -64,10 +64,17 @@ def test_a_script_no_text_uses_is_checked_too(tmp_path):
         'pack.yaml:34:9: a script may not run itself, directly or through others: "again" runs "again"']
 
 
+def test_a_script_that_does_not_parse_is_told_in_its_text_and_known_where_it_is_used(tmp_path):
+    assert problems(tmp_path, **{"by points of gift": "by points of"}) == [
+        'pack.yaml:27:43: unexpected end of the line; expected "(", "a", "active", "bottom", "card", "count", "false", '
+        '"first", ...']
+
+
 def test_a_parameter_named_by_a_word_of_the_language_is_told_where_it_is_named_only(tmp_path):
-    # "put card into ..." does not parse ("card k of ZONE"): the script is known all the same.
-    assert problems(tmp_path, **{"for: [giver, taker]": "for: [giver, card]",
-                                 "into taker's hand": "into card's hand", "{taker}": "{card}"}) == [
+    # "if card = none" does not parse ("card k of ZONE"), nor does "{card}": told once, where
+    # it is named; "a card in giver's hand" keeps its meaning.
+    assert problems(tmp_path, **{"for: [giver, taker]": "for: [giver, card]", "{taker}": "{card}",
+                                 "into taker's hand": "into card's hand\n      if card = none: stop"}) == [
         'pack.yaml:23:18: "card" is a word of selectors: a parameter named so would change what "card" means in the '
         'rest of this text ("each card in ..." would go through the parameter); name it otherwise']
 
