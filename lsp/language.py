@@ -204,7 +204,9 @@ def _item(tokens, source: str, where_at: int, names, bound) -> tuple[str, str] |
     name = item_name(tokens, names, bound)
     if name is None:
         return None
-    said = [*map(str, tokens[:-2]), one_noun(str(tokens[-2]), names), *source[name.end_pos:where_at].split()]
+    # A trigger's words keep their article ("whenever a creature c where ..."): "each creature".
+    said = [*(str(w) for w in tokens[:-2] if str(w) not in ("a", "an")), one_noun(str(tokens[-2]), names),
+            *source[name.end_pos:where_at].split()]
     return str(name), f'each {" ".join(said)}, in this "where"'
 
 

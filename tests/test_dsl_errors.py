@@ -187,6 +187,10 @@ TYPES = [
 ]
 
 
+CARD_NOUN = ('"card" is a word of selectors: a variable named so would change what "card" means in the rest of '
+                 'this text ("each card in ..." would go through the variable); name it otherwise')
+
+
 # A variable may not be named by a word the language reads wherever a value may stand:
 # it could never be read back ("deal x damage to you" would mean the player).
 RESERVED_NAMES = [
@@ -198,11 +202,36 @@ RESERVED_NAMES = [
      ['1:10: "count" is a word of the language and cannot name a variable: name it otherwise']),
     ("divide 3 among creatures in play as all\ndraw a card",
      ['1:37: "all" is a word of the language and cannot name a variable: name it otherwise']),
-    # Lines that do not parse because of the name: the name is said first.
+    # Lines that do not parse because of the name ("the" is skipped): told where it is named only.
     ("let the be 2\ndraw the cards",
+     ['1:5: "the" is a word of the language and cannot name a variable: name it otherwise']),
+    ("let the be 2\ndraw the cards\nshufle your deck",
      ['1:5: "the" is a word of the language and cannot name a variable: name it otherwise',
-      '1:12: unexpected "2"; expected "be", the end of the line',
-      '2:15: unexpected end of the line; expected "it", "number", "order", "sets", "top", a name, a quoted text']),
+      '3:1: "shufle" begins no statement; did you mean "shuffle"?']),
+    # A noun of selectors, and a word that begins a value ("card k of ZONE", "top card of
+    # ZONE"), is read as the language's where a value stands: told where it is named, not
+    # where the variable would be read (the lines that would parse had it another name).
+    ("let card be target\ntap card\nput card into your hand",
+     [f'1:5: {CARD_NOUN}']),
+    ("for each card in cards in your hand:\n  reveal card", [f'1:10: {CARD_NOUN}']),
+    ("choose a card in your hand as card\ndiscard card", [f'1:31: {CARD_NOUN}']),
+    ('let card be target\nannounce "{card} is hit"', [f'1:5: {CARD_NOUN}']),
+    ("let top be this\ntap top", ['1:5: "top" is a word of the language, which begins a value ("top N cards of '
+                                  'ZONE"): a variable named so could not be read where a value stands; name it '
+                                  'otherwise']),
+    ("draw a card as first\nput first into your hand",
+     ['1:16: "first" is a word of the language, which begins a value ("first of SELECTOR"): a variable named so '
+      'could not be read where a value stands; name it otherwise']),
+    # Read as a number of cards, it would be read: it is refused all the same.
+    ("let lowest be 2\ndraw lowest cards",
+     ['1:5: "lowest" is a word of the language, which begins a value ("lowest NAME of SELECTOR"): a variable named '
+      'so could not be read where a value stands; name it otherwise']),
+    # So is a word that begins a selection ("sets of cards in ..."), where a loop reads it.
+    ("let sets be all cards in your hand\nfor each c in sets:\n  reveal c",
+     ['1:5: "sets" is a word of the language, which begins a value ("sets of SELECTOR"): a variable named so '
+      'could not be read where a value stands; name it otherwise']),
+    # Without a variable of that name, the word is told where it is read.
+    ("tap first", ['1:5: "first" is a word of the language and cannot name a variable here']),
 ]
 
 # The verbs of other tools name the statement that does it here; a word spelt like one of
@@ -413,8 +442,10 @@ def pack_problems(folder: Path, edits: dict) -> list[str]:
 
 NO_TARGETS = ('only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: '
               '"choose a card in ... as picked", then names it "picked"')
-AS_PARAMETER = (": a script sees its parameters and the pack's names, not the variables of the script that uses it; "
-                "give it the value as a parameter")
+IN_BURN = ('a named script has no targets; give it the ability\'s target as a parameter (add "target" to its '
+           '"for:", then write "burn for target"), or have it choose its card: ')
+BURN = {("pack.yaml", "checks: |"): "scripts:\n  burn:\n    do: tap target\nchecks: |",
+        ("cards/base.yaml", PLACE): "effect: burn"}
 DRAW_STEP = ("pack.yaml", "script: draw a card")
 
 
@@ -427,15 +458,40 @@ DRAW_STEP = ("pack.yaml", "script: draw a card")
      [f'pack.yaml:49:9: unknown name "target": {NO_TARGETS}']),
     ({("pack.yaml", "    p loses the game\n"): "    p loses the game\n  tap target\n"},
      [f'pack.yaml:59:7: unknown name "target": {NO_TARGETS}']),
-    # A named script has no targets, though the ability that uses it declares one.
-    ({("pack.yaml", "checks: |"): "scripts:\n  burn:\n    do: tap target\nchecks: |",
-      ("cards/base.yaml", PLACE): "effect: burn"},
-     [f'base.yaml:21:17: "burn" cannot run here: unknown name "target": {NO_TARGETS}{AS_PARAMETER} (pack.yaml:58:13)',
-      f'pack.yaml:58:13: unknown name "target": {NO_TARGETS}{AS_PARAMETER} (in "burn", used at base.yaml:21:17)']),
+    # A named script has no targets, though the ability that uses it declares one: one hint,
+    # the same wherever it is used, and its text told once.
+    (BURN,
+     [f'base.yaml:21:17: "burn" cannot run here: unknown name "target": {IN_BURN}"choose a card in ... as picked", '
+      'then names it "picked" (pack.yaml:58:13)',
+      f'pack.yaml:58:13: unknown name "target": {IN_BURN}"choose a card in ... as picked", then names it "picked" '
+      '(in "burn", used at base.yaml:21:17)']),
+    ({**BURN, DRAW_STEP: "script: burn"},
+     [f'base.yaml:21:17: "burn" cannot run here: unknown name "target": {IN_BURN}"choose a card in ... as picked", '
+      'then names it "picked" (pack.yaml:58:13)',
+      f'pack.yaml:53:17: "burn" cannot run here: unknown name "target": {IN_BURN}"choose a card in ... as picked", '
+      'then names it "picked" (pack.yaml:58:13)',
+      f'pack.yaml:58:13: unknown name "target": {IN_BURN}"choose a card in ... as picked", then names it "picked" '
+      '(in "burn", used at base.yaml:21:17)']),
+    ({**BURN, ("pack.yaml", "do: tap target"): "do: tap target creature"},
+     [f'base.yaml:21:17: "burn" cannot run here: "tap target creature": {IN_BURN}"choose a creature as picked", '
+      'then "tap picked" (pack.yaml:58:13)',
+      f'pack.yaml:58:13: "tap target creature": {IN_BURN}"choose a creature as picked", then "tap picked" '
+      '(in "burn", used at base.yaml:21:17)']),
     ({DRAW_STEP: "script: |\n          choose a creature as picked\n          tap picked"}, []),
 ])
 def test_a_script_of_no_ability_that_names_target_is_told_how_to_choose_its_card(edits, expected, tmp_path):
     assert pack_problems(tmp_path / "pack", edits) == expected
+
+
+@pytest.mark.parametrize("word, why", [
+    ("card", CARD_NOUN),
+    ("top", '"top" is a word of the language, which begins a value ("top N cards of ZONE"): a variable named so '
+            'could not be read where a value stands; name it otherwise'),
+])
+def test_a_target_named_by_a_word_of_the_language_is_told_where_it_is_named_only(word, why, tmp_path):
+    edits = {("cards/base.yaml", "targets: {target: creature"): f"targets: {{{word}: creature",
+             ("cards/base.yaml", PLACE): f"effect: deal 2 damage to {word}"}
+    assert pack_problems(tmp_path / "pack", edits) == [f"base.yaml:20:19: {why}"]
 
 
 @pytest.mark.parametrize("value, message", [

@@ -461,6 +461,15 @@ async def test_inside_a_where_the_name_of_its_item_is_offered_and_told(client, t
         assert hover.contents.value == '**c**: each card in your hand, in this "where"'
 
 
+def test_a_trigger_that_names_the_card_it_watches_tells_it_without_its_article():
+    from cardtable.interpreter.lang.compiler import Names
+    from cardtable.lsp.language import item_at
+    from cardtable.lsp.yamltext import DslText
+    trigger = "whenever a creature c where any (creatures in field where it != c) enters field"
+    text = DslText("trigger", None, "trigger", trigger, [(0, 0)], (0, trigger.index("!= c") + 3))
+    assert item_at(text, Names(card_types={"creature"})) == '**c**: each creature, in this "where"'
+
+
 HEARTS_LED = "  led: {of: suit, description: The suit led to the current trick.}"
 
 

@@ -51,16 +51,31 @@ def test_a_script_no_text_uses_is_checked_too(tmp_path):
         'pack.yaml:34:9: a script may not run itself, directly or through others: "again" runs "again"']
 
 
+def test_a_script_that_does_not_parse_is_told_in_its_text_and_known_where_it_is_used(tmp_path):
+    assert problems(tmp_path, **{"by points of gift": "by points of"}) == [
+        'pack.yaml:27:43: unexpected end of the line; expected "(", "a", "active", "bottom", "card", "count", "false", '
+        '"first", ...']
+
+
+def test_a_parameter_named_by_a_word_of_the_language_is_told_where_it_is_named_only(tmp_path):
+    # "if card = none" does not parse ("card k of ZONE"), nor does "{card}": told once, where
+    # it is named; "a card in giver's hand" keeps its meaning.
+    assert problems(tmp_path, **{"for: [giver, taker]": "for: [giver, card]", "{taker}": "{card}",
+                                 "into taker's hand": "into card's hand\n      if card = none: stop"}) == [
+        'pack.yaml:23:18: "card" is a word of selectors: a parameter named so would change what "card" means in the '
+        'rest of this text ("each card in ..." would go through the parameter); name it otherwise']
+
+
 def test_a_script_does_not_see_the_variables_of_the_one_that_uses_it(tmp_path):
     hint = ("unknown name \"kept\": a script sees its parameters and the pack's names, not the variables of the script "
             "that uses it; give it the value as a parameter")
     assert problems(tmp_path, **{"let gift be": "let kept be", "{you} was given {gift}": "{you} was given {kept}",
                                  "      put gift into taker's hand\n":
                                  "      put gift into taker's hand\n      announce \"{giver} keeps {kept}\"\n"}) == [
-        # Seven's effect uses the script too, and has no "kept" of its own
+        # Seven's effect uses the script too, and has no "kept" of its own; the script's text,
+        # the same wherever it is used, is told once, and the hint where a use has "kept".
         'cards.yaml:16:11: "pass_card" cannot run here: unknown name "kept" (pack.yaml:27:32)',
         'pack.yaml:27:32: unknown name "kept" (in "pass_card", used at cards.yaml:16:11)',
-        f'pack.yaml:27:32: {hint} (in "pass_card", used at pack.yaml:39:7)',
         f'pack.yaml:39:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)',
         f'pack.yaml:40:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)']
 

@@ -27,7 +27,7 @@ SPIRIT = '        effect: create a "Spirit" token\n'
     ("  - {name: Spirit, types: [creature], power: 1, text: \"1/1 Spirit.\"}\n",
      "  - {name: Spirit, types: [creature], power: 1, text: \"1/1 Spirit.\"}\n  - {name: Bolt, types: [creature]}\n",
      "cards.yaml",
-     'cards.yaml:134:12: "Bolt" is a card: a token needs a name of its own'),
+     'cards.yaml:142:12: "Bolt" is a card: a token needs a name of its own'),
     ("  main: {cards: [Artist, Bolt], size: 2}\n", "  main: {cards: [Artist, Spirit], size: 2}\n", "pack.yaml",
      'pack.yaml:54:26: "Spirit" is a token: effects create it, a deck cannot hold it'),
     ("decks:\n", "tokens: {exist_in: [feild]}\ndecks:\n", "pack.yaml",

@@ -42,6 +42,28 @@ def test_mistakes_in_a_triggered_ability_are_named(tmp_path, trigger, effect, me
     assert problems(tmp_path / "p", FAREWELL, new) == [message]
 
 
+KIN = ("        trigger: whenever a creature c where any (creatures in field where it != c and name of it = name of c) "
+       "enters field\n")
+
+
+@pytest.mark.parametrize("trigger, message", [
+    ("whenever a creature c enters field",
+     'cards.yaml:136:38: "c" after "creature" would name each creature inside a "where" clause, and there is none: a '
+     'word that narrows the creature comes before "creature"'),
+    ("whenever a creature c where power of it > 1 enters field",
+     'cards.yaml:136:38: "c" after "creature" names each creature in its "where", which does not read it: a word that '
+     'narrows the creature comes before "creature"'),
+    ("whenever a creature turn_limit where turn_limit > 1 enters field",
+     'cards.yaml:136:38: "turn_limit" is an option: a variable named so would hide it in the rest of this text; name '
+     'it otherwise'),
+    ("whenever a creature c where any (cards c in field where it != c) enters field",
+     'cards.yaml:136:57: "c" is a variable here (line 136): a name for each card of a "where" may not hide it; name it '
+     'otherwise'),
+])
+def test_a_trigger_names_the_card_it_watches_as_a_selector_does(tmp_path, trigger, message):
+    assert problems(tmp_path / "p", KIN, f"        trigger: {trigger}\n") == [message]
+
+
 def test_that_outside_a_triggered_ability_is_refused(tmp_path):
     old = "        effect: put each creature in field into its owner's graveyard\n"
     new = "        effect: put that card into its owner's graveyard\n"

@@ -134,6 +134,25 @@ def test_a_loop_and_a_variable_take_either_of_several_selectors(tmp_path):
         "Ace of Spades", "Two of Diamonds", "Two of Clubs", "Three of Hearts", "Ace of Hearts", "Four of Spades"]
 
 
+def test_an_item_either_selector_picks_comes_once_where_the_first_picks_it(tmp_path):
+    # The deck from its bottom: Two of Clubs, Three of Hearts, Ace of Hearts, Four of Spades,
+    # Two of Diamonds, Ace of Spades. Ace of Hearts, a heart and an ace, is counted, kept
+    # and moved once, where the first selector puts it (moved twice, it would end on top).
+    setup = ("set score of you to count of (cards in deck where it is hearts or cards in deck where its rank = ace)\n"
+             "let kept be all cards in deck where it is hearts or cards in deck where its rank = ace\n"
+             "set scratch of you to count of kept\n"
+             "for each p in players or opponents: increase secret of p by 1\n"
+             "for each c in cards in deck where its rank = ace or cards in deck where it is hearts: put c into discard")
+    state = play(tmp_path, setup=setup)
+    assert [state.s.pvars[p][k] for p in (0, 1) for k in ("score", "scratch", "secret")] == [3, 3, 1, 0, 0, 1]
+    assert [c["name"] for c in state.observation(None)["shared"]["discard"]] == [
+        "Ace of Hearts", "Ace of Spades", "Three of Hearts"]
+    # A choice offers it once.
+    state = play(tmp_path, setup="choose a card in deck where its rank = ace or card in deck where it is hearts as picked")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "Ace of Hearts", "Ace of Spades", "Three of Hearts"]
+
+
 def test_the_top_cards_of_a_zone_where_a_condition_holds(tmp_path):
     # The deck's top four: Ace of Spades, Two of Diamonds, Four of Spades, Ace of Hearts.
     setup = ("set score of you to count of (top 3 cards of deck where it is spades)\n"

@@ -90,9 +90,10 @@ class Scope:
 
 
 class NamedScript(NamedTuple):
-    """A script of the pack's `scripts:` section: its parameters and its parsed text."""
+    """A script of the pack's `scripts:` section: its parameters and its parsed text (None
+    when it does not parse: its uses are then checked for their values only)."""
     params: tuple
-    tree: Tree
+    tree: Tree | None
     snippet: "Snippet"
 
 
@@ -130,6 +131,9 @@ class Compiler:
         self.scripts_running: list = []  # the named scripts being compiled where they are used, outermost first
         self.scripts_used: set = set()   # the named scripts some text uses
         self.scripts_told: set = set()   # (file, line, col, message) of each problem told in a named script
+        # Words of the language refused as names where they are named outside the text read
+        # now (a named script's parameters, an ability's targets): see parse.
+        self.refused: frozenset = frozenset()
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
         # Set when a compiled expression reads what changes from card to card of a "where"
         # scan ("it", the item of a total or a choice among, a random number): see _compare.
@@ -343,12 +347,17 @@ class Compiler:
         try:
             return dsl.parse(snippet.text, start)
         except dsl.DslSyntaxError as e:
-            errors = (dsl.parse_statements(snippet.text) if start == "script" else []) or [e]
-        if start == "script":
-            # A variable named by a reserved word is often why a later line does not parse.
-            errors += [dsl.DslSyntaxError(_reserved(str(token)), token.line, token.column)
-                       for token in dsl.bound_names(snippet.text) if str(token).lower() in registry.RESERVED]
-            errors.sort(key=lambda error: (error.line, error.column))
+            failed = e
+        # A variable named by a word of the language is often why a later line does not parse:
+        # told where it is named, and a line that would parse had it another name is not told.
+        named = [token for token in (dsl.bound_names(snippet.text) if start == "script" else [])
+                 if self.language_word(str(token))]
+        names = self.refused | {str(token) for token in named}
+        errors = dsl.parse_statements(snippet.text, names) if start == "script" else []
+        if not errors and not dsl.reads_renamed(snippet.text, start, names):
+            errors = [failed]
+        errors += [dsl.DslSyntaxError(self.language_word(str(token)), token.line, token.column) for token in named]
+        errors.sort(key=lambda error: (error.line, error.column))
         for error in errors:
             line, col = snippet.position(error.line, error.column)
             self.problems.append(CompileProblem(snippet.file, line, col, error.message))
@@ -487,16 +496,22 @@ class Compiler:
         """How to write a target where a text reads one it cannot (other tools' card text
         says "tap target creature", `verb` "tap"): an ability declares it under `targets`,
         a selector of `what`; a text of no ability (a phase's script, setup, rounds,
-        checks) has no targets and chooses its card. None elsewhere."""
-        if verb and self.targets and word in self.targets:     # "tap target creature", target declared
+        checks) has no targets and chooses its card; a named script is given the target
+        of the ability that runs it, or chooses its card. None elsewhere."""
+        if verb and self.targets and word in self.targets and not self.scripts_running:   # declared: "tap target creature"
             return (f'"{word}" is this ability\'s target, its selector written under "targets:" '
                     f'({word}: {self.targets[word]}); write "{verb} {word}"')
         if word != "target" or word in self.known_names(scope):
             return None
-        if self.targets is None or self.scripts_running:    # a phase's script, setup, a named script...
-            chosen = f"a {what}" if verb else "a card in ..."
-            return ('only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: '
-                    f'"choose {chosen} as picked", then ' + (f'"{verb} picked"' if verb else 'names it "picked"'))
+        chosen = f'"choose {"a " + what if verb else "a card in ..."} as picked", then ' + \
+            (f'"{verb} picked"' if verb else 'names it "picked"')
+        if self.scripts_running:    # a named script: the ability that runs it may give it its target
+            script = self.scripts_running[-1]
+            given = "..., target" if self.names.scripts[script].params else "target"
+            return (f'a named script has no targets; give it the ability\'s target as a parameter (add "target" to '
+                    f'its "for:", then write "{script} for {given}"), or have it choose its card: {chosen}')
+        if self.targets is None:    # a phase's script, setup, a round's texts, the checks
+            return f'only an ability\'s effect has targets (declared under "targets:"); a script chooses its card: {chosen}'
         declared = ", ".join(f'"{t}"' for t in self.targets)
         return (f"this ability's targets are {declared}" if declared else "this ability declares no targets") + \
             f'; declare "target" under "targets:" (targets: {{target: {what}}})' + \
@@ -520,11 +535,9 @@ class Compiler:
     def hides(self, word: str) -> str | None:
         """Why a variable may not be named `word`, or None."""
         n = self.names
-        if word.lower() in registry.RESERVED:
-            return _reserved(word)
-        if word in SELECTOR_NOUNS:
-            return (f'"{word}" is a word of selectors: a variable named so would change what "{word}" means in the '
-                    f'rest of this text ("each {word} in ..." would go through the variable); name it otherwise')
+        said = self.language_word(word)
+        if said:
+            return said
         kind = next((k for k in n.card_types if word in (k, k + "s") or (k.endswith("y") and word == k[:-1] + "ies")), None)
         if kind is not None:
             return (f'"{word}" is a card type: a variable named so would change what "{word}" means in the rest of '
@@ -535,6 +548,21 @@ class Compiler:
             if word in table:
                 return (f'"{word}" is {what}: a variable named so would hide it in the rest of this text; '
                         f'name it otherwise')
+        return None
+
+    @staticmethod
+    def language_word(word: str) -> str | None:
+        """Why a variable may not be named `word`, a word of the language, or None."""
+        if word.lower() in registry.RESERVED:
+            return _reserved(word)
+        if word in SELECTOR_NOUNS:
+            return (f'"{word}" is a word of selectors: a variable named so would change what "{word}" means in the '
+                    f'rest of this text ("each {word} in ..." would go through the variable); name it otherwise')
+        if word in dsl.value_words():
+            read = next((dsl.simplest(e.syntax) for e in registry.ENTRIES.values() if e.syntax.split()[0] == word),
+                        f"{word} ...")
+            return (f'"{word}" is a word of the language, which begins a value ("{read}"): a variable named so could '
+                    f'not be read where a value stands; name it otherwise')
         return None
 
     def known_names(self, scope: Scope) -> list:

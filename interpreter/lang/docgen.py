@@ -1,6 +1,7 @@
 """docs/dsl.md, written from the grammar and the vocabulary registry."""
 from __future__ import annotations
 
+from . import dsl
 from .dsl import OTHERWISE, DslSyntaxError, grammar_text, parse, simplest
 from .registry import ELSEWHERE, RESERVED
 from .vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
@@ -31,10 +32,16 @@ shuffle your deck
   is reported with its file, line and column and the closest known name.
 - The words the language reads wherever a value may stand cannot name variables
   (`let you be 3` is refused where it is written): {reserved}.
-  Nor can the words that begin a value (`first`, `last`, `top`, `bottom`,
-  `highest`, `lowest`, `next`, `that`...) where a value may
-  stand: `deal 2 damage to first` is refused with `"first" is a word of the
-  language and cannot name a variable here`.
+  Nor can the other words that begin a value ({value_words}): where a value
+  stands they are read as the language's (`top card of ZONE`, `card k of ZONE`),
+  so a variable named so could not be read there. Such a name is refused where
+  it is named (a variable, a parameter of a named script, a target, the name of
+  a selector's item), and the lines that read it are not told again:
+  `let top be this` is told `"top" is a word of the language, which begins a
+  value ("top N cards of ZONE"): a variable named so could not be read where a
+  value stands; name it otherwise`. Where no variable is named so, the word is
+  told where it is read: `deal 2 damage to first` is refused with `"first" is a
+  word of the language and cannot name a variable here`.
 - Inside an expression, a selector with a `where` clause is written in
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between
@@ -69,7 +76,10 @@ known only inside its own `where`:
 ```
 choose a card c in your hand where any (cards in melds where its rank = rank of c) as extra
 count of (players p where any (cards in play where its owner = p))
+whenever a creature c where any (creatures in play where it != c and name of it = name of c) enters play
 ```
+
+(The last is a trigger: its words name the card it watches the same way.)
 
 The name may not hide a variable, a name of the pack or of the language, and its
 `where` must read it (`cards c in play` alone, or `creature tappd in play`, is
@@ -229,7 +239,9 @@ The verbs:
 
 
 def dsl_reference() -> str:
-    out = [INTRO.replace("{reserved}", ", ".join(f"`{w}`" for w in RESERVED))]
+    value_words = sorted(w for w in dsl.value_words() if w not in RESERVED)
+    out = [INTRO.replace("{reserved}", ", ".join(f"`{w}`" for w in RESERVED))
+           .replace("{value_words}", ", ".join(f"`{w}`" for w in value_words))]
     for kind, title, blurb in SECTIONS:
         out.append(f"\n## {title}\n\n{blurb}\n")
         for e in sorted(entries(kind), key=lambda e: e.syntax.lower()):

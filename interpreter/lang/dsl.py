@@ -139,26 +139,41 @@ def parse(text: str, start: str = "script") -> Tree:
         raise DslSyntaxError("the text is nested too deeply", 1, 1) from None
 
 
-def parse_statements(text: str) -> list[DslSyntaxError]:
+def parse_statements(text: str, names=frozenset()) -> list[DslSyntaxError]:
     """The syntax errors of every statement of a script, not only the first one's.
 
     A script is cut into its top-level statements (a line at the left margin and the
-    lines indented under it), and each is parsed on its own.
+    lines indented under it), and each is parsed on its own. `names`: variables refused
+    where they are named (words of the language); a statement that would parse had they
+    other names fails because it reads one, which is told where it is named, not here.
     """
     errors = []
     for first, chunk in statements(text):
         try:
             parse(chunk, "script")
         except DslSyntaxError as e:
-            errors.append(DslSyntaxError(e.message, e.line + first, e.column))
+            if not reads_renamed(chunk, "script", names):
+                errors.append(DslSyntaxError(e.message, e.line + first, e.column))
     return errors
 
 
-# The statements that name a variable, and whether the name is their first or last name.
-_BINDING = {"let": 0, "for_each": 0, "choose": -1, "divide": -1}
+def reads_renamed(text: str, start: str, names) -> bool:
+    """Whether `text` parses with each of `names` written as a name of its own length
+    (underscores), which no word of the language is."""
+    if not names:
+        return False
+    renamed = re.sub(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b", lambda m: "_" * len(m.group()), text)
+    return _reads(renamed, start)
+
+
+# The statements that name a variable, and whether the name is their first or last name;
+# those of _BOUND_LAST name it last, when they name one ("draw a card as drawn").
+_BINDING = {"let": 0, "let_all": 0, "for_each": 0, "choose": -1, "choose_listed": -1, "choose_among": -1,
+            "choose_number": -1, "choose_order": -1, "divide": -1}
+_BOUND_LAST = {"draw", "draw_you", "create", "chosen"}
 # The same, read from the text of a statement that does not parse (quoted texts blanked).
 _BINDING_TEXT = re.compile(r"\blet\s+(\w+)\s+be\b|\bfor\s+each\s+(\w+)\s+in\b|"
-                           r"^\s*(?:\w+\s+)?(?:choose|chooses|divide)\b.*?\bas\s+(\w+)", re.M)
+                           r"^\s*(?:\w+\s+)?(?:choose|chooses|divide|draw|draws|create)\b.*?\bas\s+(\w+)", re.M)
 
 
 def bound_names(text: str) -> list:
@@ -172,11 +187,15 @@ def bound_names(text: str) -> list:
             found += _names_in_words(chunk, first)
             continue
         for node in tree.iter_subtrees_topdown():
-            names = [c for c in node.children if isinstance(c, Token) and c.type == "NAME"] \
-                if node.data in _BINDING else []
-            if names:
-                token = names[_BINDING[node.data]]
-                found.append(Token("NAME", str(token), line=token.line + first, column=token.column))
+            if node.data in _BOUND_LAST:
+                names = node.children[-1:]
+            elif node.data in _BINDING:
+                names = [c for c in node.children if isinstance(c, Token) and c.type == "NAME"]
+                names = names[_BINDING[node.data]:][:1]
+            else:
+                continue
+            found += [Token("NAME", str(token), line=token.line + first, column=token.column)
+                      for token in names if isinstance(token, Token) and token.type == "NAME"]
     return found
 
 
@@ -673,10 +692,17 @@ def _keyword_as_name(text: str, start: str) -> DslSyntaxError | None:
 
 
 @lru_cache(maxsize=1)
+def value_words() -> frozenset:
+    """The words that begin a value ("top card of ...", "card k of ...") or a selection
+    ("sets of ..."): a variable of one of these names could not be read where a value stands."""
+    return frozenset(parser().get_terminal(name).pattern.value for name in _keywords())
+
+
+@lru_cache(maxsize=1)
 def _keywords() -> frozenset:
     """The words of the language that begin a value ("first", "top", "count", "next"...):
     those a designer may have meant as a variable. Glue words ("in", "of") are not."""
-    starts = parser().parse_interactive("", "value").choices()
+    starts = {*parser().parse_interactive("", "value").choices(), *parser().parse_interactive("", "targets").choices()}
     return frozenset(name for name in starts if name.isalpha() and name.isupper() and _is_word(parser().get_terminal(name).pattern))
 
 

@@ -65,10 +65,13 @@ def ability(b: Build, raw, owner_name: str, this_type: T | None, lo) -> Ability 
         when_shared = not b.comp.used_this
     declare = _declare(b, raw, scope, lo) if "declare" in raw else ()
     targets = _targets(b, raw, scope, lo)
+    # A target named by a word of the language is refused where it is named, not again where read.
+    b.comp.refused = frozenset(filter(b.comp.language_word, b.comp.targets))
     scope.looks_back = back         # its `if` and effect: what they name may leave meanwhile
     costs, check = _paid_then_checked(b, raw, scope, lo, triggered)
     effect = b.compile(lo, raw, "effect", "script", scope.child())
     b.comp.targets = None
+    b.comp.refused = frozenset()
     b.flush()
     if zone not in zones and not mine:
         return None

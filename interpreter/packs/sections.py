@@ -359,9 +359,11 @@ def scripts(b: Build) -> None:
             problem = b.comp.hides(param) or (f'"{param}" is a parameter twice' if param in params[:k] else None)
             if problem:
                 b.here(raw["for"], k, problem.replace("variable", "parameter"))
+        # A parameter named by a word of the language is refused where it is named, not again where read.
+        b.comp.refused = frozenset(filter(b.comp.language_word, params))
         tree = b.parse(b.loaded, raw, "do", "script")
-        if tree is not None:
-            b.names.scripts[name] = NamedScript(tuple(params), tree, b.snippet(b.loaded, raw, "do"))
+        b.comp.refused = frozenset()
+        b.names.scripts[name] = NamedScript(tuple(params), tree, b.snippet(b.loaded, raw, "do"))
 
 
 section("imports")(build_imports)

@@ -44,6 +44,8 @@ def _run_script(c: Compiler, tree, scope: Scope):
                       f'but {c.quoted(tree)} gives {len(given)}')
         return None
     values = [c.expr(v, scope) for v in given]
+    if script.tree is None:
+        return None     # its text does not parse, as told there
     if name in c.scripts_running:
         chain = " runs ".join(f'"{n}"' for n in c.scripts_running[c.scripts_running.index(name):] + [name])
         c.error(tree, f"a script may not run itself, directly or through others: {chain}")
@@ -80,9 +82,7 @@ def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
             continue
         if use is not None:
             p.said = p.message      # what is wrong, without where the script is used
-            if p.message.startswith("unknown name ") and p.message.split('"')[1] in scope.vars:
-                p.said += (": a script sees its parameters and the pack's names, not the variables of the "
-                           "script that uses it; give it the value as a parameter")
+            p.at_use = p.said + _not_seen(p.said, scope)
             p.message = f'{p.said} (in "{name}", used at {_at(used_at)})'
         told = (p.file, p.line, p.col, getattr(p, "said", p.message))
         if told not in c.scripts_told:      # once, though the script is used in many places
@@ -91,8 +91,21 @@ def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
     if use is not None and not c.scripts_running:
         # Said where the outermost use is: a script used by a script is told there.
         first = found[0]
-        c.error(use, f'"{name}" cannot run here: {getattr(first, "said", first.message)} ({_at(first)})')
+        said = getattr(first, "at_use", None) or getattr(first, "said", first.message)
+        c.error(use, f'"{name}" cannot run here: {said} ({_at(first)})')
     return None, ()
+
+
+def _not_seen(said: str, scope: Scope) -> str:
+    """What a use adds to a name its script does not know, where the text that uses it
+    has a variable of that name: told at the use only, so that the script's text, the
+    same wherever it is used, is told the same once. A message that says how to write
+    the name already ("target") is left as it is."""
+    word = said.split('"')[1] if said.startswith("unknown name ") else None
+    if word not in scope.vars or said.startswith(f'unknown name "{word}":'):
+        return ""
+    return (": a script sees its parameters and the pack's names, not the variables of the script that uses it; "
+            "give it the value as a parameter")
 
 
 def _at(place) -> str:
@@ -101,9 +114,8 @@ def _at(place) -> str:
 
 def check_unused(c: Compiler) -> None:
     """A script no text uses is still checked, its parameters of any kind."""
-    for name in c.names.scripts:
-        if name not in c.scripts_used:
-            script = c.names.scripts[name]
+    for name, script in c.names.scripts.items():
+        if name not in c.scripts_used and script.tree is not None:
             expand(c, name, (ANY,) * len(script.params), Scope({}), None)
 
 

@@ -53,7 +53,7 @@ def _selector(c: Compiler, tree, scope: Scope):
 
     base = None        # a closure giving the starting set, for variables and players
     t: T
-    if noun in scope.vars:
+    if noun in scope.vars and noun not in SELECTOR_NOUNS:     # a variable of such a name is refused where named
         vt = scope.vars[noun]
         if noun in c.items:     # the item of a "where" around it by its name ("count of g"), as Compiler.name reads one
             c.used_it = True
@@ -735,7 +735,8 @@ def _top_cards(c, tree, scope):
 
 
 @register("targets", S, "SELECTOR or SELECTOR",
-          "Either selection, the first's items then the second's (an item both pick is there twice): a "
+          "Either selection, the first's items then the second's (an item both pick comes once, in the first's "
+          "place): a "
           "target (\"creature in play or player\"), a choice, what \"for each\" goes through and \"let ... be "
           "all\" keeps, and in parentheses a value's cards (\"count of (cards in discard or cards in hand)\").",
           example="for each c in cards in your hand or cards in your discard: reveal c",
@@ -753,13 +754,17 @@ def _targets(c, tree, scope):
     for _, pt in parts[1:]:
         t = union(t, pt)
     fns = [f for f, _ in parts]
-
-    def either(s, env):
-        out = []
-        for f in fns:
-            out.extend(f(s, env))
-        return tuple(out)
-
+    kinds = [single(pt).kind for _, pt in parts]
+    if len(set(kinds)) == len(kinds) and set(kinds) <= {"card", "player", "effect"}:
+        # Cards or players (a target's usual "creature in play or player"): no item is
+        # picked twice, so none is looked for.
+        def either(s, env):
+            out = []
+            for f in fns:
+                out.extend(f(s, env))
+            return tuple(out)
+    else:
+        either = _either_once(fns)
     tests = [getattr(f, "exists", None) or f for f in fns]
 
     def exists(s, env):
@@ -769,4 +774,20 @@ def _targets(c, tree, scope):
         return False
     either.exists = exists
     return either, t
+
+
+def _either_once(fns):
+    """What the selections `fns` pick, an item both pick once, in the first one's place
+    ("or" reads as either). A card is its number; a player or an effect is one object of
+    the table (an effect holds its variables, and has no hash), told by identity."""
+    def either(s, env):
+        out, cards, others = [], set(), set()
+        for f in fns:
+            for x in f(s, env):
+                seen, key = (cards, x) if type(x) is int else (others, id(x))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(x)
+        return tuple(out)
+    return either
 

@@ -60,7 +60,9 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
         tree = dsl.parse(part, "value")
         return c.expr(tree, scope)
     except dsl.DslSyntaxError as e:
-        c.error(_At(e.line, e.column), e.message)
+        # A variable named by a word of the language ("{card}") is told where it is named.
+        if not dsl.reads_renamed(part, "value", set(filter(c.language_word, scope.vars))):
+            c.error(_At(e.line, e.column), e.message)
         return (lambda s, env: None), ANY
     finally:
         c.snippet = outer

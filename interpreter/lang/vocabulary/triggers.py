@@ -11,7 +11,7 @@ from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import T
 from .expressions import card_word_test
-from .selectors import _singular
+from .selectors import _one, _singular, _unused_name, item_name, where_clause
 
 TR = "trigger"
 
@@ -44,6 +44,10 @@ def _subject(c: Compiler, sel, scope: Scope):
     if not kept:
         c.error(sel, 'a trigger names the cards it watches with words ("a creature you control") or "this"')
         return (lambda s, env, card, seat=None: False), None
+    # "whenever a creature c enters play where ...": c names the card inside the "where".
+    named = item_name(kept, c.names, scope.vars)
+    if named is not None:
+        kept = kept[:-1]
     words_node = type(words_node)(words_node.data, kept, words_node.meta)
     words = [str(w) for w in kept]
     if words == ["this"]:
@@ -69,9 +73,14 @@ def _subject(c: Compiler, sel, scope: Scope):
         if r.data == "controlled_by":
             control = c.expect(r.children[0], scope, ("player",), "who controls them")[0]
         elif r.data == "where":
-            where = c.expect(r.children[0], scope.child(it=T("card")), ("bool",), 'a "where" clause')[0]
+            noun = words[-1]
+            where = where_clause(c, r, scope, T("cards"), named, noun, _one(c, noun),
+                                 f': a word that narrows the {noun} comes before "{noun}"')[0]
+            named = None
         else:
             c.error(r, 'say the zone after "enters" or "leaves", not in the card words')
+    if named is not None:
+        c.error(named, _unused_name(c, named, words[-1]))
 
     def matches(s, env, card, seat=None):
         if not all(t(s, card) for t in tests):
