@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .. import fuse
+from ...engine import lastknown
 from ...engine.layers import controllers, typebits
 from ...suggest import did_you_mean
 from ..compiler import SELECTOR_NOUNS, Compiler, Scope
@@ -122,6 +123,8 @@ def _selector(c: Compiler, tree, scope: Scope):
             tests.append(("adjacent", seats_fn))
         elif r.data == "where":
             inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+            if base is not None and noun in scope.vars and scope.looks_back:
+                inner.it_of = noun
             was, c.steady = c.steady, False
             # "it" in the clause is its own item: of what it reads, only what is drawn anew each
             # time it is read, or the item of a "where" around this selector by its name,
@@ -145,6 +148,8 @@ def _selector(c: Compiler, tree, scope: Scope):
             if c.steady:        # the clause computes something once in each scan
                 kept_where = _kept_where_marked
             c.steady = was
+            if inner.it_of:
+                where_fn = _of_named_set(where_fn, noun)
 
     if named is not None:
         c.error(named, _unused_name(c, named, noun))
@@ -353,6 +358,16 @@ def _where_clause(c: Compiler, r, scope: Scope, t: T):
     kept = _kept_where_marked if c.steady else _kept_where     # marked: computes once in each scan
     c.steady = was
     return where_fn, kept
+
+
+def _of_named_set(where_fn, of: str):
+    """A "where" clause over the set the name `of` holds, in an ability's `if` or effect:
+    each card, "it", is the object the set named, read as it was if it has left play
+    since, as `for each` reads it (engine/lastknown.item)."""
+    def named_where(s, env):
+        lastknown.item(env, "it", "@it", of)
+        return where_fn(s, env)
+    return named_where
 
 
 def _kept_where(s, env, found, where_fn) -> tuple:
