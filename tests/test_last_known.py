@@ -35,7 +35,7 @@ def test_the_scenarios_read_alike_where_no_effect_applies_in_layers(tmp_path):
     assert not pack.layered
     report = Report()
     scenarios = load_scenarios(tmp_path / "p" / "tests" / "last_known.yaml", report)
-    assert report.ok and len(scenarios) == 11
+    assert report.ok and len(scenarios) == 13
     for sc in scenarios:
         if sc.name != TOGETHER:
             run_scenario(pack, sc)

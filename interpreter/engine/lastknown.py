@@ -133,10 +133,12 @@ def naming(s: State, value):
 
 
 def item(env: dict, var: str, mark: str, of: str) -> None:
-    """`for each` over the set the variable `of` holds: the card in `var` names the object
-    that set named (in `mark`, as `named` reads it), when the set named one."""
+    """`for each` over the set the variable `of` holds, or a reading of the whole set (a
+    total, a "where" clause, values among it): the card in `var` names the object that set
+    named (in `mark`, as `named` reads it), when the set named one; else none."""
     objects = env.get("@" + of)
     if objects is None:
+        env[mark] = None
         return
     c = env[var]
     if type(objects) is dict:
@@ -151,6 +153,16 @@ def played(s: State, env: dict) -> State | None:
     there, where it has left since (an ability of play is used before its card leaves)."""
     c = env["this"]
     return then(s, c, s.moves[c] - 1)
+
+
+def played_object(s: State, env: dict):
+    """What `let NAME be this` names where "this" reads `played`: the object it was in play
+    ((card, move count), as `named` reads it) where it has left since and is kept, else the
+    card as it is now (`naming`)."""
+    c = env["this"]
+    if s.lki and then(s, c, s.moves[c] - 1) is not None:
+        return c, s.moves[c] - 1
+    return naming(s, c)
 
 
 def of_event(s: State, env: dict) -> State | None:

@@ -76,14 +76,18 @@ class Scope:
     # (engine/lastknown.py). "named": what it chose, targeted, picked, "that card"; "this":
     # its own card too (the ability is used or fires from play); "": none.
     looks_back: str = ""
+    # In a "where" clause over a set a name holds, in such a text ("pitched where ..."): that
+    # name; "it", each card, is read as the object the set named. A new "it" is another's.
+    it_of: str = ""
 
     def signature(self) -> tuple:
         """What a text's meaning depends on: the same text in scopes of the same signature
         compiles to the same closures."""
-        return frozenset(self.vars.items()), self.this, self.it, self.mode, self.event, self.looks_back
+        return frozenset(self.vars.items()), self.this, self.it, self.mode, self.event, self.looks_back, self.it_of
 
     def child(self, **changes) -> "Scope":
-        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines), self.event, self.looks_back)
+        s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines), self.event, self.looks_back,
+                  "" if "it" in changes else self.it_of)
         for k, v in changes.items():
             setattr(s, k, v)
         return s

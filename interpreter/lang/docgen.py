@@ -118,11 +118,13 @@ resolves.
 
 **A card that has left play.** In an ability's `if` and effect (and a triggered
 ability's `when` and targets), a card named in play (`this` of an ability used or
-fired from play, a target, what a cost picked or `choose` chose, `that card` of a
-trigger of leaving) that has since left play is read as it last was there: its
-properties, counters, marks, keywords, card types, damage and controller (last known
-information). A card that moved again, or found where it went, is a new object,
-read as it is.
+fired from play, a target, what a cost picked or `choose` chose, a name `let` gave
+one of these, `that card` of a trigger of leaving) that has since left play is read as
+it last was there: its properties, counters, marks, keywords, card types, damage and
+controller (last known information). A set such a name holds reads so card by card,
+in `for each`, `total`, `highest`, `among` and its `where`. A card that moved again,
+or found where it went, is a new object, read as it is. A target left out as its
+effect resolves reads as none: what needs a value of it does not happen.
 """
 
 SECTIONS = (

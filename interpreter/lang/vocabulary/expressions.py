@@ -81,7 +81,10 @@ def _it(c, tree, scope):
         c.error(tree, '"it" refers to what a "where" clause is about, and here there is none')
         return _const(None), ANY
     c.used_it = True
-    return _from_env("it"), scope.it
+    fn = _from_env("it")
+    if scope.it_of:
+        fn.named_item = "it"        # a card of a set a name holds: read as the object it named
+    return fn, scope.it
 
 
 def _possessive(c, tree) -> bool:
@@ -446,7 +449,42 @@ def _named_object(fn, t: T, back: str):
         return lastknown.named, (var, "@" + var), f"env.get({fuse.literal(var)})"
     if getattr(fn, "event_card", False):
         return lastknown.of_event, (), "env['@event'].card"
+    key = getattr(fn, "named_item", None)
+    if key is not None:
+        return lastknown.named, (key, "@" + key), f"env[{key!r}]"
     return None
+
+
+def read_each(c: Compiler, node, sel, t: T, word: str, scope: Scope, key: str):
+    """What "WORD of" reads of each item of the selector `sel`, the item in env[key] (a
+    total, values among, the highest), and its type. Where `sel` is a name alone holding a
+    set in an ability's `if` or effect (the cards a cost picked, `let`), each card is the
+    object the set named, read as it was if it has left play since, as `for each` reads
+    it: the whole set reads as its cards one by one (engine/lastknown.item)."""
+    def each(s, env):
+        return env[key]
+    each.env_key = key
+    of = bare_name(sel, scope) if scope.looks_back else None
+    if of is not None:
+        each.named_item = key
+    c.used_it = True
+    read, rt = property_of(c, node, (each, single(t)), word, scope)
+    if of is None:
+        return read, rt
+    plain, mark = read, "@" + key
+
+    def read_named(s, env):
+        lastknown.item(env, key, mark, of)
+        return plain(s, env)
+    return read_named, rt
+
+
+def bare_name(sel, scope: Scope) -> str | None:
+    """The variable a selector is when it is written alone (`pitched`), else None."""
+    if sel.data != "selector" or any(k is not None for k in sel.children[1:]):
+        return None
+    words = sel.children[0].children
+    return str(words[0]) if len(words) == 1 and str(words[0]) in scope.vars else None
 
 
 def _card_builtin(word, fn):
@@ -521,12 +559,7 @@ def held_values(c: Compiler, node, sel, prop: str, scope: Scope, key: str):
     picked hold, each once (each word of a list of words), as the keys of a dict in the order
     they are first held; and the values' type. `key` holds the one read, as "it"."""
     sfn, t = c.selector(sel, scope)
-
-    def each(s, env):
-        return env[key]
-    each.env_key = key
-    c.used_it = True
-    read, rt = property_of(c, node, (each, single(t)), prop, scope)
+    read, rt = read_each(c, node, sel, t, prop, scope, key)
     listed = isinstance(c.names.properties.get(prop), tuple)
 
     def held(s, env):
@@ -568,12 +601,7 @@ def _count_different(c, tree, scope):
 def _total(c, tree, scope):
     word, sel = tree.children
     sfn, t = c.selector(sel, scope)
-
-    def each(s, env):
-        return env["@total"]
-    each.env_key = "@total"
-    c.used_it = True
-    read, rt = property_of(c, tree, (each, single(t)), str(word), scope)
+    read, rt = read_each(c, tree, sel, t, str(word), scope, "@total")
     if rt.kind not in ("number", "any"):
         c.error(tree, f'"total {word} of ..." adds up numbers, and {word} is not one')
 

@@ -10,7 +10,7 @@ from ..compiler import Compiler, Scope, _const, literal
 from ..registry import register
 from ..static_types import ANY, NUMBER, T, single
 from .effects import end_effect
-from .expressions import property_of
+from .expressions import read_each
 
 E = "expression"
 
@@ -160,12 +160,7 @@ def _extreme(c: Compiler, tree, scope: Scope, highest: bool):
         c.error(tree.children[0], f'"{word}" holds several words: highest and lowest need a number or a '
                                   f'property with one_of')
         return _const(None), ANY
-
-    def each(s, env):
-        return env["@each"]
-    each.env_key = "@each"
-    c.used_it = True
-    read, rt = property_of(c, tree, (each, single(t)), word, scope)
+    read, rt = read_each(c, tree, sel, t, word, scope, "@each")
     order = None
     if rt.kind == "word":
         order = {w: i for i, w in enumerate(c.names.one_of[rt.of])}

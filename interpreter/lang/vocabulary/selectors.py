@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .. import fuse
+from ...engine import lastknown
 from ...engine.layers import controllers, typebits
 from ...suggest import did_you_mean
 from ..compiler import SELECTOR_NOUNS, Compiler, Scope
@@ -125,8 +126,9 @@ def _selector(c: Compiler, tree, scope: Scope):
             tests.append(("adjacent", seats_fn))
         elif r.data == "where":
             one = _one(c, noun)
+            of_set = noun if base is not None and noun in scope.vars and scope.looks_back else ""
             where_fn, kept_where = where_clause(c, r, scope, t, named, noun, one,
-                                                f': a word that narrows the {noun} comes before "{noun}"')
+                                                f': a word that narrows the {noun} comes before "{noun}"', of_set)
             named = None
 
     if named is not None:
@@ -320,12 +322,17 @@ def _other(c: Compiler, words_node, adjectives: list, scope: Scope) -> bool:
     return True
 
 
-def where_clause(c: Compiler, r, scope: Scope, t: T, named=None, noun: str = "", one: str = "", hint: str = ""):
+def where_clause(c: Compiler, r, scope: Scope, t: T, named=None, noun: str = "", one: str = "", hint: str = "",
+                 of_set: str = ""):
     """A selector's "where" clause, about items of type `t`: its test, and the function that
     keeps the items for which it holds (_kept_where or _kept_where_marked). `named`: the
     word after the `noun` that names each item (`one`) inside the clause, or None; `hint`
-    ends the message that refuses a name the clause does not read."""
+    ends the message that refuses a name the clause does not read; `of_set`: the name of
+    the set the clause goes through, whose cards are read as they were in play
+    (_of_named_set)."""
     inner = scope.child(it=single(t) if t.kind != "any" else ANY)
+    if of_set:
+        inner.it_of = of_set
     was, c.steady = c.steady, False
     # "it" in the clause is its own item: of what it reads, only what is drawn anew each
     # time it is read, or the item of a "where" around this selector by its name, reads
@@ -345,7 +352,19 @@ def where_clause(c: Compiler, r, scope: Scope, t: T, named=None, noun: str = "",
     c.drawn = was_drawn or c.drawn
     kept = _kept_where_marked if c.steady else _kept_where     # marked: computes once in each scan
     c.steady = was
+    if inner.it_of:
+        where_fn = _of_named_set(where_fn, inner.it_of)
     return where_fn, kept
+
+
+def _of_named_set(where_fn, of: str):
+    """A "where" clause over the set the name `of` holds, in an ability's `if` or effect:
+    each card, "it", is the object the set named, read as it was if it has left play
+    since, as `for each` reads it (engine/lastknown.item)."""
+    def named_where(s, env):
+        lastknown.item(env, "it", "@it", of)
+        return where_fn(s, env)
+    return named_where
 
 
 def _kept_where(s, env, found, where_fn) -> tuple:

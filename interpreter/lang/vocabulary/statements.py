@@ -20,7 +20,7 @@ from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import MAPPING, T, as_set, single
-from .expressions import too_large
+from .expressions import bare_name, too_large
 from .selections import place_number, written_zone
 from .texts import asked, text_parts
 
@@ -1020,7 +1020,7 @@ def _for_each(c, tree, scope):
     sfn, t = c.selector(sel, scope, sets=True)
     c.bind(tree.children[0], scope, single(t))
     ops = c.block(block.children, scope)
-    of = _bare_name(sel, scope) if scope.looks_back else None
+    of = bare_name(sel, scope) if scope.looks_back else None
     if of is not None:
         # A set a name holds in an effect (a cost's pick, `let`): each card is the object
         # it named, read as it was if it has left play since (engine/lastknown.py).
@@ -1120,6 +1120,11 @@ def _let(c, tree, scope):
                 named = env.get(of_mark)
                 env[mark] = named if named is not None else lastknown.naming(s, value)
             return let_as
+        if scope.looks_back == "this" and getattr(fn, "env_key", None) == "this":
+            def let_this(s, env):       # the object "this" reads: as it was in play, once it has left
+                env[var] = env["this"]
+                env[mark] = lastknown.played_object(s, env)
+            return let_this
         return _let_naming(var, fn)
 
     def let(s, env):
@@ -1137,14 +1142,6 @@ def _let_naming(var: str, fn):
         value = env[var] = fn(s, env)
         env[mark] = lastknown.naming(s, value)
     return let_naming
-
-
-def _bare_name(sel, scope: Scope) -> str | None:
-    """The variable a selector is when it is written alone (`pitched`), else None."""
-    if sel.data != "selector" or any(k is not None for k in sel.children[1:]):
-        return None
-    words = sel.children[0].children
-    return str(words[0]) if len(words) == 1 and str(words[0]) in scope.vars else None
 
 
 @register("let_all", ST, "let NAME be all SELECTOR",
