@@ -6,13 +6,17 @@ interval and each side's mean time a decision.
     python benchmarks/agents.py mcts heuristic --games 200 --jobs 2
 
 Game i uses seed `--seed + i`; the first agent sits in seat 1 in even games and in
-seat 2 in odd ones. The time of a decision is the processor time of the agent's
-`choose` call, in the process that plays the game (one game a process at a time).
+seat 2 in odd ones, the two agents taking turns round a table of more (A, B, A, B:
+partners, in a game of two teams). The time of a decision is the processor time of
+the agent's `choose` call, in the process that plays the game (one game a process at
+a time). `--counter score` adds how many points of that player counter each agent's
+seats held at the end, on average, beyond the other's.
 """
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import statistics
 import time
 
 from cardtable.interpreter.diagnostics import Report
@@ -22,20 +26,22 @@ from cardtable.interpreter.play.agents import make_agent
 from cardtable.interpreter.play.stats import wilson
 
 _GAME = None
+_COUNTER = None
 
 
-def _load(pack: str, options: dict) -> None:
-    global _GAME
+def _load(pack: str, options: dict, counter: str | None = None) -> None:
+    global _GAME, _COUNTER
     _GAME = Game(load_pack(pack, Report()), options)
+    _COUNTER = counter
 
 
 def play(job: tuple) -> tuple:
     """One game; returns the winner's side (0: the first agent, 1: the second, None:
-    a draw) and, per side, the seconds spent choosing and the decisions taken."""
+    a draw), per side the seconds spent choosing and the decisions taken, the turns,
+    and how far the first side's mean of the counter is ahead at the end (or None)."""
     seed, first, second = job
-    sides = (first, second) if seed % 2 == 0 else (second, first)
-    agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(sides)]
-    side_of_seat = [0, 1] if seed % 2 == 0 else [1, 0]
+    side_of_seat = [(seat + seed) % 2 for seat in range(_GAME.num_players)]
+    agents = [make_agent((first, second)[side], f"{seed}:{seat}") for seat, side in enumerate(side_of_seat)]
     spent, count = [0.0, 0.0], [0, 0]
     state = _GAME.new_initial_state(seed=seed)
     while not state.is_terminal():
@@ -47,7 +53,12 @@ def play(job: tuple) -> tuple:
         state.apply_action(action)
     result = state.returns()
     winner = next((side_of_seat[p] for p, r in enumerate(result) if r > 0), None)
-    return winner, spent, count, state.s.turn
+    ahead = None
+    if _COUNTER:
+        held = [[state.view.player_counters(p)[_COUNTER] for p, s in enumerate(side_of_seat) if s == side]
+                for side in (0, 1)]
+        ahead = sum(held[0]) / len(held[0]) - sum(held[1]) / len(held[1])
+    return winner, spent, count, state.s.turn, ahead
 
 
 def batch_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,16 +74,17 @@ def main() -> None:
     parser.add_argument("first", help="an agent spec, such as mcts or mcts:playouts=200")
     parser.add_argument("second", help="its opponent, such as random or heuristic")
     parser.add_argument("--pack", default="magic54")
+    parser.add_argument("--counter", help="a player counter (score): how far each side is ahead at the end")
     batch_arguments(parser)
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
     jobs = [(args.seed + i, args.first, args.second) for i in range(args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
-        with multiprocessing.get_context("fork").Pool(args.jobs, _load, (args.pack, options)) as pool:
+        with multiprocessing.get_context("fork").Pool(args.jobs, _load, (args.pack, options, args.counter)) as pool:
             results = pool.map(play, jobs, chunksize=1)
     else:
-        _load(args.pack, options)
+        _load(args.pack, options, args.counter)
         results = [play(job) for job in jobs]
     elapsed = time.perf_counter() - started
     wins = [sum(1 for r in results if r[0] == side) for side in (0, 1)]
@@ -87,6 +99,12 @@ def main() -> None:
               f"95% interval {100 * low:.1f}% - {100 * high:.1f}%), "
               f"{1000 * spent / max(1, count):.1f} ms a decision over {count} decisions")
     print(f"  draws {draws}; turns a game: mean {sum(r[3] for r in results) / len(results):.1f}")
+    if args.counter:
+        ahead = [r[4] for r in results]
+        mean = sum(ahead) / len(ahead)
+        spread = 1.96 * statistics.stdev(ahead) / len(ahead) ** 0.5 if len(ahead) > 1 else 0.0
+        print(f"  {args.first}'s seats ahead by {mean:.1f} {args.counter} at the end "
+              f"(95% interval {mean - spread:.1f} to {mean + spread:.1f})")
 
 
 if __name__ == "__main__":

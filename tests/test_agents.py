@@ -217,3 +217,40 @@ def test_a_round_played_out_stops_as_it_ends(bids):
     state.apply_label("0")
     with pytest.raises(OptionError, match="this one is taken in a turn"):
         state.clone().play_round_out(0, lambda n: 0, 100)
+
+
+@pytest.fixture(scope="module")
+def takes():
+    return load_pack(str(ROOT / "tests" / "data" / "takepack"), Report())
+
+
+def test_a_pack_without_an_evaluation_is_judged_by_its_ranking_at_the_end_of_the_hand(takes):
+    # Unshuffled, Ben leads Five; Ann holds Six, One and Two, Ben Three and Four besides.
+    # Taking it with the Six, Ann scores 11 as the hand ends and Ben 10, however the
+    # rest is played; ducking, Ann scores 10 at most and Ben 11 at least. Nothing is
+    # scored until the hand ends, after the next turns: the one-turn look found every
+    # card alike and chose at random.
+    state = Game(takes, {"shuffled": 0}).new_initial_state(seed=1)
+    state.apply_label("Five")
+    assert state.prompt() == "Ann: play a card" and state.deciding_round() is None
+    assert state.legal_labels() == ["Six", "One", "Two"]
+    assert [state.action_to_string(make_agent("heuristic", seed).choose(state)) for seed in range(8)] == ["Six"] * 8
+    assert [state.action_to_string(make_agent("mcts", seed).choose(state)) for seed in range(3)] == ["Six"] * 3
+    assert {state.action_to_string(make_agent("random", seed).choose(state)) for seed in range(8)} == {
+        "Six", "One", "Two"}
+    # Played out to the hand's end with the first card each time (Six, then One and
+    # Three; the last cards are played without asking): Ann takes Five and Six, Ben the
+    # rest. The position is judged by the ranking (score, highest best): Ann's less Ben's.
+    assert state.outer_round() == "hand"
+    copy = state.clone()
+    assert copy.play_round_out(0, lambda n: 0, 100, outermost=True) == 3
+    counters = [copy.view.player_counters(seat)["score"] for seat in (0, 1)]
+    assert counters == [11, 10] and copy.evaluate(0) == 1 and copy.evaluate(1) == -1
+    assert state.clone().play_round_out(0, lambda n: 0, 2, outermost=True) == 2
+
+
+def test_a_round_played_out_to_the_outermost_needs_a_round(game):
+    state = game.new_initial_state(seed=1)
+    assert state.outer_round() is None
+    with pytest.raises(OptionError, match="no round is being played"):
+        state.clone().play_round_out(0, lambda n: 0, 100, outermost=True)

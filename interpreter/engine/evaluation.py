@@ -2,12 +2,14 @@
 `evaluation` section), for computer players."""
 from __future__ import annotations
 
+from .results import ranking_keys
 from .state import State
 
 
 def evaluate(s: State, seat: int) -> float:
     """The pack's evaluation seen from `seat`: the weighted sum of its features.
-    Packs without one are judged by life, then cards in hand and in play."""
+    Packs without one are judged by life and by their ranking (standing), or, without
+    a ranking, by life, then cards in hand and in play."""
     if s.result is not None:
         return 1000.0 * s.result[seat]
     env = {"you": s.t.players[seat]}
@@ -25,7 +27,8 @@ def _default(s: State, seat: int) -> float:
     score = 0.0
     others = [p for p in range(len(s.out)) if p != seat and not s.out[p]]
     life = pack.life_counter
-    for role, weight in (("hand", 0.5), ("play", 1.0)):
+    # What places the players at the end says more than cards held, where a pack says it.
+    for role, weight in () if pack.ranking else (("hand", 0.5), ("play", 1.0)):
         name = pack.roles.get(role)
         if name is None or not pack.zone_by_name[name].per_player:
             continue
@@ -36,4 +39,25 @@ def _default(s: State, seat: int) -> float:
         mine = s.pvars[seat].get(life, 0)
         theirs = sum(s.pvars[p].get(life, 0) for p in others) / max(1, len(others))
         score += mine - theirs
+    if pack.ranking:
+        score += standing(s, seat)
     return score
+
+
+def standing(s: State, seat: int) -> float:
+    """How far `seat` is ahead by what places the players at a ranked end (the
+    pack's `ranking`): its value less the mean of its opponents', for each measure
+    in turn, a later one counting a thousandth of the one before (it only breaks
+    ties). Partners share a standing; players who finished are left out."""
+    teams = s.t.teams
+    others = [p for p in range(len(s.out)) if teams[p] != teams[seat] and not s.out[p]]
+    if not others:
+        return 0.0
+    mine = ranking_keys(s, seat)
+    theirs = [ranking_keys(s, p) for p in others]
+    total, weight = 0.0, 1.0
+    for i, key in enumerate(mine):
+        # A key is made so that less is better.
+        total += weight * (sum(t[i] for t in theirs) / len(others) - key)
+        weight /= 1000
+    return total

@@ -14,7 +14,7 @@ from .positions import seat_name, setup_of, unsaid
 from .running import run
 from .script import ScriptFrame
 from .state import RuleError, State
-from .rounds import MatchFrame, RoundEnded, asking_round, watch_end
+from .rounds import MatchFrame, RoundEnded, RoundFrame, asking_round, watch_end
 from .turns import TurnFrame
 from .view import CardView, StateView
 
@@ -603,18 +603,28 @@ class GameState:
         level = asking_round(self.s)
         return None if level is None else self.s.t.pack.rounds[level].name
 
-    def play_round_out(self, action: int, pick, most: int) -> int:
+    def outer_round(self) -> str | None:
+        """The outermost round being played (`hand`, where its tricks are inner rounds),
+        or None in a pack without rounds: the unit whose end scores, in many packs."""
+        if any(isinstance(f, RoundFrame) and f.level == 0 for f in self.s.frames):
+            return self.s.t.pack.rounds[0].name
+        return None
+
+    def play_round_out(self, action: int, pick, most: int, outermost: bool = False) -> int:
         """Answers the decision open with `action` and each one after with `pick(number of
         options)` until the round whose script asks the decision open ends (its end
         script run, and nothing after it: the next round's resets would hide what it
         scored), the game ends, or `most` decisions in all have been made; returns how
         many were made. For copies a computer player imagines: one so played plays no
-        further. A decision of a turn (see deciding_round) is refused (OptionError)."""
+        further. A decision of a turn (see deciding_round) is refused (OptionError).
+        `outermost`: plays on to the end of the outermost round being played instead
+        (see outer_round), from any decision."""
         s = self.s
-        level = asking_round(s)
+        level = 0 if outermost and self.outer_round() is not None else asking_round(s)
         if level is None:
-            raise OptionError("play_round_out plays on to the end of a round from a decision its script asks; "
-                              "this one is taken in a turn")
+            raise OptionError("play_round_out plays on to the end of the outermost round; no round is being played"
+                              if outermost else "play_round_out plays on to the end of a round from a decision "
+                              "its script asks; this one is taken in a turn")
         watch_end(s, level)
         made = 0
         try:

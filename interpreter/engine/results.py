@@ -68,7 +68,7 @@ def end_ranked(s: State) -> None:
     for k, seat in enumerate(finished):
         places[seat] = k + 1
     still = [p for p in range(len(s.out)) if not s.out[p]]
-    keys = {p: _keys(s, p) for p in still}
+    keys = {p: ranking_keys(s, p) for p in still}
     ranked = sorted(still, key=keys.__getitem__)
     place = len(finished) + 1
     for i, seat in enumerate(ranked):
@@ -116,7 +116,7 @@ def _team_places(teams, places: list) -> None:
             places[p] = held.index(held[i]) + 1     # one after the teams placed before it
 
 
-def _keys(s: State, seat: int) -> tuple:
+def ranking_keys(s: State, seat: int) -> tuple:
     """A player's ranking keys, each made so that less is better."""
     player = s.t.players[seat]
     out = []

@@ -14,7 +14,9 @@ that leaves no blocker for the opponent's turn, a card kept for the next fight.
 
 A decision asked as a round begins or ends (a bid) is worth something only as that
 round ends: its first look is the heuristic agent's random playouts to the round's
-end, and its continuations are played to the round's end, not the next turn's.
+end, and its continuations are played to the round's end, not the next turn's. In a
+pack without an evaluation every decision is so judged, at the end of the outermost
+round (see simple.to_outer_round).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import time
 
 from ...engine.game import GameState
 from .registry import Setting, awake, register
-from .simple import BUDGET, HeuristicAgent, quiet, round_looks, turn_looks
+from .simple import BUDGET, HeuristicAgent, quiet, round_looks, to_outer_round, turn_looks
 
 
 @register("mcts",
@@ -33,7 +35,8 @@ from .simple import BUDGET, HeuristicAgent, quiet, round_looks, turn_looks
           "playing as the heuristic agent would to the end of the next turn; the option "
           "whose continuations the pack's evaluation likes best on average is taken. A "
           "decision asked as a round begins or ends (a bid) is judged, at first look and in "
-          "its continuations, at the end of that round.",
+          "its continuations, at the end of that round; in a pack without an evaluation, every "
+          "decision is, at the end of the outermost round.",
           playouts=Setting(6, "Imagined continuations per decision, shared out among the options searched.", int, 1),
           time=Setting(0.0, "Seconds per decision instead of a number of playouts (0: use playouts). "
                             "Games played with a time budget are not reproducible.", float, 0),
@@ -60,8 +63,9 @@ class MCTSAgent:
         d = state.decision
         seat = d.player
         game = quiet(state.game)
-        in_round = state.deciding_round() is not None
-        first = self._first_look(state, seat, in_round)
+        outermost = to_outer_round(state)
+        in_round = outermost or state.deciding_round() is not None
+        first = self._first_look(state, seat, in_round, outermost)
         order = sorted(range(len(d.options)), key=lambda a: -first[a])
         candidates = order[:self.width]
         best = first[order[0]]
@@ -79,7 +83,7 @@ class MCTSAgent:
             base = state.determinized(seat, self.rnd, game)
             for action in candidates:
                 awake()
-                totals[action] += (self._round_playout(base, seat, action) if in_round
+                totals[action] += (self._round_playout(base, seat, action, outermost) if in_round
                                    else self._playout(base, seat, action, last_turn))
             rounds += 1
             if deadline is None:
@@ -89,10 +93,10 @@ class MCTSAgent:
                 break
         return max(candidates, key=lambda a: (totals[a], first[a]))
 
-    def _first_look(self, state: GameState, seat: int, in_round: bool) -> list:
+    def _first_look(self, state: GameState, seat: int, in_round: bool, outermost: bool) -> list:
         actions = range(len(state.decision.options))
         if in_round:
-            return round_looks(state, seat, actions, self.rnd, 8, BUDGET)
+            return round_looks(state, seat, actions, self.rnd, 8, BUDGET, outermost)
         return turn_looks(state, seat, actions, self.rnd, 2, 30, BUDGET)
 
     def _playout(self, base: GameState, seat: int, action: int, last_turn: int) -> float:
@@ -106,12 +110,13 @@ class MCTSAgent:
             sim.apply_action(0 if len(options) == 1 else model.choose(sim))
         return self._score(sim, seat)
 
-    def _round_playout(self, base: GameState, seat: int, action: int) -> float:
-        """A continuation of a decision a round's script asks, played to that round's end."""
+    def _round_playout(self, base: GameState, seat: int, action: int, outermost: bool) -> float:
+        """A continuation of a decision a round's script asks, played to that round's end
+        (or of any decision, to the end of the outermost round: see to_outer_round)."""
         sim = base.clone()
         model = self.model
         # play_round_out asks only how many options there are; the model reads them in sim.
-        sim.play_round_out(action, lambda n: 0 if n == 1 else model.choose(sim), 400)
+        sim.play_round_out(action, lambda n: 0 if n == 1 else model.choose(sim), 400, outermost)
         return self._score(sim, seat)
 
     def _score(self, sim: GameState, seat: int) -> float:

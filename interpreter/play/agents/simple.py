@@ -94,10 +94,10 @@ def turn_looks(state: GameState, seat: int, actions: list, rnd: random.Random, d
 
 
 def round_looks(state: GameState, seat: int, actions: list, rnd: random.Random, playouts: int,
-                budget: int) -> list:
+                budget: int, outermost: bool = False) -> list:
     """What each of `actions` is worth to `seat` at the end of the round whose script
-    asks the decision (a bid: at the end of the hand), the sum over up to `playouts`
-    random playouts each. The playouts come in rounds that give every option the same
+    asks the decision (a bid: at the end of the hand), or of the outermost round being
+    played (`outermost`), the sum over up to `playouts` random playouts each. The playouts come in rounds that give every option the same
     deal of the unseen cards and the same random answers after it (common random
     numbers), so that options are compared on the same luck. A round begins only if
     the budget left can pay for one as long as the last; each playout of a round may
@@ -115,10 +115,18 @@ def round_looks(state: GameState, seat: int, actions: list, rnd: random.Random, 
         for i, action in enumerate(actions):
             awake()
             imagined = base.clone()
-            last += imagined.play_round_out(action, random.Random(luck).randrange, most)
+            last += imagined.play_round_out(action, random.Random(luck).randrange, most, outermost)
             totals[i] += imagined.evaluate(seat)
         left -= last
     return totals
+
+
+def to_outer_round(state: GameState) -> bool:
+    """Whether every decision is judged at the end of the outermost round being played.
+    Without an evaluation a position is judged by the pack's ranking, which moves
+    mostly as a round is scored (a hand's points), seldom by the end of a turn: a card
+    played is then judged as a bid is, by playouts, to the end of the hand."""
+    return not state.game.pack.evaluation and state.outer_round() is not None
 
 
 @register("heuristic",
@@ -127,13 +135,16 @@ def round_looks(state: GameState, seat: int, actions: list, rnd: random.Random, 
           "the turn, and takes the option the pack's evaluation likes best; ties are "
           "broken at random. A decision asked as a round begins or ends (a bid as a hand "
           "is dealt), whose worth shows only at the round's end, is judged instead by a "
-          "few random playouts of each option to the end of that round.",
+          "few random playouts of each option to the end of that round; in a pack without "
+          "an evaluation, every decision is, to the end of the outermost round, by the "
+          "pack's ranking.",
           depth=Setting(2, "How many of its own choices that follow an option are tried in full.", int, 0),
           horizon=Setting(30, "At most this many decisions imagined after each option.", int, 1),
           budget=Setting(BUDGET, "At most this many decisions imagined for one choice in all, shared among its "
                                  "options: what bounds the time of a decision.", int, 1),
           playouts=Setting(8, "Random playouts of each option to the end of the round, for a decision asked as "
-                              "a round begins or ends (fewer where the budget runs out); 0: judge it as any other.",
+                              "a round begins or ends, or any decision of a pack without an evaluation (fewer "
+                              "where the budget runs out); 0: judge it as any other.",
                            int, 0))
 class HeuristicAgent:
     def __init__(self, rnd: random.Random, depth: int, horizon: int, budget: int, playouts: int):
@@ -150,8 +161,11 @@ class HeuristicAgent:
             # More options than the budget can look at: a sample of them, so that no
             # decision takes longer than the budget says, whatever the pack offers.
             actions = sorted(self.rnd.sample(actions, self.budget))
-        if self.playouts and state.deciding_round() is not None:
-            values = round_looks(state, seat, actions, self.rnd, self.playouts, self.budget)
+        outermost = to_outer_round(state)
+        if outermost and len(actions) == 1:
+            return 0
+        if self.playouts and (outermost or state.deciding_round() is not None):
+            values = round_looks(state, seat, actions, self.rnd, self.playouts, self.budget, outermost)
         else:
             values = turn_looks(state, seat, actions, self.rnd, self.depth, self.horizon, self.budget)
         best, best_value = [], -math.inf
