@@ -90,9 +90,9 @@ class Scope:
 
 
 class NamedScript(NamedTuple):
-    """A script of the pack's `scripts:` section: its parameters and its parsed text."""
+    """A script of the pack's `scripts:` section: its parameters and its parsed text (None where it does not read)."""
     params: tuple
-    tree: Tree
+    tree: Tree | None
     snippet: "Snippet"
 
 

@@ -359,9 +359,10 @@ def scripts(b: Build) -> None:
             problem = b.comp.hides(param) or (f'"{param}" is a parameter twice' if param in params[:k] else None)
             if problem:
                 b.here(raw["for"], k, problem.replace("variable", "parameter"))
+        # A script that does not read is still named (its tree None): its uses are not
+        # told as uses of an unknown script, its own text is told where it is wrong.
         tree = b.parse(b.loaded, raw, "do", "script")
-        if tree is not None:
-            b.names.scripts[name] = NamedScript(tuple(params), tree, b.snippet(b.loaded, raw, "do"))
+        b.names.scripts[name] = NamedScript(tuple(params), tree, b.snippet(b.loaded, raw, "do"))
 
 
 section("imports")(build_imports)

@@ -39,6 +39,8 @@ def _run_script(c: Compiler, tree, scope: Scope):
         c.error(word, f'unknown script "{name}"' + (did_you_mean(name, c.names.scripts) or _listed(c.names.scripts)))
         return None
     c.scripts_used.add(name)
+    if script.tree is None:
+        return None     # its text does not read, which is told there
     if len(given) != len(script.params):
         c.error(tree, f'"{name}" takes {_values(len(script.params))}{_for(script.params)}, '
                       f'but {c.quoted(tree)} gives {len(given)}')
@@ -102,8 +104,8 @@ def _at(place) -> str:
 def check_unused(c: Compiler) -> None:
     """A script no text uses is still checked, its parameters of any kind."""
     for name in c.names.scripts:
-        if name not in c.scripts_used:
-            script = c.names.scripts[name]
+        script = c.names.scripts[name]
+        if name not in c.scripts_used and script.tree is not None:
             expand(c, name, (ANY,) * len(script.params), Scope({}), None)
 
 
