@@ -20,16 +20,16 @@ from cardtable.interpreter.play.batch import games_digest
 
 # pack, options, players, games (seeds 0 to games - 1), sha256 of their logs
 PINNED = [
-    pytest.param("magic54", {}, None, 200, "2ade688c35bb5b60bb65b21be600a424a9d981ff38b08483bc42e4646472b76d",
+    pytest.param("magic54", {}, None, 200, "c17fc853d7a7ca9a3a77574ae7ce5093a0ccc1367ab03a707d95e26d9d0db250",
                  id="magic54"),
     pytest.param("pub_magic", {}, 2, 100, "a63a678d3dfb65b572ea4072489699262a3dd3227cd35b13bb1cb5ff184ab6f0",
                  id="pub_magic-2-players"),
     pytest.param("pub_magic", {}, 5, 50, "61c845f2eda89fa2b25f8313bec2f16d9659cebad00f7fe868ff561ec595e3db",
                  id="pub_magic-5-players"),
     pytest.param("basic_tcg", {"scenario": "Last Standing"}, None, 60,
-                 "ca7ae6e372129ad6a8d2656c8f8893282af93e9126381454ca7c0abb3090ad3b", id="basic_tcg-last-standing"),
+                 "800fe8aada890052890d91081c774affee4317b23fc5cc9cfc3c79e46bd09b5d", id="basic_tcg-last-standing"),
     pytest.param("basic_tcg", {"scenario": "Conquest"}, None, 60,
-                 "9aacd74e8ab050f2f05e681dde4a87912c9322de6ba177a46e2a83e0df6894b2", id="basic_tcg-conquest"),
+                 "b08a348521d613082be5388c9c3f8bb12aaaa1f26d1c5f6b5dbb4f28cdae6f16", id="basic_tcg-conquest"),
     pytest.param("crazy_eights", {}, 3, 50, "c681a30642a0707e872c4c444d3173a6f5b247888cab812ce02ccd51301bebe9",
                  id="crazy_eights-3-players"),
     pytest.param("crazy_eights", {}, 5, 30, "3387eaa884a07e2b0f7e723075781c781fef85e94a275a102fa1dd701f63fbf0",
@@ -39,7 +39,7 @@ PINNED = [
     pytest.param("hearts", {}, None, 5, "2b55bafb286378e167a409b74078b09f56be96ba59c52ff55168c7275b97604f",
                  id="hearts"),
     pytest.param("lane_duel", {}, None, 60, "8ce059c0e0739696f4a378f73efce42faf420e4c686a1f16420160e061c64745", id="lane_duel"),
-    pytest.param("stack_duel", {}, None, 60, "a28a7a8f8fbe910b098e03669074965038e852792b725c57091f3394db098573", id="stack_duel"),
+    pytest.param("stack_duel", {}, None, 60, "ca50ff27dedd81c6b49143397c7637f18f2b133e40a1136fc66aa0995082e955", id="stack_duel"),
 ]
 
 

@@ -58,6 +58,16 @@ SYNTAX = [
      ['1:48: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
     ("choose up to one card in your hand where (it is tapped) or (it is attacking) as picked",
      ['1:57: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    ("choose up to one card c in your hand where any (cards in play where its cost = cost of c) or any (cards in "
+     "discard where its cost = cost of c) as picked",
+     ['1:91: a "where" clause joins its tests with "and"; for "or", put them in parentheses: "where (A or B)"']),
+    # A number worked out from others, where a statement counts things, is in parentheses.
+    ("draw 6 - count of cards in your hand cards",
+     ['1:6: a number worked out from others is written in parentheses here: "draw (6 - count of cards in your hand) '
+      'cards"']),
+    ("draw count of cards in your hand / 2 cards",
+     ['1:6: a number worked out from others is written in parentheses here: "draw (count of cards in your hand / 2) '
+      'cards"']),
     ("tap each creature in play where (it is tapped or it is attacking)", []),
     ("tap each creature in play where ((it is tapped) or (it is attacking))", []),
     # Cards a selector picks, where a statement acts on cards, are written after "all" (or "each").

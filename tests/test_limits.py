@@ -98,6 +98,30 @@ def test_a_repeat_that_comes_to_more_than_the_bound_stops_the_game_where_it_is(t
     assert result.stdout == ""
 
 
+def test_simulate_out_tells_how_to_play_the_game_that_stopped_again_with_its_record(tmp_path):
+    # The file of the run keeps the games that ended; the one to look at is played again by play.
+    tiny(tmp_path / "p", pack=[("        script: draw a card", "        script: |\n          draw a card\n"
+                                                           "          choose a card in your hand as kept\n"
+                                                           "          if turn = 3:\n            while true: draw a card")])
+    result = cardtable("simulate", "p", "-n", "3", "--seed", "5", "--option", "starting_life=12", "--out", "g.jsonl",
+                       cwd=tmp_path)
+    again = "cardtable play p --players random,random --seed 5 --option starting_life=12 --save FILE"
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[1:] == [
+        f"    hint: game 1 is not in the file of the run, which keeps the games that ended: `{again}` plays it again "
+        f"up to where it stopped and saves its record, whose positions `cardtable replay FILE --at N` shows"]
+    played = cardtable(*again.replace("FILE", "r.jsonl").split()[1:], cwd=tmp_path)
+    assert "error: game 1 (seed 5) stopped on turn 3: " in result.stderr
+    assert played.exit_code == 1 and "error: the game stopped after 3 decisions (turn 3): " in played.stderr
+    record = json.loads((tmp_path / "r.jsonl").read_text())
+    assert (record["seed"], record["options"]["starting_life"], record["result"]) == (5, 12, None)
+    # Rules that break before the first decision leave no game for play to save: no such hint.
+    tiny(tmp_path / "q", pack=[("        script: draw a card", "        script: |\n          draw a card\n"
+                                                           "          if turn = 3:\n            while true: draw a card")])
+    result = cardtable("simulate", "q", "-n", "3", "--out", "g.jsonl", cwd=tmp_path)
+    assert result.exit_code == 1 and "hint" not in result.stderr
+
+
 def test_a_while_loop_that_does_not_end_names_its_card_file_and_line(tmp_path):
     # Bear costs nothing to summon, and its summoning loops.
     tiny(tmp_path / "p", cards=[("        cost: 2\n        effect: put this into play",

@@ -119,6 +119,33 @@ def test_a_choice_is_logged_with_its_question_and_without_one_with_its_name(tmp_
                                                  "Ann chooses 2 (bid how many?)"]
 
 
+def test_none_picked_among_the_options_of_up_to_one_is_logged_as_a_choice(tmp_path):
+    # Who passed is in the log as who played is: a pass of a climbing game, a defender who
+    # takes the cards rather than beat them. With nothing to offer nobody is asked, and
+    # nothing is told.
+    setup = ('you draw 2 cards\nchoose up to one card in your hand as extra "add a card, or pass"\n'
+             'choose up to one name among cards in your hand as asked\n'
+             'choose up to one card in your hand where name of it = "Ant" as nothing "never asked"')
+    state = state_of(tmp_path, setup)
+    for label in ("none", "none"):
+        state.apply_label(label)
+    assert lines(state, "Ann chooses", 3) == ["Ann chooses none (add a card, or pass)", "Ann chooses none as asked",
+                                              "turn 1 (Ann)"]
+    assert lines(state, "Ann chooses", 2, 1) == ["Ann chooses none (add a card, or pass)", "Ann chooses none as asked"]
+
+
+def test_a_choice_in_a_loop_names_the_item_once_when_its_question_names_it(tmp_path):
+    setup = ('you draw 3 cards\nfor each c in cards in your hand:\n'
+             '  choose a card in your hand where it != c as beater "beat {c}"\n'
+             '  choose a card in your hand as spare "spare one"')
+    state = state_of(tmp_path, setup)
+    assert state.prompt() == "Ann: beat Fox"
+    state.apply_label("Eel")
+    assert state.prompt() == "Ann: spare one (c Fox)"
+    state.apply_label("Eel")
+    assert lines(state, "Ann chooses", 2) == ["Ann chooses Eel (beat Fox)", "Ann chooses Eel (spare one) (c Fox)"]
+
+
 def test_the_values_a_logged_question_names_are_those_its_readers_may_see(tmp_path):
     setup = 'you draw 2 cards\nlet mine be all cards in your hand\nchoose a card in your hand as kept "keep one of {mine}, {you}?"'
     state = state_of(tmp_path, setup)

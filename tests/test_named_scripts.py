@@ -21,6 +21,12 @@ def test_an_unknown_script_is_told_the_nearest_name(tmp_path):
         'pack.yaml:38:7: unknown script "pass_crd"; did you mean "pass_card"?']
 
 
+def test_a_script_whose_text_does_not_read_is_told_there_only_not_as_an_unknown_script(tmp_path):
+    broken = "  deal_out:\n    do: |\n      for each p in players:\n        p draws 2 - 1 cards\n"
+    assert problems(tmp_path, **{DEAL: broken}) == [
+        'pack.yaml:31:17: a number worked out from others is written in parentheses here: "p draws (2 - 1) cards"']
+
+
 def test_a_use_gives_one_value_for_each_parameter(tmp_path):
     assert problems(tmp_path, **{FIRST_USE: "      pass_card for you\n",
                                  "setup: |\n  deal_out": "setup: |\n  deal_out for you"}) == [

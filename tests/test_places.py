@@ -84,6 +84,15 @@ def test_a_player_sits_out_and_the_game_ends_when_nobody_can_play(tmp_path):
     assert state.log[-1] == "the game ends: Ann and Ben 1st"
 
 
+def test_a_player_who_sits_out_already_is_not_told_to_again(tmp_path):
+    # A rule that sits out every player without cards, run after each turn: Ann sits Ben out
+    # again, Cleo sits Ann out, then again.
+    state = game(tmp_path, "your left sits out\nyour left sits out", turn="your left sits out", players=3,
+                 turns=3).new_initial_state(seed=0)
+    assert [line for line in state.log if line.endswith("sits out") or line.startswith("turn ")] == [
+        "Ben sits out", "turn 1 (Ann)", "turn 2 (Cleo)", "Ann sits out", "turn 3 (Cleo)"]
+
+
 def test_a_clone_keeps_its_own_places(tmp_path):
     state = game(tmp_path, "do nothing", turn="if turn = 2: you sit out", players=3, turns=3).new_initial_state(seed=0)
     assert state.s.sitting == (-1, 1 << 30, -1)

@@ -42,8 +42,8 @@ def test_a_where_keeps_the_words_offered(tmp_path):
     state = start(tmp_path, "choose up to one suit where it = none as named\nif named = none: set pot to 7")
     assert state.s.table["pot"] == 7                # none left: none, without asking
     assert problems(make(tmp_path, turn="choose a suit where it > 2 as named")) == [
-        'pack.yaml:44:31: the left side of ">" must be a number, but "it" is a word: words are in the order of the '
-        'property\'s list, which "highest suit of ..." and "lowest suit of ..." read']
+        'pack.yaml:44:31: the left side of ">" must be a number, but "it" is a word: a word is compared only with a '
+        'word of "suit", in the order of its list']
 
 
 def test_several_words_are_picked_one_at_a_time(tmp_path):

@@ -212,6 +212,19 @@ def test_a_definition_about_it_is_asked_of_a_card(tmp_path):
         'pack.yaml:41:13: "worth" is a number, not a condition: "X is NAME" asks a definition that holds or not']
 
 
+def test_words_of_a_property_compare_in_the_order_of_its_list(tmp_path):
+    # rank: two, three, four, ace. A table value of no word yet (led) comes before every word.
+    setup = ('for each c in cards in deck where name of it = "Four of Spades":\n'
+             '  set score of you to count of (cards in deck where its rank > rank of c)\n'
+             '  set secret of you to count of (cards in deck where its rank <= "three")\n'
+             '  if clubs < led or suit of c <= led: set pot to 0\n'
+             '  set led to hearts\n'
+             '  if suit of c > led and led >= "diamonds" and led != spades: set scratch of you to 1')
+    state = play(tmp_path, setup=setup)
+    assert [state.s.pvars[0][k] for k in ("score", "secret", "scratch")] == [2, 3, 1]
+    assert state.s.table["pot"] == 5
+
+
 def test_a_word_property_of_no_card_is_none(tmp_path):
     # "suit of card_played" where nobody had a card to play: the table value holds none,
     # as after a card without a suit, not the 0 of a number; a word compared with it differs.
@@ -231,8 +244,13 @@ def test_a_word_property_of_no_card_is_none(tmp_path):
      'pack.yaml:37:37: "its suit = 3" compares a suit with a number: they are never equal'),
     ("increase suit of you by 1", 'pack.yaml:37:12: "suit" holds a word: only a number can be increased or decreased'),
     ("for each c in cards in deck:\n  if rank of c > 3: stop",
-     'pack.yaml:38:8: the left side of ">" must be a number, but "rank of c" is a word: words are in the order of '
-     'the property\'s list, which "highest rank of ..." and "lowest rank of ..." read'),
+     'pack.yaml:38:8: the left side of ">" must be a number, but "rank of c" is a word: a word is compared only '
+     'with a word of "rank", in the order of its list'),
+    ("for each c in cards in deck:\n  if rank of c > suit of c: stop",
+     'pack.yaml:38:8: "rank of c > suit of c" compares a rank with a suit: words are in order only within the list '
+     'of one property'),
+    ('for each c in cards in deck where its rank >= "Three":\n  stop',
+     'pack.yaml:37:49: "Three" is not a word of "rank"; did you mean "three"?'),
     ("for each c in cards in deck:\n  if c shares points with c: stop",
      'pack.yaml:38:17: "points" is not a property of words'),
 ])

@@ -209,7 +209,7 @@ def log_choice(s: State, seat: int, about, value) -> None:
     if not items or s.quiet:
         return
     who = s.t.players[seat].name
-    context = loop_items(s, s.t.players[seat])
+    context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()))
     names = s.t.names
     chosen = ', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])
     seen_by = {seat}
@@ -235,3 +235,12 @@ def log_choice(s: State, seat: int, about, value) -> None:
         others = about(s, env, tuple(p for p in range(len(s.out)) if p not in seen_by))
     s.say("choose", f"{who} chooses {chosen} {said}{context}", seen,
           f"{who} chooses {n} card{'s' if n != 1 else ''} {others}{context}")
+
+
+def log_none(s: State, seat: int, about) -> None:
+    """"Dan chooses none (play a higher rank, or pass)": the none a player picked among the
+    options of an "up to one" choice, so that who passed is in the log as who played is."""
+    if not s.quiet:
+        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
+        context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()))
+        s.say("choose", f"{s.t.players[seat].name} chooses none {said}{context}")

@@ -41,7 +41,12 @@ def finish_player(s: State, seat: int) -> None:
 
 
 def sit_out(s: State, seat: int, level: int = FOR_GOOD) -> None:
-    """`PLAYER sits out [this UNIT]`: no turns and no priority until the unit ends."""
+    """`PLAYER sits out [this UNIT]`: no turns and no priority until the unit ends. A player
+    who already sits out as long (a loop that sits out every player without cards) is not
+    told to again."""
+    now = s.sitting[seat] if s.sitting is not None else -1
+    if now == FOR_GOOD or (level != FOR_GOOD and 0 <= now <= level):
+        return
     sitting = list(s.sitting or (-1,) * len(s.out))
     sitting[seat] = level
     s.sitting = tuple(sitting)

@@ -129,9 +129,10 @@ def step_on(s: State, n: int = 1) -> None:
         raise endless(s, {})
 
 
-def loop_items(s: State, skip=None) -> str:
+def loop_items(s: State, skip=None, shown=()) -> str:
     """" (blocker Serra Angel)": what the `for each` loops around the running
-    statement are at, so that a choice made once for each says for which."""
+    statement are at, so that a choice made once for each says for which; but for the
+    loops whose names are in `shown`, which the question names itself ("beat {att}")."""
     top = s.frames[-1] if s.frames else None
     env = getattr(top, "env", None)
     parts = []
@@ -139,6 +140,6 @@ def loop_items(s: State, skip=None) -> str:
         if getattr(f, "env", None) is not env:
             break
         loop = f.loop if type(f) is ScriptFrame else None
-        if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip:
+        if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip and loop[0] not in shown:
             parts.append(f"{loop[0]} {s.card_name(env.get(loop[0]))}")
     return f" ({', '.join(reversed(parts))})" if parts else ""

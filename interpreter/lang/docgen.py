@@ -46,6 +46,9 @@ shuffle your deck
   parentheses: `count of (creatures in play where it is attacking) + 1`. A
   `where` clause may use `or` only inside parentheses, because `or` between
   selectors means either of them: `creature in play or player`.
+- Where a statement counts things (`draw N cards`, `top N cards of ZONE`, `up
+  to N`), N is a number or a name; a number worked out from others is written
+  in parentheses: `p draws (6 - count of cards in p's hand) cards`.
 - A statement that acts on cards takes a card, a variable, or the cards a
   selector picks after `all`, `each` or `every`: `untap all creatures you
   control`, `put each card in pile into stock` (not `untap creatures you control`,

@@ -277,7 +277,7 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
-        top = _cards_in_top(text, token)
+        top = _cards_in_top(text, token) or _number_in_parentheses(text, token, start)
         if top:
             return top
         if "ORDINAL" in e.expected and (token.type == "INT" or str(token).lower() in _PLACE_WORDS):
@@ -307,11 +307,12 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
 def _or_in_where(text: str, token: Token) -> int | None:
     """The column of the "or" of a "where" clause the parse failed at, or right after
     ("where it = a or it = b" reads "or it" as a second selector, and fails at "=";
-    "where (A) or (B)" fails at the "(" where a selector would begin)."""
+    "where (A) or (B)" and "where any (A) or any (B)" fail at the "(" where a selector
+    would begin)."""
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     at = token.start_pos
     if str(token) == "(":
-        joined = re.search(r"\bor\s*$", text[line_start:at])
+        joined = re.search(r"\bor\s+(?:(?:any|no|not|count|number|total)\s+(?:of\s+)?)?$", text[line_start:at])
         if joined is None:
             return None
         at = line_start + joined.start()
@@ -396,6 +397,34 @@ def _cards_in_top(text: str, token: Token) -> DslSyntaxError | None:
                               bare.start(2) + 1)
     return DslSyntaxError(f'"top {token} cards of ZONE" picks the cards itself: write "all top {token} cards of ..." '
                           f'for them', token.line, written.start() + 1)
+
+
+# The words a number of things follows ("draw N cards", "top N cards of", "up to N"): there a
+# number worked out from others is written in parentheses.
+_COUNTED = re.compile(r"\b(?:draws?|add|remove|create|pay|top|to|chooses?)\s+", re.I)
+
+
+def _number_in_parentheses(text: str, token: Token, start: str) -> DslSyntaxError | None:
+    """The error of "p draws 6 - count of cards in p's hand cards": where a statement counts
+    things, a number that is not a plain number or name is written in parentheses. Said
+    only where the parentheses, put around some words from the count on, make it read."""
+    line_start = text.rfind("\n", 0, token.start_pos) + 1
+    line_end = text.find("\n", token.start_pos)
+    line_end = len(text) if line_end < 0 else line_end
+    line = text[line_start:line_end]
+    at = token.start_pos - line_start
+    # The number began before the word the parse failed at: "draw 6 - ...", not "draw "x" cards".
+    counts = [m.end() for m in _COUNTED.finditer(line, 0, at + 1) if m.end() < at and line[m.end()] != "("]
+    if not counts:
+        return None
+    a = counts[-1]
+    for b in [m.start() for m in re.finditer(r"\s", line[at:])] + [len(line) - at]:
+        inner = line[a:at + b].strip()
+        wrapped = f"{line[:a]}({inner}){line[at + b:]}"
+        if inner and _reads(text[:line_start] + wrapped + text[line_end:], start):
+            return DslSyntaxError(f'a number worked out from others is written in parentheses here: '
+                                  f'"{wrapped.strip()}"', token.line, a + 1)
+    return None
 
 
 def _reads(text: str, start: str) -> bool:

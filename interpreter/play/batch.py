@@ -13,6 +13,7 @@ import dataclasses
 import functools
 import hashlib
 import random
+import shlex
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -190,7 +191,11 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     of it: result, length, the cards each seat played, the leader turn by turn, the
     options the decisions offered and how many offered more than one."""
     # Nothing here reads the log: the game keeps none (the same game, faster).
-    state = game.new_initial_state(seed=seed, log=False)
+    try:
+        state = game.new_initial_state(seed=seed, log=False)
+    except RuleError as e:
+        e.first_decision = False    # rules that broke before it: no game for `play` to save (_play_index)
+        raise
     n = game.num_players
     agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
     plays = [{} for _ in range(n)]
@@ -241,13 +246,28 @@ def _play_index(game: Game, batch: Batch, i: int) -> dict:
     try:
         result = play_game(game, specs, seed, batch.records, batch.pack, batch.cards)
     except RuleError as e:
-        raise SimulationError(e.located(_named(batch, i))) from None
+        message = e.located(_named(batch, i))
+        if batch.records and not batch.label and getattr(e, "first_decision", True):
+            message += "\n    hint: " + _again(batch, specs, seed, i)
+        raise SimulationError(message) from None
     if batch.records and batch.ruleset:
         result["record"]["ruleset"] = batch.ruleset
     if batch.records and batch.changes:
         result["record"]["changes"] = [c.as_data() for c in batch.changes]
     result["index"] = i
     return result
+
+
+def _again(batch: Batch, specs: list, seed: int, i: int) -> str:
+    """How to see a game that stopped: the file of a run keeps the games that ended, and
+    `play` plays this one again, the same agents in the same seats, and saves its record."""
+    words = ["cardtable", "play", batch.pack, "--players", ",".join(specs), "--seed", str(seed)]
+    words += [w for k, v in batch.options.items() for w in ("--option", f"{k}={v}")]
+    words += ["--ruleset", batch.ruleset] if batch.ruleset else []
+    words += [w for d in batch.decks for w in ("--deck", d)] + [w for c in batch.cards for w in ("--cards", c)]
+    return (f"game {i + 1} is not in the file of the run, which keeps the games that ended: "
+            f"`{shlex.join(words)} --save FILE` plays it again up to where it stopped and saves its record, "
+            f"whose positions `cardtable replay FILE --at N` shows")
 
 
 def _named(batch: Batch, i: int) -> str:

@@ -4,7 +4,7 @@ range, or an order of cards or players."""
 from __future__ import annotations
 
 from ...engine import limits
-from ...engine.activation import log_choice
+from ...engine.activation import log_choice, log_none
 from ...engine.decisions import Decision, Option, option
 from ...engine.script import loop_items, of_card
 from ...engine.state import RuleError
@@ -98,7 +98,10 @@ def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: bool
 
     def resume(s2, value, about=about):     # (a default, not a cell made at each question)
         s2.frames[-1].env[var] = value
-        log_value(s2, seat, about, value)
+        if value is None:
+            log_none(s2, seat, about)
+        else:
+            log_value(s2, seat, about, value)
     if len(options) == 1 and s.t.pack.auto_single:
         resume(s, options[0].value)
         return
@@ -110,7 +113,7 @@ def log_value(s, seat: int, about, value) -> None:
     as for activation.log_choice."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if items and not s.quiet:
-        context = loop_items(s, s.t.players[seat])
+        context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()))
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
         s.say("choose", f"{s.t.players[seat].name} chooses {', '.join(map(str, items))} {said}{context}")
 

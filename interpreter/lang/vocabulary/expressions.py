@@ -802,7 +802,8 @@ def _draws(node) -> bool:
 
 
 @register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
-          "Compares two numbers; = and != also compare cards, players and texts.",
+          "Compares two numbers, or two words of one property in the order of its list (\"its rank > top_rank\"; "
+          "none, the word of no card, before every word); = and != also compare cards, players and texts.",
           params=(('A', 'number (or any, for = and !=)', 'left side'), ('B', 'number (or any, for = and !=)', 'right side')))
 def _compare(c, tree, scope):
     left, op, right = tree.children
@@ -829,9 +830,14 @@ def _compare(c, tree, scope):
             a = once_a_scan(c, a)
         return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
                          a, b, steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
-    (a, _), (a_moves, a_this) = _side(c, lambda: _number_side(c, left, scope, f'the left side of "{op}"'))
-    (b, _), (b_moves, b_this) = _side(c, lambda: _number_side(c, right, scope, f'the right side of "{op}"'))
+    (a, ta), (a_moves, a_this) = _side(c, lambda: c.expr(left, scope))
+    (b, tb), (b_moves, b_this) = _side(c, lambda: c.expr(right, scope))
     fn = _COMPARE[op]
+    words = _ordered_words(c, tree, (left, ta), (right, tb))
+    if words is not None:
+        return _word_order(fn, a, b, words), BOOL
+    _number_side(c, left, ta, f'the left side of "{op}"')
+    _number_side(c, right, tb, f'the right side of "{op}"')
     k = c.constant(right) if getattr(right, "data", None) == "number" else None
     if k is not None:                   # "life of it <= 0": the number is read once, here
         const = fuse.constant(k)
@@ -840,15 +846,37 @@ def _compare(c, tree, scope):
                      steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
 
 
-def _number_side(c, tree, scope, what: str):
-    """A side of "<" or ">", a number; a word of a property is refused with how its words
-    are ordered ("rank of mine > rank of theirs" for cards of a trick)."""
-    fn, t = c.expr(tree, scope)
+def _number_side(c, tree, t, what: str) -> None:
+    """A side of "<" or ">" that is not a word compared with a word of its property must be
+    a number."""
     if t.kind not in ("number", "any"):
-        order = (f': words are in the order of the property\'s list, which "highest {t.of} of ..." and '
-                 f'"lowest {t.of} of ..." read' if t.kind == "word" and t.of else "")
+        order = (f': a word is compared only with a word of "{t.of}", in the order of its list'
+                 if t.kind == "word" and t.of else "")
         c.error(tree, f"{what} must be a number, but {c.quoted(tree)} is {t.word()}{order}")
-    return fn, t
+
+
+def _ordered_words(c, tree, left, right):
+    """The words of the property both sides of "<" or ">" hold ("its rank > top_rank", "rank
+    of c >= "ten""), in the order of its list; None where a side is no such word."""
+    words = None
+    for (node, t), (other, ot) in ((left, right), (right, left)):
+        if t.kind == "word" and t.of in c.names.one_of:
+            words = c.names.one_of[t.of]
+            if ot.kind == "word" and ot.of not in (None, t.of):
+                c.error(tree, f'{c.quoted(tree)} compares {_a(t.of)} with {_a(ot.of)}: words are in order '
+                              f'only within the list of one property')
+                return words
+            if ot.kind == "word" and ot.of is not None or getattr(other, "data", None) == "text":
+                _comparable(c, tree, (node, t), (other, ot))    # a text must be a word of the list
+                return words
+    return None
+
+
+def _word_order(fn, a, b, words):
+    """Two words compared by their places in the property's list; none (the word of no card,
+    a table value not set yet) comes before every word."""
+    place = {w: i for i, w in enumerate(words)}
+    return lambda s, env: fn(place.get(a(s, env), -1), place.get(b(s, env), -1))
 
 
 def _steady(*moves: bool) -> tuple:

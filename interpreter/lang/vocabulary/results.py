@@ -24,7 +24,7 @@ def _finishes(c: Compiler, tree, scope):
 @register("sits_out", ST, "PLAYER sits out [this UNIT]",
           "The player takes no turns and gets no priority until the unit of that round ends, or for the rest of the "
           "game; they stay in the game and are placed by the ranking. When nobody can take a turn, the game ends "
-          "ranked.", example="p sits out this hand",
+          "ranked. A player who sits out already, as long or longer, is not told to again.", example="p sits out this hand",
           params=(('PLAYER', 'player', 'who sits out'), ('UNIT', 'round', 'until when (the rest of the game if not said)')))
 def _sits_out(c, tree, scope):
     who, unit = tree.children

@@ -7,7 +7,7 @@ from lark import Tree
 
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
-from ...engine.activation import ask_choice, log_choice
+from ...engine.activation import ask_choice, log_choice, log_none
 from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import controllers, stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
@@ -744,7 +744,8 @@ def _unmark(c, tree, scope):
           "A player picks from what the selector offers: \"a\" (one; none if there is nothing), \"up to one\", "
           "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them. "
           "The player is asked QUESTION if it is given, otherwise the statement's own words; the log says what was "
-          "chosen and the question (\"Ann chooses Bear (choose your attackers)\"), or NAME without one (\"as attackers\").",
+          "chosen and the question (\"Ann chooses Bear (choose your attackers)\"), or NAME without one (\"as attackers\"); "
+          "a none picked among the options of \"up to one\" too (\"Dan chooses none (play a card, or pass)\").",
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
 def _choose(c, tree, scope):
     who, quantity, sel, var, question = tree.children
@@ -802,7 +803,10 @@ def _bind(var, about, named: bool = False):
         env[var] = value
         if named and type(value) is int:
             env["@" + var] = (value, s.moves[value])     # the object chosen (engine/lastknown.py)
-        log_choice(s, s.history[-1][0], about, value)
+        if value is None:
+            log_none(s, s.history[-1][0], about)
+        else:
+            log_choice(s, s.history[-1][0], about, value)
     return resume
 
 
@@ -938,7 +942,8 @@ def _may(c, tree, scope):
             # question as every reader may read it. Nothing ran since it was asked.
             p = pfn(s, frame.env)
             said = render(s, frame.env, tuple(range(len(s.out))))[0] if render is not None else text
-            s.say("choose", f"{p.name} chooses {'yes' if yes else 'no'} ({said}){loop_items(s, p)}")
+            shown = render.reads if render is not None else ()
+            s.say("choose", f"{p.name} chooses {'yes' if yes else 'no'} ({said}){loop_items(s, p, shown)}")
         if yes:
             s.frames.append(ScriptFrame(ops, frame.env))
     return may

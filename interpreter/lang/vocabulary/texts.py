@@ -22,8 +22,9 @@ def text_parts(c: Compiler, token, scope: Scope):
     if "{" not in text and "}" not in text:
         return None
     line, col = _pos(token)
-    pieces, at = [], 0
+    pieces, at, reads = [], 0, set()
     for m in _PART.finditer(text):
+        reads.update(re.findall(r"\w+", m.group(1)))
         pieces.append(text[at:m.start()])
         pieces.append(_part(c, m.group(1), scope, line, col + 1 + m.start(1)))
         at = m.end()
@@ -44,6 +45,7 @@ def text_parts(c: Compiler, token, scope: Scope):
                 fn, t = piece
                 out.append(shown(s, fn(s, env), t, reader, named))
         return "".join(out), named
+    render.reads = frozenset(reads)     # the words its parts read: a loop's item it names itself
     return render
 
 
@@ -103,5 +105,9 @@ def asked(c: Compiler, tree, question, scope: Scope, var: str):
         text = str(question)[1:-1] if question is not None else c.source(tree)
         said = f"({text})" if question is not None else f"as {var}"
         return (lambda s, env, p: f"{p.name}: {text}{loop_items(s, p)}"), said
-    return (lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p)}",
-            lambda s, env, readers: f"({render(s, env, readers)[0]})")
+    reads = render.reads
+
+    def about(s, env, readers):
+        return f"({render(s, env, readers)[0]})"
+    about.reads = reads
+    return (lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p, reads)}"), about
