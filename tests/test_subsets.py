@@ -114,3 +114,15 @@ def test_more_sets_than_a_rule_takes_stop_the_game_where_they_are_taken(tmp_path
         f'{folder}/pack.yaml:38:25: error: the game stopped on turn 1: "sets of cards in your hand" would take more '
         f'than 65,535 sets of its 17 cards: a rule takes at most 65,535 sets at once (every set of 16 cards); take '
         f'them of fewer cards, or say their size ("sets of 2 cards in ...")')
+
+
+def test_a_set_both_sides_of_or_pick_is_taken_once(tmp_path):
+    # Five and Jack make fifteen and Five and Five a pair: the sets of two that do
+    # either are the three pairs of Fives and the three Fives with the Jack; the set of
+    # the two cards taken in the other order (the Jack first) is the same set.
+    say = ('      let n be count of (sets of 2 cards in your hand where total pips of it = 15 or '
+           'sets of 2 cards in your hand where number of different rank among it = 1 or '
+           'sets of 2 (jack cards in your hand or cards in your hand) '
+           'where total pips of it = 15)\n'
+           '      announce "{n} sets"\n')
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "6 sets"
