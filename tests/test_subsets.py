@@ -126,3 +126,11 @@ def test_a_set_both_sides_of_or_pick_is_taken_once(tmp_path):
            'where total pips of it = 15)\n'
            '      announce "{n} sets"\n')
     assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "6 sets"
+
+
+def test_a_definition_of_a_set_no_text_reads_is_not_told_its_it_is_no_card(tmp_path):
+    # Checked alone, a_run was read of a card: each "count of it" and "highest value of
+    # it" was warned of, though it is written for the "where" of "sets of".
+    report = Report()
+    load_pack(str(copy(tmp_path, **{"where a_run:": "where count of it > 3:"})), report)
+    assert [(p.line, p.message) for p in report.warnings] == [(34, 'the definition "a_run" is read by no text')]
