@@ -134,3 +134,19 @@ def test_a_definition_of_a_set_no_text_reads_is_not_told_its_it_is_no_card(tmp_p
     report = Report()
     load_pack(str(copy(tmp_path, **{"where a_run:": "where count of it > 3:"})), report)
     assert [(p.line, p.message) for p in report.warnings] == [(34, 'the definition "a_run" is read by no text')]
+
+
+def test_sets_taken_again_for_each_set_stop_the_game_at_the_text_that_takes_them(tmp_path):
+    # 16 cards: the inner sets are taken again for each of the 65,535 outer ones, far
+    # past the rules' million steps without a decision: the inner text is named (the
+    # message named none).
+    inner = ("      let n be count of (sets of cards in your hand where count of (sets of cards in your hand "
+             "where count of it = 1) > 0)\n")
+    folder = copy(tmp_path, **{SHOW: inner + SHOW})
+    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
+             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
+    with pytest.raises(RuleError) as e:
+        position(folder, cards[:16])
+    assert e.value.located("the game") == (
+        f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran 1,000,000 steps (rounds of '
+        f'loops, runs of the checks, triggered abilities) without a player deciding anything: they go round in circles')
