@@ -250,15 +250,19 @@ def test_a_pack_without_an_evaluation_is_judged_by_its_ranking_at_the_end_of_the
     assert state.clone().play_round_out(0, lambda n: 0, 2, outermost=True) == 2
 
 
-def test_a_match_of_hands_is_judged_at_the_end_of_the_hand(tmp_path):
+MATCH = {"rounds:\n": "rounds:\n  - round: match\n    until: any (players where score of it >= 100)\n"
+                      "    end: |\n      the game ends\n",
+         "hand_limit: {default: 3,": "hand_limit: {default: 300,", "  limit_of: hand\n": ""}
+FEWER_TAKEN = {"best: highest}\n": "best: highest}\n  - {by: count of cards in it's won, best: lowest}\n"}
+
+
+@pytest.mark.parametrize("edits", [MATCH, {**MATCH, **FEWER_TAKEN}], ids=["match", "match, then fewer cards taken"])
+def test_a_match_of_hands_is_judged_at_the_end_of_the_hand(tmp_path, edits):
     # The hands of takepack made a match, whose end is the game's: played out to the
     # match's end, the trick Ann takes is lost in hands played at random after it. Its
-    # tricks end with the standing unmoved and the hand's end moves it: it is judged there.
-    folder = edited_copy(ROOT / "tests" / "data" / "takepack", tmp_path, **{
-        "rounds:\n": "rounds:\n  - round: match\n    until: any (players where score of it >= 100)\n"
-                     "    end: |\n      the game ends\n",
-        "hand_limit: {default: 3,": "hand_limit: {default: 300,",
-        "  limit_of: hand\n": ""})
+    # tricks end with the score unmoved and the hand's end moves it: it is judged there,
+    # though the tricks move the ranking's second measure, which only breaks ties.
+    folder = edited_copy(ROOT / "tests" / "data" / "takepack", tmp_path, **edits)
     state = Game(load_pack(str(folder), Report()), {"shuffled": 0}).new_initial_state(seed=1)
     state.apply_label("Five")
     assert state.outer_round() == "match" and state.legal_labels() == ["Six", "One", "Two"]

@@ -618,8 +618,9 @@ class GameState:
         many were made. For copies a computer player imagines: one so played plays no
         further. A decision of a turn (see deciding_round) is refused (OptionError).
         `outermost`: plays on from any decision to the end of the first round being played
-        whose end moves the players' standing (the pack's ranking), or else of the outermost
-        (see outer_round): a hand's end, where a match is made of hands scored as they end."""
+        whose end moves the players' standing (the ranking's first measure), or else of
+        the outermost (see outer_round): a hand's end, where a match is made of hands
+        scored as they end."""
         s = self.s
         level = 0 if outermost and self.outer_round() is not None else asking_round(s)
         if level is None:

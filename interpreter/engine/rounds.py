@@ -224,8 +224,8 @@ class _WatchedRound(RoundFrame):
 
 class _ScoredRound(_WatchedRound):
     """A round inside the outermost whose end stops the copy it is in only if the
-    players' standing (the pack's ranking) has moved since it was watched: a trick
-    that scores nothing plays on to the end of the hand, which scores (watch_scoring)."""
+    players' standing has moved since it was watched: a trick that scores nothing plays
+    on to the end of the hand, which scores (watch_scoring)."""
     __slots__ = ("standing",)
 
     def __init__(self, level: int, stage: int, parts: int, standing: tuple):
@@ -240,7 +240,9 @@ class _ScoredRound(_WatchedRound):
 
 
 def _standing(s: State) -> tuple:
-    return tuple(results.ranking_keys(s, p) for p in range(len(s.out)))
+    """The players' values of the ranking's first measure (their score): a later one only
+    breaks ties, and may move where nothing is scored (the tricks taken, as a trick ends)."""
+    return tuple(results.ranking_keys(s, p)[:1] for p in range(len(s.out)))
 
 
 def asking_round(s: State) -> int | None:
