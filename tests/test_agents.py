@@ -13,6 +13,7 @@ from cardtable.interpreter.engine.game import Game, GameState, OptionError
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.packs.scenario import position
 from cardtable.interpreter.play.agents import AGENTS, make_agent
+from packcopy import edited_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -247,6 +248,29 @@ def test_a_pack_without_an_evaluation_is_judged_by_its_ranking_at_the_end_of_the
     counters = [copy.view.player_counters(seat)["score"] for seat in (0, 1)]
     assert counters == [11, 10] and copy.evaluate(0) == 1 and copy.evaluate(1) == -1
     assert state.clone().play_round_out(0, lambda n: 0, 2, outermost=True) == 2
+
+
+MATCH = {"rounds:\n": "rounds:\n  - round: match\n    until: any (players where score of it >= 100)\n"
+                      "    end: |\n      the game ends\n",
+         "hand_limit: {default: 3,": "hand_limit: {default: 300,", "  limit_of: hand\n": ""}
+FEWER_TAKEN = {"best: highest}\n": "best: highest}\n  - {by: count of cards in it's won, best: lowest}\n"}
+
+
+@pytest.mark.parametrize("edits", [MATCH, {**MATCH, **FEWER_TAKEN}], ids=["match", "match, then fewer cards taken"])
+def test_a_match_of_hands_is_judged_at_the_end_of_the_hand(tmp_path, edits):
+    # The hands of takepack made a match, whose end is the game's: played out to the
+    # match's end, the trick Ann takes is lost in hands played at random after it. Its
+    # tricks end with the score unmoved and the hand's end moves it: it is judged there,
+    # though the tricks move the ranking's second measure, which only breaks ties.
+    folder = edited_copy(ROOT / "tests" / "data" / "takepack", tmp_path, **edits)
+    state = Game(load_pack(str(folder), Report()), {"shuffled": 0}).new_initial_state(seed=1)
+    state.apply_label("Five")
+    assert state.outer_round() == "match" and state.legal_labels() == ["Six", "One", "Two"]
+    assert [state.action_to_string(make_agent("heuristic", seed).choose(state)) for seed in range(8)] == ["Six"] * 8
+    assert [state.action_to_string(make_agent("mcts", seed).choose(state)) for seed in range(3)] == ["Six"] * 3
+    copy = state.clone()
+    assert copy.play_round_out(0, lambda n: 0, 100, outermost=True) == 3
+    assert [copy.view.player_counters(seat)["score"] for seat in (0, 1)] == [11, 10]
 
 
 def test_a_round_played_out_to_the_outermost_needs_a_round(game):

@@ -114,3 +114,39 @@ def test_more_sets_than_a_rule_takes_stop_the_game_where_they_are_taken(tmp_path
         f'{folder}/pack.yaml:38:25: error: the game stopped on turn 1: "sets of cards in your hand" would take more '
         f'than 65,535 sets of its 17 cards: a rule takes at most 65,535 sets at once (every set of 16 cards); take '
         f'them of fewer cards, or say their size ("sets of 2 cards in ...")')
+
+
+def test_a_set_both_sides_of_or_pick_is_taken_once(tmp_path):
+    # Five and Jack make fifteen and Five and Five a pair: the sets of two that do
+    # either are the three pairs of Fives and the three Fives with the Jack; the set of
+    # the two cards taken in the other order (the Jack first) is the same set.
+    say = ('      let n be count of (sets of 2 cards in your hand where total pips of it = 15 or '
+           'sets of 2 cards in your hand where number of different rank among it = 1 or '
+           'sets of 2 (jack cards in your hand or cards in your hand) '
+           'where total pips of it = 15)\n'
+           '      announce "{n} sets"\n')
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "6 sets"
+
+
+def test_a_definition_of_a_set_no_text_reads_is_not_told_its_it_is_no_card(tmp_path):
+    # Checked alone, a_run was read of a card: each "count of it" and "highest value of
+    # it" was warned of, though it is written for the "where" of "sets of".
+    report = Report()
+    load_pack(str(copy(tmp_path, **{"where a_run:": "where count of it > 3:"})), report)
+    assert [(p.line, p.message) for p in report.warnings] == [(34, 'the definition "a_run" is read by no text')]
+
+
+def test_sets_taken_again_for_each_set_stop_the_game_at_the_text_that_takes_them(tmp_path):
+    # 16 cards: the inner sets are taken again for each of the 65,535 outer ones, far
+    # past the rules' million steps without a decision: the inner text is named (the
+    # message named none).
+    inner = ("      let n be count of (sets of cards in your hand where count of (sets of cards in your hand "
+             "where count of it = 1) > 0)\n")
+    folder = copy(tmp_path, **{SHOW: inner + SHOW})
+    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
+             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
+    with pytest.raises(RuleError) as e:
+        position(folder, cards[:16])
+    assert e.value.located("the game") == (
+        f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran 1,000,000 steps (rounds of '
+        f'loops, runs of the checks, triggered abilities) without a player deciding anything: they go round in circles')

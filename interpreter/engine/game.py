@@ -14,7 +14,7 @@ from .positions import seat_name, setup_of, unsaid
 from .running import run
 from .script import ScriptFrame
 from .state import RuleError, State
-from .rounds import MatchFrame, RoundEnded, RoundFrame, asking_round, watch_end
+from .rounds import MatchFrame, RoundEnded, RoundFrame, asking_round, watch_end, watch_scoring
 from .turns import TurnFrame
 from .view import CardView, StateView
 
@@ -617,15 +617,20 @@ class GameState:
         scored), the game ends, or `most` decisions in all have been made; returns how
         many were made. For copies a computer player imagines: one so played plays no
         further. A decision of a turn (see deciding_round) is refused (OptionError).
-        `outermost`: plays on to the end of the outermost round being played instead
-        (see outer_round), from any decision."""
+        `outermost`: plays on from any decision to the end of the first round being played
+        whose end moves the players' standing (the ranking's first measure), or else of
+        the outermost (see outer_round): a hand's end, where a match is made of hands
+        scored as they end."""
         s = self.s
         level = 0 if outermost and self.outer_round() is not None else asking_round(s)
         if level is None:
             raise OptionError("play_round_out plays on to the end of the outermost round; no round is being played"
                               if outermost else "play_round_out plays on to the end of a round from a decision "
                               "its script asks; this one is taken in a turn")
-        watch_end(s, level)
+        if outermost:
+            watch_scoring(s)
+        else:
+            watch_end(s, level)
         made = 0
         try:
             if most > 0:

@@ -222,6 +222,29 @@ class _WatchedRound(RoundFrame):
         RoundFrame.step(self, s)
 
 
+class _ScoredRound(_WatchedRound):
+    """A round inside the outermost whose end stops the copy it is in only if the
+    players' standing has moved since it was watched: a trick that scores nothing plays
+    on to the end of the hand, which scores (watch_scoring)."""
+    __slots__ = ("standing",)
+
+    def __init__(self, level: int, stage: int, parts: int, standing: tuple):
+        super().__init__(level, stage, parts)
+        self.standing = standing
+
+    def step(self, s: State) -> None:
+        if self.stage == DONE and _standing(s) == self.standing:
+            RoundFrame.step(self, s)
+        else:
+            _WatchedRound.step(self, s)
+
+
+def _standing(s: State) -> tuple:
+    """The players' values of the ranking's first measure (their score): a later one only
+    breaks ties, and may move where nothing is scored (the tricks taken, as a trick ends)."""
+    return tuple(results.ranking_keys(s, p)[:1] for p in range(len(s.out)))
+
+
 def asking_round(s: State) -> int | None:
     """The level of the round whose begin or end script asks the decision open now (a
     bid as a hand begins); None for a decision of a turn, or of a pack without rounds."""
@@ -242,6 +265,18 @@ def watch_end(s: State, level: int) -> None:
         if isinstance(f, RoundFrame) and f.level == level:
             frames[i] = _WatchedRound(f.level, f.stage, f.parts)
             return
+
+
+def watch_scoring(s: State) -> None:
+    """From now on `s` raises RoundEnded as the first of the rounds running in it ends
+    after which the standing has moved, or as the outermost ends: the smallest unit being
+    played whose end scores (a hand, where a match is made of hands and a hand of tricks).
+    Only for a copy that is played no further, as watch_end."""
+    now = _standing(s)
+    for i, f in enumerate(s.frames):
+        if isinstance(f, RoundFrame):
+            s.frames[i] = _WatchedRound(0, f.stage, f.parts) if f.level == 0 else \
+                _ScoredRound(f.level, f.stage, f.parts, now)
 
 
 def lead_next(s: State, level: int, seat: int) -> None:

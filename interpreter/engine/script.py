@@ -123,10 +123,11 @@ def endless(s: State, env: dict, source=None, limit: int | None = None) -> RuleE
                      source)
 
 
-def step_on(s: State, n: int = 1) -> None:
+def step_on(s: State, n: int = 1, env: dict | None = None, source=None) -> None:
+    """`n` steps more; `source`: the text that takes them, named if they are too many."""
     s.steps += n
     if s.steps > STEPS:
-        raise endless(s, {})
+        raise endless(s, env or {}, source)
 
 
 def loop_items(s: State, skip=None, shown=()) -> str:

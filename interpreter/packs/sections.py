@@ -329,18 +329,16 @@ def define(b: Build) -> None:
 
 def unused_defines(b: Build) -> None:
     """A definition no text reads is checked alone, as a condition or value of a card's
-    ability ("this", "it" a card): what is wrong in it is told as a warning, as is the
-    definition itself when nothing is, since a text that reads it may give it the names it
-    reads (a variable of that text)."""
+    ability ("this", "it" a card, or else a set of cards, as in the "where" of "sets of
+    ..."): what is wrong in it is told as a warning, as is the definition itself when
+    nothing is, since a text that reads it may give it the names it reads (a variable
+    of that text)."""
     c = b.comp
     for name in [n for n in c.names.defines if n not in c.defines_used]:
         tree, snippet = c.names.defines[name]
-        saved, c.snippet = c.snippet, snippet
-        try:
-            c.expr(tree, Scope({}, this=T("card"), it=T("card")))
-        finally:
-            c.snippet = saved
-        found, c.problems[:] = list(c.problems), []
+        found = _alone(c, tree, snippet, T("card"))
+        if found and not _alone(c, tree, snippet, T("cards")):
+            found = []
         for p in found:
             b.report.add(p.file, p.line, p.col, f'{p.message} (in the definition "{name}", which no text reads)',
                          severity="warning")
@@ -348,6 +346,17 @@ def unused_defines(b: Build) -> None:
             at = b.decls.of("defined condition").get(name)
             line, col = (at.line, at.col) if at is not None else snippet.position(1, 1)
             b.report.add(snippet.file, line, col, f'the definition "{name}" is read by no text', severity="warning")
+
+
+def _alone(c, tree, snippet, it: T) -> list:
+    """The problems of a definition compiled alone, "it" of type `it`."""
+    saved, c.snippet = c.snippet, snippet
+    try:
+        c.expr(tree, Scope({}, this=T("card"), it=it))
+    finally:
+        c.snippet = saved
+    found, c.problems[:] = list(c.problems), []
+    return found
 
 
 @section("scripts", needs=("define",))

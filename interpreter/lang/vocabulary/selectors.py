@@ -797,13 +797,15 @@ def _targets(c, tree, scope):
 
 def _either_once(fns):
     """What the selections `fns` pick, an item both pick once, in the first one's place
-    ("or" reads as either). A card is its number; a player or an effect is one object of
-    the table (an effect holds its variables, and has no hash), told by identity."""
+    ("or" reads as either). A card is its number; a set of cards ("sets of ...") its
+    cards, in whatever order each selection took them; a player or an effect is one
+    object of the table (an effect holds its variables, and has no hash), told by identity."""
     def either(s, env):
         out, cards, others = [], set(), set()
         for f in fns:
             for x in f(s, env):
-                seen, key = (cards, x) if type(x) is int else (others, id(x))
+                seen, key = (cards, x) if type(x) is int else \
+                    (others, frozenset(x)) if type(x) is tuple else (others, id(x))
                 if key not in seen:
                     seen.add(key)
                     out.append(x)

@@ -59,7 +59,7 @@ def _card_sets(c: Compiler, tree, scope: Scope):
                                 f'{count(n)} cards: a rule takes at most {count(SETS)} sets at once (every set of '
                                 f'16 cards); take them of fewer cards, or say their size ("sets of 2 cards in ...")',
                                 where)
-        step_on(s, many)    # each set tried is a round of a loop: nested ones are bounded too
+        step_on(s, many, env, where)    # each set tried is a round of a loop: nested ones are bounded too
         made = (found for k in sizes for found in combinations(cards, k))
         return tuple(made) if where_fn is None else kept(s, env, made, where_fn)
     return sets, T("sets")

@@ -15,8 +15,8 @@ that leaves no blocker for the opponent's turn, a card kept for the next fight.
 A decision asked as a round begins or ends (a bid) is worth something only as that
 round ends: its first look is the heuristic agent's random playouts to the round's
 end, and its continuations are played to the round's end, not the next turn's. In a
-pack without an evaluation every decision is so judged, at the end of the outermost
-round (see simple.to_outer_round).
+pack without an evaluation every decision is so judged, at the end of the round that
+scores it (see simple.to_outer_round).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from .simple import BUDGET, HeuristicAgent, quiet, round_looks, to_outer_round, 
           "whose continuations the pack's evaluation likes best on average is taken. A "
           "decision asked as a round begins or ends (a bid) is judged, at first look and in "
           "its continuations, at the end of that round; in a pack without an evaluation, every "
-          "decision is, at the end of the outermost round.",
+          "decision is, at the end of the round that scores it.",
           playouts=Setting(6, "Imagined continuations per decision, shared out among the options searched.", int, 1),
           time=Setting(0.0, "Seconds per decision instead of a number of playouts (0: use playouts). "
                             "Games played with a time budget are not reproducible.", float, 0),
@@ -112,7 +112,7 @@ class MCTSAgent:
 
     def _round_playout(self, base: GameState, seat: int, action: int, outermost: bool) -> float:
         """A continuation of a decision a round's script asks, played to that round's end
-        (or of any decision, to the end of the outermost round: see to_outer_round)."""
+        (or of any decision, to the end of the round that scores it: see to_outer_round)."""
         sim = base.clone()
         model = self.model
         # play_round_out asks only how many options there are; the model reads them in sim.

@@ -96,8 +96,9 @@ def turn_looks(state: GameState, seat: int, actions: list, rnd: random.Random, d
 def round_looks(state: GameState, seat: int, actions: list, rnd: random.Random, playouts: int,
                 budget: int, outermost: bool = False) -> list:
     """What each of `actions` is worth to `seat` at the end of the round whose script
-    asks the decision (a bid: at the end of the hand), or of the outermost round being
-    played (`outermost`), the sum over up to `playouts` random playouts each. The playouts come in rounds that give every option the same
+    asks the decision (a bid: at the end of the hand), or of the round being played that
+    scores (`outermost`: see GameState.play_round_out), the sum over up to `playouts`
+    random playouts each. The playouts come in rounds that give every option the same
     deal of the unseen cards and the same random answers after it (common random
     numbers), so that options are compared on the same luck. A round begins only if
     the budget left can pay for one as long as the last; each playout of a round may
@@ -122,7 +123,7 @@ def round_looks(state: GameState, seat: int, actions: list, rnd: random.Random, 
 
 
 def to_outer_round(state: GameState) -> bool:
-    """Whether every decision is judged at the end of the outermost round being played.
+    """Whether every decision is judged at the end of the round being played that scores it.
     Without an evaluation a position is judged by the pack's ranking, which moves
     mostly as a round is scored (a hand's points), seldom by the end of a turn: a card
     played is then judged as a bid is, by playouts, to the end of the hand."""
@@ -136,7 +137,7 @@ def to_outer_round(state: GameState) -> bool:
           "broken at random. A decision asked as a round begins or ends (a bid as a hand "
           "is dealt), whose worth shows only at the round's end, is judged instead by a "
           "few random playouts of each option to the end of that round; in a pack without "
-          "an evaluation, every decision is, to the end of the outermost round, by the "
+          "an evaluation, every decision is, to the end of the round that scores it, by the "
           "pack's ranking.",
           depth=Setting(2, "How many of its own choices that follow an option are tried in full.", int, 0),
           horizon=Setting(30, "At most this many decisions imagined after each option.", int, 1),
