@@ -3,6 +3,7 @@ face-down cards included, and nothing it can see changes."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,38 @@ def test_a_mark_pointing_at_a_hidden_card_names_it_only_to_those_who_see_it(tmp_
         return view["marks"]["pointing"]
     assert pointing(0) == "a card"                      # in the other player's hand
     assert pointing(1) == pointing(None) == s.t.names[hidden]
+
+
+# Ann's turn: a script that waits for her once for each card of Ben's hand.
+WAITING = ("let secret be first of cards in opponent's hand\nopponent chooses a card in opponent's hand as given\n"
+           "for each c in cards in opponent's hand:\n  choose a card in your hand as mine\n  put c into discard")
+
+
+def hidden_game(bob: list, field: tuple = ()):
+    """Tests/data/hiddenpack on Bob's turn: Ann holds a spell she may cast (a decision of
+    hers while Bob's effects wait), Bob's hand `bob` and `field`, each library two cards."""
+    game = Game(load_pack(str(Path(__file__).parent / "data" / "hiddenpack"), Report()), num_players=2)
+    return game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Boost", "Bear"], "library": ["Ox", "Wolf"]}},
+        {"zones": {"hand": bob, "field": list(field), "library": ["Bear", "Ox"]}}]})
+
+
+def test_a_seat_is_not_told_which_hidden_card_a_waiting_script_or_effect_holds(tmp_path):
+    from test_words_and_tables import play
+
+    # Ann, asked once for each card of Ben's hand, is not told which card the loop is at.
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards", turn=WAITING)
+    state.apply_action(1)
+    assert state.observation(0)["decision"]["prompt"] == "Ann: choose a card in your hand as mine (c a card)"
+    assert state.log_for(None)[-1] == "Ben chooses Ace of Hearts as given"
+    state.apply_action(0)
+    assert [line for line in state.log_for(0) if line.startswith("Ann chooses")] == [
+        "Ann chooses Ace of Spades as mine (c a card)"]
+    assert [line for line in state.log_for(1) if line.startswith("Ann chooses")] == [
+        "Ann chooses 1 card as mine (c Four of Spades)"]
+    # The log's line of an effect going on the pile targets "a card" for Ann, Bear for Bob.
+    state = hidden_game(["Stash", "Wolf", "Bear", "Ox"])
+    state.apply_label("Cast: Stash")
+    state.apply_label("Bear")
+    assert state.log_for(0)[-2:] == ["Cast of Stash goes on the pile targeting a card", "Bob passes"]
+    assert state.log_for(1)[-2:] == ["Cast of Stash goes on the pile targeting Bear", "Bob passes"]

@@ -8,6 +8,7 @@ a game (scripts, turns, priority windows, activations, resolution) are stacked i
 """
 from __future__ import annotations
 
+from .knowledge import sees
 from .limits import LOOP, STEPS, count
 from .state import RuleError, State
 
@@ -129,9 +130,14 @@ def step_on(s: State, n: int = 1) -> None:
         raise endless(s, {})
 
 
-def loop_items(s: State, skip=None) -> str:
+EVERYONE = "everyone"      # the readers of a line every seat reads (loop_items)
+
+
+def loop_items(s: State, skip=None, readers=None) -> str:
     """" (blocker Serra Angel)": what the `for each` loops around the running
-    statement are at, so that a choice made once for each says for which."""
+    statement are at, so that a choice made once for each says for which. A card is
+    named if `readers` (a seat, seats who all read the same words, EVERYONE; None: the
+    referee) see which card it is, else it is "a card" (the cards of an opponent's hand)."""
     top = s.frames[-1] if s.frames else None
     env = getattr(top, "env", None)
     parts = []
@@ -140,5 +146,9 @@ def loop_items(s: State, skip=None) -> str:
             break
         loop = f.loop if type(f) is ScriptFrame else None
         if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip:
-            parts.append(f"{loop[0]} {s.card_name(env.get(loop[0]))}")
+            item = env.get(loop[0])
+            seen = type(item) is not int or readers is None or all(
+                sees(s, item, r) for r in ((readers,) if type(readers) is int else
+                                           range(len(s.out)) if readers is EVERYONE else readers))
+            parts.append(f"{loop[0]} {s.card_name(item) if seen else 'a card'}")
     return f" ({', '.join(reversed(parts))})" if parts else ""

@@ -100,6 +100,6 @@ def asked(c: Compiler, tree, question, scope: Scope, var: str):
     if render is None:
         text = str(question)[1:-1] if question is not None else c.source(tree)
         said = f"({text})" if question is not None else f"as {var}"
-        return (lambda s, env, p: f"{p.name}: {text}{loop_items(s, p)}"), said
-    return (lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p)}",
+        return (lambda s, env, p: f"{p.name}: {text}{loop_items(s, p, p.seat)}"), said
+    return (lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p, p.seat)}",
             lambda s, env, readers: f"({render(s, env, readers)[0]})")
