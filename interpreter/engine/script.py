@@ -22,12 +22,15 @@ PUSHING = set()
 
 
 class Script(tuple):
-    """A compiled script: its operations, and whether it can run without a frame of its
-    own (its statements, compiled before it, have marked themselves)."""
+    """A compiled script: its operations, whether it can run without a frame of its own
+    (its statements, compiled before it, have marked themselves), and the kind of each
+    name it gives a value (name -> static_types.T, filled as its text compiles): what a
+    search's copy reads to tell a card from a number in its variables (engine/follow.py)."""
 
-    def __new__(cls, ops):
+    def __new__(cls, ops, kinds=None):
         script = super().__new__(cls, ops)
         script.inline = can_inline(script)
+        script.kinds = kinds
         return script
 
 
