@@ -150,8 +150,14 @@ def loop_items(s: State, skip=None, readers=None) -> str:
         loop = f.loop if type(f) is ScriptFrame else None
         if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip:
             item = env.get(loop[0])
-            seen = type(item) is not int or readers is None or all(
-                sees(s, item, r) for r in ((readers,) if type(readers) is int else
-                                           range(len(s.out)) if readers is EVERYONE else readers))
+            seen = type(item) is not int or readers is None or _seen(s, item, readers)
             parts.append(f"{loop[0]} {s.card_name(item) if seen else 'a card'}")
     return f" ({', '.join(reversed(parts))})" if parts else ""
+
+
+def _seen(s: State, c: int, readers) -> bool:
+    if s.t.zone_meta[s.zone_of[c]][0].visibility == "public" and not s.face_down[c]:
+        return True         # the usual case: a card in play
+    if type(readers) is int:
+        return sees(s, c, readers)
+    return all(sees(s, c, r) for r in (range(len(s.out)) if readers is EVERYONE else readers))
