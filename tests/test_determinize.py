@@ -3,6 +3,7 @@ face-down cards included, and nothing it can see changes."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,163 @@ def test_a_mark_pointing_at_a_hidden_card_names_it_only_to_those_who_see_it(tmp_
         return view["marks"]["pointing"]
     assert pointing(0) == "a card"                      # in the other player's hand
     assert pointing(1) == pointing(None) == s.t.names[hidden]
+
+
+# Ann's turn: a script that waits for her once for each card of Ben's hand.
+WAITING = ("let secret be first of cards in opponent's hand\nopponent chooses a card in opponent's hand as given\n"
+           "for each c in cards in opponent's hand:\n  choose a card in your hand as mine\n  put c into discard")
+
+
+def hidden_game(bob: list, field: tuple = ()):
+    """Tests/data/hiddenpack on Bob's turn: Ann holds a spell she may cast (a decision of
+    hers while Bob's effects wait), Bob's hand `bob` and `field`, each library two cards."""
+    game = Game(load_pack(str(Path(__file__).parent / "data" / "hiddenpack"), Report()), num_players=2)
+    return game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Boost", "Bear"], "library": ["Ox", "Wolf"]}},
+        {"zones": {"hand": bob, "field": list(field), "library": ["Bear", "Ox"]}}]})
+
+
+def test_a_seat_is_not_told_which_hidden_card_a_waiting_script_or_effect_holds(tmp_path):
+    from test_words_and_tables import play
+
+    # Ann, asked once for each card of Ben's hand, is not told which card the loop is at.
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards", turn=WAITING)
+    state.apply_action(1)
+    assert state.observation(0)["decision"]["prompt"] == "Ann: choose a card in your hand as mine (c a card)"
+    assert state.log_for(None)[-1] == "Ben chooses Ace of Hearts as given"
+    state.apply_action(0)
+    assert [line for line in state.log_for(0) if line.startswith("Ann chooses")] == [
+        "Ann chooses Ace of Spades as mine (c a card)"]
+    assert [line for line in state.log_for(1) if line.startswith("Ann chooses")] == [
+        "Ann chooses 1 card as mine (c Four of Spades)"]
+    # The log's line of an effect going on the pile targets "a card" for Ann, Bear for Bob.
+    state = hidden_game(["Stash", "Wolf", "Bear", "Ox"])
+    state.apply_label("Cast: Stash")
+    state.apply_label("Bear")
+    assert state.log_for(0)[-2:] == ["Cast of Stash goes on the pile targeting a card", "Bob passes"]
+    assert state.log_for(1)[-2:] == ["Cast of Stash goes on the pile targeting Bear", "Bob passes"]
+
+
+# What a script waiting for a decision, an effect on the pile, a lasting effect and the
+# game kept for a card that left play hold of a card the searching seat cannot see
+# follows its place too: a copy made in the middle of them acts on the card dealt there.
+def test_the_variables_of_a_script_waiting_for_a_decision_follow_the_hidden_cards_places(tmp_path):
+    from test_words_and_tables import play
+
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards", turn=WAITING)
+    state.apply_action(1)                       # Ben gives the second card of his hand
+    s = state.s
+    hand, discard = s.t.zone("hand", 1), s.t.zone("discard", None)
+    real = s.zones[hand]
+    env = s.frames[-1].env
+    assert (env["secret"], env["given"], env["c"], s.frames[-1].loop[1]) == (real[0], real[1], real[0], tuple(real))
+    seen = set()
+    for k in range(20):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        there = d.s.zones[hand][:]
+        env = d.s.frames[-1].env
+        assert (env["secret"], env["given"], env["c"], d.s.frames[-1].loop[1]) == (there[0], there[1], there[0], tuple(there))
+        seen.add(there[0])
+        d.apply_action(0)                       # the loop's card goes to the discard: the one dealt there
+        assert d.s.zones[discard] == [there[0]]
+    assert len(seen) > 1
+    mine = state.determinized(1, random.Random(0)).s.frames[-1].env     # Ben sees his hand
+    assert (mine["secret"], mine["given"]) == (real[0], real[1])
+
+
+def test_a_named_scripts_variables_and_the_values_it_keeps_of_its_callers_follow_the_places(tmp_path):
+    from test_words_and_tables import play
+
+    # The script's `c` hides its caller's while it runs; the caller's is kept to be put back.
+    scripts = ("scripts:\n  pick:\n    for: [c]\n    do: |\n      choose a card in your hand as mine\n"
+               "      put c into discard\ncards: [cards.yaml]")
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards",
+                 turn="let c be first of cards in opponent's hand\npick for last of cards in opponent's hand\n"
+                      "put c into discard", **{"cards: [cards.yaml]": scripts})
+    s = state.s
+    hand, discard = s.t.zone("hand", 1), s.t.zone("discard", None)
+    assert s.frames[-1].env["c"] == s.zones[hand][1]
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        there = d.s.zones[hand][:]
+        d.apply_action(0)
+        assert d.s.zones[discard][:2] == [there[1], there[0]]      # the script's card, then its caller's
+
+
+def slot_of(s, card: int) -> tuple:
+    return s.zone_of[card], s.zones[s.zone_of[card]].index(card)
+
+
+def test_an_effect_waiting_on_the_pile_acts_on_the_card_dealt_in_its_targets_place():
+    state = hidden_game(["Stash", "Wolf", "Bear", "Ox"])
+    state.apply_label("Cast: Stash")
+    state.apply_label("Bear")
+    s = state.s
+    [entry] = s.pile
+    bear = entry.env["kept"]
+    assert s.t.names[bear] == "Bear" and state.current_player() == 0
+    z, i = slot_of(s, bear)
+    field = s.t.zone("field", 1)
+    kept = set()
+    for k in range(20):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        there = d.s.zones[z][i]
+        [entry] = d.s.pile
+        assert (entry.env["kept"], entry.env["@kept"]) == (there, (there, d.s.moves[there]))
+        d.apply_label("pass")               # Stash resolves: the card in the target's place comes into play
+        assert d.s.zones[field] == [there]
+        kept.add(there)
+    assert len(kept) > 1
+    assert state.determinized(1, random.Random(0)).s.pile[0].env["kept"] == bear
+
+
+def test_a_lasting_effect_on_a_hidden_card_follows_its_place():
+    from cardtable.interpreter.engine.primitives import end_effects
+
+    state = hidden_game(["Boost", "Wolf", "Bear", "Ox"])
+    state.apply_label("Cast: Boost")
+    state.apply_label("Bear")
+    state.apply_label("pass", 0)             # Ann lets it resolve: Bob's Bear gets +5 until end of turn
+    s = state.s
+    [(kind, _, bear, _, _)] = s.mods
+    assert kind == "stat" and s.prop(bear, "toughness") == 7 and state.current_player() == 0
+    z, i = slot_of(s, bear)
+    pumped = set()
+    for k in range(20):
+        d = state.determinized(0, random.Random(k)).s
+        check(d)
+        there = d.zones[z][i]
+        assert [m[2] for m in d.mods] == [there] and list(d.moddelta) == [(there, "toughness")]
+        gained = [d.prop(x, "toughness") - d.t.props[x]["toughness"] for x in d.zones[z]]
+        assert gained == [5 if x == there else 0 for x in d.zones[z]]         # that card alone has the +5
+        end_effects(d, "turn")
+        assert d.prop(there, "toughness") == d.t.props[there]["toughness"]
+        pumped.add(there)
+    assert len(pumped) > 1
+
+
+def test_a_card_back_in_its_hand_is_read_as_the_card_dealt_there_was_in_play():
+    state = hidden_game(["Pump", "Recall", "Bear", "Ox"], ["Wolf"])
+    for label in ("Cast: Pump", "pass", "pass", "Cast: Recall", "pass"):     # Recall's only target: the Wolf Pump gave +5
+        state.apply_label(label)
+    s = state.s
+    assert state.prompt() == "Ann: let it go?"
+    wolf = s.frames[-1].env["back"]
+    assert s.t.names[wolf] == "Wolf" and list(s.lki) == [wolf]
+    z, i = slot_of(s, wolf)
+    assert z == s.t.zone("hand", 1)
+    gained = set()
+    for k in range(20):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        there = d.s.zones[z][i]
+        assert d.s.frames[-1].env["back"] == there and list(d.s.lki) == [there]
+        d.apply_label("yes")
+        # Bob gains the toughness the card dealt there had in play: its own, and Pump's 5.
+        assert d.s.pvars[1]["life"] == 10 + d.s.t.props[there]["toughness"] + 5
+        gained.add(d.s.pvars[1]["life"])
+    assert len(gained) > 1
+    state.apply_label("yes")
+    assert s.pvars[1]["life"] == 18

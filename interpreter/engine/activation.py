@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from . import pile, primitives
 from .resolution import unmet
-from .script import ScriptFrame, loop_items, run_script
+from .script import EVERYONE, ScriptFrame, loop_items, run_script
 from .decisions import decision, option
+from .knowledge import sees
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -78,15 +79,14 @@ class ActivationFrame:
         if ab.pile:
             pile.push(s, card, ab, self.seat, env)
             if not s.quiet:
-                chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
-                s.say("pile", f"{ab.name} of {whose} goes on the pile" + (f" targeting {chosen}" if chosen else ""))
+                said = f"{ab.name} of {whose} goes on the pile"
+                say_targets(s, "pile", said + " targeting ", env, targets) if targets else s.say("pile", said)
             w = _window(s) if ab.trigger is None else None
             if w is not None and s.t.pack.priority_after_pile == "next":
                 w.priority = s.next_seat(self.seat)
         else:
             if targets and not s.quiet:
-                chosen = ", ".join(s.card_name(env[n]) for n, _, _ in targets)
-                s.say("target", f"{ab.name} of {whose} targets {chosen}")
+                say_targets(s, "target", f"{ab.name} of {whose} targets ", env, targets)
             why = unmet(ab, s, env) if ab.check is not None else ""
             if why:
                 s.say("fizzle", f"{ab.name} of {whose} does nothing{why}")
@@ -199,6 +199,22 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
 
 
+def say_targets(s: State, kind: str, said: str, env: dict, targets) -> None:
+    """The log's line `said` followed by an ability's targets: a card a seat cannot see
+    (one of another player's hand) is "a card" to that seat."""
+    chosen = [env[n] for n, _, _ in targets]
+    text = said + ", ".join(s.card_name(x) for x in chosen)
+    meta = s.t.zone_meta
+    hidden = [x for x in chosen if type(x) is int and (meta[s.zone_of[x]][0].visibility != "public" or s.face_down[x])]
+    blind = hidden and tuple(p for p in range(len(s.out)) if not all(sees(s, x, p) for x in hidden))
+    if not blind:       # the usual case: targets in play
+        s.say(kind, text)
+        return
+    others = ", ".join("a card" if x in hidden and not all(sees(s, x, p) for p in blind) else s.card_name(x)
+                       for x in chosen)
+    s.say(kind, text, tuple(p for p in range(len(s.out)) if p not in blind), said + others)
+
+
 def log_choice(s: State, seat: int, about, value) -> None:
     """"Ann chooses Bear, Elf (choose your attackers)": `about` says what the choice was
     for, after what was chosen: the question it asked in brackets, or "as NAME" (a text);
@@ -209,7 +225,8 @@ def log_choice(s: State, seat: int, about, value) -> None:
     if not items or s.quiet:
         return
     who = s.t.players[seat].name
-    context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()))
+    skip = s.t.players[seat]
+    shown = getattr(about, "reads", ())
     names = s.t.names
     chosen = ', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])
     seen_by = {seat}
@@ -224,7 +241,7 @@ def log_choice(s: State, seat: int, about, value) -> None:
                 seen_by.add(zseat)
     if not private:
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
-        s.say("choose", f"{who} chooses {chosen} {said}{context}")
+        s.say("choose", f"{who} chooses {chosen} {said}{loop_items(s, skip, shown, EVERYONE)}")
         return
     n = len(items)
     seen = tuple(sorted(seen_by))
@@ -233,8 +250,11 @@ def log_choice(s: State, seat: int, about, value) -> None:
         env = s.frames[-1].env
         said = about(s, env, seen)
         others = about(s, env, tuple(p for p in range(len(s.out)) if p not in seen_by))
+    context = loop_items(s, skip, shown, seen)
+    if context:     # the others may not see a card the loops are at
+        others += loop_items(s, skip, shown, tuple(p for p in range(len(s.out)) if p not in seen_by))
     s.say("choose", f"{who} chooses {chosen} {said}{context}", seen,
-          f"{who} chooses {n} card{'s' if n != 1 else ''} {others}{context}")
+          f"{who} chooses {n} card{'s' if n != 1 else ''} {others}")
 
 
 def log_none(s: State, seat: int, about) -> None:
@@ -242,5 +262,5 @@ def log_none(s: State, seat: int, about) -> None:
     options of an "up to one" choice, so that who passed is in the log as who played is."""
     if not s.quiet:
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
-        context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()))
+        context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()), EVERYONE)
         s.say("choose", f"{s.t.players[seat].name} chooses none {said}{context}")

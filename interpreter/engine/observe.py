@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from .knowledge import known_to
-from .layers import stale
+from .follow import follow_places
 from .state import PlayerRef, State
 from .tables import card_seen
 
@@ -222,37 +222,6 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
             c.controller[x] = zone_seat if zone_seat is not None else c.owner[x]
             c.face_down[x], c.tapped[x], c.damage[x] = down, tapped, damage
     if dealt:
-        _follow_places(c, dealt)
+        follow_places(c, dealt)
     c.rng = rnd.getrandbits(64)
     return c
-
-
-def _follow_places(c: State, dealt: dict) -> None:
-    """What points at a card dealt again points at the card dealt in its place: a card
-    table value, a mark's card and the card it points at (and the mark's end, if it has
-    one), a card's counters. Were they to keep the card they held, a search could read
-    which card is really there."""
-    if c.table is not None:
-        for name, d in c.t.pack.table.items():
-            if d.kind == "card" and c.table[name] in dealt:
-                c.table[name] = dealt[c.table[name]]
-    if c.marks:
-        was = c.marks
-        c.marks = {(dealt.get(x, x), m): _card(v, dealt) for (x, m), v in was.items()}
-        c.mods = [_mark_followed(m, was, c.marks, dealt) if m[0] == "mark" else m for m in c.mods]
-    if c.counters:
-        c.counters = {(dealt.get(x, x), k): n for (x, k), n in c.counters.items()}
-    if c.t.layered:
-        stale(c)
-
-
-def _card(v, dealt: dict):
-    return dealt.get(v, v) if type(v) is int else v
-
-
-def _mark_followed(m: tuple, was: dict, marks: dict, dealt: dict) -> tuple:
-    """A mark's lasting effect, its card and value followed: its end takes the mark off
-    only while the mark holds the very value it gave (primitives._drop_mods)."""
-    card = dealt.get(m[2], m[2])
-    value = marks[card, m[3]] if (m[2], m[3]) in was and was[m[2], m[3]] is m[4] else _card(m[4], dealt)
-    return (m[0], m[1], card, m[3], value, *m[5:])

@@ -8,6 +8,7 @@ a game (scripts, turns, priority windows, activations, resolution) are stacked i
 """
 from __future__ import annotations
 
+from .knowledge import sees
 from .limits import LOOP, STEPS, count
 from .state import RuleError, State
 
@@ -21,12 +22,15 @@ PUSHING = set()
 
 
 class Script(tuple):
-    """A compiled script: its operations, and whether it can run without a frame of its
-    own (its statements, compiled before it, have marked themselves)."""
+    """A compiled script: its operations, whether it can run without a frame of its own
+    (its statements, compiled before it, have marked themselves), and the kind of each
+    name it gives a value (name -> static_types.T, filled as its text compiles): what a
+    search's copy reads to tell a card from a number in its variables (engine/follow.py)."""
 
-    def __new__(cls, ops):
+    def __new__(cls, ops, kinds=None):
         script = super().__new__(cls, ops)
         script.inline = can_inline(script)
+        script.kinds = kinds
         return script
 
 
@@ -130,10 +134,16 @@ def step_on(s: State, n: int = 1, env: dict | None = None, source=None) -> None:
         raise endless(s, env or {}, source)
 
 
-def loop_items(s: State, skip=None, shown=()) -> str:
+EVERYONE = "everyone"      # the readers of a line every seat reads (loop_items)
+
+
+def loop_items(s: State, skip=None, shown=(), readers=None) -> str:
     """" (blocker Serra Angel)": what the `for each` loops around the running
     statement are at, so that a choice made once for each says for which; but for the
-    loops whose names are in `shown`, which the question names itself ("beat {att}")."""
+    loops whose names are in `shown`, which the question names itself ("beat {att}"). A
+    card is named if `readers` (a seat, seats who all read the same words, EVERYONE;
+    None: the referee) see which card it is, else it is "a card" (the cards of an
+    opponent's hand)."""
     top = s.frames[-1] if s.frames else None
     env = getattr(top, "env", None)
     parts = []
@@ -142,5 +152,15 @@ def loop_items(s: State, skip=None, shown=()) -> str:
             break
         loop = f.loop if type(f) is ScriptFrame else None
         if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip and loop[0] not in shown:
-            parts.append(f"{loop[0]} {s.card_name(env.get(loop[0]))}")
+            item = env.get(loop[0])
+            seen = type(item) is not int or readers is None or _seen(s, item, readers)
+            parts.append(f"{loop[0]} {s.card_name(item) if seen else 'a card'}")
     return f" ({', '.join(reversed(parts))})" if parts else ""
+
+
+def _seen(s: State, c: int, readers) -> bool:
+    if s.t.zone_meta[s.zone_of[c]][0].visibility == "public" and not s.face_down[c]:
+        return True         # the usual case: a card in play
+    if type(readers) is int:
+        return sees(s, c, readers)
+    return all(sees(s, c, r) for r in (range(len(s.out)) if readers is EVERYONE else readers))

@@ -263,7 +263,7 @@ class Compiler:
                     except RecursionError:
                         self.too_deep(piece)
                 self._once_a_text(before)
-                return Script(ops) if len(self.problems) == before else None
+                return Script(ops, scope.vars) if len(self.problems) == before else None
         tree = self.parse(snippet, start)
         if tree is None:
             return None
@@ -413,7 +413,7 @@ class Compiler:
                 ops.extend(op)
             else:
                 ops.append(op)
-        return Script(ops)
+        return Script(ops, scope.vars)
 
     # -------------------------------------------------------- expressions
     def expr(self, tree, scope: Scope):

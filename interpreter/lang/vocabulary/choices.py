@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine import limits
 from ...engine.activation import log_choice, log_none
 from ...engine.decisions import Decision, Option, option
-from ...engine.script import loop_items, of_card
+from ...engine.script import EVERYONE, loop_items, of_card
 from ...engine.state import RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -113,7 +113,7 @@ def log_value(s, seat: int, about, value) -> None:
     as for activation.log_choice."""
     items = value if isinstance(value, tuple) else () if value is None else (value,)
     if items and not s.quiet:
-        context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()))
+        context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()), EVERYONE)
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
         s.say("choose", f"{s.t.players[seat].name} chooses {', '.join(map(str, items))} {said}{context}")
 

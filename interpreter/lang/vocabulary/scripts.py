@@ -141,7 +141,7 @@ def _run(params: tuple, fns: tuple, names: tuple, ops):
             put_back(s, env)
         return run_named
 
-    body = Script((*ops, put_back))
+    body = Script((*ops, put_back), ops.kinds)
 
     @pushes
     def run_named_waiting(s, env):

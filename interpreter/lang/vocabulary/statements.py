@@ -14,7 +14,7 @@ from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
-from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
+from ...engine.script import EVERYONE, PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -943,7 +943,7 @@ def _may(c, tree, scope):
             p = pfn(s, frame.env)
             said = render(s, frame.env, tuple(range(len(s.out))))[0] if render is not None else text
             shown = render.reads if render is not None else ()
-            s.say("choose", f"{p.name} chooses {'yes' if yes else 'no'} ({said}){loop_items(s, p, shown)}")
+            s.say("choose", f"{p.name} chooses {'yes' if yes else 'no'} ({said}){loop_items(s, p, shown, EVERYONE)}")
         if yes:
             s.frames.append(ScriptFrame(ops, frame.env))
     return may

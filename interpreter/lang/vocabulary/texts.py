@@ -104,10 +104,10 @@ def asked(c: Compiler, tree, question, scope: Scope, var: str):
     if render is None:
         text = str(question)[1:-1] if question is not None else c.source(tree)
         said = f"({text})" if question is not None else f"as {var}"
-        return (lambda s, env, p: f"{p.name}: {text}{loop_items(s, p)}"), said
+        return (lambda s, env, p: f"{p.name}: {text}{loop_items(s, p, (), p.seat)}"), said
     reads = render.reads
 
     def about(s, env, readers):
         return f"({render(s, env, readers)[0]})"
     about.reads = reads
-    return (lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p, reads)}"), about
+    return (lambda s, env, p: f"{p.name}: {render(s, env, p.seat)[0]}{loop_items(s, p, reads, p.seat)}"), about
