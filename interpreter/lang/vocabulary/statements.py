@@ -754,7 +754,7 @@ DONE = Option("done", None)
           "chosen and the question (\"Ann chooses Bear (choose your attackers)\"), or NAME without one (\"as attackers\"); "
           "a none picked among the options of \"up to one\" too (\"Dan chooses none (play a card, or pass)\"). "
           "\"up to one\" offers the none as NONE if it is given (... as answer \"beat {att}\" or \"take the cards\"), "
-          "so read in play, in scenarios, in records and in the log (\"Ben chooses take the cards (beat Ten of Hearts)\").",
+          "so read in play, in scenarios, in records and in the log (\"Ben chooses take the cards (beat Bear)\").",
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)'),
                   NONE_NAMED))
 def _choose(c, tree, scope):
