@@ -194,6 +194,11 @@ TYPES = [
     ("prevent all damage to 3 this turn", ['1:23: prevented damage needs a card or a player, but "3" is a number']),
     ("damage that would be dealt to target this turn is dealt to 3 instead",
      ['1:60: redirected damage needs a card or a player, but "3" is a number']),
+    # Whether a player sits out: of a player only, "sitting" the word.
+    ("if you sits out and opponent is not sitting out: draw a card", []),
+    ("if this sits out: draw a card", ['1:4: who may sit out must be a player, but "this" is a card']),
+    ("if this is tapped out: draw a card",
+     ['1:12: "is tapped out" is not a test: "this is sitting out" tests whether a player sits out']),
     # The none of "up to one" named after "or": only where there is a none to name, in plain words.
     ('choose up to one card in your hand as picked "play a card" or "pass"\ndiscard picked', []),
     ('choose a card in your hand as picked or "pass"\ndiscard picked',

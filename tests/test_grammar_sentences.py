@@ -36,6 +36,8 @@ SENTENCES = [
     ('script', "p chooses a number from 0 to count of cards in p's hand as bid", 'choose_number(name(p), one(), number(0), count(selector(words(cards), location(prop_of(name(p), hand)))), -, bid, -, -)'),
     ('script', 'choose a number from 0 to size where it != size - bids as bid', 'choose_number(-, one(), number(0), name(size), where(compare(it(), !=, arith(name(size), -, name(bids)))), bid, -, -)'),
     ('value', 'number of different names among (cards in supply where it is tapped)', 'count_different(names, targets(selector(words(cards), location(name(supply)), where(is_word(it(), -, tapped, -)))))'),
+    ('condition', 'p sits out', 'sitting_out(name(p))'),
+    ('condition', 'left of p is not sitting out', 'sitting_out(prop(left, name(p)), not, sitting)'),
     # The none of "up to one" named after "or", with a question and without one.
     ('script', 'choose up to one card in your hand as beater "beat it" or "take the cards"', 'choose(-, up_to_one(), targets(selector(words(card), location(prop_of(you(), hand)), -)), beater, "beat it", none_named("take the cards"))'),
     ('script', 'choose up to one rank among cards in your hand as r or "pass"', 'choose_among(-, up_to_one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), -)), r, -, none_named("pass"))'),
