@@ -194,6 +194,28 @@ TYPES = [
     ("prevent all damage to 3 this turn", ['1:23: prevented damage needs a card or a player, but "3" is a number']),
     ("damage that would be dealt to target this turn is dealt to 3 instead",
      ['1:60: redirected damage needs a card or a player, but "3" is a number']),
+    # Whether a player sits out: of a player only, "sitting" the word.
+    ("if you sits out and opponent is not sitting out: draw a card", []),
+    ("if this sits out: draw a card", ['1:4: who may sit out must be a player, but "this" is a card']),
+    ("if this is tapped out: draw a card",
+     ['1:12: "is tapped out" is not a test: "this is sitting out" tests whether a player sits out']),
+    # The none of "up to one" named after "or": only where there is a none to name, in plain words.
+    ('choose up to one card in your hand as picked "play a card" or "pass"\ndiscard picked', []),
+    ('choose a card in your hand as picked or "pass"\ndiscard picked',
+     ['1:38: "pass" names the answer that picks nothing, which only "choose up to one" offers: "choose a ..." takes '
+      'one when there is one']),
+    ('choose up to 2 cards in your hand as picked or "pass"\ndiscard picked',
+     ['1:45: "pass" names the answer that picks nothing, which only "choose up to one" offers']),
+    ('choose one of 1, 2 as picked or "pass"\ndeal picked damage to you',
+     ['1:30: "pass" names the answer that picks nothing, which only "choose up to one" offers: "choose a ..." takes '
+      'one when there is one']),
+    ('choose an order of cards in your hand as picked or "pass"\ndiscard picked',
+     ['1:49: "pass" names the answer that picks nothing, which only "choose up to one" offers: "choose a ..." takes '
+      'one when there is one']),
+    ('choose up to one card in your hand as picked "beat one" or "take {this}"\ndiscard picked',
+     ['1:57: the answer that picks nothing is named in plain words, without {...} parts: or "pass"']),
+    ('choose up to one number from 1 to 3 as picked or " "\ndeal picked damage to you',
+     ['1:47: the answer that picks nothing is named in plain words, without {...} parts: or "pass"']),
 ]
 
 

@@ -28,16 +28,21 @@ SENTENCES = [
     ('script', 'counter each effect in stack where its card is not in stack', 'counter(each(selector(words(effect), location(name(stack)), where(is_in(prop_of(it(), card), not, name(stack))))))'),
     ('targets', 'card in stack', 'targets(selector(words(card), location(name(stack)), -))'),
     ('targets', 'effect in stack where its card is not in stack', 'targets(selector(words(effect), location(name(stack)), where(is_in(prop_of(it(), card), not, name(stack)))))'),
-    ('script', 'choose one of hearts, diamonds, clubs, spades as named "name a suit"', 'choose_listed(-, value_list(name(hearts), name(diamonds), name(clubs), name(spades)), named, "name a suit")'),
-    ('script', 'choose one of "give your creatures +1/+1", "summon a 3/2 Panther" as mode', 'choose_listed(-, value_list(text("give your creatures +1/+1"), text("summon a 3/2 Panther")), mode, -)'),
-    ('script', 'choose a suit as named', 'choose(-, one(), targets(selector(words(suit), -)), named, -)'),
-    ('script', 'choose a rank among cards in your hand as asked "ask for a rank you hold"', 'choose_among(-, one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), -)), asked, "ask for a rank you hold")'),
-    ('script', 'choose a rank among (cards in your hand where it is not hearts) as asked', 'choose_among(-, one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), where(is_word(it(), not, hearts, -)))), asked, -)'),
-    ('script', "p chooses a number from 0 to count of cards in p's hand as bid", 'choose_number(name(p), one(), number(0), count(selector(words(cards), location(prop_of(name(p), hand)))), -, bid, -)'),
-    ('script', 'choose a number from 0 to size where it != size - bids as bid', 'choose_number(-, one(), number(0), name(size), where(compare(it(), !=, arith(name(size), -, name(bids)))), bid, -)'),
+    ('script', 'choose one of hearts, diamonds, clubs, spades as named "name a suit"', 'choose_listed(-, value_list(name(hearts), name(diamonds), name(clubs), name(spades)), named, "name a suit", -)'),
+    ('script', 'choose one of "give your creatures +1/+1", "summon a 3/2 Panther" as mode', 'choose_listed(-, value_list(text("give your creatures +1/+1"), text("summon a 3/2 Panther")), mode, -, -)'),
+    ('script', 'choose a suit as named', 'choose(-, one(), targets(selector(words(suit), -)), named, -, -)'),
+    ('script', 'choose a rank among cards in your hand as asked "ask for a rank you hold"', 'choose_among(-, one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), -)), asked, "ask for a rank you hold", -)'),
+    ('script', 'choose a rank among (cards in your hand where it is not hearts) as asked', 'choose_among(-, one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), where(is_word(it(), not, hearts, -)))), asked, -, -)'),
+    ('script', "p chooses a number from 0 to count of cards in p's hand as bid", 'choose_number(name(p), one(), number(0), count(selector(words(cards), location(prop_of(name(p), hand)))), -, bid, -, -)'),
+    ('script', 'choose a number from 0 to size where it != size - bids as bid', 'choose_number(-, one(), number(0), name(size), where(compare(it(), !=, arith(name(size), -, name(bids)))), bid, -, -)'),
     ('value', 'number of different names among (cards in supply where it is tapped)', 'count_different(names, targets(selector(words(cards), location(name(supply)), where(is_word(it(), -, tapped, -)))))'),
-    ('script', 'choose an order of creatures in play where it is blocking attacker as order "order the blockers"', 'choose_order(-, one(), targets(selector(words(creatures), location(name(play)), where(is_word(it(), -, blocking, name(attacker))))), order, "order the blockers")'),
-    ('script', 'choose a player where it != you and its hand is not empty as asked_of', 'choose(-, one(), targets(selector(words(player), where(all_of(compare(it(), !=, you()), is_empty(prop_of(it(), hand), not))))), asked_of, -)'),
+    ('condition', 'p sits out', 'sitting_out(name(p))'),
+    ('condition', 'left of p is not sitting out', 'sitting_out(prop(left, name(p)), not, sitting)'),
+    # The none of "up to one" named after "or", with a question and without one.
+    ('script', 'choose up to one card in your hand as beater "beat it" or "take the cards"', 'choose(-, up_to_one(), targets(selector(words(card), location(prop_of(you(), hand)), -)), beater, "beat it", none_named("take the cards"))'),
+    ('script', 'choose up to one rank among cards in your hand as r or "pass"', 'choose_among(-, up_to_one(), rank, targets(selector(words(cards), location(prop_of(you(), hand)), -)), r, -, none_named("pass"))'),
+    ('script', 'choose an order of creatures in play where it is blocking attacker as order "order the blockers"', 'choose_order(-, one(), targets(selector(words(creatures), location(name(play)), where(is_word(it(), -, blocking, name(attacker))))), order, "order the blockers", -)'),
+    ('script', 'choose a player where it != you and its hand is not empty as asked_of', 'choose(-, one(), targets(selector(words(player), where(all_of(compare(it(), !=, you()), is_empty(prop_of(it(), hand), not))))), asked_of, -, -)'),
     ('value', 'highest rank of (cards in played where suit of it = led)', 'highest(rank, targets(selector(words(cards), location(name(played)), where(compare(prop(suit, it()), =, name(led))))))'),
     ('value', 'lowest score of players', 'lowest(score, selector(words(players)))'),
     ('value', 'owner of first of (cards in played where suit of it = led and rank of it = best)', 'prop(owner, first_of(targets(selector(words(cards), location(name(played)), where(all_of(compare(prop(suit, it()), =, name(led)), compare(prop(rank, it()), =, name(best))))))))'),
@@ -133,7 +138,7 @@ def test_a_word_of_the_language_where_a_name_was_meant_is_named(text, start, whe
 def test_a_word_of_the_language_is_a_name_where_no_keyword_can_stand():
     assert show(dsl.parse("let first be 1").children[0]) == "let(first, number(1))"
     assert show(dsl.parse("choose a card as order").children[0]) == \
-        "choose(-, one(), targets(selector(words(card), -)), order, -)"
+        "choose(-, one(), targets(selector(words(card), -)), order, -, -)"
 
 
 def test_a_missing_part_after_a_keyword_is_not_blamed_on_the_keyword():

@@ -134,6 +134,47 @@ def test_none_picked_among_the_options_of_up_to_one_is_logged_as_a_choice(tmp_pa
     assert lines(state, "Ann chooses", 2, 1) == ["Ann chooses none (add a card, or pass)", "Ann chooses none as asked"]
 
 
+def test_the_none_of_up_to_one_may_be_named_after_or(tmp_path):
+    # Durak's defender takes the cards, President's player passes: the pack names the
+    # option that picks nothing, which is offered, answered and logged by that name.
+    setup = ('you draw 3 cards\nput each card in your hand into your battle\nfor each c in cards in your battle:\n'
+             '  choose up to one card in your battle where it != c as beater "beat {c}" or "take the cards"\n'
+             'choose up to one name among cards in your battle as asked or "ask for nothing"\n'
+             'choose up to one number from 1 to 2 as bid or "pass"')
+    state = state_of(tmp_path, setup)
+    assert state.legal_labels() == ["take the cards", "Eel", "Dog"]
+    state.apply_label("take the cards")
+    state.apply_label("Fox")
+    state.apply_label("take the cards")
+    assert state.legal_labels() == ["ask for nothing", "Fox", "Eel", "Dog"]
+    state.apply_label("ask for nothing")
+    assert state.legal_labels() == ["pass", "1", "2"]
+    state.apply_label("pass")
+    assert lines(state, "Ann chooses", 5) == ["Ann chooses take the cards (beat Fox)", "Ann chooses Fox (beat Eel)",
+                                                 "Ann chooses take the cards (beat Dog)",
+                                                 "Ann chooses ask for nothing as asked", "Ann chooses pass as bid"]
+
+
+def test_a_scenario_answers_a_named_none_by_its_name(tmp_path):
+    from test_scenarios import outcomes
+    state_of(tmp_path, "do nothing", 'choose up to one card in your battle as beater "beat one" or "take the cards"')
+    pack = load_pack(str(tmp_path / "war"), Report())
+    text = """
+        scenarios:
+          - name: takes
+            setup:
+              turn: 1
+              active: Ann
+              phase: main
+              players: [{zones: {battle: [Ant, Bee]}}, {}]
+            script:
+              - expect: {decision: {player: Ann, options: [take the cards, Ant, Bee]}}
+              - "Ann: take the cards"
+            expect: {log: ["Ann chooses take the cards (beat one)"]}
+    """
+    assert outcomes(pack, tmp_path, text) == ["ok"]
+
+
 def test_a_choice_in_a_loop_names_the_item_once_when_its_question_names_it(tmp_path):
     setup = ('you draw 3 cards\nfor each c in cards in your hand:\n'
              '  choose a card in your hand where it != c as beater "beat {c}"\n'

@@ -93,6 +93,32 @@ def test_a_player_who_sits_out_already_is_not_told_to_again(tmp_path):
         "Ben sits out", "turn 1 (Ann)", "turn 2 (Cleo)", "Ann sits out", "turn 3 (Cleo)"]
 
 
+def test_a_condition_tells_who_sits_out(tmp_path):
+    # Ben sits out on his turn; the turns after it count those who still take turns.
+    turn = ('if turn = 2: you sit out\n'
+            'announce "{count of (players where it is not sitting out)} in, {count of (players where it sits out)} out"\n'
+            'if your left is sitting out: announce "{your left} sits this one out"\n'
+            'if you is not sitting out: announce "{you} plays on"')
+    state = game(tmp_path, "do nothing", turn=turn, players=3, turns=4).new_initial_state(seed=0)
+    assert [line for line in state.log if line.startswith(("turn ", "Ben", "3", "2", "Ann", "Cleo"))] == [
+        "turn 1 (Ann)", "3 in, 0 out", "Ann plays on", "turn 2 (Ben)", "Ben sits out", "2 in, 1 out",
+        "turn 3 (Cleo)", "2 in, 1 out", "Cleo plays on", "turn 4 (Ann)", "2 in, 1 out", "Ben sits this one out",
+        "Ann plays on"]
+
+
+def test_a_scenario_reads_who_sits_out(tmp_path):
+    from test_scenarios import outcomes
+    turn = 'if turn = 1: your left sits out\nif your left sits out: announce "{your left} waits"'
+    pack = load_pack(str(make(tmp_path, setup="do nothing", turn=turn)), Report())
+    text = """
+        scenarios:
+          - name: Ben waits while he sits out
+            setup: {turn: 1, active: Ann, phase: main, players: [{}, {}, {}]}
+            expect: {log: ["Ben sits out", "Ben waits", "turn 2 (Cleo)", "turn 3 (Ann)", "Ben waits"]}
+    """
+    assert outcomes(pack, tmp_path, text) == ["ok"]
+
+
 def test_a_clone_keeps_its_own_places(tmp_path):
     state = game(tmp_path, "do nothing", turn="if turn = 2: you sit out", players=3, turns=3).new_initial_state(seed=0)
     assert state.s.sitting == (-1, 1 << 30, -1)

@@ -331,6 +331,23 @@ def test_rules_that_break_down_stop_the_game_with_exit_code_1_and_keep_the_recor
     assert json.loads(written["g.jsonl"])["result"] is None
 
 
+def test_rules_that_break_before_the_first_decision_keep_a_record_of_no_decisions(tmp_path):
+    # The deal divides by 0 as the table is laid: the record says how to meet the same
+    # game again, and replaying it breaks where the game did.
+    folder = make(tmp_path, setup="let share be 6 / (count of players - 2)")
+    log = tmp_path / "g.jsonl"
+    result = cardtable(str(folder), "--players", "random,random", "--seed", "5", "--save", str(log))
+    error = f'{folder / "pack.yaml"}:37:16: error: the game stopped on turn 1: "6 / (count of players - 2)" divides by 0\n'
+    assert result.exit_code == 1
+    assert (result.stderr, result.stdout) == (error, f"saved the game to {log}\n")
+    record = json.loads(log.read_text())
+    assert {k: record[k] for k in ("seed", "players", "agents", "decisions", "result", "turns")} == {
+        "seed": 5, "players": 2, "agents": ["random", "random"], "decisions": [], "result": None, "turns": 0}
+    again = CliRunner().invoke(main, ["replay", str(log)])
+    assert again.exit_code == 1
+    assert again.stderr == error.replace("the game", "game 1 (seed 5)")
+
+
 def test_an_unknown_pack_is_reported_as_validate_reports_it():
     result = cardtable("magic45")
     assert result.exit_code == 1

@@ -257,10 +257,11 @@ def log_choice(s: State, seat: int, about, value) -> None:
           f"{who} chooses {n} card{'s' if n != 1 else ''} {others}")
 
 
-def log_none(s: State, seat: int, about) -> None:
+def log_none(s: State, seat: int, about, none: str = "none") -> None:
     """"Dan chooses none (play a higher rank, or pass)": the none a player picked among the
-    options of an "up to one" choice, so that who passed is in the log as who played is."""
+    options of an "up to one" choice, so that who passed is in the log as who played is;
+    `none` is the option's label, which the pack may name ("Dan chooses pass (...)")."""
     if not s.quiet:
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
         context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()), EVERYONE)
-        s.say("choose", f"{s.t.players[seat].name} chooses none {said}{context}")
+        s.say("choose", f"{s.t.players[seat].name} chooses {none} {said}{context}")

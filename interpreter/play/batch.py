@@ -194,7 +194,7 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     try:
         state = game.new_initial_state(seed=seed, log=False)
     except RuleError as e:
-        e.first_decision = False    # rules that broke before it: no game for `play` to save (_play_index)
+        e.first_decision = False    # rules that broke before it: no position to show (_play_index)
         raise
     n = game.num_players
     agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]

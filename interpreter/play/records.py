@@ -32,7 +32,9 @@ class RecordError(ValueError):
     """A log that is not a game record; the message names the file and line."""
 
 
-def game_record(game: Game, state: GameState, seed: int, source: str, agents=None, cards=()) -> dict:
+def game_record(game: Game, state: GameState | None, seed: int, source: str, agents=None, cards=()) -> dict:
+    """The record of a game; without a `state`, of one whose rules broke before its first
+    decision (no decisions, no result)."""
     record = {
         "format": FORMAT,
         "pack": game.pack.id,
@@ -48,6 +50,11 @@ def game_record(game: Game, state: GameState, seed: int, source: str, agents=Non
         record["cards"] = [str(path) for path in cards]
     if agents is not None:
         record["agents"] = list(agents)
+    if state is None:
+        record.update(decisions=[], result=None, turns=0)
+        if game.pack.ranks:
+            record["places"] = None
+        return record
     record["decisions"] = [[seat, action, label] for seat, action, label in state.history]
     record["result"] = state.returns() if state.is_terminal() else None
     if game.pack.ranks:

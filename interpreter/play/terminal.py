@@ -333,10 +333,15 @@ class Table:
                 self.write("\n")
 
     def record(self, source: str, cards=(), ruleset: str | None = None) -> dict:
-        record = game_record(self.game, self.state, self.seed, source, self.specs, cards)
-        if ruleset:
-            record["ruleset"] = ruleset
-        return record
+        return _record(self.game, self.state, self.seed, self.specs, source, cards, ruleset)
+
+
+def _record(game: Game, state: GameState | None, seed: int, specs: list, source: str, cards=(),
+            ruleset: str | None = None) -> dict:
+    record = game_record(game, state, seed, source, specs, cards)
+    if ruleset:
+        record["ruleset"] = ruleset
+    return record
 
 
 def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, stderr=None,
@@ -363,9 +368,13 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
             table.say("", f"Game over: {outcome(state)} (turn {state.turn}, {decisions} decisions).")
         elif how != "output":
             table.say(f"game stopped after {decisions} decision{'s' if decisions != 1 else ''} (turn {state.turn})")
-    if save is not None and table is not None:
+    if save is not None:
+        # Rules that broke before the first decision leave no table: the record holds
+        # none, and replaying it breaks where the game did.
+        record = table.record(source, cards, ruleset) if table else _record(game, None, seed, specs, source, cards,
+                                                                            ruleset)
         with _signals_held():       # a second Ctrl-C must not stop the record half-saved
-            write(save, dumps(table.record(source, cards, ruleset)) + "\n")
+            write(save, dumps(record) + "\n")
         if save != "-" and how != "output":     # standard output ends with the record itself
             stdout.write(f"saved the game to {save}\n")
     if how == "output":

@@ -14,7 +14,7 @@ from ..registry import register
 from ..static_types import ANY, NUMBER, TEXT, T, as_set
 from .expressions import held_values
 from .selectors import _kept_where
-from .statements import _choose_many, asker_of, suspends
+from .statements import NONE_NAMED, _choose_many, asker_of, none_option, suspends
 from .texts import asked
 
 ST = "statement"
@@ -58,21 +58,22 @@ def _words_of(c: Compiler, prop: str):
     return tuple(words) if words else None
 
 
-def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, values, t: T, what="value"):
+def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, values, t: T, what="value", named=None):
     """The statement that asks for values: `values(s, env)` gives them in the order offered.
-    `quantity` is the quantity node, or None for one value."""
+    `quantity` is the quantity node, or None for one value; `named` the words naming its none."""
     var = str(var_node)
     c.value_choices = True
     pfn = asker_of(c, who, scope, "who chooses")
     kind = quantity.data if quantity is not None else "one"
     ask, about = asked(c, tree, question, scope, var)
+    none = none_option(c, named, quantity)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
     c.bind(var_node, scope, t if kind in ("one", "up_to_one") else T("words", of=t.of) if t.kind == "word" else ANY)
     if kind not in ("one", "up_to_one"):
         return _choose_many(var, pfn, values, nfn, kind, ask, about, _label, log_value, what)
-    optional = kind == "up_to_one"
+    optional = none if kind == "up_to_one" else None
 
     @suspends
     def choose_value(s, env):
@@ -85,21 +86,23 @@ def _label(s, x) -> str:
     return str(x)
 
 
-def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: bool = False, what: str = "value") -> None:
+def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: Option | None = None,
+              what: str = "value") -> None:
     """Ask `seat` for one of `values` (words, numbers or texts), bound to `var`: none when there
-    is none, the one there is without asking. `about`: what the log says it was for (log_choice)."""
+    is none, the one there is without asking. `about`: what the log says it was for (log_choice);
+    `optional`: the option that picks none, offered first, for "up to one"."""
     env = s.frames[-1].env
     if not values:
         env[var] = None
         return
     options = tuple([option((str(v), v)) for v in values])
     if optional:
-        options = (Option("none", None),) + options
+        options = (optional,) + options
 
     def resume(s2, value, about=about):     # (a default, not a cell made at each question)
         s2.frames[-1].env[var] = value
         if value is None:
-            log_none(s2, seat, about)
+            log_none(s2, seat, about, optional.label)
         else:
             log_value(s2, seat, about, value)
     if len(options) == 1 and s.t.pack.auto_single:
@@ -122,18 +125,19 @@ def property_choice(c: Compiler, tree, scope: Scope):
     """`choose a suit as named`: one of the property's words, in their order; with a
     `where`, those for which it holds, `it` the word (`choose a suit where it != turned
     as named`: any suit but one)."""
-    who, quantity, sel, var, question = tree.children
+    who, quantity, sel, var, question, named = tree.children
     one = sel.children[0]
     prop = _noun_property(c, str(one.children[0].children[0]))
     words = _words_of(c, prop)
     t = T("word", of=prop)
     clause = _where_of(one)
     if clause is None:
-        return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: words, t)
+        return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: words, t, named=named)
     was_it, was_steady = c.used_it, c.steady
     keep, _ = c.expect(clause.children[0], scope.child(it=t), ("bool",), 'a "where" clause')
     c.used_it, c.steady = was_it, was_steady    # "it" is the word, not an item around the statement
-    return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: _kept_where(s, env, words, keep), t)
+    return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: _kept_where(s, env, words, keep), t,
+                named=named)
 
 
 @register("choose_listed", ST, '[PLAYER] choose(s) one of VALUES as NAME ["QUESTION"]',
@@ -144,7 +148,7 @@ def property_choice(c: Compiler, tree, scope: Scope):
           params=(CHOOSER, ('VALUES', 'words, numbers or texts', 'what may be chosen, separated by commas'),
                   ('NAME', 'variable', 'what holds the value'), QUESTION))
 def _choose_listed(c, tree, scope):
-    who, items, var, question = tree.children
+    who, items, var, question, named = tree.children
     values, kinds = [], set()
     for item in items.children:
         if item.data == "name":
@@ -169,19 +173,19 @@ def _choose_listed(c, tree, scope):
     kind, prop = next(iter(kinds), ("word", None))
     t = T("word", of=prop) if kind == "word" else NUMBER if kind == "number" else TEXT
     values = tuple(values)
-    return _ask(c, tree, scope, who, None, var, question, lambda s, env: values, t)
+    return _ask(c, tree, scope, who, None, var, question, lambda s, env: values, t, named=named)
 
 
-@register("choose_among", ST, '[PLAYER] choose(s) QUANTITY PROPERTY among SELECTOR as NAME ["QUESTION"]',
+@register("choose_among", ST, '[PLAYER] choose(s) QUANTITY PROPERTY among SELECTOR as NAME ["QUESTION"] [or "NONE"]',
           "A player picks a value that the cards picked hold: each word of the property held by one of them "
           "(in the property's order), each number (from low to high), or each text, as a card's name, once "
           "(in the order of the cards: copies of a card are one option). None if they hold none.",
           example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
           params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
                   ('PROPERTY', 'property', 'whose values'), ('SELECTOR', 'selector', 'the cards'),
-                  ('NAME', 'variable', 'what holds the value'), QUESTION))
+                  ('NAME', 'variable', 'what holds the value'), QUESTION, NONE_NAMED))
 def _choose_among(c, tree, scope):
-    who, quantity, word, sel, var, question = tree.children
+    who, quantity, word, sel, var, question, named = tree.children
     prop = str(word)
     held, rt = held_values(c, word, sel, prop, scope, "@among")
     words = _words_of(c, prop)
@@ -198,20 +202,21 @@ def _choose_among(c, tree, scope):
             return tuple(found)
         return tuple(sorted(found, key=order.get)) if words is not None else tuple(sorted(found))
     return _ask(c, tree, scope, who, quantity, var, question, values,
-                T("word", of=prop) if words is not None else TEXT if texts else NUMBER)
+                T("word", of=prop) if words is not None else TEXT if texts else NUMBER, named=named)
 
 
-@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B [where CONDITION] as NAME ["QUESTION"]',
-          f"A player picks a whole number from A to B, offered from low to high (\"up to one\" offers none "
-          f"first), those for which CONDITION holds, \"it\" the number, if it is given; none without asking "
+@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B [where CONDITION] as NAME ["QUESTION"] '
+                             '[or "NONE"]',
+          f"A player picks a whole number from A to B, offered from low to high (\"up to one\" offers none, "
+          f"or NONE, first), those for which CONDITION holds, \"it\" the number, if it is given; none without asking "
           f"when there is no number to offer (B below A, or no number passes). At most "
           f"{limits.count(limits.LOOP)} numbers.",
           example="p chooses a number from 0 to count of cards in p's hand as bid",
           params=(CHOOSER, ('A', 'number', 'the lowest'), ('B', 'number', 'the highest'),
                   ('CONDITION', 'condition', 'which numbers are offered (optional)'),
-                  ('NAME', 'variable', 'what holds the number'), QUESTION))
+                  ('NAME', 'variable', 'what holds the number'), QUESTION, NONE_NAMED))
 def _choose_number(c, tree, scope):
-    who, quantity, low, high, clause, var, question = tree.children
+    who, quantity, low, high, clause, var, question, named = tree.children
     lo, _ = c.expect(low, scope, ("number",), "the lowest number")
     hi, _ = c.expect(high, scope, ("number",), "the highest number")
     if quantity.data not in ("one", "up_to_one"):
@@ -239,7 +244,7 @@ def _choose_number(c, tree, scope):
 
         def values(s, env):
             return _kept_where(s, env, every(s, env), keep)
-    return _ask(c, tree, scope, who, quantity, var, question, values, NUMBER)
+    return _ask(c, tree, scope, who, quantity, var, question, values, NUMBER, named=named)
 
 
 @register("choose_order", ST, '[PLAYER] choose(s) an order of SELECTOR as NAME ["QUESTION"]',
@@ -248,7 +253,8 @@ def _choose_number(c, tree, scope):
           example='choose an order of creatures in play where it is blocking attacker as order "order the blockers"',
           params=(CHOOSER, ('SELECTOR', 'selector', 'what is put in order'), ('NAME', 'variable', 'the order'), QUESTION))
 def _choose_order(c, tree, scope):
-    who, quantity, sel, var_node, question = tree.children
+    who, quantity, sel, var_node, question, named = tree.children
+    none_option(c, named, None)
     if quantity.data != "one":
         c.error(quantity, 'write "choose an order of ..."')
     sfn, t = c.selector(sel, scope)

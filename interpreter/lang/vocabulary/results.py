@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine import results
 from ..compiler import Compiler
 from ..registry import register
+from ..static_types import BOOL
 from .statements import to_player
 from .rounds import round_level
 
@@ -32,6 +33,28 @@ def _sits_out(c, tree, scope):
     if level is None:
         return None
     return to_player(c, who, scope, "who sits out", lambda s, seat: results.sit_out(s, seat, level))
+
+
+@register("sitting_out", "expression", "PLAYER sits out / PLAYER is [not] sitting out",
+          "Whether the player sits out, this unit of a round or for the rest of the game (\"p sits out this deal\"): "
+          "\"players where it is not sitting out\" are those still in who take turns. A player who finished or lost "
+          "does not sit out.", example="if count of (players where it is not sitting out) = 1: the game ends",
+          params=(('PLAYER', 'player', 'who may sit out'),))
+def _sitting_out(c: Compiler, tree, scope):
+    who, *rest = tree.children
+    negate, word = rest or (None, "sitting")
+    if str(word) != "sitting":
+        c.error(word, f'"is {word} out" is not a test: "{c.source(who)} is sitting out" tests whether a player sits out')
+        return (lambda s, env: False), BOOL
+    pfn, _ = c.expect(who, scope, ("player",), "who may sit out")
+    c.note("*")     # sitting out changes without a change the checks see
+    holds = negate is None
+
+    def sitting_out(s, env):
+        p = pfn(s, env)
+        sits = p is not None and s.sitting is not None and s.sitting[p.seat] >= 0
+        return sits if holds else not sits
+    return sitting_out, BOOL
 
 
 @register("game_ends", ST, "the game ends",

@@ -740,19 +740,30 @@ def _unmark(c, tree, scope):
 
 
 # ------------------------------------------------------------------ choices
-@register("choose", ST, '[PLAYER] choose(s) QUANTITY SELECTOR as NAME ["QUESTION"]',
+NONE = Option("none", None)
+NONE_NAMED = ('NONE', 'text', 'what the option that picks nothing is called, for "up to one" only (optional; none '
+                              'if omitted)')
+NO_YES = (Option("no", False), Option("yes", True))
+DONE = Option("done", None)
+
+
+@register("choose", ST, '[PLAYER] choose(s) QUANTITY SELECTOR as NAME ["QUESTION"] [or "NONE"]',
           "A player picks from what the selector offers: \"a\" (one; none if there is nothing), \"up to one\", "
           "N, \"up to N\" or \"any number of\". NAME holds the card or player picked, or the set of them. "
           "The player is asked QUESTION if it is given, otherwise the statement's own words; the log says what was "
           "chosen and the question (\"Ann chooses Bear (choose your attackers)\"), or NAME without one (\"as attackers\"); "
-          "a none picked among the options of \"up to one\" too (\"Dan chooses none (play a card, or pass)\").",
-          params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)')))
+          "a none picked among the options of \"up to one\" too (\"Dan chooses none (play a card, or pass)\"). "
+          "\"up to one\" offers the none as NONE if it is given (... as answer \"beat {att}\" or \"take the cards\"), "
+          "so read in play, in scenarios, in records and in the log (\"Ben chooses take the cards (beat Bear)\").",
+          params=(('PLAYER', 'player', 'who chooses (you if omitted)'), ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'), ('SELECTOR', 'selector', 'what may be chosen'), ('NAME', 'variable', 'what holds the choice'), ('QUESTION', 'text', 'what the player is asked, in quotes (optional)'),
+                  NONE_NAMED))
 def _choose(c, tree, scope):
-    who, quantity, sel, var, question = tree.children
+    who, quantity, sel, var, question, named = tree.children
     from .choices import property_choice, value_noun
     if value_noun(c, sel, scope):
         return property_choice(c, tree, scope)
     var = str(var)
+    none = none_option(c, named, quantity)
     pfn = asker_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
@@ -777,7 +788,7 @@ def _choose(c, tree, scope):
             ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about)
         return choose_one
     if kind == "up_to_one":
-        resume = _bind(var, about, named)
+        resume = _bind(var, about, named, none.label)
 
         @suspends
         def choose_maybe(s, env):
@@ -786,25 +797,35 @@ def _choose(c, tree, scope):
             if not found:
                 env[var] = None
                 return
-            options = (NONE, *[option((s.card_name(x), x)) for x in found])
+            options = (none, *[option((s.card_name(x), x)) for x in found])
             s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
 
 
-NONE = Option("none", None)
-NO_YES = (Option("no", False), Option("yes", True))
-DONE = Option("done", None)
+def none_option(c: Compiler, named, quantity) -> Option:
+    """The option of an "up to one" choice that picks nothing: "none", or the words the
+    pack names it by after "or" (`... as answer "beat {att}" or "take the cards"`).
+    `quantity` is None for a choice of one of the values listed."""
+    if named is None:
+        return NONE
+    label = str(named.children[0])[1:-1]
+    if quantity is None or quantity.data != "up_to_one":
+        more = ': "choose a ..." takes one when there is one' if quantity is None or quantity.data == "one" else ""
+        c.error(named, f'"{label}" names the answer that picks nothing, which only "choose up to one" offers{more}')
+    elif not label.strip() or "{" in label:
+        c.error(named, 'the answer that picks nothing is named in plain words, without {...} parts: or "pass"')
+    return Option(label, None)
 
 
-def _bind(var, about, named: bool = False):
+def _bind(var, about, named: bool = False, none: str = "none"):
     def resume(s, value):
         env = s.frames[-1].env
         env[var] = value
         if named and type(value) is int:
             env["@" + var] = (value, s.moves[value])     # the object chosen (engine/lastknown.py)
         if value is None:
-            log_none(s, s.history[-1][0], about)
+            log_none(s, s.history[-1][0], about, none)
         else:
             log_choice(s, s.history[-1][0], about, value)
     return resume
