@@ -148,5 +148,7 @@ def test_sets_taken_again_for_each_set_stop_the_game_at_the_text_that_takes_them
     with pytest.raises(RuleError) as e:
         position(folder, cards[:16])
     assert e.value.located("the game") == (
-        f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran 1,000,000 steps (rounds of '
-        f'loops, runs of the checks, triggered abilities) without a player deciding anything: they go round in circles')
+        f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran more than 1,000,000 steps '
+        f'(rounds of loops, sets of cards tried, runs of the checks, triggered abilities) without a player deciding '
+        f'anything, the most they may run between two decisions: they go round in circles, or do too much at once '
+        f'(loops in loops, sets of cards inside sets of cards)')
