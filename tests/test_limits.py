@@ -432,8 +432,8 @@ def test_docs_limits_says_the_limits_of_limits_py():
             if line.startswith("| ") and " | " in line}
     c = limits.count
     assert rows["times a `while` or a `repeat` runs its block"] == c(limits.LOOP)
-    assert rows["steps the rules take without a player deciding: rounds of loops, runs of the checks, "
-                "triggered abilities"] == c(limits.STEPS)
+    assert rows["steps the rules take without a player deciding: rounds of loops, sets of cards tried, runs of "
+                "the checks, triggered abilities"] == c(limits.STEPS)
     assert rows["what `divide N among ...` splits"] == c(limits.LOOP)
     assert rows["sets of cards one `sets of ...` takes at once (every set of 16 cards; the sets of 2 cards of up "
                 "to 362)"] == c(limits.SETS)
