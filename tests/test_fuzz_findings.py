@@ -241,8 +241,9 @@ def test_checks_that_change_what_they_check_are_named_where_they_are_written(tmp
     result = CliRunner().invoke(main, ["simulate", str(tmp_path / "m54"), "-n", "1", "--seed", "161"])
     assert (result.exit_code, result.output) == (1, (
         f'{path}:{line_of(path, "checks: |")}:9: error: game 1 (seed 161) stopped on turn 1: the rules ran '
-        f'1,000,000 steps (rounds of loops, runs of the checks, triggered abilities) without a player deciding '
-        f'anything: they go round in circles\n'))
+        f'more than 1,000,000 steps (rounds of loops, sets of cards tried, runs of the checks, triggered abilities) '
+        f'without a player deciding anything, the most they may run between two decisions: they go round in '
+        f'circles, or do too much at once (loops in loops, sets of cards inside sets of cards)\n'))
 
 
 def test_a_window_where_nobody_can_hold_priority_ends_the_game_ranked(tmp_path):

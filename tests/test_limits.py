@@ -157,9 +157,11 @@ def test_loops_in_loops_stop_after_a_million_steps_without_a_decision(tmp_path):
     in_setup(tmp_path / "p", "repeat 10000 times:\n  repeat 10000 times:\n    do nothing")
     result = cardtable("simulate", "p", "-n", "1", cwd=tmp_path)
     assert result.exit_code == 1
-    assert result.stderr == ("p/pack.yaml:50:5: error: game 1 (seed 0) stopped on turn 1: the rules ran 1,000,000 steps "
-                             "(rounds of loops, runs of the checks, triggered abilities) without a player deciding "
-                             "anything: they go round in circles\n")
+    assert result.stderr == ("p/pack.yaml:50:5: error: game 1 (seed 0) stopped on turn 1: the rules ran more than "
+                             "1,000,000 steps (rounds of loops, sets of cards tried, runs of the checks, triggered "
+                             "abilities) without a player deciding anything, the most they may run between two "
+                             "decisions: they go round in circles, or do too much at once (loops in loops, sets of "
+                             "cards inside sets of cards)\n")
 
 
 def test_checks_that_never_settle_stop_the_game(tmp_path, monkeypatch):
@@ -170,8 +172,10 @@ def test_checks_that_never_settle_stop_the_game(tmp_path, monkeypatch):
     # Named where the checks are written.
     line = (folder / "pack.yaml").read_text(encoding="utf-8").splitlines().index("checks: |") + 1
     assert e.value.located("the game") == (
-        f"{folder / 'pack.yaml'}:{line}:9: error: the game stopped on turn 1: the rules ran 1,000 steps (rounds of "
-        "loops, runs of the checks, triggered abilities) without a player deciding anything: they go round in circles")
+        f"{folder / 'pack.yaml'}:{line}:9: error: the game stopped on turn 1: the rules ran more than 1,000 steps "
+        "(rounds of loops, sets of cards tried, runs of the checks, triggered abilities) without a player deciding "
+        "anything, the most they may run between two decisions: they go round in circles, or do too much at once "
+        "(loops in loops, sets of cards inside sets of cards)")
 
 
 @pytest.mark.parametrize("script, message", [
@@ -428,8 +432,8 @@ def test_docs_limits_says_the_limits_of_limits_py():
             if line.startswith("| ") and " | " in line}
     c = limits.count
     assert rows["times a `while` or a `repeat` runs its block"] == c(limits.LOOP)
-    assert rows["steps the rules take without a player deciding: rounds of loops, runs of the checks, "
-                "triggered abilities"] == c(limits.STEPS)
+    assert rows["steps the rules take without a player deciding: rounds of loops, sets of cards tried, runs of "
+                "the checks, triggered abilities"] == c(limits.STEPS)
     assert rows["what `divide N among ...` splits"] == c(limits.LOOP)
     assert rows["sets of cards one `sets of ...` takes at once (every set of 16 cards; the sets of 2 cards of up "
                 "to 362)"] == c(limits.SETS)

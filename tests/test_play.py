@@ -342,10 +342,22 @@ def test_rules_that_break_before_the_first_decision_keep_a_record_of_no_decision
     assert (result.stderr, result.stdout) == (error, f"saved the game to {log}\n")
     record = json.loads(log.read_text())
     assert {k: record[k] for k in ("seed", "players", "agents", "decisions", "result", "turns")} == {
-        "seed": 5, "players": 2, "agents": ["random", "random"], "decisions": [], "result": None, "turns": 0}
+        "seed": 5, "players": 2, "agents": ["random", "random"], "decisions": [], "result": None, "turns": 1}
     again = CliRunner().invoke(main, ["replay", str(log)])
     assert again.exit_code == 1
     assert again.stderr == error.replace("the game", "game 1 (seed 5)")
+
+
+def test_the_record_of_a_game_broken_before_its_first_decision_names_the_turn_it_stopped_on(tmp_path):
+    # Turns pass with nobody deciding anything until the second one divides by 0: the
+    # record says turn 2, as the error does.
+    folder = make(tmp_path, setup="do nothing", turn="let share be 6 / (2 - turn)")
+    log = tmp_path / "g.jsonl"
+    result = cardtable(str(folder), "--players", "random,random", "--seed", "5", "--save", str(log))
+    assert result.exit_code == 1
+    assert result.stderr == f'{folder / "pack.yaml"}:43:24: error: the game stopped on turn 2: "6 / (2 - turn)" divides by 0\n'
+    record = json.loads(log.read_text())
+    assert (record["decisions"], record["result"], record["turns"]) == ([], None, 2)
 
 
 def test_an_unknown_pack_is_reported_as_validate_reports_it():

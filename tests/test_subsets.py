@@ -148,5 +148,37 @@ def test_sets_taken_again_for_each_set_stop_the_game_at_the_text_that_takes_them
     with pytest.raises(RuleError) as e:
         position(folder, cards[:16])
     assert e.value.located("the game") == (
-        f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran 1,000,000 steps (rounds of '
-        f'loops, runs of the checks, triggered abilities) without a player deciding anything: they go round in circles')
+        f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran more than 1,000,000 steps '
+        f'(rounds of loops, sets of cards tried, runs of the checks, triggered abilities) without a player deciding '
+        f'anything, the most they may run between two decisions: they go round in circles, or do too much at once '
+        f'(loops in loops, sets of cards inside sets of cards)')
+
+
+def test_any_no_and_first_of_stop_at_the_first_set_that_holds(tmp_path):
+    # 16 cards: each set tried takes the 65,535 sets of the hand again. "count of" would
+    # try all 65,535 (test above); "any", "no" and "first of" try one set, one set and
+    # three pairs, well within the rules' million steps.
+    every = "count of (sets of cards in your hand) > 0"
+    say = (f'      let found be 0\n'
+           f'      if any (sets of cards in your hand where {every}): let found be 1\n'
+           f'      if no (sets of cards in your hand where {every}): let found be 2\n'
+           f'      let pair be first of (sets of 2 cards in your hand where {every} and total pips of it = 5)\n'
+           f'      announce "{{found}}: {{name of first of pair}} and {{name of last of pair}}"\n')
+    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
+             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), cards[:16])[0] == "1: Ace of Clubs and Four of Clubs"
+
+
+def test_any_no_and_first_of_a_few_sets_say_what_every_set_tried_says(tmp_path):
+    # Five, Five, Jack, Five: the first pair of fifteen is the first Five with the Jack;
+    # no set of four cards makes fifteen; "last of" still reads them all.
+    say = ('      let pair be first of (sets of 2 cards in your hand where total pips of it = 15)\n'
+           '      let last_pair be last of (sets of 2 cards in your hand where total pips of it = 15)\n'
+           '      let n be 0\n'
+           '      if any (sets of 3 cards in your hand where total pips of it = 15): let n be n + 1\n'
+           '      if no (sets of 4 cards in your hand where total pips of it = 15): let n be n + 10\n'
+           '      if first of (sets of 4 cards in your hand where total pips of it = 15) = none: let n be n + 100\n'
+           '      announce "{n}: {name of first of pair} and {name of last of pair}; '
+           '{name of first of last_pair} and {name of last of last_pair}"\n')
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == (
+        "111: Five of Clubs and Jack of Spades; Jack of Spades and Five of Hearts")

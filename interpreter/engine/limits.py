@@ -6,8 +6,9 @@ from __future__ import annotations
 
 # A `while` or a `repeat` runs its block at most this many times.
 LOOP = 10_000
-# Loop rounds, runs of the checks and triggered abilities between two decisions: past
-# it the rules are going round in circles (nested loops, checks that never settle).
+# Loop rounds, sets of cards tried, runs of the checks and triggered abilities between
+# two decisions: past it the rules go round in circles (checks that never settle) or do
+# too much at once (loops in loops, sets of cards inside sets of cards).
 STEPS = 1_000_000
 # The sets of cards one "sets of ..." takes at once: every set of 16 cards (sets of 2
 # cards, of up to 362 cards). Their number doubles with each card; past it the game

@@ -119,12 +119,15 @@ def of_card(s: State, env: dict) -> str:
 
 
 def endless(s: State, env: dict, source=None, limit: int | None = None) -> RuleError:
-    """The rules went round too many times (loops, checks, triggered abilities) with
-    nobody deciding anything: nested loops, or checks that change what they check.
+    """The rules took too many steps (loops, sets of cards, checks, triggered abilities)
+    with nobody deciding anything: checks that change what they check, or loops in loops
+    and sets in sets, which end but too late; the engine cannot tell which.
     `limit`: the bound that was passed, when it is not this module's STEPS."""
-    return RuleError(f"the rules ran {count(STEPS if limit is None else limit)} steps (rounds of loops, runs of the checks, triggered "
-                     f"abilities){of_card(s, env)} without a player deciding anything: they go round in circles",
-                     source)
+    n = count(STEPS if limit is None else limit)
+    return RuleError(f"the rules ran more than {n} steps (rounds of loops, sets of cards tried, runs of the checks, "
+                     f"triggered abilities){of_card(s, env)} without a player deciding anything, the most they may "
+                     f"run between two decisions: they go round in circles, or do too much at once (loops in loops, "
+                     f"sets of cards inside sets of cards)", source)
 
 
 def step_on(s: State, n: int = 1, env: dict | None = None, source=None) -> None:

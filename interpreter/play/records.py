@@ -32,9 +32,10 @@ class RecordError(ValueError):
     """A log that is not a game record; the message names the file and line."""
 
 
-def game_record(game: Game, state: GameState | None, seed: int, source: str, agents=None, cards=()) -> dict:
+def game_record(game: Game, state: GameState | None, seed: int, source: str, agents=None, cards=(),
+                turn: int = 1) -> dict:
     """The record of a game; without a `state`, of one whose rules broke before its first
-    decision (no decisions, no result)."""
+    decision on `turn` (no decisions, no result), the turn its error names."""
     record = {
         "format": FORMAT,
         "pack": game.pack.id,
@@ -51,7 +52,7 @@ def game_record(game: Game, state: GameState | None, seed: int, source: str, age
     if agents is not None:
         record["agents"] = list(agents)
     if state is None:
-        record.update(decisions=[], result=None, turns=0)
+        record.update(decisions=[], result=None, turns=turn)
         if game.pack.ranks:
             record["places"] = None
         return record

@@ -337,8 +337,8 @@ class Table:
 
 
 def _record(game: Game, state: GameState | None, seed: int, specs: list, source: str, cards=(),
-            ruleset: str | None = None) -> dict:
-    record = game_record(game, state, seed, source, specs, cards)
+            ruleset: str | None = None, turn: int = 1) -> dict:
+    record = game_record(game, state, seed, source, specs, cards, turn)
     if ruleset:
         record["ruleset"] = ruleset
     return record
@@ -353,6 +353,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
     if seed is None:
         seed = random.randrange(1_000_000)
     table = None
+    turn = 1
     try:
         table = Table(game, specs, seed, stdin, stdout, width)
         how = table.play()
@@ -360,7 +361,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         # A pack whose rules break down mid-game: say where, and keep the game for a report.
         decisions = len(table.state.history) if table else None
         (stderr or stdout).write(e.located("the game", decisions) + "\n")
-        how = "broken"
+        how, turn = "broken", e.turn or turn
     else:
         state = table.state
         decisions = len(state.history)
@@ -372,7 +373,7 @@ def play(game: Game, specs: list, seed: int | None, source: str, stdin, stdout, 
         # Rules that broke before the first decision leave no table: the record holds
         # none, and replaying it breaks where the game did.
         record = table.record(source, cards, ruleset) if table else _record(game, None, seed, specs, source, cards,
-                                                                            ruleset)
+                                                                            ruleset, turn)
         with _signals_held():       # a second Ctrl-C must not stop the record half-saved
             write(save, dumps(record) + "\n")
         if save != "-" and how != "output":     # standard output ends with the record itself

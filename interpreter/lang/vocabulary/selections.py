@@ -142,6 +142,9 @@ def _bottom_one(c, tree, scope):
           params=(('SELECTOR', 'selector', 'what is picked from'),))
 def _first_of(c, tree, scope):
     sfn, t = c.selector(tree.children[0], scope, sets=True)
+    first = getattr(sfn, "first", None)      # sets of cards: the first that holds, the others not made
+    if first is not None:
+        return first, single(t)
     return (lambda s, env: found[0] if (found := sfn(s, env)) else None), single(t)
 
 

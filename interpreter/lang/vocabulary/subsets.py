@@ -2,7 +2,8 @@
 of (sets of cards in hand where total value of it = 15)"), and "it" read as the set tried.
 
 The sets are made as they are tried, never more than limits.SETS at once, and only in a
-text that takes them: a pack that does not pays nothing for them.
+text that takes them: a pack that does not pays nothing for them. "any", "no" and "first
+of" make them only up to the first that holds (the selector's `exists` and `first`).
 """
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ S = "selector"
           "cards come first; those of one size in the order of the selector's cards, as a dictionary orders "
           f"words (the first card with each later one, then the second...). At most {count(SETS)} sets are taken "
           "at once (every set of 16 cards); a game that would take more stops with an error naming the text. "
-          "\"count of\", \"any\", \"no\", \"first of\", \"last of\", \"for each\" and \"let ... be all\" read them.",
+          "\"count of\", \"any\", \"no\", \"first of\", \"last of\", \"for each\" and \"let ... be all\" read them; "
+          "\"any\", \"no\" and \"first of\" stop at the first set that holds, "
+          "unless the \"where\" draws a random number, which is drawn for every set.",
           example="count of (sets of cards in hand where total value of it = 15)",
           params=(('NAME', 'name', 'each set inside CONDITION (optional; "it" otherwise)'),
                   ('SIZE', 'size', 'N, N or more, N or fewer (optional: any size)'),
@@ -42,26 +45,52 @@ def _card_sets(c: Compiler, tree, scope: Scope):
     low, high = _sizes(c, size)
     where = c.where(tree)
     where_fn = kept = None
+    was_drawn, c.drawn = c.drawn, False
     if clause is not None:
         where_fn, kept = where_clause(c, clause, scope, T("sets"), named, "sets", "set")
     elif named is not None:
         c.error(named, f'"{named}" after "sets" would name each set inside a "where" clause, and there is none')
+    draws, c.drawn = c.drawn, was_drawn or c.drawn
 
-    def sets(s, env):
+    def taken(s, env):
+        """The cards the sets are taken of, and the sizes of the sets, once their number
+        is known to be within the limit (counted before any set is made)."""
         cards = sfn(s, env)
         n = len(cards)
         sizes = range(low, n + 1 if high is None else min(high, n) + 1)
         many = 0
-        for k in sizes:     # counted before any is made, and no further than the limit
+        for k in sizes:
             many += comb(n, k)
             if many > SETS:
                 raise RuleError(f'"{where.text}"{of_card(s, env)} would take more than {count(SETS)} sets of its '
                                 f'{count(n)} cards: a rule takes at most {count(SETS)} sets at once (every set of '
                                 f'16 cards); take them of fewer cards, or say their size ("sets of 2 cards in ...")',
                                 where)
+        return cards, sizes, many
+
+    def sets(s, env):
+        cards, sizes, many = taken(s, env)
         step_on(s, many, env, where)    # each set tried is a round of a loop: nested ones are bounded too
         made = (found for k in sizes for found in combinations(cards, k))
         return tuple(made) if where_fn is None else kept(s, env, made, where_fn)
+
+    def first(s, env):
+        """The first set for which the "where" holds, or None: the sets after it are
+        neither made nor tried, nor counted as steps."""
+        cards, sizes, _ = taken(s, env)
+        for k in sizes:
+            for found in combinations(cards, k):
+                step_on(s, 1, env, where)
+                if where_fn is None or kept(s, env, (found,), where_fn):
+                    return found
+        return None
+
+    # "any", "no" and "first of" stop at the first set that holds; but a "where" that
+    # draws anew for each set (a random number) is drawn for every set, as the cards of
+    # "any cards where ..." are, so that the draws after it stay the same.
+    if not draws:
+        sets.exists = lambda s, env: first(s, env) is not None
+        sets.first = first
     return sets, T("sets")
 
 
