@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import EVERYONE, ScriptFrame, loop_items, run_script
 from .decisions import decision, option
-from .knowledge import sees
+from .knowledge import listed, say_of
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -75,21 +75,24 @@ class ActivationFrame:
                 return
             self.stage += 1
         s.frames.pop()
-        whose = "" if s.quiet else _whose(s, card, self.seat)       # read by the log alone
+        # What the ability is "of" in the log: its card, or the player whose own ability it is.
+        of = card if type(card) is int else s.t.players[self.seat]
         if ab.pile:
             pile.push(s, card, ab, self.seat, env)
             if not s.quiet:
-                said = f"{ab.name} of {whose} goes on the pile"
-                say_targets(s, "pile", said + " targeting ", env, targets) if targets else s.say("pile", said)
+                if targets:
+                    say_of(s, "pile", f"{ab.name} of ", of, " goes on the pile targeting ", *_targets(env, targets))
+                else:
+                    say_of(s, "pile", f"{ab.name} of ", of, " goes on the pile")
             w = _window(s) if ab.trigger is None else None
             if w is not None and s.t.pack.priority_after_pile == "next":
                 w.priority = s.next_seat(self.seat)
         else:
             if targets and not s.quiet:
-                say_targets(s, "target", f"{ab.name} of {whose} targets ", env, targets)
+                say_of(s, "target", f"{ab.name} of ", of, " targets ", *_targets(env, targets))
             why = unmet(ab, s, env) if ab.check is not None else ""
             if why:
-                s.say("fizzle", f"{ab.name} of {whose} does nothing{why}")
+                say_of(s, "fizzle", f"{ab.name} of ", of, f" does nothing{why}")
                 return
             if s.t.pack.coverage is not None:
                 s.t.pack.coverage.happened(ab)
@@ -114,7 +117,7 @@ class ActivationFrame:
                                 f'triggered abilities with no player deciding anything: a chain of triggers '
                                 f'that sets itself off without end', ab.source)
             if not s.quiet:
-                s.say("trigger", f"{ab.name} of {s.t.names[card]} triggers")
+                say_of(s, "trigger", f"{ab.name} of ", card, " triggers")
         elif not s.quiet:
             _say_use(s, self.seat, ab, card)
         if ab.pile and ab.trigger is None and s.t.pack.pile_zone and \
@@ -199,20 +202,10 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
 
 
-def say_targets(s: State, kind: str, said: str, env: dict, targets) -> None:
-    """The log's line `said` followed by an ability's targets: a card a seat cannot see
-    (one of another player's hand) is "a card" to that seat."""
-    chosen = [env[n] for n, _, _ in targets]
-    text = said + ", ".join(s.card_name(x) for x in chosen)
-    meta = s.t.zone_meta
-    hidden = [x for x in chosen if type(x) is int and (meta[s.zone_of[x]][0].visibility != "public" or s.face_down[x])]
-    blind = hidden and tuple(p for p in range(len(s.out)) if not all(sees(s, x, p) for x in hidden))
-    if not blind:       # the usual case: targets in play
-        s.say(kind, text)
-        return
-    others = ", ".join("a card" if x in hidden and not all(sees(s, x, p) for p in blind) else s.card_name(x)
-                       for x in chosen)
-    s.say(kind, text, tuple(p for p in range(len(s.out)) if p not in blind), said + others)
+def _targets(env: dict, targets) -> list:
+    """An ability's targets as parts of a log line (say_of): a card a seat cannot see (one
+    of another player's hand) is "a card" to that seat."""
+    return listed([env[n] for n, _, _ in targets])
 
 
 def log_choice(s: State, seat: int, about, value) -> None:

@@ -47,3 +47,42 @@ def also_known(s: State, c: int, seen_by: tuple):
     is known to; None when that is every seat."""
     seats = set(seen_by) | s.known[c]
     return None if len(seats) == len(s.out) else tuple(sorted(seats))
+
+
+def say_of(s: State, kind: str, *parts) -> None:
+    """A log line of `parts`: texts, and cards or players between them ("", bear, " gets
+    +1 toughness"). A card a seat cannot see where it is now (in another player's hand,
+    face down) is "a card" to that seat. A reveal shows its cards on purpose and does not
+    come here."""
+    if s.quiet:
+        return
+    names, meta, zone_of, down = s.t.names, s.t.zone_meta, s.zone_of, s.face_down
+    text = ""
+    hidden = None
+    for x in parts:
+        if type(x) is str:
+            text += x
+        elif type(x) is int:
+            text += names[x]
+            if (down[x] or meta[zone_of[x]][0].visibility != "public") and zone_of[x] >= 0:
+                hidden = (hidden or ()) + (x,)
+        else:
+            text += s.card_name(x)
+    # A seat that sees every hidden card reads the names; the others read "a card" for
+    # each that one of them cannot see (the seats of a line read the same words).
+    blind = hidden and tuple(p for p in range(len(s.out)) if not all(sees(s, c, p) for c in hidden))
+    if not blind:       # the usual case: cards in play
+        s.say(kind, text)
+        return
+    unseen = {c for c in hidden if not all(sees(s, c, p) for p in blind)}
+    others = "".join([x if type(x) is str else "a card" if type(x) is int and x in unseen else s.card_name(x)
+                      for x in parts])
+    s.say(kind, text, tuple(p for p in range(len(s.out)) if p not in blind), others)
+
+
+def listed(cards) -> list:
+    """Cards as parts of a log line (say_of), a comma between two."""
+    parts = []
+    for c in cards:
+        parts += (", ", c) if parts else (c,)
+    return parts

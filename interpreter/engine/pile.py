@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .knowledge import say_of
 from .script import ScriptFrame
 from .state import State
 
@@ -42,6 +43,12 @@ def label(s: State, e: Entry) -> str:
     return f"{e.ability.name} of {whose}"
 
 
+def source(s: State, e: Entry):
+    """What an effect is "of" in the log: its card, or the player whose own ability it
+    is; `say_of` names the card only to the seats that see it (a trigger in a hand)."""
+    return e.card if type(e.card) is int else s.t.players[e.seat]
+
+
 def on_pile(s: State, e: Entry) -> bool:
     for x in s.pile:
         if x.id == e.id:
@@ -69,7 +76,7 @@ def counter(s: State, x) -> None:
         if after is not None:
             s.frames.append(ScriptFrame(after, {"this": e.card, "you": s.t.players[e.seat]}))
     for e in doomed:
-        s.say("counter", f"{label(s, e)} is countered")
+        say_of(s, "counter", f"{e.ability.name} of ", source(s, e), " is countered")
 
 
 def _in_pile_zone(s: State, card: int) -> bool:

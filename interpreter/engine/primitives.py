@@ -348,10 +348,10 @@ def deal(s: State, source, target, amount: int, kind: str = "") -> None:
                 break
         if redirected is None:
             break
-        s.say("redirect", f"damage to {s.card_name(target)} is dealt to {s.card_name(redirected)} instead")
+        knowledge.say_of(s, "redirect", "damage to ", target, " is dealt to ", redirected, " instead")
         target = redirected
     if _prevented(s, target):
-        s.say("prevent", f"{amount} damage to {s.card_name(target)} is prevented")
+        knowledge.say_of(s, "prevent", f"{amount} damage to ", target, " is prevented")
         return
     if s.mods:
         amount = _shielded(s, target, amount)
@@ -361,9 +361,9 @@ def deal(s: State, source, target, amount: int, kind: str = "") -> None:
         return
     if not s.quiet:
         if source is None:      # dealt by a rule (a phase script, a replacement), not by a card
-            s.say("damage", f"{s.card_name(target)} is dealt {amount} damage")
+            knowledge.say_of(s, "damage", target, f" is dealt {amount} damage")
         else:
-            s.say("damage", f"{s.card_name(source)} deals {amount} damage to {s.card_name(target)}")
+            knowledge.say_of(s, "damage", source, f" deals {amount} damage to ", target)
     if s.t.pack.damage_deferred:
         # Kept with the card's move count: if it changes zone first, it is a new object.
         s.pending.append((target, amount, source, s.moves[target] if type(target) is int else None, kind))
@@ -382,7 +382,7 @@ def _shielded(s: State, target, amount: int) -> int:
         taken = min(m[4], amount)
         amount -= taken
         s.mods[i] = m[:4] + (m[4] - taken,) + m[5:]
-        s.say("prevent", f"{taken} damage to {s.card_name(target)} is prevented")
+        knowledge.say_of(s, "prevent", f"{taken} damage to ", target, " is prevented")
     if any(m[0] == "shield" and m[4] <= 0 for m in s.mods):
         s.mods = [m for m in s.mods if m[0] != "shield" or m[4] > 0]
     return amount

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from .decisions import Decision, Option
+from .knowledge import say_of
 from .script import ScriptFrame
 from .state import PlayerRef
 
@@ -84,9 +85,9 @@ def carry_out(s, env, event: str, items, source, act, key: str, into=None, event
             s.t.pack.coverage.replaced(s, rep, renv)
         what = event if event in rep.events else next(e for e in events if e in rep.events)
         if rep.effect is None:
-            s.say("replace", f"{s.card_name(x)} {_NOT[what]} ({label})")
+            say_of(s, "replace", x, f" {_NOT[what]} ({label})")
             continue
-        s.say("replace", f"{s.card_name(x)} {_would(s, what, into, x)} ({label})")
+        say_of(s, "replace", x, f" {_would(s, what, into, x)} ({label})")
         # What "go ahead" in the effect does: the event itself, as the statement would have done it.
         renv["@ahead"] = (event, x, source, act, into, events)
         rest = tuple(items[i + 1:])

@@ -1,7 +1,8 @@
 """Resolving the pile: its effects happen, last in first out."""
 from __future__ import annotations
 
-from .pile import Entry, label, on_pile
+from .knowledge import say_of
+from .pile import Entry, on_pile, source
 from .primitives import zone_label
 from .script import ScriptFrame, run_script
 from .state import State
@@ -35,10 +36,10 @@ class ResolveFrame:
             why = why_not(s, e, env)
             below = len(frames)
             if why:
-                s.say("fizzle", f"{label(s, e)} does nothing{why}")
+                say_of(s, "fizzle", f"{e.ability.name} of ", source(s, e), " does nothing", *why)
             else:
-                if not s.quiet:     # the label is costly to make
-                    s.say("resolve", f"{label(s, e)} resolves")
+                if not s.quiet:
+                    say_of(s, "resolve", f"{e.ability.name} of ", source(s, e), " resolves")
                 if noting is not None:
                     noting.happened(e.ability)
                 run_script(s, e.ability.effect, env)
@@ -60,24 +61,26 @@ def _after_each(s: State, e: Entry, below: int) -> None:
         s.frames.insert(below, ScriptFrame(after, env))
 
 
-def why_not(s: State, e: Entry, env: dict) -> str:
-    """Why an effect does nothing as it resolves ("", when it happens): its card has left
+def why_not(s: State, e: Entry, env: dict) -> tuple:
+    """Why an effect does nothing as it resolves (nothing, when it happens): its card has left
     where it was (with sources: stay), every target is gone or, with recheck, no longer one
     its selector would pick, or its `if` fails. Some of several targets illegal: the effect
-    happens without them (Magic's 608.2b), each left out reading as none in `env`."""
+    happens without them (Magic's 608.2b), each left out reading as none in `env`. The
+    why is the parts of a log line (say_of), which may name cards."""
     pack = s.t.pack
     card, ab = e.card, e.ability
     if pack.pile_sources == "stay" and type(card) is int and s.moves[card] != e.moves:
-        return f", {s.t.names[card]} has left {zone_label(s, e.zone)}"
+        return ", ", card, f" has left {zone_label(s, e.zone)}"
     out = _left_out(s, ab, env) if ab.targets else None
     if out:
         if len(out) == len(ab.targets):     # the first reason, as for one target
             name, why = out[0]
-            return ", its target is gone" if why == "is gone" else f", {s.card_name(env[name])} {why}"
+            return (", its target is gone",) if why == "is gone" else (", ", env[name], f" {why}")
         for name, why in out:
-            s.say("fizzle", f"{label(s, e)}: {s.card_name(env[name])} {why}")
+            say_of(s, "fizzle", f"{e.ability.name} of ", source(s, e), ": ", env[name], f" {why}")
             env[name] = None        # what names it does nothing to it, nor by it
-    return unmet(ab, s, env)
+    why = unmet(ab, s, env)
+    return (why,) if why else ()
 
 
 def unmet(ab, s: State, env: dict) -> str:

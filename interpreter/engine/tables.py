@@ -2,7 +2,7 @@
 their return to their start when a turn, phase, step or round begins."""
 from __future__ import annotations
 
-from .knowledge import sees
+from .knowledge import say_of, sees
 from .layers import stale
 from .state import PlayerRef, State
 from .wording import and_list
@@ -56,18 +56,9 @@ def set_table(s: State, name: str, value, told: bool = False) -> None:
     d = s.t.pack.table[name]
     if d.log and d.visibility != "hidden" and (old != value or told):
         if d.kind == "card" and value is not None:
-            _say_card(s, name, value)
+            say_of(s, "table", f"{name} is ", value)
         else:
             s.say("table", f"{name} is {shown(value)}")
-
-
-def _say_card(s: State, name: str, c: int) -> None:
-    """"NAME is" and the card's name, said so to the players who see the card where it is."""
-    seen_by = tuple(seat for seat in range(len(s.out)) if sees(s, c, seat))
-    if len(seen_by) == len(s.out):
-        s.say("table", f"{name} is {s.t.names[c]}")
-    else:
-        s.say("table", f"{name} is {s.t.names[c]}", seen_by, f"{name} is a card")
 
 
 def sharing(s: State, seat: int, name: str) -> tuple:
@@ -135,7 +126,7 @@ def set_keyed(s: State, name: str, seat: int, card, value: int) -> None:
         stale(s)
     d = s.t.pack.player_counters[name]
     if d.log and d.visibility != "hidden":
-        s.say("counter", f"{s.t.players[seat].name}'s {name} of {s.card_name(card)} is {value}")
+        say_of(s, "counter", f"{s.t.players[seat].name}'s {name} of ", card, f" is {value}")
 
 
 def reset(s: State, unit: str) -> None:

@@ -9,6 +9,7 @@ of target to 0 until end of turn" in a spell.
 from __future__ import annotations
 
 from ...engine import primitives
+from ...engine.knowledge import say_of
 from ...engine.layers import CONTROL, KEYWORDS, NUMBERS, TYPES, Continuous, add_type, give_control, only_type
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
@@ -52,13 +53,13 @@ def _type_bit(c: Compiler, node) -> int:
 
 def _lasting(ofn, mod, say):
     """A statement outside a static ability: a lasting effect on each card it names.
-    `mod(s, env, x)` is the effect (a State.mods tuple) or None; `say(s, x)` its log line."""
+    `mod(s, env, x)` is the effect (a State.mods tuple) or None; `say(s, x)` the parts of its log line (say_of)."""
     def lasting(s, env):
         for x in ofn(s, env):
             m = mod(s, env, x)
             if m is not None:
                 primitives.add_mod(s, m)
-                s.say("effect", say(s, x))
+                say_of(s, "effect", *say(s, x))
     return lasting
 
 
@@ -102,7 +103,7 @@ def set_property(c: Compiler, tree, scope: Scope):
         return Continuous(NUMBERS, apply, c.source(tree))
     dur = check_duration(c, duration, scope)
     return _lasting(ofn, lambda s, env, x: ("set", dur, x, prop, vfn(s, env) or 0),
-                    lambda s, x: f"{s.t.names[x]}'s {prop} is {s.prop(x, prop)}{_until(dur)}")
+                    lambda s, x: (x, f"'s {prop} is {s.prop(x, prop)}{_until(dur)}"))
 
 
 @register("switch_values", ST, "switch P and Q of CARDS [until end of DURATION]",
@@ -124,7 +125,7 @@ def _switch(c, tree, scope):
         return Continuous(NUMBERS, apply, c.source(tree))
     dur = check_duration(c, duration, scope)
     return _lasting(ofn, lambda s, env, x: ("switch", dur, x, a, b),
-                    lambda s, x: f"{s.t.names[x]}'s {a} and {b} are switched{_until(dur)}")
+                    lambda s, x: (x, f"'s {a} and {b} are switched{_until(dur)}"))
 
 
 # ------------------------------------------------------------- keywords (layer 6)
@@ -156,7 +157,7 @@ def _losing(c, tree, scope, kw):
     dur = check_duration(c, duration, scope)
     what = kw if kw is not None else "every keyword"
     return _lasting(ofn, lambda s, env, x: ("unkw", dur, x, kw, None),
-                    lambda s, x: f"{s.t.names[x]} loses {what}{_until(dur)}")
+                    lambda s, x: (x, f" loses {what}{_until(dur)}"))
 
 
 @register("loses_keyword", ST, "remove KEYWORD from CARDS [until end of DURATION]",
@@ -193,7 +194,7 @@ def _typing(c, tree, scope, only: bool):
     dur = check_duration(c, duration, scope)
     article = "an" if str(word)[0] in "aeiou" else "a"
     return _lasting(ofn, lambda s, env, x: ("type", dur, x, bit, only),
-                    lambda s, x: f"{s.t.names[x]} becomes {'only ' if only else ''}{article} {word}{_until(dur)}")
+                    lambda s, x: (x, f" becomes {'only ' if only else ''}{article} {word}{_until(dur)}"))
 
 
 @register("also_type", ST, "make CARDS into a TYPE [until end of DURATION]",
@@ -233,4 +234,4 @@ def control(c: Compiler, tree, scope: Scope):
     def mod(s, env, x):
         p = pfn(s, env)
         return None if p is None else ("control", dur, x, None, p.seat)
-    return _lasting(ofn, mod, lambda s, x: f"{s.t.players[s.mods[-1][4]].name} gains control of {s.t.names[x]}{_until(dur)}")
+    return _lasting(ofn, mod, lambda s, x: (f"{s.t.players[s.mods[-1][4]].name} gains control of ", x, _until(dur)))

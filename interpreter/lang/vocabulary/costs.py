@@ -11,6 +11,7 @@ from typing import Callable, NamedTuple
 
 from ...engine import primitives, tables
 from ...engine.decisions import Decision, decision, option
+from ...engine.knowledge import listed, say_of
 from ...engine.limits import PICKINGS
 from ...engine.state import RuleError
 from ...engine.wording import amount
@@ -120,7 +121,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             spend_all(s, how, picked)
             env["it"] = saved
             if picked and not s.quiet:
-                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
+                say_of(s, "pay", f"{env['you'].name} pays {amount(currency, need)} with ", *listed(picked))
             return
         pool = unreserved(s, env)
         last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1
@@ -150,7 +151,7 @@ def pay_cost(currency, nfn, text: str) -> Cost:
             env.pop(partial, None)
             spend_all(s, how, picked)
             if picked and not s.quiet:
-                s.say("pay", f"{env['you'].name} pays {amount(currency, need)} with {', '.join(map(s.t.names.__getitem__, picked))}")
+                say_of(s, "pay", f"{env['you'].name} pays {amount(currency, need)} with ", *listed(picked))
             return
         pool = using(s, env) if "@reserved" not in env else unreserved(s, env)
         last = pool.index(picked[-1]) if picked and picked[-1] in pool else -1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...engine import tables
 from ...engine.decisions import Decision, Option
+from ...engine.knowledge import listed, say_of
 from .. import fuse
 from .costs import Cost, spend
 
@@ -390,7 +391,7 @@ def _finish(s, env, currency, n: Need, pool: dict, left: Need, picked: tuple, un
     for card in picked:
         spend(s, currency.pay, card)
     if not s.quiet:
-        s.say("pay", f"{who.name} pays {left.said(currency.name)} with {', '.join(s.t.names[x] for x in picked)}")
+        say_of(s, "pay", f"{who.name} pays {left.said(currency.name)} with ", *listed(picked))
     _excess(s, who.seat, currency, made, paid, picked)
 
 

@@ -7,6 +7,7 @@ from lark import Tree
 
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
+from ...engine.knowledge import say_of
 from ...engine.activation import ask_choice, log_choice, log_none
 from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import controllers, stale
@@ -586,7 +587,7 @@ def _change(c, tree, scope, sign):
                 bounded(s, env, s.moddelta.get((x, word), 0) + n, word, s.t.names[x], where)
                 primitives.add_mod(s, ("stat", dur, x, word, n))
                 if not s.quiet:
-                    s.say("modify", f"{s.t.names[x]} gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
+                    say_of(s, "modify", x, f" gets {'+' if n >= 0 else ''}{n} {word}" + (f" until end of {dur}" if dur else ""))
         return change_card
     known = [*names.player_counters, *names.card_counters, *names.properties]
     c.error(tree.children[0], f'unknown counter or property "{word}"{did_you_mean(word, known)}')
@@ -1293,7 +1294,7 @@ def _redirect(c, tree, scope):
             return
         primitives.add_mod(s, ("redirect", dur, x, None, y))
         if not s.quiet:
-            s.say("effect", f"damage to {s.card_name(x)} will be dealt to {s.card_name(y)} instead until end of {dur}")
+            say_of(s, "effect", "damage to ", x, " will be dealt to ", y, f" instead until end of {dur}")
     return redirect
 
 
@@ -1320,7 +1321,7 @@ def _prevent_next(c, tree, scope):
         x, n = tfn(s, env), nfn(s, env) or 0
         if x is not None and n > 0:
             primitives.add_mod(s, ("shield", dur, x, None, n))
-            s.say("effect", f"the next {n} damage to {s.card_name(x)} will be prevented" + (f" until end of {dur}" if dur else ""))
+            say_of(s, "effect", f"the next {n} damage to ", x, " will be prevented" + (f" until end of {dur}" if dur else ""))
     return prevent_next
 
 
@@ -1335,7 +1336,7 @@ def _prevent(c, tree, scope):
         x = tfn(s, env)
         if x is not None:
             primitives.add_mod(s, ("prevent", dur, x, None, None))
-            s.say("effect", f"all damage to {s.card_name(x)} is prevented until end of {dur}")
+            say_of(s, "effect", "all damage to ", x, f" is prevented until end of {dur}")
     return prevent
 
 
@@ -1362,7 +1363,7 @@ def _gain_control(c, tree, scope):
                 primitives.take_control(s, x, p.seat)
             else:
                 continue
-            s.say("control", f"{p.name} gains control of {s.t.names[x]}")
+            say_of(s, "control", f"{p.name} gains control of ", x)
     return gain
 
 
