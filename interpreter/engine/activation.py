@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from . import pile, primitives
 from .resolution import unmet
-from .script import EVERYONE, ScriptFrame, loop_items, run_script
+from .script import ScriptFrame, loop_items, run_script
 from .decisions import decision, option
-from .knowledge import listed, say_of
+from .knowledge import EVERYONE, listed, say_of
 from .limits import TRIGGERS
 from .state import RuleError, State
 

@@ -27,20 +27,28 @@ def _default(s: State, seat: int) -> float:
     score = 0.0
     others = [p for p in range(len(s.out)) if p != seat and not s.out[p]]
     life = pack.life_counter
-    # What places the players at the end says more than cards held, where a pack says it.
-    for role, weight in () if pack.ranking else (("hand", 0.5), ("play", 1.0)):
-        name = pack.roles.get(role)
-        if name is None or not pack.zone_by_name[name].per_player:
-            continue
-        mine = len(s.zones[s.t.zone(name, seat)])
-        theirs = sum(len(s.zones[s.t.zone(name, p)]) for p in others) / max(1, len(others))
-        score += weight * (mine - theirs)
+    if not pack.ranking:    # what places the players at the end says more than cards held
+        score += _held(s, seat, others)
     if life:
         mine = s.pvars[seat].get(life, 0)
         theirs = sum(s.pvars[p].get(life, 0) for p in others) / max(1, len(others))
         score += mine - theirs
     if pack.ranking:
         score += standing(s, seat)
+    return score
+
+
+def _held(s: State, seat: int, others: list) -> float:
+    """Cards in hand (half) and in play, the seat's less the mean of the others'."""
+    pack = s.t.pack
+    score = 0.0
+    for role, weight in (("hand", 0.5), ("play", 1.0)):
+        name = pack.roles.get(role)
+        if name is None or not pack.zone_by_name[name].per_player:
+            continue
+        mine = len(s.zones[s.t.zone(name, seat)])
+        theirs = sum(len(s.zones[s.t.zone(name, p)]) for p in others) / max(1, len(others))
+        score += weight * (mine - theirs)
     return score
 
 

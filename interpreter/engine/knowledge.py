@@ -17,6 +17,26 @@ def sees(s: State, c: int, seat: int) -> bool:
     return s.known is not None and seat in s.known.get(c, ())
 
 
+EVERYONE = "everyone"      # the readers of a line every seat reads (all_see)
+
+
+def in_sight(s: State, c: int) -> bool:
+    """Whether every seat sees which card `c` is without asking who: face up in a public
+    zone (the usual case: a card in play), or in no zone at all."""
+    z = s.zone_of[c]
+    return z < 0 or (not s.face_down[c] and s.t.zone_meta[z][0].visibility == "public")
+
+
+def all_see(s: State, c: int, readers) -> bool:
+    """Whether each of `readers` (a seat, seats who all read the same words, EVERYONE)
+    sees which card `c` is."""
+    if in_sight(s, c):
+        return True
+    if type(readers) is int:
+        return sees(s, c, readers)
+    return all(sees(s, c, r) for r in (range(len(s.out)) if readers is EVERYONE else readers))
+
+
 def learn(s: State, cards, seats) -> None:
     known = s.known if s.known is not None else {}
     for c in cards:
@@ -56,7 +76,7 @@ def say_of(s: State, kind: str, *parts) -> None:
     come here."""
     if s.quiet:
         return
-    names, meta, zone_of, down = s.t.names, s.t.zone_meta, s.zone_of, s.face_down
+    names = s.t.names
     text = ""
     hidden = None
     for x in parts:
@@ -64,7 +84,7 @@ def say_of(s: State, kind: str, *parts) -> None:
             text += x
         elif type(x) is int:
             text += names[x]
-            if (down[x] or meta[zone_of[x]][0].visibility != "public") and zone_of[x] >= 0:
+            if not in_sight(s, x):
                 hidden = (hidden or ()) + (x,)
         else:
             text += s.card_name(x)

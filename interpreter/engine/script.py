@@ -8,7 +8,7 @@ a game (scripts, turns, priority windows, activations, resolution) are stacked i
 """
 from __future__ import annotations
 
-from .knowledge import sees
+from .knowledge import all_see
 from .limits import LOOP, STEPS, count
 from .state import RuleError, State
 
@@ -137,9 +137,6 @@ def step_on(s: State, n: int = 1, env: dict | None = None, source=None) -> None:
         raise endless(s, env or {}, source)
 
 
-EVERYONE = "everyone"      # the readers of a line every seat reads (loop_items)
-
-
 def loop_items(s: State, skip=None, shown=(), readers=None) -> str:
     """" (blocker Serra Angel)": what the `for each` loops around the running
     statement are at, so that a choice made once for each says for which; but for the
@@ -156,14 +153,7 @@ def loop_items(s: State, skip=None, shown=(), readers=None) -> str:
         loop = f.loop if type(f) is ScriptFrame else None
         if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip and loop[0] not in shown:
             item = env.get(loop[0])
-            seen = type(item) is not int or readers is None or _seen(s, item, readers)
+            seen = type(item) is not int or readers is None or all_see(s, item, readers)
             parts.append(f"{loop[0]} {s.card_name(item) if seen else 'a card'}")
     return f" ({', '.join(reversed(parts))})" if parts else ""
 
-
-def _seen(s: State, c: int, readers) -> bool:
-    if s.t.zone_meta[s.zone_of[c]][0].visibility == "public" and not s.face_down[c]:
-        return True         # the usual case: a card in play
-    if type(readers) is int:
-        return sees(s, c, readers)
-    return all(sees(s, c, r) for r in (range(len(s.out)) if readers is EVERYONE else readers))

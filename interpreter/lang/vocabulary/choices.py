@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...engine import limits
 from ...engine.activation import log_choice, log_none
 from ...engine.decisions import Decision, Option, option
-from ...engine.script import EVERYONE, loop_items, of_card
+from ...engine.knowledge import EVERYONE
+from ...engine.script import loop_items, of_card
 from ...engine.state import RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope

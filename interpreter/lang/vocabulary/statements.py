@@ -7,7 +7,7 @@ from lark import Tree
 
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
-from ...engine.knowledge import say_of
+from ...engine.knowledge import EVERYONE, say_of
 from ...engine.activation import ask_choice, log_choice, log_none
 from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import controllers, stale
@@ -15,7 +15,7 @@ from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
-from ...engine.script import EVERYONE, PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
+from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
