@@ -53,7 +53,8 @@ class WindowFrame:
         # Once its actions are used, a window offers only to pass, so that the pile resolves;
         # so it does while the pile holds something, even where a player may not pass.
         # The listing written out for the game's cards (lang/listing.py), else playable's loop.
-        options = ((playable if t.lister is None else t.lister)(s, seat)) if not spent else []
+        lister = playable if t.lister is None else t.lister
+        options = lister(s, seat) if not spent else []
         if rules is not None and not rules.can_pass and not s.pile:
             if not options:
                 s.say("pass", f"{s.t.players[seat].name} has nothing to do ({self.name})")
@@ -62,10 +63,10 @@ class WindowFrame:
         elif options:
             options.insert(0, PASS)
         elif t.pack.auto_single:            # _window_answer's pass, the usual case, without its call
-            if not s.quiet:
-                s.log.append((s.turn, "pass", t.passing[seat]))
-            _passed(s, self)
-            return
+            options = _pass_round(s, self, seat, lister, spent)
+            if options is None:
+                return
+            seat = self.priority
         else:
             options.append(PASS)
         if len(options) == 1 and t.pack.auto_single:
@@ -98,6 +99,30 @@ def _window_answer(s: State, value) -> None:
     if w.rules is not None:
         w.used += 1
     s.frames.append(ActivationFrame(card, ability, w.priority))
+
+
+def _pass_round(s: State, w: WindowFrame, seat: int, lister, spent: bool):
+    """Seats that can only pass pass without a decision, one after another: passing
+    changes nothing the rules check, so the next seat is listed here rather than in a
+    step of its own (a table of eight goes round in one step). The options of the first
+    seat that has some, with pass first; None once the window has moved on (closed,
+    the pile resolving) or the next seat is one `step` must look at again."""
+    t = s.t
+    quiet = s.quiet
+    passing = t.passing
+    out = s.out
+    while True:
+        if not quiet:
+            s.log.append((s.turn, "pass", passing[seat]))
+        _passed(s, w)
+        if s.frames[-1] is not w or s.sitting is not None or (
+                s.dirty or s.events or t.unsettled or True in out or (t.controlling and s.view is None)):
+            return None
+        seat = w.priority
+        options = lister(s, seat) if not spent else []
+        if options:
+            options.insert(0, PASS)
+            return options
 
 
 def _passed(s: State, w: WindowFrame) -> None:
