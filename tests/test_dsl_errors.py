@@ -212,10 +212,12 @@ TYPES = [
     ('choose an order of cards in your hand as picked or "pass"\ndiscard picked',
      ['1:49: "pass" names the answer that picks nothing, which only "choose up to one" offers: "choose a ..." takes '
       'one when there is one']),
-    ('choose up to one card in your hand as picked "beat one" or "take {this}"\ndiscard picked',
-     ['1:57: the answer that picks nothing is named in plain words, without {...} parts: or "pass"']),
+    ('choose up to one card in your hand as picked "beat one" or "take {thiss}"\ndiscard picked',
+     ['1:67: unknown name "thiss"; did you mean "this"?']),
     ('choose up to one number from 1 to 3 as picked or " "\ndeal picked damage to you',
-     ['1:47: the answer that picks nothing is named in plain words, without {...} parts: or "pass"']),
+     ['1:47: the answer that picks nothing is named in words: or "pass"']),
+    ('choose up to one number from 1 to 3 as picked or "pass {picked"\ndeal picked damage to you',
+     ['1:56: this "{" is never closed']),
 ]
 
 

@@ -155,6 +155,24 @@ def test_the_none_of_up_to_one_may_be_named_after_or(tmp_path):
                                                  "Ann chooses ask for nothing as asked", "Ann chooses pass as bid"]
 
 
+def test_the_name_of_the_none_may_have_parts_read_as_each_seat_may_read_them(tmp_path):
+    # "keep {c}": the option is rendered for the chooser, who sees the card in their hand;
+    # the log, which every seat reads, says "a card" where a seat cannot see it.
+    setup = ('you draw 3 cards\nput first of cards in your hand into your battle\nfor each c in cards in your battle:\n'
+             '  choose up to one card in your hand as beater "beat {c}" or "take {c}"\n'
+             'choose up to one card in your battle as shown "show one" or "keep {first of cards in your hand}"\n'
+             'choose up to one number from 1 to 2 as bid or "pass with {count of cards in your hand} cards"')
+    state = state_of(tmp_path, setup)
+    assert state.legal_labels() == ["take Fox", "Eel", "Dog"]
+    state.apply_label("take Fox")
+    assert state.legal_labels() == ["keep Eel", "Fox"]
+    state.apply_label("keep Eel")
+    assert state.legal_labels() == ["pass with 2 cards", "1", "2"]
+    state.apply_label("pass with 2 cards")
+    assert lines(state, "Ann chooses", 3) == ["Ann chooses take Fox (beat Fox)", "Ann chooses keep a card (show one)",
+                                              "Ann chooses pass with 2 cards as bid"]
+
+
 def test_a_scenario_answers_a_named_none_by_its_name(tmp_path):
     from test_scenarios import outcomes
     state_of(tmp_path, "do nothing", 'choose up to one card in your battle as beater "beat one" or "take the cards"')

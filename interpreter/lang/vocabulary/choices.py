@@ -67,7 +67,7 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
     pfn = asker_of(c, who, scope, "who chooses")
     kind = quantity.data if quantity is not None else "one"
     ask, about = asked(c, tree, question, scope, var)
-    none = none_option(c, named, quantity)
+    none = none_option(c, named, quantity, scope)
     nfn = None
     if kind in ("exactly", "up_to"):
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
@@ -79,7 +79,11 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
     @suspends
     def choose_value(s, env):
         p = pfn(s, env)
-        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional, what)
+        if optional is None or type(optional) is Option:
+            ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional, what)
+            return
+        said = optional(s, env, tuple(range(len(s.out)))).label     # as the log says it
+        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional(s, env, p.seat), what, said)
     return choose_value
 
 
@@ -88,10 +92,11 @@ def _label(s, x) -> str:
 
 
 def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: Option | None = None,
-              what: str = "value") -> None:
+              what: str = "value", said_none: str | None = None) -> None:
     """Ask `seat` for one of `values` (words, numbers or texts), bound to `var`: none when there
     is none, the one there is without asking. `about`: what the log says it was for (log_choice);
-    `optional`: the option that picks none, offered first, for "up to one"."""
+    `optional`: the option that picks none, offered first, for "up to one", which the log
+    calls `said_none` (its label by default)."""
     env = s.frames[-1].env
     if not values:
         env[var] = None
@@ -103,7 +108,7 @@ def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: Opti
     def resume(s2, value, about=about):     # (a default, not a cell made at each question)
         s2.frames[-1].env[var] = value
         if value is None:
-            log_none(s2, seat, about, optional.label)
+            log_none(s2, seat, about, optional.label if said_none is None else said_none)
         else:
             log_value(s2, seat, about, value)
     if len(options) == 1 and s.t.pack.auto_single:

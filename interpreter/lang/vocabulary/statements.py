@@ -16,7 +16,7 @@ from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
 from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
-from ...engine.state import PlayerRef, RuleError
+from ...engine.state import PlayerRef, RuleError, State
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
@@ -742,8 +742,8 @@ def _unmark(c, tree, scope):
 
 # ------------------------------------------------------------------ choices
 NONE = Option("none", None)
-NONE_NAMED = ('NONE', 'text', 'what the option that picks nothing is called, for "up to one" only (optional; none '
-                              'if omitted)')
+NONE_NAMED = ('NONE', 'text', 'what the option that picks nothing is called, for "up to one" only, with {VALUE} '
+                              'parts as a question has them (optional; none if omitted)')
 NO_YES = (Option("no", False), Option("yes", True))
 DONE = Option("done", None)
 
@@ -764,7 +764,7 @@ def _choose(c, tree, scope):
     if value_noun(c, sel, scope):
         return property_choice(c, tree, scope)
     var = str(var)
-    none = none_option(c, named, quantity)
+    none = none_option(c, named, quantity, scope)
     pfn = asker_of(c, who, scope, "who chooses")
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
@@ -789,7 +789,7 @@ def _choose(c, tree, scope):
             ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about)
         return choose_one
     if kind == "up_to_one":
-        resume = _bind(var, about, named, none.label)
+        resume = _bind(var, about, named, none)
 
         @suspends
         def choose_maybe(s, env):
@@ -798,35 +798,50 @@ def _choose(c, tree, scope):
             if not found:
                 env[var] = None
                 return
-            options = (none, *[option((s.card_name(x), x)) for x in found])
+            options = (none_for(none, s, env, p.seat), *[option((s.card_name(x), x)) for x in found])
             s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
 
 
-def none_option(c: Compiler, named, quantity) -> Option:
+def none_option(c: Compiler, named, quantity, scope: Scope | None = None):
     """The option of an "up to one" choice that picks nothing: "none", or the words the
     pack names it by after "or" (`... as answer "beat {att}" or "take the cards"`).
-    `quantity` is None for a choice of one of the values listed."""
+    `quantity` is None for a choice of one of the values listed. A name with {VALUE}
+    parts ("take {att}") is a function (s, env, readers) -> the option, its parts
+    rendered as `readers` may read them (see none_for)."""
     if named is None:
         return NONE
-    label = str(named.children[0])[1:-1]
+    token = named.children[0]
+    label = str(token)[1:-1]
     if quantity is None or quantity.data != "up_to_one":
         more = ': "choose a ..." takes one when there is one' if quantity is None or quantity.data == "one" else ""
         c.error(named, f'"{label}" names the answer that picks nothing, which only "choose up to one" offers{more}')
-    elif not label.strip() or "{" in label:
-        c.error(named, 'the answer that picks nothing is named in plain words, without {...} parts: or "pass"')
+    elif not label.strip():
+        c.error(named, 'the answer that picks nothing is named in words: or "pass"')
+    elif scope is not None:
+        render = text_parts(c, token, scope)
+        if render is not None:
+            def rendered(s, env, readers):
+                return Option(render(s, env, readers)[0], None)
+            return rendered
     return Option(label, None)
 
 
-def _bind(var, about, named: bool = False, none: str = "none"):
+def none_for(none, s: State, env: dict, readers):
+    """The option that picks nothing as `readers` read it (a seat: the chooser; every seat:
+    the log)."""
+    return none if type(none) is Option else none(s, env, readers)
+
+
+def _bind(var, about, named: bool = False, none=NONE):
     def resume(s, value):
         env = s.frames[-1].env
         env[var] = value
         if named and type(value) is int:
             env["@" + var] = (value, s.moves[value])     # the object chosen (engine/lastknown.py)
         if value is None:
-            log_none(s, s.history[-1][0], about, none)
+            log_none(s, s.history[-1][0], about, none_for(none, s, env, tuple(range(len(s.out)))).label)
         else:
             log_choice(s, s.history[-1][0], about, value)
     return resume
