@@ -1,7 +1,7 @@
 """Random self-play of every built-in pack by two versions of the engine, side by side.
 
     python benchmarks/before_after.py [REF] [--games 100] [--rounds 3] [--packs magic54,hearts]
-                                      [--instructions 10] [--no-log]
+                                      [--instructions 10] [--no-log] [--players 8]
 
 REF (a git commit or branch, `main` by default) is taken out of this repository into a
 temporary folder; each round then plays, for every pack, the same seeded random games
@@ -14,7 +14,9 @@ every game must be the same on both sides (the games are the same). A pack that 
 version lacks or refuses is named with the reason, and the others are compared.
 
 --no-log plays games that keep no log, as `cardtable simulate` plays them (a version
-from before games could keep none is named as refusing it).
+from before games could keep none is named as refusing it). --players N seats N players
+at every pack (a pack that cannot seat them is named as refusing it): what a decision
+costs as the table grows.
 
 --instructions N counts instead, for each pack, the machine instructions a decision of
 each version over seeds 0 to N - 1, with valgrind's callgrind (installed apart: `apt
@@ -35,7 +37,7 @@ from versions import (count_child, extract, in_turn, missing, pack_folder, pin_o
 CHILD = """
 import json, sys, time
 from versions import load_game, self_play
-game = load_game(sys.argv[1])
+game = load_game(sys.argv[1], players=int(sys.argv[4]))
 play = self_play(game, sys.argv[3] == "log")
 play(0)
 t = time.process_time()
@@ -46,7 +48,7 @@ print(json.dumps({"cpu": time.process_time() - t, "decisions": counts}))
 COUNTED = """
 import json, sys
 from versions import count, load_game, self_play
-game = load_game(sys.argv[1])
+game = load_game(sys.argv[1], players=int(sys.argv[4]))
 play = self_play(game, sys.argv[3] == "log")
 play(int(sys.argv[2]))      # a game first, for what the first game does once
 count(True)
@@ -56,10 +58,10 @@ print(json.dumps({"decisions": counts}))
 """
 
 
-def not_played(sides: dict, pack: str, log: str) -> str | None:
+def not_played(sides: dict, pack: str, log: str, players: str) -> str | None:
     """Why `pack` cannot be compared (a version lacks it or refuses it), or None."""
     for side, path in sides.items():
-        why = missing(path, pack) or run_child(path, CHILD, [str(pack_folder(path, pack)), "0", log]).get("refused")
+        why = missing(path, pack) or run_child(path, CHILD, [str(pack_folder(path, pack)), "0", log, players]).get("refused")
         if why:
             return f"{side}: {why}"
     return None
@@ -72,11 +74,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="count machine instructions on this many games of each pack, instead of timing (valgrind)")
     ap.add_argument("--no-log", dest="log", action="store_const", const="no-log", default="log",
                     help="the games keep no log, as cardtable simulate plays them")
+    ap.add_argument("--players", type=int, default=0, help="seat this many players (the pack's default if omitted)")
     args = ap.parse_args(argv)
+    players = str(args.players)
     pin_one_core()
     with tempfile.TemporaryDirectory(prefix="cardtable-before-") as tmp:
         sides = {"before": extract(args.ref, Path(tmp)), "after": this_tree()}
-        skipped = {pack: why for pack in args.packs.split(",") if (why := not_played(sides, pack, args.log))}
+        skipped = {pack: why for pack in args.packs.split(",") if (why := not_played(sides, pack, args.log, players))}
         packs = [pack for pack in args.packs.split(",") if pack not in skipped]
         if args.instructions:
             return instructions(sides, packs, skipped, args)
@@ -86,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             for pack in packs:
                 counts = {}
                 for w in in_turn(r):
-                    got = run_child(sides[w], CHILD, [str(pack_folder(sides[w], pack)), str(args.games), args.log])
+                    got = run_child(sides[w], CHILD, [str(pack_folder(sides[w], pack)), str(args.games), args.log, players])
                     counts[w] = got["decisions"]
                     rates[(pack, w)].append(sum(got["decisions"]) / got["cpu"])
                 same[pack] = same.get(pack, True) and counts["before"] == counts["after"]
@@ -110,7 +114,8 @@ def instructions(sides: dict, packs: list, skipped: dict, args) -> int:
     print(f"{'pack':<14} {'before':>12} {'after':>12} {'after/before':>13}  same games")
     same = True
     for pack in packs:
-        got = {w: count_child(sides[w], COUNTED, [str(pack_folder(sides[w], pack)), str(args.instructions), args.log])
+        got = {w: count_child(sides[w], COUNTED, [str(pack_folder(sides[w], pack)), str(args.instructions), args.log,
+                                          str(args.players)])
                for w in sides}
         if None in got.values():
             print("not counted: valgrind is not installed (apt install valgrind)")

@@ -165,17 +165,23 @@ def _callgrind(argv: list[str], env: dict | None, options: list[str]) -> tuple[s
     return done.stdout, done.stderr
 
 
-def load_game(folder: str, options: dict | None = None):
-    """In a child: the Game of the pack at `folder`, or, when this version's loader
-    refuses the pack, prints why as {"refused": ...} and ends the process."""
+def load_game(folder: str, options: dict | None = None, players: int = 0):
+    """In a child: the Game of the pack at `folder` (with `players` seats, else as many as
+    the pack seats by default), or, when this version's loader refuses the pack, prints why
+    as {"refused": ...} and ends the process."""
     from cardtable.interpreter.diagnostics import Report
     from cardtable.interpreter.engine.game import Game
     from cardtable.interpreter.packs.loader import PackError, load_pack
     report = Report()
     try:
-        return Game(load_pack(folder, report), options or {})
+        pack = load_pack(folder, report)
     except PackError:
         print(json.dumps({"refused": refusal(report.errors)}))
+        sys.exit(0)
+    try:
+        return Game(pack, options or {}, num_players=players or None)
+    except ValueError as e:          # the seats asked for (OptionError)
+        print(json.dumps({"refused": str(e)}))
         sys.exit(0)
 
 
