@@ -96,10 +96,10 @@ def test_a_card_edited_into_an_error_shows_it_at_its_line_then_is_fixed_and_save
     assert problem.first.get_attribute("data-line") == "35"
     assert "cards/creatures.yaml:35:" in problem.first.inner_text() and "controler" in problem.first.inner_text()
     # The box may show the pack's own check (the page's events) before the editor's check
-    # answers and marks its gutter: the mark is waited for.
+    # answers and marks its gutter: the mark is waited for, as long as the page's other waits.
     from playwright.sync_api import expect
 
-    expect(page.locator(".gutter div").nth(34)).to_have_class("err")
+    expect(page.locator(".gutter div").nth(34)).to_have_class("err", timeout=45000)
     page.screenshot(path=shots / "workbench-edit-error.png")
     area.fill(broken.replace("controler", "controller") + "# kept as typed\n")
     page.wait_for_selector("#problems-box >> text=No problems")
