@@ -759,6 +759,18 @@ def _top_cards(c, tree, scope):
     return (lambda s, env: kept(s, env, top(s, env), where_fn)), T("cards")
 
 
+def _sets_of_both(c, tree) -> str:
+    """The hint for "sets of 5 cards in hand or cards in board": the sets of the cards of
+    both are written with the cards in brackets."""
+    first, *others = tree.children
+    if first.data != "card_sets" or first.children[-1] is not None or any(k.data == "card_sets" for k in others):
+        return ""
+    inner = first.children[-2]
+    whole, cards = c.source(first), c.source(inner)
+    both = " or ".join([cards, *(c.source(k) for k in others)])
+    return f'; for the sets of all these cards together, write the cards in brackets: "{whole[:whole.rfind(cards)]}({both})"'
+
+
 @register("targets", S, "SELECTOR or SELECTOR",
           "Either selection, the first's items then the second's (an item both pick comes once, in the first's "
           "place): a "
@@ -774,7 +786,7 @@ def _targets(c, tree, scope):
     kinds = {pt.kind for _, pt in parts} - {"any"}
     if "sets" in kinds and len(kinds) > 1:
         c.error(tree, f'"{c.source(tree)}" picks sets of cards together with single cards or players: '
-                      f'pick one or the other')
+                      f'pick one or the other{_sets_of_both(c, tree) if kinds == {"sets", "cards"} else ""}')
     t = parts[0][1]
     for _, pt in parts[1:]:
         t = union(t, pt)
