@@ -106,6 +106,30 @@ def test_who_folded_still_sits_out_as_the_hand_ends(tmp_path):
         "Ann sits out", "still in: Ben, Cleo", "turn 8 (Ann)", "still in: Ann, Ben, Cleo"]
 
 
+def test_a_position_may_have_a_player_sit_out_the_hand(tmp_path):
+    # Ben folded this hand: the trick goes round without him, and he plays the next hand.
+    # A player who sits out for good is set up with true; a position gives both back.
+    game = rounds_game(tmp_path, players=3)
+    setup = {"active": "Ann", "phase": "main", "rounds": {"hand": 1, "trick": 2, "leader": "Ann", "played": []},
+             "players": [{"zones": {"hand": ["Ace of Hearts", "Three of Hearts"]}},
+                         {"zones": {"hand": ["Two of Clubs"]}, "sits_out": "hand"}, {"zones": {"hand": ["Four of Spades"]}}],
+             "shared": {"deck": ["Two of Diamonds", "Ace of Spades"]}}
+    state = game.position(setup)
+    assert state.as_setup()["players"][1]["sits_out"] == "hand" and "sits_out" not in state.as_setup()["players"][0]
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert lines(state, "Ben", "turn", "hand 2") == [
+        "turn 2 (Cleo)", "hand 2 begins", "Ben is dealt 2 cards", "turn 3 (Ben)", "Ben chooses Two of Clubs (play a card)",
+        "turn 4 (Cleo)", "turn 5 (Ann)", "turn 6 (Ann)", "turn 7 (Ben)", "Ben chooses Two of Diamonds (play a card)",
+        "turn 8 (Cleo)", "hand 2 ends"]
+    setup["players"][1]["sits_out"] = True
+    state = game.position(setup)
+    assert state.as_setup()["players"][1]["sits_out"] is True
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert "Ben" not in " ".join(lines(state, "turn"))
+
+
 def test_a_round_resets_its_counters_and_counts_within_its_parent(tmp_path):
     edits = {"plays: {start: 0, reset: step}": "plays: {start: 0, reset: hand}",
              "increase score of taker by 1": "increase score of taker by trick number * 10 + hand number"}
