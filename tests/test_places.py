@@ -62,6 +62,18 @@ def test_a_player_who_lost_is_last(tmp_path):
     assert state.places() == [1, 4, 2, 2]
 
 
+def test_everyone_picks_the_players_who_finished_too(tmp_path):
+    # A pot shared by what each player put in, folded or out of chips: "everyone" is every
+    # player, as a value and as a selector, where "players" are those still in.
+    setup = ('set score of your left to 4\nyour left finishes\nset score of you to 2\n'
+             'let all_in be 0\nfor each p in everyone:\n  let all_in be all_in + score of p\n'
+             'announce "{all_in} in all, {count of (everyone where score of it > 0)} scored, '
+             '{count of (players where score of it > 0)} still in, '
+             'first {first of (everyone q where score of q > 2)}"')
+    state = game(tmp_path, setup, players=3).new_initial_state(seed=0)
+    assert "6 in all, 2 scored, 1 still in, first Ben" in state.log
+
+
 def test_a_player_who_finished_plays_no_more_turns(tmp_path):
     state = game(tmp_path, "your left finishes", players=3, turns=4).new_initial_state(seed=0)
     assert [line for line in state.log if line.startswith("turn ")] == [

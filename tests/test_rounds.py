@@ -51,7 +51,7 @@ def test_a_hand_is_tricks_and_a_trick_one_turn_each(tmp_path):
         "hand 1 begins", "trick 1 begins, Ann leads", "turn 1 (Ann)", "turn 2 (Ben)", "trick 1 ends",
         "Ann's score is 1 (+1)", "trick 2 begins, Ann leads", "turn 3 (Ann)", "turn 4 (Ben)", "trick 2 ends",
         "Ann's score is 2 (+1)", "hand 1 ends",
-        "hand 2 begins", "trick 1 begins, Ann leads", "turn 5 (Ann)", "turn 6 (Ben)", "trick 1 ends",
+        "hand 2 begins", "trick 1 begins, Ben leads", "turn 5 (Ben)", "turn 6 (Ann)", "trick 1 ends",
         "Ann's score is 3 (+1)", "trick 2 begins, Ann leads", "turn 7 (Ann)", "turn 8 (Ben)", "trick 2 ends",
         "Ben's score is 1 (+1)", "hand 2 ends", "the hand limit (2) is reached", "the game is a draw"]
     assert state.s.turn == 8 and state.returns() == [0.0, 0.0]
@@ -73,6 +73,61 @@ def test_the_first_unit_is_led_by_its_parents_leader_and_the_next_hand_by_the_ne
         state.apply_action(0)
     assert lines(state, "trick 1 begins", "trick 2 begins") == [
         "trick 1 begins, Ann leads", "trick 2 begins, Ben leads", "trick 1 begins, Ben leads", "trick 2 begins, Cleo leads"]
+
+
+def test_the_last_tricks_taker_does_not_lead_the_next_hand_unless_its_end_says_so(tmp_path):
+    # Ann takes hand 1's last trick; hand 2 is Ben's, and so is its first trick (Oh Hell's
+    # first lead from the dealer's left). A lead the hand's end names still holds.
+    def first_leads(**edits):
+        state = rounds_game(tmp_path, **edits).new_initial_state(seed=1)
+        while not state.is_terminal():
+            state.apply_action(0)
+        return lines(state, "hand 2 begins", "trick 1 begins")
+    assert first_leads() == ["trick 1 begins, Ann leads", "hand 2 begins", "trick 1 begins, Ben leads"]
+    named_ann = {"      put each card in discard into deck\n": "      put each card in discard into deck\n"
+                 "      let ann be first of players\n      ann leads the next trick\n"}
+    assert first_leads(**named_ann) == ["trick 1 begins, Ann leads", "hand 2 begins", "trick 1 begins, Ann leads"]
+
+
+def test_who_folded_still_sits_out_as_the_hand_ends(tmp_path):
+    # Poker's folds: a player who sits out this hand is out of its end script (where the
+    # pot goes to those still in) and plays the next hand.
+    rounds = ROUNDS.replace("      put each card in discard into deck\n",
+                            "      put each card in discard into deck\n"
+                            "      let still be all players where it is not sitting out\n"
+                            '      announce "still in: {still}"\n')
+    turn = PLAY.replace("\n          ", "\n") + "\nif hand number = 1 and you = first of players: you sit out this hand"
+    folder = make(tmp_path, setup="do nothing", turn=turn, **{
+        "turn:": rounds, "end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, limit_of: hand}"})
+    state = Game(load_pack(str(folder), Report()), num_players=3, options={"turn_limit": 2}).new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert lines(state, "still in", "Ann sits out", "turn 8") == [
+        "Ann sits out", "still in: Ben, Cleo", "turn 8 (Ann)", "still in: Ann, Ben, Cleo"]
+
+
+def test_a_position_may_have_a_player_sit_out_the_hand(tmp_path):
+    # Ben folded this hand: the trick goes round without him, and he plays the next hand.
+    # A player who sits out for good is set up with true; a position gives both back.
+    game = rounds_game(tmp_path, players=3)
+    setup = {"active": "Ann", "phase": "main", "rounds": {"hand": 1, "trick": 2, "leader": "Ann", "played": []},
+             "players": [{"zones": {"hand": ["Ace of Hearts", "Three of Hearts"]}},
+                         {"zones": {"hand": ["Two of Clubs"]}, "sits_out": "hand"}, {"zones": {"hand": ["Four of Spades"]}}],
+             "shared": {"deck": ["Two of Diamonds", "Ace of Spades"]}}
+    state = game.position(setup)
+    assert state.as_setup()["players"][1]["sits_out"] == "hand" and "sits_out" not in state.as_setup()["players"][0]
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert lines(state, "Ben", "turn", "hand 2") == [
+        "turn 2 (Cleo)", "hand 2 begins", "Ben is dealt 2 cards", "turn 3 (Ben)", "Ben chooses Two of Clubs (play a card)",
+        "turn 4 (Cleo)", "turn 5 (Ann)", "turn 6 (Ann)", "turn 7 (Ben)", "Ben chooses Two of Diamonds (play a card)",
+        "turn 8 (Cleo)", "hand 2 ends"]
+    setup["players"][1]["sits_out"] = True
+    state = game.position(setup)
+    assert state.as_setup()["players"][1]["sits_out"] is True
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert "Ben" not in " ".join(lines(state, "turn"))
 
 
 def test_a_round_resets_its_counters_and_counts_within_its_parent(tmp_path):

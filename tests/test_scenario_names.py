@@ -56,6 +56,8 @@ PROBLEMS = [
     ("setups", 15, 39, 'unknown mark "chargd"; did you mean "charged"?'),
     ("setups", 15, 100, 'unknown player "Bem"; did you mean "Ben"?'),
     ("setups", 16, 28, 'unknown player counter "lief"; did you mean "life"?'),
+    ("setups", 17, 33, 'unknown round "hand": the pack has no rounds ("sits_out: true" sits the player out for the '
+                       'rest of the game)'),
     ("setups", 22, 13, 'unknown step "drew" of phase start; did you mean "draw"?'),
     ("setups", 23, 20, "\"led\" holds a player's name or none, not 'Bob'"),
     ("setups", 25, 53, 'no card or player named "Wisp #3" in this position'),

@@ -87,6 +87,15 @@ def test_a_set_is_named_in_its_where_and_read_as_cards(tmp_path):
      'your hand") to read the cards of each'),
     ("for each g in sets of cards in your hand or cards in your hand: reveal g",
      'pack.yaml:38:21: "sets of cards in your hand or cards in your hand" picks sets of cards together with single '
+     'cards or players: pick one or the other; for the sets of all these cards together, write the cards in '
+     'brackets: "sets of (cards in your hand or cards in your hand)"'),
+    # Hold'em's best five of seven: the hand's two and the board's five together.
+    ("for each g in sets of 5 cards in your hand or cards in deck: reveal g",
+     'pack.yaml:38:21: "sets of 5 cards in your hand or cards in deck" picks sets of cards together with single '
+     'cards or players: pick one or the other; for the sets of all these cards together, write the cards in '
+     'brackets: "sets of 5 (cards in your hand or cards in deck)"'),
+    ("for each g in sets of 2 cards in your hand or player: reveal g",
+     'pack.yaml:38:21: "sets of 2 cards in your hand or player" picks sets of cards together with single '
      'cards or players: pick one or the other'),
     ("let k be count of sets of players", 'pack.yaml:38:33: "sets of" takes sets of cards, and "players" picks a '
                                           'set of players'),

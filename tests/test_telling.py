@@ -70,6 +70,18 @@ def test_announce_shows_values_as_people_read_them(tmp_path):
     assert "a secret" in state.log_for(1) and "a secret" not in state.log_for(0) + state.log_for(2)
 
 
+def test_announce_shows_what_a_selector_picks(tmp_path):
+    # "{cards in your hand where ...}" and "{players where ...}" without a "let" first.
+    setup = ('announce "{you} holds {cards in your hand where it is spades}, not {players where it != you}; '
+             '{cards in your hand where it is hearts}; {cards in your hand where its suit = suit of top card of deck'
+             ' or players}"')
+    state = play(tmp_path, setup)
+    assert "Ann holds Ace of Spades, not Ben, Cleo; nothing; Ann, Ben, Cleo" in state.log_for(0)
+    assert "Ann holds a card, not Ben, Cleo; nothing; Ann, Ben, Cleo" in state.log_for(1)
+    assert problems(make(tmp_path, setup='announce "{cards in your hand where it is sptades}"')) == [
+        'pack.yaml:37:45: unknown card type, mark or keyword "sptades"; did you mean "spades"?']
+
+
 def test_a_question_names_values_for_the_player_asked(tmp_path):
     turn = 'choose a card in your hand as c "which card, {you}? You hold {count of cards in your hand}"'
     pack = load_pack(str(make(tmp_path, turn=turn)), Report())

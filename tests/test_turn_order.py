@@ -95,7 +95,7 @@ def window_game(tmp_path, who="active", can_pass="false", led="none", more=""):
 
 def test_a_window_without_pass_offers_only_what_can_be_done(tmp_path):
     state = window_game(tmp_path)
-    assert state.decision.prompt == "Ann: act or pass (play)"
+    assert state.decision.prompt == "Ann: choose what to do (play)"       # pass is not offered
     assert state.legal_labels() == ["Play: Ace of Spades", "Play: Two of Diamonds", "Play: Four of Spades"]
     state.apply_label("Play: Two of Diamonds")
     # One action ends the window: Ben's turn comes; his cards hold no diamond.

@@ -79,12 +79,25 @@ def test_a_card_without_a_word_property_holds_none(tmp_path):
 
 
 def test_the_lesser_and_the_greater_of_two_numbers(tmp_path):
-    # Points capped at 3 (2, 3, 1, 4, 2, 1 count 2, 3, 1, 3, 2, 1); the second number is one
-    # value, so "+ 1" adds to the greater of 2 + 3 and 4.
+    # Points capped at 3 (2, 3, 1, 4, 2, 1 count 2, 3, 1, 3, 2, 1); the brackets say what
+    # "+ 1" adds to, and what "- 4" takes from.
     setup = ("for each c in cards in deck:\n  increase score of you by the lesser of points of c and 3\n"
-             "set scratch of you to greater of 2 + 3 and 4 + 1\nset secret of you to the greater of 0 - 5 and -2")
+             "set scratch of you to (greater of 2 + 3 and 4) + 1\nset secret of you to the greater of 0 - 5 and -2\n"
+             "set score of your left to greater of 2 and (9 - 4)")
     state = play(tmp_path, setup=setup)
     assert (state.s.pvars[0]["score"], state.s.pvars[0]["scratch"], state.s.pvars[0]["secret"]) == (12, 6, -2)
+    assert state.s.pvars[1]["score"] == 5
+
+
+def test_a_sum_after_the_lesser_or_the_greater_needs_brackets(tmp_path):
+    # "the greater of min_raise and bet - to_call" reads as a player would not: the second
+    # number is one value, and the sum is of the greater.
+    setup = "set score of you to the greater of 2 and 9 - 4\nset scratch of you to lesser of 7 and 3 * 2 + 1"
+    assert problems(make(tmp_path, setup=setup)) == [
+        'pack.yaml:37:27: "greater of 2 and 9 - 4" reads as "(greater of 2 and 9) - 4": the second number of '
+        '"greater of" is one value; write those brackets, or "greater of 2 and (9 - 4)" to compare 2 with 9 - 4',
+        'pack.yaml:38:25: "lesser of 7 and 3 * 2" reads as "(lesser of 7 and 3) * 2": the second number of '
+        '"lesser of" is one value; write those brackets, or "lesser of 7 and (3 * 2)" to compare 7 with 3 * 2']
 
 
 def test_the_lesser_of_two_numbers_takes_numbers(tmp_path):

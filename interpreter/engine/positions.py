@@ -17,7 +17,7 @@ from functools import partial
 from typing import NamedTuple
 
 from ..suggest import did_you_mean
-from . import primitives, tables
+from . import primitives, results, tables
 from .state import PlayerRef, State, Table
 from .rounds import PARTS, MatchFrame, RoundFrame, new_units
 from .tables import new_table, start_counters
@@ -214,7 +214,7 @@ SETUP_KEYS = {
     "turn": _turn,
     "active": _active,
     "cards": _card_states,      # each card's state, written beside its name in its zone
-    "players": _players,        # life, counters, out
+    "players": _players,        # life, counters, out, sits_out
     "table": _table,            # table values
     "direction": _order,        # and skips: the direction of play and turns to skip
     "phase": _phase,            # and step, and rounds: where the turn frame begins
@@ -295,6 +295,29 @@ def _player(s: State, seat: int, p, fail, given: dict) -> None:
             pv[name] = value
     if p.get("out"):
         s.out[seat] = True
+    level = sitting_level(pack, p, fail)
+    if level is not None:       # as the position was found, not a thing that happens in it: no log line
+        sitting = list(s.sitting or (-1,) * len(s.out))
+        sitting[seat] = level
+        s.sitting = tuple(sitting)
+
+
+def sitting_level(pack, p, fail) -> int | None:
+    """How long a player of a setup sits out (`sits_out`): a round's level until its unit
+    ends, results.FOR_GOOD for `true` (the rest of the game), None for not at all."""
+    given = p.get("sits_out")
+    if given is None or given is False:
+        return None
+    if given is True:
+        return results.FOR_GOOD
+    for level, d in enumerate(pack.rounds):
+        if d.name == given:
+            return level
+    if not pack.rounds:
+        fail(p, "sits_out", f'unknown round "{given}": the pack has no rounds ("sits_out: true" sits the player '
+                            f'out for the rest of the game)')
+    rounds = ", ".join(d.name for d in pack.rounds)
+    fail(p, "sits_out", f'unknown round "{given}"{pack.declarations.near("round", given) or "; the rounds are " + rounds}')
 
 
 def _keyed_counts(s: State, seat: int, name: str, value, container, fail) -> None:
@@ -524,6 +547,9 @@ def setup_of(s: State) -> dict:
     for seat, out in enumerate(s.out):
         if out:
             players[seat]["out"] = True
+    for seat, level in enumerate(s.sitting or ()):
+        if level >= 0:
+            players[seat]["sits_out"] = True if level == results.FOR_GOOD else t.pack.rounds[level].name
     setup["players"] = players
     if shared:
         setup["shared"] = shared

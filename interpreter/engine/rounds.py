@@ -74,6 +74,9 @@ class RoundFrame:
             _end(s, self.level)
         else:
             s.frames.pop()
+            # Who sat the unit out is still so in its end script (a hand's folds, as the
+            # pot is shared), and back once it has run.
+            results.stand_up(s, self.level)
             _limit(s, self.level)
 
     def _part(self, s: State) -> None:
@@ -184,10 +187,16 @@ def _begin(s: State, level: int) -> None:
 
 
 def _end(s: State, level: int) -> None:
-    d = s.t.pack.rounds[level]
+    pack = s.t.pack
+    d = pack.rounds[level]
     if not s.quiet:
         s.say("round", f"{d.name} {s.units[level][NUMBER]} ends")
-    results.stand_up(s, level)
+    # A lead named for a unit inside this one (the last trick's taker) was for this
+    # unit's parts only: the next one's first part is led by its own leader, unless
+    # the end script names another.
+    for inner in range(level + 1, len(pack.rounds)):
+        if s.units[inner][NEXT] >= 0:
+            _set(s, inner, next=-1)
     if s.t.watches_ends:
         s.events.append(boundary("end", d.name, s.units[level][LEADER]))
     if d.end is not None:

@@ -40,6 +40,9 @@ def window_question(s, window: str) -> str:
     pack = s.t.pack
     text = pack.phase_prompts.get((s.phase, s.step)) or pack.window_prompts.get(window)
     if text is None:
+        rules = pack.window_rules.get(window)
+        if rules is not None and not rules.can_pass and not s.pile:
+            return f"choose what to do ({window})"     # pass is not offered (priority.py)
         return f"act or pass ({window})"
     if "{" not in text and "}" not in text:
         return text

@@ -26,7 +26,7 @@ from ..diagnostics import Report
 from ..engine.game import Game, OptionError, option_problems, players_of
 from ..engine.model import Pack
 from ..engine.positions import (SetupError, card_counter, card_mark, card_word, each_players, refuse, seat_of, seated,
-                                setup_entries, table_value, turn_frame)
+                                setup_entries, sitting_level, table_value, turn_frame)
 from ..suggest import did_you_mean
 from .expectations import CARD_FIELDS, entries
 from .scenario import Scenario, is_card, step_kind, unknown_card
@@ -206,6 +206,7 @@ def _players(names: Names, players: list, setup) -> None:
             names.card_states(cards)
         if "life" in p and pack.life_counter is None:
             names.add(p, "life", "the pack names no life counter")
+        names.run(lambda fail: sitting_level(pack, p, fail))
         counters = p.get("counters") or {}
         for name, value in counters.items():
             d = names.player_counter(counters, name)

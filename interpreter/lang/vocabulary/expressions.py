@@ -10,7 +10,7 @@ from ...engine.layers import controllers, typebits
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope, _const, literal
+from ..compiler import Compiler, Scope, _const, _slice, literal
 from ..registry import CARD_PROPERTIES, PLAYER_PROPERTIES, register
 from ..static_types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish, single
 
@@ -639,7 +639,8 @@ def _random_number(c, tree, scope):
 
 @register("lesser", E, "lesser of A and B",
           "The smaller of two numbers (none counts as 0), as in card text: \"the lesser of value of it and 10\" "
-          "is 10 for a card of value 13, and 7 for one of value 7.",
+          "is 10 for a card of value 13, and 7 for one of value 7. The second number is one value: a sum after it "
+          "is written with brackets, \"(lesser of a and b) + 1\" or \"lesser of a and (b + 1)\".",
           example="the lesser of value of it and 10",
           params=(('A', 'number', 'one'), ('B', 'number', 'the other')))
 def _lesser(c, tree, scope):
@@ -665,6 +666,21 @@ def _one_of_two(c, tree, scope, pick):
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
+def _one_of_two_in_sum(c, operands, ops) -> None:
+    """Refuses "greater of a and b - c" unbracketed: the second number is one value, so it
+    is "(greater of a and b) - c", where a reader takes "b - c" for the second number."""
+    for node, op, after in zip(operands, ops, operands[1:]):
+        if getattr(node, "data", None) not in ("lesser", "greater") or c.snippet is None or node.meta.empty:
+            continue
+        if ")" in _slice(c.snippet.text, node.meta.end_line, node.meta.end_column, op.line, op.column):
+            continue        # "(greater of a and b) - c": the brackets say so
+        whole, rest = c.heading(node), f"{op} {c.heading(after)}"
+        a, b = (c.heading(k) for k in node.children)
+        c.error(node, f'"{whole} {rest}" reads as "({whole}) {rest}": the second number of "{node.data} of" is one '
+                      f'value; write those brackets, or "{node.data} of {a} and ({b} {rest})" to compare {a} with '
+                      f'{b} {rest}')
+
+
 @register("arith", E, "A + B, A - B, A * B, A / B, A % B",
           "Arithmetic on whole numbers: A / B divides rounding down, A % B is the remainder, from 0 to B - 1 "
           "for B above 0 (so \"(hand number - 1) % 4\" goes 0, 1, 2, 3, 0...). A game that divides by 0 stops with an error.",
@@ -674,6 +690,7 @@ def _arith(c, tree, scope):
     rest = []
     kids = tree.children[1:]
     text = c.heading(tree)
+    _one_of_two_in_sum(c, tree.children[0::2], kids[0::2])
     for i in range(0, len(kids), 2):
         fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
         word = str(kids[i])

@@ -23,7 +23,8 @@ def _finishes(c: Compiler, tree, scope):
 
 
 @register("sits_out", ST, "PLAYER sits out [this UNIT]",
-          "The player takes no turns and gets no priority until the unit of that round ends, or for the rest of the "
+          "The player takes no turns and gets no priority until the unit of that round ends (still sitting out "
+          "in its end script: a hand's folds, as the pot is shared), or for the rest of the "
           "game; they stay in the game and are placed by the ranking. When nobody can take a turn, the game ends "
           "ranked. A player who sits out already, as long or longer, is not told to again.", example="p sits out this hand",
           params=(('PLAYER', 'player', 'who sits out'), ('UNIT', 'round', 'until when (the rest of the game if not said)')))

@@ -24,8 +24,9 @@ def round_level(c: Compiler, node) -> int | None:
 
 
 @register("leads", ST, "PLAYER leads the next UNIT",
-          "Names who leads the next unit of that round to begin (the trick's taker leads the next trick). "
-          "Otherwise the first unit in its parent is led by the parent's leader, and each next one by the "
+          "Names who leads the next unit of that round to begin (the trick's taker leads the next trick), "
+          "inside the same unit of the round around it: a lead named in a hand's last trick is forgotten as the "
+          "hand ends (its end script may name one for the next hand's first trick). Otherwise the first unit in its parent is led by the parent's leader, and each next one by the "
           "player after the last leader in the order of play.", example="taker leads the next trick",
           params=(('PLAYER', 'player', 'who leads'), ('UNIT', 'round', 'a round of the pack')))
 def _leads(c, tree, scope):

@@ -34,7 +34,8 @@ def _singular(word: str, known) -> str | None:
 
 
 @register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
-          "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
+          "Picks cards (or players). NOUN is a card type, card(s), player(s), everyone (the players who lost "
+          "or finished too) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
           "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones. NAME, "
           "after a noun of cards or players, names each one tried inside CONDITION, where an inner \"where\" "
@@ -70,6 +71,9 @@ def _selector(c: Compiler, tree, scope: Scope):
         # With nobody out (the usual case), the players are the table's, as they are.
         base = lambda s, env: s.t.players if True not in s.out else \
             tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
+        t = T("players")
+    elif noun == "everyone":        # those who lost or finished too
+        base = lambda s, env: s.t.players
         t = T("players")
     elif noun in _CARD_NOUNS:
         t = T("cards", frozenset())
@@ -237,7 +241,7 @@ def item_name(tokens, names, variables):
     if len(tokens) < 2:
         return None
     noun, last = str(tokens[-2]), str(tokens[-1])
-    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents"} and \
+    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents", "everyone"} and \
             _singular(noun, names.card_types) is None:
         return None
     if last in variables and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
@@ -265,7 +269,9 @@ def _one(c: Compiler, noun: str) -> str:
 
 
 def one_noun(noun: str, names) -> str:
-    """A noun of a selector in the singular: "cards" is "card"."""
+    """A noun of a selector in the singular: "cards" is "card", "everyone" "player"."""
+    if noun == "everyone":
+        return "player"
     return _singular(noun, {"card", "player", "opponent", *names.card_types}) or noun
 
 
@@ -753,6 +759,18 @@ def _top_cards(c, tree, scope):
     return (lambda s, env: kept(s, env, top(s, env), where_fn)), T("cards")
 
 
+def _sets_of_both(c, tree) -> str:
+    """The hint for "sets of 5 cards in hand or cards in board": the sets of the cards of
+    both are written with the cards in brackets."""
+    first, *others = tree.children
+    if first.data != "card_sets" or first.children[-1] is not None or any(k.data == "card_sets" for k in others):
+        return ""
+    inner = first.children[-2]
+    whole, cards = c.source(first), c.source(inner)
+    both = " or ".join([cards, *(c.source(k) for k in others)])
+    return f'; for the sets of all these cards together, write the cards in brackets: "{whole[:whole.rfind(cards)]}({both})"'
+
+
 @register("targets", S, "SELECTOR or SELECTOR",
           "Either selection, the first's items then the second's (an item both pick comes once, in the first's "
           "place): a "
@@ -768,7 +786,7 @@ def _targets(c, tree, scope):
     kinds = {pt.kind for _, pt in parts} - {"any"}
     if "sets" in kinds and len(kinds) > 1:
         c.error(tree, f'"{c.source(tree)}" picks sets of cards together with single cards or players: '
-                      f'pick one or the other')
+                      f'pick one or the other{_sets_of_both(c, tree) if kinds == {"sets", "cards"} else ""}')
     t = parts[0][1]
     for _, pt in parts[1:]:
         t = union(t, pt)

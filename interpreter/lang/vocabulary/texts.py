@@ -62,6 +62,11 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
         tree = dsl.parse(part, "value")
         return c.expr(tree, scope)
     except dsl.DslSyntaxError as e:
+        # "{players where it != taker}": what a selector picks, joined with commas.
+        try:
+            return c.selector(dsl.parse(part, "targets"), scope)
+        except dsl.DslSyntaxError:
+            pass
         # A variable named by a word of the language ("{card}") is told where it is named.
         if not dsl.reads_renamed(part, "value", set(filter(c.language_word, scope.vars))):
             c.error(_At(e.line, e.column), e.message)
