@@ -1,6 +1,6 @@
 """Sets of cards ("sets of cards in your hand where total pips of it = 15"): their order,
-where they may be read, and the bound on how many are taken (tests/data/setspack; its
-tests/ folder scores hands with them)."""
+where they may be read, their size, and the bound on how many are taken (tests/data/setspack;
+its tests/ folder scores hands with them)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -38,6 +38,18 @@ def position(folder: Path, ann: list, ben: list | None = None):
 
 
 FIVES = ["Five of Clubs", "Five of Diamonds", "Jack of Spades", "Five of Hearts"]
+SIXTEEN = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
+           for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")][:16]
+SEVENTEEN = SIXTEEN + ["Five of Spades"]
+
+
+def sixteen_and_seventeen(folder: Path) -> tuple[str, str]:
+    """The first line of the log with 16 cards in Ann's hand, and the error that stops
+    the game with 17 (65,535 sets of one card or more, and more than that)."""
+    first = show(folder, SIXTEEN)[0]
+    with pytest.raises(RuleError) as e:
+        position(folder, SEVENTEEN)
+    return first, e.value.located("the game")
 
 
 def test_the_sets_come_smallest_first_each_size_in_the_order_of_the_cards(tmp_path):
@@ -96,6 +108,16 @@ def test_a_set_is_named_in_its_where_and_read_as_cards(tmp_path):
      'pack.yaml:38:31: "g" after "sets" names each set in its "where", which does not read it'),
     ("let k be count of sets of 0 cards in your hand",
      'pack.yaml:38:33: a set holds from 1 card to as many as there are, not 0'),
+    # A size that is a name: in parentheses before "or more"; in parentheses right after
+    # "of", a name is a size, never cards.
+    ("let k be count of sets of n or more cards in your hand",
+     'pack.yaml:38:33: write a size that is a name in parentheses before "or more": "sets of (n) or more ..."'),
+    ("for each g in sets of (it) where count of g = 2: reveal g",
+     'pack.yaml:38:30: in parentheses right after "sets of", "it" is the size of the sets ("sets of (it) cards in '
+     'hand"); for the sets of its cards, write "sets of it"'),
+    ("for each g in sets of (h or cards in hand): reveal g",
+     'pack.yaml:38:30: in parentheses right after "sets of", "h" is the size of the sets ("sets of (h) cards in '
+     'hand"); for the sets of its cards, write "sets of h", or name it after the others: (... or h)'),
 ])
 def test_sets_and_cards_are_each_read_where_they_may_be(tmp_path, line, message):
     assert problems(tmp_path, line) == [message]
@@ -105,15 +127,10 @@ def test_more_sets_than_a_rule_takes_stop_the_game_where_they_are_taken(tmp_path
     # 16 cards have 65,535 sets of one card or more; 17 cards more than that.
     count = "      let n be count of sets of cards in your hand\n      announce \"{n} sets\"\n"
     folder = copy(tmp_path, **{SHOW: count + SHOW})
-    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
-             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
-    assert show(folder, cards[:16])[0] == "65535 sets"
-    with pytest.raises(RuleError) as e:
-        position(folder, cards[:17])
-    assert e.value.located("the game") == (
+    assert sixteen_and_seventeen(folder) == ("65535 sets", (
         f'{folder}/pack.yaml:38:25: error: the game stopped on turn 1: "sets of cards in your hand" would take more '
         f'than 65,535 sets of its 17 cards: a rule takes at most 65,535 sets at once (every set of 16 cards); take '
-        f'them of fewer cards, or say their size ("sets of 2 cards in ...")')
+        f'them of fewer cards, or say their size ("sets of 2 cards in ...")'))
 
 
 def test_a_set_both_sides_of_or_pick_is_taken_once(tmp_path):
@@ -143,10 +160,8 @@ def test_sets_taken_again_for_each_set_stop_the_game_at_the_text_that_takes_them
     inner = ("      let n be count of (sets of cards in your hand where count of (sets of cards in your hand "
              "where count of it = 1) > 0)\n")
     folder = copy(tmp_path, **{SHOW: inner + SHOW})
-    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
-             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
     with pytest.raises(RuleError) as e:
-        position(folder, cards[:16])
+        position(folder, SIXTEEN)
     assert e.value.located("the game") == (
         f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran more than 1,000,000 steps '
         f'(rounds of loops, sets of cards tried, runs of the checks, triggered abilities) without a player deciding '
@@ -164,9 +179,7 @@ def test_any_no_and_first_of_stop_at_the_first_set_that_holds(tmp_path):
            f'      if no (sets of cards in your hand where {every}): let found be 2\n'
            f'      let pair be first of (sets of 2 cards in your hand where {every} and total pips of it = 5)\n'
            f'      announce "{{found}}: {{name of first of pair}} and {{name of last of pair}}"\n')
-    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
-             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
-    assert show(copy(tmp_path, **{SHOW: say + SHOW}), cards[:16])[0] == "1: Ace of Clubs and Four of Clubs"
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), SIXTEEN)[0] == "1: Ace of Clubs and Four of Clubs"
 
 
 def test_any_no_and_first_of_a_few_sets_say_what_every_set_tried_says(tmp_path):
@@ -182,3 +195,35 @@ def test_any_no_and_first_of_a_few_sets_say_what_every_set_tried_says(tmp_path):
            '{name of first of last_pair} and {name of last of last_pair}"\n')
     assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == (
         "111: Five of Clubs and Jack of Spades; Jack of Spades and Five of Hearts")
+
+
+def test_the_size_of_the_sets_may_be_a_number_reckoned_in_play(tmp_path):
+    # Five, Five, Jack, Five (4 cards, "deal" 5): sets of k (2) cards, of (count - 1) = 3
+    # cards, of 3 or more and of 2 or fewer; of (count - 4) = 0 cards and of -1 or fewer
+    # none; of 0 or more every set. "deal" is an option of the pack.
+    say = ('      let k be 2\n'
+           '      let n be count of sets of k cards in your hand\n'
+           '      let m be count of sets of (count of cards in your hand - 1) cards in your hand\n'
+           '      let more be count of sets of (k + 1) or more cards in your hand\n'
+           '      let fewer be count of sets of (k) or fewer cards in your hand\n'
+           '      let dealt be count of (sets of deal cards in your hand or sets of (deal - 2) cards in your hand)\n'
+           '      let zero be count of sets of (count of cards in your hand - 4) cards in your hand\n'
+           '      let below be count of sets of (k - 3) or fewer cards in your hand\n'
+           '      let any_size be count of sets of (k - 2) or more cards in your hand\n'
+           '      announce "{n} {m} {more} {fewer} {dealt} {zero} {below} {any_size}"\n')
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "6 4 5 10 4 0 0 15"
+
+
+def test_a_size_reckoned_in_play_is_a_number_and_keeps_the_bound(tmp_path):
+    # A size of 16 or fewer from 17 cards would take more sets than a rule takes: stopped
+    # before any set is made, the text named.
+    assert problems(tmp_path / "text", 'let k be count of sets of ("two") cards in your hand') == [
+        'pack.yaml:38:34: the size of a set must be a number, but "two" is a text']
+    count = ('      let k be 16\n      let n be count of sets of (k) or fewer cards in your hand\n'
+             '      announce "{n} sets"\n')
+    folder = copy(tmp_path, **{SHOW: count + SHOW})
+    assert sixteen_and_seventeen(folder) == ("65535 sets", (
+        f'{folder}/pack.yaml:39:25: error: the game stopped on turn 1: "sets of (k) or fewer cards in your hand" would '
+        f'take more than 65,535 sets of its 17 cards: a rule takes at most 65,535 sets at once (every set of 16 '
+        f'cards); take them of fewer cards, or say their size ("sets of 2 cards in ...")'))
+
