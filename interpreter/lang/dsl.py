@@ -169,7 +169,7 @@ def reads_renamed(text: str, start: str, names) -> bool:
 # The statements that name a variable, and whether the name is their first or last name;
 # those of _BOUND_LAST name it last, when they name one ("draw a card as drawn").
 _BINDING = {"let": 0, "let_all": 0, "for_each": 0, "choose": -1, "choose_listed": -1, "choose_among": -1,
-            "choose_number": -1, "choose_order": -1, "divide": -1}
+            "choose_number": -1, "choose_order": -1, "choose_set": -1, "divide": -1}
 _BOUND_LAST = {"draw", "draw_you", "create", "chosen"}
 # The same, read from the text of a statement that does not parse (quoted texts blanked).
 _BINDING_TEXT = re.compile(r"\blet\s+(\w+)\s+be\b|\bfor\s+each\s+(\w+)\s+in\b|"

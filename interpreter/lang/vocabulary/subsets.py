@@ -13,6 +13,8 @@ from math import comb
 
 from lark import Token, Tree
 
+from ...engine.activation import log_choice, log_none
+from ...engine.decisions import decision, option
 from ...engine.limits import SETS, count
 from ...engine.script import of_card, step_on
 from ...engine.state import RuleError
@@ -20,6 +22,8 @@ from ..compiler import Compiler, Scope
 from ..registry import ENTRIES, register
 from ..static_types import ANY, T
 from .selectors import where_clause
+from .statements import NONE_NAMED, asker_of, none_option, suspends
+from .texts import asked
 
 S = "selector"
 
@@ -39,8 +43,8 @@ S = "selector"
           "unless the \"where\" draws a random number, which is drawn for every set.",
           example="count of (sets of cards in hand where total value of it = 15)",
           params=(('NAME', 'name', 'each set inside CONDITION (optional; "it" otherwise)'),
-                  ('SIZE', 'size', 'N, N or more, N or fewer; N a number, a name or (a number reckoned in play) (optional: any '
-                                    'size)'),
+                  ('SIZE', 'size', 'N, N or more, N or fewer; N a number, a name or (a number reckoned in play) '
+                                    '(optional: any size)'),
                   ('SELECTOR', 'selector', 'the cards the sets are taken of'),
                   ('CONDITION', 'condition', 'about the set (optional)')))
 def _card_sets(c: Compiler, tree, scope: Scope):
@@ -166,3 +170,56 @@ def _it_set(c: Compiler, tree, scope: Scope):
         return (lambda s, env: fn(s, env) or ()), t
     where_fn, kept = where_clause(c, clause, scope, t)
     return (lambda s, env: kept(s, env, fn(s, env) or (), where_fn)), t
+
+
+@register("choose_set", "statement", '[PLAYER] choose(s) a set [NAME] of [SIZE] SELECTOR [where CONDITION] as VAR '
+                                     '["QUESTION"] [or "NONE"]',
+          "A player picks one of the sets \"sets of\" takes (\"a set of\" for \"sets of\"): each set is an option "
+          "labelled by its cards, in the order of the sets (\"Five of Clubs, Jack of Spades\"), and VAR holds the "
+          "cards of the set picked. \"up to one set\" offers none (or NONE) first. With no set, VAR is none without "
+          "asking; one set is taken without asking, as one card is. The log says the cards chosen, as \"choose\" "
+          "does.",
+          example='choose a set of 2 cards in your hand where total pips of it = 15 as pair "play a fifteen"',
+          params=(('PLAYER', 'player', 'who chooses (you if omitted)'),
+                  ('NAME', 'name', 'each set inside CONDITION (optional; "it" otherwise)'),
+                  ('SIZE', 'size', 'as for "sets of" (optional: any size)'),
+                  ('SELECTOR', 'selector', 'the cards the sets are taken of'),
+                  ('CONDITION', 'condition', 'about the set (optional)'),
+                  ('VAR', 'variable', 'the cards of the set picked'),
+                  ('QUESTION', 'text', 'what the player is asked, in quotes (optional)'), NONE_NAMED))
+def _choose_set(c: Compiler, tree, scope: Scope):
+    who, quantity, one_set, var_node, question, named = tree.children
+    if quantity.data not in ("one", "up_to_one"):
+        c.error(quantity, 'a player chooses one set of cards: "choose a set of ..." or "choose up to one set of ..."')
+    none = none_option(c, named, quantity)
+    pfn = asker_of(c, who, scope, "who chooses")
+    sfn, _ = c.selector(one_set, scope, sets=True)
+    var = str(var_node)
+    ask, about = asked(c, tree, question, scope, var)
+    c.bind(var_node, scope, T("cards"))
+    optional = quantity.data == "up_to_one"
+
+    @suspends
+    def choose_set(s, env):
+        found = sfn(s, env)
+        if not found:
+            env[var] = None
+            return
+        names = s.t.names
+        options = tuple([option((", ".join([names[x] for x in cards]), cards)) for cards in found])
+        p = pfn(s, env)
+        if optional:
+            options = (none, *options)
+        elif len(options) == 1 and s.t.pack.auto_single:
+            env[var] = found[0]
+            log_choice(s, p.seat, about, found[0])
+            return
+        s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
+
+    def resume(s, value):
+        s.frames[-1].env[var] = value
+        if value is None:
+            log_none(s, s.history[-1][0], about, none.label)
+        else:
+            log_choice(s, s.history[-1][0], about, value)
+    return choose_set
