@@ -175,11 +175,11 @@ def _it_set(c: Compiler, tree, scope: Scope):
 @register("choose_set", "statement", '[PLAYER] choose(s) a set [NAME] of [SIZE] SELECTOR [where CONDITION] as VAR '
                                      '["QUESTION"] [or "NONE"]',
           "A player picks one of the sets \"sets of\" takes (\"a set of\" for \"sets of\"): each set is an option "
-          "labelled by its cards, in the order of the sets (\"Five of Clubs, Jack of Spades\"), and VAR holds the "
+          "labelled by the names of its cards, joined by commas, in the order of the sets, and VAR holds the "
           "cards of the set picked. \"up to one set\" offers none (or NONE) first. With no set, VAR is none without "
           "asking; one set is taken without asking, as one card is. The log says the cards chosen, as \"choose\" "
           "does.",
-          example='choose a set of 2 cards in your hand where total pips of it = 15 as pair "play a fifteen"',
+          example='choose a set of 2 cards in your hand where total value of it = 15 as pair "play a fifteen"',
           params=(('PLAYER', 'player', 'who chooses (you if omitted)'),
                   ('NAME', 'name', 'each set inside CONDITION (optional; "it" otherwise)'),
                   ('SIZE', 'size', 'as for "sets of" (optional: any size)'),
