@@ -14,6 +14,7 @@ from cardtable.cli import main
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.lang.dsl import bound_names
 from cardtable.interpreter.packs.loader import load_pack
 
 PACK = Path(__file__).parent / "data" / "setspack"
@@ -304,3 +305,9 @@ def test_the_computer_players_choose_sets_and_their_records_replay(tmp_path):
                 "Seven of Diamonds, Eight of Clubs", "keep them", "Queen of Diamonds, Five of Clubs"]
         replay = CliRunner().invoke(main, ["replay", str(out)])
         assert replay.exit_code == 0 and replay.output.endswith("3 of 3 games replay the same\n"), replay.output
+
+
+def test_the_variable_of_a_set_chosen_is_one_the_text_names():
+    # What the editor and the checks of names read: "pair", not the set's "g".
+    found = bound_names("choose up to one set g of 2 cards in your hand where total pips of g = 15 as pair\n")
+    assert [(str(t), t.line, t.column) for t in found] == [("pair", 1, 78)]
