@@ -392,3 +392,15 @@ def test_rewards_of_a_ranked_game_come_from_the_places():
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert [told[a] for a in e.possible_agents] == places == e.game_state.places()
         assert [totals[a] for a in e.possible_agents] == pytest.approx(rewards)
+
+
+def test_a_set_of_two_cards_offered_is_not_told_as_a_card_and_an_ability():
+    # A set of cards (a choice of "choose a set of ...") is a pair of card numbers, as a
+    # card's ability used is a card and its ability: it was told as the first card's.
+    pack = load_pack(str(Path(__file__).parent / "data" / "setspack"), Report())
+    e = raw_env(pack=pack)
+    e.game_state = Game(pack).position({"active": "Ann", "phase": "meld", "players": [
+        {"zones": {"hand": ["Five of Clubs", "Jack of Spades"]}}, {}]})
+    options = e.game_state.s.decision.options
+    assert [o.label for o in options] == ["keep them", "Five of Clubs, Jack of Spades"]
+    assert e.layout._option_fields(e.game_state.view, 0, options[1]) == {"is_other": 1}

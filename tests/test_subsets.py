@@ -1,16 +1,20 @@
 """Sets of cards ("sets of cards in your hand where total pips of it = 15"): their order,
-where they may be read, and the bound on how many are taken (tests/data/setspack; its
-tests/ folder scores hands with them)."""
+where they may be read, their size, the bound on how many are taken, and a choice of one
+of them (tests/data/setspack; its tests/ folder scores hands with them and lays them down)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from packcopy import edited_copy, load_errors
 
+from cardtable.cli import main
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
+from cardtable.interpreter.lang.dsl import bound_names
 from cardtable.interpreter.packs.loader import load_pack
 
 PACK = Path(__file__).parent / "data" / "setspack"
@@ -38,6 +42,18 @@ def position(folder: Path, ann: list, ben: list | None = None):
 
 
 FIVES = ["Five of Clubs", "Five of Diamonds", "Jack of Spades", "Five of Hearts"]
+SIXTEEN = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
+           for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")][:16]
+SEVENTEEN = SIXTEEN + ["Five of Spades"]
+
+
+def sixteen_and_seventeen(folder: Path) -> tuple[str, str]:
+    """The first line of the log with 16 cards in Ann's hand, and the error that stops
+    the game with 17 (65,535 sets of one card or more, and more than that)."""
+    first = show(folder, SIXTEEN)[0]
+    with pytest.raises(RuleError) as e:
+        position(folder, SEVENTEEN)
+    return first, e.value.located("the game")
 
 
 def test_the_sets_come_smallest_first_each_size_in_the_order_of_the_cards(tmp_path):
@@ -69,42 +85,52 @@ def test_a_set_is_named_in_its_where_and_read_as_cards(tmp_path):
 @pytest.mark.parametrize("line, message", [
     # A set where one card is read, and one card where a set is.
     ("let k be count of (sets of cards in your hand where pips of it = 15)",
-     'pack.yaml:38:59: "pips of ..." reads one card, and "it" is a set of cards: read its cards ("total pips of it", '
+     'pack.yaml:47:59: "pips of ..." reads one card, and "it" is a set of cards: read its cards ("total pips of it", '
      '"highest pips of it", "for each c in it")'),
     ("let k be count of (cards in your hand where count of it = 1)",
-     'pack.yaml:38:60: "it" here is a card, not a set of cards: "count of it", "total ... of it" and their kin read '
+     'pack.yaml:47:60: "it" here is a card, not a set of cards: "count of it", "total ... of it" and their kin read '
      'the set of "sets of ... where" (of a card, write "value of it")'),
     ("for each g in sets of 2 cards in your hand: let k be rank of g",
-     'pack.yaml:38:60: "rank of ..." reads one card, and "g" is a set of cards: read its cards ("total rank of g", '
+     'pack.yaml:47:60: "rank of ..." reads one card, and "g" is a set of cards: read its cards ("total rank of g", '
      '"highest rank of g", "for each c in g")'),
     ("let k be total pips of (sets of cards in your hand)",
-     'pack.yaml:38:31: "sets of cards in your hand" picks sets of cards, which only "count of", "any", "no", '
+     'pack.yaml:47:31: "sets of cards in your hand" picks sets of cards, which only "count of", "any", "no", '
      '"first of", "last of", "for each" and "let ... be all" read: go through them ("for each g in sets of cards in '
      'your hand") to read the cards of each'),
     ("put each sets of cards in your hand into deck",
-     'pack.yaml:38:16: "sets of cards in your hand" picks sets of cards, which only "count of", "any", "no", '
+     'pack.yaml:47:16: "sets of cards in your hand" picks sets of cards, which only "count of", "any", "no", '
      '"first of", "last of", "for each" and "let ... be all" read: go through them ("for each g in sets of cards in '
      'your hand") to read the cards of each'),
     ("for each g in sets of cards in your hand or cards in your hand: reveal g",
-     'pack.yaml:38:21: "sets of cards in your hand or cards in your hand" picks sets of cards together with single '
+     'pack.yaml:47:21: "sets of cards in your hand or cards in your hand" picks sets of cards together with single '
      'cards or players: pick one or the other; for the sets of all these cards together, write the cards in '
      'brackets: "sets of (cards in your hand or cards in your hand)"'),
     # Hold'em's best five of seven: the hand's two and the board's five together.
     ("for each g in sets of 5 cards in your hand or cards in deck: reveal g",
-     'pack.yaml:38:21: "sets of 5 cards in your hand or cards in deck" picks sets of cards together with single '
+     'pack.yaml:47:21: "sets of 5 cards in your hand or cards in deck" picks sets of cards together with single '
      'cards or players: pick one or the other; for the sets of all these cards together, write the cards in '
      'brackets: "sets of 5 (cards in your hand or cards in deck)"'),
     ("for each g in sets of 2 cards in your hand or player: reveal g",
-     'pack.yaml:38:21: "sets of 2 cards in your hand or player" picks sets of cards together with single '
+     'pack.yaml:47:21: "sets of 2 cards in your hand or player" picks sets of cards together with single '
      'cards or players: pick one or the other'),
-    ("let k be count of sets of players", 'pack.yaml:38:33: "sets of" takes sets of cards, and "players" picks a '
+    ("let k be count of sets of players", 'pack.yaml:47:33: "sets of" takes sets of cards, and "players" picks a '
                                           'set of players'),
     ("let k be count of sets g of cards in your hand",
-     'pack.yaml:38:30: "g" after "sets" would name each set inside a "where" clause, and there is none'),
+     'pack.yaml:47:30: "g" after "sets" would name each set inside a "where" clause, and there is none'),
     ("let k be count of (sets g of cards in your hand where count of it = 2)",
-     'pack.yaml:38:31: "g" after "sets" names each set in its "where", which does not read it'),
+     'pack.yaml:47:31: "g" after "sets" names each set in its "where", which does not read it'),
     ("let k be count of sets of 0 cards in your hand",
-     'pack.yaml:38:33: a set holds from 1 card to as many as there are, not 0'),
+     'pack.yaml:47:33: a set holds from 1 card to as many as there are, not 0'),
+    # A size that is a name: in parentheses before "or more"; in parentheses right after
+    # "of", a name is a size, never cards.
+    ("let k be count of sets of n or more cards in your hand",
+     'pack.yaml:47:33: write a size that is a name in parentheses before "or more": "sets of (n) or more ..."'),
+    ("for each g in sets of (it) where count of g = 2: reveal g",
+     'pack.yaml:47:30: in parentheses right after "sets of", "it" is the size of the sets ("sets of (it) cards in '
+     'hand"); for the sets of its cards, write "sets of it"'),
+    ("for each g in sets of (h or cards in hand): reveal g",
+     'pack.yaml:47:30: in parentheses right after "sets of", "h" is the size of the sets ("sets of (h) cards in '
+     'hand"); for the sets of its cards, write "sets of h", or name it after the others: (... or h)'),
 ])
 def test_sets_and_cards_are_each_read_where_they_may_be(tmp_path, line, message):
     assert problems(tmp_path, line) == [message]
@@ -114,15 +140,10 @@ def test_more_sets_than_a_rule_takes_stop_the_game_where_they_are_taken(tmp_path
     # 16 cards have 65,535 sets of one card or more; 17 cards more than that.
     count = "      let n be count of sets of cards in your hand\n      announce \"{n} sets\"\n"
     folder = copy(tmp_path, **{SHOW: count + SHOW})
-    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
-             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
-    assert show(folder, cards[:16])[0] == "65535 sets"
-    with pytest.raises(RuleError) as e:
-        position(folder, cards[:17])
-    assert e.value.located("the game") == (
-        f'{folder}/pack.yaml:38:25: error: the game stopped on turn 1: "sets of cards in your hand" would take more '
+    assert sixteen_and_seventeen(folder) == ("65535 sets", (
+        f'{folder}/pack.yaml:47:25: error: the game stopped on turn 1: "sets of cards in your hand" would take more '
         f'than 65,535 sets of its 17 cards: a rule takes at most 65,535 sets at once (every set of 16 cards); take '
-        f'them of fewer cards, or say their size ("sets of 2 cards in ...")')
+        f'them of fewer cards, or say their size ("sets of 2 cards in ...")'))
 
 
 def test_a_set_both_sides_of_or_pick_is_taken_once(tmp_path):
@@ -142,7 +163,7 @@ def test_a_definition_of_a_set_no_text_reads_is_not_told_its_it_is_no_card(tmp_p
     # it" was warned of, though it is written for the "where" of "sets of".
     report = Report()
     load_pack(str(copy(tmp_path, **{"where a_run:": "where count of it > 3:"})), report)
-    assert [(p.line, p.message) for p in report.warnings] == [(34, 'the definition "a_run" is read by no text')]
+    assert [(p.line, p.message) for p in report.warnings] == [(37, 'the definition "a_run" is read by no text')]
 
 
 def test_sets_taken_again_for_each_set_stop_the_game_at_the_text_that_takes_them(tmp_path):
@@ -152,12 +173,10 @@ def test_sets_taken_again_for_each_set_stop_the_game_at_the_text_that_takes_them
     inner = ("      let n be count of (sets of cards in your hand where count of (sets of cards in your hand "
              "where count of it = 1) > 0)\n")
     folder = copy(tmp_path, **{SHOW: inner + SHOW})
-    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
-             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
     with pytest.raises(RuleError) as e:
-        position(folder, cards[:16])
+        position(folder, SIXTEEN)
     assert e.value.located("the game") == (
-        f'{folder}/pack.yaml:38:69: error: the game stopped on turn 1: the rules ran more than 1,000,000 steps '
+        f'{folder}/pack.yaml:47:69: error: the game stopped on turn 1: the rules ran more than 1,000,000 steps '
         f'(rounds of loops, sets of cards tried, runs of the checks, triggered abilities) without a player deciding '
         f'anything, the most they may run between two decisions: they go round in circles, or do too much at once '
         f'(loops in loops, sets of cards inside sets of cards)')
@@ -173,9 +192,7 @@ def test_any_no_and_first_of_stop_at_the_first_set_that_holds(tmp_path):
            f'      if no (sets of cards in your hand where {every}): let found be 2\n'
            f'      let pair be first of (sets of 2 cards in your hand where {every} and total pips of it = 5)\n'
            f'      announce "{{found}}: {{name of first of pair}} and {{name of last of pair}}"\n')
-    cards = [f"{rank} of {suit}" for suit in ("Clubs", "Hearts", "Spades")
-             for rank in ("Ace", "Two", "Three", "Four", "Five", "Six")]
-    assert show(copy(tmp_path, **{SHOW: say + SHOW}), cards[:16])[0] == "1: Ace of Clubs and Four of Clubs"
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), SIXTEEN)[0] == "1: Ace of Clubs and Four of Clubs"
 
 
 def test_any_no_and_first_of_a_few_sets_say_what_every_set_tried_says(tmp_path):
@@ -191,3 +208,115 @@ def test_any_no_and_first_of_a_few_sets_say_what_every_set_tried_says(tmp_path):
            '{name of first of last_pair} and {name of last of last_pair}"\n')
     assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == (
         "111: Five of Clubs and Jack of Spades; Jack of Spades and Five of Hearts")
+
+
+def test_the_size_of_the_sets_may_be_a_number_reckoned_in_play(tmp_path):
+    # Five, Five, Jack, Five (4 cards, "deal" 5): sets of k (2) cards, of (count - 1) = 3
+    # cards, of 3 or more and of 2 or fewer; of (count - 4) = 0 cards and of -1 or fewer
+    # none; of 0 or more every set. "deal" is an option of the pack.
+    say = ('      let k be 2\n'
+           '      let n be count of sets of k cards in your hand\n'
+           '      let m be count of sets of (count of cards in your hand - 1) cards in your hand\n'
+           '      let more be count of sets of (k + 1) or more cards in your hand\n'
+           '      let fewer be count of sets of (k) or fewer cards in your hand\n'
+           '      let dealt be count of (sets of deal cards in your hand or sets of (deal - 2) cards in your hand)\n'
+           '      let zero be count of sets of (count of cards in your hand - 4) cards in your hand\n'
+           '      let below be count of sets of (k - 3) or fewer cards in your hand\n'
+           '      let any_size be count of sets of (k - 2) or more cards in your hand\n'
+           '      announce "{n} {m} {more} {fewer} {dealt} {zero} {below} {any_size}"\n')
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "6 4 5 10 4 0 0 15"
+
+
+def test_a_size_reckoned_in_play_is_a_number_and_keeps_the_bound(tmp_path):
+    # A size of 16 or fewer from 17 cards would take more sets than a rule takes: stopped
+    # before any set is made, the text named.
+    assert problems(tmp_path / "text", 'let k be count of sets of ("two") cards in your hand') == [
+        'pack.yaml:47:34: the size of a set must be a number, but "two" is a text']
+    count = ('      let k be 16\n      let n be count of sets of (k) or fewer cards in your hand\n'
+             '      announce "{n} sets"\n')
+    folder = copy(tmp_path, **{SHOW: count + SHOW})
+    assert sixteen_and_seventeen(folder) == ("65535 sets", (
+        f'{folder}/pack.yaml:48:25: error: the game stopped on turn 1: "sets of (k) or fewer cards in your hand" would '
+        f'take more than 65,535 sets of its 17 cards: a rule takes at most 65,535 sets at once (every set of 16 '
+        f'cards); take them of fewer cards, or say their size ("sets of 2 cards in ...")'))
+
+
+MELD = ('      choose up to one set of 2 cards in your hand where total pips of it = 15 as meld "lay down a fifteen" '
+        'or "keep them"\n      if meld != none:\n        put meld into your melds\n        increase score of you by 1\n')
+
+
+def meld_log(folder: Path, ann: list, pick: int | None = None) -> tuple[list, list]:
+    """The options of Ann's choice (none if she is not asked) and the log after `pick`."""
+    game = Game(load_pack(str(folder), Report()))
+    state = game.position({"active": "Ann", "phase": "meld",
+                           "players": [{"zones": {"hand": ann}}, {"zones": {"hand": []}}]})
+    options = state.legal_labels() if state.decision is not None and state.decision.player == 0 else []
+    if pick is not None:
+        state.apply_action(pick)
+    return options, state.log
+
+
+def test_a_player_chooses_one_set_labelled_by_its_cards_in_the_order_of_the_sets(tmp_path):
+    # Five, Five, Jack, Five: every pair of them has 10 pips or more, offered in the order
+    # "sets of" takes them; the cards chosen are a set of cards, read as any cards are.
+    choose = ('      choose a set g of 2 cards in your hand where total pips of g >= 10 as pair "pick a pair"\n'
+              '      announce "{count of pair} cards, {total pips of pair} pips, the first {name of first of pair}"\n')
+    folder = copy(tmp_path, **{MELD: choose})
+    options, log = meld_log(folder, FIVES, 4)
+    assert options == ["Five of Clubs, Five of Diamonds", "Five of Clubs, Jack of Spades",
+                       "Five of Clubs, Five of Hearts", "Five of Diamonds, Jack of Spades",
+                       "Five of Diamonds, Five of Hearts", "Jack of Spades, Five of Hearts"]
+    assert log[:2] == ["Ann chooses Five of Diamonds, Five of Hearts (pick a pair)",
+                       "2 cards, 10 pips, the first Five of Diamonds"]
+
+
+def test_a_set_chosen_of_none_is_none_and_of_one_is_taken_without_asking(tmp_path):
+    # One set (the Five and the Jack) is taken as one card is, and said in the log; with
+    # no set (two Fives) the variable is none.
+    choose = ('      choose a set of (k) cards in your hand where total pips of it = 15 as pair\n'
+              '      if pair = none: announce "none of {k}"\n'
+              '      else: announce "{count of pair} of {k}"\n')
+    folder = copy(tmp_path, **{MELD: '      let k be 2\n' + choose})
+    options, log = meld_log(folder, ["Five of Clubs", "Jack of Spades", "Ace of Hearts"])
+    assert (options, log[:4]) == ([], ["Ann chooses Five of Clubs, Jack of Spades as pair", "2 of 2",
+                                       "Ann counts 1 fifteens, 0 pairs and 0 for runs", "Ann's score is 2 (+2)"])
+    assert meld_log(folder, FIVES[:2])[1][0] == "none of 2"
+
+
+@pytest.mark.parametrize("line, message", [
+    ("choose 2 sets of cards in your hand as pair",
+     'pack.yaml:41:16: "sets of cards in your hand" picks sets of cards, of which a player chooses one: "choose a '
+     'set of ..." (or "up to one set of ...")'),
+    ("choose 2 set of cards in your hand as pair",
+     'pack.yaml:41:14: a player chooses one set of cards: "choose a set of ..." or "choose up to one set of ..."'),
+    ('choose a set of cards in your hand as pair or "pass"',
+     'pack.yaml:41:50: "pass" names the answer that picks nothing, which only "choose up to one" offers: "choose a '
+     '..." takes one when there is one'),
+    ("choose a set of players as pair",
+     'pack.yaml:41:23: "sets of" takes sets of cards, and "players" picks a set of players'),
+])
+def test_a_choice_of_a_set_is_refused_when_the_pack_loads_where_it_cannot_be_offered(tmp_path, line, message):
+    assert load_errors(copy(tmp_path, **{MELD: f"      {line}\n"})) == [message]
+
+
+def test_the_computer_players_choose_sets_and_their_records_replay(tmp_path):
+    # Three games of each computer player, asked to lay down a fifteen in some: the sets
+    # random chooses are in the records by their labels, and every game replays the same.
+    # (Laying down two cards loses the show's fifteens they make: the others keep them.)
+    out = tmp_path / "games.jsonl"
+    for agent in ("random", "heuristic", "mcts"):
+        run = CliRunner().invoke(main, ["simulate", str(PACK), "-n", "3", "--agents", agent, "--out", str(out)])
+        assert run.exit_code == 0, run.output
+        decisions = [d for line in out.read_text().splitlines()[1:] for d in json.loads(line)["decisions"]]
+        assert len(decisions) == 3
+        if agent == "random":
+            assert [label for _, _, label in decisions] == [
+                "Seven of Diamonds, Eight of Clubs", "keep them", "Queen of Diamonds, Five of Clubs"]
+        replay = CliRunner().invoke(main, ["replay", str(out)])
+        assert replay.exit_code == 0 and replay.output.endswith("3 of 3 games replay the same\n"), replay.output
+
+
+def test_the_variable_of_a_set_chosen_is_one_the_text_names():
+    # What the editor and the checks of names read: "pair", not the set's "g".
+    found = bound_names("choose up to one set g of 2 cards in your hand where total pips of g = 15 as pair\n")
+    assert [(str(t), t.line, t.column) for t in found] == [("pair", 1, 78)]

@@ -169,7 +169,7 @@ def reads_renamed(text: str, start: str, names) -> bool:
 # The statements that name a variable, and whether the name is their first or last name;
 # those of _BOUND_LAST name it last, when they name one ("draw a card as drawn").
 _BINDING = {"let": 0, "let_all": 0, "for_each": 0, "choose": -1, "choose_listed": -1, "choose_among": -1,
-            "choose_number": -1, "choose_order": -1, "divide": -1}
+            "choose_number": -1, "choose_order": -1, "choose_set": -1, "divide": -1}
 _BOUND_LAST = {"draw", "draw_you", "create", "chosen"}
 # The same, read from the text of a statement that does not parse (quoted texts blanked).
 _BINDING_TEXT = re.compile(r"\blet\s+(\w+)\s+be\b|\bfor\s+each\s+(\w+)\s+in\b|"
@@ -261,7 +261,7 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         if unclosed:
             return DslSyntaxError('this "(" is never closed', *unclosed)
         line, column = _end_position(text)
-        keyword = _keyword_as_name(text, start)
+        keyword = _keyword_as_name(text, start) or _named_size(text, len(text), line)
         if keyword:
             return keyword
     elif token.type == "_INDENT":
@@ -277,7 +277,8 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
-        top = _cards_in_top(text, token) or _number_in_parentheses(text, token, start)
+        top = _cards_in_top(text, token) or _number_in_parentheses(text, token, start) or \
+            _named_size(text, token.start_pos, token.line)
         if top:
             return top
         if "ORDINAL" in e.expected and (token.type == "INT" or str(token).lower() in _PLACE_WORDS):
@@ -397,6 +398,32 @@ def _cards_in_top(text: str, token: Token) -> DslSyntaxError | None:
                               bare.start(2) + 1)
     return DslSyntaxError(f'"top {token} cards of ZONE" picks the cards itself: write "all top {token} cards of ..." '
                           f'for them', token.line, written.start() + 1)
+
+
+def _named_size(text: str, at: int, line: int) -> DslSyntaxError | None:
+    """The error of a size of sets that is a name, where the parse failed at `at` on `line`.
+    Before "or more" or "or fewer" it is written in parentheses ("sets of (k) or more
+    cards"), as "sets of k or cards in hand" could be either of two selectors; and in
+    parentheses right after "of" a name is a size, never the cards ("sets of (g)")."""
+    said = text[text.rfind("\n", 0, at) + 1:at]
+    more = re.search(r"\bsets\s+(?:\w+\s+)?of\s+([A-Za-z_]\w*)\s+or\s+(more|fewer)\s*$", said)
+    if more is not None:
+        name, word = more.groups()
+        return DslSyntaxError(f'write a size that is a name in parentheses before "or {word}": "sets of ({name}) or '
+                              f'{word} ..."', line, more.start(1) + 1)
+    cards = [*re.finditer(r"\bsets\s+(?:\w+\s+)?of\s+\((it|[A-Za-z_]\w*)(\)|\s+or\b)", said)]
+    if not cards:
+        return None
+    found, rest = cards[-1], said[cards[-1].end():]
+    # Failed right after "(g)" (no cards follow it), or inside "(g or ...)".
+    alone = found.group(2) == ")" and re.fullmatch(r"\s*(?:where\b.*)?", rest)
+    if not alone and (found.group(2) == ")" or ")" in rest):
+        return None
+    name = found.group(1)
+    return DslSyntaxError(f'in parentheses right after "sets of", "{name}" is the size of the sets ("sets of ({name}) '
+                          f'cards in hand"); for the sets of its cards, write "sets of {name}"'
+                          f'{"" if alone else f", or name it after the others: (... or {name})"}',
+                          line, found.start(1) + 1)
 
 
 # The words a number of things follows ("draw N cards", "top N cards of", "up to N"): there a

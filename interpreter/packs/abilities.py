@@ -236,8 +236,8 @@ def _condition(b: Build, raw, key: str, scope: Scope, lo):
 
 
 # What a declare step may hold: choices, and names for what they chose.
-_DECLARING = {"choose", "choose_listed", "choose_among", "choose_number", "choose_order", "let", "let_all", "if_stmt",
-              "block", "block_inline", "elif_part", "else_part"}
+_DECLARING = {"choose", "choose_listed", "choose_among", "choose_number", "choose_order", "choose_set", "let",
+              "let_all", "if_stmt", "block", "block_inline", "elif_part", "else_part"}
 
 
 def _declare(b: Build, raw, scope: Scope, lo) -> tuple:

@@ -251,8 +251,8 @@ class Layout:
             return {"is_player": 1, "player": (value.seat - me) % self.n + 1}
         if type(value) is tuple and len(value) == 2 and value[0] is None:
             return {"is_ability": 1, "ability": self._player_ability.get(id(value[1]), 0)}   # a player's own
-        if type(value) is tuple and len(value) == 2 and type(value[0]) is int:
-            card, ability = value                        # using a card's ability
+        if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is not int:
+            card, ability = value                        # using a card's ability (a set of cards is other)
             number = self._abilities[id(s.card(card).definition)].get(id(ability), 0)
             return {**self._card_fields(s, me, card), "ability": number}
         # Card ids and shares of a division are both integers; only a card's option

@@ -20,7 +20,7 @@ from ...engine.state import PlayerRef, RuleError, State
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
-from ..static_types import MAPPING, T, as_set, single
+from ..static_types import ANY, MAPPING, T, as_set, single
 from .expressions import bare_name, too_large
 from .selections import place_number, written_zone
 from .texts import asked, text_parts
@@ -766,6 +766,11 @@ def _choose(c, tree, scope):
     var = str(var)
     none = none_option(c, named, quantity, scope)
     pfn = asker_of(c, who, scope, "who chooses")
+    if any(one.data == "card_sets" for one in sel.children):
+        c.error(sel, f'"{c.source(sel)}" picks sets of cards, of which a player chooses one: "choose a set of ..." '
+                     f'(or "up to one set of ...")')
+        c.bind(tree.children[3], scope, ANY)
+        return lambda s, env: None
     sfn, t = c.selector(sel, scope)
     kind = quantity.data
     ask, about = asked(c, tree, question, scope, var)

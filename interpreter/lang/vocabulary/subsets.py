@@ -7,16 +7,23 @@ of" make them only up to the first that holds (the selector's `exists` and `firs
 """
 from __future__ import annotations
 
+from copy import copy
 from itertools import combinations
 from math import comb
 
+from lark import Token, Tree
+
+from ...engine.activation import log_choice, log_none
+from ...engine.decisions import decision, option
 from ...engine.limits import SETS, count
 from ...engine.script import of_card, step_on
 from ...engine.state import RuleError
-from ..compiler import Compiler, Scope, literal
+from ..compiler import Compiler, Scope
 from ..registry import ENTRIES, register
 from ..static_types import ANY, T
 from .selectors import where_clause
+from .statements import NONE_NAMED, asker_of, none_option, suspends
+from .texts import asked
 
 S = "selector"
 
@@ -24,7 +31,10 @@ S = "selector"
 @register("card_sets", S, "sets [NAME] of [SIZE] SELECTOR [where CONDITION]",
           "Every set of one card or more of the cards the selector picks, each a set of cards: its \"where\" is "
           "about the set (\"it\", or NAME), read as cards are (\"total value of it\", \"count of it\", \"number of "
-          "different suit among it\"). SIZE keeps sets of N cards, N or more, or N or fewer. The sets of fewer "
+          "different suit among it\"). SIZE keeps sets of N cards, N or more, or N or fewer: N a number, a variable "
+          "or an option (\"sets of k cards in hand\"), or any number in parentheses (\"sets of (count of cards in hand "
+          "- 1) cards\", \"(k) or more\"); reckoned in play, a size of 0 or less takes no set (\"0 or more\": every "
+          "set). The sets of fewer "
           "cards come first; those of one size in the order of the selector's cards, as a dictionary orders "
           f"words (the first card with each later one, then the second...). At most {count(SETS)} sets are taken "
           "at once (every set of 16 cards); a game that would take more stops with an error naming the text. "
@@ -33,16 +43,19 @@ S = "selector"
           "unless the \"where\" draws a random number, which is drawn for every set.",
           example="count of (sets of cards in hand where total value of it = 15)",
           params=(('NAME', 'name', 'each set inside CONDITION (optional; "it" otherwise)'),
-                  ('SIZE', 'size', 'N, N or more, N or fewer (optional: any size)'),
+                  ('SIZE', 'size', 'N, N or more, N or fewer; N a number, a name or (a number reckoned in play) '
+                                    '(optional: any size)'),
                   ('SELECTOR', 'selector', 'the cards the sets are taken of'),
                   ('CONDITION', 'condition', 'about the set (optional)')))
 def _card_sets(c: Compiler, tree, scope: Scope):
     named, size, source, *rest = tree.children
     clause = rest[0] if rest else None
+    if size is None:
+        size, source = _named_size(c, source, scope)
     sfn, t = c.selector(source, scope)
     if t.kind not in ("cards", "any"):
         c.error(source, f'"sets of" takes sets of cards, and "{c.source(source)}" picks {t.word()}')
-    low, high = _sizes(c, size)
+    bounds = _sizes(c, size, scope)
     where = c.where(tree)
     where_fn = kept = None
     was_drawn, c.drawn = c.drawn, False
@@ -57,6 +70,7 @@ def _card_sets(c: Compiler, tree, scope: Scope):
         is known to be within the limit (counted before any set is made)."""
         cards = sfn(s, env)
         n = len(cards)
+        low, high = bounds if type(bounds) is tuple else bounds(s, env)
         sizes = range(low, n + 1 if high is None else min(high, n) + 1)
         many = 0
         for k in sizes:
@@ -94,15 +108,49 @@ def _card_sets(c: Compiler, tree, scope: Scope):
     return sets, T("sets")
 
 
-def _sizes(c: Compiler, size) -> tuple[int, int | None]:
-    """The least and the greatest number of cards of a set (None: as many as there are)."""
+def _named_size(c: Compiler, source, scope: Scope):
+    """"sets of k cards in hand": the grammar reads "k cards" as the words of the selector
+    (it cannot tell a size from a word before the noun); a first word that is a number
+    the text may read (a variable, an option) is the size. Else (None, source) as it is."""
+    words = source.children[0] if source.data == "selector" else None
+    if words is None or len(words.children) < 2:
+        return None, source
+    word = str(words.children[0])
+    held = scope.vars.get(word)
+    option = c.names.options.get(word)
+    if not (held is not None and held.kind in ("number", "any") or held is None and option is not None
+            and option.kind == "number"):
+        return None, source
+    meta = copy(words.meta)
+    meta.line, meta.column, meta.start_pos = (words.children[1].line, words.children[1].column,
+                                              words.children[1].start_pos)
+    rest = Tree("words", words.children[1:], meta)
+    return words.children[0], Tree(source.data, [rest, *source.children[1:]], source.meta)
+
+
+def _sizes(c: Compiler, size, scope: Scope):
+    """The least and the greatest number of cards of a set (None: as many as there are):
+    a pair when the size is written out, else a function of (s, env) giving the pair. A set
+    holds one card or more: a size of 0 or less, reckoned in play, takes no set ("0 or more":
+    every set)."""
     if size is None:
         return 1, None
-    n = literal(size.children[0])
-    if n is None or n < 1 or n > SETS:
-        c.error(size, f'a set holds from 1 card to as many as there are, not {size.children[0]}')
-        return 1, None
-    return {"size_exactly": (n, n), "size_or_more": (n, None), "size_or_fewer": (1, n)}[size.data]
+    if isinstance(size, Token):         # "sets of k cards": a variable or an option
+        kind, nfn = "size_exactly", c.name(size, scope)[0]
+    else:
+        kind, node = size.data, size.children[0]
+        n = c.constant(node)
+        if n is not None:
+            if n < 1 or n > SETS:
+                c.error(size, f'a set holds from 1 card to as many as there are, not {c.source(node)}')
+                return 1, None
+            return {"size_exactly": (n, n), "size_or_more": (n, None), "size_or_fewer": (1, n)}[kind]
+        nfn, _ = c.expect(node, scope, ("number",), "the size of a set")
+    if kind == "size_or_more":
+        return lambda s, env: (max(nfn(s, env) or 0, 1), None)
+    if kind == "size_or_fewer":
+        return lambda s, env: (1, nfn(s, env) or 0)
+    return lambda s, env: (max(k := nfn(s, env) or 0, 1), k)
 
 
 @register("it_set", S, "it [where CONDITION]",
@@ -122,3 +170,56 @@ def _it_set(c: Compiler, tree, scope: Scope):
         return (lambda s, env: fn(s, env) or ()), t
     where_fn, kept = where_clause(c, clause, scope, t)
     return (lambda s, env: kept(s, env, fn(s, env) or (), where_fn)), t
+
+
+@register("choose_set", "statement", '[PLAYER] choose(s) a set [NAME] of [SIZE] SELECTOR [where CONDITION] as VAR '
+                                     '["QUESTION"] [or "NONE"]',
+          "A player picks one of the sets \"sets of\" takes (\"a set of\" for \"sets of\"): each set is an option "
+          "labelled by the names of its cards, joined by commas, in the order of the sets, and VAR holds the "
+          "cards of the set picked. \"up to one set\" offers none (or NONE) first. With no set, VAR is none without "
+          "asking; one set is taken without asking, as one card is. The log says the cards chosen, as \"choose\" "
+          "does.",
+          example='choose a set of 2 cards in your hand where total value of it = 15 as pair "play a fifteen"',
+          params=(('PLAYER', 'player', 'who chooses (you if omitted)'),
+                  ('NAME', 'name', 'each set inside CONDITION (optional; "it" otherwise)'),
+                  ('SIZE', 'size', 'as for "sets of" (optional: any size)'),
+                  ('SELECTOR', 'selector', 'the cards the sets are taken of'),
+                  ('CONDITION', 'condition', 'about the set (optional)'),
+                  ('VAR', 'variable', 'the cards of the set picked'),
+                  ('QUESTION', 'text', 'what the player is asked, in quotes (optional)'), NONE_NAMED))
+def _choose_set(c: Compiler, tree, scope: Scope):
+    who, quantity, one_set, var_node, question, named = tree.children
+    if quantity.data not in ("one", "up_to_one"):
+        c.error(quantity, 'a player chooses one set of cards: "choose a set of ..." or "choose up to one set of ..."')
+    none = none_option(c, named, quantity)
+    pfn = asker_of(c, who, scope, "who chooses")
+    sfn, _ = c.selector(one_set, scope, sets=True)
+    var = str(var_node)
+    ask, about = asked(c, tree, question, scope, var)
+    c.bind(var_node, scope, T("cards"))
+    optional = quantity.data == "up_to_one"
+
+    @suspends
+    def choose_set(s, env):
+        found = sfn(s, env)
+        if not found:
+            env[var] = None
+            return
+        names = s.t.names
+        options = tuple([option((", ".join([names[x] for x in cards]), cards)) for cards in found])
+        p = pfn(s, env)
+        if optional:
+            options = (none, *options)
+        elif len(options) == 1 and s.t.pack.auto_single:
+            env[var] = found[0]
+            log_choice(s, p.seat, about, found[0])
+            return
+        s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
+
+    def resume(s, value):
+        s.frames[-1].env[var] = value
+        if value is None:
+            log_none(s, s.history[-1][0], about, none.label)
+        else:
+            log_choice(s, s.history[-1][0], about, value)
+    return choose_set
