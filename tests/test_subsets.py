@@ -283,6 +283,17 @@ def test_a_set_chosen_of_none_is_none_and_of_one_is_taken_without_asking(tmp_pat
     assert meld_log(folder, FIVES[:2])[1][0] == "none of 2"
 
 
+def test_the_none_of_a_set_chosen_may_name_what_is_kept(tmp_path):
+    # "keep {...}" is filled in as it is for a card's choice (the hands of this pack are
+    # open: tests/test_log_lines.py has a hidden one).
+    choose = ('      choose up to one set of 2 cards in your hand where total pips of it = 15 as pair "pick a fifteen" '
+              'or "keep {first of cards in your hand}"\n')
+    folder = copy(tmp_path, **{MELD: choose})
+    options, log = meld_log(folder, ["Five of Clubs", "Jack of Spades"], 0)
+    assert options == ["keep Five of Clubs", "Five of Clubs, Jack of Spades"]
+    assert log[0] == "Ann chooses keep Five of Clubs (pick a fifteen)"
+
+
 @pytest.mark.parametrize("line, message", [
     ("choose 2 sets of cards in your hand as pair",
      'pack.yaml:41:16: "sets of cards in your hand" picks sets of cards, of which a player chooses one: "choose a '

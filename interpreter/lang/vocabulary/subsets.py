@@ -22,7 +22,7 @@ from ..compiler import Compiler, Scope
 from ..registry import ENTRIES, register
 from ..static_types import ANY, T
 from .selectors import where_clause
-from .statements import NONE_NAMED, asker_of, none_option, suspends
+from .statements import NONE_NAMED, asker_of, none_for, none_option, suspends
 from .texts import asked
 
 S = "selector"
@@ -191,7 +191,7 @@ def _choose_set(c: Compiler, tree, scope: Scope):
     who, quantity, one_set, var_node, question, named = tree.children
     if quantity.data not in ("one", "up_to_one"):
         c.error(quantity, 'a player chooses one set of cards: "choose a set of ..." or "choose up to one set of ..."')
-    none = none_option(c, named, quantity)
+    none = none_option(c, named, quantity, scope)
     pfn = asker_of(c, who, scope, "who chooses")
     sfn, _ = c.selector(one_set, scope, sets=True)
     var = str(var_node)
@@ -209,7 +209,7 @@ def _choose_set(c: Compiler, tree, scope: Scope):
         options = tuple([option((", ".join([names[x] for x in cards]), cards)) for cards in found])
         p = pfn(s, env)
         if optional:
-            options = (none, *options)
+            options = (none_for(none, s, env, p.seat), *options)
         elif len(options) == 1 and s.t.pack.auto_single:
             env[var] = found[0]
             log_choice(s, p.seat, about, found[0])
@@ -219,7 +219,7 @@ def _choose_set(c: Compiler, tree, scope: Scope):
     def resume(s, value):
         s.frames[-1].env[var] = value
         if value is None:
-            log_none(s, s.history[-1][0], about, none.label)
+            log_none(s, s.history[-1][0], about, none_for(none, s, s.frames[-1].env, tuple(range(len(s.out)))).label)
         else:
             log_choice(s, s.history[-1][0], about, value)
     return choose_set
