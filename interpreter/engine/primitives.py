@@ -27,11 +27,7 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if t.moving is not None:        # (one look for most packs, which have neither)
         if t.capacity is not None and src != dest and full(s, dest):
             # The card stays where it is: who sees it there reads its name.
-            said, seen_by = f" cannot enter {zone_label(s, dest)}: it is full", _who_sees(s, src)
-            if seen_by is None:
-                s.say("full", t.names[c] + said)
-            else:
-                s.say("full", t.names[c] + said, seen_by, "a card" + said)
+            knowledge.say_of(s, "full", c, f" cannot enter {zone_label(s, dest)}: it is full")
             return False
         if src in t.remembering:
             lastknown.remember(s, c)        # what it was in play, before it loses it (608.2h)
@@ -154,7 +150,7 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     # A card put face down is seen only by those who saw it where it was.
     key = (src, -1 if face_down else dest)
     seen = s.t.seen
-    seen_by = seen[key] if key in seen else seen.setdefault(key, _who_sees(s, *key))
+    seen_by = seen[key] if key in seen else seen.setdefault(key, who_sees(s, *key))
     if seen_by is not None and s.known is not None and c in s.known:
         seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
@@ -196,7 +192,7 @@ def place_in(s: State, c: int, zone: int, depth: int) -> str:
     return f"the {results.ordinal(depth)} place from the top of "
 
 
-def _who_sees(s: State, *zones):
+def who_sees(s: State, *zones):
     """None when everyone sees a card pass between these zones; else the seats that do."""
     seats = set()
     for z in zones:
