@@ -174,3 +174,17 @@ def test_an_effect_targeted_on_the_pile_whose_card_is_in_a_hand_is_of_a_card_to_
     assert read[1][:6] == ["Ann uses Cast of a card from Ann's hand"] + [line.format("Lurker") for line in lines[1:]]
     assert read[0][:6] == [line.format("a card") for line in lines]
 
+
+def test_a_card_face_down_in_play_taken_back_to_its_hand_is_named_to_its_owner_alone():
+    read = read_by_each(["Bear"], ["Hide", "Lift", "Ox"], ("Cast: Hide", "Cast: Lift"))
+    resolved = "Cast of Lift resolves"
+    assert after(read[None], resolved)[:1] == after(read[1], resolved)[:1] == ["Ox moves from Bob's field to Bob's hand"]
+    assert after(read[0], resolved)[:1] == ["a card moves from Bob's field to Bob's hand"]
+
+
+def test_an_effect_chosen_on_the_pile_whose_card_is_in_a_hand_is_of_a_card_to_the_others():
+    # Ann passes on Bob's turn; on hers, Lurker in Bob's hand triggers, and she counters its ability.
+    read = read_by_each(["Pick", "Bear"], ["Lurker", "Wolf"], ("pass", "Cast: Pick"))
+    resolved = "Cast of Pick resolves"
+    for who, name in ((None, "Lurker"), (1, "Lurker"), (0, "a card")):
+        assert after(read[who], resolved)[:2] == [f"Ann chooses Stir of {name} as e", f"Stir of {name} is countered"], who

@@ -213,15 +213,15 @@ def log_choice(s: State, seat: int, about, value) -> None:
     for, after what was chosen: the question it asked in brackets, or "as NAME" (a text);
     or, for a question with {VALUE} parts, a function of (s, env, seats) that renders them
     in the variables of the script that chose, as all those seats may read them. Cards
-    others may not see are counted, not named."""
-    items = value if isinstance(value, tuple) else () if value is None else (value,)
+    others may not see are counted, not named; an effect chosen on the pile is of "a
+    card" to those who cannot see its card (say_of)."""
+    # (An effect on the pile is a tuple too, a named one: one item.)
+    items = value if type(value) is tuple else () if value is None else (value,)
     if not items or s.quiet:
         return
     who = s.t.players[seat].name
     skip = s.t.players[seat]
     shown = getattr(about, "reads", ())
-    names = s.t.names
-    chosen = ', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])
     seen_by = {seat}
     private = False
     for x in items:
@@ -232,11 +232,12 @@ def log_choice(s: State, seat: int, about, value) -> None:
             private = True
             if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
                 seen_by.add(zseat)
-    if not private:
+    if not private:     # cards everyone sees, players, or effects (whose card say_of may hide)
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
-        s.say("choose", f"{who} chooses {chosen} {said}{loop_items(s, skip, shown, EVERYONE)}")
+        say_of(s, "choose", f"{who} chooses ", *listed(items), f" {said}{loop_items(s, skip, shown, EVERYONE)}")
         return
     n = len(items)
+    chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
     seen = tuple(sorted(seen_by))
     said = others = about
     if type(about) is not str:

@@ -140,6 +140,7 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     """move, told in the log to those who see it. `depth`: a place inside the zone
     (place_in), else its top or bottom."""
     src = s.zone_of[c]
+    down = s.downs and s.face_down[c]
     if not move(s, c, dest, bottom, controller, face_down, source):
         return False
     where = place_in(s, c, dest, depth) if depth is not None else "the bottom of " if bottom else ""
@@ -151,6 +152,8 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     key = (src, -1 if face_down else dest)
     seen = s.t.seen
     seen_by = seen[key] if key in seen else seen.setdefault(key, who_sees(s, *key))
+    if down:        # face down where it was, it was seen there by the player of that zone alone
+        seen_by = seen_from_down(s, *key)
     if seen_by is not None and s.known is not None and c in s.known:
         seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
@@ -204,6 +207,16 @@ def who_sees(s: State, *zones):
         if zdef.visibility == "owner" and seat is not None:
             seats.add(seat)
     return tuple(sorted(seats))
+
+
+def seen_from_down(s: State, src: int, dest: int):
+    """As who_sees, for a card face down in `src`: of those who see `src`, only the player
+    whose zone it is saw which card it was there."""
+    after = who_sees(s, dest)
+    if after is None:
+        return None
+    seat = s.t.zone_meta[src][1]
+    return tuple(sorted({*after, seat})) if seat is not None else after
 
 
 def zone_of_role(s: State, role: str, seat: int) -> int:
