@@ -188,3 +188,16 @@ def test_an_effect_chosen_on_the_pile_whose_card_is_in_a_hand_is_of_a_card_to_th
     resolved = "Cast of Pick resolves"
     for who, name in ((None, "Lurker"), (1, "Lurker"), (0, "a card")):
         assert after(read[who], resolved)[:2] == [f"Ann chooses Stir of {name} as e", f"Stir of {name} is countered"], who
+
+
+def test_a_card_face_down_in_play_that_cannot_enter_a_full_zone_is_named_to_its_owner_alone(tmp_path):
+    game = hidden_pack(tmp_path, pack={"graveyard: {per: player, ordered: true, role: discard}":
+                                       "graveyard: {per: player, ordered: true, role: discard, capacity: 1}"},
+                       cards={"effect: put back into your hand": "effect: put back into your graveyard"})
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Bear"]}}, {"zones": {"hand": ["Hide", "Lift", "Ox"]}}]})
+    for label in ("Cast: Hide", "Cast: Lift"):         # Hide fills Bob's graveyard
+        state.apply_label(label)
+    full = "{} cannot enter Bob's graveyard: it is full"
+    for who, name in ((None, "Ox"), (1, "Ox"), (0, "a card")):
+        assert after(state.log_for(who), "Cast of Lift resolves")[:1] == [full.format(name)], who
