@@ -201,3 +201,14 @@ def test_a_card_face_down_in_play_that_cannot_enter_a_full_zone_is_named_to_its_
     full = "{} cannot enter Bob's graveyard: it is full"
     for who, name in ((None, "Ox"), (1, "Ox"), (0, "a card")):
         assert after(state.log_for(who), "Cast of Lift resolves")[:1] == [full.format(name)], who
+
+
+def test_an_effect_a_loop_is_at_whose_card_is_in_a_hand_is_of_a_card_to_the_others():
+    game = Game(load_pack(str(Path(__file__).parent / "data" / "hiddenpack"), Report()), num_players=2)
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Sift", "Bear"]}}, {"zones": {"hand": ["Lurker", "Wolf"]}}]})
+    for label in ("pass", "Cast: Sift"):        # on Ann's turn, Stir of Lurker (in Bob's hand) waits
+        state.apply_label(label)
+    state.apply_label("yes")
+    for who in (None, 0, 1):        # one line that every seat reads alike
+        assert after(state.log_for(who), "Cast of Sift resolves")[:1] == ["Ann chooses yes (counter it) (e Stir of a card)"]
