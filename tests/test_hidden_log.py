@@ -212,3 +212,11 @@ def test_an_effect_a_loop_is_at_whose_card_is_in_a_hand_is_of_a_card_to_the_othe
     state.apply_label("yes")
     for who in (None, 0, 1):        # one line that every seat reads alike
         assert after(state.log_for(who), "Cast of Sift resolves")[:1] == ["Ann chooses yes (counter it) (e Stir of a card)"]
+
+
+def test_an_effect_announced_whose_card_is_in_a_hand_is_of_a_card_to_the_others():
+    # On Ann's turn, Stir of Lurker (in Bob's hand) waits on the pile.
+    read = read_by_each(["Tell", "Bear"], ["Lurker", "Wolf"], ("pass", "Cast: Tell"))
+    resolved = "Cast of Tell resolves"
+    for who, name in ((None, "Lurker"), (1, "Lurker"), (0, "a card")):
+        assert after(read[who], resolved)[:1] == [f"Stir of {name} waits"], who
