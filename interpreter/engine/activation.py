@@ -223,21 +223,26 @@ def log_choice(s: State, seat: int, about, value) -> None:
     skip = s.t.players[seat]
     shown = getattr(about, "reads", ())
     seen_by = {seat}
-    private = False
+    private = effects = False
     for x in items:
         if type(x) is not int:
+            effects = effects or isinstance(x, tuple)
             continue
         zdef, zseat = s.t.zone_meta[s.zone_of[x]]
         if zdef.visibility != "public" or s.face_down[x]:
             private = True
             if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
                 seen_by.add(zseat)
-    if not private:     # cards everyone sees, players, or effects (whose card say_of may hide)
+    chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
+    if not private:
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
-        say_of(s, "choose", f"{who} chooses ", *listed(items), f" {said}{loop_items(s, skip, shown, EVERYONE)}")
+        context = loop_items(s, skip, shown, EVERYONE)
+        if effects:     # an effect on the pile (rare), whose card say_of names to those who see it
+            say_of(s, "choose", f"{who} chooses ", *listed(items), f" {said}{context}")
+        else:
+            s.say("choose", f"{who} chooses {chosen} {said}{context}")
         return
     n = len(items)
-    chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
     seen = tuple(sorted(seen_by))
     said = others = about
     if type(about) is not str:
