@@ -76,6 +76,13 @@ def test_a_counter_kept_for_a_card_in_a_hand_names_it_to_those_who_see_it(tmp_pa
 def hidden_copy(tmp_path, pack: dict = {}, cards: dict = {}):
     """Tests/data/hiddenpack with the texts of its pack.yaml and cards.yaml that `pack` and
     `cards` map so replaced, on Bob's turn: Bob holds Keep, Boost, Tricks and Bear."""
+    return hidden_pack(tmp_path, pack, cards).position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Boost", "Bear"], "library": ["Ox", "Wolf"]}},
+        {"zones": {"hand": ["Keep", "Boost", "Tricks", "Bear"], "library": ["Bear", "Ox"]}}]})
+
+
+def hidden_pack(tmp_path, pack: dict, cards: dict) -> Game:
+    """A game of tests/data/hiddenpack with the texts `pack` and `cards` map replaced."""
     folder = tmp_path / "hiddenpack"
     shutil.copytree(Path(__file__).parent / "data" / "hiddenpack", folder)
     for name, edits in (("pack.yaml", pack), ("cards.yaml", cards)):
@@ -84,10 +91,7 @@ def hidden_copy(tmp_path, pack: dict = {}, cards: dict = {}):
             assert old in text, old
             text = text.replace(old, new)
         (folder / name).write_text(text)
-    game = Game(load_pack(str(folder), Report()), num_players=2)
-    return game.position({"active": "Bob", "phase": "main", "players": [
-        {"zones": {"hand": ["Boost", "Bear"], "library": ["Ox", "Wolf"]}},
-        {"zones": {"hand": ["Keep", "Boost", "Tricks", "Bear"], "library": ["Bear", "Ox"]}}]})
+    return Game(load_pack(str(folder), Report()), num_players=2)
 
 
 def test_an_effect_whose_target_in_a_hand_is_no_longer_one_names_it_to_its_owner(tmp_path):
@@ -118,3 +122,101 @@ def test_an_ability_of_a_card_in_a_hand_is_of_a_card_to_the_others():
         log = state.log_for(who)
         start = log.index("turn 2 (Ann)") + 1
         assert log[start:start + 5] == [line.format(name) for line in lines], who
+
+
+def read_by_each(ann: list, bob: list, labels: tuple, field: tuple = ()) -> dict:
+    """Tests/data/hiddenpack on Bob's turn, Ann holding `ann`, Bob `bob` and `field`: the
+    lines logged as `labels` are chosen, as the referee (None), Ann (0) and Bob (1) read them."""
+    game = Game(load_pack(str(Path(__file__).parent / "data" / "hiddenpack"), Report()), num_players=2)
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ann, "library": ["Ox", "Wolf"]}},
+        {"zones": {"hand": bob, "field": list(field), "library": ["Bear", "Ox"]}}]})
+    start = {who: len(state.log_for(who)) for who in (None, 0, 1)}
+    for label in labels:
+        state.apply_label(label)
+    return {who: state.log_for(who)[start[who]:] for who in (None, 0, 1)}
+
+
+def test_a_token_made_in_a_hand_and_ceasing_there_is_named_to_its_owner_alone():
+    read = read_by_each(["Bear"], ["Mint", "Wolf"], ("Cast: Mint",))
+    lines = ["Cast of Mint resolves", "{} is created in Bob's hand", "Mint moves from stack to Bob's graveyard",
+             "{} ceases to exist"]         # tokens exist in the field alone
+    for who, name in ((None, "Coin"), (1, "Coin"), (0, "a card")):
+        start = read[who].index("Cast of Mint resolves")
+        assert read[who][start:start + 4] == [line.format(name) for line in lines], who
+
+
+def test_no_room_for_a_token_in_a_hand_names_it_to_its_owner_alone(tmp_path):
+    game = hidden_pack(tmp_path, pack={"role: hand}": "role: hand, capacity: 2}"},
+                       cards={'create a "Coin" token into your hand': 'create a "Coin" token under opponent\'s control '
+                              "into opponent's hand"})
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Bear", "Wolf"]}}, {"zones": {"hand": ["Mint"]}}]})
+    state.apply_label("Cast: Mint")
+    full = "no room in Ann's hand for {}"
+    for who, name in ((None, "Coin"), (0, "Coin"), (1, "a card")):
+        assert after(state.log_for(who), "Cast of Mint resolves")[:1] == [full.format(name)], who
+
+
+def test_a_replacement_of_a_card_in_a_hand_is_of_a_card_to_the_others():
+    read = read_by_each(["Zap", "Bear"], ["Amulet", "Wolf"], ("pass", "Cast: Zap"), field=("Ox",))
+    resolved = "Cast of Zap resolves"
+    assert after(read[None], resolved)[:1] == after(read[1], resolved)[:1] == ["Ox would be dealt damage (Ward of Amulet)"]
+    assert after(read[0], resolved)[:1] == ["Ox would be dealt damage (Ward of a card)"]
+
+
+def test_an_effect_targeted_on_the_pile_whose_card_is_in_a_hand_is_of_a_card_to_the_others():
+    # Lurker, in Bob's hand, has triggered as Ann's turn began; Ann counters its ability.
+    read = read_by_each(["Stifle", "Bear"], ["Lurker", "Wolf"], ("Cast: Stifle",))
+    lines = ["Ann uses Cast of Stifle", "Cast of Stifle goes on the pile targeting Stir of {}", "Ann passes",
+             "Bob passes", "Cast of Stifle resolves", "Stir of {} is countered"]
+    assert read[None][:6] == [line.format("Lurker") for line in lines]
+    assert read[1][:6] == ["Ann uses Cast of a card from Ann's hand"] + [line.format("Lurker") for line in lines[1:]]
+    assert read[0][:6] == [line.format("a card") for line in lines]
+
+
+def test_a_card_face_down_in_play_taken_back_to_its_hand_is_named_to_its_owner_alone():
+    read = read_by_each(["Bear"], ["Hide", "Lift", "Ox"], ("Cast: Hide", "Cast: Lift"))
+    resolved = "Cast of Lift resolves"
+    assert after(read[None], resolved)[:1] == after(read[1], resolved)[:1] == ["Ox moves from Bob's field to Bob's hand"]
+    assert after(read[0], resolved)[:1] == ["a card moves from Bob's field to Bob's hand"]
+
+
+def test_an_effect_chosen_on_the_pile_whose_card_is_in_a_hand_is_of_a_card_to_the_others():
+    # Ann passes on Bob's turn; on hers, Lurker in Bob's hand triggers, and she counters its ability.
+    read = read_by_each(["Pick", "Bear"], ["Lurker", "Wolf"], ("pass", "Cast: Pick"))
+    resolved = "Cast of Pick resolves"
+    for who, name in ((None, "Lurker"), (1, "Lurker"), (0, "a card")):
+        assert after(read[who], resolved)[:2] == [f"Ann chooses Stir of {name} as e", f"Stir of {name} is countered"], who
+
+
+def test_a_card_face_down_in_play_that_cannot_enter_a_full_zone_is_named_to_its_owner_alone(tmp_path):
+    game = hidden_pack(tmp_path, pack={"graveyard: {per: player, ordered: true, role: discard}":
+                                       "graveyard: {per: player, ordered: true, role: discard, capacity: 1}"},
+                       cards={"effect: put back into your hand": "effect: put back into your graveyard"})
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Bear"]}}, {"zones": {"hand": ["Hide", "Lift", "Ox"]}}]})
+    for label in ("Cast: Hide", "Cast: Lift"):         # Hide fills Bob's graveyard
+        state.apply_label(label)
+    full = "{} cannot enter Bob's graveyard: it is full"
+    for who, name in ((None, "Ox"), (1, "Ox"), (0, "a card")):
+        assert after(state.log_for(who), "Cast of Lift resolves")[:1] == [full.format(name)], who
+
+
+def test_an_effect_a_loop_is_at_whose_card_is_in_a_hand_is_of_a_card_to_the_others():
+    game = Game(load_pack(str(Path(__file__).parent / "data" / "hiddenpack"), Report()), num_players=2)
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Sift", "Bear"]}}, {"zones": {"hand": ["Lurker", "Wolf"]}}]})
+    for label in ("pass", "Cast: Sift"):        # on Ann's turn, Stir of Lurker (in Bob's hand) waits
+        state.apply_label(label)
+    state.apply_label("yes")
+    for who in (None, 0, 1):        # one line that every seat reads alike
+        assert after(state.log_for(who), "Cast of Sift resolves")[:1] == ["Ann chooses yes (counter it) (e Stir of a card)"]
+
+
+def test_an_effect_announced_whose_card_is_in_a_hand_is_of_a_card_to_the_others():
+    # On Ann's turn, Stir of Lurker (in Bob's hand) waits on the pile.
+    read = read_by_each(["Tell", "Bear"], ["Lurker", "Wolf"], ("pass", "Cast: Tell"))
+    resolved = "Cast of Tell resolves"
+    for who, name in ((None, "Lurker"), (1, "Lurker"), (0, "a card")):
+        assert after(read[who], resolved)[:1] == [f"Stir of {name} waits"], who

@@ -213,28 +213,34 @@ def log_choice(s: State, seat: int, about, value) -> None:
     for, after what was chosen: the question it asked in brackets, or "as NAME" (a text);
     or, for a question with {VALUE} parts, a function of (s, env, seats) that renders them
     in the variables of the script that chose, as all those seats may read them. Cards
-    others may not see are counted, not named."""
-    items = value if isinstance(value, tuple) else () if value is None else (value,)
+    others may not see are counted, not named; an effect chosen on the pile is of "a
+    card" to those who cannot see its card (say_of)."""
+    # (An effect on the pile is a tuple too, a named one: one item.)
+    items = value if type(value) is tuple else () if value is None else (value,)
     if not items or s.quiet:
         return
     who = s.t.players[seat].name
     skip = s.t.players[seat]
     shown = getattr(about, "reads", ())
-    names = s.t.names
-    chosen = ', '.join([names[x] if type(x) is int else s.card_name(x) for x in items])
     seen_by = {seat}
-    private = False
+    private = effects = False
     for x in items:
         if type(x) is not int:
+            effects = effects or isinstance(x, tuple)
             continue
         zdef, zseat = s.t.zone_meta[s.zone_of[x]]
         if zdef.visibility != "public" or s.face_down[x]:
             private = True
             if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
                 seen_by.add(zseat)
+    chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
     if not private:
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
-        s.say("choose", f"{who} chooses {chosen} {said}{loop_items(s, skip, shown, EVERYONE)}")
+        context = loop_items(s, skip, shown, EVERYONE)
+        if effects:     # an effect on the pile (rare), whose card say_of names to those who see it
+            say_of(s, "choose", f"{who} chooses ", *listed(items), f" {said}{context}")
+        else:
+            s.say("choose", f"{who} chooses {chosen} {said}{context}")
         return
     n = len(items)
     seen = tuple(sorted(seen_by))

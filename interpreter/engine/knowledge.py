@@ -70,10 +70,10 @@ def also_known(s: State, c: int, seen_by: tuple):
 
 
 def say_of(s: State, kind: str, *parts) -> None:
-    """A log line of `parts`: texts, and cards or players between them ("", bear, " gets
-    +1 toughness"). A card a seat cannot see where it is now (in another player's hand,
-    face down) is "a card" to that seat. A reveal shows its cards on purpose and does not
-    come here."""
+    """A log line of `parts`: texts, and cards, players or effects on the pile between
+    them ("", bear, " gets +1 toughness"). A card a seat cannot see where it is now (in
+    another player's hand, face down) is "a card" to that seat, and so is the card of an
+    effect ("Stir of a card"). A reveal shows its cards on purpose and does not come here."""
     if s.quiet:
         return
     names = s.t.names
@@ -86,6 +86,8 @@ def say_of(s: State, kind: str, *parts) -> None:
             text += names[x]
             if not in_sight(s, x):
                 hidden = (hidden or ()) + (x,)
+        elif isinstance(x, tuple):      # an effect on the pile (rare): said as its name and its card
+            return say_of(s, kind, *effects_told(s, parts))
         else:
             text += s.card_name(x)
     # A seat that sees every hidden card reads the names; the others read "a card" for
@@ -98,6 +100,20 @@ def say_of(s: State, kind: str, *parts) -> None:
     others = "".join([x if type(x) is str else "a card" if type(x) is int and x in unseen else s.card_name(x)
                       for x in parts])
     s.say(kind, text, tuple(p for p in range(len(s.out)) if p not in blind), others)
+
+
+def effects_told(s: State, parts) -> list:
+    """`parts` with each effect on the pile (pile.Entry) of a card told as its ability's
+    name and the card ("Stir of ", lurker); one of a player's own ability, by its label."""
+    told = []
+    for x in parts:
+        if not isinstance(x, tuple):
+            told.append(x)
+        elif type(x.card) is int:
+            told += (f"{x.ability.name} of ", x.card)
+        else:
+            told.append(s.card_name(x))
+    return told
 
 
 def listed(cards) -> list:

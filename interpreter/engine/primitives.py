@@ -27,11 +27,7 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     if t.moving is not None:        # (one look for most packs, which have neither)
         if t.capacity is not None and src != dest and full(s, dest):
             # The card stays where it is: who sees it there reads its name.
-            said, seen_by = f" cannot enter {zone_label(s, dest)}: it is full", _who_sees(s, src)
-            if seen_by is None:
-                s.say("full", t.names[c] + said)
-            else:
-                s.say("full", t.names[c] + said, seen_by, "a card" + said)
+            knowledge.say_of(s, "full", c, f" cannot enter {zone_label(s, dest)}: it is full")
             return False
         if src in t.remembering:
             lastknown.remember(s, c)        # what it was in play, before it loses it (608.2h)
@@ -144,6 +140,7 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     """move, told in the log to those who see it. `depth`: a place inside the zone
     (place_in), else its top or bottom."""
     src = s.zone_of[c]
+    down = s.downs and s.face_down[c]
     if not move(s, c, dest, bottom, controller, face_down, source):
         return False
     where = place_in(s, c, dest, depth) if depth is not None else "the bottom of " if bottom else ""
@@ -154,7 +151,9 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     # A card put face down is seen only by those who saw it where it was.
     key = (src, -1 if face_down else dest)
     seen = s.t.seen
-    seen_by = seen[key] if key in seen else seen.setdefault(key, _who_sees(s, *key))
+    seen_by = seen[key] if key in seen else seen.setdefault(key, who_sees(s, *key))
+    if down:        # face down where it was, it was seen there by the player of that zone alone
+        seen_by = seen_from_down(s, *key)
     if seen_by is not None and s.known is not None and c in s.known:
         seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
@@ -196,7 +195,7 @@ def place_in(s: State, c: int, zone: int, depth: int) -> str:
     return f"the {results.ordinal(depth)} place from the top of "
 
 
-def _who_sees(s: State, *zones):
+def who_sees(s: State, *zones):
     """None when everyone sees a card pass between these zones; else the seats that do."""
     seats = set()
     for z in zones:
@@ -208,6 +207,16 @@ def _who_sees(s: State, *zones):
         if zdef.visibility == "owner" and seat is not None:
             seats.add(seat)
     return tuple(sorted(seats))
+
+
+def seen_from_down(s: State, src: int, dest: int):
+    """As who_sees, for a card face down in `src`: of those who see `src`, only the player
+    whose zone it is saw which card it was there."""
+    after = who_sees(s, dest)
+    if after is None:
+        return None
+    seat = s.t.zone_meta[src][1]
+    return tuple(sorted({*after, seat})) if seat is not None else after
 
 
 def zone_of_role(s: State, role: str, seat: int) -> int:

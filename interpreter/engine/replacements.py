@@ -41,7 +41,8 @@ class Replacement(NamedTuple):
 
 def _applicable(s, events: tuple, x, source, env, into) -> list:
     """(replacement, its variables, its label) of each replacement that applies to `x` now,
-    the pack's first, then those of cards in the order they were dealt."""
+    the pack's first, then those of cards in the order they were dealt. A label is the
+    parts of a log line (say_of): a card's is its name and the card ("Ward of ", amulet)."""
     done = env.get("@replaced", ())
     found = []
     for i, rep in enumerate(s.t.pack.replacements):
@@ -49,7 +50,7 @@ def _applicable(s, events: tuple, x, source, env, into) -> list:
             continue
         renv = {"it": x, "source": source, "you": env.get("you"), "@replaced": done + ((i, x),)}
         if rep.test(s, renv):
-            found.append((rep, renv, rep.name))
+            found.append((rep, renv, (rep.name,)))
     for c, rep in s.t.replacing:
         if not (rep.events.intersection(events)) or ((c, rep.name), x) in done or (rep.into and into not in rep.into):
             continue
@@ -58,7 +59,7 @@ def _applicable(s, events: tuple, x, source, env, into) -> list:
         renv = {"it": x, "source": source, "this": c, "you": s.t.players[s.controller[c]],
                 "@replaced": done + (((c, rep.name), x),)}
         if rep.test(s, renv):
-            found.append((rep, renv, f"{rep.name} of {s.t.names[c]}"))
+            found.append((rep, renv, (f"{rep.name} of ", c)))
     return found
 
 
@@ -85,9 +86,9 @@ def carry_out(s, env, event: str, items, source, act, key: str, into=None, event
             s.t.pack.coverage.replaced(s, rep, renv)
         what = event if event in rep.events else next(e for e in events if e in rep.events)
         if rep.effect is None:
-            say_of(s, "replace", x, f" {_NOT[what]} ({label})")
+            say_of(s, "replace", x, f" {_NOT[what]} (", *label, ")")
             continue
-        say_of(s, "replace", x, f" {_would(s, what, into, x)} ({label})")
+        say_of(s, "replace", x, f" {_would(s, what, into, x)} (", *label, ")")
         # What "go ahead" in the effect does: the event itself, as the statement would have done it.
         renv["@ahead"] = (event, x, source, act, into, events)
         rest = tuple(items[i + 1:])
@@ -127,8 +128,9 @@ def _ask(s, env, key: str, rest: tuple, x, found: list) -> None:
     def resume(s2, k):
         s2.frames[-1].env[key + "#"] = k
     who = s.t.players[seat].name
+    labels = ["".join([p if type(p) is str else s.t.names[p] for p in label]) for _, _, label in found]
     s.decision = Decision(seat, f"{who}: choose what applies to {s.card_name(x)} first",
-                          tuple(Option(label, k) for k, (_, _, label) in enumerate(found)), resume, "replacement")
+                          tuple(Option(label, k) for k, label in enumerate(labels)), resume, "replacement")
 
 
 def targetable(selector, restricted: tuple):

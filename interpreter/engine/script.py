@@ -143,7 +143,7 @@ def loop_items(s: State, skip=None, shown=(), readers=None) -> str:
     loops whose names are in `shown`, which the question names itself ("beat {att}"). A
     card is named if `readers` (a seat, seats who all read the same words, EVERYONE;
     None: the referee) see which card it is, else it is "a card" (the cards of an
-    opponent's hand)."""
+    opponent's hand); an effect on the pile whose card they cannot see, "Stir of a card"."""
     top = s.frames[-1] if s.frames else None
     env = getattr(top, "env", None)
     parts = []
@@ -153,7 +153,10 @@ def loop_items(s: State, skip=None, shown=(), readers=None) -> str:
         loop = f.loop if type(f) is ScriptFrame else None
         if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip and loop[0] not in shown:
             item = env.get(loop[0])
-            seen = type(item) is not int or readers is None or all_see(s, item, readers)
-            parts.append(f"{loop[0]} {s.card_name(item) if seen else 'a card'}")
+            card = item.card if isinstance(item, tuple) else item       # an effect on the pile: its card's
+            if type(card) is not int or readers is None or all_see(s, card, readers):
+                parts.append(f"{loop[0]} {s.card_name(item)}")
+            else:
+                parts.append(f"{loop[0]} {'a card' if card is item else item.ability.name + ' of a card'}")
     return f" ({', '.join(reversed(parts))})" if parts else ""
 

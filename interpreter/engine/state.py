@@ -163,7 +163,7 @@ class Table:
         # or None: no card changes owner, and a move need not ask.
         self.taken = frozenset(i for i, (z, _) in enumerate(meta) if z.taker) or None
         # How the log names each zone ("Ann's hand"), and who sees a card move between two
-        # zones (primitives._who_sees, kept as moves ask): worked out once a deal.
+        # zones (primitives.who_sees, kept as moves ask): worked out once a deal.
         self.zone_labels = tuple(z.name if p is None else f"{players[p].name}'s {z.name}" for z, p in meta)
         self.seen = {}
         self.token_homes = frozenset(i for i, (z, _) in enumerate(meta) if z.name in pack.token_zones)

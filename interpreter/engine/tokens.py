@@ -9,6 +9,7 @@ state. Ids are never reused: a token that ceased keeps its id, in no zone.
 from __future__ import annotations
 
 from . import limits, primitives
+from .knowledge import say_of
 from .layers import stale
 from .state import RuleError, State
 
@@ -17,7 +18,9 @@ def create(s: State, definition, seat: int, zone: int, source=None) -> int | Non
     """Make a token of `definition` under `seat`'s control in `zone`; its id, or None when
     the zone is full."""
     if s.t.capacity is not None and primitives.full(s, zone):
-        s.say("full", f"no room in {primitives.zone_label(s, zone)} for {definition.name}")
+        # The token it would have been is named to those who would have seen it there.
+        said = f"no room in {primitives.zone_label(s, zone)} for "
+        s.say("full", said + definition.name, primitives.who_sees(s, zone), said + "a card")
         return None
     if len(s.t.cards) >= limits.CARDS:
         raise RuleError(f'making "{definition.name}" would make the game\'s cards more than '
@@ -37,8 +40,9 @@ def create(s: State, definition, seat: int, zone: int, source=None) -> int | Non
     s.typebits = s.t.typebits       # the view, if any, is made again with the token
     if s.t.layered:
         stale(s)
-    s.say("create", f"{s.t.names[c]} is created in {primitives.zone_label(s, zone)}")
     primitives.move(s, c, zone, controller=seat, source=source)
+    # Said once it is there: those who cannot see it there (another player's hand) read "a card".
+    say_of(s, "create", c, f" is created in {primitives.zone_label(s, zone)}")
     if s.live is not None:
         s.live += (c,)
     return c
@@ -56,10 +60,10 @@ def cease(s: State) -> None:
     for c in live:
         z = zone_of[c]
         if z >= 0 and z not in homes:
+            say_of(s, "cease", c, " ceases to exist")       # as seen where it was
             s.zones[z].remove(c)
             s.zone_of[c] = -1
             s.dirty = ceased = True
-            s.say("cease", f"{s.t.names[c]} ceases to exist")
     if ceased:
         s.live = tuple(c for c in live if zone_of[c] >= 0)
 

@@ -33,8 +33,9 @@ def tell(s, kind: str, render, env, to) -> None:
 
 @register("announce", ST, 'announce "TEXT" [to PLAYER]',
           "Writes a line in the log, with {VALUE} parts: values of the language shown as people read them "
-          "(players and cards by name, a card a reader may not see as \"a card\", sets with commas, none as "
-          "nobody or nothing), or what a selector picks (\"{players where it != taker}\"). With \"to\", only "
+          "(players and cards by name, a card a reader may not see as \"a card\", an effect on the pile by its "
+          "ability and card, \"Stir of Lurker\", sets with commas, none as nobody or nothing), or what a selector "
+          "picks (\"{players where it != taker}\"). With \"to\", only "
           "that player reads it.",
           example='announce "{taker} takes the trick"',
           params=(('TEXT', 'text', 'the line, in quotes'), ('PLAYER', 'player', 'who alone reads it (optional)')))

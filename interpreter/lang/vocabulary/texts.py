@@ -85,18 +85,28 @@ class _At:
 
 def shown(s, value, t, reader, named: list) -> str:
     """A value as people read it: players and cards by name (a card `reader`, a seat or
-    several, may not see is "a card"), words and texts as they are, sets joined with commas, none as nobody or nothing."""
+    several, may not see is "a card"), effects on the pile by their ability and card,
+    words and texts as they are, sets joined with commas, none as nobody or nothing."""
     if value is None:
         return "nobody" if t.kind in ("player", "players") else "nothing"
     if isinstance(value, PlayerRef):
         return value.name
-    if isinstance(value, tuple):
+    if type(value) is tuple:
         return ", ".join(shown(s, v, t, reader, named) for v in value) or "nothing"
+    if isinstance(value, tuple):        # an effect on the pile (pile.Entry, a named tuple): "Stir of Lurker"
+        if type(value.card) is not int:
+            return s.card_name(value)       # a player's own ability: "Fireblast of South"
+        return f"{value.ability.name} of {_card(s, value.card, reader, named)}"
     if type(value) is int and t.kind in ("card", "cards", "object", "objects"):
-        named.append(value)
-        readers = (reader,) if type(reader) is int else reader or ()
-        return s.t.names[value] if all(knowledge.sees(s, value, r) for r in readers) else "a card"
+        return _card(s, value, reader, named)
     return str(value)
+
+
+def _card(s, c: int, reader, named: list) -> str:
+    """A card by name, or "a card" where `reader` (a seat or several) may not see it."""
+    named.append(c)
+    readers = (reader,) if type(reader) is int else reader or ()
+    return s.t.names[c] if all(knowledge.sees(s, c, r) for r in readers) else "a card"
 
 
 def asked(c: Compiler, tree, question, scope: Scope, var: str):

@@ -18,7 +18,8 @@ from .statements import player_of
           "the player under whose control they are made (you, unless named), put into the zone given (that "
           "player's zone with role play, unless named), as cards entering it. A full zone takes none (\"no room "
           "in ...\"). A token anywhere but the zones tokens exist in (pack.yaml, tokens: exist_in) ceases to exist "
-          "at the next check of the rules. The second token of a name reads \"Spirit #2\" in logs and options; "
+          "at the next check of the rules. The second token of a name reads \"Spirit #2\" in logs and options; a "
+          "player who cannot see the zone it is made in (another player's hand) reads \"a card is created in ...\"; "
           "\"name of it\" is the name. As VARIABLE: the token made (one), or the tokens.",
           example='create 2 "Spirit" tokens',
           params=(('N', 'number', 'how many'), ('NAME', 'token', 'a token the card files declare'),
