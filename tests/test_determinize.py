@@ -288,16 +288,16 @@ def test_a_lasting_effect_on_a_hidden_card_follows_its_place():
     assert len(pumped) > 1
 
 
-def test_a_card_back_in_its_hand_is_read_as_the_card_dealt_there_was_in_play():
-    state = hidden_game(["Pump", "Recall", "Bear", "Ox"], ["Wolf"])
-    for label in ("Cast: Pump", "pass", "pass", "Cast: Recall", "pass"):     # Recall's only target: the Wolf Pump gave +5
+def test_a_card_put_where_nobody_knows_is_read_as_the_card_dealt_there_was_in_play():
+    state = hidden_game(["Pump", "Tuck", "Bear", "Ox"], ["Wolf"])
+    for label in ("Cast: Pump", "pass", "pass", "Cast: Tuck", "pass"):     # Tuck's only target: the Wolf Pump gave +5
         state.apply_label(label)
     s = state.s
     assert state.prompt() == "Ann: let it go?"
     wolf = s.frames[-1].env["back"]
     assert s.t.names[wolf] == "Wolf" and list(s.lki) == [wolf]
     z, i = slot_of(s, wolf)
-    assert z == s.t.zone("hand", 1)
+    assert z == s.t.zone("library", 1) and not s.known
     gained = set()
     for k in range(20):
         d = state.determinized(0, random.Random(k))
@@ -311,3 +311,65 @@ def test_a_card_back_in_its_hand_is_read_as_the_card_dealt_there_was_in_play():
     assert len(gained) > 1
     state.apply_label("yes")
     assert s.pvars[1]["life"] == 18
+
+
+# A card every seat saw go from a public zone into a hidden one is known there: a search's
+# copy leaves it in its place. A shuffle of the zone it is in makes everyone forget it.
+PICKED_UP = ("for each p in players:\n  p draws 2 cards\nput top card of deck into discard\n"
+             "put top card of discard into opponent's hand")
+INTO_DECK = "\nfor each c in cards in opponent's hand:\n  put c into deck"
+
+
+@pytest.mark.parametrize("then, zone", [("", "hand"), (INTO_DECK, "deck")])
+def test_a_card_everyone_saw_go_into_a_hidden_zone_stays_in_its_place_in_the_copies(tmp_path, then, zone):
+    from test_words_and_tables import play
+
+    s = play(tmp_path, setup=PICKED_UP + then).s
+    place = s.t.zone(zone, 1 if zone == "hand" else None)
+    picked = next(x for x in range(len(s.t.names)) if s.t.names[x] == "Three of Hearts")
+    i = s.zones[place].index(picked)
+    assert ("  hand: 3 cards (known: Three of Hearts)" if zone == "hand" else "deck: 4 cards (known: Three of Hearts)") \
+        in describe(s, 0).splitlines()
+    others = set()
+    for k in range(20):
+        d = determinize(s, 0, random.Random(k))
+        check(d)
+        assert d.zones[place][i] == picked
+        others.add(tuple(x for j, x in enumerate(d.zones[place]) if j != i))
+    assert len(others) > 1          # the cards nobody saw are dealt again around it
+
+
+def test_a_shuffle_makes_everyone_forget_the_cards_of_the_zone(tmp_path):
+    from test_words_and_tables import play
+
+    assert play(tmp_path, setup=PICKED_UP + INTO_DECK).s.known         # known on top of the deck ...
+    s = play(tmp_path, setup=PICKED_UP + INTO_DECK + "\nshuffle deck").s   # ... until it is shuffled
+    deck = s.t.zone("deck", None)
+    assert not s.known and describe(s, 0).splitlines()[-3] == "deck: 4 cards"
+    assert len({tuple(determinize(s, 0, random.Random(k)).zones[deck]) for k in range(20)}) > 1
+
+
+def test_a_card_back_in_its_players_hand_from_play_is_known_to_everyone():
+    state = hidden_game(["Recall", "Bear", "Ox"], ["Wolf"])
+    for label in ("Cast: Recall", "pass"):
+        state.apply_label(label)
+    s = state.s
+    assert state.prompt() == "Ann: let it go?"
+    wolf = s.frames[-1].env["back"]
+    hand = s.t.zone("hand", 1)
+    assert s.zone_of[wolf] == hand and observe(s, 0)["players"][1]["zones"]["hand"] == {
+        "count": 3, "known": [{"id": wolf, "name": "Wolf"}]}
+    i = s.zones[hand].index(wolf)
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        assert d.s.zones[hand][i] == wolf and d.s.frames[-1].env["back"] == wolf
+        d.apply_label("yes")
+        assert d.s.pvars[1]["life"] == 13       # Wolf's toughness, whatever was dealt around it
+
+
+def test_a_game_without_a_log_keeps_what_the_seats_saw_only_for_a_player_who_searches(tmp_path):
+    from test_words_and_tables import make
+
+    game = Game(load_pack(str(make(tmp_path, setup=PICKED_UP)), Report()), num_players=2)
+    assert game.new_initial_state(0, log=False).s.known is None
+    assert len(game.new_initial_state(0, log=False, knowing=True).s.known) == 1
