@@ -373,3 +373,16 @@ def test_a_game_without_a_log_keeps_what_the_seats_saw_only_for_a_player_who_sea
     game = Game(load_pack(str(make(tmp_path, setup=PICKED_UP)), Report()), num_players=2)
     assert game.new_initial_state(0, log=False).s.known is None
     assert len(game.new_initial_state(0, log=False, knowing=True).s.known) == 1
+
+
+@pytest.mark.parametrize("order, known", [("shuffled", 0), ("reversed", 2)])
+def test_a_deck_refilled_from_the_discard_pile_is_known_unless_shuffled(tmp_path, order, known):
+    from test_words_and_tables import play
+
+    refill = "deck: {per: shared, visibility: hidden, ordered: true, role: deck, deck: common"
+    state = play(tmp_path, setup="for each p in players:\n  p draws 3 cards\nfor each c in cards in your hand:\n"
+                                 "  put c into discard\nyou draw 1 card",
+                 **{refill: refill + f", refill: {{from: discard, order: {order}}}"})
+    s = state.s
+    assert len(s.zones[s.t.zone("deck", None)]) == 2
+    assert len(observe(s, 1)["shared"]["deck"].get("known", ())) == known
