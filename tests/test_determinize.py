@@ -260,7 +260,12 @@ def test_an_effect_waiting_on_the_pile_acts_on_the_card_dealt_in_its_targets_pla
         assert d.s.zones[field] == [there]
         kept.add(there)
     assert len(kept) > 1
-    assert state.determinized(1, random.Random(0)).s.pile[0].env["kept"] == bear
+    for k in range(6):      # Bob sees his hand: the Bear stays the target in his copies
+        d = state.determinized(1, random.Random(k))
+        if d.s.pile:
+            assert d.s.pile[0].env["kept"] == bear
+        else:               # Ann, dealt no spell to cast, passed (asked again: follow._decision)
+            assert d.s.zones[field] == [bear]
 
 
 def test_a_lasting_effect_on_a_hidden_card_follows_its_place():
@@ -386,3 +391,55 @@ def test_a_deck_refilled_from_the_discard_pile_is_known_unless_shuffled(tmp_path
     s = state.s
     assert len(s.zones[s.t.zone("deck", None)]) == 2
     assert len(observe(s, 1)["shared"]["deck"].get("known", ())) == known
+
+
+# The decision a copy is made at: the cards it offers its own seat by name stay where they
+# are; another seat's options follow the cards dealt in their places, or are asked again.
+def test_the_cards_a_decision_offers_its_seat_by_name_stay_where_they_are(tmp_path):
+    from test_words_and_tables import play
+
+    # The deck and Ben's hand hold Ann's hidden cards (the shared deck's are the first seat's).
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards", turn="choose a card in deck as found\n"
+                                                                                     "put found into discard")
+    s = state.s
+    deck, discard, hand = s.t.zone("deck", None), s.t.zone("discard", None), s.t.zone("hand", 1)
+    assert state.legal_labels() == ["Two of Clubs", "Three of Hearts"] and len(s.zones[deck]) == 2
+    ben = set()
+    for k in range(20):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        assert d.s.zones[deck] == s.zones[deck] and d.legal_labels() == state.legal_labels()
+        ben.add(tuple(d.s.zones[hand]))
+        d.apply_label("Three of Hearts")
+        assert d.s.t.names[d.s.zones[discard][0]] == "Three of Hearts"      # from the deck, not Ben's hand
+    assert len(ben) > 1
+
+
+def test_another_seats_options_are_the_cards_dealt_in_their_places():
+    state = hidden_game(["Stash", "Wolf", "Bear", "Ox"])
+    s = state.s
+    hand = s.t.zone("hand", 1)
+    assert state.prompt() == "Bob: act or pass (main)" and state.legal_labels() == ["pass", "Cast: Stash"]
+    asked = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        held = [d.s.t.names[x] for x in d.s.zones[hand]]
+        if "Stash" in held:             # Bob may cast the Stash dealt to him ...
+            assert d.legal_labels() == ["pass", "Cast: Stash"] and d.s.decision.options[1].value[0] in d.s.zones[hand]
+        else:                           # ... else he has nothing to do, and the window goes on to Ann
+            assert d.prompt() == "Ann: act or pass (main)" and d.log_for(None) == []
+        asked.add(d.prompt())
+    assert len(asked) == 2
+    state.apply_label("Cast: Stash")
+    assert state.prompt() == "Bob: choose kept for Cast of Stash" and state.legal_labels() == ["Wolf", "Bear", "Ox"]
+    offered = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        targets = [o.value for o in d.s.decision.options]
+        assert targets == d.s.zones[hand] and d.legal_labels() == [d.s.t.names[x] for x in targets]
+        d.apply_action(0)
+        d.apply_label("pass")
+        d.apply_label("pass")
+        assert d.s.zones[d.s.t.zone("field", 1)] == [targets[0]]
+        offered.add(tuple(d.legal_labels()))
