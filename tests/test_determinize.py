@@ -3,6 +3,7 @@ face-down cards included, and nothing it can see changes."""
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.invariants import check
+from cardtable.interpreter.engine.layers import build
 from cardtable.interpreter.engine.observe import describe, determinize, observe
 from cardtable.interpreter.packs.loader import load_pack
 
@@ -443,3 +445,97 @@ def test_another_seats_options_are_the_cards_dealt_in_their_places():
         d.apply_label("pass")
         assert d.s.zones[d.s.t.zone("field", 1)] == [targets[0]]
         offered.add(tuple(d.legal_labels()))
+
+
+# Triggered abilities waiting to be ordered, a division under way and who controls a card
+# are held of cards too: in a copy, of the cards dealt in their places.
+def test_triggered_abilities_waiting_to_be_ordered_are_of_the_cards_dealt_in_their_places(tmp_path):
+    folder = tmp_path / "hiddenpack"
+    shutil.copytree(Path(__file__).parent / "data" / "hiddenpack", folder)
+    pack = folder / "pack.yaml"
+    pack.write_text(pack.read_text().replace("  resolve: top\n", "  resolve: top\n  triggers: apnap\n"))
+    game = Game(load_pack(str(folder), Report()), num_players=2)
+    state = game.position({"active": "Ann", "phase": "end", "players": [
+        {"zones": {"hand": ["Boost", "Bear"], "library": ["Ox", "Wolf"]}},
+        {"zones": {"hand": ["Lurker", "Prowler", "Wolf"], "library": ["Bear", "Ox"]}}]})
+    s = state.s
+    assert state.legal_labels() == ["Stir of Lurker", "Prowl of Prowler"]      # Ann's turn begins
+    hand = s.t.zone("hand", 1)
+    slots = [s.zones[hand].index(x) for x, _, _ in s.frames[-1].groups[0][1]]
+    stirred = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        there = [d.s.zones[hand][i] for i in slots]
+        [(seat, mine)] = d.s.frames[-1].groups
+        assert seat == 1 and [(x, env["this"]) for x, _, env in mine] == [(x, x) for x in there]
+        names = [d.s.t.names[x] for x in there]
+        assert d.legal_labels() == [f"Stir of {names[0]}", f"Prowl of {names[1]}"]
+        d.apply_action(1)                   # Prowl first: lowest on the pile
+        assert [(e.card, e.ability.name) for e in d.s.pile] == [(there[1], "Prowl"), (there[0], "Stir")]
+        stirred.add(there[0])
+    assert len(stirred) > 1
+
+
+def test_a_division_under_way_and_the_division_made_are_of_the_cards_dealt_in_their_places():
+    state = hidden_game(["Spread", "Wolf", "Bear", "Ox"])
+    for label in ("Cast: Spread", "pass", "1 to Wolf"):
+        state.apply_label(label)
+    s = state.s
+    hand = s.t.zone("hand", 1)
+    wolf, bear, ox = s.zones[hand]
+    assert state.prompt() == "Bob: divide 2 among Bear, Ox: how much to Bear?"
+    assert s.frames[-1].env["@split"] == ((wolf, bear, ox), 1, 2, {wolf: 1})
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        there = tuple(d.s.zones[hand])
+        assert d.s.frames[-1].env["@split"] == (there, 1, 2, {there[0]: 1})
+        d.apply_action(1)                   # 1 to the card in Bear's place, 1 left to Ox's
+        assert d.s.frames[-1].env["split"] == dict(zip(there, (1, 1, 1)))
+        d.apply_label("yes")
+        assert [d.s.prop(x, "toughness") - d.s.t.props[x]["toughness"] for x in there] == [1, 1, 1]
+    state.apply_label("2 to Bear")
+    assert state.prompt() == "Ann: let it be?" and s.frames[-1].env["split"] == {wolf: 1, bear: 2}
+    shares = set()
+    for k in range(10):                     # the division made, on Ann's decision
+        d = state.determinized(0, random.Random(k))
+        there = tuple(d.s.zones[hand])
+        assert d.s.frames[-1].env["split"] == {there[0]: 1, there[1]: 2}
+        d.apply_label("yes")
+        assert [d.s.prop(x, "toughness") - d.s.t.props[x]["toughness"] for x in there] == [1, 2, 0]
+        shares.add(there)
+    assert len(shares) > 1
+
+
+def test_who_controls_a_hidden_card_and_since_when_are_of_the_card_dealt_in_its_place(tmp_path):
+    from test_hidden_log import hidden_copy
+
+    from cardtable.interpreter.engine.primitives import end_effects
+
+    tricks = ("deal 2 damage to pet\n          prevent the next 1 damage to pet this turn\n          deal 1 damage to pet\n"
+              "          prevent all damage to pet until end of turn\n          deal 1 damage to pet\n"
+              "          opponent gains control of pet")
+    state = hidden_copy(tmp_path, cards={tricks: "opponent gains control of pet until end of turn"})
+    for label in ("Cast: Tricks", "pass", "pass", "pass"):
+        state.apply_label(label)
+    s = state.s
+    assert state.prompt() == "Ann: act or pass (main)"
+    hand = s.t.zone("hand", 1)
+    [bear] = [x for x in s.zones[hand] if s.t.names[x] == "Bear"]
+    i = s.zones[hand].index(bear)
+    assert (s.ctl, s.control_turn, s.controller[bear]) == ({bear: 1}, {bear: 1}, 0)    # Ann's, in Bob's hand
+    taken = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k)).s
+        there = d.zones[hand][i]
+        # (as dealt: making the view again would find the card its effect is on anyway)
+        assert (d.ctl, d.control_turn) == ({there: 1}, {there: 1})
+        check(d)
+        build(d)                            # who controls each card, the effects applied
+        assert [d.controller[x] for x in d.zones[hand]] == [0 if x == there else 1 for x in d.zones[hand]]
+        end_effects(d, "turn")
+        build(d)
+        assert d.controller[there] == 1
+        taken.add(there)
+    assert len(taken) > 1
