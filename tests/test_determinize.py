@@ -539,3 +539,20 @@ def test_who_controls_a_hidden_card_and_since_when_are_of_the_card_dealt_in_its_
         assert d.controller[there] == 1
         taken.add(there)
     assert len(taken) > 1
+
+
+def test_a_simulated_game_keeps_what_the_seats_saw_for_an_agent_that_may_read_it(monkeypatch):
+    from cardtable.interpreter.play.batch import play_game
+
+    kept = []
+    begin = Game.new_initial_state
+
+    def started(game, *args, **kwargs):
+        state = begin(game, *args, **kwargs)
+        kept.append(state.s.known is not None)
+        return state
+    monkeypatch.setattr(Game, "new_initial_state", started)
+    game = Game(load_pack("go_fish", Report()), num_players=2)
+    for agents in (["random", "random"], ["random", "heuristic"]):
+        play_game(game, agents, 0)
+    assert kept == [False, True]

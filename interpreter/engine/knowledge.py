@@ -4,8 +4,8 @@ picked up into a hand knows it is in that hand, and a card revealed stays known.
 forgotten when it is put face down, put at a random place in a zone the seat does not
 see, or its zone is shuffled (a hand shuffled into a deck). `State.known` is a dict card
 -> frozenset of the seats that know it where they do not see it; None where nothing
-reads it (a game without a log nor a player who searches, a search's copy) until a card
-is revealed: moves then cost nothing (Game.new_initial_state's `knowing`)."""
+reads it (a game without a log nor a player who searches) until a card is revealed:
+moves then cost nothing (Game.new_initial_state's `knowing`)."""
 from __future__ import annotations
 
 from .state import State
