@@ -59,6 +59,8 @@ def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
     meta = s.t.zone_meta
     zdef, zseat = meta[src]
     down = s.face_down[c]
+    if zdef.visibility == "hidden" and not down and c not in known:
+        return          # nobody saw it there: the usual draw
     to = meta[dest][0]
     if to.visibility == "public" and not (down and to.role in ("play", "pile")):
         known.pop(c, None)      # face up where every seat sees it (move turns it so)
