@@ -8,6 +8,7 @@ reads it (a game without a log nor a player who searches) until a card is reveal
 moves then cost nothing (Game.new_initial_state's `knowing`)."""
 from __future__ import annotations
 
+from .limits import PLAYERS
 from .state import State
 
 
@@ -49,9 +50,9 @@ def learn(s: State, cards, seats) -> None:
 
 
 def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
-    """Card `c` is about to go from `src` to `dest` (called by move before it moves): the
-    seats that see it where it is know it where it goes, unless it goes face down (who put
-    it there sees it) or where every seat sees it."""
+    """Card `c` is about to go from `src` to `dest` (called by move before it moves, unless
+    nobody sees it there: a draw): the seats that see it where it is know it where it
+    goes, unless it goes face down (who put it there sees it) or where every seat sees it."""
     known = s.known
     if src < 0 or face_down:
         known.pop(c, None)
@@ -59,24 +60,26 @@ def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
     meta = s.t.zone_meta
     zdef, zseat = meta[src]
     down = s.face_down[c]
-    if zdef.visibility == "hidden" and not down and c not in known:
-        return          # nobody saw it there: the usual draw
     to = meta[dest][0]
     if to.visibility == "public" and not (down and to.role in ("play", "pile")):
         known.pop(c, None)      # face up where every seat sees it (move turns it so)
         return
+    seats = known.get(c)
     if down:
-        seats = frozenset(()) if zseat is None else frozenset((zseat,))
+        seats = None if zseat is None else _ONE[zseat]
     elif zdef.visibility == "public":
-        seats = frozenset(range(len(s.out)))
-    elif zdef.visibility == "owner" and zseat is not None:
-        seats = known.get(c, frozenset()) | {zseat}
-    else:
-        seats = known.get(c)
+        seats = _ALL[len(s.out)]
+    elif zdef.visibility == "owner" and zseat is not None and (seats is None or zseat not in seats):
+        seats = _ONE[zseat] if seats is None else seats | _ONE[zseat]
     if seats:
         known[c] = seats
     else:
         known.pop(c, None)
+
+
+# The sets of seats a move makes, made once: a seat alone, every seat of a game of n.
+_ONE = [frozenset((seat,)) for seat in range(PLAYERS)]
+_ALL = [frozenset(range(n)) for n in range(PLAYERS + 1)]
 
 
 def hidden_at_random(s: State, c: int, zone: int) -> None:

@@ -43,8 +43,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         return False        # a token that ceased to exist is gone for good
     else:
         before = -1
-    if s.known is not None:
-        knowledge.moved(s, c, src, dest, face_down)     # who sees it here, before it goes
+    if s.known is not None and (src not in t.unseen or c in s.known or s.face_down[c]):
+        knowledge.moved(s, c, src, dest, face_down)     # who sees it here, before it goes (not a draw)
     if bottom:
         zones[dest].insert(0, c)
     else:
