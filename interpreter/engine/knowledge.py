@@ -105,7 +105,10 @@ def known_to(s: State, zone: int, seat: int) -> list:
 def also_known(s: State, c: int, seen_by: tuple):
     """The seats that see card `c` move: those that see its zones (`seen_by`) and those it
     is known to; None when that is every seat."""
-    seats = set(seen_by) | s.known[c]
+    knows = s.known[c]
+    if len(knows) == len(s.out):
+        return None         # every seat saw it go there (a trick gathered face down)
+    seats = knows.union(seen_by)
     return None if len(seats) == len(s.out) else tuple(sorted(seats))
 
 
