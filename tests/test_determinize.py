@@ -3,6 +3,7 @@ face-down cards included, and nothing it can see changes."""
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.invariants import check
+from cardtable.interpreter.engine.layers import build
 from cardtable.interpreter.engine.observe import describe, determinize, observe
 from cardtable.interpreter.packs.loader import load_pack
 
@@ -260,7 +262,12 @@ def test_an_effect_waiting_on_the_pile_acts_on_the_card_dealt_in_its_targets_pla
         assert d.s.zones[field] == [there]
         kept.add(there)
     assert len(kept) > 1
-    assert state.determinized(1, random.Random(0)).s.pile[0].env["kept"] == bear
+    for k in range(6):      # Bob sees his hand: the Bear stays the target in his copies
+        d = state.determinized(1, random.Random(k))
+        if d.s.pile:
+            assert d.s.pile[0].env["kept"] == bear
+        else:               # Ann, dealt no spell to cast, passed (asked again: follow._decision)
+            assert d.s.zones[field] == [bear]
 
 
 def test_a_lasting_effect_on_a_hidden_card_follows_its_place():
@@ -288,16 +295,16 @@ def test_a_lasting_effect_on_a_hidden_card_follows_its_place():
     assert len(pumped) > 1
 
 
-def test_a_card_back_in_its_hand_is_read_as_the_card_dealt_there_was_in_play():
-    state = hidden_game(["Pump", "Recall", "Bear", "Ox"], ["Wolf"])
-    for label in ("Cast: Pump", "pass", "pass", "Cast: Recall", "pass"):     # Recall's only target: the Wolf Pump gave +5
+def test_a_card_put_where_nobody_knows_is_read_as_the_card_dealt_there_was_in_play():
+    state = hidden_game(["Pump", "Tuck", "Bear", "Ox"], ["Wolf"])
+    for label in ("Cast: Pump", "pass", "pass", "Cast: Tuck", "pass"):     # Tuck's only target: the Wolf Pump gave +5
         state.apply_label(label)
     s = state.s
     assert state.prompt() == "Ann: let it go?"
     wolf = s.frames[-1].env["back"]
     assert s.t.names[wolf] == "Wolf" and list(s.lki) == [wolf]
     z, i = slot_of(s, wolf)
-    assert z == s.t.zone("hand", 1)
+    assert z == s.t.zone("library", 1) and not s.known
     gained = set()
     for k in range(20):
         d = state.determinized(0, random.Random(k))
@@ -311,3 +318,241 @@ def test_a_card_back_in_its_hand_is_read_as_the_card_dealt_there_was_in_play():
     assert len(gained) > 1
     state.apply_label("yes")
     assert s.pvars[1]["life"] == 18
+
+
+# A card every seat saw go from a public zone into a hidden one is known there: a search's
+# copy leaves it in its place. A shuffle of the zone it is in makes everyone forget it.
+PICKED_UP = ("for each p in players:\n  p draws 2 cards\nput top card of deck into discard\n"
+             "put top card of discard into opponent's hand")
+INTO_DECK = "\nfor each c in cards in opponent's hand:\n  put c into deck"
+
+
+@pytest.mark.parametrize("then, zone", [("", "hand"), (INTO_DECK, "deck")])
+def test_a_card_everyone_saw_go_into_a_hidden_zone_stays_in_its_place_in_the_copies(tmp_path, then, zone):
+    from test_words_and_tables import play
+
+    s = play(tmp_path, setup=PICKED_UP + then).s
+    place = s.t.zone(zone, 1 if zone == "hand" else None)
+    picked = next(x for x in range(len(s.t.names)) if s.t.names[x] == "Three of Hearts")
+    i = s.zones[place].index(picked)
+    assert ("  hand: 3 cards (known: Three of Hearts)" if zone == "hand" else "deck: 4 cards (known: Three of Hearts)") \
+        in describe(s, 0).splitlines()
+    others = set()
+    for k in range(20):
+        d = determinize(s, 0, random.Random(k))
+        check(d)
+        assert d.zones[place][i] == picked
+        others.add(tuple(x for j, x in enumerate(d.zones[place]) if j != i))
+    assert len(others) > 1          # the cards nobody saw are dealt again around it
+
+
+def test_a_shuffle_makes_everyone_forget_the_cards_of_the_zone(tmp_path):
+    from test_words_and_tables import play
+
+    assert play(tmp_path, setup=PICKED_UP + INTO_DECK).s.known         # known on top of the deck ...
+    s = play(tmp_path, setup=PICKED_UP + INTO_DECK + "\nshuffle deck").s   # ... until it is shuffled
+    deck = s.t.zone("deck", None)
+    assert not s.known and describe(s, 0).splitlines()[-3] == "deck: 4 cards"
+    assert len({tuple(determinize(s, 0, random.Random(k)).zones[deck]) for k in range(20)}) > 1
+
+
+def test_a_card_back_in_its_players_hand_from_play_is_known_to_everyone():
+    state = hidden_game(["Recall", "Bear", "Ox"], ["Wolf"])
+    for label in ("Cast: Recall", "pass"):
+        state.apply_label(label)
+    s = state.s
+    assert state.prompt() == "Ann: let it go?"
+    wolf = s.frames[-1].env["back"]
+    hand = s.t.zone("hand", 1)
+    assert s.zone_of[wolf] == hand and observe(s, 0)["players"][1]["zones"]["hand"] == {
+        "count": 3, "known": [{"id": wolf, "name": "Wolf"}]}
+    i = s.zones[hand].index(wolf)
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        assert d.s.zones[hand][i] == wolf and d.s.frames[-1].env["back"] == wolf
+        d.apply_label("yes")
+        assert d.s.pvars[1]["life"] == 13       # Wolf's toughness, whatever was dealt around it
+
+
+def test_a_game_without_a_log_keeps_what_the_seats_saw_only_for_a_player_who_searches(tmp_path):
+    from test_words_and_tables import make
+
+    game = Game(load_pack(str(make(tmp_path, setup=PICKED_UP)), Report()), num_players=2)
+    assert game.new_initial_state(0, log=False).s.known is None
+    assert len(game.new_initial_state(0, log=False, knowing=True).s.known) == 1
+
+
+@pytest.mark.parametrize("order, known", [("shuffled", 0), ("reversed", 2)])
+def test_a_deck_refilled_from_the_discard_pile_is_known_unless_shuffled(tmp_path, order, known):
+    from test_words_and_tables import play
+
+    refill = "deck: {per: shared, visibility: hidden, ordered: true, role: deck, deck: common"
+    state = play(tmp_path, setup="for each p in players:\n  p draws 3 cards\nfor each c in cards in your hand:\n"
+                                 "  put c into discard\nyou draw 1 card",
+                 **{refill: refill + f", refill: {{from: discard, order: {order}}}"})
+    s = state.s
+    assert len(s.zones[s.t.zone("deck", None)]) == 2
+    assert len(observe(s, 1)["shared"]["deck"].get("known", ())) == known
+
+
+# The decision a copy is made at: the cards it offers its own seat by name stay where they
+# are; another seat's options follow the cards dealt in their places, or are asked again.
+def test_the_cards_a_decision_offers_its_seat_by_name_stay_where_they_are(tmp_path):
+    from test_words_and_tables import play
+
+    # The deck and Ben's hand hold Ann's hidden cards (the shared deck's are the first seat's).
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards", turn="choose a card in deck as found\n"
+                                                                                     "put found into discard")
+    s = state.s
+    deck, discard, hand = s.t.zone("deck", None), s.t.zone("discard", None), s.t.zone("hand", 1)
+    assert state.legal_labels() == ["Two of Clubs", "Three of Hearts"] and len(s.zones[deck]) == 2
+    ben = set()
+    for k in range(20):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        assert d.s.zones[deck] == s.zones[deck] and d.legal_labels() == state.legal_labels()
+        ben.add(tuple(d.s.zones[hand]))
+        d.apply_label("Three of Hearts")
+        assert d.s.t.names[d.s.zones[discard][0]] == "Three of Hearts"      # from the deck, not Ben's hand
+    assert len(ben) > 1
+
+
+def test_another_seats_options_are_the_cards_dealt_in_their_places():
+    state = hidden_game(["Stash", "Wolf", "Bear", "Ox"])
+    s = state.s
+    hand = s.t.zone("hand", 1)
+    assert state.prompt() == "Bob: act or pass (main)" and state.legal_labels() == ["pass", "Cast: Stash"]
+    asked = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        held = [d.s.t.names[x] for x in d.s.zones[hand]]
+        if "Stash" in held:             # Bob may cast the Stash dealt to him ...
+            assert d.legal_labels() == ["pass", "Cast: Stash"] and d.s.decision.options[1].value[0] in d.s.zones[hand]
+        else:                           # ... else he has nothing to do, and the window goes on to Ann
+            assert d.prompt() == "Ann: act or pass (main)" and d.log_for(None) == []
+        asked.add(d.prompt())
+    assert len(asked) == 2
+    state.apply_label("Cast: Stash")
+    assert state.prompt() == "Bob: choose kept for Cast of Stash" and state.legal_labels() == ["Wolf", "Bear", "Ox"]
+    offered = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        targets = [o.value for o in d.s.decision.options]
+        assert targets == d.s.zones[hand] and d.legal_labels() == [d.s.t.names[x] for x in targets]
+        d.apply_action(0)
+        d.apply_label("pass")
+        d.apply_label("pass")
+        assert d.s.zones[d.s.t.zone("field", 1)] == [targets[0]]
+        offered.add(tuple(d.legal_labels()))
+
+
+# Triggered abilities waiting to be ordered, a division under way and who controls a card
+# are held of cards too: in a copy, of the cards dealt in their places.
+def test_triggered_abilities_waiting_to_be_ordered_are_of_the_cards_dealt_in_their_places(tmp_path):
+    folder = tmp_path / "hiddenpack"
+    shutil.copytree(Path(__file__).parent / "data" / "hiddenpack", folder)
+    pack = folder / "pack.yaml"
+    pack.write_text(pack.read_text().replace("  resolve: top\n", "  resolve: top\n  triggers: apnap\n"))
+    game = Game(load_pack(str(folder), Report()), num_players=2)
+    state = game.position({"active": "Ann", "phase": "end", "players": [
+        {"zones": {"hand": ["Boost", "Bear"], "library": ["Ox", "Wolf"]}},
+        {"zones": {"hand": ["Lurker", "Prowler", "Wolf"], "library": ["Bear", "Ox"]}}]})
+    s = state.s
+    assert state.legal_labels() == ["Stir of Lurker", "Prowl of Prowler"]      # Ann's turn begins
+    hand = s.t.zone("hand", 1)
+    slots = [s.zones[hand].index(x) for x, _, _ in s.frames[-1].groups[0][1]]
+    stirred = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        there = [d.s.zones[hand][i] for i in slots]
+        [(seat, mine)] = d.s.frames[-1].groups
+        assert seat == 1 and [(x, env["this"]) for x, _, env in mine] == [(x, x) for x in there]
+        names = [d.s.t.names[x] for x in there]
+        assert d.legal_labels() == [f"Stir of {names[0]}", f"Prowl of {names[1]}"]
+        d.apply_action(1)                   # Prowl first: lowest on the pile
+        assert [(e.card, e.ability.name) for e in d.s.pile] == [(there[1], "Prowl"), (there[0], "Stir")]
+        stirred.add(there[0])
+    assert len(stirred) > 1
+
+
+def test_a_division_under_way_and_the_division_made_are_of_the_cards_dealt_in_their_places():
+    state = hidden_game(["Spread", "Wolf", "Bear", "Ox"])
+    for label in ("Cast: Spread", "pass", "1 to Wolf"):
+        state.apply_label(label)
+    s = state.s
+    hand = s.t.zone("hand", 1)
+    wolf, bear, ox = s.zones[hand]
+    assert state.prompt() == "Bob: divide 2 among Bear, Ox: how much to Bear?"
+    assert s.frames[-1].env["@split"] == ((wolf, bear, ox), 1, 2, {wolf: 1})
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        there = tuple(d.s.zones[hand])
+        assert d.s.frames[-1].env["@split"] == (there, 1, 2, {there[0]: 1})
+        d.apply_action(1)                   # 1 to the card in Bear's place, 1 left to Ox's
+        assert d.s.frames[-1].env["split"] == dict(zip(there, (1, 1, 1)))
+        d.apply_label("yes")
+        assert [d.s.prop(x, "toughness") - d.s.t.props[x]["toughness"] for x in there] == [1, 1, 1]
+    state.apply_label("2 to Bear")
+    assert state.prompt() == "Ann: let it be?" and s.frames[-1].env["split"] == {wolf: 1, bear: 2}
+    shares = set()
+    for k in range(10):                     # the division made, on Ann's decision
+        d = state.determinized(0, random.Random(k))
+        there = tuple(d.s.zones[hand])
+        assert d.s.frames[-1].env["split"] == {there[0]: 1, there[1]: 2}
+        d.apply_label("yes")
+        assert [d.s.prop(x, "toughness") - d.s.t.props[x]["toughness"] for x in there] == [1, 2, 0]
+        shares.add(there)
+    assert len(shares) > 1
+
+
+def test_who_controls_a_hidden_card_and_since_when_are_of_the_card_dealt_in_its_place(tmp_path):
+    from test_hidden_log import hidden_copy
+
+    from cardtable.interpreter.engine.primitives import end_effects
+
+    tricks = ("deal 2 damage to pet\n          prevent the next 1 damage to pet this turn\n          deal 1 damage to pet\n"
+              "          prevent all damage to pet until end of turn\n          deal 1 damage to pet\n"
+              "          opponent gains control of pet")
+    state = hidden_copy(tmp_path, cards={tricks: "opponent gains control of pet until end of turn"})
+    for label in ("Cast: Tricks", "pass", "pass", "pass"):
+        state.apply_label(label)
+    s = state.s
+    assert state.prompt() == "Ann: act or pass (main)"
+    hand = s.t.zone("hand", 1)
+    [bear] = [x for x in s.zones[hand] if s.t.names[x] == "Bear"]
+    i = s.zones[hand].index(bear)
+    assert (s.ctl, s.control_turn, s.controller[bear]) == ({bear: 1}, {bear: 1}, 0)    # Ann's, in Bob's hand
+    taken = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k)).s
+        there = d.zones[hand][i]
+        # (as dealt: making the view again would find the card its effect is on anyway)
+        assert (d.ctl, d.control_turn) == ({there: 1}, {there: 1})
+        check(d)
+        build(d)                            # who controls each card, the effects applied
+        assert [d.controller[x] for x in d.zones[hand]] == [0 if x == there else 1 for x in d.zones[hand]]
+        end_effects(d, "turn")
+        build(d)
+        assert d.controller[there] == 1
+        taken.add(there)
+    assert len(taken) > 1
+
+
+def test_a_simulated_game_keeps_what_the_seats_saw_for_an_agent_that_may_read_it(monkeypatch):
+    from cardtable.interpreter.play.batch import play_game
+
+    kept = []
+    begin = Game.new_initial_state
+
+    def started(game, *args, **kwargs):
+        state = begin(game, *args, **kwargs)
+        kept.append(state.s.known is not None)
+        return state
+    monkeypatch.setattr(Game, "new_initial_state", started)
+    game = Game(load_pack("go_fish", Report()), num_players=2)
+    for agents in (["random", "random"], ["random", "heuristic"]):
+        play_game(game, agents, 0)
+    assert kept == [False, True]

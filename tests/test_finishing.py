@@ -20,7 +20,7 @@ def finished(pack: str, options: dict, agent: str) -> list:
 
 
 @pytest.mark.parametrize("pack, options, by_random, by_heuristic", [
-    ("magic54", {}, [46, 30, 31], [28, 20, 20]),
+    ("magic54", {}, [46, 30, 31], [24, 20, 31]),
     ("pub_magic", {}, [39, 29, 31], [17, 27, 19]),
     # Random players rarely send 7 creatures away before the turn limit. In the second
     # game a Troll Ascetic (hexproof: no opponent's card may target it, so it cannot be

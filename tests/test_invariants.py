@@ -97,14 +97,22 @@ def test_random_games_keep_every_invariant(pack):
 
 # ---------------------------------------------------------- hidden information
 def hidden_from(state, viewer):
-    """The cards `viewer` may not see: every deck, the other players' hands."""
+    """The cards `viewer` may not see: every deck, the other players' hands, but those it
+    saw go there (a card it put under its deck)."""
     s = state.s
     cards = set()
     for seat in range(2):
         cards.update(s.zones[s.t.zone("deck", seat)])
         if seat != viewer:
             cards.update(s.zones[s.t.zone("hand", seat)])
-    return cards
+    return {c for c in cards if viewer not in s.known.get(c, ())}
+
+
+def unseen(s, zone: str, seat: int, viewer: int) -> dict:
+    """A zone `viewer` cannot see, as its observation shows it: how many cards, and those it knows."""
+    cards = s.zones[s.t.zone(zone, seat)]
+    known = [{"id": c, "name": s.t.names[c]} for c in cards if viewer in s.known.get(c, ())]
+    return {"count": len(cards), "known": known} if known else {"count": len(cards)}
 
 
 def shown_ids(view):
@@ -131,12 +139,12 @@ def test_observations_never_show_hidden_cards(pack):
             assert not any(s.t.names[c] in text for c in hidden)
             assert not shown_ids(view) & hidden
             for seat, player in enumerate(view["players"]):
-                assert player["zones"]["deck"] == {"count": len(s.zones[s.t.zone("deck", seat)])}
+                assert player["zones"]["deck"] == unseen(s, "deck", seat, viewer)
                 hand = s.zones[s.t.zone("hand", seat)]
                 if seat == viewer:
                     assert [c["name"] for c in player["zones"]["hand"]] == [s.t.names[c] for c in hand]
                 else:
-                    assert player["zones"]["hand"] == {"count": len(hand)}
+                    assert player["zones"]["hand"] == unseen(s, "hand", seat, viewer)
             # The options of a decision are shown to the player who decides, and only to them.
             if not state.is_terminal():
                 mine = s.decision.player == viewer

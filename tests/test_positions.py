@@ -35,10 +35,11 @@ COMBAT = {   # Magic 54: Red attacks with two cards, Black blocks one; the comba
 
 def strip_ids(view):
     """An observation without card ids, and without counters at 0: a counter the game
-    has not set yet reads 0, and a setup gives every counter a value."""
+    has not set yet reads 0, and a setup gives every counter a value; without the cards a
+    seat knows in a zone it cannot see (one it saw go there), which a setup does not say."""
     if isinstance(view, dict):
         return {k: strip_ids(v) if k != "counters" else {c: n for c, n in v.items() if n != 0}
-                for k, v in view.items() if k != "id"}
+                for k, v in view.items() if k not in ("id", "known")}
     if isinstance(view, list):
         return [strip_ids(v) for v in view]
     return view

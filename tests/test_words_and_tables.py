@@ -613,7 +613,10 @@ def test_a_table_value_holds_a_card_that_stays_itself_wherever_it_goes(tmp_path)
                                          "if upcard is in your hand: set stuck to 1", **UPCARD)
     assert state.s.table["pot"] == 3 and state.s.table["stuck"] == 1
     assert "upcard is Three of Hearts" in state.log
-    # The board names it to whoever sees it where it is now: the referee and Ann, whose hand holds it.
+    # The board names it to whoever sees it where it is now or saw it go there: the referee,
+    # Ann, whose hand holds it, and Ben, who saw it taken from the discard pile.
+    assert [state.observation(p)["table"]["upcard"] for p in (None, 0, 1)] == ["Three of Hearts"] * 3
+    state = play(tmp_path, setup=SHOWN + "put upcard into your hand\nshuffle your hand", **UPCARD)
     assert [state.observation(p)["table"]["upcard"] for p in (None, 0, 1)] == \
         ["Three of Hearts", "Three of Hearts", "a card"]
 

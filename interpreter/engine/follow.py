@@ -14,6 +14,8 @@ one that has moved since (its count shifted by the two cards' counts).
 from __future__ import annotations
 
 from .activation import ActivationFrame
+from .decisions import option
+from .labels import option_card
 from .layers import stale
 from .pile import Entry
 from .script import Script, ScriptFrame
@@ -67,8 +69,32 @@ def follow_places(c: State, dealt: dict) -> None:
                 kept = (f.count(x, moves), _past(past, dealt), *rest)
             lki[dealt.get(x, x)] = kept
         c.lki = lki
+    if c.decision is not None:
+        _decision(c, f)
     if c.t.layered:
         stale(c)
+
+
+def _decision(c: State, f: "_Follow") -> None:
+    """The decision open, whose options name cards dealt again (another seat's: the cards
+    a decision offers its own seat stay in their places, observe.determinize). A card
+    picked, paid with or targeted is the card dealt in its place, by its name; a window's
+    plays and an ordering of triggered abilities depend on which cards they are: the copy
+    asks them again (the decision None)."""
+    d = c.decision
+    if d.kind == "order":           # its abilities' cards are followed in its frame (_frames)
+        c.decision = None
+        return
+    named = [option_card(c, d, o) for o in d.options]
+    dealt = f.dealt
+    if not any(x in dealt for x in named):
+        return
+    if d.kind == "priority":
+        c.decision = None
+        return
+    names = c.t.names
+    c.decision = d._replace(options=tuple(o if x not in dealt else option((names[dealt[x]], dealt[x]))
+                                          for o, x in zip(d.options, named)))
 
 
 def _past(past: State, dealt: dict) -> State:

@@ -89,9 +89,13 @@ class Game:
                 missing.setdefault(name, []).append(place)
         return [self._undeclared(places, name) for name, places in missing.items()]
 
-    def new_initial_state(self, seed: int = 0, first_player: int | None = None, log: bool = True) -> "GameState":
+    def new_initial_state(self, seed: int = 0, first_player: int | None = None, log: bool = True,
+                          knowing: bool | None = None) -> "GameState":
         """The game as it begins. Without `log` it keeps no log (GameState.log is empty):
-        the same game, played faster where nobody reads what happened (a simulation)."""
+        the same game, played faster where nobody reads what happened (a simulation).
+        `knowing` (by default, with the log): the game keeps what each seat saw of the cards
+        it no longer sees (a card picked up from play into a hand), which observations and
+        the players who search read; a game without it knows only the cards revealed."""
         seed = game_seed(seed)
         if not self._decks_checked:
             self._check_decks()
@@ -99,6 +103,8 @@ class Game:
             first_player = self.seat(first_player, "first_player")
         s = self.blank_state(seed)
         s.quiet = not log
+        if log if knowing is None else knowing:
+            s.known = {}
         pack = self.pack
         if first_player is None:
             first_player = pack.first_player if isinstance(pack.first_player, int) else s.randbelow(self.num_players)
@@ -161,6 +167,8 @@ class Game:
         if problems:
             fail(setup, None, f"the setup does not fit the scenario schema: {'; '.join(problems)}")
         state = GameState(self, positions.from_setup(self, self.players(), setup, game_seed(seed), fail, card_def))
+        if state.s.known is None:
+            state.s.known = {}          # a position keeps its log: what its seats see is kept too
         state.advance()
         return state
 

@@ -1,9 +1,14 @@
-"""What players know and see: cards revealed stay known while they move between zones
-that are not hidden, and are forgotten when they go into a hidden zone, are put face
-down, or their zone is shuffled. `State.known` is None until a card is revealed; then a
-dict card -> frozenset of the seats that know it."""
+"""What players know and see. A seat that sees a card where it is keeps knowing which
+card it is as it goes where the seat does not see it: everyone who saw a card in play
+picked up into a hand knows it is in that hand, and a card revealed stays known. It is
+forgotten when it is put face down, put at a random place in a zone the seat does not
+see, or its zone is shuffled (a hand shuffled into a deck). `State.known` is a dict card
+-> frozenset of the seats that know it where they do not see it; None where nothing
+reads it (a game without a log nor a player who searches) until a card is revealed:
+moves then cost nothing (Game.new_initial_state's `knowing`)."""
 from __future__ import annotations
 
+from .limits import PLAYERS
 from .state import State
 
 
@@ -44,13 +49,48 @@ def learn(s: State, cards, seats) -> None:
     s.known = known
 
 
-def moved(s: State, c: int, dest: int, face_down: bool) -> None:
-    """A known card forgotten as it goes where nobody sees it (called by move)."""
-    if c in s.known and (face_down or s.t.zone_meta[dest][0].visibility == "hidden"):
-        del s.known[c]
+def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
+    """Card `c` is about to go from `src` to `dest` (called by move before it moves, unless
+    nobody sees it there: a draw): the seats that see it where it is know it where it
+    goes, unless it goes face down (who put it there sees it) or where every seat sees it."""
+    known = s.known
+    if src < 0 or face_down:
+        known.pop(c, None)
+        return
+    meta = s.t.zone_meta
+    zdef, zseat = meta[src]
+    down = s.face_down[c]
+    to = meta[dest][0]
+    if to.visibility == "public" and not (down and to.role in ("play", "pile")):
+        known.pop(c, None)      # face up where every seat sees it (move turns it so)
+        return
+    seats = known.get(c)
+    if down:
+        seats = None if zseat is None else _ONE[zseat]
+    elif zdef.visibility == "public":
+        seats = _ALL[len(s.out)]
+    elif zdef.visibility == "owner" and zseat is not None and (seats is None or zseat not in seats):
+        seats = _ONE[zseat] if seats is None else seats | _ONE[zseat]
+    if seats:
+        known[c] = seats
+    else:
+        known.pop(c, None)
+
+
+# The sets of seats a move makes, made once: a seat alone, every seat of a game of n.
+_ONE = [frozenset((seat,)) for seat in range(PLAYERS)]
+_ALL = [frozenset(range(n)) for n in range(PLAYERS + 1)]
+
+
+def hidden_at_random(s: State, c: int, zone: int) -> None:
+    """Card `c`, put at a random place in `zone`, is forgotten unless every seat sees it
+    there: the seats that knew it no longer know where it lies."""
+    if s.t.zone_meta[zone][0].visibility != "public":
+        s.known.pop(c, None)
 
 
 def shuffled(s: State, zone: int) -> None:
+    """The cards of a shuffled zone are forgotten: no seat knows which lies where."""
     for c in s.zones[zone]:
         s.known.pop(c, None)
 
@@ -65,7 +105,10 @@ def known_to(s: State, zone: int, seat: int) -> list:
 def also_known(s: State, c: int, seen_by: tuple):
     """The seats that see card `c` move: those that see its zones (`seen_by`) and those it
     is known to; None when that is every seat."""
-    seats = set(seen_by) | s.known[c]
+    knows = s.known[c]
+    if len(knows) == len(s.out):
+        return None         # every seat saw it go there (a trick gathered face down)
+    seats = knows.union(seen_by)
     return None if len(seats) == len(s.out) else tuple(sorted(seats))
 
 

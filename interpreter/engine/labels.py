@@ -19,7 +19,7 @@ def told_apart(s: State, d: Decision) -> list[str]:
     for i, label in enumerate(labels):
         groups.setdefault(label, []).append(i)
     for label, same in groups.items():
-        cards = [_card(s, d, d.options[i]) for i in same]
+        cards = [option_card(s, d, d.options[i]) for i in same]
         if len(same) < 2 or None in cards:
             continue
         for i, words in zip(same, _differences(s, cards)):
@@ -27,12 +27,15 @@ def told_apart(s: State, d: Decision) -> list[str]:
     return labels
 
 
-def _card(s: State, d: Decision, option) -> int | None:
+INDEXED = frozenset({"value", "order", "replacement"})     # decisions whose options' numbers are no cards
+
+
+def option_card(s: State, d: Decision, option) -> int | None:
     """The card an option names: the card played, picked, paid with or targeted."""
     value = option.value
     if d.kind == "priority" and value is not None:
         value = value[0]
-    if type(value) is not int or d.kind == "value" or not 0 <= value < len(s.zone_of):
+    if type(value) is not int or d.kind in INDEXED or not 0 <= value < len(s.zone_of):
         return None
     return value if s.t.names[value] in option.label else None
 
@@ -49,7 +52,7 @@ def named(s: State, d: Decision, name: str) -> list[int]:
     if found or not bracket or not words.endswith(")"):
         return found
     words = words[:-1].split(", ")
-    return [i for i, o in enumerate(d.options) if o.label == label and (c := _card(s, d, o)) is not None
+    return [i for i, o in enumerate(d.options) if o.label == label and (c := option_card(s, d, o)) is not None
             and all(w in _all_words(s, c) for w in words)]
 
 

@@ -6,6 +6,8 @@ import random
 
 from .knowledge import known_to
 from .follow import follow_places
+from .labels import option_card
+from .running import run
 from .state import PlayerRef, State
 from .tables import card_seen
 
@@ -199,10 +201,13 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
     # is hidden too, but in the player's own zones (a shared zone does not tell who put
     # it there); its place stays face down, tapped, damaged, whatever card it gets.
     slots_by_owner: dict = {}
+    d = c.decision
+    # The cards its own decision offers it by name (a search of its deck) it sees there.
+    shown = {option_card(c, d, o) for o in d.options} if d is not None and d.player == seat else ()
     for z, (zdef, zone_seat) in enumerate(c.t.zone_meta):
         hidden = not _visible(c, z, seat)
         for i, x in enumerate(c.zones[z]):
-            if c.known is not None and seat in c.known.get(x, ()):
+            if (c.known is not None and seat in c.known.get(x, ())) or x in shown:
                 continue        # a card it was shown stays where it is
             if hidden or (c.face_down[x] and zone_seat != seat):
                 slots_by_owner.setdefault(c.owner[x], []).append((z, i, x))
@@ -224,4 +229,6 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
     if dealt:
         follow_places(c, dealt)
     c.rng = rnd.getrandbits(64)
+    if d is not None and c.decision is None:
+        run(c)          # a decision asked again of the cards dealt (follow._decision)
     return c

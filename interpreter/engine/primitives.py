@@ -39,6 +39,8 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
         return False        # a token that ceased to exist is gone for good
     else:
         before = -1
+    if s.known is not None and (src not in t.unseen or c in s.known or s.face_down[c]):
+        knowledge.moved(s, c, src, dest, face_down)     # who sees it here, before it goes (not a draw)
     if bottom:
         zones[dest].insert(0, c)
     else:
@@ -96,8 +98,6 @@ def move(s: State, c: int, dest: int, bottom: bool = False, controller: int | No
     seen = t.checks_see_zones
     if seen is None or dest in seen or src in seen or (t.checks_see_control and s.controller[c] != before >= 0):
         s.dirty = True          # (a card the checks reach elsewhere, by a kept mark, changing hands)
-    if s.known is not None:
-        knowledge.moved(s, c, dest, face_down)
     return True
 
 
@@ -187,6 +187,8 @@ def place_in(s: State, c: int, zone: int, depth: int) -> str:
     n = len(cards)
     if depth == RANDOM:
         cards.insert(s.randbelow(n + 1), c)
+        if s.known is not None:
+            knowledge.hidden_at_random(s, c, zone)
         return "a random place in "
     if depth > n + 1:   # no place that deep: the bottom, said so
         cards.insert(0, c)
@@ -243,6 +245,8 @@ def refill(s: State, deck: int) -> bool:
         move(s, c, deck)
     if zdef.refill_order == "shuffled":
         s.shuffle_list(s.zones[deck])
+        if s.known is not None:
+            knowledge.shuffled(s, deck)
     n = len(order)
     taken = zone_label(s, src)
     if leave:

@@ -69,7 +69,7 @@ class Table:
                  "checks_see_turn",
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
+                 "seats", "teams", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen", "unseen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
                  "fixed", "view_zones", "taken", "remembering", "moving")
 
@@ -166,6 +166,8 @@ class Table:
         # zones (primitives.who_sees, kept as moves ask): worked out once a deal.
         self.zone_labels = tuple(z.name if p is None else f"{players[p].name}'s {z.name}" for z, p in meta)
         self.seen = {}
+        # Zones where nobody sees a card: one that leaves such a zone known to nobody tells nothing (knowledge.moved).
+        self.unseen = frozenset(i for i, (z, _) in enumerate(meta) if z.visibility == "hidden")
         self.token_homes = frozenset(i for i, (z, _) in enumerate(meta) if z.name in pack.token_zones)
         # The most cards each zone holds (None: no limit), or None when no zone has one.
         limits = tuple(options[z.capacity] if isinstance(z.capacity, str) else z.capacity for z, _ in meta)

@@ -190,14 +190,15 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
     """One game between the agents `specs` (one a seat), and what a summary needs
     of it: result, length, the cards each seat played, the leader turn by turn, the
     options the decisions offered and how many offered more than one."""
-    # Nothing here reads the log: the game keeps none (the same game, faster).
+    agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
+    # Nothing here reads the log: the game keeps none (the same game, faster), nor what the
+    # seats saw unless an agent reads it (one that searches: any but those that say not).
     try:
-        state = game.new_initial_state(seed=seed, log=False)
+        state = game.new_initial_state(seed=seed, log=False, knowing=any(getattr(a, "knows", True) for a in agents))
     except RuleError as e:
         e.first_decision = False    # rules that broke before it: no position to show (_play_index)
         raise
     n = game.num_players
-    agents = [make_agent(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
     plays = [{} for _ in range(n)]
     leaders = []
     turn = None

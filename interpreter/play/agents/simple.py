@@ -28,6 +28,8 @@ def quiet(game: Game) -> Game:
 
 @register("random", "Chooses uniformly at random among the options offered.")
 class RandomAgent:
+    knows = False       # reads nothing of what the seats saw (Game.new_initial_state's knowing)
+
     def __init__(self, rnd: random.Random):
         self.rnd = rnd
 
