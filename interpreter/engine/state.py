@@ -69,7 +69,7 @@ class Table:
                  "checks_see_turn",
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
+                 "seats", "teams", "team_seats", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
                  "fixed", "view_zones", "taken", "remembering", "moving")
 
@@ -139,6 +139,11 @@ class Table:
             pack.write_listing(self)        # the listing of moves written out for these cards
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
+        # Each team's seats, the teams in the order of their first seats (`teams`, `players of t`).
+        self.team_seats = {}
+        for p, team in enumerate(self.teams):
+            self.team_seats.setdefault(team, []).append(p)
+        self.team_seats = {team: tuple(seats) for team, seats in self.team_seats.items()}
         # Whether some team has several seats: then an opponent is a player of another team.
         self.allied = len(set(self.teams)) < len(self.teams)
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window

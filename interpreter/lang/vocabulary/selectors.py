@@ -15,7 +15,8 @@ from ..compiler import SELECTOR_NOUNS, Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, T, as_set, single, union
 from .effects import effects_selector
-from .expressions import STALE_VIEW, card_word_test
+from .expressions import STALE_VIEW, card_word_test, property_of
+from ...engine.primitives import team_players, teams_in_game
 
 S = "selector"
 
@@ -52,6 +53,10 @@ def _selector(c: Compiler, tree, scope: Scope):
     adjectives = words[:-1]
     names = c.names
 
+    members = [r for r in restrictions if r.data == "team_members"]     # "of TEAM": the players of a team
+    if members and noun not in _PLAYER_NOUNS:
+        c.error(members[0], f'only players are of a team: "{noun} of ..." is no set of the pack; write "players of TEAM"')
+        return (lambda s, env: ()), ANY
     base = None        # a closure giving the starting set, for variables and players
     t: T
     if noun in scope.vars and noun not in SELECTOR_NOUNS:     # a variable of such a name is refused where named
@@ -71,6 +76,10 @@ def _selector(c: Compiler, tree, scope: Scope):
         base = lambda s, env: s.t.players if True not in s.out else \
             tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
         t = T("players")
+    elif noun == "teams":
+        base = lambda s, env: teams_in_game(s)
+        # Refused in a pack without teams; then what reads each one is not refused again.
+        t = T("teams") if c.need_teams(words_node, '"teams"') else ANY
     elif noun in _CARD_NOUNS:
         t = T("cards", frozenset())
     elif noun in ("effect", "effects"):
@@ -133,6 +142,8 @@ def _selector(c: Compiler, tree, scope: Scope):
 
     if named is not None:
         c.error(named, _unused_name(c, named, noun))
+    if members:
+        base = _team_players(c, members, scope) or base
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
@@ -224,6 +235,28 @@ def _selector(c: Compiler, tree, scope: Scope):
     return select, t
 
 
+def _team_players(c: Compiler, members: list, scope: Scope):
+    """The players of "players of TEAM", where "of" after "players" reads as many words as
+    follow: "players of team of you" is the players of (team of you)."""
+    first = members[0]
+    *words, last = [m.children[0] for m in members]
+    team = c.expr(last, scope)
+    for w in reversed(words):
+        if getattr(w, "data", None) != "name":
+            c.error(w, f'"of {c.source(w)} of ..." reads a property of what follows: write a name before "of"')
+            return None
+        team = property_of(c, w, team, str(w.children[0]), scope)
+    tfn, tt = team
+    if tt.kind == "team":
+        c.need_teams(first, '"players of ..."')
+    elif tt.kind != "any":
+        said = " of ".join(c.source(m.children[0]) for m in members)
+        c.error(first.children[0], f'"players of ..." needs a team, but "{said}" is {tt.word()}: "players of team '
+                                   f'of p" are p and their teammates')
+        return None
+    return lambda s, env: team_players(s, tfn(s, env))
+
+
 def _item_name(c: Compiler, words_node, scope: Scope):
     return item_name(words_node.children, c.names, scope.vars)
 
@@ -237,7 +270,7 @@ def item_name(tokens, names, variables):
     if len(tokens) < 2:
         return None
     noun, last = str(tokens[-2]), str(tokens[-1])
-    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents"} and \
+    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents", "teams"} and \
             _singular(noun, names.card_types) is None:
         return None
     if last in variables and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
@@ -266,7 +299,7 @@ def _one(c: Compiler, noun: str) -> str:
 
 def one_noun(noun: str, names) -> str:
     """A noun of a selector in the singular: "cards" is "card"."""
-    return _singular(noun, {"card", "player", "opponent", *names.card_types}) or noun
+    return _singular(noun, {"card", "player", "opponent", "team", *names.card_types}) or noun
 
 
 def _bound_item(c: Compiler, named, inner: Scope, noun: str) -> str | None:

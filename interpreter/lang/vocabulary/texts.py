@@ -7,6 +7,7 @@ import re
 from ...engine import knowledge
 from ...engine.script import loop_items
 from ...engine.state import PlayerRef
+from ...engine.wording import and_list
 from .. import dsl
 from ..compiler import Compiler, CompileProblem, Scope, Snippet, _pos
 from ..static_types import ANY
@@ -80,13 +81,16 @@ class _At:
 
 def shown(s, value, t, reader, named: list) -> str:
     """A value as people read it: players and cards by name (a card `reader`, a seat or
-    several, may not see is "a card"), words and texts as they are, sets joined with commas, none as nobody or nothing."""
+    several, may not see is "a card"), words and texts as they are, sets joined with commas, a team by its players, none as nobody or nothing."""
     if value is None:
         return "nobody" if t.kind in ("player", "players") else "nothing"
     if isinstance(value, PlayerRef):
         return value.name
     if isinstance(value, tuple):
         return ", ".join(shown(s, v, t, reader, named) for v in value) or "nothing"
+    if t.kind in ("team", "teams") and value in s.t.team_seats:
+        # A team by its players, as the log says its counters: "North and South".
+        return and_list([s.t.players[p].name for p in s.t.team_seats[value]])
     if type(value) is int and t.kind in ("card", "cards", "object", "objects"):
         named.append(value)
         readers = (reader,) if type(reader) is int else reader or ()
