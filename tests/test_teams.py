@@ -1,7 +1,7 @@
-"""Teams as values: `teams`, `team of p`, `players of t`, and the counters a team keeps
-(shared: team) read and changed as a team's. The mistakes refused as the pack loads, and
-that clones keep their own team values. How they play is proved by the scenarios of
-tests/data/teampack."""
+"""Teams as values: `teams`, `team of p`, `players of t`, the counters a team keeps
+(shared: team) read and changed as a team's, and the zones of each team (per: team). The
+mistakes refused as the pack loads, and that clones keep their own team values. How they
+play is proved by the scenarios of tests/data/teampack."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,7 +32,8 @@ CONTRACT = "set contract of t to total bid of players of t"
     ("set contract of t to count of cards of t",
      'pack.yaml:48:45: only players are of a team: "cards of ..." is no set of the pack; write "players of TEAM"'),
     ("set contract of t to size of t",
-     'pack.yaml:48:30: a team has no "size": it has its players and the player counters declared with shared: team'),
+     'pack.yaml:48:30: a team has no "size": it has its players, the player counters declared with shared: team and '
+     'the zones declared with per: team'),
     ("if t = you: set contract of t to 0",
      'pack.yaml:48:12: "t = you" compares a team with a player: they are never equal'),
 ])
@@ -48,12 +49,25 @@ def test_the_words_of_teams_are_refused_in_a_pack_whose_seats_have_none(tmp_path
     # Each word of teams once: what reads a "teams" refused is not refused again.
     assert problems(tmp_path / "p", seats, "    - {name: North}\n    - {name: East}\n    - {name: South}\n"
                     "    - {name: West}\n", "pack.yaml", PACK) == [
+        'pack.yaml:26:14: zone "won" is one for each team, and this pack\'s seats have none: give seats a team '
+        '(players: seats: {name: ..., team: ...}) or make it per: player',
         'pack.yaml:47:21: "teams"' + refused,
         'pack.yaml:50:21: "teams"' + refused,
-        'pack.yaml:59:16: "tricks of TEAM"' + refused,
-        'pack.yaml:74:17: "score of TEAM"' + refused,
-        'pack.yaml:74:56: "teams"' + refused,
+        'pack.yaml:73:17: "score of TEAM"' + refused,
+        'pack.yaml:73:56: "teams"' + refused,
     ]
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("won: {per: team,", "won: {per: team, visibility: owner,",
+     'pack.yaml:26:32: zone "won" is one for each team: it is public or hidden, not seen by its owner'),
+    ("won: {per: team,", "won: {per: team, role: discard,",
+     'pack.yaml:26:26: zone "won" is one for each team: it has no role (a role\'s zone is each player\'s own)'),
+    ("count of cards in t's won", "count of cards in t's hand",
+     'pack.yaml:51:30: zone "hand" is each player\'s, not a team\'s: a team holds the zones declared with per: team'),
+])
+def test_a_zone_of_each_team_is_seen_alike_by_its_partners(tmp_path, old, new, message):
+    assert problems(tmp_path / "p", old, new, "pack.yaml", PACK) == [message]
 
 
 @pytest.fixture(scope="module")

@@ -267,7 +267,7 @@ def dsl_reference() -> str:
     out.append("| property | type | meaning |\n|---|---|---|")
     out.extend(f"| `{k}` | {t} | {d} |" for k, (t, d) in PLAYER_PROPERTIES.items())
     out.append("\nIn a pack whose seats have teams, every team has these, beside the player counters its players "
-               "share (`shared: team`: \"score of t\"):\n")
+               "share (`shared: team`: \"score of t\") and the zones of each team (`per: team`: \"t's won\"):\n")
     out.append("| property | type | meaning |\n|---|---|---|")
     out.extend(f"| `{k}` | {t} | {d} |" for k, (t, d) in TEAM_PROPERTIES.items())
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")

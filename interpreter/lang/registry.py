@@ -83,7 +83,7 @@ PLAYER_PROPERTIES = {
 }
 
 # What a team has (a pack whose seats have teams), beside the player counters it shares
-# (shared: team: "score of t").
+# (shared: team: "score of t") and the zones of each team (per: team: "t's won").
 TEAM_PROPERTIES = {
     "players": ("players", "The team's players still in the game, in seat order: \"total bid of players of t\"."),
 }

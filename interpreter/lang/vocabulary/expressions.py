@@ -162,6 +162,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.zones:
             c.note("zone:" + word)
             zdef = names.zones[word]
+            if zdef.per_team:       # the team's: its first seat's
+                return (lambda s, env, w=word: () if (p := fn(s, env)) is None else
+                        (s.t.named[w][s.t.leads[p.seat]],)), T("zone")
             if zdef.per_player:
                 p = fuse.fresh("_t")
                 zone = fuse.join(lambda s, env, w=word: _player_zone(s, fn(s, env), w),
@@ -248,6 +251,15 @@ def team_property(c: Compiler, node, fn, word: str):
     names = c.names
     if word in TEAM_PROPERTIES:
         return (lambda s, env: team_players(s, fn(s, env))), T(TEAM_PROPERTIES[word][0])
+    z = names.zones.get(word)
+    if z is not None and z.per_team:
+        c.note("zone:" + word)
+        return (lambda s, env: () if (seats := s.t.team_seats.get(fn(s, env))) is None else
+                (s.t.named[word][seats[0]],)), T("zone")
+    if z is not None:
+        c.error(node, f'zone "{word}" is {"each player" if z.per_player else "the table"}\'s, not a team\'s: a team '
+                      f'holds the zones declared with per: team')
+        return _const(None), ANY
     d = names.counters.get(word)
     if d is not None and d.shared == "team":
         c.note("counter:" + word)
@@ -258,8 +270,9 @@ def team_property(c: Compiler, node, fn, word: str):
                       f'shared: team; its players\' are "total {word} of players of TEAM"')
     else:
         shared = [n for n, x in names.counters.items() if x.shared == "team"]
-        c.error(node, f'a team has no "{word}"{did_you_mean(word, [*TEAM_PROPERTIES, *shared])}: it has its players '
-                      f'and the player counters declared with shared: team')
+        zones = [n for n, z in names.zones.items() if z.per_team]
+        c.error(node, f'a team has no "{word}"{did_you_mean(word, [*TEAM_PROPERTIES, *shared, *zones])}: it has its '
+                      f'players, the player counters declared with shared: team and the zones declared with per: team')
     return _const(None), ANY
 
 

@@ -163,7 +163,8 @@ def _selector(c: Compiler, tree, scope: Scope):
                 return (lambda s, env: ()), t
         elif zone_node is not None and getattr(zone_node, "data", None) == "name" and str(zone_node.children[0]) in names.zones:
             zone_name = str(zone_node.children[0])
-        if zone_name is not None and control_fn is not None and names.zones[zone_name].per_player:
+        if zone_name is not None and control_fn is not None and names.zones[zone_name].per_player and \
+                not names.zones[zone_name].per_team:
             # Cards in a player's own zone are the cards that player controls: scan that zone only.
             zn = zone_name
             owner_fn = control_fn

@@ -303,6 +303,7 @@ def _put(c, tree, scope, bottom=False, face_down=False, depth=None):
     you_zone = _unowned_zone_default(c, zone)
     if you_zone is not None:
         c.note("*")
+    teams = you_zone is not None and c.names.zones[you_zone].per_team     # your team's: its first seat's
     source = _this_source(scope)
 
     def destination(s, env, x):
@@ -312,7 +313,10 @@ def _put(c, tree, scope, bottom=False, face_down=False, depth=None):
         env["it"] = saved
         if not zones:
             return None
-        return zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
+        if len(zones) == 1 or not you_zone:
+            return zones[0]
+        seat = env["you"].seat
+        return s.t.zone(you_zone, s.t.leads[seat] if teams else seat)
 
     def act(s, env, x):
         dest = destination(s, env, x)
