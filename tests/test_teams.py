@@ -4,6 +4,7 @@ mistakes refused as the pack loads, and that clones keep their own team values. 
 play is proved by the scenarios of tests/data/teampack."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,19 @@ def test_clones_keep_their_own_team_counters(partners):
     assert [state.s.pvars[p]["score"] for p in range(4)] == [20, -10, 20, -10]
     assert [other.s.pvars[p]["score"] for p in range(4)] == [0, 0, 0, 0]
     assert [other.s.pvars[p]["contract"] for p in range(4)] == [2, 1, 2, 1]
+
+
+def test_players_of_team_of_p_are_p_and_their_teammates(tmp_path):
+    # "players of team of p" reads "of" as many times as written: the players of (team of p).
+    folder = tmp_path / "p"
+    shutil.copytree(PACK, folder)
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    by_team = "for each t in teams:\n        " + CONTRACT
+    assert by_team in text
+    pack.write_text(text.replace(by_team, "for each p in players:\n        set contract of team of p to total bid of "
+                                          "players of team of p"), encoding="utf-8")
+    state = Game(load_pack(str(folder), Report()), {"shuffled": 0}).new_initial_state(seed=1)
+    for bid in ("2", "0", "0", "1"):
+        state.apply_label(bid)
+    assert [state.s.pvars[p]["contract"] for p in range(4)] == [2, 1, 2, 1]

@@ -55,7 +55,14 @@ def _selector(c: Compiler, tree, scope: Scope):
 
     members = [r for r in restrictions if r.data == "team_members"]     # "of TEAM": the players of a team
     if members and noun not in _PLAYER_NOUNS:
-        c.error(members[0], f'only players are of a team: "{noun} of ..." is no set of the pack; write "players of TEAM"')
+        if words[0] == "top":
+            # "number of different value among top n cards of pile": a value word reads a
+            # selector of its own words, and "top N cards" only in parentheses.
+            said = " ".join([*words, *(f"of {c.source(m.children[0])}" for m in members)])
+            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({said})"')
+        else:
+            c.error(members[0], f'only players are of a team: "{noun} of ..." is no set of the pack; write "players '
+                                f'of TEAM"')
         return (lambda s, env: ()), ANY
     base = None        # a closure giving the starting set, for variables and players
     t: T
@@ -86,11 +93,6 @@ def _selector(c: Compiler, tree, scope: Scope):
         return effects_selector(c, tree, scope, words_node, adjectives)
     else:
         kind = _singular(noun, names.card_types)
-        if kind is None and words[0] == "top" and "of" in words:
-            # "number of different value among top n cards of pile": a value word reads a
-            # selector of its own words, and "top N cards" only in parentheses.
-            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({" ".join(words)})"')
-            return (lambda s, env: ()), ANY
         if kind is None:
             known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
                      *{p for p in names.property_words.values()}]
