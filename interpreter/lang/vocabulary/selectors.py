@@ -34,14 +34,15 @@ def _singular(word: str, known) -> str | None:
     return None
 
 
-@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
+@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [of TEAM] "
+          "[where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
           "\"other\" first leaves out the card whose text it is. Without \"in\", cards in play zones. NAME, "
           "after a noun of cards or players, names each one tried inside CONDITION, where an inner \"where\" "
           "has an \"it\" of its own.",
           example="a card c in your hand where any (cards in melds where its rank = rank of c)",
-          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('TEAM', 'team', 'players only: the players of TEAM ("players of your team")'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
     restrictions = [k for k in tree.children[1:] if k is not None]
