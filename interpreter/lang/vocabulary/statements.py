@@ -315,8 +315,7 @@ def _put(c, tree, scope, bottom=False, face_down=False, depth=None):
             return None
         if len(zones) == 1 or not you_zone:
             return zones[0]
-        seat = env["you"].seat
-        return s.t.zone(you_zone, s.t.leads[seat] if teams else seat)
+        return s.t.zone(you_zone, s.t.leads[env["you"].seat] if teams else env["you"].seat)
 
     def act(s, env, x):
         dest = destination(s, env, x)

@@ -10,7 +10,7 @@ from ...engine.state import PlayerRef
 from ...engine.wording import and_list
 from .. import dsl
 from ..compiler import Compiler, CompileProblem, Scope, Snippet, _pos
-from ..static_types import ANY
+from ..static_types import ANY, TEXT
 
 _PART = re.compile(r"\{([^{}]*)\}")
 
@@ -61,7 +61,10 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
     c.snippet = Snippet(outer.file if outer else "", part, locate)
     try:
         tree = dsl.parse(part, "value")
-        return c.expr(tree, scope)
+        fn, t = c.expr(tree, scope)
+        if t.kind in ("team", "teams"):
+            return _team_names(fn), TEXT
+        return fn, t
     except dsl.DslSyntaxError as e:
         # A variable named by a word of the language ("{card}") is told where it is named.
         if not dsl.reads_renamed(part, "value", set(filter(c.language_word, scope.vars))):
@@ -69,6 +72,16 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
         return (lambda s, env: None), ANY
     finally:
         c.snippet = outer
+
+
+def _team_names(fn):
+    """A team in a text by its players, as the log says its counters: "North and South"
+    (teams: "North and South, East and West")."""
+    def names(s, env):
+        v = fn(s, env)
+        teams = v if isinstance(v, tuple) else () if v is None else (v,)
+        return ", ".join(and_list([s.t.players[p].name for p in s.t.team_seats[team]]) for team in teams) or None
+    return names
 
 
 class _At:
@@ -81,16 +94,13 @@ class _At:
 
 def shown(s, value, t, reader, named: list) -> str:
     """A value as people read it: players and cards by name (a card `reader`, a seat or
-    several, may not see is "a card"), words and texts as they are, sets joined with commas, a team by its players, none as nobody or nothing."""
+    several, may not see is "a card"), words and texts as they are, sets joined with commas, none as nobody or nothing."""
     if value is None:
         return "nobody" if t.kind in ("player", "players") else "nothing"
     if isinstance(value, PlayerRef):
         return value.name
     if isinstance(value, tuple):
         return ", ".join(shown(s, v, t, reader, named) for v in value) or "nothing"
-    if t.kind in ("team", "teams") and value in s.t.team_seats:
-        # A team by its players, as the log says its counters: "North and South".
-        return and_list([s.t.players[p].name for p in s.t.team_seats[value]])
     if type(value) is int and t.kind in ("card", "cards", "object", "objects"):
         named.append(value)
         readers = (reader,) if type(reader) is int else reader or ()
