@@ -12,8 +12,8 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from ..interpreter.lang import dsl
 from ..interpreter.lang.registry import Entry
-from ..interpreter.lang.vocabulary import (CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, item_name,
-                                           one_noun)
+from ..interpreter.lang.vocabulary import (CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES,
+                                           TEAM_PROPERTIES, item_name, one_noun)
 from .yamltext import DslText, word_at
 
 _PARTIAL = re.compile(r"[\w'-]*$")
@@ -96,7 +96,8 @@ def entry_markdown(entry: Entry) -> str:
 def builtin_word(word: str) -> str | None:
     """What a word every pack has means (turn, owner, tapped...), from the registry."""
     for table, what in ((GLOBALS, "every pack has"), (CARD_PROPERTIES, "a property of every card"),
-                        (PLAYER_PROPERTIES, "a property of every player")):
+                        (PLAYER_PROPERTIES, "a property of every player"),
+                        (TEAM_PROPERTIES, "a property of every team")):
         if word in table:
             kind, description = table[word]
             return f"**`{word}`** ({kind}, {what})\n\n{description}"
@@ -110,6 +111,7 @@ def builtin_names() -> list[tuple[str, str]]:
     out = [(w, f"{kind}, every pack has") for w, (kind, _) in GLOBALS.items()]
     out += [(w, f"{kind}, of every card") for w, (kind, _) in CARD_PROPERTIES.items()]
     out += [(w, f"{kind}, of every player") for w, (kind, _) in PLAYER_PROPERTIES.items()]
+    out += [(w, f"{kind}, of every team") for w, (kind, _) in TEAM_PROPERTIES.items()]
     return out + [(w, "a word of selectors") for w in CARD_STATES]
 
 

@@ -46,6 +46,9 @@ class ZoneDef:
     capacity: int | str | None = None    # the most cards it holds: a number or a number option
     refill_leave: int = 0            # a refill leaves this many cards on top of the zone it takes from
     taker: bool = False              # a shared zone with `owner: taker`: a card it gives a player's zone is theirs
+    # `per: team`: one zone for each team, its first seat's (per_player too: every seat has
+    # one, a partner's left empty, so that a zone is still found by name and seat).
+    per_team: bool = False
 
 
 @dataclass

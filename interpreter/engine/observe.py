@@ -81,11 +81,12 @@ def observe(s: State, viewer: int | None) -> dict:
     players = []
     extras = _extras(s, viewer)
     unseen = {n: d.visibility for n, d in s.t.pack.player_counters.items() if d.visibility != "public"}
+    alias = s.t.zone_alias        # a zone of each team: every partner's is the team's
     for p, ref in enumerate(s.t.players):
         zones = {}
         for z, (zdef, seat) in enumerate(s.t.zone_meta):
             if seat == p:
-                zones[zdef.name] = zone_view(s, z, viewer, extras)
+                zones[zdef.name] = zone_view(s, z if alias is None else alias[z], viewer, extras)
         # The referee's view (viewer None) holds everything, scratch values included.
         counters = dict(s.pvars[p]) if not unseen or viewer is None else _counters_seen(s.pvars[p], unseen, viewer == p)
         players.append({"name": ref.name, "out": s.out[p], "counters": counters, "zones": zones})

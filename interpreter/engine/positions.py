@@ -58,8 +58,11 @@ def placed_state(game, players: tuple, placed, seed: int, table: Table | None = 
     start_counters(s)
     s.units = new_units(game.pack)
     zones, zone_of, controller = s.zones, s.zone_of, s.controller
+    alias = table.zone_alias      # a card set up in a partner's zone of the team is the team's
     for c, (_, owner, zname, zseat) in enumerate(placed):
         zone = table.zone(zname, zseat) if zname else 0
+        if alias is not None:
+            zone = alias[zone]
         zones[zone].append(c)
         zone_of[c] = zone
         if zname and zseat is not None:

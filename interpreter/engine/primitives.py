@@ -628,3 +628,15 @@ def finish(s: State, winners: list) -> None:
 def team_of(s: State, seat: int) -> str:
     """A seat's team, as the rules read it (`team of p`); a seat without one is its own."""
     return s.t.teams[seat]
+
+
+def teams_in_game(s: State) -> tuple:
+    """The teams with a player still in the game (`teams`), in the order of their first seats."""
+    out = s.out
+    return tuple(team for team, seats in s.t.team_seats.items() if not all(out[p] for p in seats))
+
+
+def team_players(s: State, team: str | None) -> tuple:
+    """A team's players still in the game (`players of t`), in seat order; none of no team."""
+    out, players = s.out, s.t.players
+    return tuple(players[p] for p in s.t.team_seats.get(team, ()) if not out[p])

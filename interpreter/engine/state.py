@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import layers, rng
 from .decisions import Option
 from .model import seats_for
+from .wording import and_list
 
 
 class PlayerRef:
@@ -69,7 +70,7 @@ class Table:
                  "checks_see_turn",
                  "checks_see_damage", "watched_marks", "triggers_on", "trigger_places", "watches_damage", "watches_ends", "watches_begins", "plain_steps",
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
-                 "seats", "teams", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen", "unseen",
+                 "seats", "teams", "team_seats", "leads", "zone_alias", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen", "unseen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
                  "fixed", "view_zones", "taken", "remembering", "moving")
 
@@ -139,11 +140,36 @@ class Table:
             pack.write_listing(self)        # the listing of moves written out for these cards
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
+        # Each team's seats, the teams in the order of their first seats (`teams`, `players of t`).
+        self.team_seats = {}
+        for p, team in enumerate(self.teams):
+            self.team_seats.setdefault(team, []).append(p)
+        self.team_seats = {team: tuple(seats) for team, seats in self.team_seats.items()}
+        self.leads = tuple(self.team_seats[team][0] for team in self.teams)     # each seat's team's first seat
+        self._team_zones(pack, players)
         # Whether some team has several seats: then an opponent is a player of another team.
         self.allied = len(set(self.teams)) < len(self.teams)
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
         self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
+
+    def _team_zones(self, pack, players) -> None:
+        """The zones of each team (per: team): a seat's is its team's first seat's, where its
+        cards are, named as the team's ("North and South's won"). `zone_alias`: the zone
+        each zone of a seat stands for (observe.py shows a partner the team's), or None
+        for a pack without such zones."""
+        self.zone_alias = None
+        shared = [z.name for z in pack.zones if z.per_team]
+        if not shared:
+            return
+        alias, labels = list(range(len(self.zone_meta))), list(self.zone_labels)
+        for name in shared:
+            ids = self.named[name]
+            for p, lead in enumerate(self.leads):
+                alias[ids[p]] = ids[lead]
+            for team, seats in self.team_seats.items():
+                labels[ids[seats[0]]] = f"{and_list([players[p].name for p in seats])}'s {name}"
+        self.zone_alias, self.zone_labels = tuple(alias), tuple(labels)
 
     def _static_zones(self, card) -> frozenset:
         return frozenset(z for ab in card.statics for z in self.named[ab.zone])

@@ -15,6 +15,7 @@ from lark import Token, Tree
 
 from ..engine import limits
 from ..engine.model import Source
+from ..engine.primitives import teams_in_game
 from ..engine.script import Script
 from ..suggest import did_you_mean
 from . import fuse
@@ -479,6 +480,8 @@ class Compiler:
                 self.note("*")      # the phase... and "opponents" of the active player
             if word in ("phase", "step", "window"):
                 self.note_time(word)
+            if word == "teams" and not self.need_teams(token, '"teams"'):
+                return _global(word), ANY       # what reads it is not refused again
             return _global(word), T(registry.GLOBALS[word][0])
         if word in self.names.zones:
             self.note("zone:" + word)
@@ -495,6 +498,14 @@ class Compiler:
         why = self.unbound.get(word) or untargeted and f'unknown name "{word}": {untargeted}'
         self.error(token, why or f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY
+
+    def need_teams(self, node, what: str) -> bool:
+        """A word of teams, refused in a pack whose seats have none: every team would be
+        one player, and the rule is surely meant for another pack. Whether it is taken."""
+        if not self.names.teams:
+            self.error(node, f'{what} reads the teams of the players, and this pack\'s seats have none: give '
+                             f'seats a team (players: seats: {{name: ..., team: ...}})')
+        return self.names.teams
 
     def untargeted(self, word: str, scope: Scope, what: str = "SELECTOR", verb: str = "") -> str | None:
         """How to write a target where a text reads one it cannot (other tools' card text
@@ -628,7 +639,7 @@ class Compiler:
 
 # Nouns of selectors that a variable must not take the place of.
 SELECTOR_NOUNS = frozenset({"card", "cards", "player", "players", "opponent", "opponents", "effect", "effects",
-                            "everyone"})
+                            "everyone", "teams"})
 
 # Kinds a variable may go on holding: a card may be followed by a player in an "object".
 _KIND_GROUPS = ({"card", "player", "object"}, {"cards", "players", "objects"})
@@ -721,6 +732,8 @@ def _global(word: str):
         return lambda s, env: s.t.players
     if word == "opponents":
         return lambda s, env: tuple(s.t.players[p] for p in s.opponents_of(env["you"].seat))
+    if word == "teams":
+        return lambda s, env: teams_in_game(s)
     raise KeyError(word)
 
 

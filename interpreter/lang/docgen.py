@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import dsl
 from .dsl import OTHERWISE, DslSyntaxError, grammar_text, parse, simplest
 from .registry import ELSEWHERE, RESERVED
-from .vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
+from .vocabulary import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, TEAM_PROPERTIES, entries
 
 INTRO = """\
 # The effect DSL
@@ -266,6 +266,10 @@ def dsl_reference() -> str:
     out.append("\nEvery player has these, beside the pack's player counters and zones (\"left of you\", \"your right\"):\n")
     out.append("| property | type | meaning |\n|---|---|---|")
     out.extend(f"| `{k}` | {t} | {d} |" for k, (t, d) in PLAYER_PROPERTIES.items())
+    out.append("\nIn a pack whose seats have teams, every team has these, beside the player counters its players "
+               "share (`shared: team`: \"score of t\") and the zones of each team (`per: team`: \"t's won\"):\n")
+    out.append("| property | type | meaning |\n|---|---|---|")
+    out.extend(f"| `{k}` | {t} | {d} |" for k, (t, d) in TEAM_PROPERTIES.items())
     out.append("\nand these words describe cards in selectors, beside the pack's card types, marks and keywords:\n")
     out.append("| word | meaning |\n|---|---|")
     out.extend(f"| `{k}` | {d} |" for k, d in CARD_STATES.items())

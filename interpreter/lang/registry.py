@@ -61,6 +61,8 @@ GLOBALS = {
     "players": ("players", "Every player still in the game: not those who lost or finished."),
     "everyone": ("players", "Every player, whether still in the game or not."),
     "opponents": ("players", "Every player still in the game other than you (and your teammates, where a team has several players)."),
+    "teams": ("teams", "Every team with a player still in the game, in the order of their first seats (a pack whose seats have "
+                       "teams; a seat without one is a team of its own): \"for each t in teams\"."),
 }
 
 # Properties every card has, beside those the pack declares.
@@ -74,10 +76,16 @@ CARD_PROPERTIES = {
 # Properties every player has, beside the pack's player counters and zones.
 # Play passes to the left: the player to your left plays after you.
 PLAYER_PROPERTIES = {
-    "team": ("text", "The player's team (a seat without a team is a team of its own): "
+    "team": ("team", "The player's team (a seat without a team is a team of its own): "
                      "\"players where team of it = team of you\" are you and your teammates."),
     "left": ("player", "The player to their left: the next one in seat order still in the game, who plays after them."),
     "right": ("player", "The player to their right: the one before them in seat order still in the game."),
+}
+
+# What a team has (a pack whose seats have teams), beside the player counters it shares
+# (shared: team: "score of t") and the zones of each team (per: team: "t's won").
+TEAM_PROPERTIES = {
+    "players": ("players", "The team's players still in the game, in seat order: \"total bid of players of t\"."),
 }
 
 # Words that describe cards in a selector, beside card types, marks and keywords.

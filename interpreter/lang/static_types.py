@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 
 class T(NamedTuple):
-    # number bool text word card player object cards players objects sets zone mapping none any
+    # number bool text word card player object cards players objects sets team teams zone mapping none any
     kind: str
     ctypes: frozenset | None = None  # the card types a card value is known to have (None: unknown)
     of: str | None = None          # a word's property ("suit"): words of two properties never compare equal
@@ -18,7 +18,7 @@ WORDS = {
     "number": "a number", "bool": "a condition", "text": "a text", "word": "a word", "card": "a card",
     "effect": "an effect on the pile", "effects": "a set of effects on the pile",
     "player": "a player", "object": "a card or a player", "cards": "a set of cards",
-    "players": "a set of players", "objects": "a set of cards and players",
+    "players": "a set of players", "team": "a team", "teams": "a set of teams", "objects": "a set of cards and players",
     "sets": "sets of cards",
     "words": "a set of words", "zone": "a zone", "pair": "a pair (a player and a card)", "mapping": "a division", "none": "no card or player", "any": "a value",
 }
@@ -28,14 +28,17 @@ BOOL = T("bool")
 TEXT = T("text")
 PLAYER = T("player")
 PLAYERS = T("players")
+TEAM = T("team")
+TEAMS = T("teams")
 ZONE = T("zone")
 ANY = T("any")
 NONE = T("none")
 MAPPING = T("mapping")
 
 # A set of sets of cards ("sets of cards in show") holds sets of cards, one at a time.
-SINGLE_OF = {"cards": "card", "players": "player", "objects": "object", "effects": "effect", "sets": "cards"}
-SET_OF = {"card": "cards", "player": "players", "object": "objects", "effect": "effects"}
+SINGLE_OF = {"cards": "card", "players": "player", "objects": "object", "effects": "effect", "sets": "cards",
+             "teams": "team"}
+SET_OF = {"card": "cards", "player": "players", "object": "objects", "effect": "effects", "team": "teams"}
 
 
 def single(t: T) -> T:

@@ -135,16 +135,32 @@ def options(b: Build) -> None:
     b.names.options = b.fields["options"] = made
 
 
+def _team_zone(b: Build, z, raw: dict) -> None:
+    """A zone of each team: in a pack whose seats have teams, seen by everyone or nobody (its
+    cards are its first seat's, where a zone seen by its owner would hide them from the
+    partners), and with no role (the engine deals, draws and plays from a player's own)."""
+    if not any("team" in seat for seat in (b.d["players"].get("seats") or [])):
+        b.here(raw, "per", f'zone "{z.name}" is one for each team, and this pack\'s seats have none: give seats a team '
+                           f'(players: seats: {{name: ..., team: ...}}) or make it per: player')
+    elif z.visibility == "owner":
+        b.here(raw, "visibility", f'zone "{z.name}" is one for each team: it is public or hidden, not seen by its owner')
+    elif z.role:
+        b.here(raw, "role", f'zone "{z.name}" is one for each team: it has no role (a role\'s zone is each player\'s own)')
+
+
 @section("zones")
 def zones(b: Build) -> None:
     made, roles = [], {}
     for i, (name, raw) in enumerate(b.d["zones"].items()):
         refill = raw.get("refill") or {}
-        z = ZoneDef(name, i, raw.get("per", "player") == "player", raw.get("visibility", "public"),
+        per = raw.get("per", "player")
+        z = ZoneDef(name, i, per in ("player", "team"), raw.get("visibility", "public"),
                     bool(raw.get("ordered", False)), raw.get("role"), refill.get("from"),
                     refill.get("order", "shuffled"), raw.get("description", ""), raw.get("deck"),
-                    raw.get("capacity"), refill.get("leave", 0), raw.get("owner") == "taker")
+                    raw.get("capacity"), refill.get("leave", 0), raw.get("owner") == "taker", per == "team")
         made.append(z)
+        if z.per_team:
+            _team_zone(b, z, raw)
         if z.role:
             if z.role in roles:
                 b.here(raw, "role", f'two zones have the role "{z.role}": {roles[z.role]} and {name}')

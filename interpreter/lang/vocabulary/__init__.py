@@ -5,7 +5,7 @@ selectors, triggers) in lang/registry.py, so that the compiler, the validator an
 below; nothing else imports a family to have it registered."""
 from __future__ import annotations
 
-from ..registry import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, entries
+from ..registry import CARD_PROPERTIES, CARD_STATES, ENTRIES, GLOBALS, PLAYER_PROPERTIES, TEAM_PROPERTIES, entries
 from . import (choices, continuous, costs, effects, events, expressions, results, rounds, scripts, selections,
                selectors, statements, subsets, tables, telling, tokens, triggers, turn_order)
 from .costs import compile_costs, pay_cost
@@ -17,7 +17,7 @@ from .tables import holds
 FAMILIES = (statements, continuous, costs, expressions, selectors, triggers, tables, selections, choices, turn_order,
             rounds, results, telling, effects, events, tokens, scripts, subsets)
 
-__all__ = ["CARD_PROPERTIES", "CARD_STATES", "ENTRIES", "FAMILIES", "GLOBALS", "PLAYER_PROPERTIES", "atomic", "choices",
-           "compile_costs", "continuous", "costs", "entries", "expressions", "holds", "is_number", "item_name",
-           "one_noun", "pay_cost", "results", "rounds", "scripts", "selections", "selectors", "statements", "subsets",
+__all__ = ["CARD_PROPERTIES", "CARD_STATES", "ENTRIES", "FAMILIES", "GLOBALS", "PLAYER_PROPERTIES", "TEAM_PROPERTIES",
+           "atomic", "choices", "compile_costs", "continuous", "costs", "entries", "expressions", "holds", "is_number",
+           "item_name", "one_noun", "pay_cost", "results", "rounds", "scripts", "selections", "selectors", "statements", "subsets",
            "tables", "telling", "triggers", "turn_order"]

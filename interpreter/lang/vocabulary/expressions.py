@@ -7,12 +7,13 @@ from .. import fuse
 from ...engine import lastknown, layers, limits
 from ...engine.tables import keyed
 from ...engine.layers import controllers, typebits
+from ...engine.primitives import team_players
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope, _const, _slice, literal
-from ..registry import CARD_PROPERTIES, PLAYER_PROPERTIES, register
-from ..static_types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEXT, T, is_cardish, single
+from ..registry import CARD_PROPERTIES, PLAYER_PROPERTIES, TEAM_PROPERTIES, register
+from ..static_types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEAM, TEXT, T, is_cardish, single
 
 E = "expression"
 @register("number", E, "3", "A whole number.")
@@ -151,7 +152,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         # Written in place where it can (fuse.py): "team of it = team of you" is read in loops.
         p = fuse.fresh("_t")
         return fuse.join(lambda s, env: None if (x := fn(s, env)) is None else s.t.teams[x.seat],
-                         f"(None if ({p} := {{0}}) is None else s.t.teams[{p}.seat])", fn), TEXT
+                         f"(None if ({p} := {{0}}) is None else s.t.teams[{p}.seat])", fn), TEAM
+    if t.kind == "team":
+        return team_property(c, node, fn, word)
     if t.kind in ("player", "any") and word in PLAYER_PROPERTIES and word not in names.player_counters:
         step = 1 if word == "left" else -1
         return (lambda s, env: None if (p := fn(s, env)) is None else s.t.players[s.next_seat(p.seat, step)]), PLAYER
@@ -159,6 +162,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if word in names.zones:
             c.note("zone:" + word)
             zdef = names.zones[word]
+            if zdef.per_team:       # the team's: its first seat's
+                return (lambda s, env, w=word: () if (p := fn(s, env)) is None else
+                        (s.t.named[w][s.t.leads[p.seat]],)), T("zone")
             if zdef.per_player:
                 p = fuse.fresh("_t")
                 zone = fuse.join(lambda s, env, w=word: _player_zone(s, fn(s, env), w),
@@ -235,6 +241,44 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
                  *names.zones, *PLAYER_PROPERTIES]
         c.error(node, f'unknown property "{word}"{did_you_mean(word, known)}')
     return _const(None), ANY
+
+
+def team_property(c: Compiler, node, fn, word: str):
+    """`word of TEAM`: its players, or a player counter its players share (shared: team),
+    kept once for the team: "score of t"."""
+    if not c.need_teams(node, f'"{word} of TEAM"'):
+        return _const(None), ANY
+    names = c.names
+    if word in TEAM_PROPERTIES:
+        return (lambda s, env: team_players(s, fn(s, env))), T(TEAM_PROPERTIES[word][0])
+    z = names.zones.get(word)
+    if z is not None and z.per_team:
+        c.note("zone:" + word)
+        return (lambda s, env: () if (seats := s.t.team_seats.get(fn(s, env))) is None else
+                (s.t.named[word][seats[0]],)), T("zone")
+    if z is not None:
+        c.error(node, f'zone "{word}" is {"each player" if z.per_player else "the table"}\'s, not a team\'s: a team '
+                      f'holds the zones declared with per: team')
+        return _const(None), ANY
+    d = names.counters.get(word)
+    if d is not None and d.shared == "team":
+        c.note("counter:" + word)
+        # The team's count is every one of its players': its first seat's holds it.
+        return (lambda s, env: _team_counter(s, fn(s, env), word)), NUMBER
+    if d is not None:
+        c.error(node, f'"{word}" is each player\'s own, not a team\'s: a team keeps a counter declared with '
+                      f'shared: team; its players\' are "total {word} of players of TEAM"')
+    else:
+        shared = [n for n, x in names.counters.items() if x.shared == "team"]
+        zones = [n for n, z in names.zones.items() if z.per_team]
+        c.error(node, f'a team has no "{word}"{did_you_mean(word, [*TEAM_PROPERTIES, *shared, *zones])}: it has its '
+                      f'players, the player counters declared with shared: team and the zones declared with per: team')
+    return _const(None), ANY
+
+
+def _team_counter(s, team, word: str) -> int:
+    seats = s.t.team_seats.get(team)
+    return s.pvars[seats[0]].get(word, 0) if seats else 0
 
 
 def keyed_pair(c: Compiler, node, pair, word: str, scope: Scope):
@@ -766,7 +810,8 @@ def _comparable(c: Compiler, tree, left, right) -> None:
     truth or text (a card is no number, though the engine counts cards by number): anything
     else is a mistake."""
     for (node, t), (other, ot) in ((left, right), (right, left)):
-        if t.kind in ("card", "player") and ot.kind in ("number", "bool", "text"):
+        if t.kind in ("card", "player") and ot.kind in ("number", "bool", "text") or \
+                t.kind == "team" and ot.kind in ("number", "bool", "card", "player", "cards", "players"):
             c.error(tree, f'{c.quoted(tree)} compares {t.word()} with {ot.word()}: they are never equal')
             return
         if t.kind != "word" or t.of is None:

@@ -15,7 +15,8 @@ from ..compiler import SELECTOR_NOUNS, Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, T, as_set, single, union
 from .effects import effects_selector
-from .expressions import STALE_VIEW, card_word_test
+from .expressions import STALE_VIEW, card_word_test, property_of
+from ...engine.primitives import team_players, teams_in_game
 
 S = "selector"
 
@@ -33,7 +34,8 @@ def _singular(word: str, known) -> str | None:
     return None
 
 
-@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [where CONDITION]",
+@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [of TEAM] "
+          "[where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s), everyone (the players who lost "
           "or finished too) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
@@ -41,7 +43,7 @@ def _singular(word: str, known) -> str | None:
           "after a noun of cards or players, names each one tried inside CONDITION, where an inner \"where\" "
           "has an \"it\" of its own.",
           example="a card c in your hand where any (cards in melds where its rank = rank of c)",
-          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('TEAM', 'team', 'players only: the players of TEAM ("players of your team")'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
     restrictions = [k for k in tree.children[1:] if k is not None]
@@ -53,6 +55,17 @@ def _selector(c: Compiler, tree, scope: Scope):
     adjectives = words[:-1]
     names = c.names
 
+    members = [r for r in restrictions if r.data == "team_members"]     # "of TEAM": the players of a team
+    if members and noun not in _PLAYER_NOUNS:
+        if words[0] == "top":
+            # "number of different value among top n cards of pile": a value word reads a
+            # selector of its own words, and "top N cards" only in parentheses.
+            said = " ".join([*words, *(f"of {c.source(m.children[0])}" for m in members)])
+            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({said})"')
+        else:
+            c.error(members[0], f'only players are of a team: "{noun} of ..." is no set of the pack; write "players '
+                                f'of TEAM"')
+        return (lambda s, env: ()), ANY
     base = None        # a closure giving the starting set, for variables and players
     t: T
     if noun in scope.vars and noun not in SELECTOR_NOUNS:     # a variable of such a name is refused where named
@@ -75,17 +88,16 @@ def _selector(c: Compiler, tree, scope: Scope):
     elif noun == "everyone":        # those who lost or finished too
         base = lambda s, env: s.t.players
         t = T("players")
+    elif noun == "teams":
+        base = lambda s, env: teams_in_game(s)
+        # Refused in a pack without teams; then what reads each one is not refused again.
+        t = T("teams") if c.need_teams(words_node, '"teams"') else ANY
     elif noun in _CARD_NOUNS:
         t = T("cards", frozenset())
     elif noun in ("effect", "effects"):
         return effects_selector(c, tree, scope, words_node, adjectives)
     else:
         kind = _singular(noun, names.card_types)
-        if kind is None and words[0] == "top" and "of" in words:
-            # "number of different value among top n cards of pile": a value word reads a
-            # selector of its own words, and "top N cards" only in parentheses.
-            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({" ".join(words)})"')
-            return (lambda s, env: ()), ANY
         if kind is None:
             known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
                      *{p for p in names.property_words.values()}]
@@ -137,6 +149,8 @@ def _selector(c: Compiler, tree, scope: Scope):
 
     if named is not None:
         c.error(named, _unused_name(c, named, noun))
+    if members:
+        base = _team_players(c, members, scope) or base
     plain_tests = [x for x in tests if not isinstance(x, tuple)]
     control = [x[1] for x in tests if isinstance(x, tuple) and x[0] == "control"]
     control_fn = control[0] if control else None
@@ -156,7 +170,8 @@ def _selector(c: Compiler, tree, scope: Scope):
                 return (lambda s, env: ()), t
         elif zone_node is not None and getattr(zone_node, "data", None) == "name" and str(zone_node.children[0]) in names.zones:
             zone_name = str(zone_node.children[0])
-        if zone_name is not None and control_fn is not None and names.zones[zone_name].per_player:
+        if zone_name is not None and control_fn is not None and names.zones[zone_name].per_player and \
+                not names.zones[zone_name].per_team:
             # Cards in a player's own zone are the cards that player controls: scan that zone only.
             zn = zone_name
             owner_fn = control_fn
@@ -228,6 +243,28 @@ def _selector(c: Compiler, tree, scope: Scope):
     return select, t
 
 
+def _team_players(c: Compiler, members: list, scope: Scope):
+    """The players of "players of TEAM", where "of" after "players" reads as many words as
+    follow: "players of team of you" is the players of (team of you)."""
+    first = members[0]
+    *words, last = [m.children[0] for m in members]
+    team = c.expr(last, scope)
+    for w in reversed(words):
+        if getattr(w, "data", None) != "name":
+            c.error(w, f'"of {c.source(w)} of ..." reads a property of what follows: write a name before "of"')
+            return None
+        team = property_of(c, w, team, str(w.children[0]), scope)
+    tfn, tt = team
+    if tt.kind == "team":
+        c.need_teams(first, '"players of ..."')
+    elif tt.kind != "any":
+        said = " of ".join(c.source(m.children[0]) for m in members)
+        c.error(first.children[0], f'"players of ..." needs a team, but "{said}" is {tt.word()}: "players of team '
+                                   f'of p" are p and their teammates')
+        return None
+    return lambda s, env: team_players(s, tfn(s, env))
+
+
 def _item_name(c: Compiler, words_node, scope: Scope):
     return item_name(words_node.children, c.names, scope.vars)
 
@@ -241,7 +278,7 @@ def item_name(tokens, names, variables):
     if len(tokens) < 2:
         return None
     noun, last = str(tokens[-2]), str(tokens[-1])
-    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents", "everyone"} and \
+    if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents", "everyone", "teams"} and \
             _singular(noun, names.card_types) is None:
         return None
     if last in variables and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
@@ -272,7 +309,7 @@ def one_noun(noun: str, names) -> str:
     """A noun of a selector in the singular: "cards" is "card", "everyone" "player"."""
     if noun == "everyone":
         return "player"
-    return _singular(noun, {"card", "player", "opponent", *names.card_types}) or noun
+    return _singular(noun, {"card", "player", "opponent", "team", *names.card_types}) or noun
 
 
 def _bound_item(c: Compiler, named, inner: Scope, noun: str) -> str | None:

@@ -303,6 +303,7 @@ def _put(c, tree, scope, bottom=False, face_down=False, depth=None):
     you_zone = _unowned_zone_default(c, zone)
     if you_zone is not None:
         c.note("*")
+    teams = you_zone is not None and c.names.zones[you_zone].per_team     # your team's: its first seat's
     source = _this_source(scope)
 
     def destination(s, env, x):
@@ -312,7 +313,9 @@ def _put(c, tree, scope, bottom=False, face_down=False, depth=None):
         env["it"] = saved
         if not zones:
             return None
-        return zones[0] if len(zones) == 1 or not you_zone else s.t.zone(you_zone, env["you"].seat)
+        if len(zones) == 1 or not you_zone:
+            return zones[0]
+        return s.t.zone(you_zone, s.t.leads[env["you"].seat] if teams else env["you"].seat)
 
     def act(s, env, x):
         dest = destination(s, env, x)
@@ -542,7 +545,8 @@ def _change(c, tree, scope, sign):
     if _pair_of(objs) is not None:
         nfn, _ = c.expect(amount, scope, ("number",), "the change")
         return _keyed_change(c, tree, _pair_of(objs), word, scope, lambda s, env, old: old + sign * (nfn(s, env) or 0))
-    ofn, it = objects(c, objs, scope, "increase or decrease")
+    ofn, it = objects(c, objs, scope, "increase or decrease", _COUNTED)
+    ofn = _of_teams(c, tree, ofn, it, word)
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
     dur = check_duration(c, duration, scope)
     names = c.names
@@ -592,6 +596,26 @@ def _change(c, tree, scope, sign):
     known = [*names.player_counters, *names.card_counters, *names.properties]
     c.error(tree.children[0], f'unknown counter or property "{word}"{did_you_mean(word, known)}')
     return None
+
+
+# What a counter is changed of: a card, a player, or a team (a counter it shares).
+_COUNTED = ("card", "cards", "player", "players", "object", "objects", "team", "teams")
+
+
+def _of_teams(c, tree, ofn, it, word: str):
+    """The objects of "increase score of t by 10" as players: a team's counter (shared:
+    team) is changed through its first player, and every player of the team shares it."""
+    if it.kind != "team":
+        return ofn
+    c.need_teams(tree.children[0], f'"{word} of TEAM"')
+    d = c.names.counters.get(word)
+    if d is None or d.shared != "team":
+        shared = [n for n, x in c.names.counters.items() if x.shared == "team"]
+        said = f'"{word}" is each player\'s own, not a team\'s' if d is not None else \
+            f'a team has no counter "{word}"{did_you_mean(word, shared)}'
+        c.error(tree.children[0], f'{said}: a team keeps the player counters declared with shared: team')
+        return lambda s, env: ()
+    return lambda s, env: tuple(s.t.players[s.t.team_seats[team][0]] for team in ofn(s, env) if team in s.t.team_seats)
 
 
 def _pair_of(objs):
@@ -662,7 +686,8 @@ def _set_value(c, tree, scope):
         return set_property(c, tree, scope)
     if duration is not None:
         c.error(duration, f'a counter changes for good; "{word}" takes no duration')
-    ofn, _ = objects(c, objs, scope, "set")
+    ofn, it = objects(c, objs, scope, "set", _COUNTED)
+    ofn = _of_teams(c, tree, ofn, it, word)
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
     if word in c.names.player_counters and (c.names.counters[word].log or c.names.counters[word].shared):
         def set_logged(s, env):

@@ -7,9 +7,10 @@ import re
 from ...engine import knowledge
 from ...engine.script import loop_items
 from ...engine.state import PlayerRef
+from ...engine.wording import and_list
 from .. import dsl
 from ..compiler import Compiler, CompileProblem, Scope, Snippet, _pos
-from ..static_types import ANY
+from ..static_types import ANY, TEXT
 
 _PART = re.compile(r"\{([^{}]*)\}")
 
@@ -60,7 +61,10 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
     c.snippet = Snippet(outer.file if outer else "", part, locate)
     try:
         tree = dsl.parse(part, "value")
-        return c.expr(tree, scope)
+        fn, t = c.expr(tree, scope)
+        if t.kind in ("team", "teams"):
+            return _team_names(fn), TEXT
+        return fn, t
     except dsl.DslSyntaxError as e:
         # "{players where it != taker}": what a selector picks, joined with commas.
         try:
@@ -73,6 +77,16 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
         return (lambda s, env: None), ANY
     finally:
         c.snippet = outer
+
+
+def _team_names(fn):
+    """A team in a text by its players, as the log says its counters: "North and South"
+    (teams: "North and South, East and West")."""
+    def names(s, env):
+        v = fn(s, env)
+        teams = v if isinstance(v, tuple) else () if v is None else (v,)
+        return ", ".join(and_list([s.t.players[p].name for p in s.t.team_seats[team]]) for team in teams) or None
+    return names
 
 
 class _At:

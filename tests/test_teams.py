@@ -1,0 +1,114 @@
+"""Teams as values: `teams`, `team of p`, `players of t`, the counters a team keeps
+(shared: team) read and changed as a team's, and the zones of each team (per: team). The
+mistakes refused as the pack loads, and that clones keep their own team values. How they
+play is proved by the scenarios of tests/data/teampack."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from test_continuous import problems
+
+from cardtable.interpreter.diagnostics import Report
+from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.packs.loader import load_pack
+
+PACK = Path(__file__).parent / "data" / "teampack"
+CONTRACT = "set contract of t to total bid of players of t"
+
+
+@pytest.mark.parametrize("new, message", [
+    ("set contract of t to bid of t",
+     'pack.yaml:48:30: "bid" is each player\'s own, not a team\'s: a team keeps a counter declared with shared: '
+     'team; its players\' are "total bid of players of TEAM"'),
+    ("set bid of t to 1",
+     'pack.yaml:48:13: "bid" is each player\'s own, not a team\'s: a team keeps the player counters declared with '
+     'shared: team'),
+    ("set contract of t to total bid of players of contract",
+     'pack.yaml:48:54: unknown name "contract"'),
+    ("set contract of t to total bid of players of you",
+     'pack.yaml:48:54: "players of ..." needs a team, but "you" is a player: "players of team of p" are p and their '
+     'teammates'),
+    ("set contract of t to count of cards of t",
+     'pack.yaml:48:45: only players are of a team: "cards of ..." is no set of the pack; write "players of TEAM"'),
+    ("set contract of t to size of t",
+     'pack.yaml:48:30: a team has no "size": it has its players, the player counters declared with shared: team and '
+     'the zones declared with per: team'),
+    ("if t = you: set contract of t to 0",
+     'pack.yaml:48:12: "t = you" compares a team with a player: they are never equal'),
+])
+def test_a_team_has_its_players_and_the_counters_it_shares(tmp_path, new, message):
+    assert problems(tmp_path / "p", CONTRACT, new, "pack.yaml", PACK) == [message]
+
+
+def test_the_words_of_teams_are_refused_in_a_pack_whose_seats_have_none(tmp_path):
+    seats = "    - {name: North, team: north_south}\n    - {name: East, team: east_west}\n" \
+            "    - {name: South, team: north_south}\n    - {name: West, team: east_west}\n"
+    refused = ' reads the teams of the players, and this pack\'s seats have none: give seats a team (players: seats: ' \
+              '{name: ..., team: ...})'
+    # Each word of teams once: what reads a "teams" refused is not refused again.
+    assert problems(tmp_path / "p", seats, "    - {name: North}\n    - {name: East}\n    - {name: South}\n"
+                    "    - {name: West}\n", "pack.yaml", PACK) == [
+        'pack.yaml:26:14: zone "won" is one for each team, and this pack\'s seats have none: give seats a team '
+        '(players: seats: {name: ..., team: ...}) or make it per: player',
+        'pack.yaml:47:21: "teams"' + refused,
+        'pack.yaml:50:21: "teams"' + refused,
+        'pack.yaml:73:17: "score of TEAM"' + refused,
+        'pack.yaml:73:56: "teams"' + refused,
+    ]
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("won: {per: team,", "won: {per: team, visibility: owner,",
+     'pack.yaml:26:32: zone "won" is one for each team: it is public or hidden, not seen by its owner'),
+    ("won: {per: team,", "won: {per: team, role: discard,",
+     'pack.yaml:26:26: zone "won" is one for each team: it has no role (a role\'s zone is each player\'s own)'),
+    ("count of cards in t's won", "count of cards in t's hand",
+     'pack.yaml:51:30: zone "hand" is each player\'s, not a team\'s: a team holds the zones declared with per: team'),
+])
+def test_a_zone_of_each_team_is_seen_alike_by_its_partners(tmp_path, old, new, message):
+    assert problems(tmp_path / "p", old, new, "pack.yaml", PACK) == [message]
+
+
+@pytest.fixture(scope="module")
+def partners():
+    return Game(load_pack(str(PACK), Report()), {"shuffled": 0})
+
+
+def test_a_team_is_judged_by_its_score_against_the_other_teams(partners):
+    # The evaluation reads "score of team of you - total score of (teams where it != team of you)".
+    state = partners.position({"turn": 1, "players": [{"counters": {"score": 30}}, {"counters": {"score": -10}},
+                                                      {}, {}]})
+    assert [state.evaluate(seat) for seat in range(4)] == [40.0, -40.0, 40.0, -40.0]
+
+
+def test_clones_keep_their_own_team_counters(partners):
+    state = partners.new_initial_state(seed=1)
+    for bid in ("2", "0", "0", "1"):
+        state.apply_label(bid)
+    other = state.clone()
+    for card in ("Eight", "Six", "Four", "Two"):
+        state.apply_label(card)
+    # The hand played out in one game (its last trick forced), and the next one's bids are
+    # asked for: the teams scored there alone; the other is where it was.
+    assert state.prompt() == "North: how many tricks will you take?"
+    assert [state.s.pvars[p]["score"] for p in range(4)] == [20, -10, 20, -10]
+    assert [other.s.pvars[p]["score"] for p in range(4)] == [0, 0, 0, 0]
+    assert [other.s.pvars[p]["contract"] for p in range(4)] == [2, 1, 2, 1]
+
+
+def test_players_of_team_of_p_are_p_and_their_teammates(tmp_path):
+    # "players of team of p" reads "of" as many times as written: the players of (team of p).
+    folder = tmp_path / "p"
+    shutil.copytree(PACK, folder)
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    by_team = "for each t in teams:\n        " + CONTRACT
+    assert by_team in text
+    pack.write_text(text.replace(by_team, "for each p in players:\n        set contract of team of p to total bid of "
+                                          "players of team of p"), encoding="utf-8")
+    state = Game(load_pack(str(folder), Report()), {"shuffled": 0}).new_initial_state(seed=1)
+    for bid in ("2", "0", "0", "1"):
+        state.apply_label(bid)
+    assert [state.s.pvars[p]["contract"] for p in range(4)] == [2, 1, 2, 1]
