@@ -55,7 +55,7 @@ def test_a_commit_is_taken_out_as_it_was_and_a_pack_it_lacks_is_named(scripts, t
 def test_a_refused_pack_comes_back_as_its_first_problem(scripts, tmp_path):
     versions, before_after, _ = scripts
     (tmp_path / "pack.yaml").write_text("name: broken\nplayers: many\n")
-    got = versions.run_child(versions.this_tree(), before_after.CHILD, [str(tmp_path), "0", "log"])
+    got = versions.run_child(versions.this_tree(), before_after.CHILD, [str(tmp_path), "0", "log", "0"])
     assert set(got) == {"refused"}
     assert got["refused"].startswith(f"{tmp_path / 'pack.yaml'}:")
     assert versions.refusal([]) == "refused by the loader, without a problem named"
@@ -67,10 +67,24 @@ def test_a_refused_pack_comes_back_as_its_first_problem(scripts, tmp_path):
 def test_games_that_keep_no_log_are_played_as_those_that_keep_it(scripts):
     versions, before_after, _ = scripts
     folder = str(versions.pack_folder(versions.this_tree(), "magic54"))
-    logged = versions.run_child(versions.this_tree(), before_after.CHILD, [folder, "3", "log"])
-    quiet = versions.run_child(versions.this_tree(), before_after.CHILD, [folder, "3", "no-log"])
+    logged = versions.run_child(versions.this_tree(), before_after.CHILD, [folder, "3", "log", "0"])
+    quiet = versions.run_child(versions.this_tree(), before_after.CHILD, [folder, "3", "no-log", "0"])
     assert len(logged["decisions"]) == 3 and min(logged["decisions"]) > 0
     assert quiet["decisions"] == logged["decisions"]
+
+
+def test_players_seats_that_many_at_a_pack_and_a_pack_that_cannot_is_named(scripts):
+    # --players: what a decision costs as the table grows; a pack of two says so.
+    versions, before_after, _ = scripts
+    tree = versions.this_tree()
+    two = versions.run_child(tree, before_after.CHILD, [str(versions.pack_folder(tree, "magic54")), "0", "log", "8"])
+    assert two == {"refused": "Magic 54 is played by 2 players, not 8"}
+    folder = str(versions.pack_folder(tree, "pub_magic"))
+    eight = versions.run_child(tree, before_after.CHILD, [folder, "2", "no-log", "8"])
+    pair = versions.run_child(tree, before_after.CHILD, [folder, "2", "no-log", "0"])
+    assert before_after.not_played({"after": tree}, "magic54", "log", "8") == \
+        "after: Magic 54 is played by 2 players, not 8"
+    assert min(eight["decisions"]) > max(pair["decisions"])     # eight players decide more a game
 
 
 def test_a_version_whose_games_always_keep_their_log_is_named(scripts, monkeypatch, capsys):
@@ -136,8 +150,8 @@ def test_without_valgrind_the_instructions_are_not_counted_and_the_report_says_w
     versions, before_after, _ = scripts
     monkeypatch.setattr(versions.shutil, "which", lambda name: None)
     assert versions.counted(["python", "-c", "pass"]) is None
-    assert versions.count_child(versions.this_tree(), before_after.COUNTED, ["x", "1", "no-log"]) is None
-    args = type("Args", (), {"instructions": 2, "ref": "main", "log": "no-log"})()
+    assert versions.count_child(versions.this_tree(), before_after.COUNTED, ["x", "1", "no-log", "0"]) is None
+    args = type("Args", (), {"instructions": 2, "ref": "main", "log": "no-log", "players": 0})()
     sides = {"before": versions.this_tree(), "after": versions.this_tree()}
     assert before_after.instructions(sides, ["magic54"], {}, args) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "not counted: valgrind is not installed (apt install valgrind)"
