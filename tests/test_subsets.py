@@ -270,6 +270,20 @@ def test_a_player_chooses_one_set_labelled_by_its_cards_in_the_order_of_the_sets
                        "2 cards, 10 pips, the first Five of Diamonds"]
 
 
+def test_a_set_chosen_among_the_cards_of_two_zones_in_brackets(tmp_path):
+    # Hold'em's best five of seven, in small: a pair of the hand's and the melds' cards
+    # together; the size may be a number in parentheses as well.
+    choose = ('      let k be 2\n'
+              '      choose a set of (k) (cards in your hand or cards in your melds) where total pips of it = 15 '
+              'as pair "pick a fifteen"\n')
+    folder = copy(tmp_path, **{MELD: choose})
+    game = Game(load_pack(str(folder), Report()))
+    state = game.position({"active": "Ann", "phase": "meld", "players": [
+        {"zones": {"hand": ["Five of Clubs", "Ace of Hearts"], "melds": ["Jack of Spades", "Four of Hearts"]}},
+        {"zones": {"hand": []}}]})
+    assert state.log[0] == "Ann chooses Five of Clubs, Jack of Spades (pick a fifteen)"     # the one fifteen
+
+
 def test_a_set_chosen_of_none_is_none_and_of_one_is_taken_without_asking(tmp_path):
     # One set (the Five and the Jack) is taken as one card is, and said in the log; with
     # no set (two Fives) the variable is none.
