@@ -37,6 +37,8 @@ CONTRACT = "set contract of t to total bid of players of t"
      'the zones declared with per: team'),
     ("if t = you: set contract of t to 0",
      'pack.yaml:48:12: "t = you" compares a team with a player: they are never equal'),
+    ("for each p in t: set contract of t to bid of p",
+     'pack.yaml:48:23: "t" is a team, not its players: go through them with "players of t"'),
 ])
 def test_a_team_has_its_players_and_the_counters_it_shares(tmp_path, new, message):
     assert problems(tmp_path / "p", CONTRACT, new, "pack.yaml", PACK) == [message]

@@ -70,6 +70,9 @@ def _selector(c: Compiler, tree, scope: Scope):
     t: T
     if noun in scope.vars and noun not in SELECTOR_NOUNS:     # a variable of such a name is refused where named
         vt = scope.vars[noun]
+        if vt.kind == "team":   # read as a set of one team, where its players are meant
+            c.error(words_node, f'"{noun}" is a team, not its players: go through them with "players of {noun}"')
+            return (lambda s, env: ()), ANY
         if noun in c.items:     # the item of a "where" around it by its name ("count of g"), as Compiler.name reads one
             c.used_it = True
             c.items_read.add(noun)
