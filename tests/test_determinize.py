@@ -556,3 +556,25 @@ def test_a_simulated_game_keeps_what_the_seats_saw_for_an_agent_that_may_read_it
     for agents in (["random", "random"], ["random", "heuristic"]):
         play_game(game, agents, 0)
     assert kept == [False, True]
+
+
+def test_another_seats_sets_are_of_the_cards_dealt_in_their_places(tmp_path):
+    from test_words_and_tables import play
+
+    # Ann chooses a set of her hidden hand: in Ben's copies, of the cards dealt to her.
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards",
+                 turn='choose up to one set of 2 cards in your hand as pair "lay down"\nput pair into discard')
+    s = state.s
+    hand, discard = s.t.zone("hand", 0), s.t.zone("discard", None)
+    assert state.legal_labels() == ["none", "Ace of Spades, Two of Diamonds"]
+    offered = set()
+    for k in range(10):
+        d = state.determinized(1, random.Random(k))
+        there = tuple(d.s.zones[hand])
+        assert d.s.decision.options[1].value == there
+        assert d.legal_labels() == ["none", ", ".join(d.s.t.names[x] for x in there)]
+        d.apply_label(d.legal_labels()[1])
+        assert d.s.zones[hand] == [] and tuple(d.s.zones[discard]) == there
+        check(d.s)
+        offered.add(there)
+    assert len(offered) > 1
