@@ -397,23 +397,28 @@ def test_a_deck_refilled_from_the_discard_pile_is_known_unless_shuffled(tmp_path
 
 # The decision a copy is made at: the cards it offers its own seat by name stay where they
 # are; another seat's options follow the cards dealt in their places, or are asked again.
-def test_the_cards_a_decision_offers_its_seat_by_name_stay_where_they_are(tmp_path):
+@pytest.mark.parametrize("chosen, labels", [
+    ("card", ["Two of Clubs", "Three of Hearts"]),
+    # The cards of the sets it offers as well (choose a set).
+    ("set of 2 cards", ["Two of Clubs, Three of Hearts"]),
+])
+def test_the_cards_a_decision_offers_its_seat_by_name_stay_where_they_are(tmp_path, chosen, labels):
     from test_words_and_tables import play
 
     # The deck and Ben's hand hold Ann's hidden cards (the shared deck's are the first seat's).
-    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards", turn="choose a card in deck as found\n"
-                                                                                     "put found into discard")
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards",
+                 turn=f"choose up to one {chosen} in deck as found\nput found into discard")
     s = state.s
     deck, discard, hand = s.t.zone("deck", None), s.t.zone("discard", None), s.t.zone("hand", 1)
-    assert state.legal_labels() == ["Two of Clubs", "Three of Hearts"] and len(s.zones[deck]) == 2
+    assert state.legal_labels() == ["none", *labels] and len(s.zones[deck]) == 2
     ben = set()
     for k in range(20):
         d = state.determinized(0, random.Random(k))
         check(d.s)
         assert d.s.zones[deck] == s.zones[deck] and d.legal_labels() == state.legal_labels()
         ben.add(tuple(d.s.zones[hand]))
-        d.apply_label("Three of Hearts")
-        assert d.s.t.names[d.s.zones[discard][0]] == "Three of Hearts"      # from the deck, not Ben's hand
+        d.apply_label(labels[-1])
+        assert d.s.t.names[d.s.zones[discard][-1]] == "Three of Hearts"     # from the deck, not Ben's hand
     assert len(ben) > 1
 
 
@@ -556,3 +561,25 @@ def test_a_simulated_game_keeps_what_the_seats_saw_for_an_agent_that_may_read_it
     for agents in (["random", "random"], ["random", "heuristic"]):
         play_game(game, agents, 0)
     assert kept == [False, True]
+
+
+def test_another_seats_sets_are_of_the_cards_dealt_in_their_places(tmp_path):
+    from test_words_and_tables import play
+
+    # Ann chooses a set of her hidden hand: in Ben's copies, of the cards dealt to her.
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards",
+                 turn='choose up to one set of 2 cards in your hand as pair "lay down"\nput pair into discard')
+    s = state.s
+    hand, discard = s.t.zone("hand", 0), s.t.zone("discard", None)
+    assert state.legal_labels() == ["none", "Ace of Spades, Two of Diamonds"]
+    offered = set()
+    for k in range(10):
+        d = state.determinized(1, random.Random(k))
+        there = tuple(d.s.zones[hand])
+        assert d.s.decision.options[1].value == there
+        assert d.legal_labels() == ["none", ", ".join(d.s.t.names[x] for x in there)]
+        d.apply_label(d.legal_labels()[1])
+        assert d.s.zones[hand] == [] and tuple(d.s.zones[discard]) == there
+        check(d.s)
+        offered.add(there)
+    assert len(offered) > 1

@@ -125,6 +125,8 @@ def test_a_set_is_named_in_its_where_and_read_as_cards(tmp_path):
     # "of", a name is a size, never cards.
     ("let k be count of sets of n or more cards in your hand",
      'pack.yaml:47:33: write a size that is a name in parentheses before "or more": "sets of (n) or more ..."'),
+    ("choose up to one set of deal or fewer cards in your hand as g",
+     'pack.yaml:47:31: write a size that is a name in parentheses before "or fewer": "set of (deal) or fewer ..."'),
     ("for each g in sets of (it) where count of g = 2: reveal g",
      'pack.yaml:47:30: in parentheses right after "sets of", "it" is the size of the sets ("sets of (it) cards in '
      'hand"); for the sets of its cards, write "sets of it"'),

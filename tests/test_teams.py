@@ -114,3 +114,18 @@ def test_players_of_team_of_p_are_p_and_their_teammates(tmp_path):
     for bid in ("2", "0", "0", "1"):
         state.apply_label(bid)
     assert [state.s.pvars[p]["contract"] for p in range(4)] == [2, 1, 2, 1]
+
+
+def test_teams_a_selector_picks_are_named_by_their_players_in_a_text(tmp_path):
+    folder = tmp_path / "p"
+    shutil.copytree(PACK, folder)
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    said = 'announce "{t} make their contract of {contract of t}"'
+    assert said in text
+    pack.write_text(text.replace(said, 'announce "{t} make their contract against {teams where it != t}"'),
+                    encoding="utf-8")
+    state = Game(load_pack(str(folder), Report()), {"shuffled": 0, "hand_limit": 1}).new_initial_state(seed=1)
+    for label in ("2", "0", "0", "1", "Eight", "Six", "Four", "Two"):
+        state.apply_label(label)
+    assert "North and South make their contract against East and West" in state.log

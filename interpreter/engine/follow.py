@@ -85,8 +85,11 @@ def _decision(c: State, f: "_Follow") -> None:
     if d.kind == "order":           # its abilities' cards are followed in its frame (_frames)
         c.decision = None
         return
-    named = [option_card(c, d, o) for o in d.options]
     dealt = f.dealt
+    if d.kind == "choice" and any(type(o.value) is tuple for o in d.options):
+        _sets(c, d, dealt)
+        return
+    named = [option_card(c, d, o) for o in d.options]
     if not any(x in dealt for x in named):
         return
     if d.kind == "priority":
@@ -95,6 +98,20 @@ def _decision(c: State, f: "_Follow") -> None:
     names = c.t.names
     c.decision = d._replace(options=tuple(o if x not in dealt else option((names[dealt[x]], dealt[x]))
                                           for o, x in zip(d.options, named)))
+
+
+def _sets(c: State, d, dealt: dict) -> None:
+    """A choice of a set of cards (choose a set): each set is of the cards dealt in its
+    cards' places, named by them, as a card picked is."""
+    names = c.t.names
+    options = []
+    for o in d.options:
+        cards = o.value
+        if type(cards) is tuple and any(x in dealt for x in cards):
+            cards = tuple([dealt.get(x, x) for x in cards])
+            o = option((", ".join([names[x] for x in cards]), cards))
+        options.append(o)
+    c.decision = d._replace(options=tuple(options))
 
 
 def _past(past: State, dealt: dict) -> State:

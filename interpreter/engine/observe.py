@@ -205,6 +205,8 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
     d = c.decision
     # The cards its own decision offers it by name (a search of its deck) it sees there.
     shown = {option_card(c, d, o) for o in d.options} if d is not None and d.player == seat else ()
+    if shown != () and d.kind == "choice":      # and the cards of the sets it offers (choose a set)
+        shown.update(x for o in d.options if type(o.value) is tuple for x in o.value)
     for z, (zdef, zone_seat) in enumerate(c.t.zone_meta):
         hidden = not _visible(c, z, seat)
         for i, x in enumerate(c.zones[z]):

@@ -406,11 +406,14 @@ def _named_size(text: str, at: int, line: int) -> DslSyntaxError | None:
     cards"), as "sets of k or cards in hand" could be either of two selectors; and in
     parentheses right after "of" a name is a size, never the cards ("sets of (g)")."""
     said = text[text.rfind("\n", 0, at) + 1:at]
-    more = re.search(r"\bsets\s+(?:\w+\s+)?of\s+([A-Za-z_]\w*)\s+or\s+(more|fewer)\s*$", said)
+    # "choose a set of k or more cards" fails at "or" itself: read on to "or more".
+    ahead = re.match(r"\s*or\s+(?:more|fewer)\b", text[at:])
+    more = re.search(r"\b(sets?)\s+(?:\w+\s+)?of\s+([A-Za-z_]\w*)\s+or\s+(more|fewer)\s*$",
+                     said + ahead.group() if ahead else said)
     if more is not None:
-        name, word = more.groups()
-        return DslSyntaxError(f'write a size that is a name in parentheses before "or {word}": "sets of ({name}) or '
-                              f'{word} ..."', line, more.start(1) + 1)
+        sets, name, word = more.groups()
+        return DslSyntaxError(f'write a size that is a name in parentheses before "or {word}": "{sets} of ({name}) or '
+                              f'{word} ..."', line, more.start(2) + 1)
     cards = [*re.finditer(r"\bsets\s+(?:\w+\s+)?of\s+\((it|[A-Za-z_]\w*)(\)|\s+or\b)", said)]
     if not cards:
         return None

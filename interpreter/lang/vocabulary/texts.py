@@ -61,14 +61,11 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
     c.snippet = Snippet(outer.file if outer else "", part, locate)
     try:
         tree = dsl.parse(part, "value")
-        fn, t = c.expr(tree, scope)
-        if t.kind in ("team", "teams"):
-            return _team_names(fn), TEXT
-        return fn, t
+        return _team_names(*c.expr(tree, scope))
     except dsl.DslSyntaxError as e:
         # "{players where it != taker}": what a selector picks, joined with commas.
         try:
-            return c.selector(dsl.parse(part, "targets"), scope)
+            return _team_names(*c.selector(dsl.parse(part, "targets"), scope))
         except dsl.DslSyntaxError:
             pass
         # A variable named by a word of the language ("{card}") is told where it is named.
@@ -79,14 +76,17 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
         c.snippet = outer
 
 
-def _team_names(fn):
+def _team_names(fn, t):
     """A team in a text by its players, as the log says its counters: "North and South"
-    (teams: "North and South, East and West")."""
+    (teams: "North and South, East and West"); any other value as it is."""
+    if t.kind not in ("team", "teams"):
+        return fn, t
+
     def names(s, env):
         v = fn(s, env)
         teams = v if isinstance(v, tuple) else () if v is None else (v,)
         return ", ".join(and_list([s.t.players[p].name for p in s.t.team_seats[team]]) for team in teams) or None
-    return names
+    return names, TEXT
 
 
 class _At:
