@@ -52,63 +52,12 @@ def _selector(c: Compiler, tree, scope: Scope):
         words_node = type(words_node)(words_node.data, words_node.children[:-1], words_node.meta)
     words = [str(w) for w in words_node.children]
     noun = words[-1]
-    adjectives = words[:-1]
     names = c.names
 
     members = [r for r in restrictions if r.data == "team_members"]     # "of TEAM": the players of a team
-    if members and noun not in _PLAYER_NOUNS:
-        if words[0] == "top":
-            # "number of different value among top n cards of pile": a value word reads a
-            # selector of its own words, and "top N cards" only in parentheses.
-            said = " ".join([*words, *(f"of {c.source(m.children[0])}" for m in members)])
-            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({said})"')
-        else:
-            c.error(members[0], f'only players are of a team: "{noun} of ..." is no set of the pack; write "players '
-                                f'of TEAM"')
-        return (lambda s, env: ()), ANY
-    base = None        # a closure giving the starting set, for variables and players
-    t: T
-    if noun in scope.vars and noun not in SELECTOR_NOUNS:     # a variable of such a name is refused where named
-        vt = scope.vars[noun]
-        if vt.kind == "team":   # read as a set of one team, where its players are meant
-            c.error(words_node, f'"{noun}" is a team, not its players: go through them with "players of {noun}"')
-            return (lambda s, env: ()), ANY
-        if noun in c.items:     # the item of a "where" around it by its name ("count of g"), as Compiler.name reads one
-            c.used_it = True
-            c.items_read.add(noun)
-        base = lambda s, env, w=noun: _as_tuple(env.get(w))
-        base.tupled = True      # a tuple already: alone, it is the selector
-        t = as_set(vt)
-    elif noun in ("opponents", "opponent"):
-        c.note("*")
-        base = lambda s, env: tuple(s.t.players[p] for p in s.opponents_of(env["you"].seat))
-        t = T("players")
-    elif noun in _PLAYER_NOUNS:
-        # With nobody out (the usual case), the players are the table's, as they are.
-        base = lambda s, env: s.t.players if True not in s.out else \
-            tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
-        t = T("players")
-    elif noun == "everyone":        # those who lost or finished too
-        base = lambda s, env: s.t.players
-        t = T("players")
-    elif noun == "teams":
-        base = lambda s, env: teams_in_game(s)
-        # Refused in a pack without teams; then what reads each one is not refused again.
-        t = T("teams") if c.need_teams(words_node, '"teams"') else ANY
-    elif noun in _CARD_NOUNS:
-        t = T("cards", frozenset())
-    elif noun in ("effect", "effects"):
-        return effects_selector(c, tree, scope, words_node, adjectives)
-    else:
-        kind = _singular(noun, names.card_types)
-        if kind is None:
-            known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
-                     *{p for p in names.property_words.values()}]
-            c.error(words_node.children[-1], c.unbound.get(noun) or
-                    f'unknown card type or variable "{noun}"{did_you_mean(noun, known)}')
-            return (lambda s, env: ()), ANY
-        adjectives = adjectives + [kind]
-        t = T("cards", frozenset([kind]))
+    base, t, adjectives, done = _starting_set(c, tree, scope, words_node, members, words)
+    if done is not None:
+        return done
 
     tests = []
     # "other creatures you control": every one but this card.
@@ -266,6 +215,71 @@ def _team_players(c: Compiler, members: list, scope: Scope):
                                    f'of p" are p and their teammates')
         return None
     return lambda s, env: team_players(s, tfn(s, env))
+
+
+def _starting_set(c: Compiler, tree, scope: Scope, words_node, members: list, words: list):
+    """What a selector's noun picks before its words, place and condition narrow it:
+    (base, t, adjectives, None), `base` a closure giving the starting set (of a variable,
+    the players, the teams), else None for the cards of zones; `adjectives` the words
+    before the noun, with the card type a noun names. Or (None, ANY, adjectives, done),
+    `done` the whole selector: one of effects, or nothing where the noun is refused."""
+    noun = words[-1]
+    adjectives = words[:-1]
+    names = c.names
+    if members and noun not in _PLAYER_NOUNS:       # "of TEAM": the players of a team
+        if words[0] == "top":
+            # "number of different value among top n cards of pile": a value word reads a
+            # selector of its own words, and "top N cards" only in parentheses.
+            said = " ".join([*words, *(f"of {c.source(m.children[0])}" for m in members)])
+            c.error(words_node, f'write "top N cards of ZONE" in parentheses here: "({said})"')
+        else:
+            c.error(members[0], f'only players are of a team: "{noun} of ..." is no set of the pack; write "players '
+                                f'of TEAM"')
+        return None, ANY, adjectives, ((lambda s, env: ()), ANY)
+    base = None        # a closure giving the starting set, for variables and players
+    t: T
+    if noun in scope.vars and noun not in SELECTOR_NOUNS:     # a variable of such a name is refused where named
+        vt = scope.vars[noun]
+        if vt.kind == "team":   # read as a set of one team, where its players are meant
+            c.error(words_node, f'"{noun}" is a team, not its players: go through them with "players of {noun}"')
+            return None, ANY, adjectives, ((lambda s, env: ()), ANY)
+        if noun in c.items:     # the item of a "where" around it by its name ("count of g"), as Compiler.name reads one
+            c.used_it = True
+            c.items_read.add(noun)
+        base = lambda s, env, w=noun: _as_tuple(env.get(w))
+        base.tupled = True      # a tuple already: alone, it is the selector
+        t = as_set(vt)
+    elif noun in ("opponents", "opponent"):
+        c.note("*")
+        base = lambda s, env: tuple(s.t.players[p] for p in s.opponents_of(env["you"].seat))
+        t = T("players")
+    elif noun in _PLAYER_NOUNS:
+        # With nobody out (the usual case), the players are the table's, as they are.
+        base = lambda s, env: s.t.players if True not in s.out else \
+            tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
+        t = T("players")
+    elif noun == "everyone":        # those who lost or finished too
+        base = lambda s, env: s.t.players
+        t = T("players")
+    elif noun == "teams":
+        base = lambda s, env: teams_in_game(s)
+        # Refused in a pack without teams; then what reads each one is not refused again.
+        t = T("teams") if c.need_teams(words_node, '"teams"') else ANY
+    elif noun in _CARD_NOUNS:
+        t = T("cards", frozenset())
+    elif noun in ("effect", "effects"):
+        return None, ANY, adjectives, effects_selector(c, tree, scope, words_node, adjectives)
+    else:
+        kind = _singular(noun, names.card_types)
+        if kind is None:
+            known = [*names.card_types, "card", "player", *scope.vars, *names.one_of,
+                     *{p for p in names.property_words.values()}]
+            c.error(words_node.children[-1], c.unbound.get(noun) or
+                    f'unknown card type or variable "{noun}"{did_you_mean(noun, known)}')
+            return None, ANY, adjectives, ((lambda s, env: ()), ANY)
+        adjectives = adjectives + [kind]
+        t = T("cards", frozenset([kind]))
+    return base, t, adjectives, None
 
 
 def _item_name(c: Compiler, words_node, scope: Scope):
