@@ -14,7 +14,7 @@ from math import comb
 from lark import Token, Tree
 
 from ...engine.activation import log_choice, none_for
-from ...engine.decisions import decision, option
+from ...engine.decisions import decision, set_option
 from ...engine.limits import SETS, count
 from ...engine.script import of_card, step_on
 from ...engine.state import RuleError
@@ -206,7 +206,7 @@ def _choose_set(c: Compiler, tree, scope: Scope):
             env[var] = None
             return
         names = s.t.names
-        options = tuple([option((", ".join([names[x] for x in cards]), cards)) for cards in found])
+        options = tuple([set_option(names, cards) for cards in found])
         p = pfn(s, env)
         if optional:
             options = (none_for(none, s, env, p.seat), *options)
