@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
-from .decisions import decision, option
+from .decisions import Option, decision, option
 from .knowledge import EVERYONE, listed, say_of
 from .limits import TRIGGERS
 from .state import RuleError, State
@@ -256,11 +256,24 @@ def log_choice(s: State, seat: int, about, value) -> None:
           f"{who} chooses {n} card{'s' if n != 1 else ''} {others}")
 
 
-def log_none(s: State, seat: int, about, none: str = "none") -> None:
+NONE = Option("none", None)     # what "choose up to one" offers that picks nothing, unnamed
+
+
+def none_for(none, s: State, env: dict, readers) -> Option:
+    """The option that picks nothing, as `readers` read it (a seat: who chooses; every seat:
+    the log): the option, or a function (s, env, readers) that makes it, where the pack's
+    name for it has {VALUE} parts (lang/vocabulary/statements.none_option)."""
+    return none if type(none) is Option else none(s, env, readers)
+
+
+def log_none(s: State, seat: int, about, none=NONE) -> None:
     """"Dan chooses none (play a higher rank, or pass)": the none a player picked among the
     options of an "up to one" choice, so that who passed is in the log as who played is;
-    `none` is the option's label, which the pack may name ("Dan chooses pass (...)")."""
+    `none` is the option (or what makes it: none_for), which the pack may name ("Dan
+    chooses pass (...)")."""
     if not s.quiet:
-        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
+        env = s.frames[-1].env
+        everyone = tuple(range(len(s.out)))
+        said = about if type(about) is str else about(s, env, everyone)
         context = loop_items(s, s.t.players[seat], getattr(about, "reads", ()), EVERYONE)
-        s.say("choose", f"{s.t.players[seat].name} chooses {none} {said}{context}")
+        s.say("choose", f"{s.t.players[seat].name} chooses {none_for(none, s, env, everyone).label} {said}{context}")

@@ -28,5 +28,10 @@ option = partial(tuple.__new__, Option)          # option((label, value))
 decision = partial(tuple.__new__, Decision)      # decision((player, prompt, options, resume, kind))
 
 
+def set_option(names, cards: tuple) -> Option:
+    """A set of cards offered (choose a set): labelled by its cards' names, in its order."""
+    return option((", ".join([names[x] for x in cards]), cards))
+
+
 class IllegalAction(Exception):
     """An answer that is not one of the options offered."""

@@ -14,7 +14,7 @@ one that has moved since (its count shifted by the two cards' counts).
 from __future__ import annotations
 
 from .activation import ActivationFrame
-from .decisions import option
+from .decisions import option, set_option
 from .labels import option_card
 from .layers import stale
 from .pile import Entry
@@ -109,7 +109,7 @@ def _sets(c: State, d, dealt: dict) -> None:
         cards = o.value
         if type(cards) is tuple and any(x in dealt for x in cards):
             cards = tuple([dealt.get(x, x) for x in cards])
-            o = option((", ".join([names[x] for x in cards]), cards))
+            o = set_option(names, cards)
         options.append(o)
     c.decision = d._replace(options=tuple(options))
 

@@ -4,7 +4,7 @@ range, or an order of cards or players."""
 from __future__ import annotations
 
 from ...engine import limits
-from ...engine.activation import log_choice, log_none
+from ...engine.activation import log_choice, log_none, none_for
 from ...engine.decisions import Decision, Option, option
 from ...engine.knowledge import EVERYONE
 from ...engine.script import loop_items, of_card
@@ -79,11 +79,7 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
     @suspends
     def choose_value(s, env):
         p = pfn(s, env)
-        if optional is None or type(optional) is Option:
-            ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional, what)
-            return
-        said = optional(s, env, tuple(range(len(s.out)))).label     # as the log says it
-        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional(s, env, p.seat), what, said)
+        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional, what)
     return choose_value
 
 
@@ -91,24 +87,23 @@ def _label(s, x) -> str:
     return str(x)
 
 
-def ask_value(s, seat: int, prompt: str, values, var: str, about, optional: Option | None = None,
-              what: str = "value", said_none: str | None = None) -> None:
+def ask_value(s, seat: int, prompt: str, values, var: str, about, optional=None, what: str = "value") -> None:
     """Ask `seat` for one of `values` (words, numbers or texts), bound to `var`: none when there
     is none, the one there is without asking. `about`: what the log says it was for (log_choice);
-    `optional`: the option that picks none, offered first, for "up to one", which the log
-    calls `said_none` (its label by default)."""
+    `optional`: the option that picks none (or what makes it: activation.none_for), offered
+    first, for "up to one"."""
     env = s.frames[-1].env
     if not values:
         env[var] = None
         return
     options = tuple([option((str(v), v)) for v in values])
-    if optional:
-        options = (optional,) + options
+    if optional is not None:
+        options = (none_for(optional, s, env, seat),) + options
 
     def resume(s2, value, about=about):     # (a default, not a cell made at each question)
         s2.frames[-1].env[var] = value
         if value is None:
-            log_none(s2, seat, about, optional.label if said_none is None else said_none)
+            log_none(s2, seat, about, optional)
         else:
             log_value(s2, seat, about, value)
     if len(options) == 1 and s.t.pack.auto_single:

@@ -8,7 +8,7 @@ from lark import Tree
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
 from ...engine.knowledge import EVERYONE, say_of
-from ...engine.activation import ask_choice, log_choice, log_none
+from ...engine.activation import NONE, ask_choice, log_choice, log_none, none_for
 from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import controllers, stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
@@ -16,7 +16,7 @@ from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
 from ...engine.script import PUSHING, SUSPENDING, ScriptFrame, endless, loop_items, of_card, run_script
-from ...engine.state import PlayerRef, RuleError, State
+from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
@@ -766,7 +766,6 @@ def _unmark(c, tree, scope):
 
 
 # ------------------------------------------------------------------ choices
-NONE = Option("none", None)
 NONE_NAMED = ('NONE', 'text', 'what the option that picks nothing is called, for "up to one" only, with {VALUE} '
                               'parts as a question has them (optional; none if omitted)')
 NO_YES = (Option("no", False), Option("yes", True))
@@ -858,12 +857,6 @@ def none_option(c: Compiler, named, quantity, scope: Scope | None = None):
     return Option(label, None)
 
 
-def none_for(none, s: State, env: dict, readers):
-    """The option that picks nothing as `readers` read it (a seat: the chooser; every seat:
-    the log)."""
-    return none if type(none) is Option else none(s, env, readers)
-
-
 def _bind(var, about, named: bool = False, none=NONE):
     def resume(s, value):
         env = s.frames[-1].env
@@ -871,7 +864,7 @@ def _bind(var, about, named: bool = False, none=NONE):
         if named and type(value) is int:
             env["@" + var] = (value, s.moves[value])     # the object chosen (engine/lastknown.py)
         if value is None:
-            log_none(s, s.history[-1][0], about, none_for(none, s, env, tuple(range(len(s.out)))).label)
+            log_none(s, s.history[-1][0], about, none)
         else:
             log_choice(s, s.history[-1][0], about, value)
     return resume

@@ -13,8 +13,8 @@ from math import comb
 
 from lark import Token, Tree
 
-from ...engine.activation import log_choice, log_none
-from ...engine.decisions import decision, option
+from ...engine.activation import log_choice, none_for
+from ...engine.decisions import decision, set_option
 from ...engine.limits import SETS, count
 from ...engine.script import of_card, step_on
 from ...engine.state import RuleError
@@ -22,7 +22,7 @@ from ..compiler import Compiler, Scope
 from ..registry import ENTRIES, register
 from ..static_types import ANY, T
 from .selectors import where_clause
-from .statements import NONE_NAMED, asker_of, none_for, none_option, suspends
+from .statements import NONE_NAMED, _bind, asker_of, none_option, suspends
 from .texts import asked
 
 S = "selector"
@@ -206,7 +206,7 @@ def _choose_set(c: Compiler, tree, scope: Scope):
             env[var] = None
             return
         names = s.t.names
-        options = tuple([option((", ".join([names[x] for x in cards]), cards)) for cards in found])
+        options = tuple([set_option(names, cards) for cards in found])
         p = pfn(s, env)
         if optional:
             options = (none_for(none, s, env, p.seat), *options)
@@ -216,10 +216,5 @@ def _choose_set(c: Compiler, tree, scope: Scope):
             return
         s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
 
-    def resume(s, value):
-        s.frames[-1].env[var] = value
-        if value is None:
-            log_none(s, s.history[-1][0], about, none_for(none, s, s.frames[-1].env, tuple(range(len(s.out)))).label)
-        else:
-            log_choice(s, s.history[-1][0], about, value)
+    resume = _bind(var, about, none=none)
     return choose_set
