@@ -139,6 +139,35 @@ def test_left_is_the_next_seat_and_right_the_one_before(tmp_path, expr, expected
     assert state.legal_labels() == ["none", expected]
 
 
+@pytest.mark.parametrize("setup, first, expected", [
+    ("do nothing", "you", "1 2 3 4 5"),
+    ("do nothing", "your left", "2 3 4 5 1"),
+    ("do nothing", "your right", "5 1 2 3 4"),
+    ("reverse the turn order", "your left", "2 1 5 4 3"),
+    ("let x be left of (your left)\nx loses the game", "your left", "2 4 5 1"),
+    ("your left loses the game", "your left", "3 4 5 1"),       # out: the next after it comes first
+    ("do nothing", "your left where it != left of (your left)", "2 4 5 1"),
+    ("let dealer be your right", "dealer's left", "1 2 3 4 5"),
+])
+def test_players_in_turn_order_begin_with_the_one_named(tmp_path, setup, first, expected):
+    turn = f'for each p in players in turn order from {first}:\n  announce "{{p}}"\nchoose a player as x'
+    if setup.startswith("let"):
+        turn, setup = setup + "\n" + turn, "do nothing"
+    state = Game(load(make(tmp_path, setup=setup, turn=turn)), num_players=5).new_initial_state(seed=0)
+    said = [line.removeprefix("Player ") for line in state.log if line.startswith("Player ") and " " not in line[7:]]
+    assert " ".join(said) == expected
+
+
+@pytest.mark.parametrize("turn, error", [
+    ("for each p in players in turn order from left of you:\n  announce \"{p}\"",
+     '23:48: write "your left" for the player who comes first: "left of you" reads "of you" as a team'),
+    ("for each c in tokens in turn order from you:\n  announce \"{c}\"",
+     '23:28: only players take turns: "tokens in turn order from ..." needs players'),
+])
+def test_what_turn_order_refuses(tmp_path, turn, error):
+    assert problems(make(tmp_path, turn=turn)) == [error]
+
+
 def test_only_players_are_adjacent(tmp_path):
     folder = make(tmp_path, turn="choose a token adjacent to you as x")
     assert problems(folder) == ['23:22: only players sit next to each other: "token adjacent to ..." needs players']

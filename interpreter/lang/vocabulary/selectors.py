@@ -17,6 +17,7 @@ from ..static_types import ANY, T, as_set, single, union
 from .effects import effects_selector
 from .expressions import STALE_VIEW, card_word_test, property_of
 from ...engine.primitives import team_players, teams_in_game
+from ...engine.turnorder import direction
 
 S = "selector"
 
@@ -34,8 +35,8 @@ def _singular(word: str, known) -> str | None:
     return None
 
 
-@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] [of TEAM] "
-          "[where CONDITION]",
+@register("selector", S, "[WORDS] NOUN [NAME] [in ZONE] [you control | controlled by X] [adjacent to P] "
+          "[in turn order from X] [of TEAM] [where CONDITION]",
           "Picks cards (or players). NOUN is a card type, card(s), player(s), everyone (the players who lost "
           "or finished too) or a variable; the words before it "
           "narrow it down (tapped, untapped, a mark, a keyword, another type, a word of a word-list property); "
@@ -46,7 +47,7 @@ def _singular(word: str, known) -> str | None:
           params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('TEAM', 'team', 'players only: the players of TEAM ("players of your team")'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
-    restrictions = [k for k in tree.children[1:] if k is not None]
+    restrictions = _of_after_order(c, [k for k in tree.children[1:] if k is not None])
     named = _item_name(c, words_node, scope)
     if named is not None:
         words_node = type(words_node)(words_node.data, words_node.children[:-1], words_node.meta)
@@ -78,6 +79,7 @@ def _selector(c: Compiler, tree, scope: Scope):
     zone_fn = None
     zone_node = None
     where_fn = None
+    ordered = None
     kept_where = _kept_where
     for r in restrictions:
         if r.data == "location":
@@ -92,6 +94,8 @@ def _selector(c: Compiler, tree, scope: Scope):
                 c.error(r, f'only players sit next to each other: "{noun} adjacent to ..." needs players')
             seats_fn = c.node(r, scope)
             tests.append(("adjacent", seats_fn))
+        elif r.data == "turn_order":
+            ordered = _in_turn_order(c, r, t, noun, scope)
         elif r.data == "where":
             one = _one(c, noun)
             of_set = noun if base is not None and noun in scope.vars and scope.looks_back else ""
@@ -110,6 +114,8 @@ def _selector(c: Compiler, tree, scope: Scope):
     for x in tests:
         if isinstance(x, tuple) and x[0] == "adjacent" and base is not None:
             base = lambda s, env, b=base, f=x[1]: tuple(p for p in b(s, env) if p.seat in f(s, env))
+    if ordered is not None and base is not None:
+        base = lambda s, env, b=base: ordered(s, env, b(s, env))
 
     scanned = None     # (zone name, owner) when the cards are those of a named zone: one fused pass
     if base is None:
@@ -783,6 +789,49 @@ def _adjacency(c, tree, scope):
             return ()
         return {s.next_seat(p.seat, 1), s.next_seat(p.seat, -1)} - {p.seat}
     return seats
+
+
+@register("turn_order", S, "players in turn order from X",
+          "The players in the order their turns come, beginning with X (or, X being out of the game, with the "
+          "next player after X), each once: seat order, or the other way round once the turn order is reversed. "
+          "Written after the noun, like \"in ZONE\"; the first of them is X: \"dealer's left\" begins with the "
+          "player after the dealer.",
+          example="for each p in players in turn order from your left: p draws a card",
+          params=(('X', 'player', 'who comes first'),))
+def _turn_order(c, tree, scope):
+    pfn, _ = c.expect(tree.children[0], scope, ("player",), "who comes first")
+
+    def ordered(s, env, players):
+        p = pfn(s, env)
+        if p is None:
+            return ()
+        n, way, first = len(s.out), direction(s), p.seat
+        return tuple(sorted(players, key=lambda q: ((q.seat - first) * way) % n))
+    return ordered
+
+
+def _in_turn_order(c: Compiler, r, t, noun: str, scope: Scope):
+    """The closure that puts a selector's players in turn order ("players in turn order from
+    X"), or None where the selector picks no players."""
+    if t.kind != "players":
+        c.error(r, f'only players take turns: "{noun} in turn order from ..." needs players')
+        return None
+    return c.node(r, scope)
+
+
+def _of_after_order(c: Compiler, restrictions: list) -> list:
+    """The restrictions, but an "of" read after "in turn order from X" where X was meant as
+    "left of dealer" (it reads "(players in turn order from left) of dealer"): refused with
+    the form that says it, and both left out, so that neither is refused again."""
+    for i, r in enumerate(restrictions[:-1]):
+        after = restrictions[i + 1]
+        if r.data == "turn_order" and after.data == "team_members":
+            first, of = c.source(r.children[0]), c.source(after.children[0])
+            whose = "your" if of == "you" else f"{of}'s"
+            c.error(r.children[0], f'write "{whose} {first}" for the player who comes first: "{first} of {of}" '
+                                   f'reads "of {of}" as a team')
+            return restrictions[:i] + restrictions[i + 2:]
+    return restrictions
 
 
 @register("top_cards", S, "top N cards of ZONE [where CONDITION]",
