@@ -683,4 +683,4 @@ def test_a_scenario_gives_and_expects_a_card_table_value_by_the_cards_name(tmp_p
     got = [outcomes(pack, tmp_path, text.format(name=name, given=given, want=want, played=played))[0]
            for name, (given, want, played) in cases.items()]
     assert got == ["ok", "9:23: upcard is Ace of Hearts, not Two of Clubs", "ok",
-                   '5:23: the position has no card named "Four of Spades": a table value holds one card']
+                   '5:23: the position has no card named "Four of Spades": "upcard" holds one card']

@@ -1,8 +1,9 @@
 """A search's copy of the game (observe.determinize): what points at a card dealt again
 points at the card dealt in its place. Were it to keep the card it held, a search could
-read which card is really there: a table value, a mark, a card's counters; the variables
-of the scripts waiting for a decision and of the effects on the pile; lasting effects;
-damage not yet dealt and events; the game kept for a card that left play (lastknown.py).
+read which card is really there: a table value, a player counter, a mark, a card's
+counters; the variables of the scripts waiting for a decision and of the effects on the
+pile; lasting effects; damage not yet dealt and events; the game kept for a card that
+left play (lastknown.py).
 
 `dealt` maps each card dealt again to the card the copy deals in its place: the hidden
 cards of each owner in another order. A card the seat sees is not in it, and nothing
@@ -38,6 +39,11 @@ def follow_places(c: State, dealt: dict) -> None:
         for name, d in c.t.pack.table.items():
             if d.kind == "card" and c.table[name] in dealt:
                 c.table[name] = dealt[c.table[name]]
+    for name, d in c.t.pack.player_counters.items():
+        if d.kind == "card":        # a player counter that holds a card (of: card)
+            for pv in c.pvars:
+                if pv.get(name) in dealt:
+                    pv[name] = dealt[pv[name]]
     if c.marks:
         c.marks = {(dealt.get(x, x), m): card(v) for (x, m), v in was.items()}
     if c.mods and any(m[2] in dealt or type(m[4]) is int and m[4] in dealt for m in c.mods):

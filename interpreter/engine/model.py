@@ -82,14 +82,18 @@ def options_out_of_bounds(options: dict, values: dict):
 
 @dataclass
 class CounterDef:
+    """A value each player has: a number (a count), or, as a table value may, a word of a
+    property, a player or a card (`kind` and `of` as TableDef's)."""
     name: str
-    start: Any = 0           # a number, or an option's name
+    start: Any = 0           # a number, an option's name, a word, or None
     reset: str | None = None  # "turn", "phase", "step" or a round: set back to start when one begins
     description: str = ""
     visibility: str = "public"  # public | owner | hidden
     log: bool = False        # each change is logged
     per: str | None = None   # "card": a count kept for each card, read as NAME of (PLAYER, CARD)
     shared: str | None = None  # "team": one count for each team, the same for its players
+    kind: str = "number"     # number | word | player | card
+    of: str | None = None    # the property whose words it holds
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,11 @@ class WindowRules:
     who: str = "all"         # all | active
     can_pass: bool = True
     actions: int | None = None   # it ends once this many abilities are used and the pile is empty
+
+
+def holds(d) -> str:
+    """What a table value or a player counter (TableDef, CounterDef) holds, as messages say it."""
+    return {"number": "a number", "player": "a player", "card": "a card"}.get(d.kind) or f'a word of "{d.of}"'
 
 
 @dataclass

@@ -81,6 +81,8 @@ def observe(s: State, viewer: int | None) -> dict:
     players = []
     extras = _extras(s, viewer)
     unseen = {n: d.visibility for n, d in s.t.pack.player_counters.items() if d.visibility != "public"}
+    # Counters that hold a player or a card are shown as table values are (_value).
+    held = [(n, d.kind) for n, d in s.t.pack.player_counters.items() if d.kind in ("player", "card")]
     alias = s.t.zone_alias        # a zone of each team: every partner's is the team's
     for p, ref in enumerate(s.t.players):
         zones = {}
@@ -89,6 +91,9 @@ def observe(s: State, viewer: int | None) -> dict:
                 zones[zdef.name] = zone_view(s, z if alias is None else alias[z], viewer, extras)
         # The referee's view (viewer None) holds everything, scratch values included.
         counters = dict(s.pvars[p]) if not unseen or viewer is None else _counters_seen(s.pvars[p], unseen, viewer == p)
+        for n, kind in held:
+            if n in counters:
+                counters[n] = _value(s, counters[n], kind, viewer)
         players.append({"name": ref.name, "out": s.out[p], "counters": counters, "zones": zones})
     shared = {zdef.name: zone_view(s, z, viewer, extras) for z, (zdef, seat) in enumerate(s.t.zone_meta) if seat is None}
     view = {
@@ -137,8 +142,8 @@ def _counters_seen(pv: dict, unseen: dict, own: bool) -> dict:
 
 
 def _value(s: State, v, kind: str, viewer: int | None):
-    """A table value as an observation holds it: a player by name, a card by name where
-    the viewer sees it (tables.card_seen)."""
+    """A table value or a player counter as an observation holds it: a player by name, a
+    card by name where the viewer sees it (tables.card_seen)."""
     if kind == "card" and v is not None:
         return card_seen(s, v, viewer)
     return v.name if isinstance(v, PlayerRef) else v
@@ -159,7 +164,7 @@ def describe(s: State, viewer: int | None) -> str:
                  + (f", step {o['step']}" if o['step'] and o['step'] != o['phase'] else "")
                  + (" - play order reversed" if o.get("direction") else "")]
     for p in o["players"]:
-        counters = ", ".join(f"{k} {v}" for k, v in p["counters"].items())
+        counters = ", ".join(f"{k} {'none' if v is None else v}" for k, v in p["counters"].items())
         lines.append(f"{p['name']}{' (out)' if p['out'] else ''}: {counters}")
         for zname, cards in p["zones"].items():
             lines.append(f"  {zname}: {cards_text(cards)}")

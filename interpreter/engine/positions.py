@@ -193,7 +193,7 @@ def _card_named(s: State, said: str, container, key, fail) -> int:
     found = [c for c, name in enumerate(s.t.names) if name == said and s.zone_of[c] >= 0]
     if len(found) != 1:
         fail(container, key, f'the position has {"no card" if not found else f"{len(found)} cards"} named "{said}": '
-                             f'a table value holds one card')
+                             f'"{key}" holds one card')
     return found[0]
 
 
@@ -289,10 +289,15 @@ def _player(s: State, seat: int, p, fail, given: dict) -> None:
         if pack.player_counters[name].per is not None:
             _keyed_counts(s, seat, name, value, p["counters"], fail)
             continue
-        if type(value) is not int:
+        d = pack.player_counters[name]
+        if d.kind != "number":      # a word, a player's name, a card's name, or none
+            value = held_value(pack, s.t.players, d, value, p["counters"], fail)
+            if d.kind == "card" and value is not None:
+                value = _card_named(s, value, p["counters"], name, fail)
+        elif type(value) is not int:
             # The schema lets a mapping through, for a counter kept for each card.
             fail(p["counters"], name, f'"{name}" is a number: give it as {name}: 3')
-        if pack.player_counters[name].shared:
+        if d.shared:
             _team_count(s, seat, name, value, p["counters"], fail, given)
         else:
             pv[name] = value
@@ -380,6 +385,13 @@ def table_value(pack, players: tuple, name: str, value, container, fail):
     d = pack.table.get(name)
     if d is None:
         fail(container, name, f'unknown table value "{name}"{pack.declarations.near("table value", name)}')
+    return held_value(pack, players, d, value, container, fail)
+
+
+def held_value(pack, players: tuple, d, value, container, fail):
+    """A value of a table value or a player counter (TableDef, CounterDef) written in a
+    setup or an expectation: a number, a word, a player's name, a card's name, or none."""
+    name = d.name
     if value is None or value == "none":
         return None
     if d.kind == "number" and type(value) is int:
@@ -527,6 +539,14 @@ def turn_frame(pack, phase, step, setup, fail) -> TurnFrame:
 
 
 # ------------------------------------------------------------ the inverse
+def _said(s: State, v, d):
+    """A table value or a player counter (`d` its TableDef or CounterDef) as a setup
+    writes it: a player or a card by name."""
+    if isinstance(v, PlayerRef):
+        return v.name
+    return s.t.names[v] if v is not None and d is not None and d.kind == "card" else v
+
+
 def setup_of(s: State) -> dict:
     """The setup of a position: plain data (text, numbers, lists and mappings) that
     from_setup makes into the same cards in the same places and states, the same
@@ -537,8 +557,12 @@ def setup_of(s: State) -> dict:
         setup["phase"] = s.phase
         if s.step and s.step != s.phase:
             setup["step"] = s.step
-    # A counter the game has not set yet reads 0; a setup starts it at its start value.
-    players = [{"zones": {}, "counters": {**dict.fromkeys(t.pack.player_counters, 0), **pv}} for pv in s.pvars]
+    # A counter the game has not set yet reads 0 (none: one that holds a word, a player or
+    # a card); a setup starts it at its start value.
+    unset = {n: 0 if d.kind == "number" else None for n, d in t.pack.player_counters.items()}
+    counters = t.pack.player_counters
+    players = [{"zones": {}, "counters": {**unset, **{n: _said(s, v, counters.get(n)) for n, v in pv.items()}}}
+               for pv in s.pvars]
     shared = {}
     for zone, cards in enumerate(s.zones):
         zdef, seat = t.zone_meta[zone]
@@ -557,9 +581,7 @@ def setup_of(s: State) -> dict:
     if shared:
         setup["shared"] = shared
     if s.table is not None:
-        setup["table"] = {n: v.name if isinstance(v, PlayerRef) else
-                          s.t.names[v] if v is not None and t.pack.table[n].kind == "card" else v
-                          for n, v in s.table.items()}
+        setup["table"] = {n: _said(s, v, t.pack.table[n]) for n, v in s.table.items()}
     if s.units is not None:
         units = s.units
         setup["rounds"] = {**{d.name: units[level][0] for level, d in enumerate(t.pack.rounds)},

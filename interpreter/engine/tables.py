@@ -55,10 +55,22 @@ def set_table(s: State, name: str, value, told: bool = False) -> None:
         stale(s)
     d = s.t.pack.table[name]
     if d.log and d.visibility != "hidden" and (old != value or told):
-        if d.kind == "card" and value is not None:
-            say_of(s, "table", f"{name} is ", value)
-        else:
-            s.say("table", f"{name} is {shown(value)}")
+        say_value(s, "table", f"{name} is ", value, d.kind == "card")
+
+
+def say_value(s: State, kind: str, text: str, value, card: bool, seen_by: tuple | None = None) -> None:
+    """`text` then a value a table value or a player counter holds, in the log: a card
+    (`card`) by name to the seats that see it where it is, "a card" to the others (as
+    say_of tells a card); `seen_by`: the seats told, for a value only its owners see."""
+    if not card or value is None:
+        s.say(kind, text + shown(value), seen_by, None)
+    elif seen_by is None:
+        say_of(s, kind, text, value)
+    else:
+        named = tuple(p for p in seen_by if sees(s, value, p))
+        s.say(kind, text + s.t.names[value], named, None)
+        if len(named) < len(seen_by):       # its owner's reading where the owner cannot see the card
+            s.say(kind, text + "a card", tuple(p for p in seen_by if p not in named), None, onlooker=False)
 
 
 def sharing(s: State, seat: int, name: str) -> tuple:
@@ -73,12 +85,13 @@ def sharing(s: State, seat: int, name: str) -> tuple:
     return tuple(p for p in range(len(s.out)) if p < len(s.t.seats) and s.t.seats[p].get("team") == team)
 
 
-def set_counter(s: State, seat: int, name: str, value: int, change: bool = True) -> None:
+def set_counter(s: State, seat: int, name: str, value, change: bool = True) -> None:
     """A player counter changed by a rule, logged when the pack says so: with the change
     (`Ann's life is 17 (-3)`) for an increase or a decrease, the value alone for a `set`
     (`change` false), whose difference from the old value means nothing (a new bid), and
     which is told even when the counter holds that value already (a bid of 0 after the
-    hand's reset to 0): the designer wrote the statement."""
+    hand's reset to 0): the designer wrote the statement. A counter that holds a word, a
+    player or a card is only ever set (`Ann's partner is Ben`)."""
     pv = s.pvars[seat]
     d = s.t.pack.player_counters.get(name)
     # A counter never set yet holds its start.
@@ -93,6 +106,10 @@ def set_counter(s: State, seat: int, name: str, value: int, change: bool = True)
         return
     # A team's counter is said as the whole team's: "North and South's score is 141".
     names = [s.t.players[p].name for p in holders]
+    if d.kind != "number":
+        say_value(s, "counter", f"{and_list(names)}'s {name} is ", value, d.kind == "card",
+                  holders if d.visibility == "owner" else None)
+        return
     text = f"{and_list(names)}'s {name} is {value}"
     if change:
         text += f" ({'+' if value > old else ''}{value - old})"

@@ -198,6 +198,12 @@ class StateView:
         message)` for a value the pack does not have."""
         return positions.table_value(self._s.t.pack, self._s.t.players, name, said, container, fail)
 
+    def said_counter_value(self, name: str, said, container, fail):
+        """A player counter that holds a word, a player or a card, as a setup or an
+        expectation writes it, as `said_table_value` reads a table value."""
+        pack = self._s.t.pack
+        return positions.held_value(pack, self._s.t.players, pack.player_counters[name], said, container, fail)
+
     def player_counters(self, seat: int):
         """A seat's player counters by name, hidden ones too (read only)."""
         return MappingProxyType(self._s.pvars[seat])

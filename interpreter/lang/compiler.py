@@ -655,7 +655,8 @@ def same_kind(a: T, b: T) -> bool:
 
 
 def table_type(d) -> T:
-    """The static type of a table value."""
+    """The static type of a table value or a player counter (TableDef, CounterDef): a
+    number, a word of a property, a player or a card."""
     return T("word", of=d.of) if d.kind == "word" else T(d.kind)
 
 

@@ -128,7 +128,10 @@ def _players(look: Look, want: list, expect) -> None:
                 look.fail(p["counters"], name,
                           f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
             got = counters.get(name, 0)
-            if isinstance(value, dict):     # a counter kept for each card: by card name
+            if d.kind != "number":      # a word, a player or a card, shown by name (observe._value)
+                value = shown_value(look.state.view.said_counter_value(name, value, p["counters"], look.fail))
+                got = shown_value(counters.get(name))
+            elif isinstance(value, dict):     # a counter kept for each card: by card name
                 if d.per is None:
                     look.fail(p["counters"], name, f'"{name}" is a number: expect it as {name}: 3')
                 got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}

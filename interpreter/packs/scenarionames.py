@@ -25,8 +25,8 @@ from typing import Callable
 from ..diagnostics import Report
 from ..engine.game import Game, OptionError, option_problems, players_of
 from ..engine.model import Pack
-from ..engine.positions import (SetupError, card_counter, card_mark, card_word, each_players, refuse, seat_of, seated,
-                                setup_entries, sitting_level, table_value, turn_frame)
+from ..engine.positions import (SetupError, card_counter, card_mark, card_word, each_players, held_value, refuse,
+                                seat_of, seated, setup_entries, sitting_level, table_value, turn_frame)
 from ..suggest import did_you_mean
 from .expectations import CARD_FIELDS, entries
 from .scenario import Scenario, is_card, step_kind, unknown_card
@@ -212,7 +212,9 @@ def _players(names: Names, players: list, setup) -> None:
             d = names.player_counter(counters, name)
             if d is None:
                 continue
-            if d.per is not None and not isinstance(value, dict):
+            if d.kind != "number":
+                _held(names, d, value, counters)
+            elif d.per is not None and not isinstance(value, dict):
                 names.add(counters, name, f'"{name}" is counted for each card: give it as {{card name: count}}')
             elif d.per is None and type(value) is not int:
                 names.add(counters, name, f'"{name}" is a number: give it as {name}: 3')
@@ -235,6 +237,14 @@ def _table(names: Names, table: dict, setup) -> None:
         d = names.pack.table.get(name)
         if d is not None and d.kind == "card" and type(value) is str and value != "none":
             names.card(value, table, name)
+
+
+def _held(names: Names, d, value, container) -> None:
+    """A player counter's value that is a word, a player's name or a card's name, given
+    or expected as a table value is."""
+    names.run(lambda fail: held_value(names.pack, names.players, d, value, container, fail))
+    if d.kind == "card" and type(value) is str and value != "none":
+        names.card(value, container, d.name)
 
 
 @setup_key("phase")
@@ -322,7 +332,9 @@ def _expect_players(names: Names, want: list, expect) -> None:
             d = names.player_counter(counters, name)
             if d is None:
                 continue
-            if isinstance(value, dict) and d.per is None:
+            if d.kind != "number":
+                _held(names, d, value, counters)
+            elif isinstance(value, dict) and d.per is None:
                 names.add(counters, name, f'"{name}" is a number: expect it as {name}: 3')
             elif isinstance(value, dict):
                 for card in value:

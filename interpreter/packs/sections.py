@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..engine.model import Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, options_out_of_bounds
+from ..engine.model import (Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, holds,
+                            options_out_of_bounds)
 from ..engine.wording import prompt_problem
 from ..lang.compiler import NamedScript, Scope
 from ..lang.vocabulary import atomic
@@ -265,6 +266,8 @@ def currencies(b: Build) -> None:
             if counter not in b.names.player_counters:
                 b.here(raw, "counter", f'"{counter}" is not a player counter: a currency paid from a counter names one '
                                        f'of player_counters{b.decls.near("player counter", counter)}')
+            else:
+                _counts(b, raw, "counter", "a currency is paid from a counter that is a number")
             made[name] = Currency(name, "counter", None, None, raw.get("description", ""), counter=counter,
                                   one=raw.get("one", ""), many=raw.get("many", ""))
             continue
@@ -283,6 +286,14 @@ def currencies(b: Build) -> None:
     b.names.currencies = b.fields["currencies"] = made
 
 
+def _counts(b: Build, raw, key: str, why: str) -> None:
+    """Refuses the player counter `raw[key]` names where a number is needed and it holds
+    a word, a player or a card (of: ...)."""
+    d = b.names.counters.get(raw[key])
+    if d is not None and d.kind != "number":
+        b.here(raw, key, f'"{d.name}" holds {holds(d)}: {why}')
+
+
 def _kinds(b: Build, raw) -> tuple:
     """A currency's kinds, each with the player counter of its pool, and what a card makes."""
     kinds = dict(raw.get("kinds") or {})
@@ -290,6 +301,8 @@ def _kinds(b: Build, raw) -> tuple:
         if counter is not None and counter not in b.names.player_counters:
             b.here(raw["kinds"], kind, f'unknown player counter "{counter}"'
                                        f'{did_you_mean(counter, b.names.player_counters)}')
+        elif counter is not None:
+            _counts(b, raw["kinds"], kind, "the pool of a kind of currency is a counter that is a number")
     makes = None
     if "makes" in raw:
         if not kinds:
@@ -305,6 +318,8 @@ def damage(b: Build) -> None:
     life = raw.get("to_players")
     if life is not None and life not in b.decls.of("player counter"):
         b.here(raw, "to_players", f'unknown player counter "{life}"{b.decls.near("player counter", life)}')
+    elif life is not None:
+        _counts(b, raw, "to_players", "damage to a player lowers a counter that is a number")
     dealt = b.script(raw, "dealt", Scope({"source": T("card"), "target": T("object"), "amount": T("number"),
                                           "kind": T("text")}), ("damage", "dealt"))
     if dealt is not None and not atomic(dealt):

@@ -90,6 +90,8 @@ class Layout:
         # Hidden counters are the rules' scratch values: no agent sees them.
         self.counters = tuple(n for n, d in pack.player_counters.items() if d.visibility != "hidden")
         self.own_counters = frozenset(n for n, d in pack.player_counters.items() if d.visibility == "owner")
+        # How each is encoded: a number as it is; a word, a player or a card (of: ...) as a number.
+        self._counter_codes = tuple(self._code(pack, pack.player_counters[n]) for n in self.counters)
         self.card_counters = tuple(pack.card_counters)
         self.marks = tuple(sorted(pack.marks))
         self.zone_slots = tuple(f"{z.name}:{r}" if z.per_player else z.name for z in pack.zones
@@ -184,9 +186,23 @@ class Layout:
             at = self.at_players + r * self.player_width
             v[at] = out[seat]
             pvars = s.player_counters(seat)
-            for i, name in enumerate(self.counters, 1):
+            for i, (name, code) in enumerate(zip(self.counters, self._counter_codes), 1):
                 if seat == me or name not in self.own_counters:
-                    v[at + i] = _number(pvars.get(name, 0))
+                    v[at + i] = code(pvars.get(name, 0), s, me)
+
+    def _code(self, pack: Pack, d):
+        """The number a player counter is encoded as: a number itself; a word its place
+        in its property's words, from 1; a player its seat counted from the agent's, from
+        1; a card its id + 1 where the agent sees it, -1 where it does not; none 0."""
+        if d.kind == "word":
+            words = {w: i for i, w in enumerate(pack.one_of[d.of], 1)}
+            return lambda value, s, me: words.get(value, 0)
+        if d.kind == "player":
+            return lambda value, s, me: 0 if value is None else (value.seat - me) % self.n + 1
+        if d.kind == "card":
+            return lambda value, s, me: 0 if value is None else \
+                value + 1 if value < self.num_cards and self.knows(s, me, value) else -1
+        return _number
 
     def _encode_cards(self, v, s: StateView, me: int) -> None:
         w, z = self.card_width, len(self.zone_slots)
@@ -308,7 +324,7 @@ def _count(name: str, value, least: int) -> int:
     return n
 
 
-def _number(value) -> float:
+def _number(value, *_) -> float:
     return float(value) if isinstance(value, (int, float)) else 0.0
 
 

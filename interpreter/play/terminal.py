@@ -448,7 +448,7 @@ def _capital(text: str) -> str:
 
 def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[str]:
     """The board of an observation as lines: whose turn and which phase first, then
-    the pack's table values (the trump, the suit led; none as "-"), each player's counters and zones (the viewer's own hand, the others' as counts),
+    the pack's table values (the trump, the suit led; none as "-"), each player's counters (none as "-") and zones (the viewer's own hand, the others' as counts),
     the shared zones and the pile of effects waiting to resolve, top first."""
     lines = [headline(view)]
     if view.get("table"):
@@ -456,7 +456,7 @@ def board(view: dict, viewer: int | None, roles: dict, width: int = 80) -> list[
         lines += _wrap("table: ", values, "", width)
     always = {roles.get("hand"), roles.get("play")}
     for seat, player in enumerate(view["players"]):
-        counters = [f"{_words(k)} {v}" for k, v in player["counters"].items()]
+        counters = [f"{_words(k)} {'-' if v is None else v}" for k, v in player["counters"].items()]
         tags = (" (you)" if seat == viewer else "") + (" (out)" if player["out"] else "")
         head = f"{player['name']}{tags}"
         lines += _wrap(f"{head}: ", counters, "", width) if counters else [head]

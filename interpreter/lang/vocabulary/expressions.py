@@ -11,7 +11,7 @@ from ...engine.primitives import team_players
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope, _const, _slice, literal
+from ..compiler import Compiler, Scope, _const, _slice, literal, table_type
 from ..registry import CARD_PROPERTIES, PLAYER_PROPERTIES, TEAM_PROPERTIES, register
 from ..static_types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEAM, TEXT, T, is_cardish, single
 
@@ -176,6 +176,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         if d is not None and d.per is not None:
             c.error(node, f'"{word}" is counted for each card: write "{word} of (PLAYER, CARD)"')
         c.note("counter:" + word)
+        if d is not None and d.kind != "number":      # a word, a player or a card: none until set
+            return (lambda s, env, w=word: None if (p := fn(s, env)) is None else s.pvars[p.seat].get(w)), table_type(d)
         key = getattr(fn, "env_key", None)
         if key is not None and t.kind == "player":
             def counter_here(s, env, w=word):     # "life of you": read in place, one call fewer
@@ -264,7 +266,8 @@ def team_property(c: Compiler, node, fn, word: str):
     if d is not None and d.shared == "team":
         c.note("counter:" + word)
         # The team's count is every one of its players': its first seat's holds it.
-        return (lambda s, env: _team_counter(s, fn(s, env), word)), NUMBER
+        missing = 0 if d.kind == "number" else None
+        return (lambda s, env: _team_counter(s, fn(s, env), word, missing)), table_type(d)
     if d is not None:
         c.error(node, f'"{word}" is each player\'s own, not a team\'s: a team keeps a counter declared with '
                       f'shared: team; its players\' are "total {word} of players of TEAM"')
@@ -276,9 +279,9 @@ def team_property(c: Compiler, node, fn, word: str):
     return _const(None), ANY
 
 
-def _team_counter(s, team, word: str) -> int:
+def _team_counter(s, team, word: str, missing):
     seats = s.t.team_seats.get(team)
-    return s.pvars[seats[0]].get(word, 0) if seats else 0
+    return s.pvars[seats[0]].get(word, missing) if seats else missing
 
 
 def keyed_pair(c: Compiler, node, pair, word: str, scope: Scope):

@@ -12,6 +12,7 @@ from ...engine.activation import NONE, ask_choice, log_choice, log_none, none_fo
 from ...engine.decisions import Decision, Option, decision, option
 from ...engine.layers import controllers, stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
+from ...engine.model import holds
 from ...engine.priority import open_window
 from ...engine.replacements import carry_out, go_ahead
 from ...engine.running import run_checks, run_inline
@@ -554,6 +555,10 @@ def _change(c, tree, scope, sign):
     if word in names.player_counters:
         if duration is not None:
             c.error(duration, f'a counter of a player changes for good; "{word}" takes no duration')
+        if names.counters[word].kind != "number":
+            c.error(tree.children[0], f'"{word}" holds {holds(names.counters[word])}: only a number can be '
+                                      f'increased or decreased')
+            return None
         if names.counters[word].log or names.counters[word].shared:
             def change_logged(s, env):
                 n = sign * (nfn(s, env) or 0)
@@ -673,8 +678,11 @@ def _decrease(c, tree, scope):
     return _change(c, tree, scope, -1)
 
 
-@register("set_value", ST, "set NAME of X to N", "Sets a player's counter or a card's counter.",
-          params=(('NAME', 'counter', 'which counter'), ('X', 'card or player', 'whose'), ('N', 'number', 'the new value')))
+@register("set_value", ST, "set NAME of X to N",
+          "Sets a player's counter or a card's counter; a player counter declared with `of` is set to a word of its "
+          "property, a player or a card (or none).",
+          example="set called of you to suit of card_played",
+          params=(('NAME', 'counter', 'which counter'), ('X', 'card or player', 'whose'), ('N', 'value', 'the new value')))
 def _set_value(c, tree, scope):
     word, objs, value, duration = tree.children
     word = str(word)
@@ -688,6 +696,9 @@ def _set_value(c, tree, scope):
         c.error(duration, f'a counter changes for good; "{word}" takes no duration')
     ofn, it = objects(c, objs, scope, "set", _COUNTED)
     ofn = _of_teams(c, tree, ofn, it, word)
+    d = c.names.counters.get(word)
+    if d is not None and d.kind != "number":
+        return _set_held(c, d, ofn, value, scope)
     vfn, _ = c.expect(value, scope, ("number",), "the new value")
     if word in c.names.player_counters and (c.names.counters[word].log or c.names.counters[word].shared):
         def set_logged(s, env):
@@ -717,6 +728,21 @@ def _set_value(c, tree, scope):
     known = [*c.names.player_counters, *c.names.card_counters]
     c.error(tree.children[0], f'unknown counter "{word}"{did_you_mean(word, known)}')
     return None
+
+
+def _set_held(c, d, ofn, value, scope):
+    """`set NAME of PLAYER to VALUE`, NAME a player counter that holds a word, a player or
+    a card: the value is checked as a table value's is, and none is none, not 0."""
+    from .tables import held_value
+    vfn = held_value(c, d, value, scope)
+    word = d.name
+
+    def set_held(s, env):
+        v = vfn(s, env)
+        for p in ofn(s, env):
+            if isinstance(p, PlayerRef):
+                tables.set_counter(s, p.seat, word, v, change=False)
+    return set_held
 
 
 @register("mark", ST, "mark CARDS as MARK [CARD] [DURATION]",

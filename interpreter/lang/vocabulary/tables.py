@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine import tables
+from ...engine.model import holds
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope, table_type
 from ..registry import register
@@ -30,21 +31,26 @@ def _table_value(c: Compiler, node, scope: Scope):
 def _set_table(c, tree, scope):
     word, value = tree.children
     d = _table_value(c, word, scope)
-    vfn, vt = c.expr(value, scope)
     if d is None:
+        c.expr(value, scope)
         return None
+    vfn = held_value(c, d, value, scope)
+    name = d.name
+    return lambda s, env: tables.set_table(s, name, vfn(s, env), told=True)
+
+
+def held_value(c: Compiler, d, value, scope: Scope):
+    """The compiled `value` a `set` gives a table value or a player counter (TableDef,
+    CounterDef), refused where it is not of the kind `d` holds: a number, a word of its
+    property, a player or a card (none for all but a number)."""
+    vfn, vt = c.expr(value, scope)
     want = table_type(d)
     ok = vt.kind in ("any", "none") and (d.kind != "number" or vt.kind == "any") or vt.kind == want.kind
     if ok and want.kind == "word" and vt.kind == "word" and vt.of is not None and vt.of != d.of:
         ok = False
     if not ok:
         c.error(value, f'"{d.name}" holds {holds(d)}; {c.quoted(value)} is {_what(vt)}')
-    name = d.name
-    return lambda s, env: tables.set_table(s, name, vfn(s, env), told=True)
-
-
-def holds(d) -> str:
-    return {"number": "a number", "player": "a player", "card": "a card"}.get(d.kind) or f'a word of "{d.of}"'
+    return vfn
 
 
 def _what(t) -> str:
