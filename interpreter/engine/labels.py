@@ -66,6 +66,13 @@ def option_card(s: State, d: Decision, option) -> int | None:
     return value if s.t.names[value] in option.label else None
 
 
+def said_of(label: str, was: str, now: str) -> str:
+    """An option's label said of another card: the name of the card it named (the last
+    name in it: a label ends in its card's, as "Cast: Bear" does) put in its place."""
+    head, _, tail = label.rpartition(was)
+    return head + now + tail
+
+
 def option_set(d: Decision, option) -> tuple | None:
     """The cards of a set offered (choose a set: a choice's option whose value is a tuple),
     in its order; None for any other option."""
