@@ -141,6 +141,21 @@ TEAMS = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
          "score: {start: 0, log: true}": "score: {start: 0, log: true, shared: team}"}
 
 
+def test_a_text_names_the_teams_still_in_the_game_each_by_its_players_still_in(tmp_path):
+    # Ann and Cleo, Ben and Dan, and Eve alone: once Eve is out, "teams" are the other
+    # two; once Cleo is out, her team is Ann, as "players of" it says. A team with no
+    # player left is named by all of them (Eve's, kept in a variable).
+    edits = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
+             "seats: [{name: Ann, team: ac}, {name: Ben, team: bd}, {name: Cleo, team: ac}, {name: Dan, team: bd}, "
+             "{name: Eve}]", "max: 4": "max: 5"}
+    setup = ('let eve be last of players\nlet cleo be first of (players where team of it = team of first of players '
+             'and it != first of players)\nannounce "{teams}"\neve loses the game\nannounce "{teams}; {team of eve}"\n'
+             'cleo loses the game\nannounce "{teams}; {team of cleo}; {players of team of cleo}"')
+    state = play(tmp_path, setup=setup, players=5, **edits)
+    assert [line for line in state.log if line.startswith(("Ann and", "Ann,"))] == [
+        "Ann and Cleo, Ben and Dan, Eve", "Ann and Cleo, Ben and Dan; Eve", "Ann, Ben and Dan; Ann; Ann"]
+
+
 def test_a_setup_gives_a_counter_partners_share_to_the_team(tmp_path):
     # Given for one partner, the score is the partnership's: Cleo holds Ann's 8 and Dan
     # Ben's 9, so that the ranking places partners together.
