@@ -583,3 +583,26 @@ def test_another_seats_sets_are_of_the_cards_dealt_in_their_places(tmp_path):
         check(d.s)
         offered.add(there)
     assert len(offered) > 1
+
+
+def test_another_seats_card_option_keeps_its_labels_words_for_the_card_dealt_in_its_place(tmp_path):
+    from test_words_and_tables import play
+
+    from cardtable.interpreter.engine.decisions import Option
+
+    # Ann picks a card of her hidden hand by an option that says more than its name: in
+    # Ben's copies, each option says it of the card dealt in its card's place.
+    state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards",
+                 turn='choose a card in your hand as pick "discard one"\nput pick into discard')
+    s = state.s
+    d = s.decision
+    s.decision = d._replace(options=tuple(Option(f"Discard: {o.label}", o.value) for o in d.options))
+    assert state.legal_labels() == ["Discard: Ace of Spades", "Discard: Two of Diamonds"]
+    dealt = set()
+    for k in range(10):
+        copy = state.determinized(1, random.Random(k))
+        there = copy.s.zones[s.t.zone("hand", 0)]
+        assert [o.value for o in copy.s.decision.options] == there
+        assert copy.legal_labels() == [f"Discard: {copy.s.t.names[x]}" for x in there]
+        dealt.add(tuple(there))
+    assert len(dealt) > 1

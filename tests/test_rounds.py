@@ -242,3 +242,34 @@ def test_players_who_lose_as_a_hand_ends_end_the_game_before_the_next_begins(tmp
     while not state.is_terminal():
         state.apply_action(0)
     assert state.log[-len(result):] == result and "hand 1 ends" in state.log and "hand 2 begins" not in state.log
+
+
+def test_a_setup_that_sits_a_player_out_is_told_what_sits_out_takes(tmp_path):
+    # A number is no round's name: the file is told what sits_out takes, not to put it in
+    # quotes, and a round that is not the pack's is told with the pack's rounds.
+    from click.testing import CliRunner
+
+    from cardtable.cli import main
+    from cardtable.interpreter.engine.positions import SetupError
+
+    edits = {"turn:": ROUNDS, "end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, limit_of: hand}"}
+    folder = make(tmp_path, setup="do nothing", turn=PLAY.replace("\n          ", "\n"), **edits)
+    (folder / "tests").mkdir()
+    told = []
+    for given in ("5", '"5"'):
+        (folder / "tests" / "sits.yaml").write_text(
+            "scenarios:\n  - name: Ben folded\n    setup:\n      players:\n        - {}\n"
+            f"        - {{sits_out: {given}}}\n    expect: {{}}\n")
+        run = CliRunner().invoke(main, ["test", str(folder)])
+        assert run.exit_code == 1 and "quotes" not in run.output
+        told.append(next(line.strip() for line in run.output.splitlines() if "sits.yaml:6:" in line))
+    assert told == [
+        f"{folder}/tests/sits.yaml:6:22: error: \"sits_out\" must be the name of one of the pack's rounds (such as "
+        f"hand), to sit out until that round ends, or true, for the rest of the game",
+        f"{folder}/tests/sits.yaml:6:22: unknown round \"5\": sits_out takes the name of one of the pack's rounds "
+        f"(hand or trick), to sit out until that round ends, or true, for the rest of the game"]
+    game = Game(load_pack(str(folder), Report()), num_players=2)
+    with pytest.raises(SetupError, match=r"^the setup does not fit the scenario schema: setup.players\[1\].sits_out "
+                                         r"must be the name of one of the pack's rounds \(such as hand\), to sit out "
+                                         r"until that round ends, or true, for the rest of the game$"):
+        game.position({"players": [{}, {"sits_out": 5}]})

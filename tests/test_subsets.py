@@ -3,6 +3,7 @@ where they may be read, their size, the bound on how many are taken, and a choic
 of them (tests/data/setspack; its tests/ folder scores hands with them and lays them down)."""
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
 from cardtable.interpreter.lang.dsl import bound_names
 from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.play.records import game_record, replay
+from cardtable.interpreter.play.terminal import Table, setup
 
 PACK = Path(__file__).parent / "data" / "setspack"
 SHOW = "      let fifteens be count of (sets of cards in your hand where total pips of it = 15)\n"
@@ -341,6 +344,45 @@ def test_the_computer_players_choose_sets_and_their_records_replay(tmp_path):
                 "Seven of Diamonds, Eight of Clubs", "keep them", "Queen of Diamonds, Five of Clubs"]
         replay = CliRunner().invoke(main, ["replay", str(out)])
         assert replay.exit_code == 0 and replay.output.endswith("3 of 3 games replay the same\n"), replay.output
+
+
+ALIKE = {"  standard: {from: standard54, where: {suit: [clubs, diamonds, hearts, spades]}, size: 52}":
+         '  standard: {from: standard54, where: {suit: clubs, rank: ace}, cards: ["4 Five of Clubs", '
+         '"4 Queen of Hearts"]}'}
+
+
+def test_sets_of_cards_of_the_same_names_are_told_apart_and_named_so(tmp_path):
+    # Seed 4 deals Ann a Queen, a Five, a Queen, a Five: three of her fifteens read "Queen
+    # of Hearts, Five of Clubs", told apart by the places of the cards that differ. She
+    # types the last as shown; the record of the game replays it, and a script names it so.
+    folder = copy(tmp_path, **ALIKE)
+    game, specs = setup(str(folder), {"deal": 4}, "human,human", None, [])
+    out = io.StringIO()
+    table = Table(game, specs, 4, io.StringIO("Queen of Hearts (3rd in Ann's hand), Five of Clubs (4th in Ann's hand)\n"),
+                  out, 120)
+    assert table.play() == "eof"
+    assert ("Ann: lay down a fifteen\n"
+            "  1. keep them\n"
+            "  2. Queen of Hearts (1st in Ann's hand), Five of Clubs (2nd in Ann's hand)\n"
+            "  3. Queen of Hearts (1st in Ann's hand), Five of Clubs (4th in Ann's hand)\n"
+            "  4. Five of Clubs, Queen of Hearts\n"
+            "  5. Queen of Hearts (3rd in Ann's hand), Five of Clubs (4th in Ann's hand)\n") in out.getvalue()
+    s = table.state.s
+    hand, melds = s.t.zone("hand", 0), s.t.zone("melds", 0)
+    dealt = game.new_initial_state(seed=4).s.zones[hand]
+    assert (s.zones[hand], s.zones[melds]) == (dealt[:2], dealt[2:])
+    record = json.loads(json.dumps(game_record(game, table.state, 4, str(folder))))
+    assert record["decisions"] == [[0, 4, "Queen of Hearts, Five of Clubs"]]
+    again = replay(game, record)
+    assert again.parted is None and again.state.s.zones == s.zones
+    scripted = game.new_initial_state(seed=4)
+    scripted.apply_label("Queen of Hearts (3rd in Ann's hand), Five of Clubs (4th in Ann's hand)", 0)
+    assert scripted.history == table.state.history and scripted.s.zones == s.zones
+    # Words that hold for the cards of one set name it as well (a Five of Clubs of the
+    # 2nd place: of the sets read so, the one with the 2nd card).
+    scripted = game.new_initial_state(seed=4)
+    assert scripted.named("Queen of Hearts, Five of Clubs (2nd in Ann's hand)") == [1]
+    assert scripted.named("Queen of Hearts (untapped), Five of Clubs (untapped)") == [1, 2, 4]
 
 
 def test_the_variable_of_a_set_chosen_is_one_the_text_names():

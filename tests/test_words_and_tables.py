@@ -3,6 +3,7 @@ seen by their owner or by nobody, division and remainder, and variables that may
 hide a name (tests/data/suits: a few suited cards, three turns)."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -96,8 +97,24 @@ def test_a_sum_after_the_lesser_or_the_greater_needs_brackets(tmp_path):
     assert problems(make(tmp_path, setup=setup)) == [
         'pack.yaml:37:27: "greater of 2 and 9 - 4" reads as "(greater of 2 and 9) - 4": the second number of '
         '"greater of" is one value; write those brackets, or "greater of 2 and (9 - 4)" to compare 2 with 9 - 4',
-        'pack.yaml:38:25: "lesser of 7 and 3 * 2" reads as "(lesser of 7 and 3) * 2": the second number of '
-        '"lesser of" is one value; write those brackets, or "lesser of 7 and (3 * 2)" to compare 7 with 3 * 2']
+        'pack.yaml:38:25: "lesser of 7 and 3 * 2 + 1" reads as "(lesser of 7 and 3) * 2 + 1": the second number of '
+        '"lesser of" is one value; write those brackets, or "lesser of 7 and (3 * 2 + 1)" to compare 7 with 3 * 2 + 1']
+
+
+@pytest.mark.parametrize("value", [
+    "greater of 1 and lesser of 2 and 3 - 1", "lesser of 7 and 3 * 2 + 1", "5 + lesser of 7 and 3 * 2 + 1",
+    "greater of 1 and 2 - lesser of 3 and 4 - 1", "2 * greater of 1 and 4 + 3",
+])
+def test_each_rewrite_a_sum_after_the_lesser_or_the_greater_is_told_is_accepted(tmp_path, value):
+    # The text quoted runs to the end of the sum, and each rewrite brackets what it must:
+    # written in its place, either is accepted.
+    first, *_ = problems(make(tmp_path, setup=f"set score of you to {value}"))
+    quoted, read, rewrite = re.fullmatch(r'pack\.yaml:\d+:\d+: "(.*)" reads as "(.*)": the second number of "\w+ of" '
+                                         r'is one value; write those brackets, or "(.*)" to compare .*', first).groups()
+    assert quoted in value
+    for written in (read, rewrite):
+        state = play(tmp_path, setup=f"set score of you to {value.replace(quoted, written)}")
+        assert state.is_terminal()
 
 
 def test_the_lesser_of_two_numbers_takes_numbers(tmp_path):
@@ -122,6 +139,21 @@ def test_a_counter_partners_share_is_logged_as_theirs(tmp_path):
 TEAMS = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
          "seats: [{name: Ann, team: ac}, {name: Ben, team: bd}, {name: Cleo, team: ac}, {name: Dan, team: bd}]",
          "score: {start: 0, log: true}": "score: {start: 0, log: true, shared: team}"}
+
+
+def test_a_text_names_the_teams_still_in_the_game_each_by_its_players_still_in(tmp_path):
+    # Ann and Cleo, Ben and Dan, and Eve alone: once Eve is out, "teams" are the other
+    # two; once Cleo is out, her team is Ann, as "players of" it says. A team with no
+    # player left is named by all of them (Eve's, kept in a variable).
+    edits = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
+             "seats: [{name: Ann, team: ac}, {name: Ben, team: bd}, {name: Cleo, team: ac}, {name: Dan, team: bd}, "
+             "{name: Eve}]", "max: 4": "max: 5"}
+    setup = ('let eve be last of players\nlet cleo be first of (players where team of it = team of first of players '
+             'and it != first of players)\nannounce "{teams}"\neve loses the game\nannounce "{teams}; {team of eve}"\n'
+             'cleo loses the game\nannounce "{teams}; {team of cleo}; {players of team of cleo}"')
+    state = play(tmp_path, setup=setup, players=5, **edits)
+    assert [line for line in state.log if line.startswith(("Ann and", "Ann,"))] == [
+        "Ann and Cleo, Ben and Dan, Eve", "Ann and Cleo, Ben and Dan; Eve", "Ann, Ben and Dan; Ann; Ann"]
 
 
 def test_a_setup_gives_a_counter_partners_share_to_the_team(tmp_path):

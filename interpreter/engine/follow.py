@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .activation import ActivationFrame
 from .decisions import option, set_option
-from .labels import option_card
+from .labels import option_card, said_of
 from .layers import stale
 from .pile import Entry
 from .script import Script, ScriptFrame
@@ -86,7 +86,8 @@ def _decision(c: State, f: "_Follow") -> None:
     a decision offers its own seat stay in their places, observe.determinize). A card
     picked, paid with or targeted is the card dealt in its place, by its name; a window's
     plays and an ordering of triggered abilities depend on which cards they are: the copy
-    asks them again (the decision None)."""
+    asks them again (the decision None). An option keeps the words its label gives its
+    card ("Discard: Bear" says "Discard: Wolf" of a Wolf dealt in the Bear's place)."""
     d = c.decision
     if d.kind == "order":           # its abilities' cards are followed in its frame (_frames)
         c.decision = None
@@ -102,8 +103,9 @@ def _decision(c: State, f: "_Follow") -> None:
         c.decision = None
         return
     names = c.t.names
-    c.decision = d._replace(options=tuple(o if x not in dealt else option((names[dealt[x]], dealt[x]))
-                                          for o, x in zip(d.options, named)))
+    c.decision = d._replace(options=tuple(
+        o if x not in dealt else option((said_of(o.label, names[x], names[dealt[x]]), dealt[x]))
+        for o, x in zip(d.options, named)))
 
 
 def _sets(c: State, d, dealt: dict) -> None:

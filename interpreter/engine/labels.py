@@ -1,9 +1,13 @@
 """Options a person can tell apart. Two options of one decision may read the same: two
-cards of one name, in a hand or in play. Each such option is shown with the words that
-tell its card from the others (where it is, whether it is tapped, its damage, counters
-and marks, and its place in its zone when nothing else differs), while its label, what
-scripts, replays and histories name, stays as it is."""
+cards of one name, in a hand or in play, or two sets of cards of the same names (choose
+a set). Each such option is shown with the words that tell its card from the others
+(where it is, whether it is tapped, its damage, counters and marks, and its place in its
+zone when nothing else differs), a set with those of each of its cards that differs
+from the other sets', while its label, what scripts, replays and histories name, stays
+as it is."""
 from __future__ import annotations
+
+import re
 
 from .decisions import Decision
 from .primitives import zone_label
@@ -19,12 +23,34 @@ def told_apart(s: State, d: Decision) -> list[str]:
     for i, label in enumerate(labels):
         groups.setdefault(label, []).append(i)
     for label, same in groups.items():
+        if len(same) < 2:
+            continue
+        sets = [option_set(d, d.options[i]) for i in same]
+        if None not in sets:
+            for i, shown in zip(same, _sets_told_apart(s, sets)):
+                labels[i] = shown
+            continue
         cards = [option_card(s, d, d.options[i]) for i in same]
-        if len(same) < 2 or None in cards:
+        if None in cards:
             continue
         for i, words in zip(same, _differences(s, cards)):
             labels[i] = f"{label} ({', '.join(words)})"
     return labels
+
+
+def _sets_told_apart(s: State, sets: list) -> list[str]:
+    """Sets of the same names, each card that is not the same in all of them shown with
+    the words that tell it from the others: "Forest (tapped), Bear", "Forest (untapped),
+    Bear". Two sets differ in a card, and two cards at least in their places, so no two
+    read the same: none is left to the first of a label, as which of two alike cards stays
+    behind may matter later (where it is drawn from, a card that names it)."""
+    # (A card's name may hold a comma: sets of different sizes may read the same.)
+    varying = [k for k in range(max(map(len, sets))) if len({cards[k:k + 1] for cards in sets}) > 1]
+    told = list(dict.fromkeys(x for cards in sets for k in varying for x in cards[k:k + 1]))
+    words = dict(zip(told, _differences(s, told)))
+    names = s.t.names
+    return [", ".join(f"{names[x]} ({', '.join(words[x])})" if k in varying else names[x]
+                      for k, x in enumerate(cards)) for cards in sets]
 
 
 INDEXED = frozenset({"value", "order", "replacement"})     # decisions whose options' numbers are no cards
@@ -40,20 +66,46 @@ def option_card(s: State, d: Decision, option) -> int | None:
     return value if s.t.names[value] in option.label else None
 
 
+def said_of(label: str, was: str, now: str) -> str:
+    """An option's label said of another card: the name of the card it named (the last
+    name in it: a label ends in its card's, as "Cast: Bear" does) put in its place."""
+    head, _, tail = label.rpartition(was)
+    return head + now + tail
+
+
+def option_set(d: Decision, option) -> tuple | None:
+    """The cards of a set offered (choose a set: a choice's option whose value is a tuple),
+    in its order; None for any other option."""
+    return option.value if d.kind == "choice" and type(option.value) is tuple else None
+
+
 def named(s: State, d: Decision, name: str) -> list[int]:
     """The options of `d` that `name` names, the likeliest first: the one shown so, those
     of that label, or those of its label whose card the words in brackets describe
-    ("Bear (tapped)" names a tapped Bear even where no other Bear is offered beside it)."""
+    ("Bear (tapped)" names a tapped Bear even where no other Bear is offered beside it;
+    "Forest (tapped), Bear" a set of a tapped Forest and a Bear)."""
     shown = told_apart(s, d)
     if name in shown:
         return [shown.index(name)]
     found = [i for i, o in enumerate(d.options) if o.label == name]
-    label, bracket, words = name.rpartition(" (")
-    if found or not bracket or not words.endswith(")"):
+    if found or "(" not in name:
         return found
+    sets = [i for i, o in enumerate(d.options) if (cards := option_set(d, o)) is not None and _set_named(s, cards, name)]
+    label, bracket, words = name.rpartition(" (")
+    if sets or not bracket or not words.endswith(")"):
+        return sets
     words = words[:-1].split(", ")
     return [i for i, o in enumerate(d.options) if o.label == label and (c := option_card(s, d, o)) is not None
             and all(w in _all_words(s, c) for w in words)]
+
+
+def _set_named(s: State, cards: tuple, name: str) -> bool:
+    """Whether `name` names the set of `cards`: their names in its order, joined by commas,
+    each followed or not by words in brackets that hold for its card."""
+    names = s.t.names
+    said = re.fullmatch(", ".join(re.escape(names[x]) + r"(?: \(([^()]*)\))?" for x in cards), name)
+    return said is not None and all(words is None or all(w in _all_words(s, x) for w in words.split(", "))
+                                    for x, words in zip(cards, said.groups()))
 
 
 def _differences(s: State, cards: list) -> list[list[str]]:

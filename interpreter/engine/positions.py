@@ -324,8 +324,10 @@ def sitting_level(pack, p, fail) -> int | None:
     if not pack.rounds:
         fail(p, "sits_out", f'unknown round "{given}": the pack has no rounds ("sits_out: true" sits the player '
                             f'out for the rest of the game)')
-    rounds = ", ".join(d.name for d in pack.rounds)
-    fail(p, "sits_out", f'unknown round "{given}"{pack.declarations.near("round", given) or "; the rounds are " + rounds}')
+    near = pack.declarations.near("round", given)
+    rounds = " or ".join(d.name for d in pack.rounds)
+    fail(p, "sits_out", f'unknown round "{given}"' + (near or f": sits_out takes the name of one of the pack's rounds "
+                        f"({rounds}), to sit out until that round ends, or true, for the rest of the game"))
 
 
 def _keyed_counts(s: State, seat: int, name: str, value, container, fail) -> None:

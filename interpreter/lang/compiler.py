@@ -144,6 +144,7 @@ class Compiler:
         # scan ("it", the item of a total or a choice among, a random number): see _compare.
         self.used_it = False
         self.drawn = False        # set by what draws anew each time it is read (a random number)
+        self.in_sum: list = []    # products read whole with the sum they stand in, not checked again (expressions.py)
         # The names of the items of "where" clauses being compiled ("cards c in X where ...":
         # c), and those a clause being compiled reads: each changes from item to item of the
         # scan that names it, as "it" does, so what reads one is not computed once a scan.

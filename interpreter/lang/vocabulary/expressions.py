@@ -11,7 +11,7 @@ from ...engine.primitives import team_players
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope, _const, _slice, literal, table_type
+from ..compiler import Compiler, Scope, _const, literal, table_type
 from ..registry import CARD_PROPERTIES, PLAYER_PROPERTIES, TEAM_PROPERTIES, register
 from ..static_types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEAM, TEXT, T, is_cardish, single
 
@@ -713,19 +713,66 @@ def _one_of_two(c, tree, scope, pick):
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
-def _one_of_two_in_sum(c, operands, ops) -> None:
+def _one_of_two_in_sum(c, tree) -> None:
     """Refuses "greater of a and b - c" unbracketed: the second number is one value, so it
-    is "(greater of a and b) - c", where a reader takes "b - c" for the second number."""
-    for node, op, after in zip(operands, ops, operands[1:]):
-        if getattr(node, "data", None) not in ("lesser", "greater") or c.snippet is None or node.meta.empty:
+    is "(greater of a and b) - c", where a reader takes "b - c" for the second number. A sum
+    is read whole with the products in it ("x + lesser of a and b * 2 + 1"), so that what is
+    quoted runs to its end, and each rewrite suggested brackets every other "lesser of" or
+    "greater of" a sum follows: written as suggested, the text is accepted."""
+    if c.snippet is None or tree.meta.empty:
+        return
+    text = c.snippet.text
+    products = []
+    items = _sum_items(tree, text, tree.meta.start_pos, products)
+    if items is None:
+        return
+    c.in_sum += products        # each not checked again when it is compiled
+    followed = [k for k in range(0, len(items) - 1, 2) if getattr(items[k], "data", None) in ("lesser", "greater")
+                and "(" not in text[items[k - 1].end_pos if k else tree.meta.start_pos:items[k].meta.start_pos]]
+    for k in followed:
+        node, op = items[k], items[k + 1]
+        a, b = node.children
+        others = [items[j] for j in followed if j != k]
+        whole = text[node.meta.start_pos:node.meta.end_pos]
+        rest = _with_brackets(text, op.start_pos, tree.meta.end_pos, others)
+        second = _with_brackets(text, b.meta.start_pos, b.meta.end_pos, [b] if b.data in ("lesser", "greater") else [])
+        a = text[a.meta.start_pos:a.meta.end_pos]
+        c.error(node, f'"{text[node.meta.start_pos:tree.meta.end_pos]}" reads as "({whole}) {rest}": the second '
+                      f'number of "{node.data} of" is one value; write those brackets, or "{node.data} of {a} and '
+                      f'({second} {rest})" to compare {a} with {second} {rest}')
+
+
+def _sum_items(tree, text: str, start: int, products: list) -> list | None:
+    """The operands and signs of a sum, those of each product in it without brackets in
+    their place (the product added to `products`); None if one has no place in the text."""
+    items = []
+    for k, kid in enumerate(tree.children):
+        if k % 2:
+            start = kid.end_pos
+            items.append(kid)
             continue
-        if ")" in _slice(c.snippet.text, node.meta.end_line, node.meta.end_column, op.line, op.column):
-            continue        # "(greater of a and b) - c": the brackets say so
-        whole, rest = c.heading(node), f"{op} {c.heading(after)}"
-        a, b = (c.heading(k) for k in node.children)
-        c.error(node, f'"{whole} {rest}" reads as "({whole}) {rest}": the second number of "{node.data} of" is one '
-                      f'value; write those brackets, or "{node.data} of {a} and ({b} {rest})" to compare {a} with '
-                      f'{b} {rest}')
+        if getattr(kid, "meta", None) is None or kid.meta.empty:
+            return None
+        if kid.data == "arith" and "(" not in text[start:kid.meta.start_pos]:
+            products.append(kid)
+            inner = _sum_items(kid, text, kid.meta.start_pos, products)
+            if inner is None:
+                return None
+            items += inner
+        else:
+            items.append(kid)
+        start = kid.meta.end_pos
+    return items
+
+
+def _with_brackets(text: str, start: int, end: int, nodes: list) -> str:
+    """The text from `start` to `end`, each of `nodes` in it in brackets."""
+    out = []
+    for node in sorted(nodes, key=lambda n: n.meta.start_pos):
+        if start <= node.meta.start_pos and node.meta.end_pos <= end:
+            out += [text[start:node.meta.start_pos], "(", text[node.meta.start_pos:node.meta.end_pos], ")"]
+            start = node.meta.end_pos
+    return "".join(out) + text[start:end]
 
 
 @register("arith", E, "A + B, A - B, A * B, A / B, A % B",
@@ -733,11 +780,14 @@ def _one_of_two_in_sum(c, operands, ops) -> None:
           "for B above 0 (so \"(hand number - 1) % 4\" goes 0, 1, 2, 3, 0...). A game that divides by 0 stops with an error.",
           params=(('A', 'number', ''), ('B', 'number', '')))
 def _arith(c, tree, scope):
+    if any(t is tree for t in c.in_sum):       # read whole with the sum it stands in
+        c.in_sum = [t for t in c.in_sum if t is not tree]
+    else:
+        _one_of_two_in_sum(c, tree)
     first, _ = c.expect(tree.children[0], scope, ("number",), "a number in a sum")
     rest = []
     kids = tree.children[1:]
     text = c.heading(tree)
-    _one_of_two_in_sum(c, tree.children[0::2], kids[0::2])
     for i in range(0, len(kids), 2):
         fn, _ = c.expect(kids[i + 1], scope, ("number",), "a number in a sum")
         word = str(kids[i])

@@ -176,7 +176,8 @@ def _it_set(c: Compiler, tree, scope: Scope):
                                      '["QUESTION"] [or "NONE"]',
           "A player picks one of the sets \"sets of\" takes (\"a set of\" for \"sets of\"): each set is an option "
           "labelled by the names of its cards, joined by commas, in the order of the sets, and VAR holds the "
-          "cards of the set picked. \"up to one set\" offers none (or NONE) first. With no set, VAR is none without "
+          "cards of the set picked; sets of the same names are shown with what tells their cards apart (\"Forest "
+          "(2nd in Ann's hand), Bear\"). \"up to one set\" offers none (or NONE) first. With no set, VAR is none without "
           "asking; one set is taken without asking, as one card is. The log says the cards chosen, as \"choose\" "
           "does.",
           example='choose a set of 2 cards in your hand where total value of it = 15 as pair "play a fifteen"',

@@ -77,16 +77,24 @@ def _part(c: Compiler, part: str, scope: Scope, line: int, col: int):
 
 
 def _team_names(fn, t):
-    """A team in a text by its players, as the log says its counters: "North and South"
-    (teams: "North and South, East and West"); any other value as it is."""
+    """A team in a text by its players, as "players of" it gives them: "North and South",
+    "South" once North is out (teams: "North and South, East and West"); any other value
+    as it is."""
     if t.kind not in ("team", "teams"):
         return fn, t
 
     def names(s, env):
         v = fn(s, env)
         teams = v if isinstance(v, tuple) else () if v is None else (v,)
-        return ", ".join(and_list([s.t.players[p].name for p in s.t.team_seats[team]]) for team in teams) or None
+        return ", ".join(_team_name(s, team) for team in teams) or None
     return names, TEXT
+
+
+def _team_name(s, team) -> str:
+    """A team's players still in the game; all of them for a team none of whose players
+    is left (a team kept in a variable), which would else be named by nobody."""
+    seats = s.t.team_seats[team]
+    return and_list([s.t.players[p].name for p in [p for p in seats if not s.out[p]] or seats])
 
 
 class _At:
