@@ -416,17 +416,8 @@ def test_a_log_line_cut_at_its_comma_by_yaml_is_told_to_be_quoted(magic54, tmp_p
         'a comma inside [ ] ends the text before it: put the line in quotes')
 
 
-KNOWLEDGE = """
-    setup:
-      turn: 3
-      active: Red
-      phase: pre_attack
-      players:
-        - zones:
-            deck: [Ace of Hearts, Ten of Hearts]
-            play: [Three of Hearts, Five of Hearts, Seven of Hearts, King of Hearts]
-        - zones: {}
-"""
+KNOWLEDGE = ATTACK.replace('play: ["Jack of Hearts: entered 1"]', """deck: [Ace of Hearts, Ten of Hearts]
+            play: [Three of Hearts, Five of Hearts, Seven of Hearts, King of Hearts]""")
 
 
 @pytest.mark.parametrize("expect, message", [
