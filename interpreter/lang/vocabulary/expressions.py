@@ -1271,19 +1271,26 @@ def _defined_of(c: Compiler, token, fn, t: T, scope: Scope):
     return defined
 
 
-@register("is_in", E, "X is in ZONE / X is not in ZONE", "The card is in that zone.",
-          params=(('X', 'card', 'the card'), ('ZONE', 'zone', 'where')))
+@register("is_in", E, "X is in ZONE / X is not in ZONE",
+          "The card is in that zone, or among a set of cards (a variable's, a set of \"sets of\"): "
+          "\"any (sets s of cards in your hand where no (m where it is in s))\" are the sets that share no card with m.",
+          params=(('X', 'card', 'the card'), ('ZONE', 'zone or set', 'where')))
 def _is_in(c, tree, scope):
     subject, negate, zone = tree.children
     fn = _card_subject(c, subject, scope, '"is in"')
-    zfn, zt = c.expect(zone, scope, ("zone",), "the place after \"in\"")
+    zfn, zt = c.expect(zone, scope, ("zone", "cards"), "the place after \"in\"")
     neg = negate is not None
+    x = fuse.fresh("_t")
+    if zt.kind == "cards":
+        def among(s, env):
+            card = fn(s, env)
+            return (type(card) is int and card in (zfn(s, env) or ())) != neg
+        return fuse.join(among, f"((type({x} := {{0}}) is int and {x} in ({{1}} or ())) != {neg})", fn, zfn), BOOL
 
     def f(s, env):
-        x = fn(s, env)
-        inside = type(x) is int and s.zone_of[x] in zfn(s, env)
+        card = fn(s, env)
+        inside = type(card) is int and s.zone_of[card] in zfn(s, env)
         return inside != neg
-    x = fuse.fresh("_t")
     return fuse.join(f, f"((type({x} := {{0}}) is int and s.zone_of[{x}] in {{1}}) != {neg})", fn, zfn), BOOL
 
 
