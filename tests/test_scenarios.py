@@ -403,6 +403,23 @@ def test_an_expectation_that_does_not_hold_says_what_is_there(magic54, tmp_path,
     assert got.split(": ", 1)[1] == message
 
 
+def test_a_log_line_cut_at_its_comma_by_yaml_is_told_to_be_quoted(magic54, tmp_path):
+    (got,) = outcomes(magic54, tmp_path, scenario("""
+        script:
+          - "Red: Knowledge: King of Hearts"
+        expect:
+          log: [Red pays 3 mana with Three of Hearts, Five of Hearts, Seven of Hearts]
+        """, KNOWLEDGE))
+    assert got == (
+        '15:13: the log has no line "Red pays 3 mana with Three of Hearts" after the lines matched before it; '
+        'the log has "Red pays 3 mana with Three of Hearts, Five of Hearts, Seven of Hearts": '
+        'a comma inside [ ] ends the text before it: put the line in quotes')
+
+
+KNOWLEDGE = ATTACK.replace('play: ["Jack of Hearts: entered 1"]', """deck: [Ace of Hearts, Ten of Hearts]
+            play: [Three of Hearts, Five of Hearts, Seven of Hearts, King of Hearts]""")
+
+
 @pytest.mark.parametrize("expect, message", [
     ("game_over: false", "the game is over: Red wins"),
     ("no_decision: false", "no decision is open (the game is over: Red wins)"),

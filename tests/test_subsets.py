@@ -163,6 +163,18 @@ def test_a_set_both_sides_of_or_pick_is_taken_once(tmp_path):
     assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "6 sets"
 
 
+def test_a_card_is_in_a_set_as_in_a_zone_so_that_sets_that_share_no_card_are_found(tmp_path):
+    # The first pair is Five of Clubs and Five of Diamonds: of the six pairs, only the
+    # Jack and the Five of Hearts share no card with it (Gin Rummy's melds laid together).
+    say = ('      let m be first of (sets of 2 cards in your hand)\n'
+           '      let apart be count of (sets s of 2 cards in your hand where no (m where it is in s))\n'
+           '      announce "{apart} apart; {count of (cards in your hand where it is in m)} in it, '
+           '{count of (cards in your hand where it is not in m)} not"\n')
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "1 apart; 2 in it, 2 not"
+    assert problems(tmp_path / "refused", "let k be count of (cards in your hand where it is in turn)") == [
+        'pack.yaml:47:60: the place after "in" must be a zone or a set of cards, but "turn" is a number']
+
+
 def test_a_definition_of_a_set_no_text_reads_is_not_told_its_it_is_no_card(tmp_path):
     # Checked alone, a_run was read of a card: each "count of it" and "highest value of
     # it" was warned of, though it is written for the "where" of "sets of".

@@ -347,6 +347,12 @@ def test_observations_show_the_visible_table_values(tmp_path):
     ("increase led by 1", 'pack.yaml:37:12: "led" holds a word of "suit": only a number can be increased or decreased'),
     ("increase pt by 1", 'pack.yaml:37:12: unknown table value "pt"; did you mean "pot"?'),
     ("increase score by 1", 'pack.yaml:37:12: "score" is a counter of each player or card: say whose ("score of PLAYER")'),
+    ("let calls be 0\nincrease calls by 1",
+     'pack.yaml:38:12: "calls" is a variable of this text, not a table value: "let" gives it a new value ("let calls be calls + 1")'),
+    ("let k be 2\ndecrease k by k + 1",
+     'pack.yaml:38:12: "k" is a variable of this text, not a table value: "let" gives it a new value ("let k be k - (k + 1)")'),
+    ("let d be you\nset d to left of d",
+     'pack.yaml:38:7: "d" is a variable of this text, not a table value: "let" gives it a new value ("let d be left of d")'),
     ("set pot to 7 / 0", 'pack.yaml:37:18: "7 / 0" divides by 0'),
 ])
 def test_table_statements_are_checked(tmp_path, setup, message):

@@ -67,6 +67,10 @@ for each p in players where taken of it = 26:
 if moon != none: ...
 ```
 
+It takes that kind from the line that gives it on: a line before it (earlier in a
+loop) that reads a property of it (`score of best`) is refused, as the variable holds
+none there; let it be a player or a card first (`let best be first of players`).
+
 A variable may not take the name of a card type (singular or plural), a zone, a
 table value, an option, a definition, a name every pack has, or a noun of selectors
 (`card`, `player`, `opponent`, `effect`, their plurals, `everyone`): `each

@@ -438,8 +438,16 @@ def _log(look: Look, want: list, expect) -> None:
         try:
             pos = log.index(line, pos) + 1
         except ValueError:
-            near = did_you_mean(line, log)
-            look.fail(want, i, f'the log has no line "{line}" after the lines matched before it{near}')
+            look.fail(want, i, f'the log has no line "{line}" after the lines matched before it{_log_near(line, log[pos:], log)}')
+
+
+def _log_near(line: str, after: list[str], log: list[str]) -> str:
+    """The line of the log meant: one that goes on after a comma is a list written in
+    [ ] that YAML cut at the comma, which a close line would not explain."""
+    cut = next((got for got in after if got.startswith(line + ", ")), None)
+    if cut is not None:
+        return f'; the log has "{cut}": a comma inside [ ] ends the text before it: put the line in quotes'
+    return did_you_mean(line, log)
 
 
 @expectation("log_absent")

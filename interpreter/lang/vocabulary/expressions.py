@@ -236,6 +236,12 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         said = c.source(subject)
         c.error(node, f'"{word} of ..." reads one card, and "{said}" is a set of cards: read its cards ("total '
                       f'{word} of {said}", "highest {word} of {said}", "for each c in {said}")')
+    elif t.kind == "none" and c.source(subject) in scope.vars:
+        # "let best be none", then "cost of best" in a loop that lets it be a card later.
+        said = c.source(subject)
+        c.error(node, f'"{word} of ..." needs a card or a player, and "{said}" holds none here: a variable let be '
+                      f'none takes the kind of its next value only after the line that gives it; let it be a card '
+                      f'or a player first, or keep apart whether one was found ("let found be 0")')
     elif t.kind not in ("any", "object"):
         c.error(node, f'"{word} of ..." needs a card or a player, not {t.word()}')
     else:
@@ -1324,19 +1330,26 @@ def _defined_of(c: Compiler, token, fn, t: T, scope: Scope):
     return defined
 
 
-@register("is_in", E, "X is in ZONE / X is not in ZONE", "The card is in that zone.",
-          params=(('X', 'card', 'the card'), ('ZONE', 'zone', 'where')))
+@register("is_in", E, "X is in ZONE / X is not in ZONE",
+          "The card is in that zone, or among a set of cards (a variable's, a set of \"sets of\"): "
+          "\"any (sets s of cards in your hand where no (m where it is in s))\" are the sets that share no card with m.",
+          params=(('X', 'card', 'the card'), ('ZONE', 'zone or set', 'where')))
 def _is_in(c, tree, scope):
     subject, negate, zone = tree.children
     fn = _card_subject(c, subject, scope, '"is in"')
-    zfn, zt = c.expect(zone, scope, ("zone",), "the place after \"in\"")
+    zfn, zt = c.expect(zone, scope, ("zone", "cards"), "the place after \"in\"")
     neg = negate is not None
+    x = fuse.fresh("_t")
+    if zt.kind == "cards":
+        def among(s, env):
+            card = fn(s, env)
+            return (type(card) is int and card in (zfn(s, env) or ())) != neg
+        return fuse.join(among, f"((type({x} := {{0}}) is int and {x} in ({{1}} or ())) != {neg})", fn, zfn), BOOL
 
     def f(s, env):
-        x = fn(s, env)
-        inside = type(x) is int and s.zone_of[x] in zfn(s, env)
+        card = fn(s, env)
+        inside = type(card) is int and s.zone_of[card] in zfn(s, env)
         return inside != neg
-    x = fuse.fresh("_t")
     return fuse.join(f, f"((type({x} := {{0}}) is int and s.zone_of[{x}] in {{1}}) != {neg})", fn, zfn), BOOL
 
 

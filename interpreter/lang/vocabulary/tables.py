@@ -11,13 +11,16 @@ from .statements import bounded
 ST = "statement"
 
 
-def _table_value(c: Compiler, node, scope: Scope):
-    """The TableDef a statement names, or None after saying why."""
+def _table_value(c: Compiler, node, scope: Scope, instead: str):
+    """The TableDef a statement names, or None after saying why; `instead` is the "let" that
+    changes a variable of that name, which these statements do not."""
     word = str(node)
     d = c.names.table.get(word)
     if d is None:
         known = [*c.names.table, *c.names.player_counters]
-        if word in c.names.player_counters or word in c.names.card_counters:
+        if word in scope.vars:
+            c.error(node, f'"{word}" is a variable of this text, not a table value: "let" gives it a new value ("{instead}")')
+        elif word in c.names.player_counters or word in c.names.card_counters:
             c.error(node, f'"{word}" is a counter of each player or card: say whose ("{word} of PLAYER")')
         else:
             c.error(node, f'unknown table value "{word}"{did_you_mean(word, known)}')
@@ -25,12 +28,12 @@ def _table_value(c: Compiler, node, scope: Scope):
 
 
 @register("set_table", ST, "set NAME to VALUE",
-          "Sets a table value (declared under `table`): a number, a word of its property, a player or a card.",
+          "Sets a table value (declared under `table`): a number, a word of its property, a player or a card. A variable takes a new value with \"let\".",
           example="set led to suit of card_played",
           params=(('NAME', 'table value', 'which'), ('VALUE', 'value', 'its new value, of its kind, or none')))
 def _set_table(c, tree, scope):
     word, value = tree.children
-    d = _table_value(c, word, scope)
+    d = _table_value(c, word, scope, f"let {word} be {c.source(value)}")
     if d is None:
         c.expr(value, scope)
         return None
@@ -59,7 +62,9 @@ def _what(t) -> str:
 
 def _change_table(c, tree, scope, sign):
     word, amount = tree.children
-    d = _table_value(c, word, scope)
+    change = c.source(amount)
+    d = _table_value(c, word, scope, f"let {word} be {word} {'+' if sign > 0 else '-'} "
+                                     + (f"({change})" if " " in change else change))
     nfn, _ = c.expect(amount, scope, ("number",), "the change")
     if d is None:
         return None
@@ -74,14 +79,14 @@ def _change_table(c, tree, scope, sign):
     return change
 
 
-@register("increase_table", ST, "increase NAME by N", "Raises a table value that is a number.",
+@register("increase_table", ST, "increase NAME by N", "Raises a table value that is a number (a variable takes a new value with \"let\": let n be n + 1).",
           example="increase broken by 1",
           params=(('NAME', 'table value', 'which'), ('N', 'number', 'by how much')))
 def _increase_table(c, tree, scope):
     return _change_table(c, tree, scope, 1)
 
 
-@register("decrease_table", ST, "decrease NAME by N", "Lowers a table value that is a number.",
+@register("decrease_table", ST, "decrease NAME by N", "Lowers a table value that is a number (a variable takes a new value with \"let\": let n be n - 1).",
           params=(('NAME', 'table value', 'which'), ('N', 'number', 'by how much')))
 def _decrease_table(c, tree, scope):
     return _change_table(c, tree, scope, -1)
