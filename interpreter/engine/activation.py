@@ -228,14 +228,12 @@ def log_choice(s: State, seat: int, about, value) -> None:
         if type(x) is not int:
             effects = effects or isinstance(x, tuple)
             continue
-        zone = s.zone_of[x]
-        zdef, zseat = s.t.zone_meta[zone]
-        if s.face_down[x]:      # known in its player's own zone, and in a team's to every partner
+        zdef, zseat = s.t.zone_meta[s.zone_of[x]]
+        if zdef.visibility != "public" or s.face_down[x]:
             private = True
-            seen_by.update(s.t.holders(zone))
-        elif zdef.visibility != "public":
-            private = True
-            if zdef.visibility == "owner" and zseat is not None:
+            if s.face_down[x]:      # known in its player's own zone, and in a team's to every partner
+                seen_by.update(s.t.holders(s.zone_of[x]))
+            elif zdef.visibility == "owner" and zseat is not None:
                 seen_by.add(zseat)
     chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
     if not private:

@@ -14,10 +14,9 @@ from .state import State
 
 def sees(s: State, c: int, seat: int) -> bool:
     """Whether `seat` sees which card `c` is, where it is now."""
-    z = s.zone_of[c]
-    if s.face_down[c]:      # seen in its player's own zone, and in its team's by every partner
-        return s.t.holds(z, seat)
-    zdef, zseat = s.t.zone_meta[z]
+    zdef, zseat = s.t.zone_meta[s.zone_of[c]]
+    if s.face_down[c]:      # seen in its player's own zone, and in its team's by every partner (Table.holds)
+        return zseat == seat or (zdef.per_team and zseat == s.t.leads[seat])
     if zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat):
         return True
     return s.known is not None and seat in s.known.get(c, ())

@@ -66,7 +66,7 @@ def placed_state(game, players: tuple, placed, seed: int, table: Table | None = 
         zones[zone].append(c)
         zone_of[c] = zone
         if zname and zseat is not None:
-            controller[c] = _holder(table, zname, zseat)
+            controller[c] = zseat
     if s.stamps is not None:
         # Cards placed at once arrive in the order of their ids.
         s.stamps[:] = range(1, len(placed) + 1)
@@ -159,8 +159,9 @@ def _holder(table: Table, zname: str, seat: int) -> int:
 
 
 def _card_states(s: State, setup, b: Building) -> None:
+    teams = s.t.zone_alias is not None     # zones of each team, whose cards their first seat controls
     for c, (name, owner, zname, zseat, flags, container, i) in enumerate(b.placed):
-        s.controller[c] = _holder(s.t, zname, zseat) if zseat is not None else owner
+        s.controller[c] = owner if zseat is None else _holder(s.t, zname, zseat) if teams else zseat
         s.entered[c] = flags.get("entered", 0)
         if flags.get("control_changed"):
             s.control_turn[c] = flags["control_changed"]

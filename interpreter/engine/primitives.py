@@ -155,12 +155,12 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
     seen_by = seen[key] if key in seen else seen.setdefault(key, who_sees(s, *key))
     if down:        # face down where it was, it was seen there by the player (or team) of that zone alone
         seen_by = seen_from_down(s, *key)
-    if face_down and seen_by is not None and s.t.zone_meta[dest][0].per_team:
-        seen_by = tuple(sorted({*seen_by, *s.t.holders(dest)}))
     if seen_by is not None and s.known is not None and c in s.known:
         seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
         route += " face down"
+        if s.t.zone_alias is not None and seen_by is not None and s.t.zone_meta[dest][0].per_team:
+            seen_by = tuple(sorted({*seen_by, *s.t.holders(dest)}))
     grouped = s.grouped
     if grouped:
         # One statement's cards that go the same way are told in one line (wording.told_together).
@@ -218,8 +218,8 @@ def seen_from_down(s: State, src: int, dest: int):
     """As who_sees, for a card face down in `src`: of those who see `src`, only the player
     whose zone it is (every partner, in a zone of their team) saw which card it was there."""
     after = who_sees(s, dest)
-    if after is None:
-        return None
+    if after is None or s.t.zone_meta[src][1] is None:
+        return after
     return tuple(sorted({*after, *s.t.holders(src)}))
 
 
