@@ -404,3 +404,32 @@ def test_a_set_of_two_cards_offered_is_not_told_as_a_card_and_an_ability():
     options = e.game_state.s.decision.options
     assert [o.label for o in options] == ["keep them", "Five of Clubs, Jack of Spades"]
     assert e.layout._option_fields(e.game_state.view, 0, options[1]) == {"is_other": 1}
+
+
+def test_a_zone_of_each_team_is_each_partners_own():
+    # tests/data/teampack: North and South, East and West, each team a pile of tricks
+    # won (per: team). A slot a team, the agent's team's first: South sees its team's
+    # pile as its own, as North does, and East and West see it as the next team's.
+    pack = load_pack(str(Path(__file__).parent / "data" / "teampack"), Report())
+    e = raw_env(pack=pack)
+    layout = e.layout
+    assert layout.zone_slots[-2:] == ("won:0", "won:1")
+    e.game_state = Game(pack, {"shuffled": 0}).position({"turn": 1, "phase": "play", "players": [
+        {"zones": {"hand": ["Two", "Six"]}}, {"zones": {"hand": ["Three", "Seven"]}},
+        {"zones": {"hand": ["Five", "Eight"], "won": ["Four", {"card": "One", "face_down": True}]}}, {}]})
+    one, four = (next(c for c in range(8) if e.game_state.card(c).name == name) for name in ("One", "Four"))
+    w, z = layout.card_width, len(layout.zone_slots)
+    fields = list(layout.sections[[n for n, *_ in layout.sections].index("cards")][3])
+    ours, theirs = layout.zone_slots.index("won:0"), layout.zone_slots.index("won:1")
+    for seat, (slot, other) in enumerate([(ours, theirs), (theirs, ours)] * 2):
+        vector = e.observe(f"player_{seat}")["observation"]
+        partner = seat % 2 == 0
+        # The pile's two cards in its slot, the face-down one unknown to the other team.
+        assert vector[layout.at_zones + 2 * slot:layout.at_zones + 2 * slot + 2].tolist() == [2, 0 if partner else 1]
+        assert vector[layout.at_zones + 2 * other:layout.at_zones + 2 * other + 2].tolist() == [0, 0]
+        card = vector[layout.at_cards + four * w:layout.at_cards + (four + 1) * w]
+        assert card[:z].tolist() == [1 if i == slot else 0 for i in range(z)]
+        card = vector[layout.at_cards + one * w:layout.at_cards + (one + 1) * w]
+        assert card[fields.index("unseen")] == (0 if partner else 1)
+        assert card[fields.index("face_down")] == (1 if partner else 0)
+        assert layout.knows(e.game_state.view, seat, one) is partner

@@ -4,6 +4,7 @@ mistakes refused as the pack loads, and that clones keep their own team values. 
 play is proved by the scenarios of tests/data/teampack."""
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -12,6 +13,9 @@ from test_continuous import problems
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
+from cardtable.interpreter.engine.invariants import check_hidden
+from cardtable.interpreter.engine.observe import determinize, observe
+from cardtable.interpreter.engine.priority import playable
 from cardtable.interpreter.packs.loader import load_pack
 
 PACK = Path(__file__).parent / "data" / "teampack"
@@ -129,3 +133,107 @@ def test_teams_a_selector_picks_are_named_by_their_players_in_a_text(tmp_path):
     for label in ("2", "0", "0", "1", "Eight", "Six", "Four", "Two"):
         state.apply_label(label)
     assert "North and South make their contract against East and West" in state.log
+
+
+def hidden_one(game):
+    """North and South's pile holds Four, and One face down (set up under South); North
+    leads a trick to be played, and West has no cards."""
+    return game.position({"turn": 1, "phase": "play", "players": [
+        {"zones": {"hand": ["Two", "Six"]}}, {"zones": {"hand": ["Three", "Seven"]}},
+        {"zones": {"hand": ["Five", "Eight"], "won": ["Four", {"card": "One", "face_down": True}]}}, {}]})
+
+
+def test_a_face_down_card_in_a_teams_pile_is_seen_by_every_partner(partners):
+    state = hidden_one(partners)
+    s = state.s
+    one = s.t.names.index("One")
+    seen = {"id": one, "name": "One", "face_down": True}
+    four = {"id": s.t.names.index("Four"), "name": "Four"}
+    for seat, view in enumerate([[four, seen], [four, {"name": "face-down card"}]] * 2):
+        observed = observe(s, seat)["players"]
+        assert observed[0]["zones"]["won"] == observed[2]["zones"]["won"] == view
+        check_hidden(s, seat)
+    # The whole position read: the pile is either partner's, named as the team's.
+    assert state.view.zone("won", 2) == state.view.zone("won", 0) == (four["id"], one)
+    assert state.card(one).where == "North and South's won"
+    # A search's copy for North keeps the card where it is; East's deals it again among
+    # the cards South holds out of East's sight (One, Five and Eight).
+    won = s.t.zone("won", 0)
+    assert {tuple(determinize(s, 0, random.Random(seed)).zones[won]) for seed in range(6)} == {(four["id"], one)}
+    assert len({determinize(s, 1, random.Random(seed)).zones[won][1] for seed in range(6)}) > 1
+    for card in ("Two", "Three", "Five"):        # the second trick plays itself
+        state.apply_label(card)
+    # The next hand gathers the pile: the partners read One go, the others a card.
+    said = "One moves from North and South's won to deck"
+    assert [said in state.log_for(seat) for seat in range(4)] == [True, False, True, False]
+    assert "a card moves from North and South's won to deck" in state.log_for(1)
+
+
+def claiming(folder: Path) -> Game:
+    """The pack with a window before each card is played, in which One in a team's pile may
+    be tapped for a bid of one more, Two in a hand put face down into the team's pile (and
+    held by the table value "hidden"), and Three in a hand take a card of the team's pile into it."""
+    shutil.copytree(PACK, folder)
+    pack = folder / "pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    play = "      choose a card in your hand as card_played"
+    assert play in text and "\nproperties:" in text
+    pack.write_text(text.replace(play, "      window claim\n" + play).replace(
+        "\nproperties:", "\nwindows:\n  claim: A player may use a card of the team's pile.\n"
+                          "table:\n  hidden: {of: card, log: true}\nproperties:"),
+        encoding="utf-8")
+    cards = folder / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    pack_cards = {"{name: One, value: 1}": "{name: One, value: 1, abilities: [{name: Boast, from: won, cost: tap this, "
+                                           "effect: increase bid of you by 1}]}",
+                  "{name: Two, value: 2}": "{name: Two, value: 2, abilities: [{name: Hide, from: hand, "
+                                           'effect: "put this into your won face down\\nset hidden to this"}]}',
+                  "{name: Three, value: 3}": "{name: Three, value: 3, abilities: [{name: Gather, from: hand, "
+                                             'effect: "choose a card in your won as taken \\"take a card\\"\\nput taken into your hand"}]}'}
+    for old, new in pack_cards.items():
+        assert old in text
+        text = text.replace(old, new)
+    cards.write_text(text, encoding="utf-8")
+    return Game(load_pack(str(folder), Report()), {"shuffled": 0})
+
+
+def claim(game: Game):
+    """South to act in the window before its card, One in the pile of North and South."""
+    return game.position({"turn": 1, "phase": "play", "active": "South", "players": [
+        {"zones": {"hand": ["Three", "Four"]}}, {"zones": {"hand": ["Five", "Six"]}},
+        {"zones": {"hand": ["Two", "Seven"], "won": ["One"]}}, {"zones": {"hand": ["Eight"]}}]})
+
+
+def test_every_partner_uses_the_abilities_of_the_cards_in_the_teams_pile(tmp_path):
+    state = claim(claiming(tmp_path / "p"))
+    s = state.s
+    # Set up under South, One is in the team's pile, controlled by its first seat as a
+    # card moved there is.
+    assert state.card(s.t.names.index("One")).controller == 0
+    # North and South may each use it, not East or West; the written listing agrees.
+    usable = [["Gather: Three", "Boast: One"], [], ["Hide: Two", "Boast: One"], []]
+    assert [[o.label for o in playable(s, seat)] for seat in range(4)] == usable
+    assert [[o.label for o in s.t.lister(s, seat)] for seat in range(4)] == usable
+    assert state.prompt() == "South: act or pass (claim)"
+    state.apply_label("Boast: One")
+    assert state.log[-2:] == ["South uses Boast of One", "South's bid is 1 (+1)"]
+    assert state.legal_labels() == ["pass", "Hide: Two"]        # One is tapped
+
+
+def test_a_card_put_face_down_into_a_teams_pile_is_named_to_every_partner(tmp_path):
+    state = claim(claiming(tmp_path / "p"))
+    state.apply_label("Hide: Two")
+    # From South's hand, face down into the team's pile: North reads which card it is,
+    # and sees it in the table value that holds it.
+    for seat, (card, held) in enumerate([("Two", "Two"), ("a card", "a card")] * 2):
+        assert state.log_for(seat)[-2:] == [f"{card} moves from South's hand to North and South's won face down",
+                                            f"hidden is {held}"]
+        assert state.observation(seat)["table"] == {"hidden": held}
+    for label in ("pass", "Gather: Three", "Two"):      # West passes, having nothing to do
+        state.apply_label(label)
+    # Chosen by North and taken into North's hand: South saw it in the pile, and knows it there.
+    for seat, (card, cards) in enumerate([("Two", "Two"), ("a card", "1 card")] * 2):
+        assert state.log_for(seat)[-2:] == [f"North chooses {cards} (take a card)",
+                                            f"{card} moves from North and South's won to North's hand"]
+    hand = state.observation(2)["players"][0]["zones"]["hand"]
+    assert hand == {"count": 3, "known": [{"id": state.s.t.names.index("Two"), "name": "Two"}]}

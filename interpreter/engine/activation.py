@@ -231,7 +231,9 @@ def log_choice(s: State, seat: int, about, value) -> None:
         zdef, zseat = s.t.zone_meta[s.zone_of[x]]
         if zdef.visibility != "public" or s.face_down[x]:
             private = True
-            if zdef.visibility == "owner" and zseat is not None and not s.face_down[x]:
+            if s.face_down[x]:      # known in its player's own zone, and in a team's to every partner
+                seen_by.update(s.t.holders(s.zone_of[x]))
+            elif zdef.visibility == "owner" and zseat is not None:
                 seen_by.add(zseat)
     chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
     if not private:

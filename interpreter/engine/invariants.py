@@ -43,9 +43,9 @@ def check_hidden(s: State, viewer: int) -> None:
             private = zdef.visibility == "hidden" or (zdef.visibility == "owner" and p != viewer)
             if private and not isinstance(content, dict):
                 raise RuleError(f"{s.t.players[viewer].name} can see the cards of {player['name']}'s {zname}")
-    # A face-down card is known only in its owner's own zones: elsewhere, neither its
-    # name nor its id may show.
-    unknown = {c for z, cards in enumerate(s.zones) if s.t.zone_meta[z][1] != viewer
+    # A face-down card is known only in its owner's own zones (or its team's): elsewhere,
+    # neither its name nor its id may show.
+    unknown = {c for z, cards in enumerate(s.zones) if not s.t.holds(z, viewer)
                for c in cards if s.face_down[c]}
     if unknown:
         for seen in _cards_shown(view):

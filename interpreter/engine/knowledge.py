@@ -15,8 +15,8 @@ from .state import State
 def sees(s: State, c: int, seat: int) -> bool:
     """Whether `seat` sees which card `c` is, where it is now."""
     zdef, zseat = s.t.zone_meta[s.zone_of[c]]
-    if s.face_down[c]:
-        return zseat == seat
+    if s.face_down[c]:      # seen in its player's own zone, and in its team's by every partner (Table.holds)
+        return zseat == seat or (zdef.per_team and zseat == s.t.leads[seat])
     if zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat):
         return True
     return s.known is not None and seat in s.known.get(c, ())
@@ -66,7 +66,7 @@ def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
         return
     seats = known.get(c)
     if down:
-        seats = None if zseat is None else _ONE[zseat]
+        seats = None if zseat is None else frozenset(s.t.holders(src)) if zdef.per_team else _ONE[zseat]
     elif zdef.visibility == "public":
         seats = _ALL[len(s.out)]
     elif zdef.visibility == "owner" and zseat is not None and (seats is None or zseat not in seats):

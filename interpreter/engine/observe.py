@@ -64,9 +64,9 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
     if viewer is None or _visible(s, zone, viewer):
         if extras is None:
             extras = _extras(s, viewer)
-        # Who put a card face down in their own zone knows it; in a shared zone, the
-        # zone does not say who that was.
-        knows = viewer is None or s.t.zone_meta[zone][1] == viewer
+        # Who put a card face down in their own zone knows it, and so do the partners in
+        # their team's; in a shared zone, the zone does not say who that was.
+        knows = viewer is None or s.t.holds(zone, viewer)
         return [_card_view(s, c, extras, knows) for c in cards]
     known = known_to(s, zone, viewer)
     if known:
@@ -212,12 +212,13 @@ def determinize(s: State, seat: int, rnd: random.Random) -> State:
     shown = {option_card(c, d, o) for o in d.options} if d is not None and d.player == seat else ()
     if shown != () and d.kind == "choice":      # and the cards of the sets it offers (choose a set)
         shown.update(x for o in d.options if type(o.value) is tuple for x in o.value)
-    for z, (zdef, zone_seat) in enumerate(c.t.zone_meta):
+    for z, cards in enumerate(c.zones):
         hidden = not _visible(c, z, seat)
-        for i, x in enumerate(c.zones[z]):
+        own = c.t.holds(z, seat)        # its face-down cards are the seat's (or its team's)
+        for i, x in enumerate(cards):
             if (c.known is not None and seat in c.known.get(x, ())) or x in shown:
                 continue        # a card it was shown stays where it is
-            if hidden or (c.face_down[x] and zone_seat != seat):
+            if hidden or (c.face_down[x] and not own):
                 slots_by_owner.setdefault(c.owner[x], []).append((z, i, x))
     dealt = {}      # a card dealt again -> the card the copy deals in its place
     for slots in slots_by_owner.values():

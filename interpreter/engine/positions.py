@@ -152,9 +152,16 @@ def _active(s: State, setup, b: Building) -> None:
     s.active = seat_of(setup.get("active", 0), s.t.players, 0, b.fail, setup, "active")
 
 
+def _holder(table: Table, zname: str, seat: int) -> int:
+    """Who controls a card set up in `seat`'s zone `zname`: the seat, or for a zone of each
+    team the team's first seat, whose zone holds the team's cards (as a move makes it)."""
+    return table.leads[seat] if table.pack.zone_by_name[zname].per_team else seat
+
+
 def _card_states(s: State, setup, b: Building) -> None:
+    teams = s.t.zone_alias is not None     # zones of each team, whose cards their first seat controls
     for c, (name, owner, zname, zseat, flags, container, i) in enumerate(b.placed):
-        s.controller[c] = zseat if zseat is not None else owner
+        s.controller[c] = owner if zseat is None else _holder(s.t, zname, zseat) if teams else zseat
         s.entered[c] = flags.get("entered", 0)
         if flags.get("control_changed"):
             s.control_turn[c] = flags["control_changed"]

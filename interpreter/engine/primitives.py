@@ -148,16 +148,19 @@ def move_logged(s: State, c: int, dest: int, bottom: bool = False, controller: i
         return True
     labels = s.t.zone_labels
     route = f"from {labels[src]} to {where}{labels[dest]}"
-    # A card put face down is seen only by those who saw it where it was.
+    # A card put face down is seen only by those who saw it where it was (and, in a zone
+    # of a team, by its partners: knowledge.sees).
     key = (src, -1 if face_down else dest)
     seen = s.t.seen
     seen_by = seen[key] if key in seen else seen.setdefault(key, who_sees(s, *key))
-    if down:        # face down where it was, it was seen there by the player of that zone alone
+    if down:        # face down where it was, it was seen there by the player (or team) of that zone alone
         seen_by = seen_from_down(s, *key)
     if seen_by is not None and s.known is not None and c in s.known:
         seen_by = knowledge.also_known(s, c, seen_by)      # a card shown to them is named to them
     if face_down:
         route += " face down"
+        if s.t.zone_alias is not None and seen_by is not None and s.t.zone_meta[dest][0].per_team:
+            seen_by = tuple(sorted({*seen_by, *s.t.holders(dest)}))
     grouped = s.grouped
     if grouped:
         # One statement's cards that go the same way are told in one line (wording.told_together).
@@ -213,12 +216,11 @@ def who_sees(s: State, *zones):
 
 def seen_from_down(s: State, src: int, dest: int):
     """As who_sees, for a card face down in `src`: of those who see `src`, only the player
-    whose zone it is saw which card it was there."""
+    whose zone it is (every partner, in a zone of their team) saw which card it was there."""
     after = who_sees(s, dest)
-    if after is None:
-        return None
-    seat = s.t.zone_meta[src][1]
-    return tuple(sorted({*after, seat})) if seat is not None else after
+    if after is None or s.t.zone_meta[src][1] is None:
+        return after
+    return tuple(sorted({*after, *s.t.holders(src)}))
 
 
 def zone_of_role(s: State, role: str, seat: int) -> int:

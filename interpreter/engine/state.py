@@ -134,10 +134,6 @@ class Table:
         self.seats = seats = seats_for(pack.seats, options)
         named = [seats[p].get("team") if p < len(seats) else None for p in range(len(players))]
         self.several_teams = len(players) > 1 and (None in named or len(set(named)) > 1)
-        self._hot()
-        self.lister = self.listed = self.listing = None
-        if getattr(pack, "write_listing", None) is not None:
-            pack.write_listing(self)        # the listing of moves written out for these cards
         # Each seat's team (a seat without one is its own), as `team of p` reads it.
         self.teams = tuple(f"seat{p}" if team is None else team for p, team in enumerate(named))
         # Each team's seats, the teams in the order of their first seats (`teams`, `players of t`).
@@ -149,6 +145,10 @@ class Table:
         self._team_zones(pack, players)
         # Whether some team has several seats: then an opponent is a player of another team.
         self.allied = len(set(self.teams)) < len(self.teams)
+        self._hot()
+        self.lister = self.listed = self.listing = None
+        if getattr(pack, "write_listing", None) is not None:
+            pack.write_listing(self)        # the listing of moves written out for these cards
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
         self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
@@ -170,6 +170,19 @@ class Table:
             for team, seats in self.team_seats.items():
                 labels[ids[seats[0]]] = f"{and_list([players[p].name for p in seats])}'s {name}"
         self.zone_alias, self.zone_labels = tuple(alias), tuple(labels)
+
+    def holders(self, zone: int) -> tuple:
+        """The seats whose own zone `zone` is: its player, every seat of its team for a zone
+        of each team (per: team), none for a shared zone."""
+        zdef, seat = self.zone_meta[zone]
+        if seat is None:
+            return ()
+        return self.team_seats[self.teams[seat]] if zdef.per_team else (seat,)
+
+    def holds(self, zone: int, seat: int) -> bool:
+        """Whether `zone` is `seat`'s own: its player's zone, or its team's (per: team)."""
+        zdef, holder = self.zone_meta[zone]
+        return holder == seat or (zdef.per_team and holder == self.leads[seat])
 
     def _static_zones(self, card) -> frozenset:
         return frozenset(z for ab in card.statics for z in self.named[ab.zone])
@@ -228,8 +241,11 @@ class Table:
 
     def _hot(self) -> None:
         """What the listing of moves and the frames read at every decision, made ready."""
-        # For each seat, the zones its abilities are used from, with the abilities of each card.
-        self.usable_at = tuple(tuple((self.named[z][0 if common else seat], per, common) for z, per, common in self.usable)
+        # For each seat, the zones its abilities are used from, with the abilities of each card:
+        # of a zone of each team, its team's (its first seat's), which every partner uses.
+        zdefs = self.pack.zone_by_name
+        self.usable_at = tuple(tuple((self.named[z][0 if common else self.leads[seat] if zdefs[z].per_team else seat],
+                                      per, common) for z, per, common in self.usable)
                                for seat in range(len(self.players)))
         # The checkpoint has something to do whatever changed: tokens may cease, or a
         # player going out may end the game (running.checkpoint).

@@ -55,9 +55,8 @@ class CardView:
 
     @property
     def where(self) -> str:
-        """The zone as a designer says it: "battlefield", "Red's hand"."""
-        seat = self.zone_seat
-        return self.zone if seat is None else f"{self._s.t.players[seat].name}'s {self.zone}"
+        """The zone as a designer says it: "battlefield", "Red's hand", "North and South's won"."""
+        return self._s.t.zone_labels[self._s.zone_of[self.id]]
 
     @property
     def controller(self) -> int:
@@ -137,8 +136,11 @@ class StateView:
         return [c for c, n in enumerate(self._s.t.names) if n == name]
 
     def zone(self, name: str, seat: int | None = None) -> tuple[int, ...]:
-        """The ids of the cards in a zone (a seat's, for a per-seat zone), bottom first."""
-        return tuple(self._s.zones[self._s.t.zone(name, seat)])
+        """The ids of the cards in a zone (a seat's, for a per-seat zone; its team's, for a
+        zone of each team), bottom first."""
+        t = self._s.t
+        zone = t.zone(name, seat)
+        return tuple(self._s.zones[zone if t.zone_alias is None else t.zone_alias[zone]])
 
     @property
     def places(self) -> tuple:

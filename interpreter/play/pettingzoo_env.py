@@ -94,15 +94,33 @@ class Layout:
         self._counter_codes = tuple(self._code(pack, pack.player_counters[n]) for n in self.counters)
         self.card_counters = tuple(pack.card_counters)
         self.marks = tuple(sorted(pack.marks))
+        # A zone of each seat has a slot a seat, the agent's first; one of each team (per: team)
+        # a slot a team, the agent's team's first: every partner sees it as its own.
+        width = {z.name: len(t.team_seats) if z.per_team else self.n if z.per_player else 1 for z in pack.zones}
         self.zone_slots = tuple(f"{z.name}:{r}" if z.per_player else z.name for z in pack.zones
-                                for r in (range(self.n) if z.per_player else (None,)))
-        # Per seat: each zone's slot as that seat sees the table, and whether it sees the cards.
-        self._slot = tuple(tuple(t.zone_base[zdef.name] + ((seat - me) % self.n if seat is not None else 0)
-                                 for zdef, seat in t.zone_meta) for me in range(self.n))
+                                for r in (range(width[z.name]) if z.per_player else (None,)))
+        base, at = {}, 0
+        for z in pack.zones:
+            base[z.name], at = at, at + width[z.name]
+        # Per seat: each zone's slot as that seat sees the table, whether it sees the cards,
+        # and whether the zone is its own (or its team's: it knows the face-down cards there).
+        self._slot = tuple(tuple(base[zdef.name] + self._relative(t, zdef, seat, me) for zdef, seat in t.zone_meta)
+                           for me in range(self.n))
         self._sees = tuple(tuple(_sees_zone(zdef.visibility, seat, me) for zdef, seat in t.zone_meta)
                            for me in range(self.n))
-        self._zone_seat = tuple(seat for _, seat in t.zone_meta)
+        self._own = tuple(tuple(t.holds(zone, me) for zone in range(len(t.zone_meta))) for me in range(self.n))
         self._build()
+
+    def _relative(self, t, zdef, seat, me: int) -> int:
+        """Where seat `seat`'s zone is among the zone's slots as `me` sees them: a seat's
+        counted from `me`; its team's counted from `me`'s team, each team where its first
+        seat after `me` sits."""
+        if seat is None:
+            return 0
+        if not zdef.per_team:
+            return (seat - me) % self.n
+        teams = sorted(t.team_seats, key=lambda team: min((p - me) % self.n for p in t.team_seats[team]))
+        return teams.index(t.teams[seat])
 
     def _build(self) -> None:
         self.sections = []      # (name, start, stop, meaning of each item)
@@ -208,7 +226,7 @@ class Layout:
         w, z = self.card_width, len(self.zone_slots)
         # Every card starts unseen; the ones in zones the agent sees are then filled in.
         v[self.at_cards + z:self.at_cards + self.num_cards * w:w] = 1
-        slots, sees = self._slot[me], self._sees[me]
+        slots, sees, owns = self._slot[me], self._sees[me], self._own[me]
         face_down = s.face_down
         card = (s.tapped, s.damage, face_down)
         shown = set()
@@ -216,7 +234,7 @@ class Layout:
         for zone, cards in enumerate(s.zones):
             slot = slots[zone]
             count_at = self.at_zones + 2 * slot
-            v[count_at] = len(cards)
+            v[count_at] += len(cards)      # (a team's zone is its first seat's: the partners' are empty)
             if cards and max(cards) >= slotted:
                 cards = [c for c in cards if c < slotted]     # tokens past the slots
             if not sees[zone]:
@@ -225,7 +243,7 @@ class Layout:
                         self._encode_card(v, card, c, slot, s)
                         shown.add(c)
                 continue
-            own = self._zone_seat[zone] == me
+            own = owns[zone]
             for c in cards:
                 if face_down[c] and not own:
                     v[count_at + 1] += 1     # seen as a face-down card, not as which card
@@ -294,7 +312,7 @@ class Layout:
         zone = s.place_of(c)
         if not self._sees[me][zone]:
             return s.shown(c, me)     # it was shown the card
-        return not s.card(c).face_down or self._zone_seat[zone] == me
+        return not s.card(c).face_down or self._own[me][zone]
 
     def describe(self) -> list[str]:
         """One line a section: its slice of the vector, how many items, the numbers of each."""
