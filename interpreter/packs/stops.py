@@ -150,12 +150,7 @@ def _condition(pack: Pack, spec, fail, seats: tuple) -> Callable:
     fn, t = compiled
     if t.kind not in ("bool", "any"):
         fail(spec, "condition", f'until: "{text}" is {t.word()}, not a condition that holds or not')
-
-    def holds(state) -> bool:
-        s = state.s
-        env = {"you": s.t.players[s.active], **{name: s.t.players[seat] for name, seat in named.items()}}
-        return bool(fn(s, env))
-    return holds
+    return lambda state: state.holds(fn, named)
 
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*", re.I)      # grammar/effects.lark's NAME
