@@ -146,3 +146,16 @@ def test_a_missing_part_after_a_keyword_is_not_blamed_on_the_keyword():
         dsl.parse("if it is in:\n  stop")
     assert e.value.message == 'unexpected ":"; expected "(", a name, the end of the line'
 
+
+
+@pytest.mark.parametrize("text, expected", [
+    # An "if" statement wants its colon, a value that depends on a condition its "then".
+    ("if turn > 1\n  stop", 'expected ":"'),
+    ("let x be if turn > 1\nstop", 'expected "then"'),
+    ("deal if turn > 1 damage to it", 'expected "then"'),
+    ("if if turn > 1 then true else false\n  stop", 'expected ":"'),
+])
+def test_an_if_is_told_the_colon_of_a_statement_or_the_then_of_a_value(text, expected):
+    with pytest.raises(dsl.DslSyntaxError) as e:
+        dsl.parse(text)
+    assert e.value.message.split("; ")[1] == f"{expected}, the end of the text"

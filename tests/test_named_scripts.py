@@ -44,11 +44,10 @@ def test_a_value_of_the_wrong_kind_is_told_in_the_script_and_where_it_is_used(tm
 
 def test_a_script_that_runs_itself_through_another_is_refused_with_the_chain(tmp_path):
     looping = "  deal_out:\n    do: |\n      for each p in players:\n        again\n  again:\n    do: deal_out\n"
+    # The loop is the scripts' own, whatever runs them: the setup that runs "deal_out" is not told.
     assert problems(tmp_path, **{DEAL: looping}) == [
         'pack.yaml:33:9: a script may not run itself, directly or through others: "deal_out" runs "again" runs '
-        '"deal_out" (in "again", used at pack.yaml:31:9)',
-        'pack.yaml:35:3: "deal_out" cannot run here: a script may not run itself, directly or through others: '
-        '"deal_out" runs "again" runs "deal_out" (pack.yaml:33:9)']
+        '"deal_out" (in "again", used at pack.yaml:31:9)']
 
 
 def test_a_script_no_text_uses_is_checked_too(tmp_path):
@@ -73,17 +72,35 @@ def test_a_parameter_named_by_a_word_of_the_language_is_told_where_it_is_named_o
 
 
 def test_a_script_does_not_see_the_variables_of_the_one_that_uses_it(tmp_path):
-    hint = ("unknown name \"kept\": a script sees its parameters and the pack's names, not the variables of the script "
-            "that uses it; give it the value as a parameter")
+    hint = ("does not see this text's \"kept\" (read at pack.yaml:27:32): a script sees its parameters and the pack's "
+            "names, not the variables of the script that uses it; give it the value as a parameter")
     assert problems(tmp_path, **{"let gift be": "let kept be", "{you} was given {gift}": "{you} was given {kept}",
                                  "      put gift into taker's hand\n":
                                  "      put gift into taker's hand\n      announce \"{giver} keeps {kept}\"\n"}) == [
         # Seven's effect uses the script too, and has no "kept" of its own; the script's text,
         # the same wherever it is used, is told once, and the hint where a use has "kept".
-        'cards.yaml:16:11: "pass_card" cannot run here: unknown name "kept" (pack.yaml:27:32)',
-        'pack.yaml:27:32: unknown name "kept" (in "pass_card", used at cards.yaml:16:11)',
-        f'pack.yaml:39:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)',
-        f'pack.yaml:40:7: "pass_card" cannot run here: {hint} (pack.yaml:27:32)']
+        'pack.yaml:27:32: unknown name "kept"',
+        f'pack.yaml:39:7: "pass_card" {hint}',
+        f'pack.yaml:40:7: "pass_card" {hint}']
+
+
+def test_a_mistake_of_a_scripts_own_text_is_told_once_there_and_not_at_its_uses(tmp_path):
+    # "pass_card" is used twice in pack.yaml and once in cards.yaml: what its text gets
+    # wrong, whatever it is given, is not what is wrong with a use.
+    assert problems(tmp_path, **{"increase score of giver by points of gift":
+                                 "increase scor of giver by points of gift + bonus"}) == [
+        'pack.yaml:27:16: unknown counter or property "scor"; did you mean "score"?',
+        'pack.yaml:27:50: unknown name "bonus"']
+
+
+def test_a_use_is_told_only_what_is_wrong_with_it_beside_what_its_script_gets_wrong(tmp_path):
+    assert problems(tmp_path, **{FIRST_USE: "      pass_card for top card of deck, you\n",
+                                 "by points of gift": "by points of gift + bonus"}) == [
+        'pack.yaml:25:7: who chooses must be a player, but "giver" is a card (in "pass_card", used at pack.yaml:38:7)',
+        'pack.yaml:25:31: a card has no "hand" (in "pass_card", used at pack.yaml:38:7)',
+        'pack.yaml:27:51: unknown name "bonus"',
+        'pack.yaml:38:7: "pass_card" cannot run here: who chooses must be a player, but "giver" is a card '
+        '(pack.yaml:25:7)']
 
 
 @pytest.mark.parametrize("params, message", [

@@ -141,6 +141,7 @@ ONE_EACH = {
     "a player of the script by seat": {"setup": START, "script": [{"player": 5, "choose": "pass"}]},
     "a step of until": {"setup": START, "script": [{"until": {"step": "drew"}}]},
     "a phase of until": {"setup": START, "script": [{"until": {"phase": "mian"}}]},
+    "a condition of until": {"setup": START, "script": [{"until": {"condition": "life of Ben < 3 and lfe of Bem < 3"}}]},
     "an expected zone": {"expect": {"players": [{"zones": {"hnd": []}}]}},
     "an expected zone of each player under shared": {"expect": {"shared": {"hand": []}}},
     "an expected player counter": {"expect": {"players": [{"counters": {"lief": 10}}]}},

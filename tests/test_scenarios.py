@@ -275,6 +275,44 @@ def test_a_stop_the_game_does_not_reach_says_why(magic54, tmp_path, until, setup
     assert got.split(": ", 1)[1] == message
 
 
+def test_until_a_condition_stops_at_the_first_decision_where_it_holds(magic54, tmp_path):
+    # Black is at 19 once the Jack's damage is dealt: the game stops as the next phase
+    # begins, before its decisions; then at the first pause of Black's turn, where the
+    # seat names hold the players.
+    assert outcomes(magic54, tmp_path, scenario("""
+        script:
+          - "Red: Jack of Hearts"
+          - until: {condition: "life of Black < 20"}
+          - expect:
+              players: [{life: 20}, {life: 19}]
+              taken: ["Red: pass", "Black: pass"]
+              log_absent: [turn 4 (Black)]
+          - until: {condition: "you = Black and count of cards in Red's play = 1"}
+        expect:
+          taken: ["Red: pass", "Black: pass"]
+          log: [turn 4 (Black)]
+          log_absent: [Black draws a card]
+        """)) == ["ok"]
+
+
+@pytest.mark.parametrize("until, message", [
+    ('{condition: "life of Black < 3"}', '12:16: the game waits for a decision before "life of Black < 3" holds: Red: choose '
+                                         'your attackers (chosen: none)'),
+    ('{condition: "life of Black > 5"}', '13:16: the game ended on turn 3 and "life of Black > 5" never held: Red wins'),
+    ('{condition: "life of Blck > 5 and lfe of Red > 1"}', '13:37: until: unknown name "Blck"; did you mean "Black"?'),
+    ('{condition: "count of cards in Black\'s hand"}', '12:28: until: "count of cards in Black\'s hand" is a number, '
+                                                        'not a condition that holds or not'),
+    ('{turn: 3, condition: "turn = 4"}', "12:23: until: condition is a point of its own: give it without turn"),
+])
+def test_until_a_condition_that_never_holds_or_does_not_read_says_so_at_its_place(magic54, tmp_path, until, message):
+    # King of Hearts deals 3: Black, at 3 life, loses in turn 3. A mistake in the condition
+    # is told at its place in the file (line 13, the condition's text from column 29).
+    king = ATTACK.replace("Jack", "King").replace("- zones: {}", "- life: 3")
+    script = "script:\n  - \"Red: King of Hearts\"\n" if ">" in until else "script:\n"
+    (got,) = outcomes(magic54, tmp_path, scenario(script + f"  - until: {until}\n", king if ">" in until else ATTACK))
+    assert got == message
+
+
 def test_the_cards_of_a_payment_are_named_in_any_order(magic54, tmp_path):
     knowledge = """
         setup:

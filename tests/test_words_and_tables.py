@@ -122,6 +122,53 @@ def test_the_lesser_of_two_numbers_takes_numbers(tmp_path):
         'pack.yaml:37:37: what "lesser of you and 3" compares must be a number, but "you" is a player']
 
 
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_value_that_depends_on_a_condition(tmp_path, fused):
+    # Six cards in the deck, two of them hearts (3 and 1 points): a heart counts 10, any
+    # other card 1; the cards whose points are 3 for a heart and 2 for another are Three
+    # of Hearts and the two Twos.
+    setup = ("set score of you to if count of cards in deck > 3 then 2 else 1\n"
+             "set scratch of you to (if count of cards in deck > 30 then 2 else 1) + 5\n"
+             "increase score of your left by if your left = you then 10 else 5\n"
+             "for each c in cards in deck:\n  increase secret of you by if suit of c = hearts then 10 else 1\n"
+             "set pot to count of (cards in deck where points of it = if its suit = hearts then 3 else 2)\n"
+             "set led to if pot = 3 then if score of you = 2 then spades else hearts else none")
+    fuse.ENABLED[0] = fused
+    try:
+        state = play(tmp_path, setup=setup)
+    finally:
+        fuse.ENABLED[0] = True
+    assert [state.s.pvars[0][k] for k in ("score", "scratch", "secret")] == [2, 6, 24]
+    assert (state.s.pvars[1]["score"], state.s.table["pot"], state.s.table["led"]) == (5, 3, "spades")
+
+
+def test_what_follows_the_value_after_else_needs_brackets(tmp_path):
+    setup = ("set score of you to if turn > 3 then 2 else 1 + 1\n"
+             "set scratch of you to if turn > 3 then 2 else (1 + 1) * 2\n"
+             "if if turn = 1 then false else true or true: stop")
+    assert problems(make(tmp_path, setup=setup)) == [
+        'pack.yaml:37:23: "if turn > 3 then 2 else 1 + ..." reads as "(if turn > 3 then 2 else 1) + ...": what '
+        'follows "else" is one value; write those brackets, or "if turn > 3 then 2 else (1 + ...)" for the value '
+        'after "else"',
+        'pack.yaml:38:25: "if turn > 3 then 2 else (1 + 1) * ..." reads as "(if turn > 3 then 2 else (1 + 1)) * '
+        '...": what follows "else" is one value; write those brackets, or "if turn > 3 then 2 else ((1 + 1) * ...)" '
+        'for the value after "else"',
+        'pack.yaml:39:6: "if turn = 1 then false else true or ..." reads as "(if turn = 1 then false else true) or '
+        '...": what follows "else" is one value; write those brackets, or "if turn = 1 then false else (true or '
+        '...)" for the value after "else"']
+
+
+def test_the_two_values_of_an_if_are_of_one_kind_and_its_condition_a_condition(tmp_path):
+    setup = ("set score of you to if turn = 1 then you else 1\nset led to if turn = 1 then hearts else ace\n"
+             "set score of you to if 3 then 1 else 2\nlet kept be if turn = 1 then you else none")
+    assert problems(make(tmp_path, setup=setup)) == [
+        'pack.yaml:37:23: the two values of "if turn = 1 then you else 1" must be of one kind, but "you" is a '
+        'player and "1" is a number',
+        'pack.yaml:38:14: the two values of "if turn = 1 then hearts else ace" must be of one kind, but "hearts" is '
+        'a suit and "ace" is a rank',
+        'pack.yaml:39:26: the condition of "if 3 then 1 else 2" must be a condition, but "3" is a number']
+
+
 def test_a_counter_partners_share_is_logged_as_theirs(tmp_path):
     # Ann and Cleo against Ben and Dan: the score is the partnership's, and so is its line;
     # a counter only its owners see is read by both partners.

@@ -604,6 +604,14 @@ class GameState:
             seat = self.game.seat(seat)
         return evaluate(self.s, seat)
 
+    def holds(self, condition, seats: dict) -> bool:
+        """Whether `condition`, a condition of the DSL compiled with the pack's names (a
+        scenario's `until:`), holds now: `you` the active player, each name of `seats` the
+        player of that seat."""
+        s = self.s
+        env = {"you": s.t.players[s.active], **{name: s.t.players[seat] for name, seat in seats.items()}}
+        return bool(condition(s, env))
+
     def deciding_round(self) -> str | None:
         """The round whose begin or end script asks the decision open now (`hand` for a
         bid asked as each hand begins), or None for a decision of a turn: what such a

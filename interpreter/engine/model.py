@@ -329,6 +329,9 @@ class Pack:
     script_at: dict = field(default_factory=dict)
     # What a pack's scenarios use of it is noted here while they run (packs/coverage.py), else None.
     coverage: Any = None
+    # What the pack declares, as its texts were compiled with (lang.compiler.Names): a text given
+    # once the pack is built, a scenario's `until: {condition: ...}`, is compiled with it.
+    names: Any = None
 
     @property
     def sha256(self) -> str | None:

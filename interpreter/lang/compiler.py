@@ -136,6 +136,7 @@ class Compiler:
         self.scripts_running: list = []  # the named scripts being compiled where they are used, outermost first
         self.scripts_used: set = set()   # the named scripts some text uses
         self.scripts_told: set = set()   # (file, line, col, message) of each problem told in a named script
+        self.scripts_own: dict = {}      # named script -> the problems of its own text (vocabulary/scripts.py)
         # Words of the language refused as names where they are named outside the text read
         # now (a named script's parameters, an ability's targets): see parse.
         self.refused: frozenset = frozenset()

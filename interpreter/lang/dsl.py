@@ -302,7 +302,28 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         part = _part_of_word(text, token, e.expected)
         if part:
             return part
-    return DslSyntaxError(f"unexpected {_token_text(token)}; expected {_describe_expected(e.expected)}", line, column)
+    at = len(text) if token.type == "$END" or token.start_pos is None else token.start_pos
+    return DslSyntaxError(f"unexpected {_token_text(token)}; expected {_describe_expected(_if_meant(e.expected, text, at))}",
+                          line, column)
+
+
+def _if_meant(expected, text: str, at: int):
+    """After "if CONDITION" the parser's state is that of a statement ("if a: ...") and of
+    a value ("if a then 1 else 2") alike, which expect ":" and "then": the one meant is
+    that of the innermost "if" before `at` not yet given its "then", a statement's where
+    it begins its line."""
+    if not {"COLON", "THEN"} <= set(expected):
+        return expected
+    open_ifs = []
+    for m in re.finditer(r"\b(if|then)\b", text[:at], re.I):
+        if m.group(1).lower() == "if":
+            open_ifs.append(m.start())
+        elif open_ifs:
+            open_ifs.pop()
+    if not open_ifs:
+        return expected
+    statement = not text[text.rfind("\n", 0, open_ifs[-1]) + 1:open_ifs[-1]].strip()
+    return set(expected) - ({"THEN"} if statement else {"COLON"})
 
 
 def _or_in_where(text: str, token: Token) -> int | None:

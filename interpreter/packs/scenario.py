@@ -209,8 +209,15 @@ class Run:
 
     def _settle(self, target: Target | None) -> None:
         state = self.state
-        while self.paused is None and state.decision is not None:
+        holds = target.holds if target is not None else None
+        while self.paused is None:
+            # A condition is looked at each decision, and at the end of the game.
+            if holds is not None and holds(state):
+                self.paused, self.passed = f"as {target.said}", False
+                return
             d = state.decision
+            if d is None:
+                return
             if d.kind == PAUSE:
                 where = target.compare(d.options[0].value) if target is not None else -1
                 if where >= 0:
@@ -333,13 +340,14 @@ def _expect(run: Run, step, script, k: int) -> None:
 
 @script_step("until")
 def _until(run: Run, step, script, k: int) -> None:
-    target = stop_target(run.pack, step["until"], run.fail)
+    target = stop_target(run.pack, step["until"], run.fail, run.state.seat_names)
     run.taken = []
     run.paused = None
     run.settle(target, (script, k))
     state = run.state
-    if state.is_terminal():
-        run.fail(step, "until", f"the game ended on turn {state.turn}, before {target.said}: {result_text(state)}")
+    if state.is_terminal() and run.paused is None:
+        before = f' and "{step["until"]["condition"]}" never held' if target.holds else f", before {target.said}"
+        run.fail(step, "until", f"the game ended on turn {state.turn}{before}: {result_text(state)}")
     if run.paused is None:
         run.fail(step, "until", f"the game waits for a decision before {target.said}: {state.prompt()}")
     if run.passed:

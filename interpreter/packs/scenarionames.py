@@ -298,7 +298,7 @@ def _expect_step(names: Names, step, script, k: int) -> None:
 
 @script_step("until")
 def _until(names: Names, step, script, k: int) -> None:
-    names.run(lambda fail: stop_target(names.pack, step["until"], fail))
+    names.run(lambda fail: stop_target(names.pack, step["until"], fail, tuple(names.seats)))
 
 
 # ---------------------------------------------------------------------- expectations

@@ -13,12 +13,17 @@ its `until:` names.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
+from typing import Callable
 
 from ..engine.decisions import Decision, Option
 from ..engine.model import Pack
 from ..engine.running import checkpoint
+from ..lang.compiler import Compiler, Scope, Snippet
+from ..lang.static_types import PLAYER
 from ..suggest import did_you_mean
+from .yamlpos import position
 
 PAUSE = "pause"
 END = (10 ** 9,)       # the place of a turn's end among its steps (phase index, step index): after every one
@@ -27,13 +32,17 @@ END = (10 ** 9,)       # the place of a turn's end among its steps (phase index,
 @dataclass
 class Target:
     """A point of the game: `turn` (None: the next time it comes), and the place in
-    the turn, (phase index, step index) or END."""
+    the turn, (phase index, step index) or END; or, with `holds`, the first decision
+    (a pause among them) where a condition holds."""
     turn: int | None
     place: tuple
     said: str            # the point in a designer's words: "turn 3's combat_damage step"
+    holds: Callable | None = None   # holds(state): whether the condition of `until: {condition: ...}` holds
 
     def compare(self, point: tuple) -> int:
         """Where the game's `point` (turn, place) is: -1 before this one, 0 at it, 1 past it."""
+        if self.holds is not None:
+            return -1           # a condition is looked at every decision (Run._settle), not at a point
         turn, place = point
         if self.turn is None:
             return 0 if place == self.place else -1
@@ -93,13 +102,17 @@ class TurnEndFrame:
         _pause(s, END, f"at the end of turn {s.turn}")
 
 
-def stop_target(pack: Pack, spec: dict, fail) -> Target:
-    """The point an `until:` names: `{end_of_turn: N}`, or a turn, a phase and a step,
-    each optional (a phase alone: its first step; a turn alone: its start)."""
+def stop_target(pack: Pack, spec: dict, fail, seats: tuple = ()) -> Target:
+    """The point an `until:` names: `{end_of_turn: N}`, `{condition: TEXT}`, or a turn, a
+    phase and a step, each optional (a phase alone: its first step; a turn alone: its
+    start). `seats`: the names of the game's players, which a condition may read."""
+    for alone in ("end_of_turn", "condition"):
+        others = [key for key in ("turn", "phase", "step", "end_of_turn") if key in spec and key != alone]
+        if alone in spec and others:      # it would be passed over without a word
+            fail(spec, others[0], f"until: {alone} is a point of its own: give it without {others[0]}")
+    if "condition" in spec:
+        return Target(None, (), f'"{spec["condition"]}" holds', _condition(pack, spec, fail, seats))
     if "end_of_turn" in spec:
-        others = [key for key in ("turn", "phase", "step") if key in spec]
-        if others:      # it would be passed over without a word
-            fail(spec, others[0], f"until: end_of_turn is a point of its own: give it without {others[0]}")
         n = spec["end_of_turn"]
         return Target(n, END, f"the end of turn {n}")
     phases = [p.name for p in pack.phases]
@@ -116,6 +129,38 @@ def stop_target(pack: Pack, spec: dict, fail) -> Target:
     step = pack.phases[pi].steps[si].name
     said = f"{step} step" if "step" in spec and step != pack.phases[pi].name else f"{pack.phases[pi].name} phase"
     return Target(turn, (pi, si), f"turn {turn}'s {said}" if turn is not None else f"the next {said}")
+
+
+def _condition(pack: Pack, spec, fail, seats: tuple) -> Callable:
+    """The condition of `until: {condition: TEXT}` compiled with the pack's names, as a
+    phase's script is (`you` the active player), each player's seat name a variable
+    holding them ("count of cards in North's won > 4"): holds(state). A problem of the
+    text fails at its place in the scenario file."""
+    info = getattr(spec, "scalar", {}).get("condition")
+    line, col = position(spec, "condition")
+    locate = info.locate if info is not None else lambda at_line, at_col: (line + at_line - 1, col + at_col - 1)
+    comp = Compiler(pack.names)
+    # A seat's name that is no name of the language, or would hide one of the pack's, is not read.
+    named = {name: seat for seat, name in enumerate(seats) if _NAME.fullmatch(name) and not comp.hides(name)}
+    text = str(spec["condition"])
+    compiled = comp.compile_text(Snippet("", text, locate), "condition", Scope(dict.fromkeys(named, PLAYER)))
+    if comp.problems:
+        first = min(comp.problems, key=lambda p: (p.line, p.col))      # the first in the text
+        fail(_At(first.line, first.col), None, f"until: {first.message}")
+    fn, t = compiled
+    if t.kind not in ("bool", "any"):
+        fail(spec, "condition", f'until: "{text}" is {t.word()}, not a condition that holds or not')
+    return lambda state: state.holds(fn, named)
+
+
+_NAME = re.compile(r"[a-z_][a-z0-9_]*", re.I)      # grammar/effects.lark's NAME
+
+
+class _At:
+    """A place in the scenario file, as a container and key `fail` takes: (self, None)."""
+
+    def __init__(self, line: int, col: int):
+        self.value_pos = {None: (line, col)}
 
 
 def _step_place(pack: Pack, spec: dict, pi: int, fail) -> tuple:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import operator
+import re
 
 from .. import fuse
 from ...engine import lastknown, layers, limits
@@ -11,7 +12,7 @@ from ...engine.primitives import team_players
 from ...engine.script import of_card
 from ...engine.state import PlayerRef, RuleError
 from ...suggest import did_you_mean
-from ..compiler import Compiler, Scope, _const, literal, table_type
+from ..compiler import Compiler, Scope, _const, _pos, _slice, literal, table_type
 from ..registry import CARD_PROPERTIES, PLAYER_PROPERTIES, TEAM_PROPERTIES, register
 from ..static_types import ANY, BOOL, MAPPING, NONE, NUMBER, PLAYER, TEAM, TEXT, T, is_cardish, single
 
@@ -714,6 +715,72 @@ def _one_of_two(c, tree, scope, pick):
     name = fuse.fresh()
     return fuse.join(lambda s, env: pick(a(s, env) or 0, b(s, env) or 0), f"{name}(({{0}}) or 0, ({{1}}) or 0)",
                      a, b, names={name: pick}), NUMBER
+
+
+@register("if_value", E, "if CONDITION then A else B",
+          "A when the condition holds, else B, wherever a value is read: \"deal (if count of cards in your hand > "
+          "3 then 2 else 1) damage to it\", \"increase score of p by if p = leader then 10 else 5\". A and B are "
+          "of one kind (two numbers, two players...; none goes with any kind). B is one value, as the second "
+          "number of \"greater of\" is: a sum, a comparison, \"and\" or \"or\" after it is written with brackets, "
+          "\"(if a then 1 else 2) + 3\" or \"if a then 1 else (2 + 3)\". Another \"if\" after \"else\" chooses "
+          "among more values.",
+          example="if count of cards in your hand > 3 then 2 else 1",
+          params=(("CONDITION", "condition", "which of the two values it is"), ("A", "value", "when it holds"),
+                  ("B", "value", "when it does not")))
+def _if_value(c, tree, scope):
+    test, when, otherwise = tree.children
+    _nothing_after(c, tree)
+    (t, _), test_reads = _side(c, lambda: c.expect(test, scope, ("bool",), f'the condition of "{c.heading(tree)}"'))
+    (a, ta), a_reads = _side(c, lambda: c.expr(when, scope))
+    (b, tb), b_reads = _side(c, lambda: c.expr(otherwise, scope))
+    kind = _one_kind(ta, tb)
+    if kind is None:
+        c.error(tree, f'the two values of "{c.heading(tree)}" must be of one kind, but {c.quoted(when)} is '
+                      f'{_kind_word(ta)} and {c.quoted(otherwise)} is {_kind_word(tb)}')
+        kind = ANY
+    sides = (test_reads, a_reads, b_reads)
+    return fuse.join(lambda s, env: a(s, env) if t(s, env) else b(s, env), "(({1}) if ({0}) else ({2}))", t, a, b,
+                     steady=_steady(*(moves for moves, _ in sides)), still=_still(*sides)), kind
+
+
+def _one_kind(a: T, b: T) -> T | None:
+    """The kind of a value that is `a` or `b`, or None where they are of different kinds:
+    none (an empty choice) goes with any kind, and a word only with a word of its property."""
+    if a.kind in ("none", "any") or b.kind in ("none", "any"):
+        return b if a.kind in ("none", "any") else a
+    if a.kind != b.kind or a.kind == "word" and None not in (a.of, b.of) and a.of != b.of:
+        return None
+    ctypes = None if a.ctypes is None or b.ctypes is None else a.ctypes | b.ctypes
+    return T(a.kind, ctypes, a.of if a.of == b.of else None)
+
+
+def _kind_word(t: T) -> str:
+    return _a(t.of) if t.kind == "word" and t.of else t.word()
+
+
+# What a reader could take for part of the value after "else" (_nothing_after).
+_JOINED = re.compile(r"(?:\s|#[^\n]*|\bthe\b)*([-+*/%]|<=|>=|!=|=|<|>|\b(?:and|or|is|has|shares|sits?|entered|changed)\b)",
+                     re.I)
+
+
+def _nothing_after(c, tree) -> None:
+    """Refuses "if a then 1 else 2 + 3" unbracketed: what follows "else" is one value, so
+    this is "(if a then 1 else 2) + 3", where a reader takes "2 + 3" for the value."""
+    if c.snippet is None or tree.meta.empty:
+        return
+    lines = c.snippet.text.split("\n")
+    end = tree.meta.end_line
+    if end > len(lines):
+        return
+    joined = _JOINED.match("\n".join([lines[end - 1][tree.meta.end_column - 1:], *lines[end:]]))
+    if joined is None:
+        return
+    start, branch = tree.meta, _pos(tree.children[2])
+    head = _slice(c.snippet.text, start.line, start.column, *branch).rstrip().removesuffix("(").rstrip()
+    whole = c.source(tree)
+    otherwise, word = whole[len(head):].strip(), joined.group(1)
+    c.error(tree, f'"{whole} {word} ..." reads as "({whole}) {word} ...": what follows "else" is one value; write '
+                  f'those brackets, or "{head} ({otherwise} {word} ...)" for the value after "else"')
 
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}

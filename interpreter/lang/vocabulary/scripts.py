@@ -59,12 +59,46 @@ def _run_script(c: Compiler, tree, scope: Scope):
 def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
     """The statements of script `name` compiled for a use of it (`use`; None: the script
     checked alone), its parameters of kinds `kinds`: (its operations, every name it holds),
-    or (None, ()) after its problems, told where they are in its text and where it is used."""
+    or (None, ()) after its problems. A problem of the script's own text, which it has
+    whatever it is given (_own), is told once, where it is; one that comes of the use (a
+    value of a kind it cannot take) is told in the text too, with where it is used, and
+    at the outermost use."""
+    ops, names, found = _compiled(c, name, kinds, scope)
+    if not found:
+        return ops, names
+    own = _own(c, name) if use is not None else frozenset()
+    caused = []
+    for p in found:
+        if _key(p) not in own:
+            caused.append(p)
+        if hasattr(p, "said"):
+            c.problems.append(p)    # told by a script this one uses
+            continue
+        p.said = p.message          # what is wrong, without where the script is used
+        if use is not None and _key(p) not in own:
+            p.message = f'{p.said} (in "{name}", used at {_at(c.place(use))})'
+        told = (p.file, p.line, p.col, p.said)
+        if told not in c.scripts_told:      # once, though the script is used in many places
+            c.scripts_told.add(told)
+            c.problems.append(p)
+    if use is None:
+        return None, ()
+    for p in found:
+        _not_seen(c, name, p, scope, use)
+    if caused and not c.scripts_running:
+        # Said where the outermost use is: a script used by a script is told there.
+        c.error(use, f'"{name}" cannot run here: {caused[0].said} ({_at(caused[0])})')
+    return None, ()
+
+
+def _compiled(c: Compiler, name: str, kinds: tuple, scope: Scope):
+    """Script `name`'s text compiled with parameters of kinds `kinds`, in the place of
+    `scope`: (its operations, every name it holds, the problems found), the problems
+    taken out of the compiler's."""
     script = c.names.scripts[name]
     inner = Scope(dict(zip(script.params, kinds)), scope.this, scope.it, scope.mode, {}, scope.event,
                   scope.looks_back)
     saved, before = c.snippet, len(c.problems)
-    used_at = None if use is None else c.place(use)
     c.snippet = script.snippet
     c.scripts_running.append(name)
     try:
@@ -73,39 +107,40 @@ def expand(c: Compiler, name: str, kinds: tuple, scope: Scope, use):
         c.scripts_running.pop()
         c.snippet = saved
     found = c.problems[before:]
-    if not found:
-        return ops, tuple(inner.vars)
     del c.problems[before:]
-    for p in found:
-        if hasattr(p, "said"):
-            c.problems.append(p)    # told by a script this one uses
-            continue
-        if use is not None:
-            p.said = p.message      # what is wrong, without where the script is used
-            p.at_use = p.said + _not_seen(p.said, scope)
-            p.message = f'{p.said} (in "{name}", used at {_at(used_at)})'
-        told = (p.file, p.line, p.col, getattr(p, "said", p.message))
-        if told not in c.scripts_told:      # once, though the script is used in many places
-            c.scripts_told.add(told)
-            c.problems.append(p)
-    if use is not None and not c.scripts_running:
-        # Said where the outermost use is: a script used by a script is told there.
-        first = found[0]
-        said = getattr(first, "at_use", None) or getattr(first, "said", first.message)
-        c.error(use, f'"{name}" cannot run here: {said} ({_at(first)})')
-    return None, ()
+    return ops, tuple(inner.vars), found
 
 
-def _not_seen(said: str, scope: Scope) -> str:
-    """What a use adds to a name its script does not know, where the text that uses it
-    has a variable of that name: told at the use only, so that the script's text, the
-    same wherever it is used, is told the same once. A message that says how to write
-    the name already ("target") is left as it is."""
+def _own(c: Compiler, name: str) -> frozenset:
+    """The problems of script `name`'s own text: those it has given values of any kind, for
+    any card, run from no other script (each as _key). Worked out once, told nowhere."""
+    own = c.scripts_own.get(name)
+    if own is None:
+        c.scripts_own[name] = frozenset()   # a script that runs itself meets it so, and is told that
+        told, running = set(c.scripts_told), c.scripts_running
+        c.scripts_running = []
+        try:
+            _, _, found = _compiled(c, name, (ANY,) * len(c.names.scripts[name].params), Scope({}, this=ANY))
+        finally:
+            c.scripts_told, c.scripts_running = told, running
+        own = c.scripts_own[name] = frozenset(map(_key, found))
+    return own
+
+
+def _key(p) -> tuple:
+    return p.file, p.line, p.col, p.message
+
+
+def _not_seen(c: Compiler, name: str, p, scope: Scope, use) -> None:
+    """A name the script does not know, where the text that uses it has a variable of that
+    name: the use is told that the script does not see it. A message that says how to
+    write the name already ("target") is left as it is."""
+    said = getattr(p, "said", p.message)
     word = said.split('"')[1] if said.startswith("unknown name ") else None
     if word not in scope.vars or said.startswith(f'unknown name "{word}":'):
-        return ""
-    return (": a script sees its parameters and the pack's names, not the variables of the script that uses it; "
-            "give it the value as a parameter")
+        return
+    c.error(use, f'"{name}" does not see this text\'s "{word}" (read at {_at(p)}): a script sees its parameters and the pack\'s names, '
+                 f'not the variables of the script that uses it; give it the value as a parameter')
 
 
 def _at(place) -> str:
