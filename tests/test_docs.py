@@ -43,3 +43,8 @@ def test_every_recipe_is_a_script_of_the_language():
     assert RECIPES
     for title, _, code in RECIPES:
         assert parse(code, "script").children, title
+
+
+def test_the_heading_of_choosing_a_number_shows_up_to_one():
+    text = (Path(__file__).parent.parent / "docs" / "dsl.md").read_text()
+    assert '### `[PLAYER] choose(s) a|up to one number from A to B [where CONDITION] as NAME' in text

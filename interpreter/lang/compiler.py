@@ -55,6 +55,7 @@ class Names:
     windows: set = field(default_factory=set)
     options: dict = field(default_factory=dict)          # name -> OptionDef
     defines: dict = field(default_factory=dict)          # name -> (tree, Snippet)
+    define_params: dict = field(default_factory=dict)    # name -> its parameters ("extends(meld)": ("meld",))
     scripts: dict = field(default_factory=dict)          # name -> NamedScript (the pack's `scripts:`)
     currencies: dict = field(default_factory=dict)
     roles: dict = field(default_factory=dict)
@@ -132,7 +133,11 @@ class Compiler:
         self.problems: list[CompileProblem] = []
         self.snippet: Snippet | None = None
         self._define_stack: list[str] = []
+        # While a definition with parameters is compiled for a call: each parameter -> the
+        # value given (closure, type), read where the parameter is (vocabulary/definitions.py).
+        self.standing: dict = {}
         self.defines_used: set = set()   # the definitions some text reads
+        self.defines_told: set = set()   # (file, line, col, message) of each problem told in a definition
         self.scripts_running: list = []  # the named scripts being compiled where they are used, outermost first
         self.scripts_used: set = set()   # the named scripts some text uses
         self.scripts_told: set = set()   # (file, line, col, message) of each problem told in a named script
@@ -456,20 +461,15 @@ class Compiler:
             fn = fuse.leaf(lambda s, env, w=word: env.get(w), f"env.get({word!r})")
             fn.env_var = word         # "rank of c": a property of a variable reads it in place
             return fn, t
+        if word in self.standing:
+            return self.standing[word]
         if word in self.names.defines:
-            if word in self._define_stack:
-                self.error(token, f'"{word}" is defined in terms of itself')
+            params = self.names.define_params.get(word)
+            if params:
+                self.error(token, f'"{word}" takes {len(params)} value{"s" if len(params) > 1 else ""} '
+                                  f'(for {", ".join(params)}): write "{word}({", ".join(params)})" with the values')
                 return _const(None), ANY
-            tree, snippet = self.names.defines[word]
-            self.defines_used.add(word)
-            saved = self.snippet
-            self.snippet = snippet
-            self._define_stack.append(word)
-            try:
-                return self.expr(tree, scope)
-            finally:
-                self._define_stack.pop()
-                self.snippet = saved
+            return self.defined(token, word, scope)
         if word in self.names.options:
             self.options_read.add(word)
             opt = self.names.options[word]
@@ -500,6 +500,22 @@ class Compiler:
         why = self.unbound.get(word) or untargeted and f'unknown name "{word}": {untargeted}'
         self.error(token, why or f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY
+
+    def defined(self, node, word: str, scope: Scope, standing: dict | None = None):
+        """The pack's definition `word` compiled where `node` reads it, in the place of its
+        text; `standing`: what its parameters stand for there."""
+        if word in self._define_stack:
+            return _const(None), ANY        # refused where the pack's definitions are read (sections.define)
+        tree, snippet = self.names.defines[word]
+        self.defines_used.add(word)
+        saved, outer = self.snippet, self.standing
+        self.snippet, self.standing = snippet, standing or {}
+        self._define_stack.append(word)
+        try:
+            return self.expr(tree, scope)
+        finally:
+            self._define_stack.pop()
+            self.snippet, self.standing = saved, outer
 
     def need_teams(self, node, what: str) -> bool:
         """A word of teams, refused in a pack whose seats have none: every team would be

@@ -7,6 +7,7 @@ suggestions read it, and so will an editor's completion, hover and go-to-definit
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..suggest import did_you_mean
@@ -71,6 +72,18 @@ class Declarations:
         return sum(len(d) for d in self._by_kind.values())
 
 
+# A definition's key, with its parameters if it has any: "extends(meld)", "fits(card, pile)".
+_DEFINED = re.compile(r"\s*(\w+)\s*(?:\((\s*\w+\s*(?:,\s*\w+\s*)*)\))?\s*")
+
+
+def defined_name(key: str) -> tuple[str, tuple]:
+    """The name and the parameters of a definition's key ("extends(meld)": extends, (meld,))."""
+    m = _DEFINED.fullmatch(key)
+    if m is None:
+        return key, ()
+    return m.group(1), tuple(p.strip() for p in (m.group(2) or "").split(",") if p.strip())
+
+
 def declare(d: dict, file: str) -> Declarations:
     """The names pack.yaml (`d`, read from `file`) declares."""
     out = Declarations()
@@ -78,7 +91,8 @@ def declare(d: dict, file: str) -> Declarations:
         table = d.get(section) or {}
         positions = getattr(table, "key_pos", {})
         for name in table:
-            out.add(kind, str(name), file, positions.get(name, (1, 1)))
+            said = defined_name(str(name))[0] if section == "define" else str(name)
+            out.add(kind, said, file, positions.get(name, (1, 1)))
     for name, raw in (d.get("properties") or {}).items():
         words = raw.get("words") or raw.get("one_of") or []
         for k, word in enumerate(words):

@@ -14,13 +14,15 @@ from ..engine.model import (Currency, OptionDef, Phase, RoundDef, Step, WindowRu
 from ..engine.wording import prompt_problem
 from ..lang.compiler import NamedScript, Scope
 from ..lang.vocabulary import atomic
+from ..lang.vocabulary.definitions import cycles
 from ..lang.vocabulary.scripts import check_unused
-from ..lang.static_types import T
+from ..lang.static_types import ANY, T
 from ..suggest import did_you_mean
 from .abilities import player_abilities, type_abilities
 from .build import Build, never_ends, position, unread_options
 from .cardfiles import build_cards, build_decks, build_imports
 from .counters import build_player_counters, build_table
+from .declarations import defined_name
 from .derived import counted_properties, derived_properties, property_words
 from .replacing import replacement
 from .rulesets import build_rulesets
@@ -351,11 +353,22 @@ def replacement_order(b: Build) -> None:
 @section("define")
 def define(b: Build) -> None:
     raw = b.d.get("define") or {}
-    for name in raw:
-        tree = b.parse(b.loaded, raw, name, "value")
+    for key in raw:
+        name, params = defined_name(str(key))
+        for k, param in enumerate(params):
+            problem = b.comp.hides(param) or (f'"{param}" is a parameter twice' if param in params[:k] else None)
+            if problem:
+                b.at_key(b.loaded, raw, key, problem.replace("variable", "parameter"))
+        if params:
+            b.names.define_params[name] = params
+        tree = b.parse(b.loaded, raw, key, "value")
         if tree is not None:
-            b.names.defines[name] = (tree, b.snippet(b.loaded, raw, name))
-    b.fields["defines"] = {n: str(v) for n, v in raw.items()}
+            b.names.defines[name] = (tree, b.snippet(b.loaded, raw, key))
+    b.fields["defines"] = {defined_name(str(k))[0]: str(v) for k, v in raw.items()}
+    keys = {defined_name(str(k))[0]: k for k in raw}
+    for chain in cycles(b.names.defines):
+        b.at_key(b.loaded, raw, keys[chain[0]], 'a definition may not read itself, directly or through others: ' +
+                 " reads ".join(f'"{n}"' for n in chain))
 
 
 def unused_defines(b: Build) -> None:
@@ -367,8 +380,8 @@ def unused_defines(b: Build) -> None:
     c = b.comp
     for name in [n for n in c.names.defines if n not in c.defines_used]:
         tree, snippet = c.names.defines[name]
-        found = _alone(c, tree, snippet, T("card"))
-        if found and not _alone(c, tree, snippet, T("cards")):
+        found = _alone(c, name, tree, snippet, T("card"))
+        if found and not _alone(c, name, tree, snippet, T("cards")):
             found = []
         for p in found:
             b.report.add(p.file, p.line, p.col, f'{p.message} (in the definition "{name}", which no text reads)',
@@ -379,11 +392,11 @@ def unused_defines(b: Build) -> None:
             b.report.add(snippet.file, line, col, f'the definition "{name}" is read by no text', severity="warning")
 
 
-def _alone(c, tree, snippet, it: T) -> list:
+def _alone(c, name, tree, snippet, it: T) -> list:
     """The problems of a definition compiled alone, "it" of type `it`."""
     saved, c.snippet = c.snippet, snippet
     try:
-        c.expr(tree, Scope({}, this=T("card"), it=it))
+        c.expr(tree, Scope(dict.fromkeys(c.names.define_params.get(name, ()), ANY), this=T("card"), it=it))
     finally:
         c.snippet = saved
     found, c.problems[:] = list(c.problems), []

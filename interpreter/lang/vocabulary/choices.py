@@ -206,7 +206,7 @@ def _choose_among(c, tree, scope):
                 T("word", of=prop) if words is not None else TEXT if texts else NUMBER, named=named)
 
 
-@register("choose_number", ST, '[PLAYER] choose(s) a number from A to B [where CONDITION] as NAME ["QUESTION"] '
+@register("choose_number", ST, '[PLAYER] choose(s) a|up to one number from A to B [where CONDITION] as NAME ["QUESTION"] '
                              '[or "NONE"]',
           f"A player picks a whole number from A to B, offered from low to high (\"up to one\" offers none, "
           f"or NONE, first), those for which CONDITION holds, \"it\" the number, if it is given; none without asking "

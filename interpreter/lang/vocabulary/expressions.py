@@ -1384,8 +1384,7 @@ def _defined_of(c: Compiler, token, fn, t: T, scope: Scope):
     was_it, was_steady = c.used_it, c.steady
     dfn, dt = c.name(token, scope.child(it=single(t) if t.kind != "any" else ANY))
     c.used_it, c.steady = was_it, was_steady        # its "it" is X, not an item around the test
-    if dt.kind not in ("bool", "any"):
-        c.error(token, f'"{token}" is {dt.word()}, not a condition: "X is NAME" asks a definition that holds or not')
+    check_defined(c, token, dt)
 
     def defined(s, env):
         saved = env.get("it")
@@ -1395,6 +1394,12 @@ def _defined_of(c: Compiler, token, fn, t: T, scope: Scope):
         finally:
             env["it"] = saved
     return defined
+
+
+def check_defined(c: Compiler, token, t: T) -> None:
+    """A definition asked of X ("X is NAME") must be a condition."""
+    if t.kind not in ("bool", "any"):
+        c.error(token, f'"{token}" is {t.word()}, not a condition: "X is NAME" asks a definition that holds or not')
 
 
 @register("is_in", E, "X is in ZONE / X is not in ZONE",
