@@ -84,9 +84,9 @@ def test_a_value_of_the_wrong_kind_is_refused_at_the_call_and_in_the_definition(
     define = "  above(pile, n): count of (cards in pile where value of it > n)\n"
     uses = '      announce "{above(3, 2)} above"\n'
     assert errors(tmp_path, define, uses) == [
-        'pack.yaml:37:38: the place after "in" must be a zone, but "pile" is a number',
-        'pack.yaml:48:18: "above(3, 2)" cannot be read here: the place after "in" must be a zone, but "pile" is '
-        'a number (in the definition "above", pack.yaml:37:38)']
+        'pack.yaml:37:38: the place after "in" must be a zone or a set of cards, but "pile" is a number',
+        'pack.yaml:48:18: "above(3, 2)" cannot be read here: the place after "in" must be a zone or a set of cards, '
+        'but "pile" is a number (in the definition "above", pack.yaml:37:38)']
 
 
 def test_definitions_that_read_each_other_are_refused_with_the_chain(tmp_path):
