@@ -224,7 +224,8 @@ def _place(c: Compiler, node, scope: Scope):
             zone = c.names.roles.get("hand") or next((z for z, d in c.names.zones.items() if d.per_player), None)
             whose = "your" if said == '"you"' else f"{said[1:-1]}'s"
             hint = f': a player\'s cards are in their zones ("cards in {whose} {zone}")' if zone else ""
-        c.error(node, f'the place after "in" must be a zone or a set of cards, but {said} is {t.word()}{hint}')
+        c.error(node, f'the place after "in" must be a zone or a set of cards, but {said} is {t.word()}{hint}',
+                "a zone or a set of cards")
     return fn, t
 
 
