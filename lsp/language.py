@@ -207,7 +207,9 @@ def _item(tokens, source: str, where_at: int, names, bound) -> tuple[str, str] |
     if name is None:
         return None
     # A trigger's words keep their article ("whenever a creature c where ..."): "each creature".
-    said = [*(str(w) for w in tokens[:-2] if str(w) not in ("a", "an")), one_noun(str(tokens[-2]), names),
+    noun = str(tokens[-2])
+    one = f"one of {noun}" if noun in bound else one_noun(noun, names)      # "m c": a variable's set
+    said = [*(str(w) for w in tokens[:-2] if str(w) not in ("a", "an")), one,
             *source[name.end_pos:where_at].split()]
     return str(name), f'each {" ".join(said)}, in this "where"'
 

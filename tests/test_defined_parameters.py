@@ -80,13 +80,24 @@ def test_a_use_with_values_that_do_not_match_the_parameters_is_refused_where_it_
     assert errors(tmp_path, uses=f"      {uses}\n") == [error]
 
 
-def test_a_value_of_the_wrong_kind_is_refused_at_the_call_and_in_the_definition(tmp_path):
-    define = "  above(pile, n): count of (cards in pile where value of it > n)\n"
-    uses = '      announce "{above(3, 2)} above"\n'
-    assert errors(tmp_path, define, uses) == [
-        'pack.yaml:37:38: the place after "in" must be a zone, but "pile" is a number',
-        'pack.yaml:48:18: "above(3, 2)" cannot be read here: the place after "in" must be a zone, but "pile" is '
-        'a number (in the definition "above", pack.yaml:37:38)']
+@pytest.mark.parametrize("define, uses, error", [
+    # "cards in meld" four times: the value given is told once, at the call.
+    (EXTENDS, "let fits be count of (cards in your hand where extends(3))",
+     'pack.yaml:50:54: "extends(3)" gives "3" for "meld", which must be a zone or a set of cards ("extends" reads '
+     'it so at pack.yaml:38:46), but "3" is a number'),
+    (EXTENDS, "if any (cards in your hand where extends(you)): announce \"fits\"",
+     'pack.yaml:50:40: "extends(you)" gives "you" for "meld", which must be a zone or a set of cards ("extends" '
+     'reads it so at pack.yaml:38:46), but "you" is a player'),
+    ("  above(pile, n): count of (cards in pile where value of it > n)\n", 'announce "{above(3, 2)} above"',
+     'pack.yaml:48:18: "above(3, 2)" gives "3" for "pile", which must be a zone or a set of cards ("above" reads it '
+     'so at pack.yaml:37:38), but "3" is a number'),
+    ("  above(pile, n): count of (cards in pile where value of it > n)\n", 'announce "{above(your melds, you)} above"',
+     'pack.yaml:48:18: "above(your melds, you)" gives "you" for "n", which "above" cannot read at pack.yaml:37:63: '
+     'the right side of ">" must be a number, but "n" is a player'),
+])
+def test_a_value_of_the_wrong_kind_is_told_once_at_the_call_with_the_kind_its_parameter_needs(tmp_path, define, uses,
+                                                                                             error):
+    assert errors(tmp_path, define, f"      {uses}\n") == [error]
 
 
 def test_definitions_that_read_each_other_are_refused_with_the_chain(tmp_path):

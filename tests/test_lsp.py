@@ -521,3 +521,12 @@ async def test_the_new_load_errors_are_shown_at_their_word_with_their_fix(client
     (fix,) = await client.text_document_code_action_async(types.CodeActionParams(
         doc(pack), misspelt.range, types.CodeActionContext(diagnostics=[misspelt])))
     assert fix.title == 'Change "tappd" to "tapped"'
+
+
+def test_the_name_after_a_variable_holding_cards_tells_it_holds_one_of_them():
+    from cardtable.interpreter.lang.compiler import Names
+    from cardtable.lsp.language import item_at
+    from cardtable.lsp.yamltext import DslText
+    script = "let m be all cards in hand\nlet k be count of (m c where any (cards in hand where it = c))"
+    text = DslText("script", None, "script", script, [(0, 0)], (1, script.split("\n")[1].index("= c") + 2))
+    assert item_at(text, Names(zones={"hand": None})) == '**c**: each one of m, in this "where"'

@@ -175,6 +175,40 @@ def test_a_card_is_in_a_set_as_in_a_zone_so_that_sets_that_share_no_card_are_fou
         'pack.yaml:47:60: the place after "in" must be a zone or a set of cards, but "turn" is a number']
 
 
+def test_a_set_held_in_a_variable_names_its_cards_and_is_a_place_of_a_selector(tmp_path):
+    # m1 is the Five of Clubs and the Five of Diamonds: of the six pairs, only the Jack
+    # and the Five of Hearts share no card with it; each five of m1 has a five in the
+    # hand beside it, one of m1 is a club.
+    say = ('      let m1 be first of (sets of 2 cards in your hand)\n'
+           '      let apart be count of (sets s of 2 cards in your hand where no (m1 c where any (s where it = c)))\n'
+           '      let matched be count of (cards c in m1 where any (cards in your hand where it != c and '
+           'its rank = rank of c))\n'
+           '      for each m in sets of 2 cards in your hand where any (cards c in (it) where rank of c = jack):\n'
+           '        announce "{count of (cards in m where its suit = clubs)} club with the jack"\n'
+           '      announce "{apart} apart, {matched} matched, {count of (cards in m1 where its suit = clubs)} club"\n')
+    assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[:4] == [
+        "1 club with the jack", "0 club with the jack", "0 club with the jack", "1 apart, 2 matched, 1 club"]
+
+
+@pytest.mark.parametrize("line, message", [
+    # A clause refused where it reads the set's name is not told it does not read it.
+    ("let m1 be first of (sets of 2 cards in your hand)\n      let k be count of (sets s of 2 cards in your hand "
+     "where no (m1 c where any (s where it = c and its rnk = 1)))",
+     'pack.yaml:48:102: a card has no "rnk"; did you mean "rank"?'),
+    ("let p be you\n      let k be count of (cards in p where its rank = jack)",
+     'pack.yaml:48:35: the place after "in" must be a zone or a set of cards, but "p" is a player: a player\'s '
+     'cards are in their zones ("cards in p\'s hand")'),
+    ("let n be 3\n      let k be count of (cards in n where its rank = jack)",
+     'pack.yaml:48:35: the place after "in" must be a zone or a set of cards, but "n" is a number'),
+    ("let m1 be first of (sets of 2 cards in your hand)\n      let k be count of (m1 c)",
+     'pack.yaml:48:29: "c" after "m1" would name each card of "m1" inside a "where" clause, and there is none'),
+    ("let m1 be first of (sets of 2 cards in your hand)\n      let k be count of (m1 c where its rank = jack)",
+     'pack.yaml:48:29: "c" after "m1" names each card in its "where", which does not read it'),
+])
+def test_a_set_held_in_a_variable_is_refused_where_it_cannot_be_read(tmp_path, line, message):
+    assert problems(tmp_path, line) == [message]
+
+
 def test_a_definition_of_a_set_no_text_reads_is_not_told_its_it_is_no_card(tmp_path):
     # Checked alone, a_run was read of a card: each "count of it" and "highest value of
     # it" was warned of, though it is written for the "where" of "sets of".

@@ -136,6 +136,7 @@ class Compiler:
         # While a definition with parameters is compiled for a call: each parameter -> the
         # value given (closure, type), read where the parameter is (vocabulary/definitions.py).
         self.standing: dict = {}
+        self.given: frozenset = frozenset()     # the parameters of the definition compiled for a call
         self.defines_used: set = set()   # the definitions some text reads
         self.defines_told: set = set()   # (file, line, col, message) of each problem told in a definition
         self.scripts_running: list = []  # the named scripts being compiled where they are used, outermost first
@@ -218,9 +219,16 @@ class Compiler:
         self.note("time:" + what)
 
     # ----------------------------------------------------------- problems
-    def error(self, node, message: str) -> None:
+    def error(self, node, message: str, needs: str = "") -> None:
+        """A problem at `node`; `needs`: the kinds of value the place takes, where it says."""
         source = self.place(node)
-        self.problems.append(CompileProblem(source.file, source.line, source.col, message))
+        problem = CompileProblem(source.file, source.line, source.col, message)
+        if self.given:
+            # A parameter's reading refused: the value given is told at the call (definitions.py).
+            word = node.children[0] if isinstance(node, Tree) and node.data == "name" else node
+            if isinstance(word, Token) and str(word) in self.given:
+                problem.param, problem.needs = str(word), needs
+        self.problems.append(problem)
 
     def place(self, node) -> Source:
         line, col = _pos(node)
@@ -439,7 +447,8 @@ class Compiler:
     def expect(self, tree, scope: Scope, kinds: tuple, what: str):
         fn, t = self.expr(tree, scope)
         if t.kind not in kinds and t.kind != "any":
-            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {self.quoted(tree)} is {t.word()}')
+            self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {self.quoted(tree)} is {t.word()}',
+                       _kinds_word(kinds))
         return fn, t
 
     def quoted(self, tree) -> str:
@@ -501,21 +510,21 @@ class Compiler:
         self.error(token, why or f'unknown name "{word}"{did_you_mean(word, self.known_names(scope))}')
         return _const(None), ANY
 
-    def defined(self, node, word: str, scope: Scope, standing: dict | None = None):
+    def defined(self, node, word: str, scope: Scope, standing: dict | None = None, given: frozenset = frozenset()):
         """The pack's definition `word` compiled where `node` reads it, in the place of its
-        text; `standing`: what its parameters stand for there."""
+        text; `standing`: what its parameters stand for there; `given`: its parameters."""
         if word in self._define_stack:
             return _const(None), ANY        # refused where the pack's definitions are read (sections.define)
         tree, snippet = self.names.defines[word]
         self.defines_used.add(word)
-        saved, outer = self.snippet, self.standing
-        self.snippet, self.standing = snippet, standing or {}
+        saved, outer, outer_given = self.snippet, self.standing, self.given
+        self.snippet, self.standing, self.given = snippet, standing or {}, given
         self._define_stack.append(word)
         try:
             return self.expr(tree, scope)
         finally:
             self._define_stack.pop()
-            self.snippet, self.standing = saved, outer
+            self.snippet, self.standing, self.given = saved, outer, outer_given
 
     def need_teams(self, node, what: str) -> bool:
         """A word of teams, refused in a pack whose seats have none: every team would be

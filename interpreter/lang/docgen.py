@@ -86,7 +86,9 @@ count of (players p where any (cards in play where its owner = p))
 whenever a creature c where any (creatures in play where it != c and name of it = name of c) enters play
 ```
 
-(The last is a trigger: its words name the card it watches the same way.)
+(The last is a trigger: its words name the card it watches the same way.) A
+variable holding cards may be the noun, and named so: `m c where any (s where it =
+c)`; after `in`, it gives the cards of the set: `cards c in m where ...`.
 
 The name may not hide a variable, a name of the pack or of the language, and its
 `where` must read it (`cards c in play` alone, or `creature tappd in play`, is

@@ -82,11 +82,12 @@ def _compile_call(c: Compiler, tree, word, given: list, scope: Scope):
         return None
     tree_of, _ = c.names.defines[name]
     bound = _bound_names(tree_of)
-    standing, held, kinds = {}, [], {}
+    standing, held, kinds, values = {}, [], {}, {}
     for param, value in zip(params, given):
         was = c.used_it, c.drawn
         c.used_it = c.drawn = False
         fn, t = c.expr(value, scope)
+        values[param] = (value, t)
         moves = c.used_it or c.drawn or bool(_names(value) & bound)
         c.used_it, c.drawn = was[0] or c.used_it, was[1] or c.drawn
         if moves:       # read once for the call: the definition's "where" would read another
@@ -105,12 +106,22 @@ def _compile_call(c: Compiler, tree, word, given: list, scope: Scope):
         c.items |= items
         before = len(c.problems)
         try:
-            result = c.defined(word, name, inner, standing)
+            result = c.defined(word, name, inner, standing, frozenset(params))
         finally:
             c.items -= items
             c.used_it = c.used_it or bool(c.items_read & items)
             c.items_read -= items
         found = c.problems[before:]
+        misfits = [p for p in found if getattr(p, "param", None)]
+        if misfits:
+            # The value given does not fit where the text reads its parameter: the call is at
+            # fault, not the definition, and is told once, not at each reading.
+            del c.problems[before:]
+            _misfit(c, tree, name, misfits, values)
+            found = [p for p in found if not getattr(p, "param", None)]
+            c.problems.extend(found)
+            if not found:
+                return result
         if found:
             # Told once in the definition, and at each call that cannot be read so.
             del c.problems[before:]
@@ -124,6 +135,21 @@ def _compile_call(c: Compiler, tree, word, given: list, scope: Scope):
             c.problems[-1].cause = first
         return result
     return expand, tuple(held)
+
+
+def _misfit(c: Compiler, tree, name: str, misfits: list, values: dict) -> None:
+    """Tell a call of the definition `name` once for each parameter given a value its text
+    cannot read (`misfits`: the problems at its readings, the first of each told)."""
+    for param in dict.fromkeys(p.param for p in misfits):
+        first = next(p for p in misfits if p.param == param)
+        value, t = values[param]
+        at = f"{os.path.basename(first.file)}:{first.line}:{first.col}"
+        if first.needs:
+            c.error(tree, f'{c.quoted(tree)} gives {c.quoted(value)} for "{param}", which must be {first.needs} '
+                          f'("{name}" reads it so at {at}), but {c.quoted(value)} is {t.word()}')
+        else:
+            c.error(tree, f'{c.quoted(tree)} gives {c.quoted(value)} for "{param}", which "{name}" cannot read at '
+                          f'{at}: {first.message}')
 
 
 def cycles(defines: dict) -> list[tuple]:

@@ -44,7 +44,7 @@ def _singular(word: str, known) -> str | None:
           "after a noun of cards or players, names each one tried inside CONDITION, where an inner \"where\" "
           "has an \"it\" of its own.",
           example="a card c in your hand where any (cards in melds where its rank = rank of c)",
-          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone', 'where (default: play zones)'), ('P', 'player', 'players only: seated next to P'), ('TEAM', 'team', 'players only: the players of TEAM ("players of your team")'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
+          params=(('WORDS', 'card words', 'types, tapped/untapped, marks, keywords'), ('NOUN', 'card type, card, player or variable', 'what is picked'), ('NAME', 'name', 'each item inside CONDITION (optional)'), ('ZONE', 'zone or set of cards', 'where (default: play zones); a variable holding cards: those cards'), ('P', 'player', 'players only: seated next to P'), ('TEAM', 'team', 'players only: the players of TEAM ("players of your team")'), ('CONDITION', 'condition', 'about "it" (and NAME)')))
 def _selector(c: Compiler, tree, scope: Scope):
     words_node = tree.children[0]
     restrictions = _of_after_order(c, [k for k in tree.children[1:] if k is not None])
@@ -78,13 +78,21 @@ def _selector(c: Compiler, tree, scope: Scope):
 
     zone_fn = None
     zone_node = None
+    set_name = ""       # the variable after "in" that holds the cards picked from
     where_fn = None
     ordered = None
     kept_where = _kept_where
     for r in restrictions:
         if r.data == "location":
             zone_node = r.children[0]
-            zone_fn, zt = c.expect(zone_node, scope, ("zone",), 'the place after "in"')
+            zone_fn, zt = _place(c, zone_node, scope)
+            if zt.kind == "cards":      # "cards c in m1": the cards of a set, narrowed by the words
+                of = zone_fn
+                base = (lambda s, env: _as_tuple(of(s, env))) if base is None else \
+                    (lambda s, env, b=base: tuple(x for x in b(s, env) if x in _as_tuple(of(s, env))))
+                zone_fn = None
+                if zone_node.data == "name" and str(zone_node.children[0]) in scope.vars:
+                    set_name = str(zone_node.children[0])
         elif r.data == "controlled_by":
             pfn, _ = c.expect(r.children[0], scope, ("player",), "who controls them")
             c.note("control")       # a card changing hands for good is seen (primitives.take_control)
@@ -97,13 +105,18 @@ def _selector(c: Compiler, tree, scope: Scope):
         elif r.data == "turn_order":
             ordered = _in_turn_order(c, r, t, noun, scope)
         elif r.data == "where":
-            one = _one(c, noun)
-            of_set = noun if base is not None and noun in scope.vars and scope.looks_back else ""
-            where_fn, kept_where = where_clause(c, r, scope, t, named, noun, one,
-                                                f': a word that narrows the {noun} comes before "{noun}"', of_set)
+            one = _one(c, noun) if noun not in scope.vars else \
+                single(t).kind if t.kind in ("cards", "players") else "item"
+            held = set_name or (noun if noun in scope.vars else "")
+            of_set = held if base is not None and held and scope.looks_back else ""
+            hint = f': a word that narrows the {noun} comes before "{noun}"' if noun not in scope.vars else ""
+            where_fn, kept_where = where_clause(c, r, scope, t, named, noun, one, hint, of_set)
             named = None
 
-    if named is not None:
+    if named is not None and noun in scope.vars:
+        c.error(named, f'"{named}" after "{noun}" would name each {single(t).kind} of "{noun}" inside a "where" '
+                       f'clause, and there is none')
+    elif named is not None:
         c.error(named, _unused_name(c, named, noun))
     if members:
         base = _team_players(c, members, scope) or base
@@ -199,6 +212,21 @@ def _selector(c: Compiler, tree, scope: Scope):
             return kept_where(s, env, found, where_fn)
         return tuple(found)
     return select, t
+
+
+def _place(c: Compiler, node, scope: Scope):
+    """What a selector's "in" names: a zone, or a set of cards ("cards c in m1")."""
+    fn, t = c.expr(node, scope)
+    if t.kind not in ("zone", "cards", "any"):
+        said = c.quoted(node)
+        hint = ""
+        if t.kind == "player":
+            zone = c.names.roles.get("hand") or next((z for z, d in c.names.zones.items() if d.per_player), None)
+            whose = "your" if said == '"you"' else f"{said[1:-1]}'s"
+            hint = f': a player\'s cards are in their zones ("cards in {whose} {zone}")' if zone else ""
+        c.error(node, f'the place after "in" must be a zone or a set of cards, but {said} is {t.word()}{hint}',
+                "a zone or a set of cards")
+    return fn, t
 
 
 def _team_players(c: Compiler, members: list, scope: Scope):
@@ -302,9 +330,9 @@ def item_name(tokens, names, variables):
         return None
     noun, last = str(tokens[-2]), str(tokens[-1])
     if noun not in _CARD_NOUNS | _PLAYER_NOUNS | {"opponent", "opponents", "everyone", "teams"} and \
-            _singular(noun, names.card_types) is None:
+            _singular(noun, names.card_types) is None and noun not in variables:
         return None
-    if last in variables and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS):
+    if last in variables and (noun in _CARD_NOUNS or noun in _PLAYER_NOUNS or noun in variables):
         return tokens[-1]           # "cards c" with c a variable: refused where it is bound
     if last in variables or last in SELECTOR_NOUNS or _singular(last, names.card_types) is not None or \
             last in ("tapped", "untapped") or last in names.marks or last in names.keywords or \
@@ -406,10 +434,12 @@ def where_clause(c: Compiler, r, scope: Scope, t: T, named=None, noun: str = "",
     outer_it, was_drawn, c.drawn = c.used_it, c.drawn, False
     outer_read, c.items_read = c.items_read, set()
     item = _bound_item(c, named, inner, one)
+    before = len(c.problems)
     where_fn, _ = c.expect(r.children[0], inner, ("bool",), 'a "where" clause')
     if item is not None:
         c.items.discard(item)
-        if item not in c.items_read:
+        # A clause refused where it would read the name is not told it does not.
+        if item not in c.items_read and len(c.problems) == before:
             c.error(named, f'"{item}" after "{noun}" names each {one} in its "where", which does not read it{hint}')
         c.items_read.discard(item)
         where_fn = _naming(item, where_fn)
