@@ -50,17 +50,21 @@ def test_a_face_down_card_in_another_players_play_is_dealt_again_for_the_others(
         assert determinize(s, 1, random.Random(k)).zones[zone] == s.zones[zone]
 
 
-def test_cards_discarded_face_down_to_a_shared_pile_are_dealt_again_for_every_player():
-    s = first_position("pub_magic", 3, 2, lambda s: face_down_in(s, "discard", None))
+def test_cards_discarded_face_down_to_a_shared_pile_are_dealt_again_but_for_the_player_who_discarded_them():
+    # Each of the three players has discarded three cards face down from their hand.
+    s = first_position("pub_magic", 3, 2, lambda s: len(face_down_in(s, "discard", None)) == 9)
     zone = s.t.zone("discard", None)
     down = face_down_in(s, "discard", None)
     for seat in range(3):
+        own = [i for i, x in enumerate(s.zones[zone]) if s.known[x] == {seat}]
+        assert len(own) == 3
         changed = False
         for k in range(10):
             d = determinize(s, seat, random.Random(k))
             check(d)
             assert observe(d, seat) == observe(s, seat)
             assert sum(d.face_down[x] for x in d.zones[zone]) == len(down)
+            assert [d.zones[zone][i] for i in own] == [s.zones[zone][i] for i in own]
             changed |= face_down_in(d, "discard", None) != down
         assert changed, seat
 

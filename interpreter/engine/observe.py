@@ -64,10 +64,12 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
     if viewer is None or _visible(s, zone, viewer):
         if extras is None:
             extras = _extras(s, viewer)
-        # Who put a card face down in their own zone knows it; in a shared zone, the
-        # zone does not say who that was.
+        # Who put a card face down in their own zone knows it, and so do the seats that
+        # saw it turned face down (State.known); in a shared zone, the zone does not say
+        # who put it there.
         knows = viewer is None or s.t.zone_meta[zone][1] == viewer
-        return [_card_view(s, c, extras, knows) for c in cards]
+        known = () if knows or s.known is None else s.known
+        return [_card_view(s, c, extras, knows or (c in known and viewer in known[c])) for c in cards]
     known = known_to(s, zone, viewer)
     if known:
         if extras is None:
