@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
 from .decisions import Option, decision, option
-from .knowledge import EVERYONE, listed, say_of
+from .knowledge import EVERYONE, card_for, listed, named_for, say_of
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -52,7 +52,8 @@ class ActivationFrame:
             self.stage = 3
         k = st - 2
         while k < len(targets):
-            whose = _whose(s, card, self.seat)
+            # Its card is "a card" to a player who does not see it where it is (face down in a shared zone).
+            whose = card_for(s, card, self.seat) if type(card) is int else _whose(s, card, self.seat)
             name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
             if ab.prompt:
@@ -183,7 +184,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     effect), the object chosen is kept: a target that has moved since is gone, a card
     that left is read as it was (engine/lastknown.py)."""
     names = s.t.names
-    options = tuple([option((names[c] if type(c) is int else s.card_name(c), c)) for c in candidates])
+    options = tuple([option((names[c] if type(c) is int else named_for(s, c, seat), c)) for c in candidates])
 
     def resume(s2, value, var=var, target=target, about=about, named=named):
         env = s2.frames[-1].env

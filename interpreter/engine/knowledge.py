@@ -30,6 +30,25 @@ def sees_there(s: State, c: int, seat: int) -> bool:
     return zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat)
 
 
+def card_for(s: State, c: int, seat: int) -> str:
+    """Card `c` in the words of a decision of `seat`, its question and the ability's card
+    an option names: "a card" where `seat` does not see it where it lies. Where it lies
+    only, never what the seat remembers: a replay finds an option by its words, and a game
+    keeps what the seats remember only where something reads it (State.known)."""
+    return s.t.names[c] if sees_there(s, c, seat) else "a card"
+
+
+def named_for(s: State, x, seat: int) -> str:
+    """What an option of a decision of `seat` offers, in its label: a card by name (it is
+    offered), a player, an effect on the pile by its ability and its card as card_for
+    words it ("Stir of a card")."""
+    if type(x) is int:
+        return s.t.names[x]
+    if isinstance(x, tuple) and type(x.card) is int:        # an effect on the pile (pile.Entry)
+        return f"{x.ability.name} of {card_for(s, x.card, seat)}"
+    return s.card_name(x)
+
+
 EVERYONE = "everyone"      # the readers of a line every seat reads (all_see)
 
 
