@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
 from .decisions import Option, decision, option
-from .knowledge import EVERYONE, card_for, listed, named_for, say_of
+from .knowledge import EVERYONE, listed, named_for, say_of, sees_there
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -52,13 +52,13 @@ class ActivationFrame:
             self.stage = 3
         k = st - 2
         while k < len(targets):
-            # Its card is "a card" to a player who does not see it where it is (face down in a shared zone).
-            whose = card_for(s, card, self.seat) if type(card) is int else _whose(s, card, self.seat)
             name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
             if ab.prompt:
                 question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
             else:
+                # Its card is "a card" to a player who does not see it where it lies (face down in a shared zone).
+                whose = _whose(s, card, self.seat) if type(card) is not int or sees_there(s, card, self.seat) else "a card"
                 question = f"choose {name} for {ab.name} of {whose}"
             ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True, named=True)
             # A target chosen without asking (the only one): the next, as run() would step it.

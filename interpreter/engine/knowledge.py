@@ -10,12 +10,19 @@ revealed: moves then cost nothing (Game.new_initial_state's `knowing`)."""
 from __future__ import annotations
 
 from .limits import PLAYERS
-from .state import State
+from .state import PlayerRef, State
 
 
 def sees(s: State, c: int, seat: int) -> bool:
-    """Whether `seat` sees which card `c` is, where it is now, or knows it there."""
-    return sees_there(s, c, seat) or (s.known is not None and seat in s.known.get(c, ()))
+    """Whether `seat` sees which card `c` is, where it is now, or knows it there. (The
+    log asks it for each seat of each line with a hidden card: sees_there is not called.)"""
+    zdef, zseat = s.t.zone_meta[s.zone_of[c]]
+    if s.face_down[c]:
+        if zseat == seat:
+            return True
+    elif zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat):
+        return True
+    return s.known is not None and seat in s.known.get(c, ())
 
 
 def sees_there(s: State, c: int, seat: int) -> bool:
@@ -42,6 +49,8 @@ def named_for(s: State, x, seat: int) -> str:
     """What an option of a decision of `seat` offers, in its label: a card by name (it is
     offered), a player, an effect on the pile by its ability and its card as card_for
     words it ("Stir of a card")."""
+    if type(x) is PlayerRef:        # the usual option that is no card (a choice of players): first
+        return x.name
     if type(x) is int:
         return s.t.names[x]
     if isinstance(x, tuple) and type(x.card) is int:        # an effect on the pile (pile.Entry)
