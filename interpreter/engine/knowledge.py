@@ -109,6 +109,8 @@ def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
         seats = _ALL[len(s.out)]
     elif zdef.visibility == "owner" and zseat is not None and (seats is None or zseat not in seats):
         seats = _ONE[zseat] if seats is None else seats | _ONE[zseat]
+    if face_down and seats is not None and len(seats) == 1 and meta[dest][1] in seats:
+        seats = None        # put face down into the zone of the one player who knows it: seen there
     if seats:
         known[c] = seats
     else:
