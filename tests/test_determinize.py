@@ -50,17 +50,21 @@ def test_a_face_down_card_in_another_players_play_is_dealt_again_for_the_others(
         assert determinize(s, 1, random.Random(k)).zones[zone] == s.zones[zone]
 
 
-def test_cards_discarded_face_down_to_a_shared_pile_are_dealt_again_for_every_player():
-    s = first_position("pub_magic", 3, 2, lambda s: face_down_in(s, "discard", None))
+def test_cards_discarded_face_down_to_a_shared_pile_are_dealt_again_but_for_the_player_who_discarded_them():
+    # Each of the three players has discarded three cards face down from their hand.
+    s = first_position("pub_magic", 3, 2, lambda s: len(face_down_in(s, "discard", None)) == 9)
     zone = s.t.zone("discard", None)
     down = face_down_in(s, "discard", None)
     for seat in range(3):
+        own = [i for i, x in enumerate(s.zones[zone]) if s.known[x] == {seat}]
+        assert len(own) == 3
         changed = False
         for k in range(10):
             d = determinize(s, seat, random.Random(k))
             check(d)
             assert observe(d, seat) == observe(s, seat)
             assert sum(d.face_down[x] for x in d.zones[zone]) == len(down)
+            assert [d.zones[zone][i] for i in own] == [s.zones[zone][i] for i in own]
             changed |= face_down_in(d, "discard", None) != down
         assert changed, seat
 
@@ -511,6 +515,46 @@ def test_a_division_under_way_and_the_division_made_are_of_the_cards_dealt_in_th
         assert [d.s.prop(x, "toughness") - d.s.t.props[x]["toughness"] for x in there] == [1, 2, 0]
         shares.add(there)
     assert len(shares) > 1
+
+
+def test_a_division_asked_of_another_player_names_the_cards_dealt_in_the_copy():
+    state = hidden_game(["Spread", "Wolf", "Bear", "Ox"])
+    for label in ("Cast: Spread", "pass"):
+        state.apply_label(label)
+    assert state.prompt() == "Bob: divide 3 among Wolf, Bear, Ox: how much to Wolf?"
+    hand = state.s.t.zone("hand", 1)
+    asked = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k))
+        check(d.s)
+        first, *rest = names = [d.s.t.names[x] for x in d.s.zones[hand]]
+        assert d.prompt() == f"Bob: divide 3 among {', '.join(names)}: how much to {first}?"
+        assert d.legal_labels() == [f"{n} to {first}" for n in range(4)]
+        assert [o.value for o in d.s.decision.options] == [0, 1, 2, 3]        # shares, never cards
+        asked.add(d.prompt())
+    assert len(asked) > 1
+    # Bob's own copy deals Ann's hidden cards again, the Wolf of her library (card 3, as
+    # "3 to Wolf" is a share of 3) among them.
+    library = state.s.t.zone("library", 0)
+    assert state.s.t.names[3] == "Wolf" and state.s.zones[library] == [2, 3]
+    assert len({state.determinized(1, random.Random(k)).s.zones[library][1] for k in range(10)}) > 1
+
+
+def test_effects_offered_to_another_player_are_those_of_the_cards_dealt_in_the_copy():
+    game = Game(load_pack(str(Path(__file__).parent / "data" / "hiddenpack"), Report()), num_players=2)
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Bear"]}}, {"zones": {"hand": ["Pick", "Lurker", "Prowler", "Wolf", "Ox"]}}]})
+    for label in ("pass", "Cast: Pick"):    # Ann's turn: Bob's Pick chooses Stir of Lurker or Prowl of Prowler
+        state.apply_label(label)
+    assert state.prompt() == "Bob: choose an effect in stack as e"
+    assert state.legal_labels() == ["Stir of Lurker", "Prowl of Prowler"]
+    offered = set()
+    for k in range(10):
+        d = state.determinized(0, random.Random(k)).s
+        assert [o.value for o in d.decision.options] == d.pile      # the copy's effects, on its cards
+        assert [o.label for o in d.decision.options] == [f"{e.ability.name} of {d.t.names[e.card]}" for e in d.pile]
+        offered.add(tuple(o.label for o in d.decision.options))
+    assert len(offered) > 1
 
 
 def test_who_controls_a_hidden_card_and_since_when_are_of_the_card_dealt_in_its_place(tmp_path):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from test_determinize import hidden_game
 
 from cardtable.interpreter.diagnostics import Report
@@ -220,3 +222,43 @@ def test_an_effect_announced_whose_card_is_in_a_hand_is_of_a_card_to_the_others(
     resolved = "Cast of Tell resolves"
     for who, name in ((None, "Lurker"), (1, "Lurker"), (0, "a card")):
         assert after(read[who], resolved)[:1] == [f"Stir of {name} waits"], who
+
+
+def test_the_options_of_a_decision_name_an_effect_on_the_pile_as_its_player_sees_its_card():
+    # On Ann's turn, Prowl of Prowler (in Bob's hand) and Stir of Lurker (Lurker in Bob's
+    # field taken back into his hand by Lift, before Ann's eyes) wait on the pile.
+    game = Game(load_pack(str(Path(__file__).parent / "data" / "hiddenpack"), Report()), num_players=2)
+    for knowing in (True, False):
+        state = game.position({"active": "Bob", "phase": "main", "players": [
+            {"zones": {"hand": ["Stifle", "Pick", "Bear"]}},
+            {"zones": {"hand": ["Lift", "Prowler", "Wolf"], "field": ["Lurker"]}}]})
+        if not knowing:
+            state.s.known = None        # a game that keeps nothing of what the seats saw
+        for label in ("Cast: Lift", "pass", "pass"):
+            state.apply_label(label)
+        assert state.log_for(0)[-1] == f"Stir of {'Lurker' if knowing else 'a card'} goes on the pile"
+        # The options say where the card is, not what Ann remembers: a replay of a game that
+        # kept nothing finds them.
+        state.apply_label("Cast: Stifle")
+        assert (state.prompt(), state.legal_labels()) == (
+            "Ann: choose victim for Cast of Stifle", ["Prowl of a card", "Stir of a card"])
+        state.apply_label("Stir of a card")
+        assert state.history[-1] == (0, 1, "Stir of a card")
+        state.apply_label("Cast: Pick")         # "choose an effect in stack as e", as it resolves
+        assert state.legal_labels() == ["Prowl of a card", "Stir of a card", "Cast of Stifle"]
+        # Bob, who sees his hand, reads his cards' names where he decides.
+        assert state.observation(1)["decision"] == {"player": "Ann"}
+
+
+@pytest.mark.parametrize("choose, offered", [
+    ("choose up to one effect in stack as e", ["none", "Stir of a card", "Prowl of a card"]),
+    ("choose any number of effects in stack as e", ["done", "Stir of a card", "Prowl of a card"]),
+    ("choose an order of effects in stack as e", ["Stir of a card", "Prowl of a card"]),
+])
+def test_each_choice_offers_an_effect_whose_card_its_player_cannot_see_as_of_a_card(tmp_path, choose, offered):
+    game = hidden_pack(tmp_path, {}, {"choose an effect in stack as e\n          counter e": choose})
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Pick", "Bear"]}}, {"zones": {"hand": ["Lurker", "Prowler", "Wolf"]}}]})
+    for label in ("pass", "Cast: Pick"):     # on Ann's turn, Bob's abilities wait as Pick resolves
+        state.apply_label(label)
+    assert state.legal_labels() == offered

@@ -35,9 +35,12 @@ COMBAT = {   # Magic 54: Red attacks with two cards, Black blocks one; the comba
 
 def strip_ids(view):
     """An observation without card ids, and without counters at 0: a counter the game
-    has not set yet reads 0, and a setup gives every counter a value; without the cards a
-    seat knows in a zone it cannot see (one it saw go there), which a setup does not say."""
+    has not set yet reads 0, and a setup gives every counter a value; without what a seat
+    knows of the cards it cannot see (one it saw go into a zone it cannot see, or turned
+    face down: a face-down card it knows reads as one it does not), which a setup does not say."""
     if isinstance(view, dict):
+        if view.get("face_down"):
+            view = {**{k: v for k, v in view.items() if k != "face_down"}, "name": "face-down card"}
         return {k: strip_ids(v) if k != "counters" else {c: n for c, n in v.items() if n != 0}
                 for k, v in view.items() if k not in ("id", "known")}
     if isinstance(view, list):

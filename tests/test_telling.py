@@ -46,8 +46,49 @@ def test_a_known_card_stays_known_until_it_is_hidden_or_shuffled(tmp_path):
     assert [c["name"] for c in state.observation(2)["players"][1]["zones"]["hand"]["known"]] == ["Two of Diamonds"]
     # Cleo saw the cards: their moves name them to her.
     assert "Ace of Spades and Two of Diamonds move from Ann's hand to Ben's hand" in state.log_for(2)
+    state = play(tmp_path, "reveal each card in your hand\nput each card in your hand into deck\nshuffle deck")
+    assert "known" not in state.observation(2)["shared"]["deck"]
+
+
+def test_a_hand_shuffled_keeps_what_is_known_in_it_as_it_has_no_order(tmp_path):
     state = play(tmp_path, "reveal each card in your hand\nshuffle your hand")
-    assert "known" not in state.observation(2)["players"][0]["zones"]["hand"]
+    assert [c["name"] for c in state.observation(2)["players"][0]["zones"]["hand"]["known"]] == [
+        "Two of Diamonds", "Ace of Spades"]
+    assert "Ann's hand is shuffled" in state.log_for(2)
+
+
+# Ann plays Ace of Spades face up, then turns it face down where it lies.
+TURNED = "put first of cards in your hand into your played\nlet c be first of cards in your played\nput c into your played face down"
+
+
+def test_a_card_turned_face_down_stays_known_to_who_saw_it(tmp_path):
+    state = play(tmp_path, TURNED + "\nput first of cards in your left's hand into your left's played face down")
+    # Everyone saw the Ace turned face down; only Ben saw the card he put face down from his hand.
+    ace = [{"id": 5, "name": "Ace of Spades", "face_down": True}]
+    assert [state.observation(seat)["players"][0]["zones"]["played"] for seat in range(3)] == [ace] * 3
+    assert "Ace of Spades moves from Ann's played to Ann's played face down" in state.log_for(2)
+    assert [state.observation(seat)["players"][1]["zones"]["played"] for seat in range(3)] == [
+        [{"name": "face-down card"}], [{"id": 3, "name": "Four of Spades", "face_down": True}], [{"name": "face-down card"}]]
+    # Taken back into Ann's hand, it is known there to who knew it face down.
+    state = play(tmp_path, TURNED + "\nput c into your hand")
+    assert [c["name"] for c in state.observation(1)["players"][0]["zones"]["hand"]["known"]] == ["Ace of Spades"]
+    for seed in range(5):           # a search leaves it where it is
+        copy = determinize(play(tmp_path, TURNED).s, 2, random.Random(seed))
+        assert [copy.t.names[x] for x in copy.zones[copy.t.zone("played", 0)]] == ["Ace of Spades"]
+    # PettingZoo's observation shows it to Ben as the Ace, not as a face-down card.
+    e = raw_env(pack=load_pack(str(make(tmp_path, setup=DEAL + "\n" + TURNED)), Report()), num_players=3,
+                options={"turn_limit": 2})
+    e.reset(seed=0)
+    assert e.layout.knows(e.game_state.view, 1, 5)
+    at = e.layout.at_cards + 5 * e.layout.card_width + len(e.layout.zone_slots)   # the Ace's "unseen" field
+    assert e.observe("player_1")["observation"][at] == 0
+
+
+@pytest.mark.parametrize("then", ["put c into deck at a random place", "shuffle your played"])
+def test_a_card_turned_face_down_then_put_at_random_or_shuffled_is_forgotten(tmp_path, then):
+    state = play(tmp_path, TURNED + "\n" + then)
+    zones = state.observation(1)["players"][0]["zones"]
+    assert "known" not in state.observation(1)["shared"]["deck"] and zones["played"] in ([], [{"name": "face-down card"}])
 
 
 def test_a_search_keeps_the_cards_it_knows_where_they_are(tmp_path):

@@ -701,9 +701,11 @@ def test_a_table_value_holds_a_card_that_stays_itself_wherever_it_goes(tmp_path)
     # The board names it to whoever sees it where it is now or saw it go there: the referee,
     # Ann, whose hand holds it, and Ben, who saw it taken from the discard pile.
     assert [state.observation(p)["table"]["upcard"] for p in (None, 0, 1)] == ["Three of Hearts"] * 3
+    # A hand has no order: shuffled, it keeps the card Ben saw go there; a deck shuffled does not.
     state = play(tmp_path, setup=SHOWN + "put upcard into your hand\nshuffle your hand", **UPCARD)
-    assert [state.observation(p)["table"]["upcard"] for p in (None, 0, 1)] == \
-        ["Three of Hearts", "Three of Hearts", "a card"]
+    assert [state.observation(p)["table"]["upcard"] for p in (None, 0, 1)] == ["Three of Hearts"] * 3
+    state = play(tmp_path, setup=SHOWN + "put upcard into deck\nshuffle deck", **UPCARD)
+    assert [state.observation(p)["table"]["upcard"] for p in (None, 0, 1)] == ["Three of Hearts", "a card", "a card"]
 
 
 def test_a_card_set_where_only_some_see_it_is_logged_by_name_to_them(tmp_path):

@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
 from .decisions import Option, decision, option
-from .knowledge import EVERYONE, listed, say_of
+from .knowledge import EVERYONE, listed, named_for, say_of, sees_there
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -52,12 +52,13 @@ class ActivationFrame:
             self.stage = 3
         k = st - 2
         while k < len(targets):
-            whose = _whose(s, card, self.seat)
             name, sel, _ = targets[k]
             who = s.t.players[self.seat].name
             if ab.prompt:
                 question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
             else:
+                # Its card is "a card" to a player who does not see it where it lies (face down in a shared zone).
+                whose = _whose(s, card, self.seat) if type(card) is not int or sees_there(s, card, self.seat) else "a card"
                 question = f"choose {name} for {ab.name} of {whose}"
             ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True, named=True)
             # A target chosen without asking (the only one): the next, as run() would step it.
@@ -183,7 +184,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     effect), the object chosen is kept: a target that has moved since is gone, a card
     that left is read as it was (engine/lastknown.py)."""
     names = s.t.names
-    options = tuple([option((names[c] if type(c) is int else s.card_name(c), c)) for c in candidates])
+    options = tuple([option((names[c] if type(c) is int else named_for(s, c, seat), c)) for c in candidates])
 
     def resume(s2, value, var=var, target=target, about=about, named=named):
         env = s2.frames[-1].env

@@ -33,5 +33,15 @@ def set_option(names, cards: tuple) -> Option:
     return option((", ".join([names[x] for x in cards]), cards))
 
 
+def asked_again(resume):
+    """Marks the `resume` of a statement that words its question and options from its
+    variables each time it runs, and asks again when its frame steps back to it (a
+    division: "how much to Bear?"). A search's copy, which deals other cards into the
+    places of hidden ones, has it ask again (engine/follow.py) rather than keep words
+    naming the real cards; its options are numbers, never cards (labels.option_card)."""
+    resume.asks_again = True
+    return resume
+
+
 class IllegalAction(Exception):
     """An answer that is not one of the options offered."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .activation import ActivationFrame
 from .decisions import option, set_option
+from .knowledge import named_for
 from .labels import option_card, said_of
 from .layers import stale
 from .pile import Entry
@@ -92,20 +93,34 @@ def _decision(c: State, f: "_Follow") -> None:
     if d.kind == "order":           # its abilities' cards are followed in its frame (_frames)
         c.decision = None
         return
+    if hasattr(d.resume, "asks_again"):     # a division, whose question names its cards
+        c.frames[-1].pc -= 1        # its statement runs again (its variables are followed)
+        c.decision = None
+        return
     dealt = f.dealt
     if d.kind == "choice" and any(type(o.value) is tuple for o in d.options):
         _sets(c, d, dealt)
         return
     named = [option_card(c, d, o) for o in d.options]
-    if not any(x in dealt for x in named):
+    effects = any(type(o.value) is Entry for o in d.options)
+    if not effects and not any(x in dealt for x in named):
         return
     if d.kind == "priority":
         c.decision = None
         return
+    c.decision = d._replace(options=tuple([_option(c, d.player, o, x, f) for o, x in zip(d.options, named)]))
+
+
+def _option(c: State, seat: int, o, x, f: "_Follow"):
+    """An option of a decision open in the copy: the card it names (`x`) the card dealt in
+    its place, by its name in the words of its label; an effect on the pile the effect
+    followed, named as `seat` sees its card in the copy."""
+    if type(o.value) is Entry:
+        e = f.entry(o.value)
+        return o if e is o.value else option((named_for(c, e, seat), e))
+    y = f.dealt.get(x)
     names = c.t.names
-    c.decision = d._replace(options=tuple(
-        o if x not in dealt else option((said_of(o.label, names[x], names[dealt[x]]), dealt[x]))
-        for o, x in zip(d.options, named)))
+    return o if y is None else option((said_of(o.label, names[x], names[y]), y))
 
 
 def _sets(c: State, d, dealt: dict) -> None:

@@ -6,6 +6,7 @@ Checked after every decision in debug mode (`Game(..., debug=True)`,
 from __future__ import annotations
 
 from . import tokens
+from .knowledge import sees
 from .observe import observe
 from .state import RuleError, State
 
@@ -43,10 +44,10 @@ def check_hidden(s: State, viewer: int) -> None:
             private = zdef.visibility == "hidden" or (zdef.visibility == "owner" and p != viewer)
             if private and not isinstance(content, dict):
                 raise RuleError(f"{s.t.players[viewer].name} can see the cards of {player['name']}'s {zname}")
-    # A face-down card is known only in its owner's own zones (or its team's): elsewhere,
-    # neither its name nor its id may show.
+    # A face-down card is known only in its owner's own zones (or its team's) and to the
+    # seats that saw it turned face down: elsewhere, neither its name nor its id may show.
     unknown = {c for z, cards in enumerate(s.zones) if not s.t.holds(z, viewer)
-               for c in cards if s.face_down[c]}
+               for c in cards if s.face_down[c] and not sees(s, c, viewer)}
     if unknown:
         for seen in _cards_shown(view):
             if seen.get("id") in unknown:

@@ -1,25 +1,61 @@
 """What players know and see. A seat that sees a card where it is keeps knowing which
 card it is as it goes where the seat does not see it: everyone who saw a card in play
-picked up into a hand knows it is in that hand, and a card revealed stays known. It is
-forgotten when it is put face down, put at a random place in a zone the seat does not
-see, or its zone is shuffled (a hand shuffled into a deck). `State.known` is a dict card
--> frozenset of the seats that know it where they do not see it; None where nothing
-reads it (a game without a log nor a player who searches) until a card is revealed:
-moves then cost nothing (Game.new_initial_state's `knowing`)."""
+picked up into a hand knows it is in that hand, everyone who saw it turned face down
+knows the face-down card, and a card revealed stays known. It is forgotten when it is
+put at a random place in a zone the seat does not see, or its zone is shuffled (a hand
+shuffled into a deck; a hand shuffled alone has no order to lose). `State.known` is a
+dict card -> frozenset of the seats that know it where they do not see it; None where
+nothing reads it (a game without a log nor a player who searches) until a card is
+revealed: moves then cost nothing (Game.new_initial_state's `knowing`)."""
 from __future__ import annotations
 
 from .limits import PLAYERS
-from .state import State
+from .state import PlayerRef, State
 
 
 def sees(s: State, c: int, seat: int) -> bool:
-    """Whether `seat` sees which card `c` is, where it is now."""
+    """Whether `seat` sees which card `c` is, where it is now, or knows it there. (The
+    log asks it for each seat of each line with a hidden card: sees_there is not called.)"""
     zdef, zseat = s.t.zone_meta[s.zone_of[c]]
     if s.face_down[c]:      # seen in its player's own zone, and in its team's by every partner (Table.holds)
-        return zseat == seat or (zdef.per_team and zseat == s.t.leads[seat])
-    if zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat):
+        if zseat == seat or (zdef.per_team and zseat == s.t.leads[seat]):
+            return True
+    elif zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat):
         return True
     return s.known is not None and seat in s.known.get(c, ())
+
+
+def sees_there(s: State, c: int, seat: int) -> bool:
+    """Whether `seat` sees which card `c` is by looking where it is, whatever it knows:
+    a face-up card in a zone it sees, a face-down card in its own zone (or its team's)."""
+    z = s.zone_of[c]
+    if z < 0:
+        return True
+    zdef, zseat = s.t.zone_meta[z]
+    if s.face_down[c]:
+        return s.t.holds(z, seat)
+    return zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat)
+
+
+def card_for(s: State, c: int, seat: int) -> str:
+    """Card `c` in the words of a decision of `seat`, its question and the ability's card
+    an option names: "a card" where `seat` does not see it where it lies. Where it lies
+    only, never what the seat remembers: a replay finds an option by its words, and a game
+    keeps what the seats remember only where something reads it (State.known)."""
+    return s.t.names[c] if sees_there(s, c, seat) else "a card"
+
+
+def named_for(s: State, x, seat: int) -> str:
+    """What an option of a decision of `seat` offers, in its label: a card by name (it is
+    offered), a player, an effect on the pile by its ability and its card as card_for
+    words it ("Stir of a card")."""
+    if type(x) is PlayerRef:        # the usual option that is no card (a choice of players): first
+        return x.name
+    if type(x) is int:
+        return s.t.names[x]
+    if isinstance(x, tuple) and type(x.card) is int:        # an effect on the pile (pile.Entry)
+        return f"{x.ability.name} of {card_for(s, x.card, seat)}"
+    return s.card_name(x)
 
 
 EVERYONE = "everyone"      # the readers of a line every seat reads (all_see)
@@ -52,25 +88,31 @@ def learn(s: State, cards, seats) -> None:
 def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
     """Card `c` is about to go from `src` to `dest` (called by move before it moves, unless
     nobody sees it there: a draw): the seats that see it where it is know it where it
-    goes, unless it goes face down (who put it there sees it) or where every seat sees it."""
+    goes, face down too (turned face down where it stands, or put face down elsewhere),
+    unless it goes where every seat sees it."""
     known = s.known
-    if src < 0 or face_down:
+    if src < 0:
         known.pop(c, None)
         return
     meta = s.t.zone_meta
     zdef, zseat = meta[src]
     down = s.face_down[c]
     to = meta[dest][0]
-    if to.visibility == "public" and not (down and to.role in ("play", "pile")):
+    if to.visibility == "public" and not face_down and not (down and to.role in ("play", "pile")):
         known.pop(c, None)      # face up where every seat sees it (move turns it so)
         return
     seats = known.get(c)
-    if down:
-        seats = None if zseat is None else frozenset(s.t.holders(src)) if zdef.per_team else _ONE[zseat]
+    if down:        # seen where it is by the players of its zone alone, and known to those who know it
+        if zseat is not None:
+            holders = frozenset(s.t.holders(src)) if zdef.per_team else _ONE[zseat]
+            if seats is None or not holders <= seats:
+                seats = holders if seats is None else seats | holders
     elif zdef.visibility == "public":
         seats = _ALL[len(s.out)]
     elif zdef.visibility == "owner" and zseat is not None and (seats is None or zseat not in seats):
         seats = _ONE[zseat] if seats is None else seats | _ONE[zseat]
+    if face_down and seats is not None and len(seats) == 1 and meta[dest][1] in seats:
+        seats = None        # put face down into the zone of the one player who knows it: seen there
     if seats:
         known[c] = seats
     else:
@@ -85,14 +127,22 @@ _ALL = [frozenset(range(n)) for n in range(PLAYERS + 1)]
 def hidden_at_random(s: State, c: int, zone: int) -> None:
     """Card `c`, put at a random place in `zone`, is forgotten unless every seat sees it
     there: the seats that knew it no longer know where it lies."""
-    if s.t.zone_meta[zone][0].visibility != "public":
+    if s.t.zone_meta[zone][0].visibility != "public" or s.face_down[c]:
         s.known.pop(c, None)
 
 
 def shuffled(s: State, zone: int) -> None:
-    """The cards of a shuffled zone are forgotten: no seat knows which lies where."""
-    for c in s.zones[zone]:
-        s.known.pop(c, None)
+    """The cards of a shuffled zone are forgotten: no seat knows which lies where. A zone
+    without order (a hand) has no places to lose: a seat that knew a card in it still
+    knows it is there; but a face-down card is told from the others by its place alone."""
+    known = s.known
+    if s.t.zone_meta[zone][0].ordered:
+        for c in s.zones[zone]:
+            known.pop(c, None)
+    elif s.downs:
+        for c in s.zones[zone]:
+            if s.face_down[c]:
+                known.pop(c, None)
 
 
 def known_to(s: State, zone: int, seat: int) -> list:

@@ -63,6 +63,8 @@ def option_card(s: State, d: Decision, option) -> int | None:
         value = value[0]
     if type(value) is not int or d.kind in INDEXED or not 0 <= value < len(s.zone_of):
         return None
+    if hasattr(d.resume, "asks_again"):     # a division's shares ("3 to Wolf": 3 is no card)
+        return None
     return value if s.t.names[value] in option.label else None
 
 

@@ -65,9 +65,11 @@ def zone_view(s: State, zone: int, viewer: int | None, extras: dict | None = Non
         if extras is None:
             extras = _extras(s, viewer)
         # Who put a card face down in their own zone knows it, and so do the partners in
-        # their team's; in a shared zone, the zone does not say who that was.
+        # their team's and the seats that saw it turned face down (State.known); in a
+        # shared zone, the zone does not say who put it there.
         knows = viewer is None or s.t.holds(zone, viewer)
-        return [_card_view(s, c, extras, knows) for c in cards]
+        known = () if knows or s.known is None else s.known
+        return [_card_view(s, c, extras, knows or (c in known and viewer in known[c])) for c in cards]
     known = known_to(s, zone, viewer)
     if known:
         if extras is None:

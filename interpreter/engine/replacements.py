@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from .decisions import Decision, Option
-from .knowledge import say_of
+from .knowledge import card_for, say_of
 from .script import ScriptFrame
 from .state import PlayerRef
 
@@ -128,8 +128,10 @@ def _ask(s, env, key: str, rest: tuple, x, found: list) -> None:
     def resume(s2, k):
         s2.frames[-1].env[key + "#"] = k
     who = s.t.players[seat].name
-    labels = ["".join([p if type(p) is str else s.t.names[p] for p in label]) for _, _, label in found]
-    s.decision = Decision(seat, f"{who}: choose what applies to {s.card_name(x)} first",
+    # The cards named as the player sees them: a replacement of a card in another's hand is "Ward of a card".
+    labels = ["".join([p if type(p) is str else card_for(s, p, seat) for p in label]) for _, _, label in found]
+    what = x.name if isinstance(x, PlayerRef) else card_for(s, x, seat)
+    s.decision = Decision(seat, f"{who}: choose what applies to {what} first",
                           tuple(Option(label, k) for k, label in enumerate(labels)), resume, "replacement")
 
 

@@ -11,6 +11,7 @@ from . import lastknown
 from .activation import ActivationFrame
 from .decisions import Decision, Option
 from .events import CHECKED, that
+from .knowledge import card_for
 from .script import step_on
 from .state import State
 
@@ -202,7 +203,7 @@ class OrderFrame:
         if len(mine) == 1:
             self._next(s, 0)
             return
-        labels = distinct([f"{ab.name} of {s.t.names[c]}" for c, ab, _ in mine])
+        labels = distinct([f"{ab.name} of {card_for(s, c, seat)}" for c, ab, _ in mine])
         options = tuple(Option(label, i) for i, label in enumerate(labels))
         name = s.t.players[seat].name
         s.decision = Decision(seat, f"{name}: put a triggered ability on the pile (the first goes lowest)",

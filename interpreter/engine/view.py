@@ -157,8 +157,8 @@ class StateView:
         return self._s.zone_of[card]
 
     def shown(self, card: int, seat: int) -> bool:
-        """Whether the card was shown to the seat (revealed, told) and is still known
-        to it where it lies, whatever its zone lets the seat see."""
+        """Whether the card was shown to the seat (revealed, told, seen turned face down)
+        and is still known to it where it lies, whatever its zone lets the seat see."""
         known = self._s.known
         return known is not None and seat in known.get(card, ())
 

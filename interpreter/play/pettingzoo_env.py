@@ -245,8 +245,8 @@ class Layout:
                 continue
             own = owns[zone]
             for c in cards:
-                if face_down[c] and not own:
-                    v[count_at + 1] += 1     # seen as a face-down card, not as which card
+                if face_down[c] and not own and not s.shown(c, me):
+                    v[count_at + 1] += 1     # seen as a face-down card, not as which card (unless seen turned so)
                 else:
                     self._encode_card(v, card, c, slot, s)
                     shown.add(c)
@@ -312,7 +312,7 @@ class Layout:
         zone = s.place_of(c)
         if not self._sees[me][zone]:
             return s.shown(c, me)     # it was shown the card
-        return not s.card(c).face_down or self._own[me][zone]
+        return not s.card(c).face_down or self._own[me][zone] or s.shown(c, me)
 
     def describe(self) -> list[str]:
         """One line a section: its slice of the vector, how many items, the numbers of each."""

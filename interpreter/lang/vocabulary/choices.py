@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine import limits
 from ...engine.activation import log_choice, log_none, none_for
 from ...engine.decisions import Decision, Option, option
-from ...engine.knowledge import EVERYONE
+from ...engine.knowledge import EVERYONE, named_for
 from ...engine.script import loop_items, of_card
 from ...engine.state import RuleError
 from ...suggest import did_you_mean
@@ -277,7 +277,7 @@ def _choose_order(c, tree, scope):
         p = pfn(s, env)
         place = len(picked) + 1
         s.decision = Decision(p.seat, f"{ask(s, env, p)} ({_ordinal(place)} of {place + len(rest) - 1})",
-                              tuple(Option(s.card_name(x), x) for x in rest), resume, "order")
+                              tuple(Option(named_for(s, x, p.seat), x) for x in rest), resume, "order")
 
     def resume(s, value):
         frame = s.frames[-1]

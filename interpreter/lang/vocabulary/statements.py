@@ -7,9 +7,9 @@ from lark import Tree
 
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
-from ...engine.knowledge import EVERYONE, say_of
+from ...engine.knowledge import EVERYONE, named_for, say_of
 from ...engine.activation import NONE, ask_choice, log_choice, log_none, none_for
-from ...engine.decisions import Decision, Option, decision, option
+from ...engine.decisions import Decision, Option, asked_again, decision, option
 from ...engine.layers import controllers, stale
 from ...engine.limits import LOOP, NUMBER, STEPS, count
 from ...engine.model import holds
@@ -853,7 +853,7 @@ def _choose(c, tree, scope):
             if not found:
                 env[var] = None
                 return
-            options = (none_for(none, s, env, p.seat), *[option((s.card_name(x), x)) for x in found])
+            options = (none_for(none, s, env, p.seat), *[option((named_for(s, x, p.seat), x)) for x in found])
             s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
@@ -930,10 +930,11 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
         # Options made as tuples (decisions.option): a list of them is made at every pick.
         names = s.t.names
-        options = [option((name(s, x) if name else names[x] if type(x) is int else s.card_name(x), x)) for x in rest]
+        seat = p.seat
+        options = [option((name(s, x) if name else names[x] if type(x) is int else named_for(s, x, seat), x)) for x in rest]
         if kind != "exactly":
             options.insert(0, DONE)
-        chosen = ", ".join([name(s, x) if name else names[x] if type(x) is int else s.card_name(x) for x in picked])
+        chosen = ", ".join([name(s, x) if name else names[x] if type(x) is int else named_for(s, x, seat) for x in picked])
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
@@ -994,6 +995,7 @@ def _divide(c, tree, scope):
         env[var] = shares
         env.pop(partial, None)
 
+    @asked_again
     def resume(s, k):
         frame = s.frames[-1]
         items, i, left, shares = frame.env[partial]

@@ -55,8 +55,8 @@ def _announce(c, tree, scope):
 @register("reveal", ST, "reveal CARDS [to PLAYER]",
           "Shows cards to every player (\"Ann reveals Seven of Stars, Seven of Moons\"), or to one (\"Ann shows "
           "Seven of Stars to Ben\"; the others read \"Ann shows a card to Ben\"). They know the cards wherever "
-          "the cards go, until a card is put face down, put at a random place in a zone they do not see, or its "
-          "zone is shuffled.", example="reveal given",
+          "the cards go, face down too, until a card is put at a random place in a zone they do not see, or its "
+          "zone is shuffled (an ordered one: a hand has no order to lose).", example="reveal given",
           params=(('CARDS', 'cards', 'what is shown'), ('PLAYER', 'player', 'who alone sees them (optional)')))
 def _reveal(c, tree, scope):
     objs, to = tree.children
