@@ -60,21 +60,9 @@ def _selector(c: Compiler, tree, scope: Scope):
     if done is not None:
         return done
 
-    tests = []
     # "other creatures you control": every one but this card.
     other = _other(c, words_node, adjectives, scope)
-    for i, adj in enumerate(adjectives):
-        if other and i == 0:
-            continue
-        word = _singular(adj, names.card_types) or adj
-        test = card_word_test(c, words_node.children[i], word, scope)
-        if test is None:
-            known = [*names.card_types, "tapped", "untapped", *names.marks, *names.keywords, *names.property_words]
-            c.error(words_node.children[i], f'unknown card type, mark or keyword "{adj}"{did_you_mean(adj, known)}')
-            continue
-        tests.append(test)
-        if word in names.card_types and t.kind == "cards":
-            t = T("cards", (t.ctypes or frozenset()) | {word})  # the card has all these types
+    tests, t = _word_tests(c, words_node, adjectives[1:] if other else adjectives, 1 if other else 0, t, scope)
 
     zone_fn = None
     zone_node = None
@@ -105,12 +93,7 @@ def _selector(c: Compiler, tree, scope: Scope):
         elif r.data == "turn_order":
             ordered = _in_turn_order(c, r, t, noun, scope)
         elif r.data == "where":
-            one = _one(c, noun) if noun not in scope.vars else \
-                single(t).kind if t.kind in ("cards", "players") else "item"
-            held = set_name or (noun if noun in scope.vars else "")
-            of_set = held if base is not None and held and scope.looks_back else ""
-            hint = f': a word that narrows the {noun} comes before "{noun}"' if noun not in scope.vars else ""
-            where_fn, kept_where = where_clause(c, r, scope, t, named, noun, one, hint, of_set)
+            where_fn, kept_where = _selector_where(c, r, scope, t, named, noun, base, set_name)
             named = None
 
     if named is not None and noun in scope.vars:
@@ -227,6 +210,38 @@ def _place(c: Compiler, node, scope: Scope):
         c.error(node, f'the place after "in" must be a zone or a set of cards, but {said} is {t.word()}{hint}',
                 "a zone or a set of cards")
     return fn, t
+
+
+def _selector_where(c: Compiler, r, scope: Scope, t, named, noun: str, base, set_name: str):
+    """The "where" of a selector (where_clause): the noun's one item as a message names it
+    ("card", or the kind a variable holds), and the set its clause may look back at: the
+    variable's whose cards are picked ("m1 c where ...", "cards c in m1 where ...")."""
+    one = _one(c, noun) if noun not in scope.vars else \
+        single(t).kind if t.kind in ("cards", "players") else "item"
+    held = set_name or (noun if noun in scope.vars else "")
+    of_set = held if base is not None and held and scope.looks_back else ""
+    hint = f': a word that narrows the {noun} comes before "{noun}"' if noun not in scope.vars else ""
+    return where_clause(c, r, scope, t, named, noun, one, hint, of_set)
+
+
+def _word_tests(c: Compiler, words_node, adjectives: list, first: int, t, scope: Scope):
+    """The tests the words before a selector's noun make (a card type, tapped, a mark, a
+    keyword, a word of a property), `first` the place of the first of them among the
+    words; and what the selector picks, a card type narrowing its cards (a card has all
+    the types named)."""
+    names = c.names
+    tests = []
+    for i, adj in enumerate(adjectives, first):
+        word = _singular(adj, names.card_types) or adj
+        test = card_word_test(c, words_node.children[i], word, scope)
+        if test is None:
+            known = [*names.card_types, "tapped", "untapped", *names.marks, *names.keywords, *names.property_words]
+            c.error(words_node.children[i], f'unknown card type, mark or keyword "{adj}"{did_you_mean(adj, known)}')
+            continue
+        tests.append(test)
+        if word in names.card_types and t.kind == "cards":
+            t = T("cards", (t.ctypes or frozenset()) | {word})
+    return tests, t
 
 
 def _team_players(c: Compiler, members: list, scope: Scope):
