@@ -167,10 +167,11 @@ TYPES = [
     ("if any (cards c in play where c = 3): draw a card",
      ['1:31: "c = 3" compares a card with a number: they are never equal']),
     ("if turn != turn: draw a card", ['1:4: both sides of "!=" read the same, "turn", so it never holds']),
-    ("let best be none\nfor each c in cards in play:\n  if best = none or cost of c > cost of best: let best be c",
-     ['3:33: "cost of ..." needs a card or a player, and "best" holds none here: a variable let be none takes the '
-      'kind of its next value only after the line that gives it; let it be a card or a player first, or keep apart '
-      'whether one was found ("let found be 0")']),
+    # A variable let be none is of the kind a later line gives it, from its first line on.
+    ("let best be none\nfor each c in cards in play:\n  if best = none or cost of c > cost of best: let best be c", []),
+    ("let best be none\nif cost of best > 2: draw a card",
+     ['2:4: "cost of ..." needs a card or a player, and "best" only ever holds none: a variable let be none takes its '
+      'kind from the values later lines give it, and no line of this text gives "best" one ("let best be p")']),
     ("if a random number from 1 to 6 = a random number from 1 to 6: draw a card", []),
     ("for each c in cards in play:\n  if any (cards in play where its cost = cost of c): draw a card", []),
     ("deal 2 damage to your hand", ['1:18: damage needs a creature or player target, but "your hand" is a zone']),

@@ -534,6 +534,64 @@ def test_a_variable_may_be_bound_again_to_none_and_lives_after_its_block(tmp_pat
     assert state.s.table["dealer"].name == "Ben"
 
 
+# Keep the best so far: "best" is let be none, and the loop that reads "score of best"
+# gives it a player on a later line, which makes it a player from its first line.
+KEEP_BEST = ("let best be none\nfor each p in players:\n  if best = none or score of p > score of best:\n"
+             "    let best be p\nannounce \"{best} leads\"\nset dealer to best")
+SCORES = "let n be 0\nfor each p in players:\n  let n be n + 1\n  increase score of p by n * n % 5\n"   # 1, 4, 4
+IN_A_SCRIPT = {"cards: [cards.yaml]": "scripts:\n  crown:\n    do: |\n      " + KEEP_BEST.replace("\n", "\n      ")
+               + "\ncards: [cards.yaml]"}
+
+
+@pytest.mark.parametrize("setup, edits", [(SCORES + KEEP_BEST, {}), (SCORES + "crown", IN_A_SCRIPT)],
+                         ids=["setup", "named script"])
+def test_a_variable_let_be_none_takes_the_kind_a_later_line_gives_it(tmp_path, setup, edits):
+    # Ben's 4 comes before Cleo's 4: the first of the highest is kept.
+    state = play(tmp_path, setup=setup, players=3, **edits)
+    assert [pv["score"] for pv in state.s.pvars] == [1, 4, 4]
+    assert "Ben leads" in state.log
+    assert state.s.table["dealer"].name == "Ben"
+
+
+def test_a_variable_let_be_none_in_a_branch_and_read_while_it_holds_none(tmp_path):
+    # Inside a branch and a loop; read before any line gives it a value, "score of best"
+    # is what it is of no player (0), "suit of high" what it is of no card (none).
+    state = play(tmp_path, setup="let best be none\nset pot to score of best + 7\nif pot > 0:\n  let high be none\n"
+                                 "  set led to suit of high\n  announce \"led: {led}\"\n  for each c in cards in deck:\n"
+                                 "    if high = none or rank of c > rank of high:\n      let high be c\n"
+                                 "  set led to suit of high\nlet best be first of players")
+    # The Ace of Hearts is the first ace of the deck.
+    assert (state.s.table["pot"], state.s.table["led"], "led: nothing" in state.log) == (7, "hearts", True)
+
+
+def test_the_same_text_twice_learns_the_kind_of_its_variable_each_time(tmp_path):
+    # The second text's statements are those compiled for the first (one analysis of each):
+    # what they taught of "best" is taught again.
+    text = "let best be none\nset pot to score of best + 2\nfor each p in players:\n  let best be p"
+    state = play(tmp_path, setup=text, turn=text)
+    assert state.s.table["pot"] == 2
+
+
+@pytest.mark.parametrize("setup, edits, message", [
+    (KEEP_BEST + "\nlet best be 3", {},
+     'pack.yaml:43:7: "best" was a player (line 40); it cannot now hold a number'),
+    ("let best be none\nfor each c in cards in deck:\n  if best = none or points of c > best:\n"
+     "    let best be points of c\n  let best be c", {},
+     'pack.yaml:41:9: "best" was a number (line 40); it cannot now hold a card'),
+    ("let best be none\nset pot to score of best", {},
+     'pack.yaml:38:14: "score of ..." needs a card or a player, and "best" only ever holds none: a variable let be '
+     'none takes its kind from the values later lines give it, and no line of this text gives "best" one ("let '
+     'best be p")'),
+    ("crown", {"cards: [cards.yaml]": "scripts:\n  crown:\n    do: |\n      let best be none\n"
+                                      "      for each c in cards in deck:\n"
+                                      "        if best = none or rank of c > rank of best:\n          let best be c\n"
+                                      "      let best be you\n      let best be 1\ncards: [cards.yaml]"},
+     'pack.yaml:41:11: "best" was a player (line 40); it cannot now hold a number'),
+])
+def test_a_variable_let_be_none_holds_one_kind_after(tmp_path, setup, edits, message):
+    assert problems(make(tmp_path, setup=setup, **edits)) == [message]
+
+
 def test_let_all_holds_the_cards_picked_then(tmp_path):
     setup = ("let given be all cards in deck where its suit = hearts\nput each card in deck into discard\n"
              "set pot to count of given\nfor each c in given:\n  put c into your hand")

@@ -81,15 +81,19 @@ class Scope:
     # In a "where" clause over a set a name holds, in such a text ("pitched where ..."): that
     # name; "it", each card, is read as the object the set named. A new "it" is another's.
     it_of: str = ""
+    # A variable first let be none -> (the kind a later line of the text gives it, that
+    # line or 0): learnt as the text compiles, read when it compiles again (Compiler.learning).
+    kinds: dict = field(default_factory=dict)
 
     def signature(self) -> tuple:
         """What a text's meaning depends on: the same text in scopes of the same signature
         compiles to the same closures."""
-        return frozenset(self.vars.items()), self.this, self.it, self.mode, self.event, self.looks_back, self.it_of
+        return (frozenset(self.vars.items()), self.this, self.it, self.mode, self.event, self.looks_back, self.it_of,
+                frozenset((k, t) for k, (t, _) in self.kinds.items()))
 
     def child(self, **changes) -> "Scope":
         s = Scope(dict(self.vars), self.this, self.it, self.mode, dict(self.lines), self.event, self.looks_back,
-                  "" if "it" in changes else self.it_of)
+                  "" if "it" in changes else self.it_of, self.kinds)
         for k, v in changes.items():
             setattr(s, k, v)
         return s
@@ -271,22 +275,51 @@ class Compiler:
         if start == "script":
             pieces = self._statement_trees(snippet)
             if pieces is not None:
-                before = len(self.problems)
-                ops = []
-                for piece, text, tree in pieces:
-                    try:
-                        ops.extend(self._compiled(piece, text, start, tree, scope))
-                    except RecursionError:
-                        self.too_deep(piece)
-                self._once_a_text(before)
-                return Script(ops, scope.vars) if len(self.problems) == before else None
+                def statements():
+                    before = len(self.problems)
+                    ops = []
+                    for piece, text, tree in pieces:
+                        try:
+                            ops.extend(self._compiled(piece, text, start, tree, scope))
+                        except RecursionError:
+                            self.too_deep(piece)
+                    self._once_a_text(before)
+                    return Script(ops, scope.vars) if len(self.problems) == before else None
+                return self.learning(scope, statements)
         tree = self.parse(snippet, start)
         if tree is None:
             return None
-        before = len(self.problems)
-        result = self._compiled(snippet, snippet.text, start, tree, scope)
-        self._once_a_text(before)
-        return result if len(self.problems) == before else None
+
+        def whole():
+            before = len(self.problems)
+            result = self._compiled(snippet, snippet.text, start, tree, scope)
+            self._once_a_text(before)
+            return result if len(self.problems) == before else None
+        return self.learning(scope, whole)
+
+    def learning(self, scope: Scope, compile):
+        """`compile()`, a text compiled in `scope`; again if it learnt from a later line the
+        kind of a variable first let be none (Scope.kinds), so that the lines before that
+        one (in a loop that gives it) read it as of that kind: "let best be none", then "if
+        best = none or score of p > score of best: let best be p". What the first reading
+        told is forgotten."""
+        outer, scope.kinds = scope.kinds, {}     # what another text compiled in the scope learnt is its own
+        names, lines = dict(scope.vars), dict(scope.lines)
+        problems, tokens = len(self.problems), len(self.token_uses)
+        told = set(self.scripts_told), set(self.defines_told)
+        try:
+            result = compile()
+            if not scope.kinds:
+                return result
+            del self.problems[problems:], self.token_uses[tokens:]
+            self.scripts_told, self.defines_told = told
+            scope.vars.clear()
+            scope.vars.update(names)
+            scope.lines.clear()
+            scope.lines.update(lines)
+            return compile()
+        finally:
+            scope.kinds = outer
 
     def _once_a_text(self, before: int) -> None:
         """A name unknown in a text is said once, where it is first written, with how many
@@ -311,15 +344,17 @@ class Compiler:
             if start != "trigger" and self.reads is None and self.reads_props is None else None
         done = self._done.get(key) if key is not None else None
         if done is not None:
-            result, added, used_this, ends, options, past = done
+            result, added, used_this, ends, options, past, learnt = done
             scope.vars.update(added)
+            for word, t in learnt:      # a later line's kind of a variable let be none (see learning)
+                scope.kinds.setdefault(word, (t, 0))
             self.used_this = self.used_this or used_this
             self.ends = self.ends or ends
             self.options_read |= options
             self.past_reads |= past
             return result
         self.snippet = snippet
-        before, names_before, was = len(self.problems), dict(scope.vars), self.used_this
+        before, names_before, was, kinds_before = len(self.problems), dict(scope.vars), self.used_this, set(scope.kinds)
         was_located, was_ending, was_reading, was_past = self.located, self.ends, self.options_read, self.past_reads
         self.used_this = self.located = self.ends = False
         self.options_read = set()
@@ -334,8 +369,9 @@ class Compiler:
             result = self.node(tree, scope)
         if key is not None and len(self.problems) == before and not self.located:
             added = {k: v for k, v in scope.vars.items() if k not in names_before or names_before[k] != v}
+            learnt = tuple((k, t) for k, (t, _) in scope.kinds.items() if k not in kinds_before)
             self._done[key] = (result, added, self.used_this, self.ends, frozenset(self.options_read),
-                               frozenset(self.past_reads))
+                               frozenset(self.past_reads), learnt)
         self.used_this = was or self.used_this
         self.located = was_located or self.located
         self.ends = was_ending or self.ends
@@ -567,12 +603,19 @@ class Compiler:
         if problem:
             self.error(token, problem)
         old = scope.vars.get(word)
+        line = self.place(token).line
+        if old is None and t.kind == "none" and word in scope.kinds:
+            # "let best be none" read again: it holds the kind a later line gives it, from here on.
+            t, line = scope.kinds[word]
+            line = line or self.place(token).line
+        elif old is not None and old.kind == "none" and t.kind not in ("none", "any"):
+            scope.kinds.setdefault(word, (t, line))
         if old is not None and not same_kind(old, t):
-            line = scope.lines.get(word)
-            self.error(token, f'"{word}" was {old.word()}{f" (line {line})" if line else ""}; '
+            said = scope.lines.get(word)
+            self.error(token, f'"{word}" was {old.word()}{f" (line {said})" if said else ""}; '
                               f'it cannot now hold {t.word()}')
         scope.vars[word] = old if old is not None and t.kind == "none" else t
-        scope.lines[word] = self.place(token).line
+        scope.lines[word] = line
 
     def hides(self, word: str) -> str | None:
         """Why a variable may not be named `word`, or None."""

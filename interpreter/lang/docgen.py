@@ -58,18 +58,21 @@ shuffle your deck
 ability's `targets` name values. A variable lives from there to the end of the
 text, after the block it is written in too; `let` may name it again, with a value
 of the same kind (a number, a card or player, a set, a word of the same property)
-or `none`, and a variable that was `none` takes the kind of its next value:
+or `none`. A variable first let be `none` is of the kind the later lines of its text
+give it, from its first line on, so a loop may keep the best so far:
 
 ```
-let moon be none
-for each p in players where taken of it = 26:
-  let moon be p
-if moon != none: ...
+let best be none
+for each p in players:
+  if best = none or score of p > score of best:
+    let best be p
+announce "{best} leads"
 ```
 
-It takes that kind from the line that gives it on: a line before it (earlier in a
-loop) that reads a property of it (`score of best`) is refused, as the variable holds
-none there; let it be a player or a card first (`let best be first of players`).
+While it holds none, a property of it reads as of no card or player (`score of best`
+is 0, `suit of best` none). The lines that give it a value give values of one kind:
+one of another kind is refused (`"best" was a player (line 4); it cannot now hold a
+number`). One that no line gives a card or a player has no properties to read.
 
 A variable may not take the name of a card type (singular or plural), a zone, a
 table value, an option, a definition, a name every pack has, or a noun of selectors

@@ -238,11 +238,11 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         c.error(node, f'"{word} of ..." reads one card, and "{said}" is a set of cards: read its cards ("total '
                       f'{word} of {said}", "highest {word} of {said}", "for each c in {said}")')
     elif t.kind == "none" and c.source(subject) in scope.vars:
-        # "let best be none", then "cost of best" in a loop that lets it be a card later.
+        # "let best be none" that no line lets be a card or a player (else it is of that kind: Compiler.learning).
         said = c.source(subject)
-        c.error(node, f'"{word} of ..." needs a card or a player, and "{said}" holds none here: a variable let be '
-                      f'none takes the kind of its next value only after the line that gives it; let it be a card '
-                      f'or a player first, or keep apart whether one was found ("let found be 0")')
+        c.error(node, f'"{word} of ..." needs a card or a player, and "{said}" only ever holds none: a variable let '
+                      f'be none takes its kind from the values later lines give it, and no line of this text gives '
+                      f'"{said}" one ("let {said} be p")')
     elif t.kind not in ("any", "object"):
         c.error(node, f'"{word} of ..." needs a card or a player, not {t.word()}')
     else:

@@ -102,7 +102,7 @@ def _compiled(c: Compiler, name: str, kinds: tuple, scope: Scope):
     c.snippet = script.snippet
     c.scripts_running.append(name)
     try:
-        ops = c.block(script.tree.children, inner)
+        ops = c.learning(inner, lambda: c.block(script.tree.children, inner))
     finally:
         c.scripts_running.pop()
         c.snippet = saved

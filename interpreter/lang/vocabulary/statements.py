@@ -1195,8 +1195,9 @@ def at_most(c: Compiler, node, limit: int, message: str) -> None:
 
 @register("let", ST, "let NAME be VALUE",
           "Names a value for the rest of the script, after the block it is written in too. \"let\" may name it "
-          "again, with a value of the same kind or none. In an ability's effect, a card it names that leaves play "
-          "is read as it was there (\"let offered be victim\": as the victim was).",
+          "again, with a value of the same kind or none; one first let be none is of the kind later lines give it. "
+          "In an ability's effect, a card it names that leaves play is read as it was there (\"let offered be "
+          "victim\": as the victim was).",
           params=(('NAME', 'variable', 'the new name'), ('VALUE', 'value', 'its value')))
 def _let(c, tree, scope):
     var, value = tree.children
