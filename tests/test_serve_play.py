@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from cardtable import Game, Report, load_pack
+from cardtable.serve.tables import record_line
 from tests.test_serve import client_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -390,3 +391,13 @@ def test_a_scenario_kept_names_an_option_as_shown_so_that_it_replays_the_same(al
     run = subprocess.run([sys.executable, "-m", "cardtable.cli", "test", str(folder), "-k", "untapped", "-v"],
                          capture_output=True, text=True, cwd=ROOT)
     assert "ok   the untapped Spark" in run.stdout and run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_replay_page_names_the_records_next_decision_as_shown(alike):
+    client, _, table, page = alike
+    choose(client, table, 2, page)
+    line = record_line(client.app.state.tables[table])
+    r = client.post("/replay", json={"name": "game.jsonl", "text": line})
+    assert r.status_code == 200, r.text
+    page = client.get(f"{r.json()['url']}/1", params={"at": "0", "pack": "mine"}).text
+    assert "The record's next decision: Ann: Play: Spark (untapped)</p>" in page, page
