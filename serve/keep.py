@@ -1,8 +1,9 @@
 """A position met in play kept as a scenario test: designers make tests by playing.
 
 The scenario's setup is the position at the table's mark (`GameState.as_setup`), its
-script the decisions taken since, each as "Player: option", and its expectations
-the position now: every zone of every player and of the table, the players'
+script the decisions taken since, each as "Player: option" with the option as its
+button read (told apart: "Ann: Play: Spark (tapped)"), and its expectations the
+position now: every zone of every player and of the table, the players'
 counters, and the decision open (or the result). Before it is written it is run as
 `cardtable test` runs it; one that would not pass is not written, and the designer
 is told why.
@@ -34,7 +35,9 @@ def scenario_of(table, name: str) -> dict:
         raise KeepError(f"the position at the start of the scenario cannot be written as a setup: a setup has no "
                         f"place for {'; '.join(left_out)}; start it at another decision")
     names = table.names
-    script = [f"{names[seat]}: {label}" for seat, _, label in table.state.history[table.mark:]]
+    # Each answer as shown, not as labelled: of two options that read the same, the label names the first.
+    history = table.state.history
+    script = [f"{names[history[k][0]]}: {table.shown(k)}" for k in range(table.mark, len(history))]
     out = {"name": name, "description": f"Played at the workbench from seed {table.seed}, "
                                         f"{len(script)} decision{'s' if len(script) != 1 else ''}.",
            "seed": start.setup_seed(), "options": dict(table.game.options), "setup": start.as_setup()}

@@ -126,7 +126,16 @@ def _step(records: Records, n: int, at: int | None, served) -> dict:
             # Worded as `play` and the log's end line word it: the places of a ranked end.
             "recorded": result_text(names, record.get("result"), record.get("places"), state.teams),
             "over": outcome(state) if state.is_terminal() else None,
-            "next": record["decisions"][stop] if stop < total else None}
+            "next": _shown(state, record["decisions"][stop]) if stop < total else None}
+
+
+def _shown(state, decision: list) -> list:
+    """The record's decision as the page words it: where the position offers it, told
+    apart from the options that read the same ("Attack: Bear (tapped)")."""
+    seat, action, label = decision
+    if state.is_terminal() or state.current_player() != seat or state.legal_labels()[action:action + 1] != [label]:
+        return decision
+    return [seat, action, state.shown_labels()[action]]
 
 
 async def replay_page(request: Request):

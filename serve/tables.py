@@ -189,7 +189,8 @@ class Table:
         return {
             "seat": seat, "names": self.names, "view": observed, "deciding": deciding,
             "prompt": state.prompt() if mine else None,
-            "options": state.legal_labels() if mine else [],
+            # As a person reads them (two Bears told apart); the page answers with an option's number.
+            "options": state.shown_labels() if mine else [],
             "log": state.log_for(seat)[-LOG_SHOWN:],
             "over": state.is_terminal(),
             "result": outcome(state) if state.is_terminal() else None,
@@ -202,10 +203,16 @@ class Table:
         """The decisions taken, as seat `seat` may read them: its own with their labels,
         the others' only as whose they were."""
         out = []
-        for k, (who, _, label) in enumerate(self.state.history):
-            out.append({"k": k, "who": self.names[who], "label": label if who == seat else None,
+        for k, (who, _, _) in enumerate(self.state.history):
+            out.append({"k": k, "who": self.names[who], "label": self.shown(k) if who == seat else None,
                         "undo": self.agents[who] is None and k < len(self.before)})
         return out
+
+    def shown(self, k: int) -> str:
+        """Decision `k`'s answer as the page showed it (told apart from the options that
+        read the same: "Attack: Bear (tapped)"), from the position kept before it."""
+        _, action, label = self.state.history[k]
+        return self.before[k].shown_labels()[action] if k < len(self.before) else label
 
     def next_person(self) -> int | None:
         state = self.state

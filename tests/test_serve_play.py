@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cardtable import Game, Report, load_pack
+from cardtable.serve.tables import record_line
 from tests.test_serve import client_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -346,3 +348,56 @@ def test_ctrl_c_stops_the_workbench_while_computer_players_play(tmp_path):
         server.kill()
         server.wait()
     assert server.returncode == 130     # Ctrl-C's, as every command ends on it
+
+
+
+# Two Sparks in Ann's hand, one tapped by the setup; a tapped Spark deals 3 damage, an untapped one 1.
+ALIKE = [("    p draws opening_hand cards\n", "    p draws opening_hand cards\n    tap each card in p's hand\n"),
+         ("deal strength of this damage to target", "deal (if this is tapped then 3 else 1) damage to target"),
+         ("opening_hand: {default: 3", "opening_hand: {default: 1"), ("[14 Spark, 6 Flare]", "[20 Spark]")]
+
+
+@pytest.fixture
+def alike(tmp_path):
+    """A table of the pack above at Ann's first decision: pass, or one of her two Sparks."""
+    folder = template_pack(tmp_path, *ALIKE)
+    client, keys = client_for([folder])
+    client.headers["x-csrf-token"] = keys.csrf
+    url = start(client, "mine", seed="0")
+    return client, folder, url.split("/")[2].split("?")[0], client.get(url).text
+
+
+def test_options_that_read_the_same_are_shown_told_apart_on_the_page(alike):
+    # The page showed "Play: Spark" twice.
+    client, _, table, page = alike
+    buttons = re.findall(r'name="action" value="(\d+)"><button type="submit">([^<]*)</button>', page)
+    assert buttons == [("0", "pass"), ("1", "Play: Spark (tapped)"), ("2", "Play: Spark (untapped)")]
+    page = choose(client, table, 2, page).text
+    # The decisions taken read as they were shown.
+    assert re.search(r"<li>Ann: Play: Spark \(untapped\)\s*<form", page), page
+
+
+def test_a_scenario_kept_names_an_option_as_shown_so_that_it_replays_the_same(alike):
+    # The scenario kept wrote "Ann: Play: Spark", which plays the first Spark (the tapped
+    # one, 3 damage) where Ann had played the other: it failed and was not written.
+    client, folder, table, page = alike
+    page = choose(client, table, 2, page).text              # the untapped Spark
+    page = choose(client, table, 1, page).text              # at Ben
+    r = client.post(f"/t/{table}/keep", data={"seat": "0", "file": "tests/played.yaml", "name": "the untapped Spark"})
+    assert r.status_code == 200, r.text
+    kept = yaml.safe_load((folder / "tests" / "played.yaml").read_text())["scenarios"][0]
+    assert kept["script"] == ["Ann: Play: Spark (untapped)", "Ann: Ben"]
+    assert kept["expect"]["players"][1]["counters"] == {"life": 9}
+    run = subprocess.run([sys.executable, "-m", "cardtable.cli", "test", str(folder), "-k", "untapped", "-v"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert "ok   the untapped Spark" in run.stdout and run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_replay_page_names_the_records_next_decision_as_shown(alike):
+    client, _, table, page = alike
+    choose(client, table, 2, page)
+    line = record_line(client.app.state.tables[table])
+    r = client.post("/replay", json={"name": "game.jsonl", "text": line})
+    assert r.status_code == 200, r.text
+    page = client.get(f"{r.json()['url']}/1", params={"at": "0", "pack": "mine"}).text
+    assert "The record's next decision: Ann: Play: Spark (untapped)</p>" in page, page
