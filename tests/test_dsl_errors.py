@@ -78,6 +78,9 @@ SYNTAX = [
      ['1:7: "untapped creatures ..." picks cards or players: write "all" before it ("all untapped creatures '
       '...") for the statement to act on each of them']),
     ("unmark all cards in play as attacking", []),
+    ("tap cards in opponent's hand",
+     ['1:5: "cards in opponent\'s ..." picks cards or players: write "all" before it ("all cards in opponent\'s '
+      '...") for the statement to act on each of them']),
     ("put top 2 cards of your deck into your hand",
      ['1:5: "top 2 ..." picks cards or players: write "all" before it ("all top 2 ...") for the statement to act '
       'on each of them']),

@@ -381,7 +381,7 @@ def _word_at(text: str, token: Token) -> tuple[int, int] | None:
 # The words of the language a selector may begin with; it begins with a name otherwise.
 _NOUNS = frozenset({"card", "cards", "player", "players", "tapped", "untapped", "other", "top"})
 # The words that go on a selector after its noun, where a statement's cards would end.
-_SELECTOR_GOES_ON = frozenset({"in", "you", "controlled", "adjacent", "where"})
+_SELECTOR_GOES_ON = frozenset({"in", "you", "controlled", "adjacent", "where", "'s"})     # "'s": "cards in p's hand"
 
 
 def _selector_without_all(text: str, token: Token, start: str) -> DslSyntaxError | None:
