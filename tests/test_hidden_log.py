@@ -262,3 +262,18 @@ def test_each_choice_offers_an_effect_whose_card_its_player_cannot_see_as_of_a_c
     for label in ("pass", "Cast: Pick"):     # on Ann's turn, Bob's abilities wait as Pick resolves
         state.apply_label(label)
     assert state.legal_labels() == offered
+
+
+def test_effects_that_read_the_same_are_told_apart_by_their_places_on_the_pile(tmp_path):
+    game = hidden_pack(tmp_path, {}, {})
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Pick", "Bear"]}}, {"zones": {"hand": ["Lurker", "Lurker", "Wolf"]}}]})
+    for label in ("pass", "Cast: Pick"):     # on Ann's turn, both Lurkers' Stir wait as Pick resolves
+        state.apply_label(label)
+    assert state.legal_labels() == ["Stir of a card", "Stir of a card"]
+    shown = ["Stir of a card (2nd from the top of the pile)", "Stir of a card (the top of the pile)"]
+    assert state.shown_labels() == shown
+    chosen = state.s.decision.options[0].value
+    state.apply_label(shown[0])
+    assert state.history[-1] == (0, 0, "Stir of a card")
+    assert chosen not in state.s.pile           # "choose an effect in stack as e / counter e"

@@ -32,10 +32,24 @@ def told_apart(s: State, d: Decision) -> list[str]:
             continue
         cards = [option_card(s, d, d.options[i]) for i in same]
         if None in cards:
+            _effects_told_apart(s, d, same, labels)
             continue
         for i, words in zip(same, _differences(s, cards)):
             labels[i] = f"{label} ({', '.join(words)})"
     return labels
+
+
+def _effects_told_apart(s: State, d: Decision, same: list, labels: list) -> None:
+    """Effects on the pile that read the same ("Stir of a card", the cards hidden from the
+    one who decides) told apart by their places on the pile, which every seat sees:
+    "Stir of a card (2nd from the top of the pile)"."""
+    values = [d.options[i].value for i in same]
+    if not all(isinstance(v, tuple) and hasattr(v, "ability") and v in s.pile for v in values):
+        return
+    top = len(s.pile)
+    for i, v in zip(same, values):
+        place = top - s.pile.index(v)
+        labels[i] += " (the top of the pile)" if place == 1 else f" ({ordinal(place)} from the top of the pile)"
 
 
 def _sets_told_apart(s: State, sets: list) -> list[str]:
