@@ -184,10 +184,12 @@ def test_a_set_held_in_a_variable_names_its_cards_and_is_a_place_of_a_selector(t
            '      let matched be count of (cards c in m1 where any (cards in your hand where it != c and '
            'its rank = rank of c))\n'
            '      for each m in sets of 2 cards in your hand where any (cards c in (it) where rank of c = jack):\n'
-           '        announce "{count of (cards in m where its suit = clubs)} club with the jack"\n'
+           '        announce "{count of (cards in m where its suit = clubs)} club with the jack, '
+           '{count of (m in m1)} of m1"\n'
            '      announce "{apart} apart, {matched} matched, {count of (cards in m1 where its suit = clubs)} club"\n')
     assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[:4] == [
-        "1 club with the jack", "0 club with the jack", "0 club with the jack", "1 apart, 2 matched, 1 club"]
+        "1 club with the jack, 1 of m1", "0 club with the jack, 1 of m1", "0 club with the jack, 0 of m1",
+        "1 apart, 2 matched, 1 club"]
 
 
 @pytest.mark.parametrize("line, message", [

@@ -75,9 +75,7 @@ def _selector(c: Compiler, tree, scope: Scope):
             zone_node = r.children[0]
             zone_fn, zt = _place(c, zone_node, scope)
             if zt.kind == "cards":      # "cards c in m1": the cards of a set, narrowed by the words
-                of = zone_fn
-                base = (lambda s, env: _as_tuple(of(s, env))) if base is None else \
-                    (lambda s, env, b=base: tuple(x for x in b(s, env) if x in _as_tuple(of(s, env))))
+                base = _of_set(zone_fn, base)
                 zone_fn = None
                 if zone_node.data == "name" and str(zone_node.children[0]) in scope.vars:
                     set_name = str(zone_node.children[0])
@@ -210,6 +208,19 @@ def _place(c: Compiler, node, scope: Scope):
         c.error(node, f'the place after "in" must be a zone or a set of cards, but {said} is {t.word()}{hint}',
                 "a zone or a set of cards")
     return fn, t
+
+
+def _of_set(of, base):
+    """The items a selector picks from the set a variable holds ("cards c in m1"): all of
+    them, or those of `base` (another variable's, "g in m1") that are in it, the set read
+    once a selection."""
+    if base is None:
+        return lambda s, env: _as_tuple(of(s, env))
+
+    def picked(s, env):
+        held = set(_as_tuple(of(s, env)))
+        return tuple(x for x in base(s, env) if x in held)
+    return picked
 
 
 def _selector_where(c: Compiler, r, scope: Scope, t, named, noun: str, base, set_name: str):
