@@ -22,6 +22,20 @@ PACK = Path(__file__).parent / "data" / "teampack"
 CONTRACT = "set contract of t to total bid of players of t"
 
 
+def edited(folder: Path, **files) -> Path:
+    """A copy of the team pack at `folder`, each file named (pack="pack.yaml", cards=...)
+    with its texts replaced: {old: new}, each old text found in it."""
+    shutil.copytree(PACK, folder)
+    for name, edits in files.items():
+        path = folder / f"{name}.yaml"
+        text = path.read_text(encoding="utf-8")
+        for old, new in edits.items():
+            assert old in text
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
 @pytest.mark.parametrize("new, message", [
     ("set contract of t to bid of t",
      'pack.yaml:48:30: "bid" is each player\'s own, not a team\'s: a team keeps a counter declared with shared: '
@@ -106,14 +120,8 @@ def test_clones_keep_their_own_team_counters(partners):
 
 def test_players_of_team_of_p_are_p_and_their_teammates(tmp_path):
     # "players of team of p" reads "of" as many times as written: the players of (team of p).
-    folder = tmp_path / "p"
-    shutil.copytree(PACK, folder)
-    pack = folder / "pack.yaml"
-    text = pack.read_text(encoding="utf-8")
-    by_team = "for each t in teams:\n        " + CONTRACT
-    assert by_team in text
-    pack.write_text(text.replace(by_team, "for each p in players:\n        set contract of team of p to total bid of "
-                                          "players of team of p"), encoding="utf-8")
+    folder = edited(tmp_path / "p", pack={"for each t in teams:\n        " + CONTRACT: "for each p in players:\n        "
+                                          "set contract of team of p to total bid of players of team of p"})
     state = Game(load_pack(str(folder), Report()), {"shuffled": 0}).new_initial_state(seed=1)
     for bid in ("2", "0", "0", "1"):
         state.apply_label(bid)
@@ -121,14 +129,8 @@ def test_players_of_team_of_p_are_p_and_their_teammates(tmp_path):
 
 
 def test_teams_a_selector_picks_are_named_by_their_players_in_a_text(tmp_path):
-    folder = tmp_path / "p"
-    shutil.copytree(PACK, folder)
-    pack = folder / "pack.yaml"
-    text = pack.read_text(encoding="utf-8")
-    said = 'announce "{t} make their contract of {contract of t}"'
-    assert said in text
-    pack.write_text(text.replace(said, 'announce "{t} make their contract against {teams where it != t}"'),
-                    encoding="utf-8")
+    folder = edited(tmp_path / "p", pack={'announce "{t} make their contract of {contract of t}"':
+                                          'announce "{t} make their contract against {teams where it != t}"'})
     state = Game(load_pack(str(folder), Report()), {"shuffled": 0, "hand_limit": 1}).new_initial_state(seed=1)
     for label in ("2", "0", "0", "1", "Eight", "Six", "Four", "Two"):
         state.apply_label(label)
@@ -173,28 +175,18 @@ def claiming(folder: Path) -> Game:
     """The pack with a window before each card is played, in which One in a team's pile may
     be tapped for a bid of one more, Two in a hand put face down into the team's pile (and
     held by the table value "hidden"), and Three in a hand take a card of the team's pile into it."""
-    shutil.copytree(PACK, folder)
-    pack = folder / "pack.yaml"
-    text = pack.read_text(encoding="utf-8")
     play = "      choose a card in your hand as card_played"
-    assert play in text and "\nproperties:" in text
-    pack.write_text(text.replace(play, "      window claim\n" + play).replace(
-        "\nproperties:", "\nwindows:\n  claim: A player may use a card of the team's pile.\n"
-                          "table:\n  hidden: {of: card, log: true}\nproperties:"),
-        encoding="utf-8")
-    cards = folder / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
-    pack_cards = {"{name: One, value: 1}": "{name: One, value: 1, abilities: [{name: Boast, from: won, cost: tap this, "
-                                           "effect: increase bid of you by 1}]}",
-                  "{name: Two, value: 2}": "{name: Two, value: 2, abilities: [{name: Hide, from: hand, "
-                                           'effect: "put this into your won face down\\nset hidden to this"}]}',
-                  "{name: Three, value: 3}": "{name: Three, value: 3, abilities: [{name: Gather, from: hand, "
-                                             'effect: "choose a card in your won as taken \\"take a card\\"\\nput taken into your hand"}]}'}
-    for old, new in pack_cards.items():
-        assert old in text
-        text = text.replace(old, new)
-    cards.write_text(text, encoding="utf-8")
-    return Game(load_pack(str(folder), Report()), {"shuffled": 0})
+    pack = {play: "      window claim\n" + play,
+            "\nproperties:": "\nwindows:\n  claim: A player may use a card of the team's pile.\n"
+                             "table:\n  hidden: {of: card, log: true}\nproperties:"}
+    cards = {"{name: One, value: 1}": "{name: One, value: 1, abilities: [{name: Boast, from: won, cost: tap this, "
+                                      "effect: increase bid of you by 1}]}",
+             "{name: Two, value: 2}": "{name: Two, value: 2, abilities: [{name: Hide, from: hand, "
+                                      'effect: "put this into your won face down\\nset hidden to this"}]}',
+             "{name: Three, value: 3}": "{name: Three, value: 3, abilities: [{name: Gather, from: hand, "
+                                        'effect: "choose a card in your won as taken \\"take a card\\"\\nput taken '
+                                        'into your hand"}]}'}
+    return Game(load_pack(str(edited(folder, pack=pack, cards=cards)), Report()), {"shuffled": 0})
 
 
 def claim(game: Game):
