@@ -279,6 +279,8 @@ RESERVED_NAMES = [
 # The verbs of other tools name the statement that does it here; a word spelt like one of
 # the language's is said to be misspelt only where it may be a slip of it ("move" is no
 # "remove", "hand" no "and") and the word mends the statement.
+SEARCH = ('1:1: "search" is not a statement; to look through cards a player does not see (their library) write '
+          '"look(s) at CARDS"; to then have them pick some write "choose(s) QUANTITY SELECTOR as NAME"')
 OTHER_TOOLS = [
     ("move it into your hand", ['1:1: "move" is not a statement; to move cards write "put CARDS into ZONE"']),
     ("send this to your discard", ['1:1: "send" is not a statement; to move cards write "put CARDS into ZONE"']),
@@ -290,8 +292,7 @@ OTHER_TOOLS = [
     ("heal 3", ['1:1: "heal" is not a statement; to raise a counter (life) or a property write "increase NAME of X by N"']),
     ("destroy target", ['1:1: "destroy" is not a statement; to put cards into their owner\'s discard zone write '
                         '"discard CARDS"']),
-    ("search your deck", ['1:1: "search" is not a statement; to have a player pick cards write '
-                          '"choose(s) QUANTITY SELECTOR as NAME"']),
+    ("search your deck", [SEARCH]),
     # A word of the language is another tool's only where its own statement is not meant.
     ("add this to your hand", ['1:1: "add" is only the verb of "add N NAME counters to CARDS": to move cards write '
                                '"put CARDS into ZONE"']),
@@ -347,8 +348,7 @@ OTHER_TOOLS = [
                                  'write "discard CARDS"']),
     ("return target creature to its owner's hand",
      ['1:1: "return" is not a statement; to move cards write "put CARDS into ZONE"']),
-    ("search your library for a creature card", ['1:1: "search" is not a statement; to have a player pick cards write '
-                                                 '"choose(s) QUANTITY SELECTOR as NAME"']),
+    ("search your library for a creature card", [SEARCH]),
     # A word of the language after "target" goes on the statement: no target is told.
     ("deal 2 damage to target from this as fire extra", ['1:43: unexpected "extra"; expected the end of the line']),
 ]

@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
 from .decisions import Option, decision, option
-from .knowledge import EVERYONE, listed, named_for, say_of, sees_there
+from .knowledge import EVERYONE, labels_for, listed, say_of, sees_there, shown_to
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -183,8 +183,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     was for (`about`, see log_choice). With `named` (a target, a choice in an ability's
     effect), the object chosen is kept: a target that has moved since is gone, a card
     that left is read as it was (engine/lastknown.py)."""
-    names = s.t.names
-    options = tuple([option((names[c] if type(c) is int else named_for(s, c, seat), c)) for c in candidates])
+    options = tuple([option(o) for o in zip(labels_for(s, candidates, seat), candidates)])
 
     def resume(s2, value, var=var, target=target, about=about, named=named):
         env = s2.frames[-1].env
@@ -224,7 +223,7 @@ def log_choice(s: State, seat: int, about, value) -> None:
     skip = s.t.players[seat]
     shown = getattr(about, "reads", ())
     seen_by = {seat}
-    private = effects = False
+    private = effects = blind = False
     for x in items:
         if type(x) is not int:
             effects = effects or isinstance(x, tuple)
@@ -232,6 +231,7 @@ def log_choice(s: State, seat: int, about, value) -> None:
         zdef, zseat = s.t.zone_meta[s.zone_of[x]]
         if zdef.visibility != "public" or s.face_down[x]:
             private = True
+            blind = blind or not (sees_there(s, x, seat) or shown_to(s, x, seat))     # a card picked unseen
             if s.face_down[x]:      # known in its player's own zone, and in a team's to every partner
                 seen_by.update(s.t.holders(s.zone_of[x]))
             elif zdef.visibility == "owner" and zseat is not None:
@@ -245,6 +245,8 @@ def log_choice(s: State, seat: int, about, value) -> None:
         else:
             s.say("choose", f"{who} chooses {chosen} {said}{context}")
         return
+    if blind:
+        seen_by.discard(seat)       # they read it as the others do: "Ann chooses 1 card"
     n = len(items)
     seen = tuple(sorted(seen_by))
     said = others = about

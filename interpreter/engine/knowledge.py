@@ -38,24 +38,57 @@ def sees_there(s: State, c: int, seat: int) -> bool:
 
 
 def card_for(s: State, c: int, seat: int) -> str:
-    """Card `c` in the words of a decision of `seat`, its question and the ability's card
-    an option names: "a card" where `seat` does not see it where it lies. Where it lies
-    only, never what the seat remembers: a replay finds an option by its words, and a game
-    keeps what the seats remember only where something reads it (State.known)."""
-    return s.t.names[c] if sees_there(s, c, seat) else "a card"
+    """Card `c` in the words of a decision of `seat`, its options, its question and the
+    ability's card an option names: "a card" where `seat` does not see it where it lies,
+    unless it was shown to them and has not moved since (show). Where it lies only, never
+    what the seat remembers: a replay finds an option by its words, and a game keeps what
+    the seats remember only where something reads it (State.known)."""
+    return s.t.names[c] if sees_there(s, c, seat) or shown_to(s, c, seat) else "a card"
 
 
 def named_for(s: State, x, seat: int) -> str:
-    """What an option of a decision of `seat` offers, in its label: a card by name (it is
-    offered), a player, an effect on the pile by its ability and its card as card_for
-    words it ("Stir of a card")."""
+    """What an option of a decision of `seat` offers, in its label: a card by name where
+    the seat sees it (card_for), a player, an effect on the pile by its ability and its
+    card as card_for words it ("Stir of a card")."""
     if type(x) is PlayerRef:        # the usual option that is no card (a choice of players): first
         return x.name
     if type(x) is int:
-        return s.t.names[x]
+        return card_for(s, x, seat)
     if isinstance(x, tuple) and type(x.card) is int:        # an effect on the pile (pile.Entry)
         return f"{x.ability.name} of {card_for(s, x.card, seat)}"
     return s.card_name(x)
+
+
+def labels_for(s: State, items, seat: int) -> list[str]:
+    """The labels of options offering `items` to `seat` (named_for): a card in sight by
+    its name without a call (Table.sight), the usual case."""
+    names = s.t.names
+    sight = s.t.sight
+    zone_of = s.zone_of
+    down = s.face_down
+    return [names[x] if type(x) is int and seat in sight[zone_of[x]] and not down[x] else named_for(s, x, seat)
+            for x in items]
+
+
+def show(s: State, cards, seats) -> None:
+    """`cards` are revealed to `seats`: their options name them to those seats until
+    each moves (card_for); the seats know them wherever they go (learn)."""
+    shown = dict(s.shown) if s.shown is not None else {}
+    seats = frozenset(seats)
+    for c in cards:
+        before = shown.get(c)
+        shown[c] = (seats if before is None or before[1] != s.moves[c] else seats | before[0], s.moves[c])
+    s.shown = shown         # a new dict: clones share the one they were made with
+    learn(s, cards, seats)
+
+
+def shown_to(s: State, c: int, seat: int) -> bool:
+    """Whether card `c` was revealed to `seat` and has not moved since."""
+    shown = s.shown
+    if shown is None:
+        return False
+    seen = shown.get(c)
+    return seen is not None and seen[1] == s.moves[c] and seat in seen[0]
 
 
 EVERYONE = "everyone"      # the readers of a line every seat reads (all_see)
@@ -134,15 +167,17 @@ def hidden_at_random(s: State, c: int, zone: int) -> None:
 def shuffled(s: State, zone: int) -> None:
     """The cards of a shuffled zone are forgotten: no seat knows which lies where. A zone
     without order (a hand) has no places to lose: a seat that knew a card in it still
-    knows it is there; but a face-down card is told from the others by its place alone."""
+    knows it is there; but a face-down card is told from the others by its place alone.
+    What is forgotten is no longer named in options as shown (show)."""
+    ordered = s.t.zone_meta[zone][0].ordered
+    if not ordered and not s.downs:
+        return
+    lost = {c for c in s.zones[zone] if ordered or s.face_down[c]}
     known = s.known
-    if s.t.zone_meta[zone][0].ordered:
-        for c in s.zones[zone]:
-            known.pop(c, None)
-    elif s.downs:
-        for c in s.zones[zone]:
-            if s.face_down[c]:
-                known.pop(c, None)
+    for c in lost:
+        known.pop(c, None)
+    if s.shown is not None and not s.shown.keys().isdisjoint(lost):
+        s.shown = {c: seen for c, seen in s.shown.items() if c not in lost}
 
 
 def known_to(s: State, zone: int, seat: int) -> list:

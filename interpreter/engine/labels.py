@@ -79,7 +79,8 @@ def option_card(s: State, d: Decision, option) -> int | None:
         return None
     if hasattr(d.resume, "asks_again"):     # a division's shares ("3 to Wolf": 3 is no card)
         return None
-    return value if s.t.names[value] in option.label else None
+    label = option.label
+    return value if s.t.names[value] in label or label.endswith("a card") else None     # "a card": one unseen
 
 
 def said_of(label: str, was: str, now: str) -> str:

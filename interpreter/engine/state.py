@@ -72,7 +72,7 @@ class Table:
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "team_seats", "leads", "zone_alias", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen", "unseen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
-                 "fixed", "view_zones", "taken", "remembering", "moving")
+                 "fixed", "view_zones", "taken", "remembering", "moving", "sight")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -143,6 +143,7 @@ class Table:
         self.team_seats = {team: tuple(seats) for team, seats in self.team_seats.items()}
         self.leads = tuple(self.team_seats[team][0] for team in self.teams)     # each seat's team's first seat
         self._team_zones(pack, players)
+        self.sight = self._sight()
         # Whether some team has several seats: then an opponent is a player of another team.
         self.allied = len(set(self.teams)) < len(self.teams)
         self._hot()
@@ -152,6 +153,15 @@ class Table:
         self.prompts = {}       # (seat, phase, step, window) -> the question of a priority window
         self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
+
+    def _sight(self) -> tuple:
+        """Per zone, the seats that see which card each face-up card there is: every seat
+        in a public zone, its holders in a zone seen by its owner, none in a hidden one;
+        and, last, every seat for a card in no zone (zone -1). What labels the options of
+        a choice reads first (knowledge.labels_for), without a call for a card in sight."""
+        every = frozenset(range(len(self.players)))
+        return tuple(every if z.visibility == "public" else frozenset(self.holders(i)) if z.visibility == "owner"
+                     else frozenset() for i, (z, _) in enumerate(self.zone_meta)) + (every,)
 
     def _team_zones(self, pack, players) -> None:
         """The zones of each team (per: team): a seat's is its team's first seat's, where its
@@ -410,6 +420,9 @@ class State:
         "quiet",     # True: the game keeps no log (a simulation's, a search's imagined games)
         "downs",     # True once a card has been turned face down in this game (never cleared): until
                      # then, a scan for a type need not ask whether each card is face down
+        "shown",     # cards revealed: card -> (the seats shown it, its move count then), named in those
+                     # seats' options until it moves (knowledge.card_for); None until a reveal. A new
+                     # dict at each reveal, shared by clones
         "lki",       # card -> (its move count as it left play, the game as it was then, its batch, the
                      # turn): what it was there (engine/lastknown.py); a new dict at each change, shared
                      # by clones; None in a pack where nothing changes cards in play (Table.remembering)
@@ -476,6 +489,7 @@ class State:
         self.ctl = None if not table.layered else {}
         self.keyed = None
         self.lki = {} if table.remembering else None
+        self.shown = None
 
     def clone(self, log: bool = True, play: bool = True) -> "State":
         """A copy that plays on apart. Without `log`, a quiet one (see say) that starts
@@ -546,6 +560,7 @@ class State:
         c.ctl = self.ctl.copy() if self.ctl is not None else None      # an empty one too: it is filled in place
         c.keyed = self.keyed.copy() if self.keyed is not None else None
         c.lki = self.lki
+        c.shown = self.shown
         return c
 
     # ------------------------------------------------------------- chance

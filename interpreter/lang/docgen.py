@@ -17,6 +17,7 @@ Packs write their rules in short texts inside the YAML files: an ability's
 They read close to card text:
 
 ```
+you look at all cards in your deck
 choose a card in your deck as found
 put found into your hand
 shuffle your deck

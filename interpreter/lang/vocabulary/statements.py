@@ -7,7 +7,7 @@ from lark import Tree
 
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
-from ...engine.knowledge import EVERYONE, named_for, say_of
+from ...engine.knowledge import EVERYONE, labels_for, say_of
 from ...engine.activation import NONE, ask_choice, log_choice, log_none, none_for
 from ...engine.decisions import Decision, Option, asked_again, decision, option
 from ...engine.layers import controllers, stale
@@ -853,7 +853,7 @@ def _choose(c, tree, scope):
             if not found:
                 env[var] = None
                 return
-            options = (none_for(none, s, env, p.seat), *[option((named_for(s, x, p.seat), x)) for x in found])
+            options = (none_for(none, s, env, p.seat), *[option(o) for o in zip(labels_for(s, found, p.seat), found)])
             s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
@@ -929,12 +929,12 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
         # Options made as tuples (decisions.option): a list of them is made at every pick.
-        names = s.t.names
         seat = p.seat
-        options = [option((name(s, x) if name else names[x] if type(x) is int else named_for(s, x, seat), x)) for x in rest]
+        labels = [name(s, x) for x in rest] if name else labels_for(s, rest, seat)
+        options = [option(o) for o in zip(labels, rest)]
         if kind != "exactly":
             options.insert(0, DONE)
-        chosen = ", ".join([name(s, x) if name else names[x] if type(x) is int else named_for(s, x, seat) for x in picked])
+        chosen = ", ".join([name(s, x) for x in picked] if name else labels_for(s, picked, seat))
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"

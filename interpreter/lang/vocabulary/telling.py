@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ...engine import knowledge
 from ..registry import register
-from .statements import objects, player_of
+from ...engine.primitives import zone_label
+from ...engine.wording import and_list
+from .statements import asker_of, objects, player_of
 from .texts import text_parts
 
 ST = "statement"
@@ -71,15 +73,49 @@ def _reveal(c, tree, scope):
         holder = s.t.zone_meta[s.zone_of[cards[0]]][1]
         names = ", ".join(s.t.names[x] for x in cards)
         if p is None:
-            knowledge.learn(s, cards, range(len(s.out)))
+            knowledge.show(s, cards, range(len(s.out)))
             if holder is None:
                 s.say("reveal", f"{names} {'is' if len(cards) == 1 else 'are'} revealed")
             else:
                 s.say("reveal", f"{s.t.players[holder].name} reveals {names}")
             return
-        knowledge.learn(s, cards, (p.seat,))
+        knowledge.show(s, cards, (p.seat,))
         who = s.t.players[holder].name if holder is not None else "the table"
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
         seen = tuple(sorted({p.seat} | ({holder} if holder is not None else set())))
         s.say("reveal", f"{who} shows {names} to {p.name}", seen, f"{who} shows {some} to {p.name}")
     return reveal
+
+
+@register("look_at", ST, "[PLAYER] look(s) at CARDS",
+          "The player sees the cards, where they are, and the others read that they did (\"Ann looks at Ann's "
+          "library\", all of it; \"Ann looks at Fox and Eel in Ben's hand\", and the others read \"Ann looks at 2 "
+          "cards in Ben's hand\"). A choice names "
+          "only the cards its player sees: a card in a zone they do not see (their library, another player's "
+          "hand) is offered as \"a card\", told apart by its place, unless it was looked at or revealed and has not "
+          "moved since. So a search of a library reads \"you look at all cards in your library\", then the choice.",
+          example="you look at all cards in your library",
+          params=(('PLAYER', 'player', 'who looks (you if omitted)'), ('CARDS', 'cards', 'what they look at')))
+def _look_at(c, tree, scope):
+    who, objs = tree.children
+    pfn = asker_of(c, who, scope, "who looks")
+    ofn, _ = objects(c, objs, scope, "look at", ("card", "cards"))
+
+    def look_at(s, env):
+        cards = [x for x in ofn(s, env) if type(x) is int]
+        if not cards:
+            return
+        p = pfn(s, env)
+        knowledge.show(s, cards, (p.seat,))
+        if s.quiet:
+            return
+        zones = list(dict.fromkeys(s.zone_of[x] for x in cards))
+        if len(zones) == 1 and zones[0] >= 0 and len(s.zones[zones[0]]) == len(cards):
+            s.say("look", f"{p.name} looks at {zone_label(s, zones[0])}")     # a whole zone: a library searched
+            return
+        where = and_list([zone_label(s, z) for z in zones if z >= 0])
+        where = f" in {where}" if where else ""
+        some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
+        s.say("look", f"{p.name} looks at {and_list([s.t.names[x] for x in cards])}{where}", (p.seat,),
+              f"{p.name} looks at {some}{where}")
+    return look_at

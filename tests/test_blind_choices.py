@@ -1,0 +1,50 @@
+"""A choice names only the cards its player sees: a card of another player's hand or of a
+hidden deck is offered as "a card", told apart by its place, unless the player looked at
+it (`look at`) or it was revealed to them, and it has not moved since
+(tests/data/suits: Ann, then Ben, two cards each)."""
+from __future__ import annotations
+
+from test_words_and_tables import play
+
+TWO = "for each p in players:\n  p draws 2 cards"
+TAKE = "you choose a card in opponent's hand as taken \"take which card?\"\nput taken into your hand"
+
+
+def test_a_card_of_another_hand_is_offered_blind_and_told_apart_by_its_place(tmp_path):
+    state = play(tmp_path, setup=TWO, turn=TAKE)
+    assert [o.label for o in state.decision.options] == ["a card", "a card"]
+    assert state.shown_labels() == ["a card (1st in Ben's hand)", "a card (2nd in Ben's hand)"]
+    taken = state.decision.options[1].value
+    state.apply_label("a card (2nd in Ben's hand)")
+    assert state.s.t.names[taken] == "Ace of Hearts" and state.s.zone_of[taken] == state.s.t.named["hand"][0]
+    # Ann picked it unseen: she reads the choice as the onlookers do, Ben as its holder.
+    assert state.log_for(0)[-3:-1] == ["Ann chooses 1 card (take which card?)",
+                                       "Ace of Hearts moves from Ben's hand to Ann's hand"]
+    assert state.log_for(1)[-3] == "Ann chooses Ace of Hearts (take which card?)"
+
+
+def test_a_player_who_looks_at_the_cards_sees_them_named_until_one_moves(tmp_path):
+    turn = "you look at all cards in opponent's hand\nopponent draws 1 card\n" + TAKE
+    state = play(tmp_path, setup=TWO, turn=turn)
+    assert [o.label for o in state.decision.options] == ["Four of Spades", "Ace of Hearts", "a card"]
+    assert state.log_for(0)[-2:] == ["Ann looks at Four of Spades and Ace of Hearts in Ben's hand", "Ben draws a card"]
+    assert state.log_for(1)[-2:] == ["Ann looks at 2 cards in Ben's hand", "Ben draws a card"]
+
+
+def test_a_card_revealed_is_named_to_every_player_and_a_shuffle_forgets_it(tmp_path):
+    state = play(tmp_path, setup=TWO, turn="reveal all cards in opponent's hand\n" + TAKE)
+    assert [o.label for o in state.decision.options] == ["Four of Spades", "Ace of Hearts"]
+    state = play(tmp_path, setup=TWO, turn="you look at all cards in deck\nshuffle deck\n"
+                                          "you choose a card in deck as taken")
+    assert [o.label for o in state.decision.options] == ["a card", "a card"]
+    state = play(tmp_path, setup=TWO, turn="you look at all cards in deck\nyou choose a card in deck as taken")
+    assert [o.label for o in state.decision.options] == ["Two of Clubs", "Three of Hearts"]
+
+
+def test_a_choice_of_several_names_only_what_its_player_sees(tmp_path):
+    turn = "you look at first of cards in opponent's hand\nyou choose 2 cards in opponent's hand as taken"
+    state = play(tmp_path, setup="for each p in players:\n  p draws 3 cards", turn=turn)
+    # Two of the three: the first pick leaves one after it to make up the number.
+    assert [o.label for o in state.decision.options] == ["Ace of Hearts", "a card"]
+    assert state.prompt() == "Ann: you choose 2 cards in opponent's hand as taken (chosen 0 of 2)"
+    assert state.log_for(1)[-1] == "Ann looks at a card in Ben's hand"
