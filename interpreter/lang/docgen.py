@@ -194,14 +194,14 @@ RECIPES = (
      "shuffle giver's hand\n"
      "choose a number from 1 to count of cards in giver's hand as k \"draw which card of {giver}'s hand?\"\n"
      "put card k of giver's hand into your hand"),
-    ("let a card count as another suit (a left bower)",
-     "Definitions about `it` say which suit a card follows, reading the table values the hand sets: Euchre's "
-     "left bower, the other jack of trump's colour, is a trump (`trump_colour`, a table value of the property "
-     "`colour`, set beside `trump`). A derived property cannot read the table, so the card's strength in the "
-     "trick is a definition with a parameter, and a loop keeps the best card.",
-     "# define: left_bower: its rank = jack and colour of it = trump_colour and its suit != trump\n"
-     "#         trump_card: its suit = trump or left_bower\n"
-     "#         power(c): if c is left_bower then 19 else if suit of c = trump then 10 + place of c else ...\n"
+    ("let a card count as another suit",
+     "Definitions about `it` say which suit a card follows, reading the table values the hand sets: a card of "
+     "another suit, of the rank and colour the rules give (`trump_colour`, a table value of the property "
+     "`colour`, set beside `trump`), is a trump (docs/packs.md, \"define\"). A derived property cannot read the "
+     "table, so the card's strength in the trick is a definition with a parameter, and a loop keeps the best card.",
+     "# define: second_trump: its rank = trump_rank and colour of it = trump_colour and its suit != trump\n"
+     "#         trump_card: its suit = trump or second_trump\n"
+     "#         power(c): if c is second_trump then 19 else if suit of c = trump then 10 + place of c else ...\n"
      "if card_played is trump_card: set led to trump\n"
      "else: set led to suit of card_played\n"
      "let best be none\n"
