@@ -190,6 +190,19 @@ def test_a_long_chain_of_derived_properties_loads_and_a_loop_in_it_is_named(tmp_
         '"p2000" is computed from itself (p2000 -> p1999 -> p2000)']
 
 
+def test_a_derived_property_that_reads_a_table_value_is_told_so_where_it_reads_it(tmp_path):
+    # Properties are made before the table: "bonus" was an unknown name, with a near
+    # word offered, and so it was in a definition the property reads.
+    folder = make(tmp_path, **{"size: {derived: printed of it + plus of it}":
+                               "size: {derived: printed of it + bonus + (if it is big then 1 else 0)}",
+                               "cards: [cards.yaml]": "table:\n  bonus: {start: 1}\ndefine:\n  big: printed of it > bonus\n"
+                                                      "cards: [cards.yaml]"})
+    told = ('is a table value, which the derived property "size" cannot read (a derived property reads its '
+            'card, the players and the options, not the table); for a value that reads the table, write a '
+            'definition with a parameter ("size(c): ...", read as "size(c)") where a text needs it')
+    assert problems(folder) == [f'pack.yaml:35:35: "bonus" {told}', f'pack.yaml:62:24: "bonus" {told}']
+
+
 def test_a_card_cannot_set_a_derived_property(tmp_path):
     folder = make(tmp_path)
     (folder / "cards.yaml").write_text(CARDS.replace("printed: 1,", "size: 1,"))

@@ -97,6 +97,13 @@ SYNTAX = [
     # The player who acts is "dealer's left": "left of dealer" is a value, not a subject.
     ("left of opponent draws a card", ['1:1: "left of opponent" cannot begin a statement: write the player who acts '
                                        'as "opponent\'s left"']),
+    ("first of (players where it != you) leads the next trick",
+     ['1:1: "first of ..." is a value and cannot begin a statement, whose player is a name: name the player first: '
+      '"let who be first of (players where it != you)", then "who leads the next trick"']),
+    ("let who be first of (players where it != you)\nwho draws a card", []),
+    ("last of players draws a card",
+     ['1:1: "last of ..." is a value and cannot begin a statement, whose player is a name: name the player first '
+      '("let who be last of ..."), then begin the statement with that name']),
     ("right of you draws a card", ['1:1: "right of you" cannot begin a statement: write the player who acts '
                                    'as "your right"']),
     # A word of the language out of place is not taken for a misspelt one ("it" for "sit",

@@ -186,6 +186,28 @@ RECIPES = (
      "let best be highest rank of (cards in played where its suit = best_suit)\n"
      "let taker be controller of first of (cards in played where its suit = best_suit and its rank = best)\n"
      "put each card in played into taker's won"),
+    ("draw a card unseen from another player's hand",
+     "The options of `choose a card in giver's hand` are the cards by name, to the player who chooses too: "
+     "they see which card is which (the log tells the others `1 card`). To draw blind, offer places: with the "
+     "hand `ordered: true`, shuffle it and let the player choose a number; `card k of` takes the card at that "
+     "place, which nobody chose by name (Old Maid).",
+     "let giver be first of (players in turn order from your left where its hand is not empty)\n"
+     "shuffle giver's hand\n"
+     "choose a number from 1 to count of cards in giver's hand as k \"draw which card of {giver}'s hand?\"\n"
+     "put card k of giver's hand into your hand"),
+    ("let a card count as another suit",
+     "Definitions about `it` say which suit a card follows, reading the table values the hand sets: a card of "
+     "another suit, of the rank and colour the rules give (`trump_colour`, a table value of the property "
+     "`colour`, set beside `trump`), is a trump (docs/packs.md, \"define\"). A derived property cannot read the "
+     "table, so the card's strength in the trick is a definition with a parameter, and a loop keeps the best card.",
+     "# define: second_trump: its rank = trump_rank and colour of it = trump_colour and its suit != trump\n"
+     "#         trump_card: its suit = trump or second_trump\n"
+     "#         power(c): if c is second_trump then 19 else if suit of c = trump then 10 + place of c else ...\n"
+     "if card_played is trump_card: set led to trump\n"
+     "else: set led to suit of card_played\n"
+     "let best be none\n"
+     "for each c in cards in played:\n"
+     "  if best = none or power(c) > power(best): let best be c"),
     ("remember cards picked now",
      "`let ... be all` keeps the cards a selector picks at that moment, even after they move.",
      "let given be all cards in asked_of's hand where its rank = asked\n"

@@ -348,6 +348,10 @@ def _or_in_where(text: str, token: Token) -> int | None:
     return at - line_start + 1 if _in_where(text, at) else None
 
 
+# Values that pick one of several ("first of SELECTOR"): never a player's name.
+_PICKING = frozenset({"first", "last"})
+
+
 def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
     """The error of a statement whose player is written "left of dealer": "X of Y" is a
     value, and the player who acts is read only as "dealer's left" (which the parse,
@@ -357,12 +361,33 @@ def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     head = text[line_start:token.start_pos].split()
     after = re.match(r"\s*([a-z_]\w*)", text[token.end_pos:], re.IGNORECASE)
+    if len(head) == 1 and head[0].lower() in _PICKING:
+        return _picked_as_subject(text, token, head[0], line_start)
     if len(head) != 1 or not head[0].isidentifier() or after is None:
         return None
     word, owner = head[0], after.group(1)
     owner = {"you": "your", "it": "its"}.get(owner.lower(), f"{owner}'s")
     return DslSyntaxError(f'"{word} of {after.group(1)}" cannot begin a statement: write the player who acts '
                           f'as "{owner} {word}"', token.line, text.index(word, line_start) - line_start + 1)
+
+
+def _picked_as_subject(text: str, token: Token, word: str, line_start: int) -> DslSyntaxError:
+    """The error of a statement whose player is a value picked among others ("first of
+    (players where ...) leads the next trick"), with the two lines that say it: the value
+    named with "let", then the statement begun with the name."""
+    line_end = text.find("\n", token.end_pos)
+    rest = text[token.end_pos:len(text) if line_end < 0 else line_end]
+    depth, end = 0, None
+    for k, ch in enumerate(rest):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == ")" and depth == 0:
+            end = k + 1
+            break
+    doing = rest[end:].strip() if end is not None and rest.lstrip().startswith("(") else ""
+    how = (f': "let who be {word} of {rest[:end].strip()}", then "who {doing}"' if doing else
+           f' ("let who be {word} of ..."), then begin the statement with that name')
+    return DslSyntaxError(f'"{word} of ..." is a value and cannot begin a statement, whose player is a name: '
+                          f'name the player first{how}', token.line, text.index(word, line_start) - line_start + 1)
 
 
 def _word_at(text: str, token: Token) -> tuple[int, int] | None:
