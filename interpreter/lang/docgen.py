@@ -187,14 +187,14 @@ RECIPES = (
      "let taker be controller of first of (cards in played where its suit = best_suit and its rank = best)\n"
      "put each card in played into taker's won"),
     ("draw a card unseen from another player's hand",
-     "The options of `choose a card in giver's hand` are the cards by name, to the player who chooses too: "
-     "they see which card is which (the log tells the others `1 card`). To draw blind, offer places: with the "
-     "hand `ordered: true`, shuffle it and let the player choose a number; `card k of` takes the card at that "
-     "place, which nobody chose by name (Old Maid).",
+     "A choice names only the cards its player sees: the cards of another player's hand are offered as "
+     "`a card`, told apart by their places (`a card (2nd in Ben's hand)`), so `choose a card in giver's hand` "
+     "is a blind draw. Shuffle the hand first where the order its cards came in would tell them apart (Old "
+     "Maid). To let the player see the cards first, `you look at all cards in giver's hand` (or `reveal`).",
      "let giver be first of (players in turn order from your left where its hand is not empty)\n"
      "shuffle giver's hand\n"
-     "choose a number from 1 to count of cards in giver's hand as k \"draw which card of {giver}'s hand?\"\n"
-     "put card k of giver's hand into your hand"),
+     "choose a card in giver's hand as taken \"draw a card from {giver}'s hand\"\n"
+     "put taken into your hand"),
     ("let a card count as another suit",
      "Definitions about `it` say which suit a card follows, reading the table values the hand sets: a card of "
      "another suit, of the rank and colour the rules give (`trump_colour`, a table value of the property "
