@@ -27,8 +27,8 @@ def test_a_player_who_looks_at_the_cards_sees_them_named_until_one_moves(tmp_pat
     turn = "you look at all cards in opponent's hand\nopponent draws 1 card\n" + TAKE
     state = play(tmp_path, setup=TWO, turn=turn)
     assert [o.label for o in state.decision.options] == ["Four of Spades", "Ace of Hearts", "a card"]
-    assert state.log_for(0)[-2:] == ["Ann looks at Four of Spades and Ace of Hearts in Ben's hand", "Ben draws a card"]
-    assert state.log_for(1)[-2:] == ["Ann looks at 2 cards in Ben's hand", "Ben draws a card"]
+    # All of a zone looked at is said so, to everyone.
+    assert state.log_for(0)[-2:] == state.log_for(1)[-2:] == ["Ann looks at Ben's hand", "Ben draws a card"]
 
 
 def test_a_card_revealed_is_named_to_every_player_and_a_shuffle_forgets_it(tmp_path):
@@ -47,4 +47,34 @@ def test_a_choice_of_several_names_only_what_its_player_sees(tmp_path):
     # Two of the three: the first pick leaves one after it to make up the number.
     assert [o.label for o in state.decision.options] == ["Ace of Hearts", "a card"]
     assert state.prompt() == "Ann: you choose 2 cards in opponent's hand as taken (chosen 0 of 2)"
-    assert state.log_for(1)[-1] == "Ann looks at a card in Ben's hand"
+    # Ben, who holds it, sees which card she looks at.
+    assert state.log_for(0)[-1] == state.log_for(1)[-1] == "Ann looks at Ace of Hearts in Ben's hand"
+
+
+def test_a_game_without_a_log_names_the_same_options(tmp_path):
+    """What was shown is part of the game, not of what the seats remember (kept only in
+    a game with a log): the labels, which replays and scripts read, are the same."""
+    from test_words_and_tables import make
+    from cardtable.interpreter.diagnostics import Report
+    from cardtable.interpreter.engine.game import Game
+    from cardtable.interpreter.packs.loader import load_pack
+
+    for turn, labels in (("you look at all cards in deck\nyou choose a card in deck as taken",
+                          ["Two of Clubs", "Three of Hearts"]),
+                         ("you look at all cards in deck\nshuffle deck\nyou choose a card in deck as taken",
+                          ["a card", "a card"])):
+        game = Game(load_pack(str(make(tmp_path, setup=TWO, turn=turn)), Report()))
+        for log in (True, False):
+            state = game.new_initial_state(seed=0, log=log)
+            assert [o.label for o in state.decision.options] == labels
+            assert (state.s.known is None) is not log
+
+
+def test_the_holder_sees_which_card_is_looked_at_and_a_third_player_does_not(tmp_path):
+    turn = ("let b be first of (players where it != you)\nyou look at first of cards in b's hand\n"
+            "choose a card in b's hand as taken")
+    state = play(tmp_path, setup=TWO, turn=turn, players=3)
+    assert [state.log_for(seat)[-1] for seat in (0, 1, 2)] == [
+        "Ann looks at Four of Spades in Ben's hand", "Ann looks at Four of Spades in Ben's hand",
+        "Ann looks at a card in Ben's hand"]
+    assert [o.label for o in state.decision.options] == ["Four of Spades", "a card"]

@@ -409,9 +409,11 @@ def test_a_deck_refilled_from_the_discard_pile_is_known_unless_shuffled(tmp_path
 def test_the_cards_a_decision_offers_its_seat_by_name_stay_where_they_are(tmp_path, chosen, labels):
     from test_words_and_tables import play
 
-    # The deck and Ben's hand hold Ann's hidden cards (the shared deck's are the first seat's).
+    # The deck and Ben's hand hold Ann's hidden cards (the shared deck's are the first seat's);
+    # she looks at the deck, so that its cards are offered by name.
     state = play(tmp_path, setup="for each p in players:\n  p draws 2 cards",
-                 turn=f"choose up to one {chosen} in deck as found\nput found into discard")
+                 turn=f"you look at all cards in deck\nchoose up to one {chosen} in deck as found\n"
+                      f"put found into discard")
     s = state.s
     deck, discard, hand = s.t.zone("deck", None), s.t.zone("discard", None), s.t.zone("hand", 1)
     assert state.legal_labels() == ["none", *labels] and len(s.zones[deck]) == 2

@@ -28,9 +28,10 @@ option = partial(tuple.__new__, Option)          # option((label, value))
 decision = partial(tuple.__new__, Decision)      # decision((player, prompt, options, resume, kind))
 
 
-def set_option(names, cards: tuple) -> Option:
-    """A set of cards offered (choose a set): labelled by its cards' names, in its order."""
-    return option((", ".join([names[x] for x in cards]), cards))
+def set_option(labels: list, cards: tuple) -> Option:
+    """A set of cards offered (choose a set): labelled by its cards' labels, in its order
+    (knowledge.labels_for: a name, or "a card" for one the chooser does not see)."""
+    return option((", ".join(labels), cards))
 
 
 def asked_again(resume):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .activation import ActivationFrame
 from .decisions import option, set_option
-from .knowledge import named_for
+from .knowledge import labels_for, named_for
 from .labels import option_card, said_of
 from .layers import stale
 from .pile import Entry
@@ -119,20 +119,21 @@ def _option(c: State, seat: int, o, x, f: "_Follow"):
         e = f.entry(o.value)
         return o if e is o.value else option((named_for(c, e, seat), e))
     y = f.dealt.get(x)
-    names = c.t.names
-    return o if y is None else option((said_of(o.label, names[x], names[y]), y))
+    if y is None:
+        return o
+    names = c.t.names       # a label that does not name the card ("a card": unseen) stays as it is
+    return option((said_of(o.label, names[x], names[y]) if names[x] in o.label else o.label, y))
 
 
 def _sets(c: State, d, dealt: dict) -> None:
     """A choice of a set of cards (choose a set): each set is of the cards dealt in its
     cards' places, named by them, as a card picked is."""
-    names = c.t.names
     options = []
     for o in d.options:
         cards = o.value
         if type(cards) is tuple and any(x in dealt for x in cards):
             cards = tuple([dealt.get(x, x) for x in cards])
-            o = set_option(names, cards)
+            o = set_option(labels_for(c, cards, d.player), cards)
         options.append(o)
     c.decision = d._replace(options=tuple(options))
 

@@ -95,7 +95,7 @@ class Game:
         the same game, played faster where nobody reads what happened (a simulation).
         `knowing` (by default, with the log): the game keeps what each seat saw of the cards
         it no longer sees (a card picked up from play into a hand), which observations and
-        the players who search read; a game without it knows only the cards revealed."""
+        the players who search read; a game without it keeps none, nor what is revealed."""
         seed = game_seed(seed)
         if not self._decks_checked:
             self._check_decks()

@@ -5,8 +5,8 @@ knows the face-down card, and a card revealed stays known. It is forgotten when 
 put at a random place in a zone the seat does not see, or its zone is shuffled (a hand
 shuffled into a deck; a hand shuffled alone has no order to lose). `State.known` is a
 dict card -> frozenset of the seats that know it where they do not see it; None where
-nothing reads it (a game without a log nor a player who searches) until a card is
-revealed: moves then cost nothing (Game.new_initial_state's `knowing`)."""
+nothing reads it (a game without a log nor a player who searches): moves then cost
+nothing (Game.new_initial_state's `knowing`)."""
 from __future__ import annotations
 
 from .limits import PLAYERS
@@ -112,10 +112,14 @@ def all_see(s: State, c: int, readers) -> bool:
 
 
 def learn(s: State, cards, seats) -> None:
-    known = s.known if s.known is not None else {}
+    """`seats` know `cards` wherever they go, in a game that keeps what the seats know
+    (State.known): one that does not (a simulation of players who read none of it) would
+    pay for it at every move after, for nothing."""
+    known = s.known
+    if known is None:
+        return
     for c in cards:
         known[c] = known.get(c, frozenset()) | frozenset(seats)
-    s.known = known
 
 
 def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
@@ -174,8 +178,9 @@ def shuffled(s: State, zone: int) -> None:
         return
     lost = {c for c in s.zones[zone] if ordered or s.face_down[c]}
     known = s.known
-    for c in lost:
-        known.pop(c, None)
+    if known is not None:
+        for c in lost:
+            known.pop(c, None)
     if s.shown is not None and not s.shown.keys().isdisjoint(lost):
         s.shown = {c: seen for c, seen in s.shown.items() if c not in lost}
 

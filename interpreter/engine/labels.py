@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .decisions import Decision
+from .knowledge import labels_for
 from .primitives import zone_label
 from .results import ordinal
 from .state import State
@@ -27,7 +28,7 @@ def told_apart(s: State, d: Decision) -> list[str]:
             continue
         sets = [option_set(d, d.options[i]) for i in same]
         if None not in sets:
-            for i, shown in zip(same, _sets_told_apart(s, sets)):
+            for i, shown in zip(same, _sets_told_apart(s, sets, d.player)):
                 labels[i] = shown
             continue
         cards = [option_card(s, d, d.options[i]) for i in same]
@@ -52,7 +53,7 @@ def _effects_told_apart(s: State, d: Decision, same: list, labels: list) -> None
         labels[i] += " (the top of the pile)" if place == 1 else f" ({ordinal(place)} from the top of the pile)"
 
 
-def _sets_told_apart(s: State, sets: list) -> list[str]:
+def _sets_told_apart(s: State, sets: list, seat: int) -> list[str]:
     """Sets of the same names, each card that is not the same in all of them shown with
     the words that tell it from the others: "Forest (tapped), Bear", "Forest (untapped),
     Bear". Two sets differ in a card, and two cards at least in their places, so no two
@@ -62,9 +63,8 @@ def _sets_told_apart(s: State, sets: list) -> list[str]:
     varying = [k for k in range(max(map(len, sets))) if len({cards[k:k + 1] for cards in sets}) > 1]
     told = list(dict.fromkeys(x for cards in sets for k in varying for x in cards[k:k + 1]))
     words = dict(zip(told, _differences(s, told)))
-    names = s.t.names
-    return [", ".join(f"{names[x]} ({', '.join(words[x])})" if k in varying else names[x]
-                      for k, x in enumerate(cards)) for cards in sets]
+    return [", ".join(f"{name} ({', '.join(words[x])})" if k in varying else name
+                      for k, (x, name) in enumerate(zip(cards, labels_for(s, cards, seat)))) for cards in sets]
 
 
 INDEXED = frozenset({"value", "order", "replacement"})     # decisions whose options' numbers are no cards
@@ -107,7 +107,7 @@ def named(s: State, d: Decision, name: str) -> list[int]:
     found = [i for i, o in enumerate(d.options) if o.label == name]
     if found or "(" not in name:
         return found
-    sets = [i for i, o in enumerate(d.options) if (cards := option_set(d, o)) is not None and _set_named(s, cards, name)]
+    sets = [i for i, o in enumerate(d.options) if (cards := option_set(d, o)) is not None and _set_named(s, cards, name, d.player)]
     label, bracket, words = name.rpartition(" (")
     if sets or not bracket or not words.endswith(")"):
         return sets
@@ -116,11 +116,11 @@ def named(s: State, d: Decision, name: str) -> list[int]:
             and all(w in _all_words(s, c) for w in words)]
 
 
-def _set_named(s: State, cards: tuple, name: str) -> bool:
-    """Whether `name` names the set of `cards`: their names in its order, joined by commas,
-    each followed or not by words in brackets that hold for its card."""
-    names = s.t.names
-    said = re.fullmatch(", ".join(re.escape(names[x]) + r"(?: \(([^()]*)\))?" for x in cards), name)
+def _set_named(s: State, cards: tuple, name: str, seat: int) -> bool:
+    """Whether `name` names the set of `cards`: their names in its order ("a card" for one
+    `seat` does not see), joined by commas, each followed or not by words in brackets that
+    hold for its card."""
+    said = re.fullmatch(", ".join(re.escape(n) + r"(?: \(([^()]*)\))?" for n in labels_for(s, cards, seat)), name)
     return said is not None and all(words is None or all(w in _all_words(s, x) for w in words.split(", "))
                                     for x, words in zip(cards, said.groups()))
 

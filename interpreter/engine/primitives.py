@@ -247,7 +247,7 @@ def refill(s: State, deck: int) -> bool:
         move(s, c, deck)
     if zdef.refill_order == "shuffled":
         s.shuffle_list(s.zones[deck])
-        if s.known is not None:
+        if s.known is not None or s.shown is not None:
             knowledge.shuffled(s, deck)
     n = len(order)
     taken = zone_label(s, src)
@@ -316,7 +316,7 @@ def before_first_turn(s: State) -> bool:
 
 def shuffle(s: State, zone: int) -> None:
     s.shuffle_list(s.zones[zone])
-    if s.known is not None:
+    if s.known is not None or s.shown is not None:
         knowledge.shuffled(s, zone)
     if not s.quiet:
         s.say("shuffle", f"{zone_label(s, zone)} is shuffled")

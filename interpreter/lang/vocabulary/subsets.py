@@ -15,6 +15,7 @@ from lark import Token, Tree
 
 from ...engine.activation import log_choice, none_for
 from ...engine.decisions import decision, set_option
+from ...engine.knowledge import labels_for
 from ...engine.limits import SETS, count
 from ...engine.script import of_card, step_on
 from ...engine.state import RuleError
@@ -206,9 +207,8 @@ def _choose_set(c: Compiler, tree, scope: Scope):
         if not found:
             env[var] = None
             return
-        names = s.t.names
-        options = tuple([set_option(names, cards) for cards in found])
         p = pfn(s, env)
+        options = tuple([set_option(labels_for(s, cards, p.seat), cards) for cards in found])
         if optional:
             options = (none_for(none, s, env, p.seat), *options)
         elif len(options) == 1 and s.t.pack.auto_single:

@@ -116,6 +116,7 @@ def _look_at(c, tree, scope):
         where = and_list([zone_label(s, z) for z in zones if z >= 0])
         where = f" in {where}" if where else ""
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-        s.say("look", f"{p.name} looks at {and_list([s.t.names[x] for x in cards])}{where}", (p.seat,),
+        seen = tuple(sorted({p.seat}.union(*(s.t.holders(z) for z in zones if z >= 0))))     # and who holds them
+        s.say("look", f"{p.name} looks at {and_list([s.t.names[x] for x in cards])}{where}", seen,
               f"{p.name} looks at {some}{where}")
     return look_at
