@@ -99,6 +99,13 @@ SYNTAX = [
                                        'as "opponent\'s left"']),
     ("right of you draws a card", ['1:1: "right of you" cannot begin a statement: write the player who acts '
                                    'as "your right"']),
+    # A player a selector picks ("the next player still in") acts once a variable names it.
+    ("first of (players where life of it > 0) draws a card",
+     ['1:1: "first of ..." cannot begin a statement: name the player who acts first ("let p be first of ...", '
+      'then "p ..." on the next line)']),
+    ("for each p in players:\n  last of players draws a card",
+     ['2:3: "last of ..." cannot begin a statement: name the player who acts first ("let p be last of ...", '
+      'then "p ..." on the next line)']),
     # A word of the language out of place is not taken for a misspelt one ("it" for "sit",
     # "its" for "is"), nor said to begin no statement when it begins some ("it").
     ("it deals 2 damage to opponent", ['1:4: unexpected "deals"; expected "\'s"']),

@@ -351,18 +351,27 @@ def _or_in_where(text: str, token: Token) -> int | None:
 def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
     """The error of a statement whose player is written "left of dealer": "X of Y" is a
     value, and the player who acts is read only as "dealer's left" (which the parse,
-    failing at "of", would otherwise report as a misspelt "let")."""
+    failing at "of", would otherwise report as a misspelt "let"); or "first of (...)",
+    which a variable names first."""
     if str(token) != "of":
         return None
     line_start = text.rfind("\n", 0, token.start_pos) + 1
     head = text[line_start:token.start_pos].split()
     after = re.match(r"\s*([a-z_]\w*)", text[token.end_pos:], re.IGNORECASE)
-    if len(head) != 1 or not head[0].isidentifier() or after is None:
+    if len(head) != 1 or not head[0].isidentifier():
+        return None
+    column = text.index(head[0], line_start) - line_start + 1
+    if head[0].lower() in ("first", "last"):
+        # "first of (players where ...) leads the next trick": a player picked by a
+        # selector is named by a variable before it acts.
+        return DslSyntaxError(f'"{head[0]} of ..." cannot begin a statement: name the player who acts first '
+                              f'("let p be {head[0]} of ...", then "p ..." on the next line)', token.line, column)
+    if after is None:
         return None
     word, owner = head[0], after.group(1)
     owner = {"you": "your", "it": "its"}.get(owner.lower(), f"{owner}'s")
     return DslSyntaxError(f'"{word} of {after.group(1)}" cannot begin a statement: write the player who acts '
-                          f'as "{owner} {word}"', token.line, text.index(word, line_start) - line_start + 1)
+                          f'as "{owner} {word}"', token.line, column)
 
 
 def _word_at(text: str, token: Token) -> tuple[int, int] | None:
