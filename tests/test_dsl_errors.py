@@ -106,6 +106,13 @@ SYNTAX = [
       '("let who be last of ..."), then begin the statement with that name']),
     ("right of you draws a card", ['1:1: "right of you" cannot begin a statement: write the player who acts '
                                    'as "your right"']),
+    # A player a selector picks ("the next player still in") acts once a variable names it.
+    ("first of (players where life of it > 0) draws a card",
+     ['1:1: "first of ..." is a value and cannot begin a statement, whose player is a name: name the player first: '
+      '"let who be first of (players where life of it > 0)", then "who draws a card"']),
+    ("for each p in players:\n  last of players draws a card",
+     ['2:3: "last of ..." is a value and cannot begin a statement, whose player is a name: name the player first '
+      '("let who be last of ..."), then begin the statement with that name']),
     # A word of the language out of place is not taken for a misspelt one ("it" for "sit",
     # "its" for "is"), nor said to begin no statement when it begins some ("it").
     ("it deals 2 damage to opponent", ['1:4: unexpected "deals"; expected "\'s"']),

@@ -86,6 +86,23 @@ def test_a_limit_may_end_the_game_ranked(tmp_path):
     assert state.log[-2:] == ["the turn limit (2) is reached", "the game ends: Ann 1st; Ben 2nd"]
 
 
+@pytest.mark.parametrize("players, seats", [
+    (1, "{min: 1, max: 4,"),
+    (2, "{min: 2, max: 4, first: 0, seats: [{name: Ann, team: us}, {name: Ben, team: us}]}"),
+])
+def test_a_game_of_one_team_is_not_won_by_standing_alone_from_the_start(tmp_path, players, seats):
+    # One player against the rules (a blackjack table's dealer is its script), or partners
+    # against them: the game goes on to its limit, or until its players are out.
+    edits = {"{min: 2, max: 4,": seats} if players == 1 else {
+        "{min: 2, max: 4, first: 0, seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]}": seats}
+    state = game(tmp_path, "do nothing", players=players, turns=3, **edits).new_initial_state(seed=0)
+    assert [line for line in state.log if line.startswith(("turn ", "the "))] == [
+        "turn 1 (Ann)", f"turn 2 ({'Ann' if players == 1 else 'Ben'})", "turn 3 (Ann)",
+        "the turn limit (3) is reached", "the game is a draw"]
+    state = game(tmp_path, "for each p in players:\n  p loses the game", players=players, **edits).new_initial_state(seed=0)
+    assert state.log[-1] == "the game is a draw" and state.is_terminal()
+
+
 def test_a_player_sits_out_and_the_game_ends_when_nobody_can_play(tmp_path):
     turn = "if turn = 2: you sit out\nif turn = 3: you sit out"
     state = game(tmp_path, "do nothing", turn=turn, players=3, turns=9).new_initial_state(seed=0)

@@ -454,6 +454,20 @@ def test_a_log_line_cut_at_its_comma_by_yaml_is_told_to_be_quoted(magic54, tmp_p
         'a comma inside [ ] ends the text before it: put the line in quotes')
 
 
+
+def test_a_log_line_that_begins_a_longer_one_is_not_said_to_be_cut_by_a_comma(magic54, tmp_path):
+    # The next line expected is not the rest of the longer line: the line was written short,
+    # not cut by YAML, and quotes would not help.
+    (got,) = outcomes(magic54, tmp_path, scenario("""
+        script:
+          - "Red: Knowledge: King of Hearts"
+        expect:
+          log: [Red pays 3 mana with Three of Hearts, Red draws a card]
+        """, KNOWLEDGE))
+    assert got == (
+        '15:13: the log has no line "Red pays 3 mana with Three of Hearts" after the lines matched before it; '
+        'did you mean "Red pays 3 mana with Three of Hearts, Five of Hearts, Seven of Hearts"?')
+
 KNOWLEDGE = ATTACK.replace('play: ["Jack of Hearts: entered 1"]', """deck: [Ace of Hearts, Ten of Hearts]
             play: [Three of Hearts, Five of Hearts, Seven of Hearts, King of Hearts]""")
 

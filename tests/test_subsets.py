@@ -280,6 +280,16 @@ def test_the_size_of_the_sets_may_be_a_number_reckoned_in_play(tmp_path):
     assert show(copy(tmp_path, **{SHOW: say + SHOW}), FIVES)[0] == "6 4 5 10 4 0 0 15"
 
 
+def test_a_table_value_alone_is_a_size_as_a_variable_is(tmp_path):
+    # A climbing game's "beat the leader with as many cards": the leader's count is kept
+    # in a table value, which reads as the size without parentheses. Was refused as
+    # 'unknown card type, mark or keyword "led_count"'.
+    say = ('      set led_count to 3\n'
+           '      announce "{count of sets of led_count cards in your hand} {count of sets of (led_count) or more cards in your hand}"\n')
+    folder = copy(tmp_path, **{SHOW: say + SHOW, "zones:": "table:\n  led_count: {start: 0}\nzones:"})
+    assert show(folder, FIVES)[0] == "4 5"
+
+
 def test_a_size_reckoned_in_play_is_a_number_and_keeps_the_bound(tmp_path):
     # A size of 16 or fewer from 17 cards would take more sets than a rule takes: stopped
     # before any set is made, the text named.

@@ -594,8 +594,9 @@ def lose(s: State, seat: int) -> None:
 
 def settle(s: State) -> None:
     """Players who lose in the same check lose together: the game ends once the
-    losses are counted, with the last team standing (or nobody) winning. Once a player
-    has finished, the game ends ranked when at most one player is still playing."""
+    losses are counted, with the last team standing (or nobody) winning; a game of one
+    team ends so once they are all out. Once a player has finished, the game ends
+    ranked when at most one player is still playing."""
     if s.result is not None:
         return
     if s.t.several_teams and True not in s.out:
@@ -605,7 +606,9 @@ def settle(s: State) -> None:
             results.end_ranked(s)
         return
     teams = {team_of(s, p) for p in s.in_game()}
-    if len(teams) <= 1:
+    # A game of one team (one player against the rules) stands alone from the start:
+    # that wins it nothing.
+    if len(teams) <= 1 and (s.t.several_teams or not teams):
         finish(s, s.in_game())
 
 

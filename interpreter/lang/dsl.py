@@ -355,7 +355,8 @@ _PICKING = frozenset({"first", "last"})
 def _of_as_subject(text: str, token: Token) -> DslSyntaxError | None:
     """The error of a statement whose player is written "left of dealer": "X of Y" is a
     value, and the player who acts is read only as "dealer's left" (which the parse,
-    failing at "of", would otherwise report as a misspelt "let")."""
+    failing at "of", would otherwise report as a misspelt "let"); or "first of (...)",
+    which a variable names first."""
     if str(token) != "of":
         return None
     line_start = text.rfind("\n", 0, token.start_pos) + 1

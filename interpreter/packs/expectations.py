@@ -438,15 +438,19 @@ def _log(look: Look, want: list, expect) -> None:
         try:
             pos = log.index(line, pos) + 1
         except ValueError:
-            look.fail(want, i, f'the log has no line "{line}" after the lines matched before it{_log_near(line, log[pos:], log)}')
+            look.fail(want, i, f'the log has no line "{line}" after the lines matched before it'
+                               f'{_log_near(line, want[i + 1:i + 2], log[pos:], log)}')
 
 
-def _log_near(line: str, after: list[str], log: list[str]) -> str:
+def _log_near(line: str, then: list, after: list[str], log: list[str]) -> str:
     """The line of the log meant: one that goes on after a comma is a list written in
-    [ ] that YAML cut at the comma, which a close line would not explain."""
+    [ ] that YAML cut at the comma, which a close line would not explain, where the
+    expected line after it is the rest (`then`); else the line it begins is meant."""
     cut = next((got for got in after if got.startswith(line + ", ")), None)
-    if cut is not None:
+    if cut is not None and then and cut[len(line) + 2:].startswith(str(then[0])):
         return f'; the log has "{cut}": a comma inside [ ] ends the text before it: put the line in quotes'
+    if cut is not None:
+        return f'; did you mean "{cut}"?'
     return did_you_mean(line, log)
 
 

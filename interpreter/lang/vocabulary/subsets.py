@@ -32,8 +32,8 @@ S = "selector"
 @register("card_sets", S, "sets [NAME] of [SIZE] SELECTOR [where CONDITION]",
           "Every set of one card or more of the cards the selector picks, each a set of cards: its \"where\" is "
           "about the set (\"it\", or NAME), read as cards are (\"total value of it\", \"count of it\", \"number of "
-          "different suit among it\"). SIZE keeps sets of N cards, N or more, or N or fewer: N a number, a variable "
-          "or an option (\"sets of k cards in hand\"), or any number in parentheses (\"sets of (count of cards in hand "
+          "different suit among it\"). SIZE keeps sets of N cards, N or more, or N or fewer: N a number, a variable, "
+          "an option or a table value (\"sets of k cards in hand\"), or any number in parentheses (\"sets of (count of cards in hand "
           "- 1) cards\", \"(k) or more\"); reckoned in play, a size of 0 or less takes no set (\"0 or more\": every "
           "set). The sets of fewer "
           "cards come first; those of one size in the order of the selector's cards, as a dictionary orders "
@@ -112,15 +112,16 @@ def _card_sets(c: Compiler, tree, scope: Scope):
 def _named_size(c: Compiler, source, scope: Scope):
     """"sets of k cards in hand": the grammar reads "k cards" as the words of the selector
     (it cannot tell a size from a word before the noun); a first word that is a number
-    the text may read (a variable, an option) is the size. Else (None, source) as it is."""
+    the text may read (a variable, an option, a table value) is the size. Else (None,
+    source) as it is."""
     words = source.children[0] if source.data == "selector" else None
     if words is None or len(words.children) < 2:
         return None, source
     word = str(words.children[0])
     held = scope.vars.get(word)
-    option = c.names.options.get(word)
-    if not (held is not None and held.kind in ("number", "any") or held is None and option is not None
-            and option.kind == "number"):
+    named = c.names.options.get(word) or c.names.table.get(word)
+    if not (held is not None and held.kind in ("number", "any") or held is None and named is not None
+            and named.kind == "number"):
         return None, source
     meta = copy(words.meta)
     meta.line, meta.column, meta.start_pos = (words.children[1].line, words.children[1].column,
@@ -136,7 +137,7 @@ def _sizes(c: Compiler, size, scope: Scope):
     every set)."""
     if size is None:
         return 1, None
-    if isinstance(size, Token):         # "sets of k cards": a variable or an option
+    if isinstance(size, Token):         # "sets of k cards": a variable, an option, a table value
         kind, nfn = "size_exactly", c.name(size, scope)[0]
     else:
         kind, node = size.data, size.children[0]
