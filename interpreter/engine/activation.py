@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
 from .decisions import Option, decision, option
-from .knowledge import EVERYONE, labels_for, listed, say_of, sees_there, shown_to
+from .knowledge import EVERYONE, labels_for, listed, named_for, say_of, sees_there, shown_to
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -52,7 +52,7 @@ class ActivationFrame:
             self.stage = 3
         k = st - 2
         while k < len(targets):
-            name, sel, _ = targets[k]
+            name, sel, _, plain = targets[k]
             who = s.t.players[self.seat].name
             if ab.prompt:
                 question = ab.prompt + (f" ({name})" if len(targets) > 1 else "")
@@ -60,7 +60,8 @@ class ActivationFrame:
                 # Its card is "a card" to a player who does not see it where it lies (face down in a shared zone).
                 whose = _whose(s, card, self.seat) if type(card) is not int or sees_there(s, card, self.seat) else "a card"
                 question = f"choose {name} for {ab.name} of {whose}"
-            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True, named=True)
+            ask_choice(s, self.seat, f"{who}: {question}", _not_itself(s, card, sel(s, env)), name, target=True, named=True,
+                       plain=plain)
             # A target chosen without asking (the only one): the next, as run() would step it.
             if s.decision is not None or s.t.eager_checks or s.result is not None:
                 return
@@ -177,13 +178,21 @@ def _window(s: State):
 
 
 def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=None, target: bool = False,
-               named: bool = False) -> None:
+               named: bool = False, plain: str | None = None) -> None:
     """Ask `seat` to pick one of `candidates`; the answer is bound to `var`. A
     target is logged with the ability that takes it; any other choice here, with what it
     was for (`about`, see log_choice). With `named` (a target, a choice in an ability's
     effect), the object chosen is kept: a target that has moved since is gone, a card
-    that left is read as it was (engine/lastknown.py)."""
-    options = tuple([option(o) for o in zip(labels_for(s, candidates, seat), candidates)])
+    that left is read as it was (engine/lastknown.py). `plain`: the candidates are cards
+    the chooser sees, named as they are: "own", of the chooser's zones; "public", of
+    public zones, but face down; "players" (statements.seen_by_chooser)."""
+    if plain == "own" or (plain == "public" and (not s.downs or _face_up(s, candidates))):
+        names = s.t.names       # (a target may be a player or an effect on the pile too)
+        options = tuple([option((names[c] if type(c) is int else named_for(s, c, seat), c)) for c in candidates])
+    elif plain == "players":
+        options = tuple([option((p.name, p)) for p in candidates])
+    else:
+        options = tuple([option(o) for o in zip(labels_for(s, candidates, seat), candidates)])
 
     def resume(s2, value, var=var, target=target, about=about, named=named):
         env = s2.frames[-1].env
@@ -202,10 +211,18 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
 
 
+def _face_up(s: State, candidates) -> bool:
+    """Whether no card among `candidates` (players and effects too) is face down."""
+    try:
+        return not any(map(s.face_down.__getitem__, candidates))
+    except TypeError:       # a player or an effect among them
+        return not any(s.face_down[c] for c in candidates if type(c) is int)
+
+
 def _targets(env: dict, targets) -> list:
     """An ability's targets as parts of a log line (say_of): a card a seat cannot see (one
     of another player's hand) is "a card" to that seat."""
-    return listed([env[n] for n, _, _ in targets])
+    return listed([env[n] for n, *_ in targets])
 
 
 def log_choice(s: State, seat: int, about, value) -> None:

@@ -180,7 +180,7 @@ class Ability:
     def __post_init__(self):
         # What must hold for the ability to be offered, besides its condition: each
         # cost payable, each target there. Listed once, tried in turn for every card.
-        self.requires = tuple(c.can for c in self.costs) + tuple(_exists(sel) for _, sel, _ in self.targets)
+        self.requires = tuple(c.can for c in self.costs) + tuple(_exists(sel) for _, sel, _, _ in self.targets)
 
 
 def _exists(sel):

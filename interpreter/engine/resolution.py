@@ -94,7 +94,7 @@ def _left_out(s: State, ab, env: dict) -> list:
     """The targets the effect can no longer act on, each with why in a designer's words."""
     recheck = s.t.pack.pile_recheck
     out = []
-    for name, sel, _ in ab.targets:
+    for name, sel, _, _ in ab.targets:
         if _target_gone(s, env, name):
             out.append((name, "is gone"))
         elif recheck and env[name] not in sel(s, env):

@@ -72,7 +72,7 @@ class Table:
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "team_seats", "leads", "zone_alias", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen", "unseen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
-                 "fixed", "view_zones", "taken", "remembering", "moving", "sight")
+                 "fixed", "view_zones", "taken", "remembering", "moving", "sight", "sighted")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -144,6 +144,8 @@ class Table:
         self.leads = tuple(self.team_seats[team][0] for team in self.teams)     # each seat's team's first seat
         self._team_zones(pack, players)
         self.sight = self._sight()
+        # The same, per seat: whether it sees the face-up cards of each zone (and of none, last).
+        self.sighted = tuple(tuple(seat in seen for seen in self.sight) for seat in range(len(players)))
         # Whether some team has several seats: then an opponent is a player of another team.
         self.allied = len(set(self.teams)) < len(self.teams)
         self._hot()

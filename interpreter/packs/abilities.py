@@ -10,6 +10,7 @@ from ..lang.compiler import Scope, _const
 from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
+from ..lang.vocabulary.statements import PUBLIC, public_only
 from .build import Build
 from .replacing import replacement
 
@@ -97,12 +98,14 @@ def _targets(b: Build, raw, scope: Scope, lo) -> list:
     is a name in the scope of what follows it."""
     targets = []
     for tname, text in (raw.get("targets") or {}).items():
-        res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
+        with b.comp.noting() as read:
+            res = b.compile(lo, raw["targets"], tname, "targets", scope.child())
         if res:
             fn, t = res
             if b.restricted:
                 fn = targetable(fn, b.restricted)
-            targets.append((tname, fn, str(text)))
+            # Targets of public zones are offered by name (statements.seen_by_chooser).
+            targets.append((tname, fn, str(text), PUBLIC if public_only(b.comp, read) else None))
             problem = b.comp.hides(tname)
             if problem:
                 b.at_key(lo, raw["targets"], tname, problem)

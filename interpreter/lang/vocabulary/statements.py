@@ -821,7 +821,9 @@ def _choose(c, tree, scope):
                      f'(or "up to one set of ...")')
         c.bind(tree.children[3], scope, ANY)
         return lambda s, env: None
-    sfn, t = c.selector(sel, scope)
+    with c.noting() as read:
+        sfn, t = c.selector(sel, scope)
+    plain = PLAYERS_NAMED if t.kind in ("player", "players") else seen_by_chooser(c, read, who, sel)
     kind = quantity.data
     ask, about = asked(c, tree, question, scope, var)
     nfn = None
@@ -835,13 +837,13 @@ def _choose(c, tree, scope):
         @suspends
         def choose_named(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about, named=True)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about, named=True, plain=plain)
         return choose_named
     if kind == "one":
         @suspends
         def choose_one(s, env):
             p = pfn(s, env)
-            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about)
+            ask_choice(s, p.seat, ask(s, env, p), sfn(s, env), var, about, plain=plain)
         return choose_one
     if kind == "up_to_one":
         resume = _bind(var, about, named, none)
@@ -853,10 +855,63 @@ def _choose(c, tree, scope):
             if not found:
                 env[var] = None
                 return
-            options = (none_for(none, s, env, p.seat), *[option(o) for o in zip(labels_for(s, found, p.seat), found)])
+            labels = _labels(s, found, p.seat, None, plain)
+            options = (none_for(none, s, env, p.seat), *[option(o) for o in zip(labels, found)])
             s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
-    return _choose_many(var, pfn, sfn, nfn, kind, ask, about)
+    return _choose_many(var, pfn, sfn, nfn, kind, ask, about, plain=plain)
+
+
+# What a choice's options may name without asking, card by card, whether its player sees
+# them (seen_by_chooser): cards of public zones, face up; cards of the chooser's own
+# zones; players.
+PUBLIC, OWN, PLAYERS_NAMED = "public", "own", "players"
+
+
+def seen_by_chooser(c: Compiler, read: set, who, sel) -> str | None:
+    """OWN where every selector of `sel` picks cards of a zone of the player who chooses
+    (`who`: "choose a card in your hand", "p chooses cards in p's hand"), which they see;
+    PUBLIC where what it read (Compiler.noting) is cards of public zones alone; else None:
+    each card is asked (knowledge.labels_for)."""
+    chooser = "you" if who is None else c.source(who)
+    if "random" not in chooser and all(_in_zone_of(c, one, chooser) for one in sel.children):
+        return OWN
+    return PUBLIC if public_only(c, read) else None
+
+
+def public_only(c: Compiler, read: set) -> bool:
+    """Whether what a text read (Compiler.noting) names public zones, and no other zone."""
+    zones = [what[5:] for what in read if what.startswith("zone:")]
+    return bool(zones) and all((z := c.names.zones.get(name)) is not None and z.visibility == "public"
+                               for name in zones)
+
+
+def _in_zone_of(c: Compiler, selector, chooser: str) -> bool:
+    """Whether the selector picks cards "in CHOOSER's ZONE" of a zone its player sees."""
+    if getattr(selector, "data", None) != "selector":
+        return False
+    for part in selector.children:
+        if isinstance(part, Tree) and part.data == "location":
+            zone = part.children[0]
+            if getattr(zone, "data", None) != "prop_of":
+                return False
+            owner, name = zone.children
+            zdef = c.names.zones.get(str(name))
+            return zdef is not None and zdef.visibility != "hidden" and c.source(owner) == chooser
+    return False
+
+
+def _labels(s, items, seat: int, name, plain) -> list[str]:
+    """The labels of options offering `items` to `seat`: each as `name(s, x)` gives it, else
+    by name where the selector picks cards the chooser sees (`plain`, seen_by_chooser), else
+    as the seat may see them (knowledge.labels_for)."""
+    if name is not None:
+        return [name(s, x) for x in items]
+    if plain is OWN or (plain is PUBLIC and (not s.downs or not any(map(s.face_down.__getitem__, items)))):
+        return list(map(s.t.names.__getitem__, items))
+    if plain is PLAYERS_NAMED:
+        return [p.name for p in items]
+    return labels_for(s, items, seat)
 
 
 def none_option(c: Compiler, named, quantity, scope: Scope | None = None):
@@ -896,7 +951,7 @@ def _bind(var, about, named: bool = False, none=NONE):
     return resume
 
 
-def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice, what="choice"):
+def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice, what="choice", plain=None):
     """Several picks, one decision each, in the order the cards are listed, so
     that each set is reached one way only. `name(s, x)` labels an item (a card's name by
     default) and `log` says what was chosen, and what for (`about`, see log_choice)."""
@@ -929,12 +984,10 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
         # Options made as tuples (decisions.option): a list of them is made at every pick.
-        seat = p.seat
-        labels = [name(s, x) for x in rest] if name else labels_for(s, rest, seat)
-        options = [option(o) for o in zip(labels, rest)]
+        options = [option(o) for o in zip(_labels(s, rest, p.seat, name, plain), rest)]
         if kind != "exactly":
             options.insert(0, DONE)
-        chosen = ", ".join([name(s, x) for x in picked] if name else labels_for(s, picked, seat))
+        chosen = ", ".join(_labels(s, picked, p.seat, name, plain))
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
