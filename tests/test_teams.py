@@ -229,3 +229,22 @@ def test_a_card_put_face_down_into_a_teams_pile_is_named_to_every_partner(tmp_pa
                                             f"{card} moves from North and South's won to North's hand"]
     hand = state.observation(2)["players"][0]["zones"]["hand"]
     assert hand == {"count": 3, "known": [{"id": state.s.t.names.index("Two"), "name": "Two"}]}
+
+
+def test_cards_revealed_from_a_teams_hidden_pile_are_shown_by_the_team(tmp_path):
+    # North took both tricks: the team's pile holds the eight cards, and as the hand ends
+    # each team shows its pile to every player, then to the first of the other team. It read "North
+    # reveals", and South, who holds the pile too, read "North shows 8 cards to East".
+    shows = ("      for each t in teams:\n        reveal all cards in t's won\n"
+             "        let other be first of (players where team of it != t)\n"
+             "        reveal all cards in t's won to other\n")
+    folder = edited(tmp_path / "p", pack={"won: {per: team,": "won: {per: team, visibility: hidden,",
+                                          "    end: |\n      for each t in teams:\n        if":
+                                          "    end: |\n" + shows + "      for each t in teams:\n        if"})
+    state = Game(load_pack(str(folder), Report()), {"shuffled": 0, "hand_limit": 1}).new_initial_state(seed=1)
+    for label in ("2", "0", "0", "1", "Eight", "Six", "Four", "Two"):
+        state.apply_label(label)
+    cards = "Eight, Six, Four, Two, Seven, Five, Three, One"
+    seen = [f"North and South reveal {cards}", f"North and South show {cards} to East"]
+    assert [[line for line in state.log_for(seat) if " show" in line or " reveal" in line] for seat in range(4)] == [
+        seen, seen, seen, [seen[0], "North and South show 8 cards to East"]]
