@@ -70,19 +70,20 @@ def _reveal(c, tree, scope):
         if not cards:
             return
         p = tfn(s, env) if tfn is not None else None
+        knowledge.learn(s, cards, range(len(s.out)) if p is None else (p.seat,))
+        if s.quiet:         # no log: the words are not worked out
+            return
         # Who holds the cards' zone: its player, or every player of a team's zone.
         holders = s.t.holders(s.zone_of[cards[0]])
         who = and_list(s.t.players[h].name for h in holders) if holders else "the table"
         verb = "s" if len(holders) == 1 else ""
         names = ", ".join(s.t.names[x] for x in cards)
         if p is None:
-            knowledge.learn(s, cards, range(len(s.out)))
             if not holders:
                 s.say("reveal", f"{names} {'is' if len(cards) == 1 else 'are'} revealed")
             else:
                 s.say("reveal", f"{who} reveal{verb} {names}")
             return
-        knowledge.learn(s, cards, (p.seat,))
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
         seen = tuple(sorted({p.seat, *holders}))
         s.say("reveal", f"{who} show{verb} {names} to {p.name}", seen, f"{who} show{verb} {some} to {p.name}")
