@@ -4,7 +4,7 @@ The scenario's setup is the position at the table's mark (`GameState.as_setup`),
 script the decisions taken since, each as "Player: option" with the option as its
 button read (told apart: "Ann: Play: Spark (tapped)"), and its expectations the
 position now: every zone of every player and of the table, the players'
-counters, and the decision open (or the result). Before it is written it is run as
+counters, and the decision open, its options as their buttons read (or the result). Before it is written it is run as
 `cardtable test` runs it; one that would not pass is not written, and the designer
 is told why.
 """
@@ -60,7 +60,7 @@ def expectations(state) -> dict:
     if state.is_terminal():
         expect["result"] = result_text(state)
     else:
-        expect["decision"] = {"player": state.seat_names[state.current_player()], "options": state.legal_labels()}
+        expect["decision"] = {"player": state.seat_names[state.current_player()], "options": state.shown_labels()}
     return expect
 
 

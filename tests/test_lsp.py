@@ -239,6 +239,31 @@ async def test_symbols_of_a_card_file_are_its_cards_and_their_abilities(client, 
 
 
 @lsp_test
+async def test_a_condition_of_until_is_shown_at_its_place_in_a_scenario_file_being_typed(client, tmp_path):
+    """The condition of a scenario's `until:` does not parse, in a file being typed whose
+    next step is not yet whole (refused by the schema): the condition's mistake is shown
+    at its place all the same (nothing was shown of it); its unknown name is shown once
+    the file fits the schema."""
+    folder = copy_pack(tmp_path, "magic54")
+    combat = folder / "tests" / "combat.yaml"
+    text = combat.read_text(encoding="utf-8").replace(
+        '      - "Red: Jack of Hearts"\n    expect:',
+        '      - "Red: Jack of Hearts"\n      - until: {condition: "life of Blck <"}\n      - until: {}\n    expect:', 1)
+    open_doc(client, combat, text)
+    (shown,) = await published(client, combat)
+    empty = ((19, 15, 19, 16), '"until" must not be empty')
+    assert [(where(d), d.message) for d in shown] == [
+        ((18, 42, 18, 44), 'until: unexpected end of the text; expected "(", "-", "a", "active", "bottom", "card", '
+                           '"count", "false", ...'), empty]
+    change_doc(client, combat, 2, (18, 42), (18, 42), " 3")
+    assert [[(where(d), d.message) for d in shown] for shown in await published(client, combat)] == [[empty]]
+    change_doc(client, combat, 3, (19, 15), (19, 17), "{end_of_turn: 3}")
+    (shown,) = await published(client, combat)
+    assert [(where(d), d.message) for d in shown] == [
+        ((18, 36, 18, 40), 'until: unknown name "Blck"; did you mean "Black"?')]
+
+
+@lsp_test
 async def test_a_suggestion_is_a_quick_fix(client, tmp_path):
     folder = copy_pack(tmp_path, "magic54")
     cards = folder / "cards" / "creatures.yaml"

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 import test_engine_doc as engine_doc
 from pettingzoo.test import api_test, seed_test
+from test_teams import edited
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.decisions import IllegalAction
@@ -433,3 +434,23 @@ def test_a_zone_of_each_team_is_each_partners_own():
         assert card[fields.index("unseen")] == (0 if partner else 1)
         assert card[fields.index("face_down")] == (1 if partner else 0)
         assert layout.knows(e.game_state.view, seat, one) is partner
+
+
+def test_a_teams_zone_seen_by_its_owner_is_seen_by_both_partners(tmp_path):
+    # won: {per: team, visibility: owner}: North and South see Four in their pile (the
+    # card's number and its slot), East and West count it there only.
+    pack = load_pack(str(edited(tmp_path / "p", pack={"won: {per: team,": "won: {per: team, visibility: owner,"})),
+                     Report())
+    e = raw_env(pack=pack)
+    layout = e.layout
+    e.game_state = Game(pack, {"shuffled": 0}).position({"turn": 1, "phase": "play", "players": [
+        {"zones": {"hand": ["Two", "Six"]}}, {"zones": {"hand": ["Three", "Seven"]}},
+        {"zones": {"hand": ["Five", "Eight"], "won": ["Four"]}}, {}]})
+    four = next(c for c in range(8) if e.game_state.card(c).name == "Four")
+    w = layout.card_width
+    fields = list(layout.sections[[n for n, *_ in layout.sections].index("cards")][3])
+    for seat in range(4):
+        partner = seat % 2 == 0
+        card = e.observe(f"player_{seat}")["observation"][layout.at_cards + four * w:layout.at_cards + (four + 1) * w]
+        assert card[fields.index("unseen")] == (0 if partner else 1)
+        assert layout.knows(e.game_state.view, seat, four) is partner

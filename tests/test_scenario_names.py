@@ -114,6 +114,48 @@ def test_names_are_looked_up_once_the_pack_loads(tmp_path):
     assert {Path(p.file).name for p in report.problems} == {"pack.yaml"}
 
 
+# A condition that does not parse, and one whose names are wrong: the second is told
+# only where the names are looked up (line 10 of the file below).
+CONDITIONS = """scenarios:
+  - name: conditions
+    players: 2
+    script:
+      - until: {condition: "life of Ben <"}
+      - until:
+          condition: >-
+            life of Bem < 3 and
+            turn >
+      - until: {condition: "lfe of Bem < 3"}
+"""
+UNPARSED = [(5, 42, 'until: unexpected end of the text; expected "(", "-", "a", "active", "bottom", "card", '
+                    '"count", "false", ...'),
+            (9, 19, 'until: unexpected end of the text; expected "(", "-", "a", "active", "bottom", "card", '
+                     '"count", "false", ...')]
+
+
+@pytest.mark.parametrize("pack_edit, file_edit, other", [
+    (("windows:", "windws:"), ("", ""), "pack.yaml"),
+    (("", ""), ("players: 2", "players: two"), "3:14"),
+    (("", ""), ("players: 2", "players: 3"), "3:14"),
+])
+def test_the_syntax_of_a_condition_is_read_where_its_names_cannot_be_looked_up(tmp_path, pack_edit, file_edit,
+                                                                              other):
+    """A pack that does not load, a scenario file the schema refuses, a scenario of a
+    wrong number of players: the conditions of `until:` are still read for their syntax
+    (nothing was said of them), and the names they read are left for later."""
+    pack = copy_pack(tmp_path)
+    for file in (pack / "tests").iterdir():
+        file.unlink()
+    (pack / "pack.yaml").write_text((pack / "pack.yaml").read_text().replace(*pack_edit))
+    (pack / "tests" / "until.yaml").write_text(CONDITIONS.replace(*file_edit))
+    report = Report()
+    assert not validate_pack(str(pack), report)
+    told = [(p.line, p.col, p.message) for p in report.problems if Path(p.file).name == "until.yaml"]
+    others = [f"{p.line}:{p.col}" if Path(p.file).name == "until.yaml" else Path(p.file).name for p in report.problems]
+    assert [t for t in told if t[2].startswith("until:")] == UNPARSED
+    assert set(others) - {"5:42", "9:19"} == {other}
+
+
 # ---------------------------------------------------------------- the same as `test`
 # Scenarios with one mistake each, in a file of their own: validate reports it where
 # `cardtable test` fails the scenario, with the same message.

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from cardtable import Game, Report, load_pack
+from cardtable.interpreter.packs.scenario import ScenarioFailure, load_scenarios, run_scenario
 from cardtable.serve.tables import record_line
 from tests.test_serve import client_for
 
@@ -391,6 +392,33 @@ def test_a_scenario_kept_names_an_option_as_shown_so_that_it_replays_the_same(al
     run = subprocess.run([sys.executable, "-m", "cardtable.cli", "test", str(folder), "-k", "untapped", "-v"],
                          capture_output=True, text=True, cwd=ROOT)
     assert "ok   the untapped Spark" in run.stdout and run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_scenario_kept_expects_the_options_open_as_shown(alike):
+    # It wrote "Play: Spark" twice, the labels kept of the options: not what the buttons read.
+    client, folder, table, _ = alike
+    r = client.post(f"/t/{table}/keep", data={"seat": "0", "file": "tests/open.yaml", "name": "two Sparks"})
+    assert r.status_code == 200, r.text
+    kept = yaml.safe_load((folder / "tests" / "open.yaml").read_text())["scenarios"][0]
+    assert kept["expect"]["decision"] == {"player": "Ann",
+                                          "options": ["pass", "Play: Spark (tapped)", "Play: Spark (untapped)"]}
+    opened = folder / "tests" / "open.yaml"
+    run = subprocess.run([sys.executable, "-m", "cardtable.cli", "test", str(opened), "-v"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert "ok   two Sparks" in run.stdout and run.returncode == 0, run.stdout + run.stderr
+    # Options expected otherwise are told as the buttons read; as labelled, they pass too.
+    scenario = load_scenarios(opened, Report())[0]
+    pack = load_pack(str(folder), Report())
+    for options, failed in ([["pass", "Play: Spark (tapped)"], "Ann's options are [pass; Play: Spark (tapped); "
+                             "Play: Spark (untapped)], not [pass; Play: Spark (tapped)]"],
+                            [["pass", "Play: Spark", "Play: Spark"], None]):
+        scenario.raw["expect"]["decision"]["options"] = options
+        try:
+            run_scenario(pack, scenario)
+            told = None
+        except ScenarioFailure as e:
+            told = e.message
+        assert told == failed
 
 
 def test_the_replay_page_names_the_records_next_decision_as_shown(alike):

@@ -176,14 +176,16 @@ def test_a_card_is_in_a_set_as_in_a_zone_so_that_sets_that_share_no_card_are_fou
 
 
 def test_a_set_held_in_a_variable_names_its_cards_and_is_a_place_of_a_selector(tmp_path):
-    # m1 is the Five of Clubs and the Five of Diamonds: of the six pairs, only the Jack
-    # and the Five of Hearts share no card with it; each five of m1 has a five in the
-    # hand beside it, one of m1 is a club.
+    # "cards c in it" is the set tried, with no brackets around "it" (the parse failed
+    # at "where", telling that "it" could not name a variable). m1 is the Five of Clubs
+    # and the Five of Diamonds: of the six pairs, only the Jack and the Five of Hearts
+    # share no card with it; each five of m1 has a five in the hand beside it, one of
+    # m1 is a club.
     say = ('      let m1 be first of (sets of 2 cards in your hand)\n'
            '      let apart be count of (sets s of 2 cards in your hand where no (m1 c where any (s where it = c)))\n'
            '      let matched be count of (cards c in m1 where any (cards in your hand where it != c and '
            'its rank = rank of c))\n'
-           '      for each m in sets of 2 cards in your hand where any (cards c in (it) where rank of c = jack):\n'
+           '      for each m in sets of 2 cards in your hand where any (cards c in it where rank of c = jack):\n'
            '        announce "{count of (cards in m where its suit = clubs)} club with the jack, '
            '{count of (m in m1)} of m1"\n'
            '      announce "{apart} apart, {matched} matched, {count of (cards in m1 where its suit = clubs)} club"\n')
@@ -202,6 +204,10 @@ def test_a_set_held_in_a_variable_names_its_cards_and_is_a_place_of_a_selector(t
      'cards are in their zones ("cards in p\'s hand")'),
     ("let n be 3\n      let k be count of (cards in n where its rank = jack)",
      'pack.yaml:48:35: the place after "in" must be a zone or a set of cards, but "n" is a number'),
+    ("let k be count of (cards in your hand where any (cards in it where its rank = jack))",
+     'pack.yaml:47:65: the place after "in" must be a zone or a set of cards, but "it" is a card'),
+    ("let k be count of (cards in it where its rank = jack)",
+     'pack.yaml:47:35: "it" refers to what a "where" clause is about, and here there is none'),
     ("let m1 be first of (sets of 2 cards in your hand)\n      let k be count of (m1 c)",
      'pack.yaml:48:29: "c" after "m1" would name each card of "m1" inside a "where" clause, and there is none'),
     ("let m1 be first of (sets of 2 cards in your hand)\n      let k be count of (m1 c where its rank = jack)",

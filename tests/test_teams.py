@@ -80,8 +80,6 @@ def test_the_words_of_teams_are_refused_in_a_pack_whose_seats_have_none(tmp_path
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("won: {per: team,", "won: {per: team, visibility: owner,",
-     'pack.yaml:26:32: zone "won" is one for each team: it is public or hidden, not seen by its owner'),
     ("won: {per: team,", "won: {per: team, role: discard,",
      'pack.yaml:26:26: zone "won" is one for each team: it has no role (a role\'s zone is each player\'s own)'),
     ("count of cards in t's won", "count of cards in t's hand",
@@ -171,14 +169,44 @@ def test_a_face_down_card_in_a_teams_pile_is_seen_by_every_partner(partners):
     assert "a card moves from North and South's won to deck" in state.log_for(1)
 
 
-def claiming(folder: Path) -> Game:
+def test_a_teams_zone_seen_by_its_owner_is_seen_by_every_partner(tmp_path):
+    # It was refused ("it is public or hidden, not seen by its owner"): the cards, the
+    # team's first seat's, would have been hidden from the other partner.
+    folder = edited(tmp_path / "p", pack={"won: {per: team,": "won: {per: team, visibility: owner,"})
+    state = hidden_one(Game(load_pack(str(folder), Report()), {"shuffled": 0}))
+    s = state.s
+    one, four = s.t.names.index("One"), s.t.names.index("Four")
+    pile = [{"id": four, "name": "Four"}, {"id": one, "name": "One", "face_down": True}]
+    for seat, view in enumerate([pile, {"count": 2}] * 2):
+        observed = observe(s, seat)["players"]
+        assert observed[0]["zones"]["won"] == observed[2]["zones"]["won"] == view
+        check_hidden(s, seat)
+    # East's copy for a search deals the pile again among the cards South holds out of
+    # its sight; South's keeps it.
+    won = s.t.zone("won", 0)
+    assert {tuple(determinize(s, 2, random.Random(seed)).zones[won]) for seed in range(6)} == {(four, one)}
+    dealt = {x for seed in range(6) for x in determinize(s, 1, random.Random(seed)).zones[won]}
+    assert {s.t.names[x] for x in dealt} == {"One", "Four", "Five", "Eight"}
+    for card in ("Two", "Three", "Five"):        # the second trick plays itself
+        state.apply_label(card)
+    # The cards of the tricks came face up from the table: every seat knows them. Four
+    # and One go back to the deck named to the partners alone.
+    assert [line for line in state.log_for(1) if "won to deck" in line] == [
+        "2 cards move from North and South's won to deck",
+        "Two, Three, Five, Six, Seven and Eight move from North and South's won to deck"]
+    assert [["Four and One move from North and South's won to deck" in state.log_for(seat)] for seat in range(4)] \
+        == [[True], [False], [True], [False]]
+
+
+def claiming(folder: Path, **edits) -> Game:
     """The pack with a window before each card is played, in which One in a team's pile may
     be tapped for a bid of one more, Two in a hand put face down into the team's pile (and
-    held by the table value "hidden"), and Three in a hand take a card of the team's pile into it."""
+    held by the table value "hidden"), and Three in a hand take a card of the team's pile into
+    it; `edits` of pack.yaml besides."""
     play = "      choose a card in your hand as card_played"
     pack = {play: "      window claim\n" + play,
             "\nproperties:": "\nwindows:\n  claim: A player may use a card of the team's pile.\n"
-                             "table:\n  hidden: {of: card, log: true}\nproperties:"}
+                             "table:\n  hidden: {of: card, log: true}\nproperties:", **edits}
     cards = {"{name: One, value: 1}": "{name: One, value: 1, abilities: [{name: Boast, from: won, cost: tap this, "
                                       "effect: increase bid of you by 1}]}",
              "{name: Two, value: 2}": "{name: Two, value: 2, abilities: [{name: Hide, from: hand, "
@@ -212,6 +240,13 @@ def test_every_partner_uses_the_abilities_of_the_cards_in_the_teams_pile(tmp_pat
     assert state.legal_labels() == ["pass", "Hide: Two"]        # One is tapped
 
 
+def test_a_card_used_in_a_teams_pile_seen_by_its_owner_is_named_to_every_partner(tmp_path):
+    state = claim(claiming(tmp_path / "p", **{"won: {per: team,": "won: {per: team, visibility: owner,"}))
+    state.apply_label("Boast: One")
+    assert [state.log_for(seat)[-2] for seat in range(4)] == [
+        "South uses Boast of One", "South uses Boast of a card from North and South's won"] * 2
+
+
 def test_a_card_put_face_down_into_a_teams_pile_is_named_to_every_partner(tmp_path):
     state = claim(claiming(tmp_path / "p"))
     state.apply_label("Hide: Two")
@@ -229,3 +264,22 @@ def test_a_card_put_face_down_into_a_teams_pile_is_named_to_every_partner(tmp_pa
                                             f"{card} moves from North and South's won to North's hand"]
     hand = state.observation(2)["players"][0]["zones"]["hand"]
     assert hand == {"count": 3, "known": [{"id": state.s.t.names.index("Two"), "name": "Two"}]}
+
+
+def test_cards_revealed_from_a_teams_hidden_pile_are_shown_by_the_team(tmp_path):
+    # North took both tricks: the team's pile holds the eight cards, and as the hand ends
+    # each team shows its pile to every player, then to the first of the other team. It read "North
+    # reveals", and South, who holds the pile too, read "North shows 8 cards to East".
+    shows = ("      for each t in teams:\n        reveal all cards in t's won\n"
+             "        let other be first of (players where team of it != t)\n"
+             "        reveal all cards in t's won to other\n")
+    folder = edited(tmp_path / "p", pack={"won: {per: team,": "won: {per: team, visibility: hidden,",
+                                          "    end: |\n      for each t in teams:\n        if":
+                                          "    end: |\n" + shows + "      for each t in teams:\n        if"})
+    state = Game(load_pack(str(folder), Report()), {"shuffled": 0, "hand_limit": 1}).new_initial_state(seed=1)
+    for label in ("2", "0", "0", "1", "Eight", "Six", "Four", "Two"):
+        state.apply_label(label)
+    cards = "Eight, Six, Four, Two, Seven, Five, Three, One"
+    seen = [f"North and South reveal {cards}", f"North and South show {cards} to East"]
+    assert [[line for line in state.log_for(seat) if " show" in line or " reveal" in line] for seat in range(4)] == [
+        seen, seen, seen, [seen[0], "North and South show 8 cards to East"]]

@@ -161,11 +161,11 @@ def _say_use(s: State, seat: int, ab, card: int) -> None:
     who = s.t.players[seat].name
     text = f"{who} uses {ab.name} of {s.t.names[card]}"
     zone = s.zone_of[card]
-    zdef, zseat = s.t.zone_meta[zone]
+    zdef = s.t.zone_meta[zone][0]
     if zdef.visibility == "public" and not s.face_down[card]:
         s.say("play", text)
         return
-    seen_by = (zseat,) if zdef.visibility == "owner" and zseat is not None else ()
+    seen_by = s.t.holders(zone) if zdef.visibility == "owner" else ()     # every partner in a zone of their team
     s.say("play", text, seen_by, f"{who} uses {ab.name} of a card from {primitives.zone_label(s, zone)}")
 
 
@@ -245,14 +245,12 @@ def log_choice(s: State, seat: int, about, value) -> None:
         if type(x) is not int:
             effects = effects or isinstance(x, tuple)
             continue
-        zdef, zseat = s.t.zone_meta[s.zone_of[x]]
+        zdef = s.t.zone_meta[s.zone_of[x]][0]
         if zdef.visibility != "public" or s.face_down[x]:
             private = True
             blind = blind or not (sees_there(s, x, seat) or shown_to(s, x, seat))     # a card picked unseen
-            if s.face_down[x]:      # known in its player's own zone, and in a team's to every partner
+            if s.face_down[x] or zdef.visibility == "owner":    # its player's, and in a team's every partner's
                 seen_by.update(s.t.holders(s.zone_of[x]))
-            elif zdef.visibility == "owner" and zseat is not None:
-                seen_by.add(zseat)
     chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
     if not private:
         said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))

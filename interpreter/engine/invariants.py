@@ -41,7 +41,8 @@ def check_hidden(s: State, viewer: int) -> None:
     for p, player in enumerate(view["players"]):
         for zname, content in player["zones"].items():
             zdef = s.t.pack.zone_by_name[zname]
-            private = zdef.visibility == "hidden" or (zdef.visibility == "owner" and p != viewer)
+            private = zdef.visibility == "hidden" or (zdef.visibility == "owner" and p != viewer
+                                                      and not (zdef.per_team and s.t.leads[p] == s.t.leads[viewer]))
             if private and not isinstance(content, dict):
                 raise RuleError(f"{s.t.players[viewer].name} can see the cards of {player['name']}'s {zname}")
     # A face-down card is known only in its owner's own zones (or its team's) and to the

@@ -17,10 +17,11 @@ def sees(s: State, c: int, seat: int) -> bool:
     """Whether `seat` sees which card `c` is, where it is now, or knows it there. (The
     log asks it for each seat of each line with a hidden card: sees_there is not called.)"""
     zdef, zseat = s.t.zone_meta[s.zone_of[c]]
-    if s.face_down[c]:      # seen in its player's own zone, and in its team's by every partner (Table.holds)
+    if s.face_down[c] or zdef.visibility == "owner":
+        # Seen in its player's own zone, and in its team's by every partner (Table.holds).
         if zseat == seat or (zdef.per_team and zseat == s.t.leads[seat]):
             return True
-    elif zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat):
+    elif zdef.visibility == "public":
         return True
     return s.known is not None and seat in s.known.get(c, ())
 
@@ -31,10 +32,10 @@ def sees_there(s: State, c: int, seat: int) -> bool:
     z = s.zone_of[c]
     if z < 0:
         return True
-    zdef, zseat = s.t.zone_meta[z]
-    if s.face_down[c]:
+    zdef = s.t.zone_meta[z][0]
+    if s.face_down[c] or zdef.visibility == "owner":
         return s.t.holds(z, seat)
-    return zdef.visibility == "public" or (zdef.visibility == "owner" and zseat == seat)
+    return zdef.visibility == "public"
 
 
 def card_for(s: State, c: int, seat: int) -> str:
@@ -146,15 +147,15 @@ def moved(s: State, c: int, src: int, dest: int, face_down: bool) -> None:
         known.pop(c, None)      # face up where every seat sees it (move turns it so)
         return
     seats = known.get(c)
-    if down:        # seen where it is by the players of its zone alone, and known to those who know it
+    if down or zdef.visibility == "owner":
+        # Seen where it is by the players of its zone alone (every partner in their team's),
+        # and known to those who know it.
         if zseat is not None:
             holders = frozenset(s.t.holders(src)) if zdef.per_team else _ONE[zseat]
             if seats is None or not holders <= seats:
                 seats = holders if seats is None else seats | holders
     elif zdef.visibility == "public":
         seats = _ALL[len(s.out)]
-    elif zdef.visibility == "owner" and zseat is not None and (seats is None or zseat not in seats):
-        seats = _ONE[zseat] if seats is None else seats | _ONE[zseat]
     if face_down and seats is not None and len(seats) == 1 and meta[dest][1] in seats:
         seats = None        # put face down into the zone of the one player who knows it: seen there
     if seats:

@@ -16,8 +16,8 @@ def _visible(s: State, zone: int, viewer: int | None) -> bool:
     zdef, seat = s.t.zone_meta[zone]
     if zdef.visibility == "public":
         return True
-    if zdef.visibility == "owner":
-        return viewer is not None and seat == viewer
+    if zdef.visibility == "owner":      # its player's, or every partner's in a zone of their team
+        return viewer is not None and s.t.holds(zone, viewer)
     return False
 
 

@@ -210,7 +210,7 @@ def who_sees(s: State, *zones):
         if zdef.visibility == "public":
             return None
         if zdef.visibility == "owner" and seat is not None:
-            seats.add(seat)
+            seats.update(s.t.holders(z))       # its player, or every partner in a zone of their team
     return tuple(sorted(seats))
 
 

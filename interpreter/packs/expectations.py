@@ -470,10 +470,11 @@ def _decision(look: Look, want, expect) -> None:
     names = look.state.seat_names
     if "player" in want and look.seat(want["player"]) != d.player:
         look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s{_taken_before(look)}")
-    if "options" in want:
-        got = look.state.legal_labels()
-        if got != list(want["options"]):
-            look.fail(want, "options", f"{names[d.player]}'s options are [{'; '.join(got)}], not "
+    # The options as their buttons read (told apart: "Play: Spark (tapped)"), or as labelled.
+    if "options" in want and look.state.legal_labels() != list(want["options"]):
+        shown = look.state.shown_labels()
+        if shown != list(want["options"]):
+            look.fail(want, "options", f"{names[d.player]}'s options are [{'; '.join(shown)}], not "
                                        f"[{'; '.join(map(str, want['options']))}]{_taken_before(look)}")
 
 

@@ -21,8 +21,8 @@ from ..suggest import did_you_mean
 from .expectations import Look, check_expectations, entries, ordinal, result_text
 from .importing import ImportProblem
 from .project import project_roots, refusal
-from .schemacheck import read_checked
-from .stops import PAUSE, Target, stop_target, stoppable
+from .schemacheck import fits_schema, read_yaml
+from .stops import PAUSE, Target, check_condition_syntax, stop_target, stoppable
 from .yamlpos import PosDict
 from .yamlpos import position as _pos     # the name "position" is a setup's here
 
@@ -60,8 +60,11 @@ def load_scenarios(path, report: Report, pack_folder: Path | None = None, read=N
         if why:
             report.add(str(path), 1, 1, f"cannot read the scenario file: {why}")
             return []
-    loaded = read_checked(path, "scenario", report, read)
+    loaded = read_yaml(path, report, read)
     if loaded is None:
+        return []
+    if not fits_schema(loaded, "scenario", report):
+        check_condition_syntax(loaded.data, loaded.filename, report)
         return []
     out = []
     for k, raw in enumerate(loaded.data["scenarios"]):

@@ -30,7 +30,7 @@ from ..engine.positions import (SetupError, card_counter, card_mark, card_word, 
 from ..suggest import did_you_mean
 from .expectations import CARD_FIELDS, entries
 from .scenario import Scenario, is_card, step_kind, unknown_card
-from .stops import stop_target
+from .stops import check_condition_syntax, stop_target
 from .yamlpos import position
 
 _TOKEN = re.compile(r"(.+) #[0-9]+")     # the second token of a name is "Goblin #2" in the game
@@ -41,6 +41,8 @@ def check_names(pack: Pack, scenarios: list[Scenario], report: Report) -> None:
         names = Names.of(pack, sc, report)
         if names is not None:
             names.check(sc.raw)
+        else:
+            check_condition_syntax(sc.raw, sc.file, report)
 
 
 def settled(pack: Pack, sc: Scenario, report: Report) -> int | None:

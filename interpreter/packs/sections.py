@@ -139,14 +139,12 @@ def options(b: Build) -> None:
 
 
 def _team_zone(b: Build, z, raw: dict) -> None:
-    """A zone of each team: in a pack whose seats have teams, seen by everyone or nobody (its
-    cards are its first seat's, where a zone seen by its owner would hide them from the
-    partners), and with no role (the engine deals, draws and plays from a player's own)."""
+    """A zone of each team: in a pack whose seats have teams (its cards are its first seat's,
+    and a zone seen by its owner is seen by every partner), and with no role (the engine
+    deals, draws and plays from a player's own)."""
     if not any("team" in seat for seat in (b.d["players"].get("seats") or [])):
         b.here(raw, "per", f'zone "{z.name}" is one for each team, and this pack\'s seats have none: give seats a team '
                            f'(players: seats: {{name: ..., team: ...}}) or make it per: player')
-    elif z.visibility == "owner":
-        b.here(raw, "visibility", f'zone "{z.name}" is one for each team: it is public or hidden, not seen by its owner')
     elif z.role:
         b.here(raw, "role", f'zone "{z.name}" is one for each team: it has no role (a role\'s zone is each player\'s own)')
 

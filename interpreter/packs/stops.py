@@ -17,10 +17,11 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from ..diagnostics import Report
 from ..engine.decisions import Decision, Option
 from ..engine.model import Pack
 from ..engine.running import checkpoint
-from ..lang.compiler import Compiler, Scope, Snippet
+from ..lang.compiler import Compiler, Names, Scope, Snippet
 from ..lang.static_types import PLAYER
 from ..suggest import did_you_mean
 from .yamlpos import position
@@ -136,14 +137,11 @@ def _condition(pack: Pack, spec, fail, seats: tuple) -> Callable:
     phase's script is (`you` the active player), each player's seat name a variable
     holding them ("count of cards in North's won > 4"): holds(state). A problem of the
     text fails at its place in the scenario file."""
-    info = getattr(spec, "scalar", {}).get("condition")
-    line, col = position(spec, "condition")
-    locate = info.locate if info is not None else lambda at_line, at_col: (line + at_line - 1, col + at_col - 1)
     comp = Compiler(pack.names)
     # A seat's name that is no name of the language, or would hide one of the pack's, is not read.
     named = {name: seat for seat, name in enumerate(seats) if _NAME.fullmatch(name) and not comp.hides(name)}
     text = str(spec["condition"])
-    compiled = comp.compile_text(Snippet("", text, locate), "condition", Scope(dict.fromkeys(named, PLAYER)))
+    compiled = comp.compile_text(_snippet(spec, ""), "condition", Scope(dict.fromkeys(named, PLAYER)))
     if comp.problems:
         first = min(comp.problems, key=lambda p: (p.line, p.col))      # the first in the text
         fail(_At(first.line, first.col), None, f"until: {first.message}")
@@ -151,6 +149,39 @@ def _condition(pack: Pack, spec, fail, seats: tuple) -> Callable:
     if t.kind not in ("bool", "any"):
         fail(spec, "condition", f'until: "{text}" is {t.word()}, not a condition that holds or not')
     return lambda state: state.holds(fn, named)
+
+
+def _snippet(spec, file: str) -> Snippet:
+    """The text of `until: {condition: TEXT}`, each of its places mapped to the file's."""
+    info = getattr(spec, "scalar", {}).get("condition")
+    line, col = position(spec, "condition")
+    locate = info.locate if info is not None else lambda at_line, at_col: (line + at_line - 1, col + at_col - 1)
+    return Snippet(file, str(spec["condition"]), locate)
+
+
+def check_condition_syntax(data, file: str, report: Report) -> None:
+    """The syntax of every `until: {condition: TEXT}` in a scenario file's YAML, read
+    where its names cannot be looked up (the file refused by the schema, a pack that
+    does not load, a scenario of a wrong number of players): so that a mistake
+    there does not hide the conditions' own, which an editor then shows as it types."""
+    comp = Compiler(Names())
+    for spec in _untils(data):
+        comp.parse(_snippet(spec, file), "condition")
+    for p in comp.problems:
+        report.add(p.file, p.line, p.col, f"until: {p.message}")
+
+
+def _untils(node):
+    """Each mapping of a YAML tree given as `until:` with a text as its condition."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _untils(item)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key == "until" and isinstance(value, dict) and isinstance(value.get("condition"), str):
+                yield value
+            else:
+                yield from _untils(value)
 
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*", re.I)      # grammar/effects.lark's NAME

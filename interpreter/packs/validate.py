@@ -14,6 +14,7 @@ from .build import Build
 from .loader import PackError, check_pack
 from .scenario import load_scenarios, scenario_files
 from .scenarionames import check_names
+from .stops import check_condition_syntax
 from .yamlpos import YamlProblem, load_yaml_file
 
 
@@ -85,9 +86,13 @@ def validation(name_or_path: str | PackFiles, report: Report, decks=(), card_fil
         text = unsaved.get(path.relative_to(folder).as_posix())
         out.scenarios += load_scenarios(path, report, folder, None if text is None else (lambda t=text: t.encode(*ENCODING)))
     out.stages.append(report.problems)
-    # The names the scenarios use are looked up in the pack, once it loads.
+    # The names the scenarios use are looked up in the pack, once it loads; before, the
+    # syntax of their conditions is read.
     if out.pack is not None:
         check_names(out.pack, out.scenarios, report)
+    else:
+        for sc in out.scenarios:
+            check_condition_syntax(sc.raw, sc.file, report)
     out.stages.append(report.problems)
     return out
 

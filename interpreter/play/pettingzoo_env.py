@@ -106,8 +106,7 @@ class Layout:
         # and whether the zone is its own (or its team's: it knows the face-down cards there).
         self._slot = tuple(tuple(base[zdef.name] + self._relative(t, zdef, seat, me) for zdef, seat in t.zone_meta)
                            for me in range(self.n))
-        self._sees = tuple(tuple(_sees_zone(zdef.visibility, seat, me) for zdef, seat in t.zone_meta)
-                           for me in range(self.n))
+        self._sees = tuple(tuple(_sees_zone(t, zone, me) for zone in range(len(t.zone_meta))) for me in range(self.n))
         self._own = tuple(tuple(t.holds(zone, me) for zone in range(len(t.zone_meta))) for me in range(self.n))
         self._build()
 
@@ -324,8 +323,11 @@ class Layout:
         return lines
 
 
-def _sees_zone(visibility: str, seat, me: int) -> bool:
-    return visibility == "public" or (visibility == "owner" and seat == me)
+def _sees_zone(t, zone: int, me: int) -> bool:
+    """Whether seat `me` sees the cards of `zone`: a public zone, or one of its own (its
+    team's, for a zone of each team)."""
+    visibility = t.zone_meta[zone][0].visibility
+    return visibility == "public" or (visibility == "owner" and t.holds(zone, me))
 
 
 def _one_hot(v, at: int, names: tuple, name) -> None:

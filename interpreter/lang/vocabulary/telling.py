@@ -3,9 +3,9 @@ writes, whose {VALUE} parts are values of the language shown as people read them
 from __future__ import annotations
 
 from ...engine import knowledge
-from ..registry import register
 from ...engine.primitives import zone_label
 from ...engine.wording import and_list
+from ..registry import register
 from .statements import asker_of, objects, player_of
 from .texts import text_parts
 
@@ -56,7 +56,8 @@ def _announce(c, tree, scope):
 
 @register("reveal", ST, "reveal CARDS [to PLAYER]",
           "Shows cards to every player (\"Ann reveals Seven of Stars, Seven of Moons\"), or to one (\"Ann shows "
-          "Seven of Stars to Ben\"; the others read \"Ann shows a card to Ben\"). They know the cards wherever "
+          "Seven of Stars to Ben\"; the others read \"Ann shows a card to Ben\"). From a team's zone (per: team) "
+          "its players show them, named as the zone is: \"North and South reveal Two\". They know the cards wherever "
           "the cards go, face down too, until a card is put at a random place in a zone they do not see, or its "
           "zone is shuffled (an ordered one: a hand has no order to lose).", example="reveal given",
           params=(('CARDS', 'cards', 'what is shown'), ('PLAYER', 'player', 'who alone sees them (optional)')))
@@ -70,20 +71,23 @@ def _reveal(c, tree, scope):
         if not cards:
             return
         p = tfn(s, env) if tfn is not None else None
-        holder = s.t.zone_meta[s.zone_of[cards[0]]][1]
+        knowledge.show(s, cards, range(len(s.out)) if p is None else (p.seat,))
+        if s.quiet:         # no log: the words are not worked out
+            return
+        # Who holds the cards' zone: its player, or every player of a team's zone.
+        holders = s.t.holders(s.zone_of[cards[0]])
+        who = and_list(s.t.players[h].name for h in holders) if holders else "the table"
+        verb = "s" if len(holders) == 1 else ""
         names = ", ".join(s.t.names[x] for x in cards)
         if p is None:
-            knowledge.show(s, cards, range(len(s.out)))
-            if holder is None:
+            if not holders:
                 s.say("reveal", f"{names} {'is' if len(cards) == 1 else 'are'} revealed")
             else:
-                s.say("reveal", f"{s.t.players[holder].name} reveals {names}")
+                s.say("reveal", f"{who} reveal{verb} {names}")
             return
-        knowledge.show(s, cards, (p.seat,))
-        who = s.t.players[holder].name if holder is not None else "the table"
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-        seen = tuple(sorted({p.seat} | ({holder} if holder is not None else set())))
-        s.say("reveal", f"{who} shows {names} to {p.name}", seen, f"{who} shows {some} to {p.name}")
+        seen = tuple(sorted({p.seat, *holders}))
+        s.say("reveal", f"{who} show{verb} {names} to {p.name}", seen, f"{who} show{verb} {some} to {p.name}")
     return reveal
 
 
