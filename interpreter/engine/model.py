@@ -157,7 +157,7 @@ class Ability:
     zone: str                # the zone the card must be in to use it
     when: Callable | None
     costs: tuple             # compiled Cost objects
-    targets: tuple           # (name, selector fn, description)
+    targets: tuple           # (name, selector fn, description, "public" where it picks cards of public zones alone)
     effect: Any              # compiled block
     pile: bool
     source: Source | None = None
