@@ -64,7 +64,7 @@ _EVENT_OF = {"enter": "move", "leave": "move", "die": "move", "damaged": "damage
 class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
-                 "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
+                 "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits", "typeflags",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
                  "checks_see_everything", "checks_see_marks", "checks_see_control",
                  "checks_see_turn",
@@ -124,6 +124,9 @@ class Table:
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".
         bit = {t: 1 << i for i, t in enumerate(pack.card_types)}
         self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
+        # And for each bit, whether each card has it: a scan's test of one type is then a read,
+        # where "and" is a call and its result an integer to test (lang/vocabulary/selectors.py).
+        self.typeflags = {b: tuple(bits & b != 0 for bits in self.typebits) for b in bit.values()}
         self._checks(pack)
         # For each zone whose cards have abilities a player may use: those of each card there.
         # (A shared zone's cards are offered to the player who controls each.)
@@ -276,6 +279,7 @@ class Table:
                 t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
         bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
+        t.typeflags = {b: flags + (t.typebits[c] & b != 0,) for b, flags in self.typeflags.items()}
         t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c, t),), common) for z, per, common in self.usable)
         t._hot()
         if getattr(self.pack, "write_listing", None) is not None:
