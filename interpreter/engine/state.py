@@ -389,6 +389,7 @@ class State:
         "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
         "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
+        "someone_out",  # whether `out` holds a True (State.put_out): read at every step of a frame
         "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
         "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
@@ -454,6 +455,7 @@ class State:
         self.log = []
         self.quiet = False
         self.out = [False] * len(table.players)
+        self.someone_out = False
         self.result = None
         self.dirty = False
         self.decisions_this_turn = 0
@@ -524,6 +526,7 @@ class State:
             c.log = []
             c.quiet = True
         c.out = self.out[:]
+        c.someone_out = self.someone_out
         c.result = self.result
         c.dirty = self.dirty
         c.decisions_this_turn = self.decisions_this_turn
@@ -551,6 +554,11 @@ class State:
         c.keyed = self.keyed.copy() if self.keyed is not None else None
         c.lki = self.lki
         return c
+
+    def put_out(self, seat: int) -> None:
+        """`seat` is out of the game (lost, finished)."""
+        self.out[seat] = True
+        self.someone_out = True
 
     # ------------------------------------------------------------- chance
     def randbelow(self, n: int) -> int:

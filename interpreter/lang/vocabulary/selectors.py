@@ -315,7 +315,7 @@ def _starting_set(c: Compiler, tree, scope: Scope, words_node, members: list, wo
         t = T("players")
     elif noun in _PLAYER_NOUNS:
         # With nobody out (the usual case), the players are the table's, as they are.
-        base = lambda s, env: s.t.players if True not in s.out else \
+        base = lambda s, env: s.t.players if not s.someone_out else \
             tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
         t = T("players")
     elif noun == "everyone":        # those who lost or finished too
