@@ -65,12 +65,17 @@ def _negative_counter(s, c):
     s.counters[(c, "charge")] = -2
 
 
+def _out_untold(s, c):
+    s.out[1] = True         # where State.put_out would tell the frames that look
+
+
 @pytest.mark.parametrize("corrupt, message", [
     (_twice, "Ace of Diamonds is in two zones at once (Red's hand and Red's play)"),
     (_lost, "cards are in no zone: Ace of Diamonds"),
     (_misplaced, "Ace of Diamonds is in Red's hand but recorded in Red's discard"),
     (_negative_damage, "Ace of Diamonds has negative damage (-1)"),
     (_negative_counter, "Ace of Diamonds has -2 charge counters"),
+    (_out_untold, "the seats out are [False, True], but someone_out is False"),
 ])
 def test_debug_mode_stops_at_a_broken_invariant(pack, corrupt, message):
     with pytest.raises(RuleError) as e:

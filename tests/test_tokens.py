@@ -47,6 +47,10 @@ def test_a_token_grows_the_table_of_its_game_only():
     assert len(s.t.cards) == len(s.zone_of) == len(s.moves) == cards + 2
     assert [s.t.names[c] for c in sorted(s.t.tokens)] == ["Spirit", "Spirit #2"]
     assert before.s.t is not s.t and len(before.s.t.cards) == cards and len(before.s.zone_of) == cards
+    # Whether each card is a creature, as the scans read it, grows with the table too.
+    creature = 1 << list(p.card_types).index("creature")
+    assert s.t.typeflags[creature][cards:] == (True, True) and len(before.s.t.typeflags[creature]) == cards
+    assert s.t.typeflags == {b: tuple(bits & b != 0 for bits in s.t.typebits) for b in s.t.typeflags}
     view = state.observation(1)["players"][0]["zones"]["field"]
     assert [(v["name"], v.get("token")) for v in view] == [("Spirit", True), ("Spirit #2", True)]
     check(s)

@@ -31,6 +31,8 @@ def check(s: State) -> None:
     for (c, name), n in s.counters.items():
         if n < 0:
             raise RuleError(f"{s.t.names[c]} has {n} {name} counters")
+    if s.someone_out != (True in s.out):
+        raise RuleError(f"the seats out are {s.out}, but someone_out is {s.someone_out}")
     for p in range(len(s.t.players)):
         check_hidden(s, p)
 

@@ -309,7 +309,7 @@ def _player(s: State, seat: int, p, fail, given: dict) -> None:
         else:
             pv[name] = value
     if p.get("out"):
-        s.out[seat] = True
+        s.put_out(seat)
     level = sitting_level(pack, p, fail)
     if level is not None:       # as the position was found, not a thing that happens in it: no log line
         sitting = list(s.sitting or (-1,) * len(s.out))

@@ -585,7 +585,7 @@ def mark_seen(s: State, mark: str) -> None:
 def lose(s: State, seat: int) -> None:
     if s.out[seat] or s.result is not None:
         return
-    s.out[seat] = True
+    s.put_out(seat)
     if s.t.layered:
         stale(s)
     s.say("lose", f"{s.t.players[seat].name} loses the game")
@@ -599,7 +599,7 @@ def settle(s: State) -> None:
     ranked when at most one player is still playing."""
     if s.result is not None:
         return
-    if s.t.several_teams and True not in s.out:
+    if s.t.several_teams and not s.someone_out:
         return      # with every player in, every team is: nothing to count
     if s.finished:
         if len(s.in_game()) <= 1:

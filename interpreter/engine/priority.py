@@ -35,7 +35,7 @@ class WindowFrame:
         s.window = self.name
         t = s.t
         # The checkpoint only when it has something to do (see running.checkpoint).
-        if (s.dirty or s.events or t.unsettled or True in s.out
+        if (s.dirty or s.events or t.unsettled or s.someone_out
                 or (t.controlling and s.view is None)) and checkpoint(s):
             return
         rules = self.rules
@@ -110,13 +110,12 @@ def _pass_round(s: State, w: WindowFrame, seat: int, lister, spent: bool):
     t = s.t
     quiet = s.quiet
     passing = t.passing
-    out = s.out
     while True:
         if not quiet:
             s.log.append((s.turn, "pass", passing[seat]))
         _passed(s, w)
         if s.frames[-1] is not w or s.sitting is not None or (
-                s.dirty or s.events or t.unsettled or True in out or (t.controlling and s.view is None)):
+                s.dirty or s.events or t.unsettled or s.someone_out or (t.controlling and s.view is None)):
             return None
         seat = w.priority
         options = lister(s, seat) if not spent else []

@@ -34,7 +34,7 @@ def finish_player(s: State, seat: int) -> None:
     """`PLAYER finishes`: out of play, with the next finishing place."""
     if s.out[seat] or s.result is not None:
         return
-    s.out[seat] = True
+    s.put_out(seat)
     s.finished = (s.finished or ()) + (seat,)
     s.say("finish", f"{s.t.players[seat].name} finishes {ordinal(len(s.finished))}")
     s.dirty = True

@@ -61,7 +61,7 @@ class RoundFrame:
         if self.stage == BEGIN:
             # Players out since the last turn (a partnership at -200 as a hand ends) end
             # the game, where one team or none is left, before another unit begins.
-            if True in s.out:
+            if s.someone_out:
                 primitives.settle(s)
                 if s.result is not None:
                     return

@@ -83,7 +83,7 @@ def checkpoint(s: State) -> bool:
     while True:
         if t.tokens:
             cease(s)        # before the checks: a token that left play is gone
-        if not t.several_teams or True in s.out:   # else nobody is out: nothing to settle
+        if not t.several_teams or s.someone_out:   # else nobody is out: nothing to settle
             primitives.settle(s)
         if s.result is not None:
             return True
@@ -96,7 +96,7 @@ def checkpoint(s: State) -> bool:
         # where the checks have changed something (the frames' test), or go on.
         if not pack.checks_inline or s.result is not None or t.eager_checks:
             return True
-        if not (s.dirty or s.events or t.unsettled or True in s.out or (t.controlling and s.view is None)):
+        if not (s.dirty or s.events or t.unsettled or s.someone_out or (t.controlling and s.view is None)):
             return False
     if s.dirty and pack.has_state_triggers:
         s.dirty = False

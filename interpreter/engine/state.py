@@ -64,7 +64,7 @@ _EVENT_OF = {"enter": "move", "leave": "move", "die": "move", "damaged": "damage
 class Table:
     """What is fixed once a game is set up: the cards dealt, the seats, the zone map."""
     __slots__ = ("pack", "cards", "owner", "players", "zone_meta", "zone_base",
-                 "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits",
+                 "names", "options", "seat_names", "triggering", "triggers", "named", "typed", "typebits", "typeflags",
                  "eager_checks", "several_teams", "usable", "checks_see_zones", "checks_see_tapped", "checks_see_counters",
                  "checks_see_everything", "checks_see_marks", "checks_see_control",
                  "checks_see_turn",
@@ -124,6 +124,9 @@ class Table:
         # One integer a card, a bit per card type in the pack's order: a type test is an "and".
         bit = {t: 1 << i for i, t in enumerate(pack.card_types)}
         self.typebits = tuple(sum(bit[t] for t in c.types if t in bit) for c in cards)
+        # And for each bit, whether each card has it: a scan's test of one type is then a read,
+        # where "and" is a call and its result an integer to test (lang/vocabulary/selectors.py).
+        self.typeflags = {b: tuple(bits & b != 0 for bits in self.typebits) for b in bit.values()}
         self._checks(pack)
         # For each zone whose cards have abilities a player may use: those of each card there.
         # (A shared zone's cards are offered to the player who controls each.)
@@ -288,6 +291,7 @@ class Table:
                 t.typed[kind] = t.typed.get(kind, frozenset()) | {c}
         bit = {k: 1 << i for i, k in enumerate(self.pack.card_types)}
         t.typebits = self.typebits + (sum(bit[k] for k in definition.types if k in bit),)
+        t.typeflags = {b: flags + (t.typebits[c] & b != 0,) for b, flags in self.typeflags.items()}
         t.usable = tuple((z, per + (_entries(definition, z, t.names[c], c, t),), common) for z, per, common in self.usable)
         t._hot()
         if getattr(self.pack, "write_listing", None) is not None:
@@ -397,6 +401,7 @@ class State:
         "counters", "marks", "mods", "moddelta", "pvars", "turn", "active", "phase",
         "step", "window", "pending", "pile", "frames", "decision", "rng", "log", "out",
         "result", "dirty", "decisions_this_turn", "history", "face_down", "events", "first", "steps",
+        "someone_out",  # whether `out` holds a True (State.put_out): read at every step of a frame
         "fired",     # triggered abilities fired since the game last waited for a player (set by frames.run)
         "table",     # values of the whole table by name (engine/tables.py); None for a pack without them
         "order",     # the turn order once a rule changes it (engine/turnorder.py), else None; a tuple
@@ -465,6 +470,7 @@ class State:
         self.log = []
         self.quiet = False
         self.out = [False] * len(table.players)
+        self.someone_out = False
         self.result = None
         self.dirty = False
         self.decisions_this_turn = 0
@@ -536,6 +542,7 @@ class State:
             c.log = []
             c.quiet = True
         c.out = self.out[:]
+        c.someone_out = self.someone_out
         c.result = self.result
         c.dirty = self.dirty
         c.decisions_this_turn = self.decisions_this_turn
@@ -564,6 +571,11 @@ class State:
         c.lki = self.lki
         c.shown = self.shown
         return c
+
+    def put_out(self, seat: int) -> None:
+        """`seat` is out of the game (lost, finished)."""
+        self.out[seat] = True
+        self.someone_out = True
 
     # ------------------------------------------------------------- chance
     def randbelow(self, n: int) -> int:

@@ -32,7 +32,7 @@ class TurnFrame:
         pack = s.t.pack
         t = s.t
         # The checkpoint only when it has something to do (see running.checkpoint).
-        if (s.dirty or s.events or t.unsettled or True in s.out
+        if (s.dirty or s.events or t.unsettled or s.someone_out
                 or (t.controlling and s.view is None)) and checkpoint(s):
             return
         if not self.started:

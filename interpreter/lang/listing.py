@@ -81,9 +81,11 @@ def _written(t, kinds: dict, listed: tuple, zones: tuple):
             "    env = {'this': None, 'you': s.t.players[seat], '@memo': memo}"]
     if t.pack.player_abilities:
         head.append(f"    {w.name(players_own)}(s, env, found)")
+    # Until a card of the game is face down (State.downs), no card is asked whether it is.
     head += ["    zones = s.zones",
+            "    downs = s.downs",
             "    down = s.face_down",
-            "    ctl_ = s.controller",
+            *(["    ctl_ = s.controller"] if any(common for _, _, common in t.usable) else []),
             f"    {''.join(f'z{i}_, ' for i in range(len(body)))}= {zones}[seat]",
             f"    {''.join(f'u{i}_, ' for i in range(len(body)))}= s.t.listed"]
     head += [f"    {v} = None" for v in w.memos] + [f"    {v} = {w.unset}" for v in w.lifted.values()]
@@ -153,7 +155,7 @@ class _Writer:
         if not there:
             return []
         # A face-down card has no abilities; a card in a shared zone is its controller's to use.
-        skip = "e_ is None or down[c_]" + (" or ctl_[c_] != seat" if common else "")
+        skip = "e_ is None or downs and down[c_]" + (" or ctl_[c_] != seat" if common else "")
         body = []
         self.this = False
         self._kinds(there, kinds, body, "        ")

@@ -315,7 +315,7 @@ def _starting_set(c: Compiler, tree, scope: Scope, words_node, members: list, wo
         t = T("players")
     elif noun in _PLAYER_NOUNS:
         # With nobody out (the usual case), the players are the table's, as they are.
-        base = lambda s, env: s.t.players if True not in s.out else \
+        base = lambda s, env: s.t.players if not s.someone_out else \
             tuple([s.t.players[p] for p in range(len(s.out)) if not s.out[p]])
         t = T("players")
     elif noun == "everyone":        # those who lost or finished too
@@ -696,10 +696,15 @@ def _written(text: _Text, head: list, loop: list, keep, control_fn, where_fn, ma
     if typed is not None and typed[0] == "it" and not mask and (cards or in_zone):
         # "cards in p's play where it is land or it is artifact": the clause is the loop's own test.
         mask, every, where_fn = typed[1], False, None
-    if mask:
+    if mask & (mask - 1):
         # A pack whose effects change card types reads them with the effects applied.
         head.append(f"    bits = (s.typebits or {named(typebits)}(s)) if {fuse.flag('retyping')} else s.t.typebits")
-        tests.append(f"bits[x] & {mask}{f' == {mask}' if every and mask & (mask - 1) else ''}{_FACE_UP}")
+        tests.append(f"bits[x] & {mask}{f' == {mask}' if every else ''}{_FACE_UP}")
+    elif mask:
+        # One type: where effects never change card types, whether each card has it (Table.typeflags).
+        head.append(f"    bits = (s.typebits or {named(typebits)}(s)) if {fuse.flag('retyping')} "
+                    f"else s.t.typeflags[{mask}]")
+        tests.append(f"(bits[x] & {mask} if {fuse.flag('retyping')} else bits[x]){_FACE_UP}")
     if keep is not None and keep.tapped is not None:
         head.append("    tp = s.tapped")
         tests.append("tp[x]" if keep.tapped else "not tp[x]")         # a card is tapped or not: True or False
