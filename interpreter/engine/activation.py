@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
 from .decisions import Option, decision, option
-from .knowledge import EVERYONE, labels_for, listed, named_for, say_of, sees_there, shown_to
+from .knowledge import EVERYONE, face_up, labels_for, listed, named_for, say_of, sees_there, shown_to
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -186,7 +186,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     that left is read as it was (engine/lastknown.py). `plain`: the candidates are cards
     the chooser sees, named as they are: "own", of the chooser's zones; "public", of
     public zones, but face down; "players" (statements.seen_by_chooser)."""
-    if plain == "own" or (plain == "public" and (not s.downs or _face_up(s, candidates))):
+    if plain == "own" or (plain == "public" and (not s.downs or face_up(s, candidates))):
         names = s.t.names       # (a target may be a player or an effect on the pile too)
         options = tuple([option((names[c] if type(c) is int else named_for(s, c, seat), c)) for c in candidates])
     elif plain == "players":
@@ -209,14 +209,6 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
         resume(s, options[0].value)
         return
     s.decision = decision((seat, prompt, options, resume, "target" if target else "choice"))
-
-
-def _face_up(s: State, candidates) -> bool:
-    """Whether no card among `candidates` (players and effects too) is face down."""
-    try:
-        return not any(map(s.face_down.__getitem__, candidates))
-    except TypeError:       # a player or an effect among them
-        return not any(s.face_down[c] for c in candidates if type(c) is int)
 
 
 def _targets(env: dict, targets) -> list:

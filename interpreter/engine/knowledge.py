@@ -78,6 +78,16 @@ def labels_for(s: State, items, seat: int) -> list[str]:
             for x in items]
 
 
+def face_up(s: State, items) -> bool:
+    """Whether no card among `items` (players and effects too) is face down: a loop, where
+    a few items are read faster than a map is made."""
+    down = s.face_down
+    for x in items:
+        if type(x) is int and down[x]:
+            return False
+    return True
+
+
 def show(s: State, cards, seats) -> None:
     """`cards` are revealed to `seats`: their options name them to those seats until
     each moves (card_for); the seats know them wherever they go (learn)."""

@@ -7,7 +7,7 @@ from lark import Tree
 
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
-from ...engine.knowledge import EVERYONE, labels_for, say_of
+from ...engine.knowledge import EVERYONE, face_up, labels_for, say_of
 from ...engine.activation import NONE, ask_choice, log_choice, log_none, none_for
 from ...engine.decisions import Decision, Option, asked_again, decision, option
 from ...engine.layers import controllers, stale
@@ -886,6 +886,12 @@ def public_only(c: Compiler, read: set) -> bool:
                                for name in zones)
 
 
+def _said(c: Compiler, owner) -> str:
+    """A zone's possessor as its player is written: "your" is you, "p's" is p."""
+    said = c.source(owner)
+    return "you" if said == "your" else said.removesuffix("'s")
+
+
 def _in_zone_of(c: Compiler, selector, chooser: str) -> bool:
     """Whether the selector picks cards "in CHOOSER's ZONE" of a zone its player sees."""
     if getattr(selector, "data", None) != "selector":
@@ -897,7 +903,7 @@ def _in_zone_of(c: Compiler, selector, chooser: str) -> bool:
                 return False
             owner, name = zone.children
             zdef = c.names.zones.get(str(name))
-            return zdef is not None and zdef.visibility != "hidden" and c.source(owner) == chooser
+            return zdef is not None and zdef.visibility != "hidden" and _said(c, owner) == chooser
     return False
 
 
@@ -907,7 +913,7 @@ def _labels(s, items, seat: int, name, plain) -> list[str]:
     as the seat may see them (knowledge.labels_for)."""
     if name is not None:
         return [name(s, x) for x in items]
-    if plain is OWN or (plain is PUBLIC and (not s.downs or not any(map(s.face_down.__getitem__, items)))):
+    if plain is OWN or (plain is PUBLIC and (not s.downs or face_up(s, items))):
         return list(map(s.t.names.__getitem__, items))
     if plain is PLAYERS_NAMED:
         return [p.name for p in items]
