@@ -239,8 +239,9 @@ def test_an_item_either_selector_picks_comes_once_where_the_first_picks_it(tmp_p
     assert [state.s.pvars[p][k] for p in (0, 1) for k in ("score", "scratch", "secret")] == [3, 3, 1, 0, 0, 1]
     assert [c["name"] for c in state.observation(None)["shared"]["discard"]] == [
         "Ace of Hearts", "Ace of Spades", "Three of Hearts"]
-    # A choice offers it once.
-    state = play(tmp_path, setup="choose a card in deck where its rank = ace or card in deck where it is hearts as picked")
+    # A choice offers it once (the deck looked at, so that its cards are named).
+    state = play(tmp_path, setup="you look at all cards in deck\n"
+                                 "choose a card in deck where its rank = ace or card in deck where it is hearts as picked")
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
         "Ace of Hearts", "Ace of Spades", "Three of Hearts"]
 
@@ -658,7 +659,8 @@ def test_a_selector_names_its_item_for_the_where_clauses_inside_its_own(tmp_path
 
 
 def test_a_choice_offers_the_cards_its_where_tells_apart_by_other_cards(tmp_path):
-    state = play(tmp_path, setup="choose a card c in deck where any (cards in deck where its rank = rank of c and "
+    state = play(tmp_path, setup="you look at all cards in deck\n"
+                                 "choose a card c in deck where any (cards in deck where its rank = rank of c and "
                                  "it != c) as picked\nset pot to points of picked")
     offered = sorted(state.action_to_string(a) for a in state.legal_actions())
     assert offered == ["Ace of Hearts", "Ace of Spades", "Two of Clubs", "Two of Diamonds"]
