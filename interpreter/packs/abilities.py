@@ -10,7 +10,7 @@ from ..lang.compiler import Scope, _const
 from ..lang.registry import ENTRIES
 from ..lang.static_types import T, single
 from ..lang.vocabulary import compile_costs, pay_cost
-from ..lang.vocabulary.statements import PUBLIC, public_only
+from ..lang.vocabulary.offered import PUBLIC, public_only
 from .build import Build
 from .replacing import replacement
 

@@ -7,7 +7,7 @@ from lark import Tree
 
 from ...engine import lastknown, primitives, tables
 from ...engine.events import close_batch, open_batch
-from ...engine.knowledge import EVERYONE, face_up, labels_for, say_of
+from ...engine.knowledge import EVERYONE, say_of
 from ...engine.activation import NONE, ask_choice, log_choice, log_none, none_for
 from ...engine.decisions import Decision, Option, asked_again, decision, option
 from ...engine.layers import controllers, stale
@@ -22,6 +22,7 @@ from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, MAPPING, T, as_set, single
+from .offered import PLAYERS_NAMED, labels_of, seen_by_chooser
 from .expressions import bare_name, too_large
 from .selections import place_number, written_zone
 from .texts import asked, text_parts
@@ -855,69 +856,11 @@ def _choose(c, tree, scope):
             if not found:
                 env[var] = None
                 return
-            labels = _labels(s, found, p.seat, None, plain)
+            labels = labels_of(s, found, p.seat, None, plain)
             options = (none_for(none, s, env, p.seat), *[option(o) for o in zip(labels, found)])
             s.decision = decision((p.seat, ask(s, env, p), options, resume, "choice"))
         return choose_maybe
     return _choose_many(var, pfn, sfn, nfn, kind, ask, about, plain=plain)
-
-
-# What a choice's options may name without asking, card by card, whether its player sees
-# them (seen_by_chooser): cards of public zones, face up; cards of the chooser's own
-# zones; players.
-PUBLIC, OWN, PLAYERS_NAMED = "public", "own", "players"
-
-
-def seen_by_chooser(c: Compiler, read: set, who, sel) -> str | None:
-    """OWN where every selector of `sel` picks cards of a zone of the player who chooses
-    (`who`: "choose a card in your hand", "p chooses cards in p's hand"), which they see;
-    PUBLIC where what it read (Compiler.noting) is cards of public zones alone; else None:
-    each card is asked (knowledge.labels_for)."""
-    chooser = "you" if who is None else c.source(who)
-    if "random" not in chooser and all(_in_zone_of(c, one, chooser) for one in sel.children):
-        return OWN
-    return PUBLIC if public_only(c, read) else None
-
-
-def public_only(c: Compiler, read: set) -> bool:
-    """Whether what a text read (Compiler.noting) names public zones, and no other zone."""
-    zones = [what[5:] for what in read if what.startswith("zone:")]
-    return bool(zones) and all((z := c.names.zones.get(name)) is not None and z.visibility == "public"
-                               for name in zones)
-
-
-def _said(c: Compiler, owner) -> str:
-    """A zone's possessor as its player is written: "your" is you, "p's" is p."""
-    said = c.source(owner)
-    return "you" if said == "your" else said.removesuffix("'s")
-
-
-def _in_zone_of(c: Compiler, selector, chooser: str) -> bool:
-    """Whether the selector picks cards "in CHOOSER's ZONE" of a zone its player sees."""
-    if getattr(selector, "data", None) != "selector":
-        return False
-    for part in selector.children:
-        if isinstance(part, Tree) and part.data == "location":
-            zone = part.children[0]
-            if getattr(zone, "data", None) != "prop_of":
-                return False
-            owner, name = zone.children
-            zdef = c.names.zones.get(str(name))
-            return zdef is not None and zdef.visibility != "hidden" and _said(c, owner) == chooser
-    return False
-
-
-def _labels(s, items, seat: int, name, plain) -> list[str]:
-    """The labels of options offering `items` to `seat`: each as `name(s, x)` gives it, else
-    by name where the selector picks cards the chooser sees (`plain`, seen_by_chooser), else
-    as the seat may see them (knowledge.labels_for)."""
-    if name is not None:
-        return [name(s, x) for x in items]
-    if plain is OWN or (plain is PUBLIC and (not s.downs or face_up(s, items))):
-        return list(map(s.t.names.__getitem__, items))
-    if plain is PLAYERS_NAMED:
-        return [p.name for p in items]
-    return labels_for(s, items, seat)
 
 
 def none_option(c: Compiler, named, quantity, scope: Scope | None = None):
@@ -990,10 +933,10 @@ def _choose_many(var, pfn, sfn, nfn, kind, ask, about, name=None, log=log_choice
             # Only what leaves enough after it to make up the number.
             rest = rest[:len(rest) - (limit - len(picked)) + 1]
         # Options made as tuples (decisions.option): a list of them is made at every pick.
-        options = [option(o) for o in zip(_labels(s, rest, p.seat, name, plain), rest)]
+        options = [option(o) for o in zip(labels_of(s, rest, p.seat, name, plain), rest)]
         if kind != "exactly":
             options.insert(0, DONE)
-        chosen = ", ".join(_labels(s, picked, p.seat, name, plain))
+        chosen = ", ".join(labels_of(s, picked, p.seat, name, plain))
         if kind == "any_number":
             progress = f"chosen: {chosen or 'none'}"
         else:   # say how many: "chosen 1 of 3: Plains", "chosen 0 of up to 2"
