@@ -185,7 +185,7 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     effect), the object chosen is kept: a target that has moved since is gone, a card
     that left is read as it was (engine/lastknown.py). `plain`: the candidates are cards
     the chooser sees, named as they are: "own", of the chooser's zones; "public", of
-    public zones, but face down; "players" (statements.seen_by_chooser)."""
+    public zones, but face down; "players" (lang/vocabulary/offered.py)."""
     if plain == "own" or (plain == "public" and (not s.downs or face_up(s, candidates))):
         names = s.t.names       # (a target may be a player or an effect on the pile too)
         options = tuple([option((names[c] if type(c) is int else named_for(s, c, seat), c)) for c in candidates])

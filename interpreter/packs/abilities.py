@@ -104,7 +104,7 @@ def _targets(b: Build, raw, scope: Scope, lo) -> list:
             fn, t = res
             if b.restricted:
                 fn = targetable(fn, b.restricted)
-            # Targets of public zones are offered by name (statements.seen_by_chooser).
+            # Targets of public zones are offered by name (lang/vocabulary/offered.py).
             targets.append((tname, fn, str(text), PUBLIC if public_only(b.comp, read) else None))
             problem = b.comp.hides(tname)
             if problem:
