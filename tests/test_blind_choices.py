@@ -4,6 +4,8 @@ it (`look at`) or it was revealed to them, and it has not moved since
 (tests/data/suits: Ann, then Ben, two cards each)."""
 from __future__ import annotations
 
+import pytest
+
 from test_words_and_tables import play
 
 TWO = "for each p in players:\n  p draws 2 cards"
@@ -78,3 +80,16 @@ def test_the_holder_sees_which_card_is_looked_at_and_a_third_player_does_not(tmp
         "Ann looks at Four of Spades in Ben's hand", "Ann looks at Four of Spades in Ben's hand",
         "Ann looks at a card in Ben's hand"]
     assert [o.label for o in state.decision.options] == ["Four of Spades", "a card"]
+
+
+@pytest.mark.parametrize("turn, labels", [
+    # Cards of a public zone and players: named, whatever the quantity.
+    ("choose up to one card in played or player as x", ["none", "Ace of Spades", "Ann", "Ben"]),
+    ("choose any number of cards in played or players as x", ["done", "Ace of Spades", "Ann", "Ben"]),
+    ("choose a card in played or player as x", ["Ace of Spades", "Ann", "Ben"]),
+    # Cards of another player's hand and players: those cards unseen.
+    ("choose up to one card in opponent's hand or player as x", ["none", "a card", "a card", "Ann", "Ben"]),
+])
+def test_a_choice_of_cards_and_players_names_each_as_its_player_sees_it(tmp_path, turn, labels):
+    state = play(tmp_path, setup=TWO + "\nput first of cards in your hand into played", turn=turn)
+    assert [o.label for o in state.decision.options] == labels

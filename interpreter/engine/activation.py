@@ -6,7 +6,7 @@ from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
 from .decisions import Option, decision, option
-from .knowledge import EVERYONE, face_up, labels_for, listed, named_for, say_of, sees_there, shown_to
+from .knowledge import EVERYONE, labels_for, listed, say_of, sees_there, shown_to
 from .limits import TRIGGERS
 from .state import RuleError, State
 
@@ -183,16 +183,9 @@ def ask_choice(s: State, seat: int, prompt: str, candidates, var: str, about=Non
     target is logged with the ability that takes it; any other choice here, with what it
     was for (`about`, see log_choice). With `named` (a target, a choice in an ability's
     effect), the object chosen is kept: a target that has moved since is gone, a card
-    that left is read as it was (engine/lastknown.py). `plain`: the candidates are cards
-    the chooser sees, named as they are: "own", of the chooser's zones; "public", of
-    public zones, but face down; "players" (lang/vocabulary/offered.py)."""
-    if plain == "own" or (plain == "public" and (not s.downs or face_up(s, candidates))):
-        names = s.t.names       # (a target may be a player or an effect on the pile too)
-        options = tuple([option((names[c] if type(c) is int else named_for(s, c, seat), c)) for c in candidates])
-    elif plain == "players":
-        options = tuple([option((p.name, p)) for p in candidates])
-    else:
-        options = tuple([option(o) for o in zip(labels_for(s, candidates, seat), candidates)])
+    that left is read as it was (engine/lastknown.py). `plain`: what the compiler knows
+    the chooser sees of them (knowledge.labels_for)."""
+    options = tuple([option(o) for o in zip(labels_for(s, candidates, seat, plain), candidates)])
 
     def resume(s2, value, var=var, target=target, about=about, named=named):
         env = s2.frames[-1].env

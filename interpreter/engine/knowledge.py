@@ -60,21 +60,35 @@ def named_for(s: State, x, seat: int) -> str:
     return s.card_name(x)
 
 
-def labels_for(s: State, items, seat: int) -> list[str]:
-    """The labels of options offering `items` to `seat` (named_for). Cards all in zones
-    the seat sees (Table.sighted), none face down, the usual case, are named by their
-    names, read without a step of Python for each."""
+# What the compiler knows of a choice's options (lang/vocabulary/offered.py), which
+# labels_for reads: cards of the chooser's own zones, cards of public zones (seen while
+# face up), players. None: each card is asked where it lies.
+OWN, PUBLIC, ONLY_PLAYERS = "own", "public", "players"
+
+
+def labels_for(s: State, items, seat: int, plain: str | None = None) -> list[str]:
+    """The labels of options offering `items` to `seat` (named_for): by name where `plain`
+    (one of the constants above, as the compiler gave it) says the seat sees them all; else cards all in zones the seat sees (Table.sighted),
+    none face down, the usual case, named without a step of Python for each."""
     names = s.t.names
+    if plain is not None:
+        if plain is ONLY_PLAYERS:
+            return [p.name for p in items]
+        if plain is OWN or not s.downs or face_up(s, items):
+            try:
+                return list(map(names.__getitem__, items))
+            except TypeError:       # players or effects on the pile among the cards
+                return [names[x] if type(x) is int else named_for(s, x, seat) for x in items]
+    sighted = s.t.sighted[seat]
     try:
-        if all(map(s.t.sighted[seat].__getitem__, map(s.zone_of.__getitem__, items))) and \
+        if all(map(sighted.__getitem__, map(s.zone_of.__getitem__, items))) and \
                 (not s.downs or not any(map(s.face_down.__getitem__, items))):
             return list(map(names.__getitem__, items))
     except TypeError:       # not cards alone: players, effects on the pile
         pass
-    sight = s.t.sight
     zone_of = s.zone_of
     down = s.face_down
-    return [names[x] if type(x) is int and seat in sight[zone_of[x]] and not down[x] else named_for(s, x, seat)
+    return [names[x] if type(x) is int and sighted[zone_of[x]] and not down[x] else named_for(s, x, seat)
             for x in items]
 
 

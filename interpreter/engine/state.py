@@ -72,7 +72,7 @@ class Table:
                  "capacity", "tokens", "token_counts", "props", "layered", "retyping", "static_cards", "replacing",
                  "seats", "teams", "team_seats", "leads", "zone_alias", "allied", "prompts", "changing", "resets", "controlling", "zone_labels", "seen", "unseen",
                  "token_order", "token_homes", "usable_at", "lister", "listed", "listing", "unsettled", "passing",
-                 "fixed", "view_zones", "taken", "remembering", "moving", "sight", "sighted")
+                 "fixed", "view_zones", "taken", "remembering", "moving", "sighted")
 
     def __init__(self, pack, cards, owner, players, options):
         self.pack = pack
@@ -146,9 +146,7 @@ class Table:
         self.team_seats = {team: tuple(seats) for team, seats in self.team_seats.items()}
         self.leads = tuple(self.team_seats[team][0] for team in self.teams)     # each seat's team's first seat
         self._team_zones(pack, players)
-        self.sight = self._sight()
-        # The same, per seat: whether it sees the face-up cards of each zone (and of none, last).
-        self.sighted = tuple(tuple(seat in seen for seen in self.sight) for seat in range(len(players)))
+        self.sighted = self._sighted()
         # Whether some team has several seats: then an opponent is a player of another team.
         self.allied = len(set(self.teams)) < len(self.teams)
         self._hot()
@@ -159,14 +157,16 @@ class Table:
         self.passing = tuple(f"{p.name} passes" for p in players)     # the log's line of each seat's pass
         self.resets = {}        # unit -> what goes back to its start as it begins (tables.reset)
 
-    def _sight(self) -> tuple:
-        """Per zone, the seats that see which card each face-up card there is: every seat
-        in a public zone, its holders in a zone seen by its owner, none in a hidden one;
-        and, last, every seat for a card in no zone (zone -1). What labels the options of
-        a choice reads first (knowledge.labels_for), without a call for a card in sight."""
-        every = frozenset(range(len(self.players)))
-        return tuple(every if z.visibility == "public" else frozenset(self.holders(i)) if z.visibility == "owner"
-                     else frozenset() for i, (z, _) in enumerate(self.zone_meta)) + (every,)
+    def _sighted(self) -> tuple:
+        """Per seat, per zone, whether the seat sees which card each face-up card there is:
+        every seat in a public zone, its holders in a zone seen by its owner, none in a
+        hidden one; and, last, every seat for a card in no zone (zone -1). What labels the
+        options of a choice reads first (knowledge.labels_for), without a call a card."""
+        def sees(seat: int, z: int) -> bool:
+            zdef = self.zone_meta[z][0]
+            return zdef.visibility == "public" or (zdef.visibility == "owner" and self.holds(z, seat))
+        zones = range(len(self.zone_meta))
+        return tuple(tuple(sees(seat, z) for z in zones) + (True,) for seat in range(len(self.players)))
 
     def _team_zones(self, pack, players) -> None:
         """The zones of each team (per: team): a seat's is its team's first seat's, where its

@@ -6,20 +6,17 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ...engine.knowledge import face_up, labels_for
+from ...engine.knowledge import ONLY_PLAYERS, OWN, PUBLIC, labels_for
 from ..compiler import Compiler
 
-# What a choice's options may name without asking, card by card, whether its player sees
-# them (seen_by_chooser): cards of public zones, face up; cards of the chooser's own
-# zones; players.
-PUBLIC, OWN, PLAYERS_NAMED = "public", "own", "players"
-
-
-def seen_by_chooser(c: Compiler, read: set, who, sel) -> str | None:
-    """OWN where every selector of `sel` picks cards of a zone of the player who chooses
-    (`who`: "choose a card in your hand", "p chooses cards in p's hand"), which they see;
-    PUBLIC where what it read (Compiler.noting) is cards of public zones alone; else None:
-    each card is asked (knowledge.labels_for)."""
+def seen_by_chooser(c: Compiler, read: set, who, sel, t) -> str | None:
+    """What the compiler knows of what a choice of `sel` (of kind `t`) offers to the player
+    who chooses (`who`): ONLY_PLAYERS; OWN where every selector picks cards of a zone of theirs
+    ("choose a card in your hand", "p chooses cards in p's hand"), which they see; PUBLIC
+    where what it read (Compiler.noting) is cards of public zones alone; else None: each
+    card is asked where it lies (knowledge.labels_for)."""
+    if t.kind in ("player", "players"):
+        return ONLY_PLAYERS
     chooser = "you" if who is None else c.source(who)
     if "random" not in chooser and all(_in_zone_of(c, one, chooser) for one in sel.children):
         return OWN
@@ -56,12 +53,6 @@ def _in_zone_of(c: Compiler, selector, chooser: str) -> bool:
 
 def labels_of(s, items, seat: int, name, plain) -> list[str]:
     """The labels of options offering `items` to `seat`: each as `name(s, x)` gives it, else
-    by name where the selector picks cards the chooser sees (`plain`, seen_by_chooser), else
-    as the seat may see them (knowledge.labels_for)."""
-    if name is not None:
-        return [name(s, x) for x in items]
-    if plain is OWN or (plain is PUBLIC and (not s.downs or face_up(s, items))):
-        return list(map(s.t.names.__getitem__, items))
-    if plain is PLAYERS_NAMED:
-        return [p.name for p in items]
-    return labels_for(s, items, seat)
+    as the seat may see them, by name where the selector picks what they see (`plain`,
+    seen_by_chooser)."""
+    return [name(s, x) for x in items] if name is not None else labels_for(s, items, seat, plain)

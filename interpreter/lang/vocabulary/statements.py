@@ -22,7 +22,7 @@ from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, MAPPING, T, as_set, single
-from .offered import PLAYERS_NAMED, labels_of, seen_by_chooser
+from .offered import labels_of, seen_by_chooser
 from .expressions import bare_name, too_large
 from .selections import place_number, written_zone
 from .texts import asked, text_parts
@@ -824,7 +824,7 @@ def _choose(c, tree, scope):
         return lambda s, env: None
     with c.noting() as read:
         sfn, t = c.selector(sel, scope)
-    plain = PLAYERS_NAMED if t.kind in ("player", "players") else seen_by_chooser(c, read, who, sel)
+    plain = seen_by_chooser(c, read, who, sel, t)
     kind = quantity.data
     ask, about = asked(c, tree, question, scope, var)
     nfn = None
