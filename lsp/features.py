@@ -80,11 +80,13 @@ def completions(lines: list[str], row: int, col: int, names: PackNames | None) -
     words, name_here = expected if expected is not None else (language.every_keyword(), True)
     items = [types.CompletionItem(label=w, kind=KEYWORD, detail="keyword", sort_text="1" + w) for w in words]
     if name_here:
-        items += _names(text, target_names(lines, row), names)
+        # A scenario's `until: {condition: ...}` may read its players by their seats' names.
+        seats = names.seats() if names is not None and (text.parent, text.key) == ("until", "condition") else []
+        items += _names(text, target_names(lines, row), names, seats)
     return items
 
 
-def _names(text, targets: list[str], names: PackNames | None) -> list[types.CompletionItem]:
+def _names(text, targets: list[str], names: PackNames | None, seats=()) -> list[types.CompletionItem]:
     seen = set()
     items = []
 
@@ -95,6 +97,8 @@ def _names(text, targets: list[str], names: PackNames | None) -> list[types.Comp
 
     for target in targets:
         add(target, types.CompletionItemKind.Variable, "target", "0")
+    for seat in seats:
+        add(seat, types.CompletionItemKind.Variable, "player, by the name of their seat", "0")
     for variable in language.variables(text):
         add(variable, types.CompletionItemKind.Variable, "variable", "0")
     for item, what in language.items_open(text, _compiled(names)):

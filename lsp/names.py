@@ -9,6 +9,7 @@ from lsprotocol import types
 from ..interpreter.lang.vocabulary import holds
 from ..interpreter.packs.declarations import MAPPED
 from ..interpreter.packs.importing import ImportProblem
+from ..interpreter.packs.stops import NAME
 
 KIND = types.CompletionItemKind
 # How an editor draws each kind of name in a list of completions.
@@ -49,6 +50,12 @@ class PackNames:
         """What a table value holds: "holds a card"."""
         d = self.build.names.table.get(name)
         return f"holds {holds(d)}" if d is not None else ""
+
+    def seats(self) -> list[str]:
+        """The names pack.yaml gives its seats that a scenario's condition may read."""
+        seats = ((self.build.d or {}).get("players") or {}).get("seats") or []
+        return [seat["name"] for seat in seats if isinstance(seat, dict) and isinstance(seat.get("name"), str)
+                and NAME.fullmatch(seat["name"])]
 
     def cards(self) -> list[str]:
         """The pack's cards, then those of its imports (by name, each once)."""

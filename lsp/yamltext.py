@@ -16,8 +16,10 @@ from ..interpreter.packs.syntax import ENTRY_KEYS, TEXT_KEYS
 
 # The keys whose values are DSL texts, with the start symbol that reads each: those the
 # syntax check of a refused file reads (packs/syntax.py), and those of a round, a
-# currency's worth and an evaluation feature, which the builders compile too.
-KEYS = {**TEXT_KEYS, "until": "condition", "begin": "script", "end": "script", "worth": "value", "value": "value"}
+# currency's worth and an evaluation feature, which the builders compile too; and a
+# scenario's `until: {condition: ...}`, which its players' names may be read in.
+KEYS = {**TEXT_KEYS, "until": "condition", "begin": "script", "end": "script", "worth": "value", "value": "value",
+        "condition": "condition"}
 # Keys under which every entry is a DSL text: its key is a name the pack chooses.
 ENTRIES_OF = ENTRY_KEYS
 
@@ -162,7 +164,8 @@ def _flow_entry(line: str, value_col: int, col: int, parent: str, row: int) -> D
     if start is None:
         return None
     end = _entry_end(line, entry.end())
-    text, at = _unquoted(line[entry.end():end].rstrip(), entry.end())
+    text, at = _unquoted(line[entry.end():end], entry.end())
+    text = text[:max(len(text.rstrip()), col - at)]    # the spaces the cursor follows are typed
     if col > at + len(text) + 1:
         return None
     return DslText(key, parent, start, text, [(row, at)], (0, min(max(col - at, 0), len(text))))

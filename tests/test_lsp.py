@@ -555,3 +555,18 @@ def test_the_name_after_a_variable_holding_cards_tells_it_holds_one_of_them():
     script = "let m be all cards in hand\nlet k be count of (m c where any (cards in hand where it = c))"
     text = DslText("script", None, "script", script, [(0, 0)], (1, script.split("\n")[1].index("= c") + 2))
     assert item_at(text, Names(zones={"hand": None})) == '**c**: each one of m, in this "where"'
+
+
+@lsp_test
+async def test_completion_inside_a_condition_of_until_offers_the_language_and_the_pack(client, tmp_path):
+    folder = copy_pack(tmp_path, "magic54")
+    combat = folder / "tests" / "combat.yaml"
+    line = '      - until: {condition: "life of Black < 3"}'
+    text = combat.read_text(encoding="utf-8").replace(
+        '      - "Red: Jack of Hearts"\n    expect:', f'      - "Red: Jack of Hearts"\n{line}\n    expect:', 1)
+    combat.write_text(text, encoding="utf-8")
+    kinds = await completed(client, combat, 18, line, line.index("Black"))
+    assert kinds["count"] == "keyword" and kinds["starting_life"] == "option" and kinds["life"] == "player counter"
+    assert kinds["Black"] == kinds["Red"] == "player, by the name of their seat"
+    kinds = await completed(client, combat, 18, line, line.index("life"))
+    assert kinds["count"] == "keyword" and "Black" in kinds and "of" not in kinds

@@ -139,7 +139,7 @@ def _condition(pack: Pack, spec, fail, seats: tuple) -> Callable:
     text fails at its place in the scenario file."""
     comp = Compiler(pack.names)
     # A seat's name that is no name of the language, or would hide one of the pack's, is not read.
-    named = {name: seat for seat, name in enumerate(seats) if _NAME.fullmatch(name) and not comp.hides(name)}
+    named = {name: seat for seat, name in enumerate(seats) if NAME.fullmatch(name) and not comp.hides(name)}
     text = str(spec["condition"])
     compiled = comp.compile_text(_snippet(spec, ""), "condition", Scope(dict.fromkeys(named, PLAYER)))
     if comp.problems:
@@ -184,7 +184,7 @@ def _untils(node):
                 yield from _untils(value)
 
 
-_NAME = re.compile(r"[a-z_][a-z0-9_]*", re.I)      # grammar/effects.lark's NAME
+NAME = re.compile(r"[a-z_][a-z0-9_]*", re.I)      # grammar/effects.lark's NAME
 
 
 class _At:
