@@ -93,3 +93,52 @@ def test_the_holder_sees_which_card_is_looked_at_and_a_third_player_does_not(tmp
 def test_a_choice_of_cards_and_players_names_each_as_its_player_sees_it(tmp_path, turn, labels):
     state = play(tmp_path, setup=TWO + "\nput first of cards in your hand into played", turn=turn)
     assert [o.label for o in state.decision.options] == labels
+
+
+# A value chosen among cards: Ben holds Four of Spades and Ace of Hearts.
+AMONG = "you choose a {} among cards in opponent's hand as named \"name one\"\nset pot to count of (cards in opponent's hand where its {} = named)"
+
+
+@pytest.mark.parametrize("prop, labels, answer", [
+    # Every word of the property, in its order: not the suits Ben holds.
+    ("suit", ["clubs", "diamonds", "hearts", "spades"], "clubs"),
+    # Every number the pack's cards print, from low to high; every name, in the pack's order.
+    ("points", ["1", "2", "3", "4"], "4"),
+    ("name", ["Two of Clubs", "Three of Hearts", "Ace of Hearts", "Four of Spades", "Two of Diamonds",
+              "Ace of Spades"], "Two of Clubs"),
+])
+def test_a_value_among_cards_its_player_does_not_see_offers_every_value_the_cards_may_hold(tmp_path, prop, labels,
+                                                                                          answer):
+    state = play(tmp_path, setup=TWO, turn=AMONG.format(prop, prop))
+    assert state.decision.kind == "value"
+    assert [o.label for o in state.decision.options] == labels
+    state.apply_label(answer)
+    assert state.s.table["pot"] == (answer != "clubs" and answer != "Two of Clubs")
+    # The value named is said to everyone, as the player named it.
+    assert state.log_for(0)[-3:-1] == state.log_for(1)[-3:-1] == [f"Ann chooses {answer} (name one)",
+                                                                  f"pot is {int(answer == '4')}"]
+
+
+def test_a_value_among_cards_looked_at_offers_the_values_they_hold(tmp_path):
+    state = play(tmp_path, setup=TWO, turn="you look at all cards in opponent's hand\n" + AMONG.format("suit", "suit"))
+    assert [o.label for o in state.decision.options] == ["hearts", "spades"]
+    # One card of the two looked at: the other could hold any suit.
+    state = play(tmp_path, setup=TWO, turn="you look at first of cards in opponent's hand\n" + AMONG.format("suit", "suit"))
+    assert [o.label for o in state.decision.options] == ["clubs", "diamonds", "hearts", "spades"]
+
+
+def test_one_value_among_hidden_cards_is_not_taken_without_asking(tmp_path):
+    # Ben's one spade: the only suit held, which a choice taken for Ann would have told her.
+    turn = "you choose a suit among (cards in opponent's hand where it is spades) as named"
+    state = play(tmp_path, setup=TWO, turn=turn)
+    assert [o.label for o in state.decision.options] == ["clubs", "diamonds", "hearts", "spades"]
+    assert not [line for line in state.log_for(0) if "chooses" in line]
+
+
+def test_values_among_several_choices_and_the_players_own_hand(tmp_path):
+    # Several values among the deck Ann does not see: every rank, one pick at a time.
+    state = play(tmp_path, setup=TWO, turn="you choose 2 rank among cards in deck as named")
+    assert [o.label for o in state.decision.options] == ["two", "three", "four"]
+    # Her own hand (Ace of Spades, Two of Diamonds): the ranks she holds.
+    state = play(tmp_path, setup=TWO, turn="you choose a rank among cards in your hand as named")
+    assert [o.label for o in state.decision.options] == ["two", "ace"]

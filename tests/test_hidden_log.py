@@ -277,3 +277,20 @@ def test_effects_that_read_the_same_are_told_apart_by_their_places_on_the_pile(t
     state.apply_label(shown[0])
     assert state.history[-1] == (0, 0, "Stir of a card")
     assert chosen not in state.s.pile           # "choose an effect in stack as e / counter e"
+
+
+def test_an_effect_on_the_pile_in_an_observation_names_its_card_as_the_log_does(tmp_path):
+    # Tell reveals Bob's hand while Stir of Lurker, triggered there as Ann's turn began, waits.
+    game = hidden_pack(tmp_path, pack={}, cards={'effect: announce "{top effect of stack} waits"':
+                                                 "effect: reveal all cards in opponent's hand"})
+    state = game.position({"active": "Bob", "phase": "main", "players": [
+        {"zones": {"hand": ["Tell", "Mint", "Bear"]}}, {"zones": {"hand": ["Lurker", "Wolf"]}}]})
+    state.apply_label("pass")
+    stir = {"ability": "Stir", "player": "Bob"}
+    assert [state.observation(who)["pile"] for who in (None, 0, 1)] == [
+        [{"card": "Lurker", **stir}], [{"card": "a card", **stir}], [{"card": "Lurker", **stir}]]
+    state.apply_label("Cast: Tell")
+    state.apply_label("pass")           # Bob passes too: Tell resolves
+    assert state.log_for(0)[-2] == "Bob reveals Lurker, Wolf"
+    assert state.observation(0)["pile"] == [{"card": "Lurker", **stir}]
+    assert state.observation(0)["players"][1]["zones"]["hand"]["known"][0]["name"] == "Lurker"

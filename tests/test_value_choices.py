@@ -78,8 +78,11 @@ def test_a_value_among_the_cards_picked(tmp_path):
     assert "Ann chooses spades as named" in state.log
 
 
+# A supply of piles of copies, which every player sees (a choice among cards they do not
+# see offers every name: tests/test_blind_choices.py).
 PILES = {"[Two of Clubs, Three of Hearts, Ace of Hearts, Four of Spades, Two of Diamonds, Ace of Spades]":
-         "[2 Four of Spades, 3 Two of Clubs, 4 Ace of Hearts]"}
+         "[2 Four of Spades, 3 Two of Clubs, 4 Ace of Hearts]",
+         "deck: {per: shared, visibility: hidden": "deck: {per: shared, visibility: public"}
 
 
 @pytest.mark.parametrize("value, number", [

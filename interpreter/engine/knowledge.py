@@ -47,6 +47,14 @@ def card_for(s: State, c: int, seat: int) -> str:
     return s.t.names[c] if sees_there(s, c, seat) or shown_to(s, c, seat) else "a card"
 
 
+def unseen_among(s: State, items, seat: int) -> list:
+    """The cards among `items` that a decision of `seat` offers as "a card" (card_for):
+    none, without a call a card, where every card is face up in a zone it sees."""
+    sighted, zone_of, down = s.t.sighted[seat], s.zone_of, s.face_down
+    return [x for x in items if type(x) is int and not (sighted[zone_of[x]] and not down[x])
+            and not (sees_there(s, x, seat) or shown_to(s, x, seat))]
+
+
 def named_for(s: State, x, seat: int) -> str:
     """What an option of a decision of `seat` offers, in its label: a card by name where
     the seat sees it (card_for), a player, an effect on the pile by its ability and its

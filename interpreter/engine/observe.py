@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .knowledge import known_to
+from .knowledge import in_sight, known_to, sees
 from .follow import follow_places
 from .labels import option_card
 from .running import run
@@ -125,13 +125,15 @@ def observe(s: State, viewer: int | None) -> dict:
 
 
 def _entry_view(s: State, e, viewer: int | None) -> dict:
-    """An effect on the pile: its card is named unless it has gone where the viewer cannot
-    see it (a creature whose ability waits, put back in its owner's hand meanwhile)."""
+    """An effect on the pile: its card is named unless the viewer neither sees it where it
+    is nor knows it (a creature whose ability waits, put back in its owner's hand
+    meanwhile), as the log names it (knowledge.say_of): a card revealed to the viewer, or
+    face down in their own zone, is named."""
     player = s.t.players[e.seat].name
     card = e.card
     if type(card) is not int:
         name = player
-    elif viewer is None or (_visible(s, s.zone_of[card], viewer) and not s.face_down[card]):
+    elif viewer is None or in_sight(s, card) or sees(s, card, viewer):
         name = s.t.names[card]
     else:
         name = "a card"

@@ -6,14 +6,15 @@ from __future__ import annotations
 from ...engine import limits
 from ...engine.activation import log_choice, log_none, none_for
 from ...engine.decisions import Decision, Option, option
-from ...engine.knowledge import EVERYONE, named_for
+from ...engine.knowledge import EVERYONE, named_for, unseen_among
 from ...engine.script import loop_items, of_card
 from ...engine.state import RuleError
 from ...suggest import did_you_mean
 from ..compiler import Compiler, Scope
 from ..registry import register
 from ..static_types import ANY, NUMBER, TEXT, T, as_set
-from .expressions import held_values
+from .expressions import held_by
+from .offered import seen_by_chooser
 from .selectors import _kept_where
 from .statements import NONE_NAMED, _choose_many, asker_of, none_option, suspends
 from .texts import asked
@@ -59,9 +60,11 @@ def _words_of(c: Compiler, prop: str):
     return tuple(words) if words else None
 
 
-def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, values, t: T, what="value", named=None):
-    """The statement that asks for values: `values(s, env)` gives them in the order offered.
-    `quantity` is the quantity node, or None for one value; `named` the words naming its none."""
+def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, values, t: T, what="value", named=None,
+         seated=False):
+    """The statement that asks for values: `values(s, env)` gives them in the order offered
+    (`values(s, env, seat)`, for the seat asked, where `seated`). `quantity` is the quantity
+    node, or None for one value; `named` the words naming its none."""
     var = str(var_node)
     c.value_choices = True
     pfn = asker_of(c, who, scope, "who chooses")
@@ -73,8 +76,15 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
         nfn, _ = c.expect(quantity.children[0], scope, ("number",), "how many")
     c.bind(var_node, scope, t if kind in ("one", "up_to_one") else T("words", of=t.of) if t.kind == "word" else ANY)
     if kind not in ("one", "up_to_one"):
-        return _choose_many(var, pfn, values, nfn, kind, ask, about, _label, log_value, what)
+        picks = values if not seated else lambda s, env: values(s, env, pfn(s, env).seat)
+        return _choose_many(var, pfn, picks, nfn, kind, ask, about, _label, log_value, what)
     optional = none if kind == "up_to_one" else None
+    if seated:
+        @suspends
+        def choose_seen(s, env):
+            p = pfn(s, env)
+            ask_value(s, p.seat, ask(s, env, p), values(s, env, p.seat), var, about, optional, what)
+        return choose_seen
 
     @suspends
     def choose_value(s, env):
@@ -180,7 +190,11 @@ def _choose_listed(c, tree, scope):
 @register("choose_among", ST, '[PLAYER] choose(s) QUANTITY PROPERTY among SELECTOR as NAME ["QUESTION"] [or "NONE"]',
           "A player picks a value that the cards picked hold: each word of the property held by one of them "
           "(in the property's order), each number (from low to high), or each text, as a card's name, once "
-          "(in the order of the cards: copies of a card are one option). None if they hold none.",
+          "(in the order of the cards: copies of a card are one option). None if they hold none. "
+          "Where the player does not see one of the cards picked (another player's hand, a deck), they are "
+          "offered every value a card may hold, not those the cards hold: every word of the property, every "
+          "name and every number the pack's cards print (a value that changes in play: what the game's cards "
+          "hold now), and the values of the cards they see.",
           example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
           params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
                   ('PROPERTY', 'property', 'whose values'), ('SELECTOR', 'selector', 'the cards'),
@@ -188,7 +202,10 @@ def _choose_listed(c, tree, scope):
 def _choose_among(c, tree, scope):
     who, quantity, word, sel, var, question, named = tree.children
     prop = str(word)
-    held, rt = held_values(c, word, sel, prop, scope, "@among")
+    with c.noting() as read:
+        sfn, picks = c.selector(sel, scope)
+    plain = seen_by_chooser(c, read, who, sel, picks)
+    held, rt = held_by(c, word, sel, sfn, picks, prop, scope, "@among")
     words = _words_of(c, prop)
     if words is None and rt.kind not in ("number", "any", "text"):
         c.error(word, f'"{prop}" is not a property of words, numbers or texts')
@@ -197,13 +214,46 @@ def _choose_among(c, tree, scope):
     # cards first hold it, so a pile of copies is one option.
     texts = words is None and rt.kind == "text"
 
-    def values(s, env):
-        found = held(s, env)
+    def offered(found):
         if texts:
             return tuple(found)
         return tuple(sorted(found, key=order.get)) if words is not None else tuple(sorted(found))
-    return _ask(c, tree, scope, who, quantity, var, question, values,
-                T("word", of=prop) if words is not None else TEXT if texts else NUMBER, named=named)
+    t = T("word", of=prop) if words is not None else TEXT if texts else NUMBER
+    if plain is not None:       # the chooser sees every card the selector may pick
+        return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: offered(held(s, env)), t,
+                    named=named)
+    possible = _possible(c, prop, words, held)
+
+    def values(s, env, seat):
+        cards = sfn(s, env)
+        unseen = unseen_among(s, cards, seat)
+        if not unseen:
+            return offered(held(s, env, cards))
+        # Every value a card may hold, that the chooser learn none of the cards they do not see.
+        found = dict.fromkeys(possible(s, env))
+        found.update(held(s, env, [x for x in cards if x not in unseen]))
+        return offered(found)
+    return _ask(c, tree, scope, who, quantity, var, question, values, t, named=named, seated=True)
+
+
+def _possible(c: Compiler, prop: str, words, held):
+    """What a choice of a value among cards its player does not see offers, `f(s, env)`:
+    every word of a property of words; every name, or printed value of a property, of the
+    pack's cards and tokens, in the pack's order; else (a derived property, a counter,
+    damage) what the game's cards hold now, wherever they are."""
+    if words is not None:
+        return lambda s, env: words
+    if prop == "name" or (prop in c.names.properties and prop not in c.names.derived):
+        def printed(s, env):
+            pack = s.t.pack
+            defs = (*pack.cards.values(), *pack.tokens.values())
+            if prop == "name":
+                return [d.name for d in defs]
+            default = pack.properties.get(prop)
+            values = [d.props.get(prop) for d in defs]
+            return [default if v is None else v for v in values if v is not None or default is not None]
+        return printed
+    return lambda s, env: held(s, env, [x for zone in s.zones for x in zone])
 
 
 @register("choose_number", ST, '[PLAYER] choose(s) a|up to one number from A to B [where CONDITION] as NAME ["QUESTION"] '

@@ -613,12 +613,18 @@ def held_values(c: Compiler, node, sel, prop: str, scope: Scope, key: str):
     picked hold, each once (each word of a list of words), as the keys of a dict in the order
     they are first held; and the values' type. `key` holds the one read, as "it"."""
     sfn, t = c.selector(sel, scope)
+    return held_by(c, node, sel, sfn, t, prop, scope, key)
+
+
+def held_by(c: Compiler, node, sel, sfn, t: T, prop: str, scope: Scope, key: str):
+    """held_values of the selector `sel` compiled (`sfn`, picking items of type `t`): its
+    function may be given the items to read (`held(s, env, items)`), else reads those picked."""
     read, rt = read_each(c, node, sel, t, prop, scope, key)
     listed = isinstance(c.names.properties.get(prop), tuple)
 
-    def held(s, env):
+    def held(s, env, items=None):
         outer, found = env.get(key), {}
-        for x in sfn(s, env):
+        for x in sfn(s, env) if items is None else items:
             env[key] = x
             v = read(s, env)
             if listed:
