@@ -72,6 +72,14 @@ def check_expectations(look: Look, expect) -> None:
             check(look, expect[key], expect)
 
 
+def option_said(value) -> str:
+    """An option's label as a scenario names it: YAML reads a label written 2 as a
+    number, and yes and no (a `may` question's answers) as true and false."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def result_text(state: GameState) -> str:
     if not state.is_terminal():
         return "ongoing"
@@ -471,11 +479,12 @@ def _decision(look: Look, want, expect) -> None:
     if "player" in want and look.seat(want["player"]) != d.player:
         look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s{_taken_before(look)}")
     # The options as their buttons read (told apart: "Play: Spark (tapped)"), or as labelled.
-    if "options" in want and look.state.legal_labels() != list(want["options"]):
+    options = [option_said(o) for o in want["options"]] if "options" in want else None
+    if options is not None and look.state.legal_labels() != options:
         shown = look.state.shown_labels()
-        if shown != list(want["options"]):
+        if shown != options:
             look.fail(want, "options", f"{names[d.player]}'s options are [{'; '.join(shown)}], not "
-                                       f"[{'; '.join(map(str, want['options']))}]{_taken_before(look)}")
+                                       f"[{'; '.join(options)}]{_taken_before(look)}")
 
 
 def _taken_before(look: Look) -> str:
