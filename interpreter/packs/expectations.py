@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..engine.game import GameState
 from ..engine.positions import each_players
-from ..engine.results import ordinal
+from ..engine.results import ordinal, who_won
 from ..engine.wording import and_list
 from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
@@ -96,13 +96,12 @@ def option_said(value) -> str:
 
 
 def result_text(state: GameState) -> str:
+    """How the game stands, as `result` expects it: "ongoing", "draw", "Red wins", "Red
+    and Blue win", or "Red loses" where every player lost (a game of one side)."""
     if not state.is_terminal():
         return "ongoing"
-    places = state.places()
-    winners = [state.seat_names[p] for p, place in enumerate(places) if place == 1]
-    if len(winners) == len(places):
-        return "draw"
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+    said = who_won(state.seat_names, state.returns(), state.places(), " and ".join)
+    return "draw" if said is None else said
 
 
 def open_text(look: Look) -> str:

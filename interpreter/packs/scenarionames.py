@@ -316,14 +316,14 @@ expect_key = entries(EXPECT)
 def _result(names: Names, want: str, expect) -> None:
     if want in ("ongoing", "draw"):
         return
-    for ending in (" wins", " win"):
+    for ending in (" wins", " win", " loses", " lose"):
         if want.endswith(ending):
             who = want[:-len(ending)]
             for name in [who] if who in names.seats else who.split(" and "):
                 names.seat(name, expect, "result")
             return
-    names.add(expect, "result", f'a result is "ongoing", "draw", "PLAYER wins" or "PLAYER and PLAYER win", '
-                                f'not "{want}"')
+    names.add(expect, "result", f'a result is "ongoing", "draw", "PLAYER wins", "PLAYER and PLAYER win" or, '
+                                f'where every player lost, "PLAYER loses", not "{want}"')
 
 
 @expect_key("players")
