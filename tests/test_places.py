@@ -100,7 +100,7 @@ def test_a_game_of_one_team_is_not_won_by_standing_alone_from_the_start(tmp_path
         "turn 1 (Ann)", f"turn 2 ({'Ann' if players == 1 else 'Ben'})", "turn 3 (Ann)",
         "the turn limit (3) is reached", "the game is a draw"]
     state = game(tmp_path, "for each p in players:\n  p loses the game", players=players, **edits).new_initial_state(seed=0)
-    assert state.log[-1] == "the game is a draw" and state.is_terminal()
+    assert state.log[-1] == "the game is lost" and state.is_terminal()
 
 
 def test_a_player_sits_out_and_the_game_ends_when_nobody_can_play(tmp_path):

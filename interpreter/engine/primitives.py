@@ -607,9 +607,9 @@ def settle(s: State) -> None:
         return
     teams = {team_of(s, p) for p in s.in_game()}
     # A game of one team (one player against the rules) stands alone from the start:
-    # that wins it nothing.
+    # that wins it nothing, and it is lost once its players are all out.
     if len(teams) <= 1 and (s.t.several_teams or not teams):
-        finish(s, s.in_game())
+        finish(s, s.in_game(), lost=not s.t.several_teams)
 
 
 def win(s: State, seat: int) -> None:
@@ -619,15 +619,21 @@ def win(s: State, seat: int) -> None:
     finish(s, [p for p in range(len(s.out)) if team_of(s, p) == team])
 
 
-def finish(s: State, winners: list) -> None:
+def finish(s: State, winners: list, lost: bool = False) -> None:
+    """The game ends with these winners; none is a draw, or with `lost` (a game of one
+    side whose players are all out) a loss."""
     n = len(s.out)
-    if not winners:
+    if lost:
+        s.say("end", "the game is lost")
+    elif not winners:
         s.say("end", "the game is a draw")
     else:
         names = " and ".join(s.t.players[p].name for p in winners)
         s.say("end", f"{names} {'wins' if len(winners) == 1 else 'win'} the game")
-    # The winners' place is 1, everyone else's 2; in a draw everyone's is 1.
-    results.conclude(s, [1 if p in winners or not winners else 2 for p in range(n)])
+    # The winners' place is 1, everyone else's 2; in a draw everyone's is 1. A game of
+    # one side has only first places: its returns say whether it was won.
+    side = None if s.t.several_teams else results.one_side(n, bool(winners), lost)
+    results.conclude(s, [1 if p in winners or not winners else 2 for p in range(n)], side)
 
 
 def team_of(s: State, seat: int) -> str:

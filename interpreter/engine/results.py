@@ -23,11 +23,44 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def conclude(s: State, places) -> None:
-    """The game is over with these places."""
+def conclude(s: State, places, result: tuple | None = None) -> None:
+    """The game is over with these places, and the returns they are worth unless `result` gives them."""
     s.places = tuple(places)
-    s.result = returns(s.places)
+    s.result = returns(s.places) if result is None else result
     s.decision = None
+
+
+def one_side(n: int, won: bool, lost: bool) -> tuple:
+    """The returns of a game of one side (one player, or partners all), whose places are
+    all first, there being nobody to place them against: 1 each where they won, -1 where
+    they lost, 0 in a draw."""
+    return (1.0 if won else -1.0 if lost else 0.0,) * n
+
+
+def winning_seats(result, places=None) -> list[int]:
+    """The seats that won a finished game: those in first place (without places, whose
+    return is above 0) where others are not; where every seat is first, those whose
+    return is above 0: a game of one side won, where a draw and a loss have none."""
+    firsts = [p for p, place in enumerate(places) if place == 1] if places else \
+        [p for p, r in enumerate(result) if r > 0]
+    return firsts if len(firsts) < len(result) else [p for p, r in enumerate(result) if r > 0]
+
+
+def lost_by_all(result) -> bool:
+    """Whether every player lost: a game of one side whose players all went out."""
+    return bool(result) and all(r < 0 for r in result)
+
+
+def who_won(names, result, places=None, join=and_list) -> str | None:
+    """A finished game's end as a sentence begins it: "Ann wins", "Ann and Ben win", or
+    where every player lost (a game of one side) "Ann loses"; None for a draw. `join`
+    lists several names."""
+    winners = winning_seats(result, places)
+    if winners:
+        return f"{join(names[p] for p in winners)} {'wins' if len(winners) == 1 else 'win'}"
+    if lost_by_all(result):
+        return f"{join(names)} {'loses' if len(names) == 1 else 'lose'}"
+    return None
 
 
 def finish_player(s: State, seat: int) -> None:

@@ -9,13 +9,14 @@ ZONE_CHECKS and CARD_FIELDS.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Callable
 
 from ..engine.game import GameState
 from ..engine.positions import each_players
-from ..engine.results import ordinal
+from ..engine.results import ordinal, who_won
+from ..engine.wording import and_list
 from ..engine.tables import shown as shown_value
 from ..suggest import did_you_mean
 
@@ -42,10 +43,24 @@ class Look:
     fail: Callable
     taken: list = field(default_factory=list)   # "Red: pass": decisions the game took by itself
     paused: str | None = None                   # where the scenario stopped the game, if it did
+    viewer: int | None = None                   # the seat whose view is expected (`seen_by`), or None: all
 
     @cached_property
     def view(self) -> dict:
-        return self.state.observation(None)     # everything, every card named, with its id
+        """The position as the viewer sees it; without one, everything, every card named, with its id."""
+        return self.state.observation(self.viewer)
+
+    @property
+    def log(self) -> list[str]:
+        return self.state.log_for(self.viewer)
+
+    @property
+    def whose_log(self) -> str:
+        return "the log" if self.viewer is None else f"{self.state.seat_names[self.viewer]}'s log"
+
+    def seen(self, label: str) -> str:
+        """What a message calls a part of the position: as the viewer sees it, where there is one."""
+        return label if self.viewer is None else f"{label} (as {self.state.seat_names[self.viewer]} sees it)"
 
     @property
     def decision(self):
@@ -72,14 +87,21 @@ def check_expectations(look: Look, expect) -> None:
             check(look, expect[key], expect)
 
 
+def option_said(value) -> str:
+    """An option's label as a scenario names it: YAML reads a label written 2 as a
+    number, and yes and no (a `may` question's answers) as true and false."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def result_text(state: GameState) -> str:
+    """How the game stands, as `result` expects it: "ongoing", "draw", "Red wins", "Red
+    and Blue win", or "Red loses" where every player lost (a game of one side)."""
     if not state.is_terminal():
         return "ongoing"
-    places = state.places()
-    winners = [state.seat_names[p] for p, place in enumerate(places) if place == 1]
-    if len(winners) == len(places):
-        return "draw"
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+    said = who_won(state.seat_names, state.returns(), state.places(), " and ".join)
+    return "draw" if said is None else said
 
 
 def open_text(look: Look) -> str:
@@ -120,25 +142,31 @@ def _players(look: Look, want: list, expect) -> None:
         if "life" in p:
             got = counters.get(look.state.game.pack.life_counter, 0)
             if got != p["life"]:
-                look.fail(p, "life", f"{who} has {got} life, not {p['life']}")
-        pack = look.state.game.pack
+                look.fail(p, "life", look.seen(f"{who} has {got} life, not {p['life']}"))
         for name, value in (p.get("counters") or {}).items():
-            d = pack.player_counters.get(name)
-            if d is None:       # a misspelt counter would read 0 and pass
-                look.fail(p["counters"], name,
-                          f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
-            got = counters.get(name, 0)
-            if d.kind != "number":      # a word, a player or a card, shown by name (observe._value)
-                value = shown_value(look.state.view.said_counter_value(name, value, p["counters"], look.fail))
-                got = shown_value(counters.get(name))
-            elif isinstance(value, dict):     # a counter kept for each card: by card name
-                if d.per is None:
-                    look.fail(p["counters"], name, f'"{name}" is a number: expect it as {name}: 3')
-                got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}
-            if got != value:
-                look.fail(p["counters"], name, f"{who} has {name} {got}, not {value}")
+            _player_counter(look, seat, name, value, p["counters"])
         for zname, zone_want in (p.get("zones") or {}).items():
             check_zone(look, zname, seat, zone_want, p["zones"], f"{who}'s {zname}")
+
+
+def _player_counter(look: Look, seat: int, name: str, value, expected: dict) -> None:
+    pack, who = look.state.game.pack, look.state.seat_names[seat]
+    counters = look.view["players"][seat]["counters"]
+    d = pack.player_counters.get(name)
+    if d is None:       # a misspelt counter would read 0 and pass
+        look.fail(expected, name, f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
+    if look.viewer is not None and d.visibility != "public" and name not in counters:
+        look.fail(expected, name, f"{look.state.seat_names[look.viewer]} does not see {who}'s {name}")
+    got = counters.get(name, 0)
+    if d.kind != "number":      # a word, a player or a card, shown by name (observe._value)
+        value = shown_value(look.state.view.said_counter_value(name, value, expected, look.fail))
+        got = shown_value(counters.get(name))
+    elif isinstance(value, dict):     # a counter kept for each card: by card name
+        if d.per is None:
+            look.fail(expected, name, f'"{name}" is a number: expect it as {name}: 3')
+        got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}
+    if got != value:
+        look.fail(expected, name, look.seen(f"{who} has {name} {got}, not {value}"))
 
 
 @expectation("table")
@@ -200,7 +228,8 @@ def check_zone(look: Look, zname: str, seat, want, container, label: str) -> Non
         cards = look.view["players"][seat or 0]["zones"][zname]
     else:
         cards = look.view["shared"][zname]
-    got = [card["name"] for card in cards]
+    got = seen_names(cards)
+    label = look.seen(label)
     if not isinstance(want, dict):
         if got != list(want):
             look.fail(container, zname, f"{label} holds {_listed(got)}, not {_listed(want)}"
@@ -211,6 +240,18 @@ def check_zone(look: Look, zname: str, seat, want, container, label: str) -> Non
             problem = check(got, want[key], label)
             if problem:
                 look.fail(container, zname, problem)
+
+
+def seen_names(cards) -> list[str]:
+    """A zone's cards by name, as an observation holds them: a zone its viewer may not see
+    (a count) holds the cards they know, then an "unseen card" for each of the others."""
+    if not isinstance(cards, dict):
+        return [card["name"] for card in cards]
+    known = [card["name"] for card in cards.get("known", ())]
+    return known + [UNSEEN] * (cards["count"] - len(known))
+
+
+UNSEEN = "unseen card"
 
 
 def _listed(names) -> str:
@@ -432,13 +473,13 @@ def _first_card_is(look: Look, container, key, name: str, field: str, value) -> 
 # ---------------------------------------------------------------------------- log
 @expectation("log")
 def _log(look: Look, want: list, expect) -> None:
-    log = look.state.log
+    log = look.log
     pos = 0
     for i, line in enumerate(want):
         try:
             pos = log.index(line, pos) + 1
         except ValueError:
-            look.fail(want, i, f'the log has no line "{line}" after the lines matched before it'
+            look.fail(want, i, f'{look.whose_log} has no line "{line}" after the lines matched before it'
                                f'{_log_near(line, want[i + 1:i + 2], log[pos:], log)}')
 
 
@@ -456,9 +497,10 @@ def _log_near(line: str, then: list, after: list[str], log: list[str]) -> str:
 
 @expectation("log_absent")
 def _log_absent(look: Look, want: list, expect) -> None:
+    log = look.log
     for i, line in enumerate(want):
-        if line in look.state.log:
-            look.fail(want, i, f'the log has the line "{line}"')
+        if line in log:
+            look.fail(want, i, f'{look.whose_log} has the line "{line}"')
 
 
 # ---------------------------------------------------------------------- decisions
@@ -471,11 +513,12 @@ def _decision(look: Look, want, expect) -> None:
     if "player" in want and look.seat(want["player"]) != d.player:
         look.fail(want, "player", f"the decision is {names[d.player]}'s, not {want['player']}'s{_taken_before(look)}")
     # The options as their buttons read (told apart: "Play: Spark (tapped)"), or as labelled.
-    if "options" in want and look.state.legal_labels() != list(want["options"]):
+    options = [option_said(o) for o in want["options"]] if "options" in want else None
+    if options is not None and look.state.legal_labels() != options:
         shown = look.state.shown_labels()
-        if shown != list(want["options"]):
+        if shown != options:
             look.fail(want, "options", f"{names[d.player]}'s options are [{'; '.join(shown)}], not "
-                                       f"[{'; '.join(map(str, want['options']))}]{_taken_before(look)}")
+                                       f"[{'; '.join(options)}]{_taken_before(look)}")
 
 
 def _taken_before(look: Look) -> str:
@@ -503,3 +546,19 @@ def _no_decision(look: Look, want: bool, expect) -> None:
         look.fail(expect, "no_decision", f"a decision is open: {d.prompt}")
     if not want and d is None:
         look.fail(expect, "no_decision", f"no decision is open ({open_text(look)})")
+
+
+# ------------------------------------------------------------- what one player sees
+@expectation("seen_by")
+def _seen_by(look: Look, want: dict, expect) -> None:
+    """The log, the players and the shared zones as one player sees them: the other
+    expectations, checked on that player's view (schemas/scenario.schema.json: `seen`)."""
+    for name, seen in want.items():
+        seat = look.seat(name)
+        if seat is None:
+            look.fail(want, name, not_seated(name, look.state.seat_names))
+        check_expectations(replace(look, viewer=seat), seen)
+
+
+def not_seated(name, seats) -> str:
+    return f'unknown player "{name}": the players are {and_list(seats)}'

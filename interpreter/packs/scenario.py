@@ -18,7 +18,7 @@ from ..engine.game import Game, GameState, OptionError
 from ..engine.model import Pack
 from ..engine.state import RuleError
 from ..suggest import did_you_mean
-from .expectations import Look, check_expectations, entries, ordinal, result_text
+from .expectations import Look, check_expectations, entries, option_said, ordinal, result_text
 from .importing import ImportProblem
 from .project import project_roots, refusal
 from .schemacheck import fits_schema, read_yaml
@@ -259,6 +259,7 @@ def _decide(run: Run, step, script, k: int) -> None:
             run.fail(script, k, f'write a step as "PLAYER: OPTION", not "{step}"')
     else:
         who, label, expect_error = step["player"], step["choose"], step.get("expect_error")
+        label = [option_said(v) for v in label] if isinstance(label, list) else option_said(label)
         if isinstance(who, int):
             who = state.seat_names[who] if 0 <= who < len(state.seat_names) else str(who)
     names = {name: seat for seat, name in enumerate(state.seat_names)}

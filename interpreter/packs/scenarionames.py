@@ -28,7 +28,7 @@ from ..engine.model import Pack
 from ..engine.positions import (SetupError, card_counter, card_mark, card_word, each_players, held_value, refuse,
                                 seat_of, seated, setup_entries, sitting_level, table_value, turn_frame)
 from ..suggest import did_you_mean
-from .expectations import CARD_FIELDS, entries
+from .expectations import CARD_FIELDS, entries, not_seated
 from .scenario import Scenario, is_card, step_kind, unknown_card
 from .stops import check_condition_syntax, stop_target
 from .yamlpos import position
@@ -120,9 +120,12 @@ class Names:
             self.add(e.container, e.key, e.message)
             return None
 
+    def sits(self, who) -> bool:
+        """Whether a player, by seat number or name, as an expectation or a step names one, is seated."""
+        return isinstance(who, int) and 0 <= who < len(self.seats) or who in self.seats
+
     def seat(self, who, container, key) -> None:
-        """A player, by seat number or name, as an expectation or a step names one."""
-        if isinstance(who, int) and 0 <= who < len(self.seats) or who in self.seats:
+        if self.sits(who):
             return
         self.add(container, key, f'unknown player "{who}"{did_you_mean(str(who), self.seats)}')
 
@@ -313,14 +316,14 @@ expect_key = entries(EXPECT)
 def _result(names: Names, want: str, expect) -> None:
     if want in ("ongoing", "draw"):
         return
-    for ending in (" wins", " win"):
+    for ending in (" wins", " win", " loses", " lose"):
         if want.endswith(ending):
             who = want[:-len(ending)]
             for name in [who] if who in names.seats else who.split(" and "):
                 names.seat(name, expect, "result")
             return
-    names.add(expect, "result", f'a result is "ongoing", "draw", "PLAYER wins" or "PLAYER and PLAYER win", '
-                                f'not "{want}"')
+    names.add(expect, "result", f'a result is "ongoing", "draw", "PLAYER wins", "PLAYER and PLAYER win" or, '
+                                f'where every player lost, "PLAYER loses", not "{want}"')
 
 
 @expect_key("players")
@@ -405,6 +408,14 @@ def _each(look_up: Callable) -> Callable:
 
 EXPECT["places"] = _each(Names.seat)
 EXPECT["tapped"] = EXPECT["untapped"] = EXPECT["damage"] = _each(Names.card)
+
+
+@expect_key("seen_by")
+def _seen_by(names: Names, want: dict, expect) -> None:
+    for name, seen in want.items():
+        if not names.sits(name):
+            names.add(want, name, not_seated(name, names.seats))
+        names.expect(seen)
 
 
 @expect_key("decision")

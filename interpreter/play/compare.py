@@ -11,7 +11,7 @@ import dataclasses
 import json
 
 from ..engine.game import seat_name
-from .stats import _r, beyond, first_places, last_place, mean_interval, shared_first, sides
+from .stats import _r, beyond, drawn, first_places, last_place, mean_interval, shared_first, sides
 
 
 def paired(a: list, b: list, least: float | None = None, most: float | None = None) -> dict:
@@ -76,13 +76,13 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     names = _seat_names(game_a, game_b)
 
     def won(results, seat):
-        return [1.0 if seat in first_places(r, n) else 0.0 for r in results]
+        return [1.0 if seat in first_places(r) else 0.0 for r in results]
 
-    def drawn(results):
-        return [1.0 if not first_places(r, n) else 0.0 for r in results]
+    def draws(results):
+        return [1.0 if drawn(r) else 0.0 for r in results]
 
     def first_won(results):
-        return [1.0 if r["first"] in first_places(r, n) else 0.0 for r in results]
+        return [1.0 if r["first"] in first_places(r) else 0.0 for r in results]
 
     def place(results, seat):
         return [float(r["places"][seat]) for r in results]
@@ -90,7 +90,7 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
     side = sides(game_a.pack, n, game_a.options)
 
     def shared(results):
-        return [1.0 if shared_first(first_places(r, n), side) else 0.0 for r in results]
+        return [1.0 if shared_first(first_places(r), side) else 0.0 for r in results]
 
     rate, places = (0, 1), (1, last_place(results_a + results_b, side))
     rows = [{"measure": f"seat {names[p]} wins", **paired(won(results_a, p), won(results_b, p), *rate)}
@@ -102,7 +102,7 @@ def compare(game_a, game_b, batch_a, batch_b, results_a: list, results_b: list) 
         rows.append({"measure": "shared first place", **paired(shared(results_a), shared(results_b), *rate)})
     if len(set(batch_a.agents)) > 1:
         rows += _agent_rows(results_a, results_b, batch_a.agents, n, places if ranked else None)
-    rows.append({"measure": "draws", **paired(drawn(results_a), drawn(results_b), *rate)})
+    rows.append({"measure": "draws", **paired(draws(results_a), draws(results_b), *rate)})
     rows.append({"measure": "first player wins", **paired(first_won(results_a), first_won(results_b), *rate)})
     rows.append({"measure": "turns", **paired([r["turns"] for r in results_a], [r["turns"] for r in results_b])})
     rows.append({"measure": "decisions", **paired([r["decisions"] for r in results_a],
@@ -128,7 +128,7 @@ def _agent_rows(results_a: list, results_b: list, agents: list, n: int, ranked: 
     sat = {spec: seats for spec, seats in sat.items() if seats}
 
     def won(results, seats):
-        return [1.0 if seat in first_places(results[i], n) else 0.0 for i, seat in seats]
+        return [1.0 if seat in first_places(results[i]) else 0.0 for i, seat in seats]
 
     def place(results, seats):
         return [float(results[i]["places"][seat]) for i, seat in seats]

@@ -99,7 +99,7 @@ def _seat_label(change: CardChange, game: Game, seat: int) -> str:
 
 def _won(results, seat):
     """1 for each game the seat won: first place alone or shared, as simulate counts wins."""
-    return [1.0 if seat in first_places(r, len(r["result"])) else 0.0 for r in results]
+    return [1.0 if seat in first_places(r) else 0.0 for r in results]
 
 
 def report(game: Game, base, base_results: list, found: list[Subject], played: list, neutral: str | None) -> dict:
@@ -134,7 +134,7 @@ def _played_rates(game: Game, results: list) -> dict:
             fams = {(game.pack.cards[c].family or c) if c in game.pack.cards else c for c in plays}
             for f in fams:
                 games[f] = games.get(f, 0) + 1
-                wins[f] = wins.get(f, 0) + (seat in first_places(r, len(r["result"])))
+                wins[f] = wins.get(f, 0) + (seat in first_places(r))
     # By name: the families come from sets, whose order changes from run to run.
     return {f: {"games": games[f], "win_rate": round(wins[f] / games[f], 4)} for f in sorted(games)}
 

@@ -46,7 +46,7 @@ def batches(base, game: Game) -> tuple[list[str], list]:
 
 
 def _won(results: list, seat: int) -> list[float]:
-    return [1.0 if seat in first_places(r, 2) else 0.0 for r in results]
+    return [1.0 if seat in first_places(r) else 0.0 for r in results]
 
 
 def report(game: Game, base, decks: list[str], played: list) -> dict:

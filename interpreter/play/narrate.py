@@ -2,26 +2,23 @@
 given decision, and whether the replay ends as the record did."""
 from __future__ import annotations
 
-from ..engine.results import places_said
-from ..engine.wording import and_list
+from ..engine.results import places_said, who_won
 from .records import Replay
 
 WIDTH = 100     # the position's lines wrap here, as a failed scenario's board does
 
 
 def result_text(names: list, result, places=None, teams=None) -> str:
-    """How a game ended: its winners are the players in first place (for a game without
-    places, those whose return is above 0); everyone first is a draw. A ranking says
-    every place, as the log's end line does (the teams' places where partners place
-    together: `teams`, each seat's team)."""
+    """How a game ended: its winners (results.winning_seats), or a loss where every
+    player lost (a game of one side), else a draw. A ranking says every place, as the
+    log's end line does (the teams' places where partners place together: `teams`, each
+    seat's team)."""
     if result is None:
         return "the game was not finished"
     if places is not None and len(set(places)) > 2:
         return "the places are " + places_said(names, places, teams)
-    winners = [names[p] for p, r in enumerate(result) if (places[p] == 1 if places is not None else r > 0)]
-    if not winners or len(winners) == len(names):
-        return "the game is a draw"
-    return f"{and_list(winners)} {'wins' if len(winners) == 1 else 'win'} the game"
+    said = who_won(names, result, places)
+    return "the game is a draw" if said is None else f"{said} the game"
 
 
 def outcome(state) -> str:

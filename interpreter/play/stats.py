@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ..engine.game import seat_name
+from ..engine.results import lost_by_all, winning_seats
 from ..engine.model import seats_for
 
 Z95 = 1.959963984540054
@@ -94,9 +95,9 @@ def summarize(game, batch, results: list) -> dict:
     n = game.num_players
     names = [seat_name(pack, p) for p in range(n)]
     games = len(results)
-    winners = [first_places(res, n) for res in results]
+    winners = [first_places(res) for res in results]
     seat_wins = [sum(1 for w in winners if p in w) for p in range(n)]
-    draws = sum(1 for w in winners if not w)
+    draws = sum(1 for res in results if drawn(res))
     summary = {
         "pack": pack.id, "version": pack.version, "games": games, "players": n,
         "seed": batch.seed, "options": dict(game.options), "agents": list(batch.agents),
@@ -140,11 +141,15 @@ def shared_first(winners: list, side: list) -> bool:
     return len({side[p] for p in winners}) > 1
 
 
-def first_places(res: dict, n: int) -> list:
-    """The seats in first place in a game's result; none when all share it (a draw)."""
-    places = res.get("places")
-    firsts = [p for p in range(n) if places[p] == 1] if places else [p for p, r in enumerate(res["result"]) if r > 0]
-    return firsts if len(firsts) < n else []
+def first_places(res: dict) -> list:
+    """The seats that won a game (results.winning_seats): none in a draw, nor in a game of
+    one side (a player alone against the rules) that was lost."""
+    return winning_seats(res["result"], res.get("places"))
+
+
+def drawn(res: dict) -> bool:
+    """Whether a game was a draw: nobody won it, and not every player lost it."""
+    return not first_places(res) and not lost_by_all(res["result"])
 
 
 def last_place(results: list, side: list) -> int:

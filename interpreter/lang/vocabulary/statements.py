@@ -1333,8 +1333,9 @@ def _wins(c, tree, scope):
     return lambda s, env: (p := pfn(s, env)) is not None and primitives.win(s, p.seat)
 
 
-@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins. `you lose the game` "
-          "reads as well.",
+@register("loses", ST, "PLAYER loses the game", "The player is out; when one team is left, it wins. In a game of one side (a player "
+          "alone against the rules, or partners all) the game is lost once its players are all out. `you lose the "
+          "game` reads as well.",
           params=(('PLAYER', 'player', 'who loses'),))
 def _loses(c, tree, scope):
     c.ends = True
