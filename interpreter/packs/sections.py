@@ -204,7 +204,9 @@ def build_player_abilities(b: Build) -> None:
     b.fields["player_abilities"] = player_abilities(b)
 
 
-@section("properties", needs=("options", "zones", "define"))
+# The table before the properties: a derived property may read a table value (a card's power by
+# the trump); the words a table value may hold are known before any property is built (names_of).
+@section("properties", needs=("options", "zones", "define", "table"))
 def properties(b: Build) -> None:
 
     property_words(b)
@@ -212,7 +214,7 @@ def properties(b: Build) -> None:
 
 
 section("player_counters", needs=("options",))(build_player_counters)
-section("table", needs=("options", "properties"))(build_table)
+section("table", needs=("options",))(build_table)
 
 
 @section("card_counters")
