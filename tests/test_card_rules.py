@@ -190,17 +190,25 @@ def test_a_long_chain_of_derived_properties_loads_and_a_loop_in_it_is_named(tmp_
         '"p2000" is computed from itself (p2000 -> p1999 -> p2000)']
 
 
-def test_a_derived_property_that_reads_a_table_value_is_told_so_where_it_reads_it(tmp_path):
-    # Properties are made before the table: "bonus" was an unknown name, with a near
-    # word offered, and so it was in a definition the property reads.
-    folder = make(tmp_path, **{"size: {derived: printed of it + plus of it}":
-                               "size: {derived: printed of it + bonus + (if it is big then 1 else 0)}",
-                               "cards: [cards.yaml]": "table:\n  bonus: {start: 1}\ndefine:\n  big: printed of it > bonus\n"
-                                                      "cards: [cards.yaml]"})
-    told = ('is a table value, which the derived property "size" cannot read (a derived property reads its '
-            'card, the players and the options, not the table); for a value that reads the table, write a '
-            'definition with a parameter ("size(c): ...", read as "size(c)") where a text needs it')
-    assert problems(folder) == [f'pack.yaml:35:35: "bonus" {told}', f'pack.yaml:62:24: "bonus" {told}']
+@pytest.mark.parametrize("layered", [False, True])
+def test_a_derived_property_reads_a_table_value_as_it_is_when_read(tmp_path, layered):
+    # A card's size by a table value (a trick's power by the trump): read anew once the
+    # value changes, by a text and by the checks, whether the layers' view keeps values or
+    # not ("strength", counted from counters, makes the pack layered).
+    make(tmp_path, **{"size: {derived: printed of it + plus of it}":
+                      "size: {derived: printed of it + bonus + (if it is big then 1 else 0)}"
+                      + ("\n  strength: {default: 0, counted: {plus: 1}}" if layered else ""),
+                      "cards: [cards.yaml]": "table:\n  bonus: {start: 1}\ndefine:\n  big: printed of it > bonus + 1\n"
+                                             "cards: [cards.yaml]",
+                      "      - {name: Purge,": "      - {name: Shrink, pile: false, effect: set bonus to 0}\n"
+                                              "      - {name: Purge,"})
+    state = play(tmp_path, ["Ant", "Bat"], [], ["Player 1: Zap: Bat", "Player 1: Ant"])
+    s = state.s
+    assert s.t.layered is layered
+    assert [s.prop(card(state, n), "size") for n in ("Ant", "Bat")] == [2, 3]
+    state.apply_label("Shrink: Bat")
+    assert s.table["bonus"] == 0 and s.prop(card(state, "Bat"), "size") == 3       # 2 + 0, and big now
+    assert state.log[-1] == "Ant moves from Player 1's play to Player 1's discard"     # size 1, 1 damage
 
 
 def test_a_card_cannot_set_a_derived_property(tmp_path):

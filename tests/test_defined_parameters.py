@@ -111,3 +111,12 @@ def test_a_parameter_may_not_hide_a_name_of_the_pack(tmp_path):
     assert errors(tmp_path, EXTENDS.replace("extends(meld)", "extends(hand, n)"), "")[0] == (
         'pack.yaml:37:3: "hand" is a zone: a parameter named so would hide it in the rest of this text; '
         'name it otherwise')
+
+
+
+@pytest.mark.parametrize("define, name, line", [("  pips: value of it\n", "pips", 23),      # a derived property
+                                                ("  value(c): value of c\n", "value", 22)])
+def test_a_definition_may_not_take_the_name_of_a_property(tmp_path, define, name, line):
+    assert errors(tmp_path, define, "") == [
+        f'pack.yaml:37:3: "{name}" is already a property, declared at pack.yaml:{line}:3: a definition of that name '
+        f'would hide it, or it the definition, in every text that reads "{name}"; rename one of them']

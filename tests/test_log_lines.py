@@ -223,3 +223,29 @@ def test_a_set_statement_is_told_even_where_the_value_stays_and_a_change_only_wh
     state = state_of(tmp_path, setup, "set bid of you to 0", sections=sections)
     assert state.log == ["War begins with Ann, Ben; Ann starts", "Ann's bid is 3", "called is 2", "called is 2",
                          "turn 1 (Ann)", "Ann's bid is 0", "the turn limit (1) is reached", "the game is a draw"]
+
+
+def test_a_choice_in_a_loop_over_sets_of_cards_names_the_set_as_each_reader_sees_it(tmp_path):
+    # Another player than the one whose cards the loop goes through chooses: the set is
+    # named card by card, "a card" where a reader cannot see it (it stopped the game with
+    # a Python error: a set is a tuple, read as an effect on the pile).
+    setup = ("for each p in players:\n  p draws 2 cards\nfor each m in sets of 2 cards in your hand:\n"
+             "  opponent chooses a card in opponent's hand as given")
+    state = state_of(tmp_path, setup)
+    assert state.prompt() == "Ben: opponent chooses a card in opponent's hand as given (m a card, a card)"
+    state.apply_label("Cat")
+    assert lines(state, "Ben chooses", 1) == ["Ben chooses Cat as given (m a card, a card)"]
+    assert lines(state, "Ben chooses", 1, 0) == ["Ben chooses 1 card as given (m Fox, Eel)"]
+
+
+def test_a_choice_in_a_loop_over_teams_names_the_team(tmp_path):
+    from packcopy import edited_copy
+    deal = "      for each p in players:\n        p draws 2 cards\n"
+    folder = edited_copy(Path(__file__).parent / "data" / "teampack", tmp_path, **{deal: deal + (
+        "      for each t in teams:\n        opponent chooses a card in opponent's hand as kept\n")})
+    state = Game(load_pack(str(folder), Report()), {"shuffled": 0}).new_initial_state(seed=0)
+    assert state.prompt() == "East: opponent chooses a card in opponent's hand as kept (t north_south)"
+    state.apply_label("Five")
+    state.apply_label("Six")
+    assert lines(state, "East chooses", 2) == ["East chooses Five as kept (t north_south)",
+                                               "East chooses Six as kept (t east_west)"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .knowledge import all_see
 from .limits import LOOP, STEPS, count
-from .state import RuleError, State
+from .state import PlayerRef, RuleError, State
 
 CHECKING = "@checks"      # in the variables of the pack's checks while they run
 
@@ -152,11 +152,22 @@ def loop_items(s: State, skip=None, shown=(), readers=None) -> str:
             break
         loop = f.loop if type(f) is ScriptFrame else None
         if loop and loop[0][0] not in "?@" and env.get(loop[0]) is not skip and loop[0] not in shown:
-            item = env.get(loop[0])
-            card = item.card if isinstance(item, tuple) else item       # an effect on the pile: its card's
-            if type(card) is not int or readers is None or all_see(s, card, readers):
-                parts.append(f"{loop[0]} {s.card_name(item)}")
-            else:
-                parts.append(f"{loop[0]} {'a card' if card is item else item.ability.name + ' of a card'}")
+            parts.append(f"{loop[0]} {_item_said(s, env.get(loop[0]), readers)}")
     return f" ({', '.join(reversed(parts))})" if parts else ""
+
+
+def _item_said(s: State, item, readers) -> str:
+    """A loop's item as `readers` read it: a card by name, or "a card" where they cannot see
+    which; an effect on the pile by its ability and card ("Stir of a card"); a set of cards
+    ("for each m in sets of ..."), card by card; a player or a team by name."""
+    if type(item) is int:
+        return s.t.names[item] if readers is None or all_see(s, item, readers) else "a card"
+    if type(item) is tuple:
+        return ", ".join([_item_said(s, c, readers) for c in item]) or "no card"
+    if isinstance(item, tuple):
+        card = item.card
+        if type(card) is not int or readers is None or all_see(s, card, readers):
+            return s.card_name(item)
+        return item.ability.name + " of a card"
+    return s.card_name(item) if isinstance(item, PlayerRef) else str(item)
 

@@ -198,16 +198,17 @@ RECIPES = (
     ("let a card count as another suit",
      "Definitions about `it` say which suit a card follows, reading the table values the hand sets: a card of "
      "another suit, of the rank and colour the rules give (`trump_colour`, a table value of the property "
-     "`colour`, set beside `trump`), is a trump (docs/packs.md, \"define\"). A derived property cannot read the "
-     "table, so the card's strength in the trick is a definition with a parameter, and a loop keeps the best card.",
+     "`colour`, set beside `trump`), is a trump (docs/packs.md, \"define\"). A derived property reads the table "
+     "values too, as they are when it is read: the card's strength in the trick is one, and a loop keeps the best card.",
      "# define: second_trump: its rank = trump_rank and colour of it = trump_colour and its suit != trump\n"
      "#         trump_card: its suit = trump or second_trump\n"
-     "#         power(c): if c is second_trump then 19 else if suit of c = trump then 10 + place of c else ...\n"
+     "# properties: power: {derived: if it is second_trump then 19 else if its suit = trump then 10 + place of it "
+     "else ...}\n"
      "if card_played is trump_card: set led to trump\n"
      "else: set led to suit of card_played\n"
      "let best be none\n"
      "for each c in cards in played:\n"
-     "  if best = none or power(c) > power(best): let best be c"),
+     "  if best = none or power of c > power of best: let best be c"),
     ("remember cards picked now",
      "`let ... be all` keeps the cards a selector picks at that moment, even after they move.",
      "let given be all cards in asked_of's hand where its rank = asked\n"

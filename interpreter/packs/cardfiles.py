@@ -14,8 +14,8 @@ from .abilities import ability
 from .build import Build
 from .declarations import Declaration
 from .finding import from_here
-from .importing import (CardMaker, Family, ImportProblem, Source, deck_from_list, kind_of, read_format, unfit,
-                        with_type_abilities)
+from .importing import (CardMaker, Family, ImportProblem, Source, deck_from_list, filters, kind_of, read_format,
+                        takes_import, unfit, with_type_abilities)
 from .project import RULE, shared_card_sets, shown
 from .syntax import read_fitting
 from .yamlpos import MAX_BYTES
@@ -301,13 +301,15 @@ def _deck(b: Build, raw, imported: list):
     source = None
     src = raw.get("from")
     names = []
+    for key in [k for k in ("where", "except") if k in raw and src is None]:
+        b.here(raw, key, f'"{key}" picks cards of an import by their fields: name the import with "from"')
     if src is not None:
         source = b.fields["sources"].get(src)
         if source is None:
             if src not in imported:   # an import that failed was reported already
                 b.here(raw, "from", f'unknown import "{src}"{b.decls.near("import", src)}')
             return None
-        if "where" in raw or ("cards" not in raw and "list" not in raw):
+        if takes_import(raw):
             names = _deck_where(b, raw, source)
     searched = [source] if source else []
     if not _deck_entries(b, raw, source, searched, names):
@@ -329,10 +331,14 @@ def _deck(b: Build, raw, imported: list):
 
 
 def _deck_where(b: Build, raw, source) -> list:
-    """The cards of an import its `where` picks (every card, without one)."""
+    """The cards of an import its `where` picks (every card, without one), but those its
+    `except` leaves out."""
     names, failed = [], []
     maker = b.fields["card_maker"]
-    for record in source.where(raw.get("where") or {}):
+    for key in ("where", "except"):
+        for match in filters(raw.get(key)):
+            _match_names(b, match, source)
+    for record in source.picked(raw):
         try:
             names.append(maker.make(source, record).name)
         except ImportProblem as e:
@@ -345,6 +351,24 @@ def _deck_where(b: Build, raw, source) -> list:
                                             "lists the card files")
         b.here(raw, "from", failed[0] + more, hint)
     return names
+
+
+def _match_names(b: Build, match: dict, source) -> None:
+    """Each field a deck's `where` or `except` names is one the import's cards have, and
+    each value one a card holds: a misspelt name would keep, or leave out, nothing."""
+    fields = {k for r in source.records for k in r}
+    for field_name, wanted in match.items():
+        held = source.held(field_name)
+        if held is None:
+            b.at_key(b.loaded, match, field_name, f'no card of "{source.name}" has a field "{field_name}"'
+                                                  f'{did_you_mean(field_name, fields)}')
+            continue
+        values, container = (wanted, wanted) if isinstance(wanted, list) else ([wanted], None)
+        for k, value in enumerate(values):
+            if value not in held:
+                b.here(container if container is not None else match, k if container is not None else field_name,
+                       f'no card of "{source.name}" has {field_name} "{value}"'
+                       f'{did_you_mean(str(value), [str(v) for v in held])}')
 
 
 def _deck_entries(b: Build, raw, source, searched: list, names: list) -> bool:

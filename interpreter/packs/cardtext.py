@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..diagnostics import Report
 from .decklist import read_decklist, read_list, split_entry
+from .importing import takes_import
 from .mtgdata import CardDataError
 from .yamlpos import load_yaml_text, position
 
@@ -71,9 +72,9 @@ def unwritten_text(pack, pack_file: str, report: Report, lists=()) -> None:
         source, severity = followed.get(raw.get("from"), (None, None))
         if source is None:
             continue
-        if "where" in raw or ("cards" not in raw and "list" not in raw):
+        if takes_import(raw):
             at = position(raw, "from")
-            for record in source.where(raw.get("where") or {}):
+            for record in source.picked(raw):
                 _check(pack, source, record["name"], (pack_file, *at), report, severity)
         for k, entry in enumerate(raw.get("cards") or ()):
             _check(pack, source, split_entry(entry.strip())[1], (pack_file, *position(raw["cards"], k)), report,

@@ -52,11 +52,9 @@ def derived_properties(b: Build) -> dict:
         if "derived" not in raw:
             continue
         b.comp.reads_props = reads[name] = set()
-        b.comp.unbound = _table_unread(b, name)
         with b.comp.noting() as read:
             res = b.compile(b.loaded, raw, "derived", "value", Scope({}, this=T("card"), it=T("card")))
         b.comp.reads_props = None
-        b.comp.unbound = {}
         b.comp.kept_in_view(read)       # the layers' view keeps derived values
         b.names.derived_reads[name] = frozenset(read)   # what a text reading the property reads
         if res is None:
@@ -73,18 +71,6 @@ def derived_properties(b: Build) -> dict:
             out.pop(name, None)
     b.flush()
     return out
-
-
-def _table_unread(b: Build, name: str) -> dict:
-    """Why a derived property may not read a table value: properties are made before the
-    table (a table value may hold a word of one), so its names would be unknown, and the
-    message, at the property or at a definition it reads, would send the designer to a
-    near name ("led": did you mean "red"?) rather than to the way that works."""
-    table = b.d.get("table")
-    return {w: f'"{w}" is a table value, which the derived property "{name}" cannot read (a derived property '
-               f'reads its card, the players and the options, not the table); for a value that reads the table, '
-               f'write a definition with a parameter ("{name}(c): ...", read as "{name}(c)") where a text needs it'
-            for w in (table if isinstance(table, dict) else ())}
 
 
 def drawing(names, texts: dict) -> set:

@@ -145,6 +145,39 @@ class Source:
     def where(self, conditions: dict) -> list:
         return [r for r in self.records if all(matches(r.get(k), v) for k, v in conditions.items())]
 
+    def picked(self, deck: dict) -> list:
+        """The cards a deck takes from this import: those its `where` keeps (every card,
+        without one), but those a match of its `except` picks."""
+        left_out = filters(deck.get("except"))
+        return [r for r in self.where(deck.get("where") or {})
+                if not any(all(matches(r.get(k), v) for k, v in m.items()) for m in left_out)]
+
+    def held(self, field_name: str) -> set | None:
+        """The values the cards hold in a field (each item of a list field), None when no
+        card has it."""
+        found, had = set(), False
+        for r in self.records:
+            if field_name in r:
+                had = True
+                value = r[field_name]
+                found.update(v for v in (value if isinstance(value, (list, tuple)) else (value,)) if _hashable(v))
+        return found if had else None
+
+
+def _hashable(value) -> bool:
+    return isinstance(value, (str, int, float, bool)) or value is None
+
+
+def filters(raw) -> list:
+    """A deck's `where` or `except` as a list of matches (`except` may list several)."""
+    return [] if not raw else list(raw) if isinstance(raw, list) else [raw]
+
+
+def takes_import(deck: dict) -> bool:
+    """Whether a deck takes cards from its import by their fields: with `where` or
+    `except`, or with nothing else named (all of them)."""
+    return "where" in deck or "except" in deck or ("cards" not in deck and "list" not in deck)
+
 
 @dataclass
 class Family:

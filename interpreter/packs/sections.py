@@ -7,6 +7,7 @@ entry here (tests/test_pack_sections.py checks that the table covers the schema)
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, NamedTuple
 
 from ..engine.model import (Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, holds,
@@ -203,7 +204,9 @@ def build_player_abilities(b: Build) -> None:
     b.fields["player_abilities"] = player_abilities(b)
 
 
-@section("properties", needs=("options", "zones", "define"))
+# The table before the properties: a derived property may read a table value (a card's power by
+# the trump); the words a table value may hold are known before any property is built (names_of).
+@section("properties", needs=("options", "zones", "define", "table"))
 def properties(b: Build) -> None:
 
     property_words(b)
@@ -211,7 +214,7 @@ def properties(b: Build) -> None:
 
 
 section("player_counters", needs=("options",))(build_player_counters)
-section("table", needs=("options", "properties"))(build_table)
+section("table", needs=("options",))(build_table)
 
 
 @section("card_counters")
@@ -353,6 +356,7 @@ def define(b: Build) -> None:
     raw = b.d.get("define") or {}
     for key in raw:
         name, params = defined_name(str(key))
+        _named_as_property(b, raw, key, name)
         for k, param in enumerate(params):
             problem = b.comp.hides(param) or (f'"{param}" is a parameter twice' if param in params[:k] else None)
             if problem:
@@ -367,6 +371,16 @@ def define(b: Build) -> None:
     for chain in cycles(b.names.defines):
         b.at_key(b.loaded, raw, keys[chain[0]], 'a definition may not read itself, directly or through others: ' +
                  " reads ".join(f'"{n}"' for n in chain))
+
+
+def _named_as_property(b: Build, raw, key, name: str) -> None:
+    """A definition may not take a property's name: "power of c" would read one and hide
+    the other, whichever the designer meant."""
+    prop = b.decls.of("property").get(name)
+    if prop is not None:
+        b.at_key(b.loaded, raw, key, f'"{name}" is already a property, declared at {Path(prop.file).name}:{prop.line}:'
+                                     f'{prop.col}: a definition of that name would hide it, or it the definition, '
+                                     f'in every text that reads "{name}"; rename one of them')
 
 
 def unused_defines(b: Build) -> None:
