@@ -222,7 +222,7 @@ _NO_NAMES = _Names({})
 
 def _names(script) -> _Names:
     """A script's names, worked out once (a cost's operations, a tuple, give none)."""
-    if type(script) is not Script or script.kinds is None:
+    if not isinstance(script, Script) or script.kinds is None:
         return _NO_NAMES
     names = script.__dict__.get("follow_names")
     if names is None:

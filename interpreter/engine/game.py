@@ -466,7 +466,9 @@ class GameState:
         s.decisions_this_turn += 1
         s.steps = 0
         d.resume(s, option.value)
-        self.advance()
+        run(s)          # advance(), without its call: once a decision
+        if self.game.debug:
+            self._invariants()
 
     def play_out(self, pick) -> int:
         """Answer each decision with the option `pick(number of options)` gives, until the

@@ -78,7 +78,7 @@ def covering(pack: Pack, recorder: Recorder) -> Pack:
         def ran(s, env):
             recorder.ran.add(place)
         ops = (ran, *script)
-        return Script(ops, script.kinds) if type(script) is Script else ops
+        return Script(ops, script.kinds) if isinstance(script, Script) else ops
     phases = tuple(dataclasses.replace(phase, steps=tuple(
         dataclasses.replace(step, script=noted(step.script, ("step", phase.name, step.name))) for step in phase.steps))
         for phase in pack.phases)
