@@ -101,3 +101,19 @@ def test_validate_names_an_unseated_player_and_the_names_seen_by_one(tmp_path, m
         'm54/tests/seen.yaml:19:15: error: unknown player "Blak": the players are Red and Black',
         'm54/tests/seen.yaml:20:41: error: unknown zone "hnd"; did you mean "hand"?',
         'm54/tests/seen.yaml:20:72: error: unknown card "Two of Heart"; did you mean "Two of Hearts"?']
+
+
+def test_validate_takes_what_stands_for_a_card_a_player_does_not_see(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(load_pack("magic54", Report()).path, tmp_path / "m54")
+    text = joker("Black: {players: [{zones: {hand: [unseen card, unseen card], deck: [unseen card]}}]}\n"
+                 "Red: {players: [{}, {zones: {hand: [unseen card, a card, face-down card]}}]}\n"
+                 "Ann: {shared: {pile: [unseen card]}}")
+    (tmp_path / "m54" / "tests" / "seen.yaml").write_text(text.replace("\n    ", "\n"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "m54"])
+    assert [line for line in result.stdout.splitlines() if "error" in line] == [
+        'm54/tests/seen.yaml:21:14: error: unknown player "Ann": the players are Red and Black']
+    text = text.replace("Ann: {shared: {pile: [unseen card]}}", "").replace("[{}, ", "[{zones: {hand: [unseen card]}}, ")
+    (tmp_path / "m54" / "tests" / "seen.yaml").write_text(text.replace("\n    ", "\n"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "m54"])
+    assert result.exit_code == 0, result.output

@@ -252,6 +252,9 @@ def seen_names(cards) -> list[str]:
 
 
 UNSEEN = "unseen card"
+# What a player's view names in place of a card they do not see: an unseen card of a zone,
+# a face-down card they did not see put there, a card a counter holds, as a log names it.
+UNSEEN_NAMES = frozenset({UNSEEN, "face-down card", "a card"})
 
 
 def _listed(names) -> str:

@@ -28,7 +28,7 @@ from ..engine.model import Pack
 from ..engine.positions import (SetupError, card_counter, card_mark, card_word, each_players, held_value, refuse,
                                 seat_of, seated, setup_entries, sitting_level, table_value, turn_frame)
 from ..suggest import did_you_mean
-from .expectations import CARD_FIELDS, entries, not_seated
+from .expectations import CARD_FIELDS, UNSEEN_NAMES, entries, not_seated
 from .scenario import Scenario, is_card, step_kind, unknown_card
 from .stops import check_condition_syntax, stop_target
 from .yamlpos import position
@@ -82,6 +82,7 @@ class Names:
         self.players = seated(pack, players)
         self.seats = [p.name for p in self.players]
         self.placed: set[str] = set()     # the setup's cards, as the game names them
+        self.unseen = frozenset()         # what stands for a card one player does not see (seen_by)
 
     @classmethod
     def of(cls, pack: Pack, sc: Scenario, report: Report) -> Names | None:
@@ -133,6 +134,8 @@ class Names:
         """A card a game of the pack may have: one of its cards, a card its imports
         have, or a token numbered (its second "Goblin" token is "Goblin #2")."""
         token = _TOKEN.fullmatch(name)
+        if name in self.unseen:
+            return
         if not is_card(self.pack, name) and not (token and token[1] in self.pack.tokens):
             self.add(container, key, unknown_card(self.pack, name))
 
@@ -415,7 +418,11 @@ def _seen_by(names: Names, want: dict, expect) -> None:
     for name, seen in want.items():
         if not names.sits(name):
             names.add(want, name, not_seated(name, names.seats))
-        names.expect(seen)
+        names.unseen = UNSEEN_NAMES
+        try:
+            names.expect(seen)
+        finally:
+            names.unseen = frozenset()
 
 
 @expect_key("decision")
