@@ -66,6 +66,20 @@ def test_simulate_counts_a_game_alone_won_lost_or_drawn(tmp_path, monkeypatch):
     assert summary["balance"]["drawishness"] == 0.5
 
 
+@pytest.mark.parametrize("turn, said", [
+    ("you lose the game", "no game was won, every one was lost by every player"),
+    ("if count of (cards in your hand where suit of it = spades) > 0: you lose the game",
+     "no game was won: 14 drawn, 6 lost by every player"),
+    ("do nothing", "no game was won, every one was drawn"),
+])
+def test_simulate_says_how_games_alone_were_not_won(tmp_path, monkeypatch, turn, said):
+    monkeypatch.chdir(tmp_path)
+    make(tmp_path, setup=DRAWN, turn=turn, **ALONE)
+    result = CliRunner().invoke(main, ["simulate", "suits", "-n", "20"])
+    assert result.exit_code == 0, result.output
+    assert f"  fairness and decisiveness: {said}" in result.stdout.splitlines()
+
+
 def test_a_scenario_expects_a_game_alone_lost(tmp_path):
     from test_scenarios import outcomes
     pack = load_pack(str(make(tmp_path, setup="do nothing", turn=JUDGED, **ALONE)), Report())

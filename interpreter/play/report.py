@@ -29,6 +29,18 @@ def _agents_line(summary: dict) -> str:
     return f"agents: {', '.join(agents)} ({how})"
 
 
+def _none_won(s: dict) -> str:
+    """Why fairness is not measured: no game was won; the others were drawn, or (a game of
+    one side) lost by every player."""
+    drawn = s["draws"]["count"]
+    lost = s["games"] - drawn
+    if not lost:
+        return "no game was won, every one was drawn"
+    if not drawn:
+        return "no game was won, every one was lost by every player"
+    return f"no game was won: {drawn} drawn, {lost} lost by every player"
+
+
 def as_table(summary: dict) -> str:
     s = summary
     last = s["seed"] + s["games"] - 1
@@ -71,7 +83,7 @@ def as_table(summary: dict) -> str:
     lines.append("")
     lines.append("balance")
     if b["fairness"] is None:
-        lines.append("  fairness and decisiveness: no game was won, every one was drawn")
+        lines.append(f"  fairness and decisiveness: {_none_won(s)}")
     else:
         lines.append(f"  fairness      {b['fairness']:.2f}   (1: every seat wins equally often; 0: one seat wins every game)")
     if b["drama"] is None:
