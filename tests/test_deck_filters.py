@@ -40,3 +40,10 @@ def test_a_field_or_a_value_no_card_has_is_refused_at_its_name(tmp_path):
 def test_a_value_of_where_no_card_has_is_refused(tmp_path):
     folder = edited_copy(MAGIC54, tmp_path, **{RED: "  red: {from: standard54, where: {colour: blak}}"})
     assert load_errors(folder) == ['pack.yaml:98:43: no card of "standard54" has colour "blak"; did you mean "black"?']
+
+
+def test_an_empty_match_is_refused_where_it_would_keep_or_leave_out_every_card(tmp_path):
+    folder = edited_copy(MAGIC54, tmp_path, **{RED: "  red: {from: standard54, except: {}, size: 27}",
+                                               BLACK: "  black: {from: standard54, except: [{}], size: 27}"})
+    assert load_errors(folder) == ['pack.yaml:98:35: "except" must not be empty',
+                                   'pack.yaml:99:38: item 1 of "except" must not be empty']
