@@ -53,9 +53,15 @@ def test_an_unquoted_label_that_is_not_offered_fails_as_a_quoted_one(tmp_path):
               - expect: {decision: {options: [false, true]}}
               - {player: Ann, choose: [true]}
             expect: {log: [Ann chooses yes (draw)]}
+          - name: says on
+            script:
+              - {player: Ann, choose: on}
     """
     assert outcomes(bidding(tmp_path), tmp_path, text) == [
         "5:38: Ann's options are [pass; 1; 2], not [pass; 1; 3]",
         '8:9: step 1: "3" is not an option; the options are: pass; 1; 2 (Ann: choose up to one number from 1 to 2 '
         'as bid or "pass")',
-        "ok"]
+        "ok",
+        '17:9: step 1: "yes" is not an option; the options are: pass; 1; 2 (Ann: choose up to one number from 1 to 2 '
+        'as bid or "pass"); unquoted, YAML reads yes, no, on, off, true and false as true or false, which name '
+        'the options "yes" and "no": write any other label in quotes']

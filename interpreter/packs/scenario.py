@@ -252,14 +252,15 @@ def _decide(run: Run, step, script, k: int) -> None:
     run.go_on((script, k))
     taken, run.taken = run.taken, []
     state = run.state
+    written = None
     if isinstance(step, str):
         who, sep, label = step.partition(": ")
         expect_error = None
         if not sep:
             run.fail(script, k, f'write a step as "PLAYER: OPTION", not "{step}"')
     else:
-        who, label, expect_error = step["player"], step["choose"], step.get("expect_error")
-        label = [option_said(v) for v in label] if isinstance(label, list) else option_said(label)
+        who, written, expect_error = step["player"], step["choose"], step.get("expect_error")
+        label = [option_said(v) for v in written] if isinstance(written, list) else option_said(written)
         if isinstance(who, int):
             who = state.seat_names[who] if 0 <= who < len(state.seat_names) else str(who)
     names = {name: seat for seat, name in enumerate(state.seat_names)}
@@ -279,11 +280,24 @@ def _decide(run: Run, step, script, k: int) -> None:
                 run.fail(script, k, f'the move was refused with "{e}", not "{expect_error}"')
             return
         said = f" ({state.prompt()})" if state.decision else ""
-        run.fail(script, k, f"{where}: {e}{said}{_taken_already(taken, who, label)}{_as_list(state, who, label)}")
+        run.fail(script, k, f"{where}: {e}{said}{_taken_already(taken, who, label)}{_as_list(state, who, label)}"
+                            f"{_as_yaml_reads(written)}")
     except RuleError as e:
         run.fail(script, k, f"{where}: the rules could not run: {e}")
     if expect_error is not None:
         run.fail(script, k, f'the move was accepted, but it should be refused with "{expect_error}"')
+
+
+def _as_yaml_reads(written) -> str:
+    """The hint of a label written unquoted that YAML read as true or false (`on`, `off`)
+    or as a decimal number: the scenario names the option as YAML read it."""
+    values = written if isinstance(written, list) else [written]
+    if any(isinstance(v, bool) for v in values):
+        return ('; unquoted, YAML reads yes, no, on, off, true and false as true or false, which name the '
+                'options "yes" and "no": write any other label in quotes')
+    if any(isinstance(v, float) for v in values):
+        return "; unquoted, a number is named as YAML reads it (1e3 as 1000.0): write it in quotes as the option reads"
+    return ""
 
 
 def _taken_already(taken: list, who: str, label) -> str:
