@@ -4,6 +4,7 @@ how a designer checks hidden information."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -88,6 +89,22 @@ def test_a_player_counter_a_player_does_not_see_is_not_there_to_expect(tmp_path)
     """
     stack_duel = load_pack("stack_duel", Report())
     assert outcomes(stack_duel, tmp_path, text) == ["8:44: Bo does not see Ana's decked"]
+
+
+def test_life_a_player_does_not_see_is_not_there_to_expect(tmp_path):
+    from packcopy import edited_copy
+    folder = edited_copy(Path(load_pack("stack_duel", Report()).path), tmp_path,
+                         **{"life: {start: starting_life, log: true,": "life: {start: starting_life, visibility: owner,"})
+    text = """
+        scenarios:
+          - name: hidden life
+            expect:
+              players: [{life: 20}]
+              seen_by:
+                Ana: {players: [{life: 20}]}
+                Bo: {players: [{life: 20}]}
+    """
+    assert outcomes(load_pack(str(folder), Report()), tmp_path, text) == ["8:31: Bo does not see Ana's life"]
 
 
 def test_validate_names_an_unseated_player_and_the_names_seen_by_one(tmp_path, monkeypatch):

@@ -138,15 +138,21 @@ def _players(look: Look, want: list, expect) -> None:
         look.fail(want, seats, f"the game has {seats} players, and the expectation lists {len(want)}")
     for seat, p in enumerate(want):
         who = look.state.seat_names[seat]
-        counters = look.view["players"][seat]["counters"]
         if "life" in p:
-            got = counters.get(look.state.game.pack.life_counter, 0)
-            if got != p["life"]:
-                look.fail(p, "life", look.seen(f"{who} has {got} life, not {p['life']}"))
+            _life(look, seat, p)
         for name, value in (p.get("counters") or {}).items():
             _player_counter(look, seat, name, value, p["counters"])
         for zname, zone_want in (p.get("zones") or {}).items():
             check_zone(look, zname, seat, zone_want, p["zones"], f"{who}'s {zname}")
+
+
+def _life(look: Look, seat: int, p: dict) -> None:
+    """`life`: the pack's life counter, which a player may not see (seen_by) as any other."""
+    who, name = look.state.seat_names[seat], look.state.game.pack.life_counter
+    _seen_counter(look, seat, name, p, "life")
+    got = look.view["players"][seat]["counters"].get(name, 0)
+    if got != p["life"]:
+        look.fail(p, "life", look.seen(f"{who} has {got} life, not {p['life']}"))
 
 
 def _player_counter(look: Look, seat: int, name: str, value, expected: dict) -> None:
@@ -155,8 +161,7 @@ def _player_counter(look: Look, seat: int, name: str, value, expected: dict) -> 
     d = pack.player_counters.get(name)
     if d is None:       # a misspelt counter would read 0 and pass
         look.fail(expected, name, f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
-    if look.viewer is not None and d.visibility != "public" and name not in counters:
-        look.fail(expected, name, f"{look.state.seat_names[look.viewer]} does not see {who}'s {name}")
+    _seen_counter(look, seat, name, expected, name)
     got = counters.get(name, 0)
     if d.kind != "number":      # a word, a player or a card, shown by name (observe._value)
         value = shown_value(look.state.view.said_counter_value(name, value, expected, look.fail))
@@ -167,6 +172,16 @@ def _player_counter(look: Look, seat: int, name: str, value, expected: dict) -> 
         got = {look.state.card_name(c): n for c, n in look.state.view.keyed(seat, name).items()}
     if got != value:
         look.fail(expected, name, look.seen(f"{who} has {name} {got}, not {value}"))
+
+
+def _seen_counter(look: Look, seat: int, name: str, expected: dict, key: str) -> None:
+    """A player counter expected of what a player sees (seen_by) that they may not see is
+    refused: it would read 0 and pass or fail for the wrong reason."""
+    d = look.state.game.pack.player_counters.get(name)
+    if look.viewer is not None and d is not None and d.visibility != "public" \
+            and name not in look.view["players"][seat]["counters"]:
+        who = look.state.seat_names[seat]
+        look.fail(expected, key, f"{look.state.seat_names[look.viewer]} does not see {who}'s {name}")
 
 
 @expectation("table")
