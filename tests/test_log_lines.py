@@ -232,10 +232,10 @@ def test_a_choice_in_a_loop_over_sets_of_cards_names_the_set_as_each_reader_sees
     setup = ("for each p in players:\n  p draws 2 cards\nfor each m in sets of 2 cards in your hand:\n"
              "  opponent chooses a card in opponent's hand as given")
     state = state_of(tmp_path, setup)
-    assert state.prompt() == "Ben: opponent chooses a card in opponent's hand as given (m a card, a card)"
+    assert state.prompt() == "Ben: opponent chooses a card in opponent's hand as given (m a card and a card)"
     state.apply_label("Cat")
-    assert lines(state, "Ben chooses", 1) == ["Ben chooses Cat as given (m a card, a card)"]
-    assert lines(state, "Ben chooses", 1, 0) == ["Ben chooses 1 card as given (m Fox, Eel)"]
+    assert lines(state, "Ben chooses", 1) == ["Ben chooses Cat as given (m a card and a card)"]
+    assert lines(state, "Ben chooses", 1, 0) == ["Ben chooses 1 card as given (m Fox and Eel)"]
 
 
 def test_a_choice_in_a_loop_over_teams_names_the_team(tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .knowledge import all_see
 from .limits import LOOP, STEPS, count
 from .state import PlayerRef, RuleError, State
+from .wording import and_list
 
 CHECKING = "@checks"      # in the variables of the pack's checks while they run
 
@@ -171,7 +172,8 @@ def _item_said(s: State, item, readers) -> str:
     if type(item) is int:
         return s.t.names[item] if readers is None or all_see(s, item, readers) else "a card"
     if type(item) is tuple:
-        return ", ".join([_item_said(s, c, readers) for c in item]) or "no card"
+        # joined as a sentence lists them ("Fox and Eel"): a comma parts the items of nested loops
+        return and_list([_item_said(s, c, readers) for c in item]) if item else "no card"
     if isinstance(item, tuple):
         card = item.card
         if type(card) is not int or readers is None or all_see(s, card, readers):

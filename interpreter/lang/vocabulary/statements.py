@@ -1109,7 +1109,7 @@ def _if(c, tree, scope):
 
 @register("for_each", ST, "for each NAME in SELECTOR: BLOCK", "Runs the block once for each card or player picked, NAME holding it. "
           "A choice in the block names the item after its question and in the log (\"Ann chooses Eel (spare one) (c Fox)\"): "
-          "a card its reader cannot see as \"a card\", a set of cards card by card, a player or a team by name; "
+          "a card its reader cannot see as \"a card\", a set of cards card by card (\"m Fox and Eel\"), a player or a team by name; "
           "not the player who chooses, nor an item the question names itself.",
           params=(('NAME', 'variable', 'holds each item'), ('SELECTOR', 'selector', 'what is gone through'), ('BLOCK', 'block', 'what runs for each')))
 def _for_each(c, tree, scope):
