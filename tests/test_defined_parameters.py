@@ -118,5 +118,5 @@ def test_a_parameter_may_not_hide_a_name_of_the_pack(tmp_path):
                                                 ("  value(c): value of c\n", "value", 22)])
 def test_a_definition_may_not_take_the_name_of_a_property(tmp_path, define, name, line):
     assert errors(tmp_path, define, "") == [
-        f'pack.yaml:37:3: "{name}" is already a property, declared at pack.yaml:{line}:3: a definition of that name '
-        f'would hide it, or it the definition, in every text that reads "{name}"; rename one of them']
+        f'pack.yaml:37:3: "{name}" is already a property, declared at pack.yaml:{line}:3: a definition and a '
+        f'property may not share a name, as a text that reads "{name}" would read only one of them; rename one']

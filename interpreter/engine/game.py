@@ -507,6 +507,7 @@ class GameState:
         self.advance()
 
     def advance(self) -> None:
+        # apply_action does this in place, a call fewer a decision: kept in step with it.
         run(self.s)
         if self.game.debug:
             self._invariants()

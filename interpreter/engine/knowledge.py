@@ -48,8 +48,8 @@ def card_for(s: State, c: int, seat: int) -> str:
 
 
 def unseen_among(s: State, items, seat: int) -> list:
-    """The cards among `items` that a decision of `seat` offers as "a card" (card_for):
-    none, without a call a card, where every card is face up in a zone it sees."""
+    """The cards among `items` that a decision of `seat` offers as "a card" (card_for). A
+    card face up in a zone the seat sees is told without a call; only the others are asked."""
     sighted, zone_of, down = s.t.sighted[seat], s.zone_of, s.face_down
     return [x for x in items if type(x) is int and not (sighted[zone_of[x]] and not down[x])
             and not (sees_there(s, x, seat) or shown_to(s, x, seat))]

@@ -379,8 +379,8 @@ def _named_as_property(b: Build, raw, key, name: str) -> None:
     prop = b.decls.of("property").get(name)
     if prop is not None:
         b.at_key(b.loaded, raw, key, f'"{name}" is already a property, declared at {Path(prop.file).name}:{prop.line}:'
-                                     f'{prop.col}: a definition of that name would hide it, or it the definition, '
-                                     f'in every text that reads "{name}"; rename one of them')
+                                     f'{prop.col}: a definition and a property may not share a name, as a text that '
+                                     f'reads "{name}" would read only one of them; rename one')
 
 
 def unused_defines(b: Build) -> None:
