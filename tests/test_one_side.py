@@ -64,6 +64,10 @@ def test_simulate_counts_a_game_alone_won_lost_or_drawn(tmp_path, monkeypatch):
     assert [(s["seat"], s["wins"]) for s in summary["seats"]] == [("Ann", 7)]
     assert (summary["draws"]["count"], summary["limits"]) == (15, {"the turn limit (3) is reached": 15})
     assert summary["balance"]["drawishness"] == 0.5
+    assert (summary["lost"]["games"], summary["lost"]["count"], summary["lost"]["rate"]) == (30, 8, 0.2667)
+    table = CliRunner().invoke(main, ["simulate", "suits", "-n", "30"]).stdout.splitlines()
+    assert [line.split()[-6:-3] for line in table if line.startswith(("  draws", "  lost by every player"))] == [
+        ["30", "15", "50.0%"], ["30", "8", "26.7%"]]
 
 
 @pytest.mark.parametrize("turn, said", [

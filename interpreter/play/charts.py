@@ -36,6 +36,8 @@ def write_charts(summary: dict, folder) -> list[Path]:
     if len(summary["by_agent"]) > 1:
         rows += [(f"agent {r['agent']}", r) for r in summary["by_agent"]]
     rows.append(("draws", summary["draws"]))
+    if "lost" in summary:
+        rows.append(("lost by every player", summary["lost"]))
     rows.append(("first player", summary["first_player"]))
     fig, ax = plt.subplots(figsize=(8, 0.5 * len(rows) + 1.6))
     labels = [label for label, _ in rows]

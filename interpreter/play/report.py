@@ -32,8 +32,7 @@ def _agents_line(summary: dict) -> str:
 def _none_won(s: dict) -> str:
     """Why fairness is not measured: no game was won; the others were drawn, or (a game of
     one side) lost by every player."""
-    drawn = s["draws"]["count"]
-    lost = s["games"] - drawn
+    drawn, lost = s["draws"]["count"], s.get("lost", {}).get("count", 0)
     if not lost:
         return "no game was won, every one was drawn"
     if not drawn:
@@ -55,7 +54,10 @@ def as_table(summary: dict) -> str:
         labelled += [(f"team {r['team']}", r, None) for r in s["teams"]]
     if len(s["by_agent"]) > 1:
         labelled += [(f"agent {r['agent']}", r, None) for r in s["by_agent"]]
-    labelled += [("draws", s["draws"], s["draws"]["count"]), (f"first player (even {_pct(fp['even'])})", fp, None)]
+    labelled += [("draws", s["draws"], s["draws"]["count"])]
+    if "lost" in s:
+        labelled += [("lost by every player", s["lost"], s["lost"]["count"])]
+    labelled += [(f"first player (even {_pct(fp['even'])})", fp, None)]
     width = max(24, max(len(label) for label, _, _ in labelled) + 2)
     lines.append(f"{'wins':<{width + 2}}{'games':>6}{'wins':>7}{'rate':>8}   95% interval")
     for label, r, count in labelled:
@@ -132,8 +134,10 @@ def as_csv(summary: dict) -> str:
         w.writerow(["team", r["team"], r["games"], r["wins"], r["rate"], r["low"], r["high"]])
     for r in summary["by_agent"]:
         w.writerow(["agent", r["agent"], r["games"], r["wins"], r["rate"], r["low"], r["high"]])
-    d = summary["draws"]
-    w.writerow(["draws", "", d["games"], d["count"], d["rate"], d["low"], d["high"]])
+    for key in ("draws", "lost"):
+        d = summary.get(key)
+        if d is not None:
+            w.writerow([key, "", d["games"], d["count"], d["rate"], d["low"], d["high"]])
     f = summary["first_player"]
     w.writerow(["first_player", "", f["games"], f["wins"], f["rate"], f["low"], f["high"]])
     for said, games in summary.get("limits", {}).items():

@@ -31,6 +31,12 @@ def rate(wins: int, n: int) -> dict:
     return {"games": n, "wins": wins, "rate": _r(wins / n if n else 0.0), "low": _r(low), "high": _r(high)}
 
 
+def _counted(count: int, games: int) -> dict:
+    """How many of the games ended so, with the rate and its 95% interval."""
+    low, high = wilson(count, games)
+    return {"games": games, "count": count, "rate": _r(count / games), "low": _r(low), "high": _r(high)}
+
+
 def mean_interval(values: list, least: float | None = None, most: float | None = None) -> tuple[float, float, float]:
     """Mean and its 95% interval (normal approximation, fine from a few dozen games),
     kept within what the quantity can be: `least` to `most`, where given."""
@@ -110,8 +116,12 @@ def summarize(game, batch, results: list) -> dict:
         summary["teams"] = [{"team": team, "seats": [names[p] for p in seats], **rate(sum(1 for w in winners if set(w) & set(seats)), games)}
                             for team, seats in teams.items()]
     summary["by_agent"] = _by_agent(results, winners)
-    summary["draws"] = {"games": games, "count": draws, "rate": _r(draws / games),
-                        "low": _r(wilson(draws, games)[0]), "high": _r(wilson(draws, games)[1])}
+    summary["draws"] = _counted(draws, games)
+    # A game of one side lost by every player is neither a win nor a draw: counted apart,
+    # where there is one.
+    lost = sum(1 for res in results if lost_by_all(res["result"]))
+    if lost:
+        summary["lost"] = _counted(lost, games)
     # How many games each limit ended (a draw, or a ranked end at the pack's own limit).
     limits = [r["limit"] for r in results if r.get("limit")]
     summary["limits"] = {said: limits.count(said) for said in dict.fromkeys(limits)}
