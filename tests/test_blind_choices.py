@@ -135,6 +135,17 @@ def test_one_value_among_hidden_cards_is_not_taken_without_asking(tmp_path):
     assert not [line for line in state.log_for(0) if "chooses" in line]
 
 
+@pytest.mark.parametrize("turn", [
+    # Ben holds no club: a choice taken for none would tell Ann so.
+    "you choose a suit among (cards in opponent's hand where it is clubs) as named",
+    # Ann saw the Four of Spades: the spades picked are in sight, Ben's other card is not.
+    "you look at first of cards in opponent's hand\nyou choose a suit among (cards in opponent's hand where it is spades) as named",
+])
+def test_a_value_among_hidden_cards_that_a_where_leaves_out_is_chosen_blind(tmp_path, turn):
+    state = play(tmp_path, setup=TWO, turn=turn)
+    assert [o.label for o in state.decision.options] == ["clubs", "diamonds", "hearts", "spades"]
+
+
 def test_values_among_several_choices_and_the_players_own_hand(tmp_path):
     # Several values among the deck Ann does not see: every rank, one pick at a time.
     state = play(tmp_path, setup=TWO, turn="you choose 2 rank among cards in deck as named")

@@ -194,7 +194,8 @@ def _choose_listed(c, tree, scope):
           "Where the player does not see one of the cards picked (another player's hand, a deck), they are "
           "offered every value a card may hold, not those the cards hold: every word of the property, every "
           "name and every number the pack's cards print (a value that changes in play: what the game's cards "
-          "hold now), and the values of the cards they see.",
+          "hold now), and the values of the cards they see; so too where a zone the cards are picked in "
+          "(every player's, of that name) holds a card they do not see that a \"where\" left out.",
           example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
           params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
                   ('PROPERTY', 'property', 'whose values'), ('SELECTOR', 'selector', 'the cards'),
@@ -223,17 +224,27 @@ def _choose_among(c, tree, scope):
         return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: offered(held(s, env)), t,
                     named=named)
     possible = _possible(c, prop, words, held)
+    # The zones the selector looks in: where one holds a card the chooser does not see, the
+    # choice is blind even if the cards picked are all in sight, or none, as a "where" that
+    # left the hidden cards out would tell them something of those cards.
+    zones = tuple(what[5:] for what in read if what.startswith("zone:"))
 
     def values(s, env, seat):
         cards = sfn(s, env)
         unseen = unseen_among(s, cards, seat)
-        if not unseen:
+        if not unseen and not _unseen_in(s, zones, seat):
             return offered(held(s, env, cards))
         # Every value a card may hold, that the chooser learn none of the cards they do not see.
         found = dict.fromkeys(possible(s, env))
         found.update(held(s, env, [x for x in cards if x not in unseen]))
         return offered(found)
     return _ask(c, tree, scope, who, quantity, var, question, values, t, named=named, seated=True)
+
+
+def _unseen_in(s, zones: tuple, seat: int) -> bool:
+    """Whether a zone of one of these names (every player's) holds a card `seat` does not see."""
+    named = s.t.named
+    return any(unseen_among(s, s.zones[z], seat) for name in zones for z in named.get(name, ()))
 
 
 def _possible(c: Compiler, prop: str, words, held):
