@@ -148,8 +148,9 @@ def _players(look: Look, want: list, expect) -> None:
 
 def _life(look: Look, seat: int, p: dict) -> None:
     """`life`: the pack's life counter, which a player may not see (seen_by) as any other."""
-    who, name = look.state.seat_names[seat], look.state.game.pack.life_counter
-    _seen_counter(look, seat, name, p, "life")
+    pack, who = look.state.game.pack, look.state.seat_names[seat]
+    name = pack.life_counter
+    _seen_counter(look, seat, name, pack.player_counters.get(name), p, "life")
     got = look.view["players"][seat]["counters"].get(name, 0)
     if got != p["life"]:
         look.fail(p, "life", look.seen(f"{who} has {got} life, not {p['life']}"))
@@ -161,7 +162,7 @@ def _player_counter(look: Look, seat: int, name: str, value, expected: dict) -> 
     d = pack.player_counters.get(name)
     if d is None:       # a misspelt counter would read 0 and pass
         look.fail(expected, name, f'unknown player counter "{name}"{pack.declarations.near("player counter", name)}')
-    _seen_counter(look, seat, name, expected, name)
+    _seen_counter(look, seat, name, d, expected, name)
     got = counters.get(name, 0)
     if d.kind != "number":      # a word, a player or a card, shown by name (observe._value)
         value = shown_value(look.state.view.said_counter_value(name, value, expected, look.fail))
@@ -174,10 +175,9 @@ def _player_counter(look: Look, seat: int, name: str, value, expected: dict) -> 
         look.fail(expected, name, look.seen(f"{who} has {name} {got}, not {value}"))
 
 
-def _seen_counter(look: Look, seat: int, name: str, expected: dict, key: str) -> None:
-    """A player counter expected of what a player sees (seen_by) that they may not see is
-    refused: it would read 0 and pass or fail for the wrong reason."""
-    d = look.state.game.pack.player_counters.get(name)
+def _seen_counter(look: Look, seat: int, name: str, d, expected: dict, key: str) -> None:
+    """A player counter (`d`, its definition) expected of what a player sees (seen_by)
+    that they may not see is refused: it would read 0 and pass or fail for the wrong reason."""
     if look.viewer is not None and d is not None and d.visibility != "public" \
             and name not in look.view["players"][seat]["counters"]:
         who = look.state.seat_names[seat]

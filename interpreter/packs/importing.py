@@ -143,14 +143,13 @@ class Source:
         return self.by_name.get(name.casefold())
 
     def where(self, conditions: dict) -> list:
-        return [r for r in self.records if all(matches(r.get(k), v) for k, v in conditions.items())]
+        return [r for r in self.records if _fits(r, conditions)]
 
     def picked(self, deck: dict) -> list:
         """The cards a deck takes from this import: those its `where` keeps (every card,
         without one), but those a match of its `except` picks."""
         left_out = filters(deck.get("except"))
-        return [r for r in self.where(deck.get("where") or {})
-                if not any(all(matches(r.get(k), v) for k, v in m.items()) for m in left_out)]
+        return [r for r in self.where(deck.get("where") or {}) if not any(_fits(r, m) for m in left_out)]
 
     def held(self, field_name: str) -> set | None:
         """The values the cards hold in a field (each item of a list field), None when no
@@ -162,6 +161,11 @@ class Source:
                 value = r[field_name]
                 found.update(v for v in (value if isinstance(value, (list, tuple)) else (value,)) if _hashable(v))
         return found if had else None
+
+
+def _fits(record: dict, match: dict) -> bool:
+    """Whether a card holds every value a match asks of its fields."""
+    return all(matches(record.get(k), v) for k, v in match.items())
 
 
 def _hashable(value) -> bool:

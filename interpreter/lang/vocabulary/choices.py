@@ -79,17 +79,12 @@ def _ask(c: Compiler, tree, scope: Scope, who, quantity, var_node, question, val
         picks = values if not seated else lambda s, env: values(s, env, pfn(s, env).seat)
         return _choose_many(var, pfn, picks, nfn, kind, ask, about, _label, log_value, what)
     optional = none if kind == "up_to_one" else None
-    if seated:
-        @suspends
-        def choose_seen(s, env):
-            p = pfn(s, env)
-            ask_value(s, p.seat, ask(s, env, p), values(s, env, p.seat), var, about, optional, what)
-        return choose_seen
+    offered = values if seated else (lambda s, env, seat: values(s, env))
 
     @suspends
     def choose_value(s, env):
         p = pfn(s, env)
-        ask_value(s, p.seat, ask(s, env, p), values(s, env), var, about, optional, what)
+        ask_value(s, p.seat, ask(s, env, p), offered(s, env, p.seat), var, about, optional, what)
     return choose_value
 
 
