@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..interpreter.lang.compiler import Compiler
 from ..interpreter.lang.vocabulary import holds
 from ..interpreter.packs.declarations import MAPPED
 from ..interpreter.packs.importing import ImportProblem
@@ -56,9 +55,8 @@ class PackNames:
         """The names pack.yaml gives its seats that a scenario's condition may read: names
         of the language, or of the pack's own, are not read as players (stops._condition)."""
         seats = ((self.build.d or {}).get("players") or {}).get("seats") or []
-        comp = Compiler(self.build.names)
         return [seat["name"] for seat in seats if isinstance(seat, dict) and isinstance(seat.get("name"), str)
-                and NAME.fullmatch(seat["name"]) and not comp.hides(seat["name"])]
+                and NAME.fullmatch(seat["name"]) and not self.build.comp.hides(seat["name"])]
 
     def cards(self) -> list[str]:
         """The pack's cards, then those of its imports (by name, each once)."""
