@@ -234,8 +234,22 @@ def test_a_choice_in_a_loop_over_sets_of_cards_names_the_set_as_each_reader_sees
     state = state_of(tmp_path, setup)
     assert state.prompt() == "Ben: opponent chooses a card in opponent's hand as given (m a card and a card)"
     state.apply_label("Cat")
-    assert lines(state, "Ben chooses", 1) == ["Ben chooses Cat as given (m a card and a card)"]
+    assert lines(state, "Ben chooses", 1) == ["Ben chooses Cat as given (m Fox and Eel)"]     # the onlooker's
+    assert lines(state, "Ben chooses", 1, 1) == ["Ben chooses Cat as given (m a card and a card)"]
     assert lines(state, "Ben chooses", 1, 0) == ["Ben chooses 1 card as given (m Fox and Eel)"]
+
+
+def test_a_choice_of_cards_all_see_names_the_loops_card_to_those_who_see_it(tmp_path):
+    # Ann chooses in the battle, which all see, once for each card of Ben's hand: Ben reads
+    # which of his cards the loop is at, as the onlooker does; Ann and Cleo read "a card".
+    # (One line served all three, and said "a card" to Ben of his own card.)
+    setup = ("for each p in players:\n  p draws 1 card\nput each top 2 cards of deck into your battle\n"
+             "for each c in cards in next player's hand:\n  choose a card in your battle as kept")
+    state = state_of(tmp_path, setup, players=3)
+    assert state.prompt() == "Ann: choose a card in your battle as kept (c a card)"
+    state.apply_label("Bee")
+    assert lines(state, "Ann chooses", 1) == lines(state, "Ann chooses", 1, 1) == ["Ann chooses Bee as kept (c Eel)"]
+    assert lines(state, "Ann chooses", 1, 0) == lines(state, "Ann chooses", 1, 2) == ["Ann chooses Bee as kept (c a card)"]
 
 
 def test_a_choice_in_a_loop_over_teams_names_the_team(tmp_path):

@@ -214,9 +214,10 @@ def log_choice(s: State, seat: int, about, value) -> None:
     """"Ann chooses Bear, Elf (choose your attackers)": `about` says what the choice was
     for, after what was chosen: the question it asked in brackets, or "as NAME" (a text);
     or, for a question with {VALUE} parts, a function of (s, env, seats) that renders them
-    in the variables of the script that chose, as all those seats may read them. Cards
-    others may not see are counted, not named; an effect chosen on the pile is of "a
-    card" to those who cannot see its card (say_of)."""
+    in the variables of the script that chose, as a seat may read them. Cards others may
+    not see are counted, not named; an effect chosen on the pile is of "a card" to those
+    who cannot see its card (say_of); the card a loop is at, named to each seat that sees
+    it, is "a card" to the others."""
     # (An effect on the pile is a tuple too, a named one: one item.)
     items = value if type(value) is tuple else () if value is None else (value,)
     if not items or s.quiet:
@@ -224,6 +225,41 @@ def log_choice(s: State, seat: int, about, value) -> None:
     who = s.t.players[seat].name
     skip = s.t.players[seat]
     shown = getattr(about, "reads", ())
+    seen_by, private, effects = _told(s, seat, items)
+    context = loop_items(s, skip, shown, EVERYONE)
+    if effects and not private:     # an effect on the pile (rare), whose card say_of names to those who see it
+        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
+        say_of(s, "choose", f"{who} chooses ", *listed(items), f" {said}{context}")
+        return
+    chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
+    # Where every seat sees the cards the loops are at (none is "a card" to all), each side
+    # reads the same words: one line, or two where the choice is of hidden cards.
+    if type(about) is str and "a card" not in context:
+        if not private:
+            s.say("choose", f"{who} chooses {chosen} {about}{context}")
+        else:
+            s.say("choose", f"{who} chooses {chosen} {about}{context}", tuple(sorted(seen_by)),
+                  _counted(who, items) + about + context)
+        return
+    env = s.frames[-1].env
+    counted = _counted(who, items)
+
+    def line(reader):   # what `reader` (a seat; None: the onlooker) reads: the parts and the loops' cards they see
+        said = (about if type(about) is str else about(s, env, reader)) + loop_items(s, skip, shown, reader)
+        return f"{who} chooses {chosen} {said}" if reader is None or not private or reader in seen_by else counted + said
+    s.say_each("choose", line)
+
+
+def _counted(who: str, items) -> str:
+    """How a choice begins to those who may not see what it picked: "Ann chooses 2 cards "."""
+    return f"{who} chooses {len(items)} card{'s' if len(items) != 1 else ''} "
+
+
+def _told(s: State, seat: int, items) -> tuple:
+    """Who is told which cards a choice picked: the seats told (the chooser, and the
+    holders of a hidden zone it picks in, but a chooser who picked unseen: they read it as
+    the others do, "Ann chooses 1 card"), whether it picks in a zone some do not see, and
+    whether it picks an effect on the pile."""
     seen_by = {seat}
     private = effects = blind = False
     for x in items:
@@ -236,29 +272,9 @@ def log_choice(s: State, seat: int, about, value) -> None:
             blind = blind or not (sees_there(s, x, seat) or shown_to(s, x, seat))     # a card picked unseen
             if s.face_down[x] or zdef.visibility == "owner":    # its player's, and in a team's every partner's
                 seen_by.update(s.t.holders(s.zone_of[x]))
-    chosen = ', '.join([s.t.names[x] if type(x) is int else s.card_name(x) for x in items])
-    if not private:
-        said = about if type(about) is str else about(s, s.frames[-1].env, tuple(range(len(s.out))))
-        context = loop_items(s, skip, shown, EVERYONE)
-        if effects:     # an effect on the pile (rare), whose card say_of names to those who see it
-            say_of(s, "choose", f"{who} chooses ", *listed(items), f" {said}{context}")
-        else:
-            s.say("choose", f"{who} chooses {chosen} {said}{context}")
-        return
     if blind:
-        seen_by.discard(seat)       # they read it as the others do: "Ann chooses 1 card"
-    n = len(items)
-    seen = tuple(sorted(seen_by))
-    said = others = about
-    if type(about) is not str:
-        env = s.frames[-1].env
-        said = about(s, env, seen)
-        others = about(s, env, tuple(p for p in range(len(s.out)) if p not in seen_by))
-    context = loop_items(s, skip, shown, seen)
-    if context:     # the others may not see a card the loops are at
-        others += loop_items(s, skip, shown, tuple(p for p in range(len(s.out)) if p not in seen_by))
-    s.say("choose", f"{who} chooses {chosen} {said}{context}", seen,
-          f"{who} chooses {n} card{'s' if n != 1 else ''} {others}")
+        seen_by.discard(seat)
+    return seen_by, private, effects
 
 
 NONE = Option("none", None)     # what "choose up to one" offers that picks nothing, unnamed

@@ -602,6 +602,22 @@ class State:
         else:
             self.log.append((self.turn, kind, text, seen_by, others, False))
 
+    def say_each(self, kind: str, line_of) -> None:
+        """Log a line each seat reads in its own words, `line_of(seat)`: the onlooker's,
+        `line_of(None)`, to every seat that reads it so, then one entry for each other
+        reading. A line every seat reads alike is one plain entry."""
+        line = line_of(None)
+        readings = {}
+        for seat in range(len(self.out)):
+            readings.setdefault(line_of(seat), []).append(seat)
+        same = readings.pop(line, [])
+        if not readings:
+            self.say(kind, line)
+            return
+        self.say(kind, line, tuple(same), None)
+        for text, seats in readings.items():
+            self.say(kind, text, tuple(seats), None, onlooker=False)
+
     def card_name(self, c) -> str:
         if type(c) is int:
             return self.t.names[c]

@@ -18,19 +18,10 @@ def tell(s, kind: str, render, env, to) -> None:
     if to is not None:
         s.say(kind, text, (to,), None)
         return
-    everyone = range(len(s.out))
-    blind = [seat for seat in everyone if any(not knowledge.sees(s, c, seat) for c in named)]
-    if not blind:
+    if all(knowledge.sees(s, c, seat) for c in named for seat in range(len(s.out))):
         s.say(kind, text)
         return
-    # The onlooker's line, then one for each other way of reading it: a player reads
-    # only the cards they may see.
-    readings = {}
-    for seat in blind:
-        readings.setdefault(render(s, env, seat)[0], []).append(seat)
-    s.say(kind, text, tuple(seat for seat in everyone if seat not in blind), None)
-    for line, seats in readings.items():
-        s.say(kind, line, tuple(seats), None, onlooker=False)
+    s.say_each(kind, lambda reader: render(s, env, reader)[0])      # each reads only the cards they may see
 
 
 @register("announce", ST, 'announce "TEXT" [to PLAYER]',
