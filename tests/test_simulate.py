@@ -87,6 +87,20 @@ def test_partners_win_lead_and_take_the_first_place_together():
     assert not stats.shared_first([0, 2], side) and stats.shared_first([0, 1], side)
 
 
+@pytest.mark.parametrize("score, leader", [(20, "South"), (0, None), (-20, "West")])
+def test_a_side_that_shares_its_score_leads_though_its_partners_are_level(score, leader):
+    # North's team scores together: its two seats evaluate alike. The lead was no one's
+    # wherever the two best seats were partners, and drama read 0 in every such game.
+    from cardtable.interpreter.diagnostics import Report
+    from cardtable.interpreter.engine.game import Game
+    from cardtable.interpreter.packs.loader import load_pack
+    from cardtable.interpreter.play.batch import _leader
+    game = Game(load_pack(str(ROOT / "tests" / "data" / "teampack"), Report()), num_players=4)
+    state = game.position({"active": "North", "players": [{"counters": {"score": score}}, {}, {}, {}]})
+    seat = _leader(state)
+    assert (None if seat is None else state.seat_names[seat]) == leader
+
+
 def test_a_team_game_is_even_when_each_team_wins_as_often(tmp_path):
     # Hearts played by partners who score together: they share their places.
     folder = tmp_path / "partners"

@@ -231,12 +231,15 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
 
 
 def _leader(state: GameState) -> int | None:
-    """The seat the pack's evaluation likes best now, if one is ahead of all others."""
-    values = [(state.evaluate(p), p) for p in state.in_game]
+    """A seat the pack's evaluation likes best now, if it is ahead of every seat of
+    another side: partners who share a score are level with each other, not tied."""
+    values = sorted(((state.evaluate(p), p) for p in state.in_game), reverse=True)
     if len(values) < 2:
         return None
-    values.sort(reverse=True)
-    return values[0][1] if values[0][0] > values[1][0] else None
+    teams = state.teams
+    best, seat = values[0]
+    rival = next((value for value, p in values if teams[p] != teams[seat]), None)
+    return seat if rival is None or best > rival else None
 
 
 # ------------------------------------------------------------------ running
