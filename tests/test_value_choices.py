@@ -146,7 +146,7 @@ def test_a_number_from_a_range(tmp_path):
     assert state.legal_labels() == ["none", "0", "1"]
     state.apply_label("none")
     assert state.s.table["pot"] == 9
-    state = start(tmp_path, "choose a number from 3 to 2 as bid\nif bid = none: set pot to 7")
+    state = start(tmp_path, "choose a number from 3 to pot - 3 as bid\nif bid = none: set pot to 7")     # 3 to 2
     assert state.s.table["pot"] == 7
 
 
@@ -195,6 +195,8 @@ def test_an_order_asks_for_each_place_but_the_last(tmp_path):
                                           '"up to one number"'),
     ("choose a number from 0 to 20000 as x", 'pack.yaml:44:11: "choose a number from 0 to 20000 as x" would offer '
                                              '20,001 numbers: a choice offers at most 10,000'),
+    ("choose a number from 13 to 0 as x", 'pack.yaml:44:11: "choose a number from 13 to 0 as x" offers no number: '
+                                          'the lowest comes first ("from 0 to 13")'),
     ("choose an owner among cards in your hand as x", 'pack.yaml:44:21: "owner" is not a property of words, numbers '
                                                       'or texts'),
     ("set pot to number of different colour among cards in deck", 'pack.yaml:44:42: a card has no "colour"; did '

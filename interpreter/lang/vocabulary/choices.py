@@ -266,7 +266,7 @@ def _possible(c: Compiler, prop: str, words, held):
                              '[or "NONE"]',
           f"A player picks a whole number from A to B, offered from low to high (\"up to one\" offers none, "
           f"or NONE, first), those for which CONDITION holds, \"it\" the number, if it is given; none without asking "
-          f"when there is no number to offer (B below A, or no number passes). At most "
+          f"when there is no number to offer (B below A, or no number passes; B written below A is refused). At most "
           f"{limits.count(limits.LOOP)} numbers.",
           example="p chooses a number from 0 to count of cards in p's hand as bid",
           params=(CHOOSER, ('A', 'number', 'the lowest'), ('B', 'number', 'the highest'),
@@ -279,6 +279,8 @@ def _choose_number(c, tree, scope):
     if quantity.data not in ("one", "up_to_one"):
         c.error(quantity, 'a number is chosen one at a time: write "a number" or "up to one number"')
     a, b = c.constant(low), c.constant(high)
+    if a is not None and b is not None and b < a:     # it would never ask: a game of choices made for nobody
+        c.error(tree, f'{c.quoted(tree)} offers no number: the lowest comes first ("from {b} to {a}")')
     if a is not None and b is not None and b - a >= limits.LOOP:
         c.error(tree, f'{c.quoted(tree)} would offer {limits.count(b - a + 1)} numbers: a choice offers at most '
                       f'{limits.count(limits.LOOP)}')
