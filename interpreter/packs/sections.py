@@ -15,7 +15,7 @@ from ..engine.model import (Currency, OptionDef, Phase, RoundDef, Step, WindowRu
 from ..engine.wording import prompt_problem
 from ..lang.compiler import NamedScript, Scope
 from ..lang.vocabulary import atomic
-from ..lang.vocabulary.definitions import cycles
+from ..lang.vocabulary.definitions import cycles, reads_of
 from ..lang.vocabulary.scripts import check_unused
 from ..lang.static_types import ANY, T
 from ..suggest import did_you_mean
@@ -388,9 +388,13 @@ def unused_defines(b: Build) -> None:
     ability ("this", "it" a card, or else a set of cards, as in the "where" of "sets of
     ..."): what is wrong in it is told as a warning, as is the definition itself when
     nothing is, since a text that reads it may give it the names it reads (a variable
-    of that text)."""
+    of that text). One that another definition reads is not told: where the other is
+    read, so is it, and where the other is not, or has an error that stopped it being
+    read through, the other is the one to tell."""
     c = b.comp
-    for name in [n for n in c.names.defines if n not in c.defines_used]:
+    defines = c.names.defines
+    read = set().union(*(reads_of(tree, defines) - {name} for name, (tree, _) in defines.items()))
+    for name in [n for n in defines if n not in c.defines_used and n not in read]:
         tree, snippet = c.names.defines[name]
         found = _alone(c, name, tree, snippet, T("card"))
         if found and not _alone(c, name, tree, snippet, T("cards")):

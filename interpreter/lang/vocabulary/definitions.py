@@ -155,7 +155,7 @@ def _misfit(c: Compiler, tree, name: str, misfits: list, values: dict) -> None:
 def cycles(defines: dict) -> list[tuple]:
     """Chains of definitions that read themselves ("near" reads "far" reads "near"): one for
     each way back a walk through what they read finds, each definition walked once."""
-    reads = {name: sorted(_reads(tree, defines)) for name, (tree, _) in defines.items()}
+    reads = {name: sorted(reads_of(tree, defines)) for name, (tree, _) in defines.items()}
     found, done = [], set()
 
     def walk(chain):
@@ -171,7 +171,7 @@ def cycles(defines: dict) -> list[tuple]:
     return found
 
 
-def _reads(tree, defines: dict) -> set:
+def reads_of(tree, defines: dict) -> set:
     """The definitions a definition's text reads by name."""
     named = set()
     for sub in tree.iter_subtrees() if isinstance(tree, Tree) else ():
