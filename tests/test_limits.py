@@ -289,10 +289,25 @@ def test_a_deck_list_has_the_same_limits(tmp_path):
     ("  max: 2\n", 'pack.yaml:7:3: error: missing required key "min"'),
     ("  min: 2\n", 'pack.yaml:7:3: error: missing required key "max"'),
     ("  min: 3\n  max: 2\n", 'pack.yaml:7:8: error: "min" (3) is more than "max" (2)'),
+    # A seat past the smallest game: every command stopped with a Python error.
+    ("  min: 2\n  max: 2\n  first: 1\n", None),
+    ("  min: 2\n  max: 2\n  first: 2\n", 'pack.yaml:9:10: error: seat 2 is not at a game of 2 players ("min": 2): '
+                                         '"first" names a seat every game has, counted from 0: 0 to 1'),
+    ("  min: 1\n  max: 2\n  first: 1\n", 'pack.yaml:9:10: error: seat 1 is not at a game of 1 player ("min": 1): '
+                                         '"first" must be 0, the one seat every game has'),
 ])
 def test_players(tmp_path, players, message):
     folder = tiny(tmp_path / "p", pack=[("  min: 2\n  max: 2\n", players)])
     assert problems(folder) == ([message] if message else [])
+
+
+def test_fewer_seats_than_may_play_are_warned_of(tmp_path):
+    # The third player would sit with no deck of their own, called "Player 3".
+    report = Report()
+    load_pack(str(tiny(tmp_path / "p", pack=[("  max: 2\n", "  max: 3\n")])), report)
+    assert [(p.severity, p.line, p.col, p.message) for p in report.problems] == [
+        ("warning", 10, 5, '2 seats are named, but up to 3 players play ("max"): the next is called "Player 3", with '
+                           'no seat of its own (a deck, a team)')]
 
 
 def test_sixty_four_players_can_play(tmp_path):

@@ -81,6 +81,7 @@ def players(b: Build) -> None:
     if p["min"] > p["max"]:
         b.here(p, "min", f'"min" ({p["min"]}) is more than "max" ({p["max"]})')
     seats = tuple(dict(s) for s in p.get("seats") or [])
+    _first_and_seats(b, p, seats)
     deck_at = {}
     for k, seat in enumerate(seats):
         deck = seat.get("deck")
@@ -97,6 +98,20 @@ def players(b: Build) -> None:
             _by_option(b, p["seats"][k], "team")
     b.fields.update(min_players=p["min"], max_players=p["max"], seats=seats, deck_at=deck_at,
                     first_player=p.get("first", "random"), team_turns=p.get("turns", "seat") == "team")
+
+
+def _first_and_seats(b: Build, p: dict, seats: tuple) -> None:
+    """The seat that plays first is at every game; the seats named are as many as may play."""
+    first, n = p.get("first"), p["min"]
+    if isinstance(first, int) and first >= n:
+        which = "must be 0, the one seat every game has" if n == 1 else \
+            f"names a seat every game has, counted from 0: 0 to {n - 1}"
+        b.here(p, "first", f'seat {first} is not at a game of {n} player{"s" if n != 1 else ""} ("min": {n}): '
+                           f'"first" {which}')
+    if seats and len(seats) < p["max"]:
+        b.here(p, "seats", f'{len(seats)} seat{"s are" if len(seats) != 1 else " is"} named, but up to {p["max"]} '
+                           f'players play ("max"): the next is called "Player {len(seats) + 1}", with no seat of '
+                           f'its own (a deck, a team)', severity="warning")
 
 
 def _by_option(b: Build, seat, key: str) -> None:
