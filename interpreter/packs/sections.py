@@ -405,7 +405,10 @@ def unused_defines(b: Build) -> None:
     nothing is, since a text that reads it may give it the names it reads (a variable
     of that text). One that another definition reads is not told: where the other is
     read, so is it, and where the other is not, or has an error that stopped it being
-    read through, the other is the one to tell."""
+    read through, the other is the one to tell. Where the pack has an error, none is told:
+    a text the error stopped may be the one that reads it."""
+    if b.report.errors:
+        return
     c = b.comp
     defines = c.names.defines
     read = set().union(*(reads_of(tree, defines) - {name} for name, (tree, _) in defines.items()))
