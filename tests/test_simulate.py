@@ -126,6 +126,29 @@ def test_a_team_game_is_even_when_each_team_wins_as_often(tmp_path):
     assert [(r["a"], r["b"]) for r in compared["rows"] if r["measure"] == "shared first place"] == [(0.0, 0.0)]
 
 
+def test_the_summary_gives_each_seats_value_of_the_ranking_at_the_end():
+    # Hearts ranks by score, lowest best: each seat's score at the end of each game, as
+    # the length is given. What a game of one player, always first, is measured by.
+    from cardtable.interpreter.diagnostics import Report
+    from cardtable.interpreter.engine.game import Game
+    from cardtable.interpreter.packs.loader import load_pack
+    from cardtable.interpreter.play.batch import play_game
+    game = Game(load_pack("hearts", Report()))
+    assert game.position({"players": [{"counters": {"score": 7}}, {}, {"counters": {"score": 26}}, {}]}).ranked_by() == [
+        7, 0, 26, 0]
+    scores = [play_game(game, ["random"] * 4, seed)["ranked"] for seed in (0, 1)]
+    summary = json.loads(cli("simulate", "hearts", "-n", "2", "--seed", "0", "--format", "json").output)
+    ranked = summary["ranked_by"]
+    assert (ranked["key"], ranked["best"]) == ("score of it", "lowest")
+    assert [(r["seat"], r["mean"], r["min"], r["max"]) for r in ranked["seats"]] == [
+        (name, round((a + b) / 2, 2), min(a, b), max(a, b)) for name, a, b in zip(("North", "East", "South", "West"), *scores)]
+    table = cli("simulate", "hearts", "-n", "2", "--seed", "0").output
+    assert "ranked by score of it (lowest best), at the end\n" in table
+    rows = list(csv.reader(io.StringIO(cli("simulate", "hearts", "-n", "2", "--format", "csv").output)))
+    assert ["ranked_by", "North max", "2", "", str(max(scores[0][0], scores[1][0]))] == rows[[r[1] for r in rows].index("North max")][:5]
+    assert "ranked_by" not in json.loads(cli("simulate", "magic54", "-n", "1", "--format", "json").output)
+
+
 def test_the_summary_counts_the_games_each_limit_ended(tmp_path):
     # Players who never deal damage: every game is drawn at the engine's limit of turns,
     # and the summary says so rather than leave 100% of draws unexplained.

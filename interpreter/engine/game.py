@@ -4,7 +4,7 @@ game-AI tools use (current_player, legal_actions, apply_action, clone, ...).
 from __future__ import annotations
 
 from ..suggest import did_you_mean
-from . import limits, positions, primitives, rng
+from . import limits, positions, primitives, results, rng
 from .decisions import Decision, IllegalAction
 from .evaluation import evaluate
 from .labels import named, told_apart
@@ -388,6 +388,11 @@ class GameState:
     def places(self) -> list[int] | None:
         """Each seat's place once the game is over (1 the best; equal places shared), else None."""
         return list(self.s.places) if self.s.places is not None else None
+
+    def ranked_by(self) -> list | None:
+        """Each seat's value of the ranking's first key now (chips, a score), or None
+        where the pack ranks by nothing."""
+        return results.ranked_by(self.s)
 
     @property
     def limit(self) -> str | None:

@@ -321,6 +321,7 @@ class Pack:
     view_marks: frozenset | None = None          # likewise the marks it reads (a keyword given by a mark aside)
     counted: dict = field(default_factory=dict)  # property -> ((card counter, what each adds), ...)
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
+    ranking_said: tuple = ()                     # each key of the ranking as the pack writes it ("chips")
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
     ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
     rulesets: dict = field(default_factory=dict)  # name -> packs.rulesets.Ruleset: named versions of the game

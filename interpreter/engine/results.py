@@ -164,6 +164,16 @@ def ranking_keys(s: State, seat: int) -> tuple:
     return tuple(out)
 
 
+def ranked_by(s: State) -> list | None:
+    """Each player's value of the ranking's first key now (their chips, a score): what a
+    game whose places tell little (one player alone) is measured by; None where the pack
+    ranks by nothing."""
+    if not s.t.pack.ranking:
+        return None
+    value = s.t.pack.ranking[0][0]
+    return [value(s, {"it": p, "you": p}) or 0 for p in s.t.players]
+
+
 def limit_reached(s: State, said: str) -> None:
     """A limit ends the game: the log says which, and the state keeps it for those who
     read no log (a batch's quiet games, whose summary counts the games each limit ended)."""

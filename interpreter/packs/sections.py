@@ -589,7 +589,7 @@ def end(b: Build) -> None:
 
 @section("ranking", needs=COMPILING)
 def ranking(b: Build) -> None:
-    made = []
+    made, said = [], []
     for raw in b.d.get("ranking") or []:
         res = b.compile(b.loaded, raw, "by", "value", Scope({}, it=T("player")))
         if res is None:
@@ -598,7 +598,8 @@ def ranking(b: Build) -> None:
         if t.kind not in ("number", "any"):
             b.here(raw, "by", f'a player is ranked by a number, but "{raw["by"]}" is {t.word()}')
         made.append((fn, raw.get("best", "highest")))
-    b.fields["ranking"] = tuple(made)
+        said.append(str(raw["by"]))
+    b.fields.update(ranking=tuple(made), ranking_said=tuple(said))
 
 
 @section("evaluation", needs=COMPILING)

@@ -225,6 +225,9 @@ def play_game(game: Game, specs: list, seed: int, keep_record: bool = False, sou
            "places": state.places(),
            "turns": state.turn, "decisions": decisions, "plays": plays, "leaders": leaders,
            "options": offered, "choices": choices, "limit": state.limit}
+    ranked = state.ranked_by()
+    if ranked is not None:
+        out["ranked"] = ranked
     if keep_record:
         out["record"] = game_record(game, state, seed, source, specs, cards)
     return out

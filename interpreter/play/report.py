@@ -45,7 +45,7 @@ def as_table(summary: dict) -> str:
     last = s["seed"] + s["games"] - 1
     ruleset = f" (ruleset {s['ruleset']})" if s.get("ruleset") else ""
     lines = [f"{s['pack']} {s['version']}{ruleset}: {s['games']} game{'s' if s['games'] != 1 else ''}, "
-             f"{s['players']} players, seeds {s['seed']} to {last}",
+             f"{s['players']} player{'s' if s['players'] != 1 else ''}, seeds {s['seed']} to {last}",
              _agents_line(s), ""]
     fp = s["first_player"]
     labelled = [(f"seat {r['seat']}", r, None) for r in s["seats"]]
@@ -75,12 +75,12 @@ def as_table(summary: dict) -> str:
             lines.append(f"  {label:<{width}}{r['mean']:>8.2f}   {r['low']:.2f} - {r['high']:.2f}")
         shared = s["places"]["shared_first"]
         lines.append(f"  {'shared first place':<{width}}{_pct(shared['rate']):>8}   {_interval(shared)}")
+    if "ranked_by" in s:
+        lines += _ranked_lines(s["ranked_by"], width)
     lines.append("")
     lines.append(f"{'length':<14}{'mean':>8}{'sd':>8}{'min':>6}{'10%':>6}{'median':>8}{'90%':>6}{'max':>6}")
     for key in ("turns", "decisions"):
-        d = s["length"][key]
-        lines.append(f"  {key:<12}{d['mean']:>8.2f}{d['sd']:>8.2f}{d['min']:>6}{d['p10']:>6}"
-                     f"{d['median']:>8}{d['p90']:>6}{d['max']:>6}")
+        lines.append(_distribution_line(key, s["length"][key], 12))
     b = s["balance"]
     lines.append("")
     lines.append("balance")
@@ -123,6 +123,18 @@ def _quality_lines(b: dict) -> list:
     return lines
 
 
+def _distribution_line(label: str, d: dict, width: int) -> str:
+    return (f"  {label:<{width}}{d['mean']:>8.2f}{d['sd']:>8.2f}{d['min']:>6}{d['p10']:>6}"
+            f"{d['median']:>8}{d['p90']:>6}{d['max']:>6}")
+
+
+def _ranked_lines(ranked: dict, width: int) -> list[str]:
+    """The ranking's first key at the end of the games, seat by seat, as the length is shown."""
+    head = f"ranked by {ranked['key']} ({ranked['best']} best), at the end"
+    lines = ["", head, f"{'':<{width + 2}}{'mean':>8}{'sd':>8}{'min':>6}{'10%':>6}{'median':>8}{'90%':>6}{'max':>6}"]
+    return lines + [_distribution_line("seat " + r["seat"], r, width) for r in ranked["seats"]]
+
+
 def as_csv(summary: dict) -> str:
     """One row a figure: section, name, games, count, rate (or value), 95% interval."""
     out = io.StringIO()
@@ -146,6 +158,9 @@ def as_csv(summary: dict) -> str:
         dist = summary["length"][key]
         for stat in ("mean", "sd", "min", "p10", "median", "p90", "max"):
             w.writerow(["length", f"{key} {stat}", summary["games"], "", dist[stat], "", ""])
+    for r in summary.get("ranked_by", {}).get("seats", []):
+        for stat in ("mean", "sd", "min", "p10", "median", "p90", "max"):
+            w.writerow(["ranked_by", f"{r['seat']} {stat}", summary["games"], "", r[stat], "", ""])
     b = summary["balance"]
     if b["fairness"] is not None:
         w.writerow(["balance", "fairness", summary["games"], "", b["fairness"], "", ""])

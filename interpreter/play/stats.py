@@ -135,7 +135,22 @@ def summarize(game, batch, results: list) -> dict:
     summary["cards"] = _cards(results, winners)
     if pack.ranks:
         summary["places"] = _places(results, winners, names, side)
+    if pack.ranking_said and all("ranked" in res for res in results):
+        summary["ranked_by"] = _ranked_by(pack, results, names)
     return summary
+
+
+def _ranked_by(pack, results: list, names: list) -> dict:
+    """Each seat's value of the ranking's first key at the end of the games (their chips, a
+    score): what a game measures itself by where its places say little, as a game of one
+    player, always first."""
+    best = pack.ranking[0][1]
+    seats = []
+    for p, name in enumerate(names):
+        d = distribution([res["ranked"][p] for res in results])
+        del d["histogram"]
+        seats.append({"seat": name, **d})
+    return {"key": pack.ranking_said[0], "best": best, "seats": seats}
 
 
 def sides(pack, n: int, options: dict) -> list:
