@@ -39,6 +39,22 @@ def test_cards_shown_to_one_player_are_told_as_cards_to_the_others(tmp_path):
     assert "known" not in state.observation(2)["players"][0]["zones"]["hand"]
 
 
+def test_a_hand_held_facing_away_is_not_named_to_its_holder_when_shown_or_looked_at(tmp_path):
+    # A hand its player does not see (every other player does, as in Hanabi): Ann, whose
+    # cards are shown to Ben or looked at by him, reads "a card" as Cleo does (she read
+    # their names, which she may not see).
+    hidden = {"hand: {per: player, visibility: owner, role: hand}": "hand: {per: player, visibility: hidden, role: hand}"}
+    pack = load_pack(str(make(tmp_path, setup=DEAL.replace("3 cards", "2 cards") + "\n"
+                              "reveal first of cards in your hand to your left\n"
+                              "your left looks at last of cards in your hand", **hidden)), Report())
+    state = Game(pack, num_players=3, options={"turn_limit": 1}).new_initial_state(seed=0)
+    told = [[line for line in state.log_for(seat) if "shows" in line or "looks" in line] for seat in range(3)]
+    assert told == [["Ann shows a card to Ben", "Ben looks at a card in Ann's hand"],
+                    ["Ann shows Ace of Spades to Ben", "Ben looks at Two of Diamonds in Ann's hand"],
+                    ["Ann shows a card to Ben", "Ben looks at a card in Ann's hand"]]
+    assert "known" not in state.observation(0)["players"][0]["zones"]["hand"]
+
+
 def test_a_known_card_stays_known_until_it_is_hidden_or_shuffled(tmp_path):
     setup = ("reveal each card in your hand\nput each card in your hand into your left's hand\n"
              'for each c in cards in your left\'s hand where name of it = "Ace of Spades":\n  put c into deck')

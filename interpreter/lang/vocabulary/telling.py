@@ -47,7 +47,8 @@ def _announce(c, tree, scope):
 
 @register("reveal", ST, "reveal CARDS [to PLAYER]",
           "Shows cards to every player (\"Ann reveals Seven of Stars, Seven of Moons\"), or to one (\"Ann shows "
-          "Seven of Stars to Ben\"; the others read \"Ann shows a card to Ben\"). From a team's zone (per: team) "
+          "Seven of Stars to Ben\"; the others read \"Ann shows a card to Ben\", as does Ann where she does not see "
+          "the cards: a hand held facing away). From a team's zone (per: team) "
           "its players show them, named as the zone is: \"North and South reveal Two\". They know the cards wherever "
           "the cards go, face down too, until a card is put at a random place in a zone they do not see, or its "
           "zone is shuffled (an ordered one: a hand has no order to lose).", example="reveal given",
@@ -77,7 +78,7 @@ def _reveal(c, tree, scope):
                 s.say("reveal", f"{who} reveal{verb} {names}")
             return
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-        seen = tuple(sorted({p.seat, *holders}))
+        seen = _told(s, cards, p.seat, holders)
         s.say("reveal", f"{who} show{verb} {names} to {p.name}", seen, f"{who} show{verb} {some} to {p.name}")
     return reveal
 
@@ -85,7 +86,7 @@ def _reveal(c, tree, scope):
 @register("look_at", ST, "[PLAYER] look(s) at CARDS",
           "The player sees the cards, where they are, and the others read that they did (\"Ann looks at Ann's "
           "library\", all of it; \"Ann looks at Fox and Eel in Ben's hand\", and the others read \"Ann looks at 2 "
-          "cards in Ben's hand\"). A choice names "
+          "cards in Ben's hand\", as does Ben where he does not see his hand). A choice names "
           "only the cards its player sees: a card in a zone they do not see (their library, another player's "
           "hand) is offered as \"a card\", told apart by its place, unless it was looked at or revealed and has not "
           "moved since. So a search of a library reads \"you look at all cards in your library\", then the choice.",
@@ -111,7 +112,13 @@ def _look_at(c, tree, scope):
         where = and_list([zone_label(s, z) for z in zones if z >= 0])
         where = f" in {where}" if where else ""
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-        seen = tuple(sorted({p.seat}.union(*(s.t.holders(z) for z in zones if z >= 0))))     # and who holds them
+        seen = _told(s, cards, p.seat, set().union(*(s.t.holders(z) for z in zones if z >= 0)))
         s.say("look", f"{p.name} looks at {and_list([s.t.names[x] for x in cards])}{where}", seen,
               f"{p.name} looks at {some}{where}")
     return look_at
+
+
+def _told(s, cards, seat: int, holders) -> tuple:
+    """Who reads the names of the cards shown to `seat`: they, and those of the cards'
+    `holders` who see them (not the holder of a hand held facing away, which the others see)."""
+    return tuple(sorted({seat, *(h for h in holders if all(knowledge.sees(s, x, h) for x in cards))}))
