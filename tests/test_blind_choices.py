@@ -146,6 +146,18 @@ def test_a_value_among_hidden_cards_that_a_where_leaves_out_is_chosen_blind(tmp_
     assert [o.label for o in state.decision.options] == ["clubs", "diamonds", "hearts", "spades"]
 
 
+def test_a_value_among_a_hand_looked_at_in_full_is_offered_as_it_holds_though_another_hand_is_hidden(tmp_path):
+    # Ann looked at all of Ben's hand; Cleo's is hidden from her. A choice that leaves no
+    # card of Ben's hand out offers what it holds (it was blind, as if Cleo's hand were
+    # read); one with a "where" is still blind.
+    look = "you look at all cards in your left's hand\n"
+    state = play(tmp_path, setup=TWO, turn=look + "you choose a suit among cards in your left's hand as named", players=3)
+    assert [o.label for o in state.decision.options] == ["hearts", "spades"]
+    state = play(tmp_path, setup=TWO, players=3,
+                 turn=look + "you choose a suit among (cards in your left's hand where it is spades) as named")
+    assert [o.label for o in state.decision.options] == ["clubs", "diamonds", "hearts", "spades"]
+
+
 def test_values_among_several_choices_and_the_players_own_hand(tmp_path):
     # Several values among the deck Ann does not see: every rank, one pick at a time.
     state = play(tmp_path, setup=TWO, turn="you choose 2 rank among cards in deck as named")

@@ -190,7 +190,8 @@ def _choose_listed(c, tree, scope):
           "offered every value a card may hold, not those the cards hold: every word of the property, every "
           "name and every number the pack's cards print (a value that changes in play: what the game's cards "
           "hold now), and the values of the cards they see; so too where a zone the cards are picked in "
-          "(every player's, of that name) holds a card they do not see that a \"where\" left out.",
+          "(every player's, of that name) holds a card they do not see that a \"where\" (or a word: \"clubs in ...\") "
+          "left out.",
           example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
           params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
                   ('PROPERTY', 'property', 'whose values'), ('SELECTOR', 'selector', 'the cards'),
@@ -220,9 +221,10 @@ def _choose_among(c, tree, scope):
                     named=named)
     possible = _possible(c, prop, words, held)
     # The zones the selector looks in: where one holds a card the chooser does not see, the
-    # choice is blind even if the cards picked are all in sight, or none, as a "where" that
-    # left the hidden cards out would tell them something of those cards.
-    zones = tuple(what[5:] for what in read if what.startswith("zone:"))
+    # choice is blind even if the cards picked are all in sight, or none, as a "where" (or a
+    # word, "clubs in ...") that left the hidden cards out would tell them something of those
+    # cards. A selector that leaves no card out of its zones picks all it looks at.
+    zones = tuple(what[5:] for what in read if what.startswith("zone:")) if _sifts(sel) else ()
 
     def values(s, env, seat):
         cards = sfn(s, env)
@@ -234,6 +236,13 @@ def _choose_among(c, tree, scope):
         found.update(held(s, env, [x for x in cards if x not in unseen]))
         return offered(found)
     return _ask(c, tree, scope, who, quantity, var, question, values, t, named=named, seated=True)
+
+
+def _sifts(sel) -> bool:
+    """Whether a selector may leave cards of its zones out by what they are: a "where", or
+    words before its noun ("clubs in ...", "cards c in ..." taken as such to be safe)."""
+    return any(sub.data == "where" or (sub.data == "words" and len(sub.children) > 1)
+               for sub in sel.iter_subtrees())
 
 
 def _unseen_in(s, zones: tuple, seat: int) -> bool:
