@@ -47,3 +47,12 @@ def test_an_empty_match_is_refused_where_it_would_keep_or_leave_out_every_card(t
                                                BLACK: "  black: {from: standard54, except: [{}], size: 27}"})
     assert load_errors(folder) == ['pack.yaml:98:35: "except" must not be empty',
                                    'pack.yaml:99:38: item 1 of "except" must not be empty']
+
+
+def test_a_misspelt_value_is_the_one_error_of_its_deck(tmp_path):
+    # Crazy Eights' families have no joker: the misspelt "jokers" left them in, and the deck
+    # said first that no family matched Red Joker, before the misspelling that caused it.
+    folder = edited_copy(Path(__file__).parent.parent / "variants" / "crazy_eights", tmp_path, **{
+        "  standard: {from: standard54, where: {suit: [clubs, diamonds, hearts, spades]}, size: 52}":
+        "  standard: {from: standard54, except: {rank: jokers}, size: 52}"})
+    assert load_errors(folder) == ['pack.yaml:125:47: no card of "standard54" has rank "jokers"; did you mean "joker"?']

@@ -335,9 +335,12 @@ def _deck_where(b: Build, raw, source) -> list:
     `except` leaves out."""
     names, failed = [], []
     maker = b.fields["card_maker"]
+    before = len(b.report.errors)
     for key in ("where", "except"):
         for match in filters(raw.get(key)):
             _match_names(b, match, source)
+    if len(b.report.errors) > before:       # a misspelt value picks cards the deck does not mean: none are made
+        return names
     for record in source.picked(raw):
         try:
             names.append(maker.make(source, record).name)
