@@ -185,6 +185,11 @@ class Compiler:
         self.targets: dict | None = None  # name -> selector of each target the ability compiled declares (None outside an ability)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
+        # (text, Source) of each quoted text compared with a card's name: checked once the card files are read
+        self.card_names: list = []
+        # While a named script or a definition compiles for a use: each parameter given a quoted
+        # text -> (that text, where it is written), for the check of card names.
+        self.given_texts: dict = {}
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends, options read)
         self._done: dict = {}
 
@@ -305,13 +310,13 @@ class Compiler:
         told is forgotten."""
         outer, scope.kinds = scope.kinds, {}     # what another text compiled in the scope learnt is its own
         names, lines = dict(scope.vars), dict(scope.lines)
-        problems, tokens = len(self.problems), len(self.token_uses)
+        problems, tokens, named = len(self.problems), len(self.token_uses), len(self.card_names)
         told = set(self.scripts_told), set(self.defines_told)
         try:
             result = compile()
             if not scope.kinds:
                 return result
-            del self.problems[problems:], self.token_uses[tokens:]
+            del self.problems[problems:], self.token_uses[tokens:], self.card_names[named:]
             self.scripts_told, self.defines_told = told
             scope.vars.clear()
             scope.vars.update(names)
@@ -616,6 +621,24 @@ class Compiler:
                               f'it cannot now hold {t.word()}')
         scope.vars[word] = old if old is not None and t.kind == "none" else t
         scope.lines[word] = line
+
+    @contextmanager
+    def giving(self, params, given: list):
+        """While a named script or a definition compiles for a use: its parameters given a
+        quoted text (or a parameter of the one compiling that was given one), with where
+        that text is written (given_texts)."""
+        texts = {}
+        for param, value in zip(params, given):
+            data = getattr(value, "data", None)
+            if data == "text":
+                texts[param] = (str(value.children[0])[1:-1], self.place(value))
+            elif data == "name" and str(value.children[0]) in self.given_texts:
+                texts[param] = self.given_texts[str(value.children[0])]
+        outer, self.given_texts = self.given_texts, texts
+        try:
+            yield
+        finally:
+            self.given_texts = outer
 
     def hides(self, word: str) -> str | None:
         """Why a variable may not be named `word`, or None."""

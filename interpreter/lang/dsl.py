@@ -179,12 +179,18 @@ _BINDING_TEXT = re.compile(r"\blet\s+(\w+)\s+be\b|\bfor\s+each\s+(\w+)\s+in\b|"
 def bound_names(text: str) -> list:
     """The names of the variables the statements of a script name (tokens placed in
     the text): from its tree where a statement parses, from its words where not."""
+    return [token for _, token in _bound(text)]
+
+
+def _bound(text: str) -> list:
+    """(the statement that binds it, or None where it does not parse; the name's token)
+    for each variable the statements of a script name."""
     found = []
     for first, chunk in statements(text):
         try:
             tree = parse(chunk, "script")
         except DslSyntaxError:
-            found += _names_in_words(chunk, first)
+            found += [(None, token) for token in _names_in_words(chunk, first)]
             continue
         for node in tree.iter_subtrees_topdown():
             if node.data in _BOUND_LAST:
@@ -194,8 +200,22 @@ def bound_names(text: str) -> list:
                 names = names[_BINDING[node.data]:][:1]
             else:
                 continue
-            found += [Token("NAME", str(token), line=token.line + first, column=token.column)
+            found += [(node, Token("NAME", str(token), line=token.line + first, column=token.column))
                       for token in names if isinstance(token, Token) and token.type == "NAME"]
+    return found
+
+
+@lru_cache(maxsize=256)
+def bindings(text: str) -> dict:
+    """Each variable the statements of a script bind -> (how many times; the texts it may
+    hold where every binding is a choice of quoted texts, "choose one of", else None)."""
+    found: dict = {}
+    for node, token in _bound(text):
+        count, texts = found.get(str(token), (0, frozenset()))
+        items = node.children[1].children if node is not None and node.data == "choose_listed" else ()
+        mode = frozenset(str(i.children[0])[1:-1] for i in items if i.data == "text")
+        texts = texts | mode if texts is not None and items and len(mode) == len(items) else None
+        found[str(token)] = (count + 1, texts)
     return found
 
 

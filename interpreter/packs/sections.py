@@ -63,6 +63,7 @@ def build_sections(b: Build) -> None:
     b.flush()
     unused_defines(b)
     token_uses(b)
+    card_names(b)
     never_ends(b)
     unread_options(b)
 
@@ -479,6 +480,20 @@ def token_uses(b: Build) -> None:
             hint = did_you_mean(name, made) or (" (the card files declare no tokens)" if not made else
                                                  f' (the tokens: {", ".join(sorted(made))})')
             b.report.add(where.file, where.line, where.col, f'unknown token "{name}"{hint}')
+
+
+def card_names(b: Build) -> None:
+    """Each quoted text compared with a card's name is the name of a card or token the pack
+    can hold: its cards, its tokens, and every card of its imports (known once every text is
+    compiled and the decks are made)."""
+    sources = b.fields.get("sources") or {}
+    if getattr(b, "unread", False) or len(sources) < len(b.d.get("imports") or ()):
+        return          # a card file or an import that could not be read may hold it
+    named = {*(b.fields.get("cards") or ()), *(b.fields.get("tokens") or ()),
+             *(r.get("name") for source in sources.values() for r in source.records)}
+    for text, where in dict.fromkeys(b.comp.card_names):
+        if text not in named:
+            b.report.add(where.file, where.line, where.col, f'no card is named "{text}"{did_you_mean(text, named)}')
 
 
 @section("setup", needs=COMPILING)
