@@ -7,6 +7,7 @@ all of them at once.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -150,6 +151,10 @@ class Compiler:
         # Words of the language refused as names where they are named outside the text read
         # now (a named script's parameters, an ability's targets): see parse.
         self.refused: frozenset = frozenset()
+        # A definition named by a word of the language ("total(z)", refused where it is
+        # defined: sections.define) -> the name of the same length it is read by, so that the
+        # texts that read it are checked as they would be had it that name.
+        self.renamed_defines: dict = {}
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
         # Set when a compiled expression reads what changes from card to card of a "where"
         # scan ("it", the item of a total or a choice among, a random number): see _compare.
@@ -401,6 +406,19 @@ class Compiler:
                 pieces.append((Snippet(snippet.file, statement, locate), statement, tree))
         return pieces or None
 
+    def _read_renamed(self, text: str, start: str):
+        """The tree of `text` with each definition named by a word of the language read by
+        its new name (renamed_defines), or None when it does not parse so either."""
+        if not self.renamed_defines:
+            return None
+        for word, name in self.renamed_defines.items():
+            called = r"\(" if self.names.define_params.get(name) else r"\b"
+            text = re.sub(rf"\b{re.escape(word)}(?={called})", name, text)
+        try:
+            return dsl.parse(text, start)
+        except dsl.DslSyntaxError:
+            return None
+
     def parse(self, snippet: Snippet, start: str):
         """The parse tree of one DSL text, or None after recording its syntax errors:
         those of every statement of a script, so that all are shown at once."""
@@ -409,6 +427,9 @@ class Compiler:
             return dsl.parse(snippet.text, start)
         except dsl.DslSyntaxError as e:
             failed = e
+        tree = self._read_renamed(snippet.text, start)
+        if tree is not None:
+            return tree
         # A variable named by a word of the language is often why a later line does not parse:
         # told where it is named, and a line that would parse had it another name is not told.
         named = [token for token in (dsl.bound_names(snippet.text) if start == "script" else [])
