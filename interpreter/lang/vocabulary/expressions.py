@@ -237,8 +237,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         c.error(node, f'a card has no "{word}"{did_you_mean(word, known)}')
     elif t.kind == "cards" and not isinstance(subject, tuple):
         said = c.source(subject)
-        c.error(node, f'"{word} of ..." reads one card, and "{said}" is a set of cards: read its cards ("total '
-                      f'{word} of {said}", "highest {word} of {said}", "for each c in {said}")')
+        c.error(node, f'"{word} of ..." reads one card, and "{said}" is a set of cards: read its cards '
+                      f'({_each_read(names, word, said)})')
     elif t.kind == "none" and c.source(subject) in scope.vars:
         # "let best be none" that no line lets be a card or a player (else it is of that kind: Compiler.learning).
         said = c.source(subject)
@@ -962,6 +962,19 @@ def _comparable(c: Compiler, tree, left, right) -> None:
         elif ot.kind in ("number", "bool", "card", "player", "cards", "players", "zone"):
             c.error(tree, f'{c.quoted(tree)} compares {_a(t.of)} with {ot.word()}: they are never equal')
         return
+
+
+def _each_read(names, word: str, said: str) -> str:
+    """What reads `word` of each card of the set `said`, as far as the property allows: a
+    number is added up, words of one_of have an order, others are only counted."""
+    numeric = word == "damage" or word in names.card_counters or \
+        word in names.properties and word not in names.one_of and is_number(names.properties[word])
+    ways = [f"total {word} of {said}"] if numeric else []
+    if numeric or word in names.one_of:
+        ways.append(f"highest {word} of {said}")
+    if not numeric:
+        ways.append(f"number of different {word} among {said}")
+    return ", ".join(f'"{w}"' for w in [*ways, f"for each c in {said}"])
 
 
 def _text_compared(c: Compiler, node, t: T, other) -> None:
