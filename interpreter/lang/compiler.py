@@ -507,11 +507,35 @@ class Compiler:
         return entry.compile(self, tree, scope)
 
     def expect(self, tree, scope: Scope, kinds: tuple, what: str):
+        word = str(tree.children[0]) if isinstance(tree, Tree) and tree.data == "name" else None
+        if word is not None and word not in scope.vars and word not in self.standing:
+            said = self._misread(word, scope)
+            if said is not None:        # "draw this cards": a value of the language, read as a name
+                self.error(tree, f'{what} must be {_kinds_word(kinds)}, but "{word}" is {said}', _kinds_word(kinds))
+                return _const(None), ANY
+            if kinds == ("zone",) and self._unknown(word, scope):
+                zones = sorted(self.names.zones)
+                self.error(tree, f'"{word}" is not a zone of the pack' + (did_you_mean(word, zones) or
+                                                                           f' (its zones: {", ".join(zones)})'))
+                return _const(None), ANY
         fn, t = self.expr(tree, scope)
         if t.kind not in kinds and t.kind != "any":
             self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {self.quoted(tree)} is {t.word()}',
                        _kinds_word(kinds))
         return fn, t
+
+    def _unknown(self, word: str, scope: Scope) -> bool:
+        """Whether a bare name that is no variable is none of the other names a text may read."""
+        return word not in registry.GLOBALS and word not in self.known_names(scope)
+
+    @staticmethod
+    def _misread(word: str, scope: Scope) -> str | None:
+        """What a word of the language that is a value ("this", "you") holds, where the
+        parser read it as a name (a place where a name stands, as "draw N cards")."""
+        held = {"this": scope.this, "it": scope.it}.get(word)
+        if word == "it" and held is None:
+            return None
+        return held.word() if held is not None else dsl.VALUE_KINDS.get(word)
 
     def quoted(self, tree) -> str:
         """A node's text in quotes for a message; a quoted text shows its own quotes."""

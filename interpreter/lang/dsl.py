@@ -791,7 +791,7 @@ def _keyword_as_name(text: str, start: str) -> DslSyntaxError | None:
     read = []               # (the parser before it, the token) of the last tokens read
     try:
         for token in ip.iter_parse():
-            read = [*read[-1:], (ip.copy(), token)]
+            read = [*read[-2:], (ip.copy(), token)]
         ip.feed_eof()
         return None
     except UnexpectedToken as e:
@@ -813,8 +813,16 @@ def _keyword_as_name(text: str, start: str) -> DslSyntaxError | None:
             before.feed_token(failed)
     except UnexpectedInput:
         return None
+    held = VALUE_KINDS.get(str(word))
+    if held and len(read) > 1 and str(read[-2][1]) in ("into", "onto"):
+        return DslSyntaxError(f'the place after "{read[-2][1]}" must be a zone, but "{word}" is {held}',
+                              word.line, word.column)
     return DslSyntaxError(f'"{word}" is a word of the language and cannot name a variable here',
                           word.line, word.column)
+
+
+# What the words of the language that are values hold, for a message where one stands for a name.
+VALUE_KINDS = {"you": "a player", "opponent": "a player", "this": "a card", "it": "a card"}
 
 
 @lru_cache(maxsize=1)
