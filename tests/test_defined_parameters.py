@@ -10,7 +10,7 @@ from packcopy import edited_copy, load_errors
 
 from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
-from cardtable.interpreter.packs.loader import load_pack
+from cardtable.interpreter.packs.loader import PackError, load_pack
 
 PACK = Path(__file__).parent / "data" / "setspack"
 DEFINE = "  a_run: number"
@@ -120,3 +120,15 @@ def test_a_definition_may_not_take_the_name_of_a_property(tmp_path, define, name
     assert errors(tmp_path, define, "") == [
         f'pack.yaml:37:3: "{name}" is already a property, declared at pack.yaml:{line}:3: a definition and a '
         f'property may not share a name, as a text that reads "{name}" would read only one of them; rename one']
+
+
+def test_a_definition_named_by_a_word_of_the_language_is_refused_once_where_it_is_defined(tmp_path):
+    # "fits" reads "total" before it is defined, and both are read: nothing else is told.
+    define = "  fits(z): total(z) > 10\n  total(z): total value of cards in z\n"
+    uses = ('      if fits(your hand) and total(your melds) > total(your hand): announce "more"\n'
+            '      announce "{total(your hand)} in all"\n')
+    report = Report()
+    with pytest.raises(PackError):
+        load_pack(str(pack(tmp_path, define, uses)), report)
+    assert [f"{p.line}:{p.col}: {p.severity}: {p.message}" for p in report.problems] == [
+        '38:3: error: "total" is a word of the language: a definition may not take its name; rename it']

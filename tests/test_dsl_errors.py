@@ -139,7 +139,7 @@ UNKNOWN_NAMES = [
      ['1:14: unknown mark "atacking"; did you mean "attacking"?', '1:36: unknown duration "turm"; did you mean "turn"?']),
     ("add 1 charg counter to this", ['1:7: unknown counter "charg"; did you mean "charge"?']),
     ("set lif of you to 3", ['1:5: unknown counter "lif"; did you mean "life"?']),
-    ("put this into plya", ['1:15: unknown name "plya"; did you mean "play"?']),
+    ("put this into plya", ['1:15: "plya" is not a zone of the pack; did you mean "play"?']),
     # A word of the language that stands for a value, misspelt.
     ("deal 2 damage to yuo", ['1:18: unknown name "yuo"; did you mean "you"?']),
     # A name unknown in a text is said once, where it is first written.

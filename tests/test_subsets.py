@@ -94,8 +94,12 @@ def test_a_set_is_named_in_its_where_and_read_as_cards(tmp_path):
      'pack.yaml:47:60: "it" here is a card, not a set of cards: "count of it", "total ... of it" and their kin read '
      'the set of "sets of ... where" (of a card, write "value of it")'),
     ("for each g in sets of 2 cards in your hand: let k be rank of g",
-     'pack.yaml:47:60: "rank of ..." reads one card, and "g" is a set of cards: read its cards ("total rank of g", '
-     '"highest rank of g", "for each c in g")'),
+     'pack.yaml:47:60: "rank of ..." reads one card, and "g" is a set of cards: read its cards ("highest rank of g", '
+     '"number of different rank among g", "for each c in g")'),
+    # Only what the property allows: a name is neither added up nor ordered.
+    ("for each g in sets of 2 cards in your hand: let k be name of g",
+     'pack.yaml:47:60: "name of ..." reads one card, and "g" is a set of cards: read its cards ("number of different '
+     'name among g", "for each c in g")'),
     ("let k be total pips of (sets of cards in your hand)",
      'pack.yaml:47:31: "sets of cards in your hand" picks sets of cards, which only "count of", "any", "no", '
      '"first of", "last of", "for each" and "let ... be all" read: go through them ("for each g in sets of cards in '

@@ -7,6 +7,7 @@ all of them at once.
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -150,6 +151,10 @@ class Compiler:
         # Words of the language refused as names where they are named outside the text read
         # now (a named script's parameters, an ability's targets): see parse.
         self.refused: frozenset = frozenset()
+        # A definition named by a word of the language ("total(z)", refused where it is
+        # defined: sections.define) -> the name of the same length it is read by, so that the
+        # texts that read it are checked as they would be had it that name.
+        self.renamed_defines: dict = {}
         self.used_this = False    # set when a compiled text reads "this" (its value then depends on the card)
         # Set when a compiled expression reads what changes from card to card of a "where"
         # scan ("it", the item of a total or a choice among, a random number): see _compare.
@@ -185,6 +190,11 @@ class Compiler:
         self.targets: dict | None = None  # name -> selector of each target the ability compiled declares (None outside an ability)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
+        # (text, Source) of each quoted text compared with a card's name: checked once the card files are read
+        self.card_names: list = []
+        # While a named script or a definition compiles for a use: each parameter given a quoted
+        # text -> (that text, where it is written), for the check of card names.
+        self.given_texts: dict = {}
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends, options read)
         self._done: dict = {}
 
@@ -305,13 +315,13 @@ class Compiler:
         told is forgotten."""
         outer, scope.kinds = scope.kinds, {}     # what another text compiled in the scope learnt is its own
         names, lines = dict(scope.vars), dict(scope.lines)
-        problems, tokens = len(self.problems), len(self.token_uses)
+        problems, tokens, named = len(self.problems), len(self.token_uses), len(self.card_names)
         told = set(self.scripts_told), set(self.defines_told)
         try:
             result = compile()
             if not scope.kinds:
                 return result
-            del self.problems[problems:], self.token_uses[tokens:]
+            del self.problems[problems:], self.token_uses[tokens:], self.card_names[named:]
             self.scripts_told, self.defines_told = told
             scope.vars.clear()
             scope.vars.update(names)
@@ -396,6 +406,19 @@ class Compiler:
                 pieces.append((Snippet(snippet.file, statement, locate), statement, tree))
         return pieces or None
 
+    def _read_renamed(self, text: str, start: str):
+        """The tree of `text` with each definition named by a word of the language read by
+        its new name (renamed_defines), or None when it does not parse so either."""
+        if not self.renamed_defines:
+            return None
+        for word, name in self.renamed_defines.items():
+            called = r"\(" if self.names.define_params.get(name) else r"\b"
+            text = re.sub(rf"\b{re.escape(word)}(?={called})", name, text)
+        try:
+            return dsl.parse(text, start)
+        except dsl.DslSyntaxError:
+            return None
+
     def parse(self, snippet: Snippet, start: str):
         """The parse tree of one DSL text, or None after recording its syntax errors:
         those of every statement of a script, so that all are shown at once."""
@@ -404,6 +427,9 @@ class Compiler:
             return dsl.parse(snippet.text, start)
         except dsl.DslSyntaxError as e:
             failed = e
+        tree = self._read_renamed(snippet.text, start)
+        if tree is not None:
+            return tree
         # A variable named by a word of the language is often why a later line does not parse:
         # told where it is named, and a line that would parse had it another name is not told.
         named = [token for token in (dsl.bound_names(snippet.text) if start == "script" else [])
@@ -481,11 +507,35 @@ class Compiler:
         return entry.compile(self, tree, scope)
 
     def expect(self, tree, scope: Scope, kinds: tuple, what: str):
+        word = str(tree.children[0]) if isinstance(tree, Tree) and tree.data == "name" else None
+        if word is not None and word not in scope.vars and word not in self.standing:
+            said = self._misread(word, scope)
+            if said is not None:        # "draw this cards": a value of the language, read as a name
+                self.error(tree, f'{what} must be {_kinds_word(kinds)}, but "{word}" is {said}', _kinds_word(kinds))
+                return _const(None), ANY
+            if kinds == ("zone",) and self._unknown(word, scope):
+                zones = sorted(self.names.zones)
+                self.error(tree, f'"{word}" is not a zone of the pack' + (did_you_mean(word, zones) or
+                                                                           f' (its zones: {", ".join(zones)})'))
+                return _const(None), ANY
         fn, t = self.expr(tree, scope)
         if t.kind not in kinds and t.kind != "any":
             self.error(tree, f'{what} must be {_kinds_word(kinds)}, but {self.quoted(tree)} is {t.word()}',
                        _kinds_word(kinds))
         return fn, t
+
+    def _unknown(self, word: str, scope: Scope) -> bool:
+        """Whether a bare name that is no variable is none of the other names a text may read."""
+        return word not in registry.GLOBALS and word not in self.known_names(scope)
+
+    @staticmethod
+    def _misread(word: str, scope: Scope) -> str | None:
+        """What a word of the language that is a value ("this", "you") holds, where the
+        parser read it as a name (a place where a name stands, as "draw N cards")."""
+        held = {"this": scope.this, "it": scope.it}.get(word)
+        if word == "it" and held is None:
+            return None
+        return held.word() if held is not None else dsl.VALUE_KINDS.get(word)
 
     def quoted(self, tree) -> str:
         """A node's text in quotes for a message; a quoted text shows its own quotes."""
@@ -616,6 +666,24 @@ class Compiler:
                               f'it cannot now hold {t.word()}')
         scope.vars[word] = old if old is not None and t.kind == "none" else t
         scope.lines[word] = line
+
+    @contextmanager
+    def giving(self, params, given: list):
+        """While a named script or a definition compiles for a use: its parameters given a
+        quoted text (or a parameter of the one compiling that was given one), with where
+        that text is written (given_texts)."""
+        texts = {}
+        for param, value in zip(params, given):
+            data = getattr(value, "data", None)
+            if data == "text":
+                texts[param] = (str(value.children[0])[1:-1], self.place(value))
+            elif data == "name" and str(value.children[0]) in self.given_texts:
+                texts[param] = self.given_texts[str(value.children[0])]
+        outer, self.given_texts = self.given_texts, texts
+        try:
+            yield
+        finally:
+            self.given_texts = outer
 
     def hides(self, word: str) -> str | None:
         """Why a variable may not be named `word`, or None."""

@@ -179,12 +179,18 @@ _BINDING_TEXT = re.compile(r"\blet\s+(\w+)\s+be\b|\bfor\s+each\s+(\w+)\s+in\b|"
 def bound_names(text: str) -> list:
     """The names of the variables the statements of a script name (tokens placed in
     the text): from its tree where a statement parses, from its words where not."""
+    return [token for _, token in _bound(text)]
+
+
+def _bound(text: str) -> list:
+    """(the statement that binds it, or None where it does not parse; the name's token)
+    for each variable the statements of a script name."""
     found = []
     for first, chunk in statements(text):
         try:
             tree = parse(chunk, "script")
         except DslSyntaxError:
-            found += _names_in_words(chunk, first)
+            found += [(None, token) for token in _names_in_words(chunk, first)]
             continue
         for node in tree.iter_subtrees_topdown():
             if node.data in _BOUND_LAST:
@@ -194,8 +200,22 @@ def bound_names(text: str) -> list:
                 names = names[_BINDING[node.data]:][:1]
             else:
                 continue
-            found += [Token("NAME", str(token), line=token.line + first, column=token.column)
+            found += [(node, Token("NAME", str(token), line=token.line + first, column=token.column))
                       for token in names if isinstance(token, Token) and token.type == "NAME"]
+    return found
+
+
+@lru_cache(maxsize=256)
+def bindings(text: str) -> dict:
+    """Each variable the statements of a script bind -> (how many times; the texts it may
+    hold where every binding is a choice of quoted texts, "choose one of", else None)."""
+    found: dict = {}
+    for node, token in _bound(text):
+        count, texts = found.get(str(token), (0, frozenset()))
+        items = node.children[1].children if node is not None and node.data == "choose_listed" else ()
+        mode = frozenset(str(i.children[0])[1:-1] for i in items if i.data == "text")
+        texts = texts | mode if texts is not None and items and len(mode) == len(items) else None
+        found[str(token)] = (count + 1, texts)
     return found
 
 
@@ -771,7 +791,7 @@ def _keyword_as_name(text: str, start: str) -> DslSyntaxError | None:
     read = []               # (the parser before it, the token) of the last tokens read
     try:
         for token in ip.iter_parse():
-            read = [*read[-1:], (ip.copy(), token)]
+            read = [*read[-2:], (ip.copy(), token)]
         ip.feed_eof()
         return None
     except UnexpectedToken as e:
@@ -793,8 +813,16 @@ def _keyword_as_name(text: str, start: str) -> DslSyntaxError | None:
             before.feed_token(failed)
     except UnexpectedInput:
         return None
+    held = VALUE_KINDS.get(str(word))
+    if held and len(read) > 1 and str(read[-2][1]) in ("into", "onto"):
+        return DslSyntaxError(f'the place after "{read[-2][1]}" must be a zone, but "{word}" is {held}',
+                              word.line, word.column)
     return DslSyntaxError(f'"{word}" is a word of the language and cannot name a variable here',
                           word.line, word.column)
+
+
+# What the words of the language that are values hold, for a message where one stands for a name.
+VALUE_KINDS = {"you": "a player", "opponent": "a player", "this": "a card", "it": "a card"}
 
 
 @lru_cache(maxsize=1)

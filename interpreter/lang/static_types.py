@@ -8,7 +8,9 @@ class T(NamedTuple):
     # number bool text word card player object cards players objects sets team teams zone mapping none any
     kind: str
     ctypes: frozenset | None = None  # the card types a card value is known to have (None: unknown)
-    of: str | None = None          # a word's property ("suit"): words of two properties never compare equal
+    of: str | None = None          # a word's property ("suit"): words of two properties never compare equal;
+    #                                a text's "name": a card's name, which only the names of the pack's cards equal
+    texts: frozenset | None = None  # a text's: every text it may hold, where known at load (a choice of modes)
 
     def word(self) -> str:
         return WORDS.get(self.kind, self.kind)

@@ -63,6 +63,7 @@ def build_sections(b: Build) -> None:
     b.flush()
     unused_defines(b)
     token_uses(b)
+    card_names(b)
     never_ends(b)
     unread_options(b)
 
@@ -369,9 +370,13 @@ def replacement_order(b: Build) -> None:
 @section("define")
 def define(b: Build) -> None:
     raw = b.d.get("define") or {}
+    for key in raw:         # before any text is read, as one may read another before it
+        _named_as_language(b, raw, key)
+    renamed = b.comp.renamed_defines
     for key in raw:
         name, params = defined_name(str(key))
         _named_as_property(b, raw, key, name)
+        name = renamed.get(name, name)
         for k, param in enumerate(params):
             problem = b.comp.hides(param) or (f'"{param}" is a parameter twice' if param in params[:k] else None)
             if problem:
@@ -382,10 +387,24 @@ def define(b: Build) -> None:
         if tree is not None:
             b.names.defines[name] = (tree, b.snippet(b.loaded, raw, key))
     b.fields["defines"] = {defined_name(str(k))[0]: str(v) for k, v in raw.items()}
-    keys = {defined_name(str(k))[0]: k for k in raw}
+    keys = {renamed.get(n, n): k for k in raw for n in [defined_name(str(k))[0]]}
     for chain in cycles(b.names.defines):
         b.at_key(b.loaded, raw, keys[chain[0]], 'a definition may not read itself, directly or through others: ' +
                  " reads ".join(f'"{n}"' for n in chain))
+
+
+def _named_as_language(b: Build, raw, key) -> None:
+    """A definition may not take the name of a word of the language ("total"), which the
+    texts that read it could not: refused here, once; it is kept under a name of the same
+    length, by which those texts are read (Compiler.renamed_defines), so that they are not
+    refused again for it."""
+    name, params = defined_name(str(key))
+    if not b.comp.language_word(name):
+        return
+    b.at_key(b.loaded, raw, key, f'"{name}" is a word of the language: a definition may not take its name; rename it')
+    b.comp.renamed_defines[name] = renamed = "_" + name[1:]
+    if params:
+        b.names.define_params[renamed] = params
 
 
 def _named_as_property(b: Build, raw, key, name: str) -> None:
@@ -482,6 +501,20 @@ def token_uses(b: Build) -> None:
             hint = did_you_mean(name, made) or (" (the card files declare no tokens)" if not made else
                                                  f' (the tokens: {", ".join(sorted(made))})')
             b.report.add(where.file, where.line, where.col, f'unknown token "{name}"{hint}')
+
+
+def card_names(b: Build) -> None:
+    """Each quoted text compared with a card's name is the name of a card or token the pack
+    can hold: its cards, its tokens, and every card of its imports (known once every text is
+    compiled and the decks are made)."""
+    sources = b.fields.get("sources") or {}
+    if getattr(b, "unread", False) or len(sources) < len(b.d.get("imports") or ()):
+        return          # a card file or an import that could not be read may hold it
+    named = {*(b.fields.get("cards") or ()), *(b.fields.get("tokens") or ()),
+             *(r.get("name") for source in sources.values() for r in source.records)}
+    for text, where in dict.fromkeys(b.comp.card_names):
+        if text not in named:
+            b.report.add(where.file, where.line, where.col, f'no card is named "{text}"{did_you_mean(text, named)}')
 
 
 @section("setup", needs=COMPILING)

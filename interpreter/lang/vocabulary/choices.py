@@ -177,9 +177,18 @@ def _choose_listed(c, tree, scope):
         shown = ", ".join(sorted({f'"{v}"' for v in values[:2]}))
         c.error(items, f"a value choice lists words of one property, numbers or texts, not {shown}")
     kind, prop = next(iter(kinds), ("word", None))
-    t = T("word", of=prop) if kind == "word" else NUMBER if kind == "number" else TEXT
+    t = T("word", of=prop) if kind == "word" else NUMBER if kind == "number" else \
+        T("text", texts=_modes(scope.vars.get(str(var)), values))
     values = tuple(values)
     return _ask(c, tree, scope, who, None, var, question, lambda s, env: values, t, named=named)
+
+
+def _modes(old: T | None, values: list) -> frozenset | None:
+    """The texts a variable holds once a choice of texts gives it one of `values`: those
+    it held before too, when it was one (in another branch of an "if"), or unknown."""
+    if old is None:
+        return frozenset(values)
+    return None if old.texts is None else old.texts | frozenset(values)
 
 
 @register("choose_among", ST, '[PLAYER] choose(s) QUANTITY PROPERTY among SELECTOR as NAME ["QUESTION"] [or "NONE"]',

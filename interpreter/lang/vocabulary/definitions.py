@@ -87,6 +87,7 @@ def _compile_call(c: Compiler, tree, word, given: list, scope: Scope):
         was = c.used_it, c.drawn
         c.used_it = c.drawn = False
         fn, t = c.expr(value, scope)
+        t = t._replace(texts=None)      # a mode's texts are the caller's: a definition may test for others
         values[param] = (value, t)
         moves = c.used_it or c.drawn or bool(_names(value) & bound)
         c.used_it, c.drawn = was[0] or c.used_it, was[1] or c.drawn
@@ -106,7 +107,8 @@ def _compile_call(c: Compiler, tree, word, given: list, scope: Scope):
         c.items |= items
         before = len(c.problems)
         try:
-            result = c.defined(word, name, inner, standing, frozenset(params))
+            with c.giving(params, given):
+                result = c.defined(word, name, inner, standing, frozenset(params))
         finally:
             c.items -= items
             c.used_it = c.used_it or bool(c.items_read & items)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import operator
 import re
 
-from .. import fuse
+from .. import dsl, fuse
 from ...engine import lastknown, layers, limits
 from ...engine.tables import keyed
 from ...engine.layers import controllers, typebits
@@ -195,7 +195,9 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
             if word in _NOTED:
                 c.note(_NOTED[word])
             read = _card_builtin(word, fn)
-            return (looked_back(c, scope, fn, t, read) if word in _NOTED else read), T(kind)
+            # A card's name (not an ability's, nor what a value of any kind may be) is one of its cards'.
+            named = "name" if word == "name" and t.kind == "card" else None
+            return (looked_back(c, scope, fn, t, read) if word in _NOTED else read), T(kind, of=named)
         if word in names.properties:
             if c.reads_props is not None:
                 c.reads_props.add(word)
@@ -235,8 +237,8 @@ def property_of(c: Compiler, node, subject, word: str, scope: Scope):
         c.error(node, f'a card has no "{word}"{did_you_mean(word, known)}')
     elif t.kind == "cards" and not isinstance(subject, tuple):
         said = c.source(subject)
-        c.error(node, f'"{word} of ..." reads one card, and "{said}" is a set of cards: read its cards ("total '
-                      f'{word} of {said}", "highest {word} of {said}", "for each c in {said}")')
+        c.error(node, f'"{word} of ..." reads one card, and "{said}" is a set of cards: read its cards '
+                      f'({_each_read(names, word, said)})')
     elif t.kind == "none" and c.source(subject) in scope.vars:
         # "let best be none" that no line lets be a card or a player (else it is of that kind: Compiler.learning).
         said = c.source(subject)
@@ -946,6 +948,8 @@ def _comparable(c: Compiler, tree, left, right) -> None:
                 t.kind == "team" and ot.kind in ("number", "bool", "card", "player", "cards", "players"):
             c.error(tree, f'{c.quoted(tree)} compares {t.word()} with {ot.word()}: they are never equal')
             return
+        if t.kind == "text":
+            _text_compared(c, node, t, other)
         if t.kind != "word" or t.of is None:
             continue
         if ot.kind == "word" and ot.of is not None and ot.of != t.of:
@@ -958,6 +962,53 @@ def _comparable(c: Compiler, tree, left, right) -> None:
         elif ot.kind in ("number", "bool", "card", "player", "cards", "players", "zone"):
             c.error(tree, f'{c.quoted(tree)} compares {_a(t.of)} with {ot.word()}: they are never equal')
         return
+
+
+def _each_read(names, word: str, said: str) -> str:
+    """What reads `word` of each card of the set `said`, as far as the property allows: a
+    number is added up, words of one_of have an order, others are only counted."""
+    numeric = word == "damage" or word in names.card_counters or \
+        word in names.properties and word not in names.one_of and is_number(names.properties[word])
+    ways = [f"total {word} of {said}"] if numeric else []
+    if numeric or word in names.one_of:
+        ways.append(f"highest {word} of {said}")
+    if not numeric:
+        ways.append(f"number of different {word} among {said}")
+    return ", ".join(f'"{w}"' for w in [*ways, f"for each c in {said}"])
+
+
+def _text_compared(c: Compiler, node, t: T, other) -> None:
+    """A quoted text compared with a card's name is the name of a card the pack can hold
+    (checked once every card is read: packs/sections.py); with a mode whose texts are known,
+    one of them. Only where it is certain: a variable that the text binds again may hold
+    another value by the time it is compared."""
+    bound, here = dsl.bindings(c.snippet.text).get(_variable(node), (0, frozenset())) if c.snippet else (0, None)
+    if t.of == "name":
+        said = _quoted(c, other, True)
+        if said is not None and bound <= 1:
+            c.card_names.append(said)
+        return
+    texts = t.texts if not bound or t.texts is None or here is None else t.texts | here
+    said = _quoted(c, other, False)
+    if texts is not None and said is not None and said[0] not in texts:
+        shown = ", ".join(f'"{w}"' for w in sorted(texts))
+        c.error(other, f'"{said[0]}" is never the value of "{c.heading(node)}", which holds one of {shown}'
+                       f'{did_you_mean(said[0], texts)}')
+
+
+def _variable(node) -> str | None:
+    return str(node.children[0]) if getattr(node, "data", None) == "name" else None
+
+
+def _quoted(c: Compiler, node, given: bool):
+    """(the text, where it is written) of a quoted text, or, where `given`, of the parameter
+    of a named script or definition given one at its use; None for any other value."""
+    data = getattr(node, "data", None)
+    if data == "text":
+        return str(node.children[0])[1:-1], c.place(node)
+    if given and data == "name":
+        return c.given_texts.get(str(node.children[0]))
+    return None
 
 
 def _a(word: str) -> str:
@@ -997,7 +1048,9 @@ def _draws(node) -> bool:
 
 @register("compare", E, "A < B, A <= B, A = B, A != B, A >= B, A > B",
           "Compares two numbers, or two words of one property in the order of its list (\"its rank > top_rank\"; "
-          "none, the word of no card, before every word); = and != also compare cards, players and texts.",
+          "none, the word of no card, before every word); = and != also compare cards, players and texts. "
+          "A quoted text compared with a card's name must be the name of a card or token of the pack, and one "
+          "compared with a mode (\"choose one of\") one of its texts: either is refused otherwise.",
           params=(('A', 'number (or any, for = and !=)', 'left side'), ('B', 'number (or any, for = and !=)', 'right side')))
 def _compare(c, tree, scope):
     left, op, right = tree.children

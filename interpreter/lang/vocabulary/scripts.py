@@ -50,7 +50,9 @@ def _run_script(c: Compiler, tree, scope: Scope):
         chain = " runs ".join(f'"{n}"' for n in c.scripts_running[c.scripts_running.index(name):] + [name])
         c.error(tree, f"a script may not run itself, directly or through others: {chain}")
         return None
-    ops, names = expand(c, name, tuple(t for _, t in values), scope, tree)
+    # A mode's texts are the caller's: a script may test for texts another caller offers.
+    with c.giving(script.params, given):
+        ops, names = expand(c, name, tuple(t._replace(texts=None) for _, t in values), scope, tree)
     if ops is None:
         return None
     return _run(script.params, tuple(fn for fn, _ in values), names, ops)
