@@ -224,7 +224,9 @@ def build_player_abilities(b: Build) -> None:
 # the trump); the words a table value may hold are known before any property is built (names_of).
 @section("properties", needs=("options", "zones", "define", "table"))
 def properties(b: Build) -> None:
-
+    for key, what in (("properties", "property"), ("card_counters", "counter"), ("player_counters", "counter"),
+                      ("table", "table value")):
+        _names_as_language(b, key, what)
     property_words(b)
     b.fields.update(properties=b.names.properties, derived=derived_properties(b), counted=counted_properties(b))
 
@@ -391,6 +393,17 @@ def define(b: Build) -> None:
     for chain in cycles(b.names.defines):
         b.at_key(b.loaded, raw, keys[chain[0]], 'a definition may not read itself, directly or through others: ' +
                  " reads ".join(f'"{n}"' for n in chain))
+
+
+def _names_as_language(b: Build, section: str, what: str) -> None:
+    """A property, counter or table value may not take the name of a word of the language
+    ("number"): "number of this" would be read as the language reads it, and its uses told
+    as something else."""
+    raw = b.d.get(section) or {}
+    for key in raw:
+        if b.comp.language_word(str(key)):
+            b.at_key(b.loaded, raw, key, f'"{key}" is a word of the language: a {what} may not take its name '
+                                         f'("{key} of ..." reads as the language says); rename it')
 
 
 def _named_as_language(b: Build, raw, key) -> None:
