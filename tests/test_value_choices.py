@@ -164,6 +164,17 @@ def test_a_number_from_a_range_where_a_condition_holds(tmp_path):
     assert not [line for line in state.log if "chooses" in line]
 
 
+def test_a_mode_offered_where_a_condition_holds(tmp_path):
+    # A menu of modes narrowed by the game: no "clue" while pot (the clue tokens) is 0.
+    turn = 'choose one of "play", "discard", "clue" where (it != "clue" or pot > 0) as move\nif move = "clue": set pot to 9'
+    state = start(tmp_path, turn)
+    assert state.legal_labels() == ["play", "discard", "clue"]          # pot 5
+    state = start(tmp_path, "set pot to 0\n" + turn)
+    assert state.legal_labels() == ["play", "discard"]
+    state = start(tmp_path, 'choose one of 1, 2, 3 where it > pot as x\nif x = none: set pot to 7')
+    assert state.s.table["pot"] == 7                                     # none above 5: none, without asking
+
+
 def test_the_dealer_may_not_make_the_bids_add_up(tmp_path):
     folder = make(tmp_path, setup="for each p in players:\n  p draws 3 cards\nset dealer to left of you\nset pot to 1",
                   turn="choose a number from 0 to 3 where (you != dealer or it != 3 - pot) as bid\nincrease pot by bid")

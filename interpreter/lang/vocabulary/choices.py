@@ -139,22 +139,31 @@ def property_choice(c: Compiler, tree, scope: Scope):
     clause = _where_of(one)
     if clause is None:
         return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: words, t, named=named)
-    was_it, was_steady = c.used_it, c.steady
-    keep, _ = c.expect(clause.children[0], scope.child(it=t), ("bool",), 'a "where" clause')
-    c.used_it, c.steady = was_it, was_steady    # "it" is the word, not an item around the statement
+    keep = _kept(c, clause, scope, t)
     return _ask(c, tree, scope, who, quantity, var, question, lambda s, env: _kept_where(s, env, words, keep), t,
                 named=named)
 
 
-@register("choose_listed", ST, '[PLAYER] choose(s) one of VALUES as NAME ["QUESTION"]',
-          "A player picks one of the values listed: words of one property, numbers, or quoted texts (a mode). "
-          "\"choose a suit as named\" offers every word of a property, in its order; \"choose a suit where it != "
-          "turned as named\" those for which the condition holds, \"it\" the word.",
+def _kept(c, clause, scope, t):
+    """The condition of a value choice's "where", "it" the value (of type `t`), not an item
+    around the statement."""
+    was_it, was_steady = c.used_it, c.steady
+    keep, _ = c.expect(clause.children[0], scope.child(it=t), ("bool",), 'a "where" clause')
+    c.used_it, c.steady = was_it, was_steady
+    return keep
+
+
+@register("choose_listed", ST, '[PLAYER] choose(s) one of VALUES [where CONDITION] as NAME ["QUESTION"]',
+          "A player picks one of the values listed: words of one property, numbers, or quoted texts (a mode); "
+          "with a \"where\", those for which CONDITION holds, \"it\" the value (none without asking where "
+          "none does). \"choose a suit as named\" offers every word of a property, in its order; \"choose a "
+          "suit where it != turned as named\" those for which the condition holds, \"it\" the word.",
           example='choose one of "give your creatures +1/+1", "summon a 3/2 Panther" as mode',
           params=(CHOOSER, ('VALUES', 'words, numbers or texts', 'what may be chosen, separated by commas'),
+                  ('CONDITION', 'condition', 'which values are offered (optional)'),
                   ('NAME', 'variable', 'what holds the value'), QUESTION))
 def _choose_listed(c, tree, scope):
-    who, items, var, question, named = tree.children
+    who, items, clause, var, question, named = tree.children
     values, kinds = [], set()
     for item in items.children:
         if item.data == "name":
@@ -180,7 +189,11 @@ def _choose_listed(c, tree, scope):
     t = T("word", of=prop) if kind == "word" else NUMBER if kind == "number" else \
         T("text", texts=_modes(scope.vars.get(str(var)), values))
     values = tuple(values)
-    return _ask(c, tree, scope, who, None, var, question, lambda s, env: values, t, named=named)
+    if clause is None:
+        return _ask(c, tree, scope, who, None, var, question, lambda s, env: values, t, named=named)
+    keep = _kept(c, clause, scope, t)
+    return _ask(c, tree, scope, who, None, var, question, lambda s, env: _kept_where(s, env, values, keep), t,
+                named=named)
 
 
 def _modes(old: T | None, values: list) -> frozenset | None:
@@ -304,11 +317,7 @@ def _choose_number(c, tree, scope):
                       f'{limits.count(limits.LOOP)}')
     text = c.heading(tree)
     where = c.where(tree)
-    keep = None
-    if clause is not None:
-        was_it, was_steady = c.used_it, c.steady
-        keep, _ = c.expect(clause.children[0], scope.child(it=NUMBER), ("bool",), 'a "where" clause')
-        c.used_it, c.steady = was_it, was_steady    # "it" is the number, not an item around the statement
+    keep = _kept(c, clause, scope, NUMBER) if clause is not None else None
 
     def values(s, env):
         first, last = lo(s, env) or 0, hi(s, env) or 0
