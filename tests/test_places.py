@@ -62,6 +62,19 @@ def test_a_player_who_lost_is_last(tmp_path):
     assert state.places() == [1, 4, 2, 2]
 
 
+@pytest.mark.parametrize("losers, places", [("shared", [2, 2, 1, 2]), ("in_order", [2, 3, 1, 3])])
+def test_the_players_who_lost_are_placed_by_when_they_went_out_where_the_pack_says(tmp_path, losers, places):
+    # Ben and Dan lose as the game is set up, Ann on her turn after a choice: Cleo wins. In an
+    # elimination, the last out (Ann) is second, and those out together share the next place.
+    edits = {"end: {turn_limit: turn_limit}": f"end: {{turn_limit: turn_limit, losers: {losers}}}"}
+    state = game(tmp_path, "your left loses the game\nyour right loses the game",
+                 turn="choose one of 1, 2 as x\nyou lose the game", **edits).new_initial_state(seed=0)
+    state.apply_action(0)
+    assert state.log[-2:] == ["Ann loses the game", "Cleo wins the game"]
+    assert state.places() == places
+    assert state.returns() == pytest.approx(returns(places))
+
+
 def test_everyone_picks_the_players_who_finished_too(tmp_path):
     # A pot shared by what each player put in, folded or out of chips: "everyone" is every
     # player, as a value and as a selector, where "players" are those still in.

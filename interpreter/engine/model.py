@@ -323,6 +323,7 @@ class Pack:
     ranking: tuple = ()                          # (compiled value about "it", "highest" | "lowest") per key
     ranking_said: tuple = ()                     # each key of the ranking as the pack writes it ("chips")
     at_limit: str = "draw"                       # what a turn or round limit does: draw | ranking
+    losers: str = "shared"                       # where the players who lost are placed: shared | in_order
     ranks: bool = False                          # results are rankings: the pack ranks, finishes or ends games
     rulesets: dict = field(default_factory=dict)  # name -> packs.rulesets.Ruleset: named versions of the game
     # Where each script of pack.yaml is written, by its place: ("setup",), ("checks",), ("step", phase,

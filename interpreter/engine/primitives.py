@@ -586,6 +586,7 @@ def lose(s: State, seat: int) -> None:
     if s.out[seat] or s.result is not None:
         return
     s.put_out(seat)
+    s.lost = (s.lost or ()) + ((seat, len(s.history)),)
     if s.t.layered:
         stale(s)
     s.say("lose", f"{s.t.players[seat].name} loses the game")
@@ -633,7 +634,10 @@ def finish(s: State, winners: list, lost: bool = False) -> None:
     # The winners' place is 1, everyone else's 2; in a draw everyone's is 1. A game of
     # one side has only first places: its returns say whether it was won.
     side = None if s.t.several_teams else results.one_side(n, bool(winners), lost)
-    results.conclude(s, [1 if p in winners or not winners else 2 for p in range(n)], side)
+    places = [1 if p in winners or not winners else 2 for p in range(n)]
+    if winners and side is None:
+        results.place_losers(s, places)
+    results.conclude(s, places, side)
 
 
 def team_of(s: State, seat: int) -> str:

@@ -117,9 +117,22 @@ def end_ranked(s: State) -> None:
     for seat in range(len(s.out)):
         if places[seat] == 0:
             places[seat] = last
+    place_losers(s, places)
     _team_places(s.t.teams, places)
     s.say("end", "the game ends: " + places_said([p.name for p in s.t.players], places, s.t.teams))
     conclude(s, places)
+
+
+def place_losers(s: State, places: list) -> None:
+    """With `losers: in_order`, the players who lost, who share the last place, placed by
+    when they went out instead: the last out best, those out between the same two
+    decisions together (an elimination tournament, the last one out second)."""
+    if s.t.pack.losers != "in_order" or not s.lost:
+        return
+    lost = [(seat, at) for seat, at in s.lost if places[seat] != 1]      # not a partner of the winners
+    last = len(places) - len(lost) + 1
+    for seat, at in lost:
+        places[seat] = last + sum(1 for _, later in lost if later > at)
 
 
 def places_said(names, places, teams=None) -> str:

@@ -409,6 +409,7 @@ class State:
         "places",    # once the game is over, each seat's place (engine/results.py), else None
         "limit",     # the limit that ended the game, as the log says it (results.limit_reached), else None
         "finished",  # seats that finished, in the order they did, or None
+        "lost",      # (seat, decisions made before it) of each player who lost, in order, or None
         "sitting",   # per seat, the level of round they sit out (-1: they do not), or None
         "known",     # cards revealed: card -> seats that know it (engine/knowledge.py), or None
         "entries",   # entries put on the pile so far: the number of the next (engine/pile.py)
@@ -484,6 +485,7 @@ class State:
         self.places = None
         self.limit = None
         self.finished = None
+        self.lost = None
         self.sitting = None
         self.known = None
         self.entries = 0
@@ -555,6 +557,7 @@ class State:
         c.places = self.places
         c.limit = self.limit
         c.finished = self.finished
+        c.lost = self.lost
         c.sitting = self.sitting
         c.known = self.known.copy() if self.known is not None else None
         c.entries = self.entries

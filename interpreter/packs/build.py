@@ -108,7 +108,8 @@ class Build:
             checks_read=checks_read | self.comp.state_reads | self.comp.static_reads,
             files=self.reader.files(pack_key), declarations=self.decls, setup_problems=setup_problems,
             one_of=self.names.one_of, resets=resets(self), words=self.words(), names=self.names,
-            ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or self.comp.ranks,
+            ranks=bool(f.get("ranking")) or f.get("at_limit") == "ranking" or f.get("losers") == "in_order" or
+            self.comp.ranks,
             layered=self.comp.layered or bool(f.get("counted")), retyping=self.comp.retyping,
             controlling=self.comp.controlling, statics_timed=self.comp.statics_timed,
             statics_tapped=self.comp.statics_tapped,

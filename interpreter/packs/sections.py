@@ -628,6 +628,7 @@ def end(b: Build) -> None:
                                 f'{did_you_mean(unit, ["turn", *b.names.rounds])}')
     b.fields["limit_of"] = unit
     b.fields["at_limit"] = raw.get("at_limit", "draw")
+    b.fields["losers"] = raw.get("losers", "shared")
     for key in ("max_turns", "max_decisions"):
         if key in raw:
             b.fields[key] = raw[key]
