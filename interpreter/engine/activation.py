@@ -15,6 +15,7 @@ class ActivationFrame:
     """Using an ability: targets are chosen, costs paid, then it goes on the pile
     or happens at once."""
     __slots__ = ("card", "ability", "seat", "stage", "env")
+    pays = True       # its costs are paid, and it goes on the pile if it does (UsedFrame: neither)
 
     def __init__(self, card, ability, seat, stage=0, env=None):
         self.card = card
@@ -27,7 +28,7 @@ class ActivationFrame:
         e = envs.get(id(self.env))
         if e is None:
             e = envs[id(self.env)] = self.env.copy()
-        return ActivationFrame(self.card, self.ability, self.seat, self.stage, e)
+        return type(self)(self.card, self.ability, self.seat, self.stage, e)
 
     def step(self, s: State) -> None:
         ab = self.ability
@@ -68,7 +69,7 @@ class ActivationFrame:
             k += 1
             self.stage += 1
         if k == len(targets):
-            if ab.costs:
+            if ab.costs and self.pays:
                 if ab.declare:
                     _payable(s, ab, env)
                 s.frames.append(ScriptFrame(ab.pay_ops, env))
@@ -79,7 +80,7 @@ class ActivationFrame:
         s.frames.pop()
         # What the ability is "of" in the log: its card, or the player whose own ability it is.
         of = card if type(card) is int else s.t.players[self.seat]
-        if ab.pile:
+        if ab.pile and self.pays:
             pile.push(s, card, ab, self.seat, env)
             if not s.quiet:
                 if targets:
@@ -126,6 +127,18 @@ class ActivationFrame:
                 (ab.card_on_pile or s.t.zone_meta[s.zone_of[card]][0].role == "hand"):
             zone = s.t.zone(s.t.pack.pile_zone, self.seat)
             primitives.move(s, card, zone, controller=self.seat)
+
+
+class UsedFrame(ActivationFrame):
+    """An ability used by an effect ("use Play of chosen"): its targets chosen anew and its
+    effect done at once, as a part of the effect that uses it; its costs not paid, and
+    never on the pile. The effect that uses it has logged it."""
+    __slots__ = ()
+    pays = False
+
+    def _announce(self, s: State, ab, env: dict) -> None:
+        if s.t.pack.coverage is not None:
+            s.t.pack.coverage.used(ab, s.t.cards[self.card].name)
 
 
 def _payable(s: State, ab, env: dict) -> None:

@@ -185,6 +185,7 @@ class Compiler:
         self.targets: dict | None = None  # name -> selector of each target the ability compiled declares (None outside an ability)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
+        self.ability_uses: list = []  # (ability name, Source) of each "use ABILITY of CARD": checked likewise
         # (text, start, scope) -> (result, names it added to the scope, used_this, ends, options read)
         self._done: dict = {}
 
@@ -305,13 +306,13 @@ class Compiler:
         told is forgotten."""
         outer, scope.kinds = scope.kinds, {}     # what another text compiled in the scope learnt is its own
         names, lines = dict(scope.vars), dict(scope.lines)
-        problems, tokens = len(self.problems), len(self.token_uses)
+        problems, tokens, uses = len(self.problems), len(self.token_uses), len(self.ability_uses)
         told = set(self.scripts_told), set(self.defines_told)
         try:
             result = compile()
             if not scope.kinds:
                 return result
-            del self.problems[problems:], self.token_uses[tokens:]
+            del self.problems[problems:], self.token_uses[tokens:], self.ability_uses[uses:]
             self.scripts_told, self.defines_told = told
             scope.vars.clear()
             scope.vars.update(names)

@@ -63,6 +63,7 @@ def build_sections(b: Build) -> None:
     b.flush()
     unused_defines(b)
     token_uses(b)
+    ability_uses(b)
     never_ends(b)
     unread_options(b)
 
@@ -479,6 +480,19 @@ def token_uses(b: Build) -> None:
             hint = did_you_mean(name, made) or (" (the card files declare no tokens)" if not made else
                                                  f' (the tokens: {", ".join(sorted(made))})')
             b.report.add(where.file, where.line, where.col, f'unknown token "{name}"{hint}')
+
+
+def ability_uses(b: Build) -> None:
+    """Each "use ABILITY of CARD" names an activated ability some card or card type has
+    (known once every card is read)."""
+    if getattr(b, "unread", False):
+        return          # a card file that could not be read may hold it
+    names = {ab.name for ab in b.abilities if ab.trigger is None and ab.static is None and ab.replace is None}
+    for name, where in b.comp.ability_uses:
+        if name not in names:
+            hint = did_you_mean(name, names) or (" (no card of the pack has one)" if not names else
+                                                 f' (the abilities: {", ".join(sorted(names))})')
+            b.report.add(where.file, where.line, where.col, f'no card has an activated ability "{name}" to use{hint}')
 
 
 @section("setup", needs=COMPILING)
