@@ -22,7 +22,7 @@ from .statements import asker_of, pushes
           "be in any zone, the effect that uses it decides. Its `if` is checked, as where it resolves. The log "
           "says \"Ann uses Play of Smithy (by Throne Room)\". Nothing happens where CARD is none; where it has no "
           "activated ability of that name, or a target of the ability has nothing to choose, nothing happens "
-          "and the log says why (\"Copper has no ability Play: nothing happens\"). ABILITY is the name of an "
+          "and the log says why (\"Copper has no ability Play (by Herald): nothing happens\"). ABILITY is the name of an "
           "activated ability of some card or card type of the pack, checked as it loads; in quotes where it "
           "has spaces (\"Play land\"). An ability that uses itself, directly or through others, goes round "
           "until the rules' step limit stops the game.",
