@@ -2,6 +2,8 @@
 at once; and the choices a player makes on the way."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
@@ -15,7 +17,6 @@ class ActivationFrame:
     """Using an ability: targets are chosen, costs paid, then it goes on the pile
     or happens at once."""
     __slots__ = ("card", "ability", "seat", "stage", "env")
-    pays = True       # its costs are paid, and it goes on the pile if it does (UsedFrame: neither)
 
     def __init__(self, card, ability, seat, stage=0, env=None):
         self.card = card
@@ -69,7 +70,7 @@ class ActivationFrame:
             k += 1
             self.stage += 1
         if k == len(targets):
-            if ab.costs and self.pays:
+            if ab.costs:
                 if ab.declare:
                     _payable(s, ab, env)
                 s.frames.append(ScriptFrame(ab.pay_ops, env))
@@ -80,7 +81,7 @@ class ActivationFrame:
         s.frames.pop()
         # What the ability is "of" in the log: its card, or the player whose own ability it is.
         of = card if type(card) is int else s.t.players[self.seat]
-        if ab.pile and self.pays:
+        if ab.pile:
             pile.push(s, card, ab, self.seat, env)
             if not s.quiet:
                 if targets:
@@ -130,15 +131,25 @@ class ActivationFrame:
 
 
 class UsedFrame(ActivationFrame):
-    """An ability used by an effect ("use Play of chosen"): its targets chosen anew and its
-    effect done at once, as a part of the effect that uses it; its costs not paid, and
-    never on the pile. The effect that uses it has logged it."""
+    """An ability used by an effect ("use Play of chosen"), as_effect: its targets chosen
+    anew and its effect done at once, as a part of the effect that uses it. The effect
+    that uses it has logged it."""
     __slots__ = ()
-    pays = False
 
     def _announce(self, s: State, ab, env: dict) -> None:
         if s.t.pack.coverage is not None:
-            s.t.pack.coverage.used(ab, s.t.cards[self.card].name)
+            s.t.pack.coverage.used(ab.origin, s.t.cards[self.card].name)
+
+
+def as_effect(ab):
+    """The ability as an effect uses it: without costs, never on the pile (made once an
+    ability, `origin` the ability itself). A copy rather than a test in ActivationFrame,
+    which every ability used would pay for."""
+    made = ab.__dict__.get("as_effect")
+    if made is None:
+        made = ab.as_effect = replace(ab, costs=(), pay_ops=(), pile=False)
+        made.origin = ab
+    return made
 
 
 def _payable(s: State, ab, env: dict) -> None:

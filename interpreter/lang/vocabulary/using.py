@@ -5,7 +5,7 @@ once every card is read (packs/sections.py: ability_uses), as a card may name on
 card written after it."""
 from __future__ import annotations
 
-from ...engine.activation import UsedFrame
+from ...engine.activation import UsedFrame, as_effect
 from ...engine.knowledge import say_of
 from ...engine.script import step_on
 from ..compiler import Compiler, Scope
@@ -50,7 +50,7 @@ def _use_ability(c: Compiler, tree, scope: Scope):
         by = (" (by ", by, ")") if type(by) is int else ()
         ab = _activated(s.t.cards[used], name)
         new = {"this": used, "you": p}
-        if ab is None or not all(test(s, new) for test in ab.requires[len(ab.costs):]):
+        if ab is None or not all(test(s, new) for test in ab.requires):     # its targets (as_effect: no costs)
             why = f" has no ability {name}" if ab is None else f"'s {name} has no target"
             say_of(s, "fizzle", used, why, *by, ": nothing happens")
             return
@@ -60,9 +60,10 @@ def _use_ability(c: Compiler, tree, scope: Scope):
 
 
 def _activated(card, name: str):
-    """The card's activated ability of that name, from whichever zone it is used, or None."""
+    """The card's activated ability of that name, from whichever zone it is used, as an
+    effect uses it (as_effect), or None."""
     for abilities in card.usable.values():
         for ab in abilities:
             if ab.name == name:
-                return ab
+                return as_effect(ab)
     return None
