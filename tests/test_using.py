@@ -13,6 +13,7 @@ from cardtable.interpreter.engine.activation import UsedFrame
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
 from cardtable.interpreter.lang import dsl
+from cardtable.interpreter.packs import coverage
 from cardtable.interpreter.packs.loader import load_pack
 from test_dsl_errors import located
 from test_pile import edited
@@ -122,9 +123,9 @@ def test_random_games_play_the_same_from_a_clone_taken_while_an_ability_is_used(
         while not state.is_terminal():
             if isinstance(state.s.frames[-1], UsedFrame):
                 cloned += 1
-                copy, other = state.clone(), random.Random(rnd.random())
-                for g, r in ((state, rnd), (copy, other)):
-                    r.seed(seed)
+                copy = state.clone()
+                for g in (state, copy):
+                    r = random.Random(seed)
                     while not g.is_terminal():
                         g.apply_action(r.randrange(len(g.legal_actions())))
                 assert copy.log == state.log
@@ -195,3 +196,17 @@ def test_the_words_of_other_tools_for_using_a_card_point_at_the_statement():
             dsl.parse(f"{word} chosen\n", "script")
         assert e.value.message == (f'"{word}" is not a statement; to use a card\'s ability as an effect write '
                                    f'"use(s) ABILITY of CARD"')
+
+
+def test_an_ability_an_effect_uses_counts_as_used_in_the_coverage_of_scenarios():
+    pack = load_pack(str(PACK), Report())
+    recorder = coverage.Recorder(pack)
+    state = Game(coverage.covering(pack, recorder)).position(
+        {"active": "Ann", "phase": "action", "players": [{"zones": {"hand": ["Throne Room", "Moneylender", "Copper",
+                                                                             "Copper"]}}, {}]})
+    state.apply_label("Play: Throne Room", 0)
+    state.apply_label("Moneylender", 0)
+    state.apply_action(0)
+    summary = coverage.summarize(pack, recorder)
+    assert [(w.owner, w.used, w.happened) for w in summary.abilities] == [
+        ("Smithy", False, False), ("Moneylender", True, True), ("Throne Room", True, True), ("Herald", False, False)]
