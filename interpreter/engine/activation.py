@@ -2,6 +2,8 @@
 at once; and the choices a player makes on the way."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import pile, primitives
 from .resolution import unmet
 from .script import ScriptFrame, loop_items, run_script
@@ -27,7 +29,7 @@ class ActivationFrame:
         e = envs.get(id(self.env))
         if e is None:
             e = envs[id(self.env)] = self.env.copy()
-        return ActivationFrame(self.card, self.ability, self.seat, self.stage, e)
+        return type(self)(self.card, self.ability, self.seat, self.stage, e)
 
     def step(self, s: State) -> None:
         ab = self.ability
@@ -126,6 +128,28 @@ class ActivationFrame:
                 (ab.card_on_pile or s.t.zone_meta[s.zone_of[card]][0].role == "hand"):
             zone = s.t.zone(s.t.pack.pile_zone, self.seat)
             primitives.move(s, card, zone, controller=self.seat)
+
+
+class UsedFrame(ActivationFrame):
+    """An ability used by an effect ("use Play of chosen"), as_effect: its targets chosen
+    anew and its effect done at once, as a part of the effect that uses it. The effect
+    that uses it has logged it."""
+    __slots__ = ()
+
+    def _announce(self, s: State, ab, env: dict) -> None:
+        if s.t.pack.coverage is not None:
+            s.t.pack.coverage.used(ab.origin, s.t.cards[self.card].name)
+
+
+def as_effect(ab):
+    """The ability as an effect uses it: without costs, never on the pile (made once an
+    ability, `origin` the ability itself). A copy rather than a test in ActivationFrame,
+    which every ability used would pay for."""
+    made = ab.__dict__.get("as_effect")
+    if made is None:
+        made = ab.as_effect = replace(ab, costs=(), pay_ops=(), pile=False)
+        made.origin = ab
+    return made
 
 
 def _payable(s: State, ab, env: dict) -> None:

@@ -14,7 +14,7 @@ one that has moved since (its count shifted by the two cards' counts).
 """
 from __future__ import annotations
 
-from .activation import ActivationFrame
+from .activation import ActivationFrame, UsedFrame
 from .decisions import option, set_option
 from .knowledge import labels_for, named_for
 from .labels import option_card, said_of
@@ -181,7 +181,7 @@ def _frames(c: State, f: "_Follow") -> None:
             names = _names(frame.ops)
             if frame.loop is not None and frame.loop[0][0] not in "?@":
                 loops.append(frame)
-        elif kind is ActivationFrame:       # an ability being used
+        elif kind is ActivationFrame or kind is UsedFrame:      # an ability being used
             names = _ability_names(frame.ability)
             frame.card = f.card(frame.card)
         else:

@@ -190,6 +190,7 @@ class Compiler:
         self.targets: dict | None = None  # name -> selector of each target the ability compiled declares (None outside an ability)
         self.changed_props: set = set()  # number properties some statement or effect changes
         self.token_uses: list = []    # (token name, Source) of each "create": checked once the card files are read
+        self.ability_uses: list = []  # (ability name, Source) of each "use ABILITY of CARD": checked likewise
         # (text, Source) of each quoted text compared with a card's name: checked once the card files are read
         self.card_names: list = []
         # While a named script or a definition compiles for a use: each parameter given a quoted
@@ -316,12 +317,13 @@ class Compiler:
         outer, scope.kinds = scope.kinds, {}     # what another text compiled in the scope learnt is its own
         names, lines = dict(scope.vars), dict(scope.lines)
         problems, tokens, named = len(self.problems), len(self.token_uses), len(self.card_names)
+        uses = len(self.ability_uses)
         told = set(self.scripts_told), set(self.defines_told)
         try:
             result = compile()
             if not scope.kinds:
                 return result
-            del self.problems[problems:], self.token_uses[tokens:], self.card_names[named:]
+            del self.problems[problems:], self.token_uses[tokens:], self.card_names[named:], self.ability_uses[uses:]
             self.scripts_told, self.defines_told = told
             scope.vars.clear()
             scope.vars.update(names)

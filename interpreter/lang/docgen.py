@@ -260,10 +260,10 @@ A statement that begins with one of these (or has it after the players who act:
 `you gain 3 life`, `each opponent loses 2 life`) and does not parse is told which
 statement does it here, at the word: `"move" is not a statement; to move cards write
 "put CARDS into ZONE"`. Where the word is one of the language's own (`add`, `gain`,
-`lose`), the message says what it is here first: `"gain" is only the verb of "PLAYER
-gains control of CARDS": ...`; `add` is taken for another tool's only without
+`lose`, `use`), the message says what it is here first: `"gain" is only the verb of
+"PLAYER gains control of CARDS": ...`; `add` is taken for another tool's only without
 `counters` (`add this to your hand`, `add 3 life to you`), `gain` and `lose` only
-before an amount (`gain 3 life`). A misspelt word is named only where the word
+before an amount (`gain 3 life`), `use` only without `of` (`use chosen`). A misspelt word is named only where the word
 suggested makes the statement parse.
 
 Some statements of other tools are told what to write in their place, where that parses:

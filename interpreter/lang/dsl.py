@@ -11,6 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from ..suggest import suggest
+from .registry import ELSEWHERE
 
 START_SYMBOLS = ("script", "condition", "value", "targets", "trigger")
 
@@ -557,8 +558,10 @@ def _misspelt(text: str, token: Token, expected, start_symbol: str) -> DslSyntax
         at = text.index(first[0], line_start)
         starts = _expected_words(_statement_starts())
         best = suggest(first[0], starts, cutoff=0.75) or _unfused(first[0], starts)
-        if head in starts or (head in words and best and not head.startswith(best)):
-            best = None     # it begins statements, or is another word than the one suggested ("draws" is "draw")
+        if head in starts or head in ELSEWHERE or (head in words and best and not head.startswith(best)):
+            # It begins statements, is another tool's verb ("play" is no "pay": _elsewhere tells
+            # it), or is another word than the one suggested ("draws" is "draw").
+            best = None
         if best and _typo(first[0], best) and _mends(text, at, at + len(first[0]), best, start_symbol):
             return DslSyntaxError(f'"{first[0]}" begins no statement; did you mean "{best}"?', token.line,
                                   at - line_start + 1)
@@ -612,7 +615,6 @@ def _elsewhere(text: str, token: Token) -> DslSyntaxError | None:
     (registry.ELSEWHERE). The verb is the statement's first word, or its second after
     the player who acts; a word of the language ("add", "gain") is taken for another
     tool's only where the statement has none of the words of its own statement."""
-    from .registry import ELSEWHERE
     from .vocabulary import ENTRIES     # importing it registers the statements (it imports this module)
     pos, line_start, code, begin = _failed_statement(text, token)
     said = [(m.start() + begin, m.group().lower()) for m in re.finditer(r"[a-z_]\w*", code[begin:], re.I)]

@@ -139,6 +139,7 @@ _MOVE = ("move cards", "put")
 _RAISE = ("raise a counter (life) or a property", "increase")
 _LOWER = ("lower a counter (life) or a property", "decrease")
 _DAMAGE = ("deal damage", "deal")
+_USE = ("use a card's ability as an effect", "use_ability")
 
 # Words that other tools (Forge's card scripts, the card engines written in code) begin
 # an effect with, and what they mean here. A statement that begins with one (or has it
@@ -162,4 +163,6 @@ ELSEWHERE: dict[str, Elsewhere] = {
     **dict.fromkeys(("summon", "spawn"), Elsewhere((("make tokens", "create"),))),
     "steal": Elsewhere((("take control of cards", "gain_control"),)),
     "spend": Elsewhere((("pay a cost", "pay"),)),
+    **dict.fromkeys(("play", "cast", "activate"), Elsewhere((_USE,))),
+    "use": Elsewhere((_USE,), unless=("of",)),
 }

@@ -41,7 +41,7 @@ class Recorder:
         self.uses.setdefault(ab, set()).add(card)
 
     def happened(self, ab) -> None:
-        self.effects.add(ab)
+        self.effects.add(getattr(ab, "origin", ab))     # an ability an effect used (activation.as_effect)
 
     def applied(self, s, affected: dict, *effects) -> None:
         """The static abilities among `effects` (layers._effects) that the view just made

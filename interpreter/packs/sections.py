@@ -64,6 +64,7 @@ def build_sections(b: Build) -> None:
     unused_defines(b)
     token_uses(b)
     card_names(b)
+    ability_uses(b)
     never_ends(b)
     unread_options(b)
 
@@ -528,6 +529,19 @@ def card_names(b: Build) -> None:
     for text, where in dict.fromkeys(b.comp.card_names):
         if text not in named:
             b.report.add(where.file, where.line, where.col, f'no card is named "{text}"{did_you_mean(text, named)}')
+
+
+def ability_uses(b: Build) -> None:
+    """Each "use ABILITY of CARD" names an activated ability some card or card type has
+    (known once every card is read)."""
+    if getattr(b, "unread", False):
+        return          # a card file that could not be read may hold it
+    names = {ab.name for ab in b.abilities if ab.trigger is None and ab.static is None and ab.replace is None}
+    for name, where in b.comp.ability_uses:
+        if name not in names:
+            hint = did_you_mean(name, names) or (" (no card of the pack has one)" if not names else
+                                                 f' (the abilities: {", ".join(sorted(names))})')
+            b.report.add(where.file, where.line, where.col, f'no card has an activated ability "{name}" to use{hint}')
 
 
 @section("setup", needs=COMPILING)
