@@ -498,12 +498,13 @@ def test_sets_of_melds_are_grown_from_the_pairs_that_may_begin_one(tmp_path, mon
     # cards of different values (the ten cards alone, 10 pairs, 5 triples and the four
     # spades); the melds are found in the order of the sets.
     tried = []
+    tests = set_tests._holds
 
-    def counted(cards, sizes, ways, holds_of, value_of):
-        tried.append([])        # the sets each text tries: this one's first
-        return set_tests.grown(cards, sizes, ways, lambda test: lambda s: tried[-1].append(s) or holds_of(test)(s),
-                               value_of)
-    monkeypatch.setattr(subsets, "grown", counted)
+    def counted(*args):
+        holds, mine = tests(*args), []
+        tried.append(mine)      # the sets each way of each text tries: the meld's, of a suit, first
+        return lambda at: mine.append(at) or holds(at)
+    monkeypatch.setattr(set_tests, "_holds", counted)
     say = (f'      for each g in sets of 3 or more cards in your hand where ({SAME_RANK} or ({RUN})):\n'
            f'        announce "{{name of first of g}} to {{name of last of g}}"\n')
     log = show(copy(tmp_path, **{SHOW: say + SHOW}), HAND)

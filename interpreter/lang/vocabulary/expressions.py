@@ -640,6 +640,15 @@ def held_by(c: Compiler, node, sel, sfn, t: T, prop: str, scope: Scope, key: str
                 found[v] = None
         env[key] = outer
         return found
+
+    def one(s, env, x):
+        """The value the item `x` holds, where each holds one (not `listed`)."""
+        outer = env.get(key)
+        env[key] = x
+        v = read(s, env)
+        env[key] = outer
+        return v
+    held.one = None if listed else one
     return held, rt
 
 
@@ -660,8 +669,7 @@ def _count_different(c, tree, scope):
     held, _ = held_values(c, word, sel, prop, scope, "@different")
     different = lambda s, env: len(held(s, env))
     if _the_set(sel):
-        listed = isinstance(c.names.properties.get(prop), tuple)
-        set_tests.measure(different, set_tests.DIFFERENT_WORDS if listed else set_tests.DIFFERENT, held)
+        set_tests.measure(different, set_tests.DIFFERENT if held.one else set_tests.DIFFERENT_WORDS, held.one)
     return different, NUMBER
 
 

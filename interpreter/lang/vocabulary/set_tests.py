@@ -6,16 +6,21 @@ is false of, instead of trying every set: of the 968 sets of 3 or more of a hand
 a condition of melds leaves some dozens to try.
 
 A condition carries them as its `ways`: the ways a set may hold it, each the tests a set
-must pass at once, each test (true of every part of a set it is true of) with, where it
-holds of the cards alike in a property and of those alone ("number of different suit
-among it = 1"), what reads that property of cards (`values`, as "number of different"
-reads it): only cards alike are then grown together, and that test is not made. They
-are known as the condition is compiled, from its parts:
+must pass at once. A test is (kind, read, bound), `read(s, env, card)` reading the value
+of a property one card holds as "number of different" reads it:
+- MOST: at most `bound` different values of `read` among the cards; of at most one,
+  the sets are grown among the cards alike (and those that hold none) alone;
+- DISTINCT: no two cards alike in `read`, and each holding a value;
+- SIZE: at most `bound` cards;
+- TEST: `read` is a condition of the set "it" itself, true of every part of a set it
+  is true of.
+The values of the cards are read once for a whole growing, so that the first three cost
+no call of the condition's parts. The tests are known as the condition is compiled:
 - "count of it" and "number of different P among it" only grow as cards are added
   (`measure`); such a number compared "<", "<=" or "=" with a number written out is at
   most that number in every set it holds of (`compared`);
-- "number of different P among it = count of it" (no two cards alike) holds of every
-  part of a set it holds of, P a property of one value a card;
+- "number of different P among it = count of it": no two cards alike, P a property of
+  one value a card;
 - a set holds "A and B" in a way of A and a way of B at once, "A or B" in a way of
   either, where both have ways (`joined`). Nothing else has any: its sets are all tried.
 """
@@ -24,16 +29,17 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-SIZE, DIFFERENT, DIFFERENT_WORDS = "size", "different", "different words"
+SIZE, DIFFERENT, DIFFERENT_WORDS = "size", "different", "different words"   # what a number of a set counts
+MOST, DISTINCT, TEST = "most", "distinct", "test"                           # the kinds of tests, with SIZE
 MOST_WAYS = 8       # a condition of more ways has none: every set is tried
 
 
-def measure(fn, kind: str, values=None):
+def measure(fn, kind: str, read=None):
     """`fn`, a number of the set "it" that does not shrink as cards are added to it: its
-    `kind` is SIZE, DIFFERENT (of a property of one value a card) or DIFFERENT_WORDS;
-    `values(s, env, cards)`: the values of the property the cards hold, for DIFFERENT."""
+    `kind` is SIZE, DIFFERENT (of a property of one value a card, which `read(s, env,
+    card)` reads) or DIFFERENT_WORDS."""
     fn.of_set = kind
-    fn.values = values
+    fn.read_one = read
     return fn
 
 
@@ -45,10 +51,13 @@ def compared(fn, op: str, a, b, k):
         return fn
     if k is not None and op in ("<", "<=", "="):
         most = k - 1 if op == "<" else k
-        test = fn if op != "=" else lambda s, env: (a(s, env) or 0) <= k
-        fn.ways = (((test, a.values if kind == DIFFERENT and most == 1 else None),),)
+        if kind == DIFFERENT_WORDS:
+            test = (TEST, fn if op != "=" else lambda s, env: (a(s, env) or 0) <= k, None)
+        else:
+            test = (SIZE, None, most) if kind == SIZE else (MOST, a.read_one, most)
+        fn.ways = ((test,),)
     elif op == "=" and kind == DIFFERENT and getattr(b, "of_set", None) == SIZE:
-        fn.ways = (((fn, None),),)
+        fn.ways = (((DISTINCT, a.read_one, None),),)
     return fn
 
 
@@ -66,34 +75,49 @@ def joined(fn, parts: list, every: bool):
     return fn
 
 
-def every(tests: list):
-    """One test of all of `tests`, or None where there is none."""
-    if len(tests) < 2:
-        return tests[0] if tests else None
-    if len(tests) == 2:         # the common case, without a generator's frame
-        a, b = tests
-        return lambda s, env: a(s, env) and b(s, env)
-    return lambda s, env: all(t(s, env) for t in tests)
-
-
 # ------------------------------------------------------------------ the sets grown
 
-def grown(cards: tuple, sizes: range, ways: tuple, holds_of, value_of) -> list:
+def grown(cards: tuple, sizes: range, ways: tuple, holds_of, values_of) -> list:
     """The sets of `cards` of `sizes` that may hold a condition of `ways`, each as the
     places of its cards in `cards`, in the order of the sets (fewer cards first, then as
-    a dictionary orders words). `holds_of(test)` tells whether a set passes a test,
-    `value_of(values)` reads a card's value of a property."""
+    a dictionary orders words). `holds_of(test)` tells whether a set of cards passes a
+    TEST; `values_of(read)` is the value each card holds."""
     found = set()
     for way in ways:
-        values = next((values for _, values in way if values is not None), None)
-        test = every([test for test, v in way if v is not values or values is None])
-        holds = None if test is None else holds_of(test)
-        for places in ([range(len(cards))] if values is None else alike(cards, value_of(values))):
-            found.update(grown_of(cards, places, sizes, holds))
+        values = {read: values_of(read) for kind, read, _ in way if kind in (MOST, DISTINCT)}
+        alike_in = next((read for kind, read, bound in way if kind == MOST and bound == 1), None)
+        tests = [t for t in way if not (t[0] == MOST and t[2] == 1 and t[1] is alike_in)]
+        holds = _holds(tests, values, holds_of, cards) if tests else None
+        for places in ([range(len(cards))] if alike_in is None else alike(values[alike_in])):
+            found.update(grown_of(places, sizes, holds))
     return sorted(found, key=lambda at: (len(at), at))
 
 
-def grown_of(cards: tuple, places, sizes: range, holds) -> list:
+def _holds(tests: list, values: dict, holds_of, cards: tuple):
+    """Whether the set of the cards at places `at` passes every test."""
+    called = {read: holds_of(read) for kind, read, _ in tests if kind == TEST}
+
+    def holds(at: tuple) -> bool:
+        for kind, read, bound in tests:
+            if kind == SIZE:
+                if len(at) > bound:
+                    return False
+            elif kind == MOST:
+                held = values[read]
+                if len({held[i] for i in at} - {None}) > bound:
+                    return False
+            elif kind == DISTINCT:
+                held = values[read]
+                seen = {held[i] for i in at}
+                if None in seen or len(seen) < len(at):
+                    return False
+            elif not called[read](tuple(cards[i] for i in at)):
+                return False
+        return True
+    return holds
+
+
+def grown_of(places, sizes: range, holds) -> list:
     """The sets of the cards at `places` of `sizes` for which `holds` holds (false of a
     set, false of every set that holds it; None: of every set), as places: grown card by
     card from the empty set, none grown that `holds` is false of."""
@@ -104,26 +128,24 @@ def grown_of(cards: tuple, places, sizes: range, holds) -> list:
         return [at for k in sizes for at in combinations(places, k)]
     low, high = sizes[0], sizes[-1]
 
-    def grow(start: int, at: tuple, chosen: tuple) -> None:
+    def grow(start: int, chosen: tuple) -> None:
         for j in range(start, len(places)):
-            i = places[j]
-            tried = chosen + (cards[i],)
-            if holds(tried):
-                if len(tried) >= low:
-                    found.append(at + (i,))
-                if len(tried) < high:
-                    grow(j + 1, at + (i,), tried)
-    grow(0, (), ())
+            at = chosen + (places[j],)
+            if holds(at):
+                if len(at) >= low:
+                    found.append(at)
+                if len(at) < high:
+                    grow(j + 1, at)
+    grow(0, ())
     return found
 
 
-def alike(cards: tuple, value) -> list:
-    """The places of the cards alike in a property (`value` reads a card's), a list for
-    each value held, with the cards that hold none, which a set of alike cards may hold
-    too ("number of different" counts no value of them)."""
+def alike(values: list) -> list:
+    """The places of the cards alike in a property, whose `values` they hold, a list for
+    each value, with the cards that hold none, which a set of alike cards may hold too
+    ("number of different" counts no value of them)."""
     by, loose = {}, []
-    for i, card in enumerate(cards):
-        v = value(card)
+    for i, v in enumerate(values):
         if v is None:
             loose.append(i)
         else:

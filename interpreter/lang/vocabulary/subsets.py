@@ -112,10 +112,10 @@ def _card_sets(c: Compiler, tree, scope: Scope):
                 return test(s, env)
             return holds
 
-        def value_of(values):
-            return lambda card: next(iter(values(s, env, (card,))), None)
+        def values_of(read):
+            return [read(s, env, card) for card in cards]
         try:
-            return grown(cards, sizes, ways, holds_of, value_of)
+            return grown(cards, sizes, ways, holds_of, values_of)
         finally:
             env["it"] = saved
             if kept is not _kept_where:
