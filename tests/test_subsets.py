@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from cardtable.interpreter.diagnostics import Report
 from cardtable.interpreter.engine.game import Game
 from cardtable.interpreter.engine.state import RuleError
 from cardtable.interpreter.lang.dsl import bound_names
+from cardtable.interpreter.lang.vocabulary import set_tests, subsets
 from cardtable.interpreter.packs.loader import load_pack
 from cardtable.interpreter.play.records import game_record, replay
 from cardtable.interpreter.play.terminal import Table, setup
@@ -457,3 +459,67 @@ def test_the_variable_of_a_set_chosen_is_one_the_text_names():
     # What the editor and the checks of names read: "pair", not the set's "g".
     found = bound_names("choose up to one set g of 2 cards in your hand where total pips of g = 15 as pair\n")
     assert [(str(t), t.line, t.column) for t in found] == [("pair", 1, 78)]
+
+
+HAND = ["Five of Clubs", "Six of Clubs", "Seven of Clubs", "Five of Hearts", "Five of Spades", "Nine of Spades",
+        "Ten of Spades", "Jack of Spades", "Two of Diamonds", "Queen of Hearts"]
+SAME_RANK = "number of different rank among it = 1"
+RUN = ("number of different suit among it = 1 and number of different value among it = count of it and "
+       "highest value of it - lowest value of it = count of it - 1")
+
+
+@pytest.mark.parametrize("where, found", [
+    (SAME_RANK, (14, "first: 3 Five of Clubs to Five of Spades")),
+    (RUN, (16, "first: 3 Five of Clubs to Seven of Clubs")),
+    (f"{SAME_RANK} or ({RUN})", (20, "first: 3 Five of Clubs to Seven of Clubs")),
+    (f"count of it >= 3 and ({SAME_RANK} or ({RUN}))", (3, "first: 3 Five of Clubs to Seven of Clubs")),
+    ("number of different suit among it <= 2 and total pips of it < 20", (68, "first: 3 Five of Clubs to Seven of Clubs")),
+    ("number of different rank among it < 2 or count of it <= 2", (56, "first: 3 Five of Clubs to Five of Spades")),
+    ("count of it = 2 and number of different suit among it = 2", (35, "first: 0 nothing to nothing")),
+    ("number of different value among it = count of it and total pips of it = 15",
+     (11, "first: 3 Six of Clubs to Two of Diamonds")),
+    ("number of different suit among it = 1 and number of different rank among it = 1", (10, "first: 0 nothing to nothing")),
+])
+def test_sets_grown_by_what_their_where_says_are_those_every_set_tried_keeps(tmp_path, where, found):
+    # A "where" that says which sets larger sets may grow from (set_tests.py) is tried on
+    # those alone; "not (not ...)" says nothing of larger sets, so every set is tried:
+    # both keep the same sets, in the same order, and "first of" finds the same set.
+    def said(condition):
+        return (f'      for each g in sets of cards in your hand where ({condition}):\n'
+                f'        announce "{{count of g}}: {{name of first of g}} to {{name of last of g}}"\n'
+                f'      let least be first of (sets of 3 or more cards in your hand where ({condition}))\n'
+                f'      announce "first: {{count of least}} {{name of first of least}} to {{name of last of least}}"\n')
+    log = show(copy(tmp_path, **{SHOW: said(where) + said(f"not (not ({where}))") + SHOW}), HAND)
+    half = next(i for i, line in enumerate(log) if line.startswith("Ann counts")) // 2
+    assert log[:half] == log[half:2 * half]
+    assert (half - 1, log[half - 1]) == found
+
+
+def test_sets_of_melds_are_grown_from_the_pairs_that_may_begin_one(tmp_path, monkeypatch):
+    # Of the 968 sets of 3 or more of ten cards, each of which was tried, a meld (three
+    # of a rank, or a run of a suit) is looked for among the cards of each rank, whose
+    # sets need no test, then among those of each suit, of which 26 sets are tried for
+    # cards of different values (the ten cards alone, 10 pairs, 5 triples and the four
+    # spades); the melds are found in the order of the sets.
+    tried = []
+    tests = set_tests._holds
+
+    def counted(*args):
+        holds, mine = tests(*args), []
+        tried.append(mine)      # the sets each way of each text tries: the meld's, of a suit, first
+        return lambda at: mine.append(at) or holds(at)
+    monkeypatch.setattr(set_tests, "_holds", counted)
+    say = (f'      for each g in sets of 3 or more cards in your hand where ({SAME_RANK} or ({RUN})):\n'
+           f'        announce "{{name of first of g}} to {{name of last of g}}"\n')
+    log = show(copy(tmp_path, **{SHOW: say + SHOW}), HAND)
+    assert log[:3] == ["Five of Clubs to Seven of Clubs", "Five of Clubs to Five of Spades",
+                       "Nine of Spades to Jack of Spades"]
+    assert len(tried[0]) == 26
+
+
+def test_a_set_grown_is_counted_as_the_steps_of_every_set_before_it():
+    # "first of" counts the sets before the one it finds as steps, tried or not, as when
+    # every set was tried: the rules' bound on steps stops the same games.
+    sizes = range(2, 6)
+    every = [at for k in sizes for at in combinations(range(7), k)]
+    assert [set_tests.place(7, sizes, at) for at in every] == list(range(1, len(every) + 1))

@@ -5,6 +5,7 @@ import operator
 import re
 
 from .. import dsl, fuse
+from . import set_tests
 from ...engine import lastknown, layers, limits
 from ...engine.tables import keyed
 from ...engine.layers import controllers, typebits
@@ -607,7 +608,13 @@ def _count(c, tree, scope):
     count = getattr(fn, "count", None)
     if count is not None:
         return fuse.leaf(count, f"{name}(s, env)", {name: count}), NUMBER     # itself: the text is its call
-    return fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn}), NUMBER
+    counted = fuse.leaf(lambda s, env: len(fn(s, env)), f"len({name}(s, env))", {name: fn})
+    return (set_tests.measure(counted, set_tests.SIZE) if _the_set(tree.children[0]) else counted), NUMBER
+
+
+def _the_set(sel) -> bool:
+    """Whether a selector is "it" itself, the set a "where" of "sets of" tries."""
+    return getattr(sel, "data", None) == "it_set" and not sel.children
 
 
 def held_values(c: Compiler, node, sel, prop: str, scope: Scope, key: str):
@@ -635,6 +642,15 @@ def held_by(c: Compiler, node, sel, sfn, t: T, prop: str, scope: Scope, key: str
                 found[v] = None
         env[key] = outer
         return found
+
+    def one(s, env, x):
+        """The value the item `x` holds, where each holds one (not `listed`)."""
+        outer = env.get(key)
+        env[key] = x
+        v = read(s, env)
+        env[key] = outer
+        return v
+    held.one = None if listed else one
     return held, rt
 
 
@@ -653,7 +669,10 @@ def _count_different(c, tree, scope):
     if prop not in known and prop.endswith("s") and prop[:-1] in known:
         prop = prop[:-1]        # "different suits"
     held, _ = held_values(c, word, sel, prop, scope, "@different")
-    return (lambda s, env: len(held(s, env))), NUMBER
+    different = lambda s, env: len(held(s, env))
+    if _the_set(sel):
+        set_tests.measure(different, set_tests.DIFFERENT if held.one else set_tests.DIFFERENT_WORDS, held.one)
+    return different, NUMBER
 
 
 @register("total", E, "total PROPERTY of SELECTOR",
@@ -1075,8 +1094,9 @@ def _compare(c, tree, scope):
             b = once_a_scan(c, b)
         elif hasattr(b, "card_prop") and b_moves and not a_moves and not hasattr(a, "src"):
             a = once_a_scan(c, a)
-        return fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
-                         a, b, steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
+        joined = fuse.join(lambda s, env: fn(a(s, env), b(s, env)), f"(({{0}}) {'==' if op == '=' else '!='} ({{1}}))",
+                           a, b, steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this)))
+        return set_tests.compared(joined, op, a, b, c.constant(right)), BOOL
     (a, ta), (a_moves, a_this) = _side(c, lambda: c.expr(left, scope))
     (b, tb), (b_moves, b_this) = _side(c, lambda: c.expr(right, scope))
     fn = _COMPARE[op]
@@ -1088,7 +1108,8 @@ def _compare(c, tree, scope):
     k = c.constant(right) if getattr(right, "data", None) == "number" else None
     if k is not None:                   # "life of it <= 0": the number is read once, here
         const = fuse.constant(k)
-        return fuse.join(lambda s, env: fn(a(s, env) or 0, k), f"((({{0}}) or 0) {op} ({{1}}))", a, const), BOOL
+        joined = fuse.join(lambda s, env: fn(a(s, env) or 0, k), f"((({{0}}) or 0) {op} ({{1}}))", a, const)
+        return set_tests.compared(joined, op, a, const, k), BOOL
     return fuse.join(lambda s, env: fn(a(s, env) or 0, b(s, env) or 0), f"((({{0}}) or 0) {op} (({{1}}) or 0))", a, b,
                      steady=_steady(a_moves, b_moves), still=_still((a_moves, a_this), (b_moves, b_this))), BOOL
 
@@ -1199,13 +1220,18 @@ def _any_of(c, tree, scope):
         return fuse.leaf(any_word, f"(type({t} := {card}) is int and ((not {ws}.isdisjoint({h})) if type({h} := {read}) "
                                    f"is list or type({h}) is tuple else any([w in {h} for w in {ws}])))", {ws: words},
                          lifts=lifts), BOOL
+    return set_tests.joined(_either(parts, steady, still), parts, every=False), BOOL
+
+
+def _either(parts: list, steady: tuple, still: tuple):
+    """The conditions `parts` joined by "or", made one function."""
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady, still=still), BOOL
+        return fuse.join(lambda s, env: a(s, env) or b(s, env), "({0}) or ({1})", a, b, steady=steady, still=still)
     if len(parts) == 3:
         a, b, d = parts
         return fuse.join(lambda s, env: a(s, env) or b(s, env) or d(s, env), "({0}) or ({1}) or ({2})", a, b, d,
-                         steady=steady, still=still), BOOL
+                         steady=steady, still=still)
 
     def any_part(s, env):       # a loop, not any() over a generator: no frame to resume per part
         for p in parts:
@@ -1213,20 +1239,25 @@ def _any_of(c, tree, scope):
                 return True
         return False
     return fuse.join(any_part, "bool(" + " or ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
-                     steady=steady, still=still), BOOL
+                     steady=steady, still=still)
 
 
 @register("all_of", E, "A and B", "Holds when both conditions hold.",
           params=(('A', 'condition', ''), ('B', 'condition', '')))
 def _all_of(c, tree, scope):
     parts, steady, still = _conditions(c, tree.children, scope, 'each side of "and"')
+    return set_tests.joined(_every(parts, steady, still), parts, every=True), BOOL
+
+
+def _every(parts: list, steady: tuple, still: tuple):
+    """The conditions `parts` joined by "and", made one function."""
     if len(parts) == 2:
         a, b = parts
-        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b, steady=steady, still=still), BOOL
+        return fuse.join(lambda s, env: a(s, env) and b(s, env), "({0}) and ({1})", a, b, steady=steady, still=still)
     if len(parts) == 3:
         a, b, d = parts
         return fuse.join(lambda s, env: a(s, env) and b(s, env) and d(s, env), "({0}) and ({1}) and ({2})", a, b, d,
-                         steady=steady, still=still), BOOL
+                         steady=steady, still=still)
 
     def all_parts(s, env):
         for p in parts:
@@ -1234,7 +1265,7 @@ def _all_of(c, tree, scope):
                 return False
         return True
     return fuse.join(all_parts, "bool(" + " and ".join(f"({{{i}}})" for i in range(len(parts))) + ")", *parts,
-                     steady=steady, still=still), BOOL
+                     steady=steady, still=still)
 
 
 @register("not_", E, "not A", "Holds when the condition does not.",

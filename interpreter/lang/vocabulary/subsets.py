@@ -22,7 +22,8 @@ from ...engine.state import RuleError
 from ..compiler import Compiler, Scope
 from ..registry import ENTRIES, register
 from ..static_types import ANY, T
-from .selectors import where_clause
+from .selectors import _kept_where, where_clause
+from .set_tests import grown, place
 from .statements import NONE_NAMED, _bind, asker_of, none_option, suspends
 from .texts import asked
 
@@ -41,7 +42,11 @@ S = "selector"
           "at once (every set of 16 cards); a game that would take more stops with an error naming the text. "
           "\"count of\", \"any\", \"no\", \"first of\", \"last of\", \"for each\" and \"let ... be all\" read them; "
           "\"any\", \"no\" and \"first of\" stop at the first set that holds, "
-          "unless the \"where\" draws a random number, which is drawn for every set.",
+          "unless the \"where\" draws a random number, which is drawn for every set. A \"where\" that says what "
+          "larger sets cannot be is tried on fewer sets, with the same answer: \"number of different rank among it = "
+          "1\" only among the cards of each rank; \"number of different value among it = count of it\", \"count of it "
+          "<= 4\" or \"number of different suit among it <= 2\" on no set grown from one it is false of (\"and\" "
+          "keeps what either side says, \"or\" what both do).",
           example="count of (sets of cards in hand where total value of it = 15)",
           params=(('NAME', 'name', 'each set inside CONDITION (optional; "it" otherwise)'),
                   ('SIZE', 'size', 'N, N or more, N or fewer; N a number, a name or (a number reckoned in play) '
@@ -65,6 +70,10 @@ def _card_sets(c: Compiler, tree, scope: Scope):
     elif named is not None:
         c.error(named, f'"{named}" after "sets" would name each set inside a "where" clause, and there is none')
     draws, c.drawn = c.drawn, was_drawn or c.drawn
+    # The ways a set may hold the clause (set_tests.py): the sets are grown card by card,
+    # none grown that no way may hold; not where the clause draws (every set draws its
+    # numbers), nor names its set (its tests read "it").
+    ways = None if draws or named is not None else getattr(where_fn, "ways", None)
 
     def taken(s, env):
         """The cards the sets are taken of, and the sizes of the sets, once their number
@@ -83,16 +92,53 @@ def _card_sets(c: Compiler, tree, scope: Scope):
                                 where)
         return cards, sizes, many
 
+    def candidates(s, env, cards, sizes):
+        """The sets that may hold, in their order: every set, or those the clause's ways
+        leave."""
+        if ways is None:
+            return (found for k in sizes for found in combinations(cards, k))
+        return (tuple(cards[i] for i in at) for at in grown_in(s, env, cards, sizes))
+
+    def grown_in(s, env, cards, sizes) -> list:
+        """set_tests.grown, each test read as the "where" is, in one scan
+        (selectors._kept_where_marked)."""
+        saved, outer = env.get("it"), env.get("@scan")
+        if kept is not _kept_where:
+            env["@scan"] = object()
+
+        def holds_of(test):
+            def holds(tried):
+                env["it"] = tried
+                return test(s, env)
+            return holds
+
+        def values_of(read):
+            return [read(s, env, card) for card in cards]
+        try:
+            return grown(cards, sizes, ways, holds_of, values_of)
+        finally:
+            env["it"] = saved
+            if kept is not _kept_where:
+                env["@scan"] = outer
+
     def sets(s, env):
         cards, sizes, many = taken(s, env)
         step_on(s, many, env, where)    # each set tried is a round of a loop: nested ones are bounded too
-        made = (found for k in sizes for found in combinations(cards, k))
+        made = candidates(s, env, cards, sizes)
         return tuple(made) if where_fn is None else kept(s, env, made, where_fn)
 
     def first(s, env):
         """The first set for which the "where" holds, or None: the sets after it are
-        neither made nor tried, nor counted as steps."""
-        cards, sizes, _ = taken(s, env)
+        neither made nor tried, nor counted as steps (those before it are, tried or not)."""
+        cards, sizes, many = taken(s, env)
+        if ways is not None:
+            for at in grown_in(s, env, cards, sizes):
+                found = tuple(cards[i] for i in at)
+                if kept(s, env, (found,), where_fn):
+                    step_on(s, place(len(cards), sizes, at), env, where)
+                    return found
+            step_on(s, many, env, where)
+            return None
         for k in sizes:
             for found in combinations(cards, k):
                 step_on(s, 1, env, where)
