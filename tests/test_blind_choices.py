@@ -158,6 +158,16 @@ def test_a_value_among_a_hand_looked_at_in_full_is_offered_as_it_holds_though_an
     assert [o.label for o in state.decision.options] == ["clubs", "diamonds", "hearts", "spades"]
 
 
+def test_a_value_among_the_cards_of_a_type_in_a_hidden_hand_is_chosen_blind(tmp_path):
+    # "faces in opponent's hand" leaves cards out by what they are, as a where does: Ben's
+    # hand holds no face (Ann holds the one, the Ace of Spades); a choice that asked nothing
+    # would tell Ann so.
+    face = {"  plain: {description: A card.}": "  plain: {description: A card.}\n  face: {description: A face.}"}
+    state = play(tmp_path, setup=TWO, turn="you choose a rank among faces in opponent's hand as named",
+                 cards={"{name: Ace of Spades, types: [plain]": "{name: Ace of Spades, types: [face]"}, **face)
+    assert [o.label for o in state.decision.options] == ["two", "three", "four", "ace"]
+
+
 def test_values_among_several_choices_and_the_players_own_hand(tmp_path):
     # Several values among the deck Ann does not see: every rank, one pick at a time.
     state = play(tmp_path, setup=TWO, turn="you choose 2 rank among cards in deck as named")

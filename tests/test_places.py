@@ -75,6 +75,15 @@ def test_the_players_who_lost_are_placed_by_when_they_went_out_where_the_pack_sa
     assert state.returns() == pytest.approx(returns(places))
 
 
+def test_partners_who_lost_share_their_teams_place_whatever_the_order(tmp_path):
+    # Dan lost, then Ann's team won: Ben and Dan, partners, are placed together.
+    edits = {"seats: [{name: Ann}, {name: Ben}, {name: Cleo}, {name: Dan}]":
+             "seats: [{name: Ann, team: a}, {name: Ben, team: b}, {name: Cleo, team: a}, {name: Dan, team: b}]",
+             "end: {turn_limit: turn_limit}": "end: {turn_limit: turn_limit, losers: in_order}"}
+    state = game(tmp_path, "your right loses the game\nyou win the game", **edits).new_initial_state(seed=0)
+    assert state.places() == [1, 2, 1, 2]
+
+
 def test_everyone_picks_the_players_who_finished_too(tmp_path):
     # A pot shared by what each player put in, folded or out of chips: "everyone" is every
     # player, as a value and as a selector, where "players" are those still in.

@@ -90,6 +90,9 @@ def test_a_mode_compared_with_a_text_no_choice_offers_is_refused(tmp_path, lines
     # Let again in a loop: by the time it is compared, it may hold the text let.
     '      let move be "start"\n      repeat 2 times:\n        if move = "start": announce "first"\n'
     '        choose one of "keep", "swap" as move\n',
+    # Chosen, then let again in a loop before it is compared once more.
+    '      choose one of "keep", "swap" as move\n      repeat 2 times:\n        if move = "done": announce "done"\n'
+    '        let move be "done"\n',
     # Let in one branch, chosen in the other.
     '      if count of cards in your hand > 1:\n        let move be "none yet"\n      else:\n'
     '        choose one of "keep", "swap" as move\n      if move = "none yet": announce "nothing"\n',

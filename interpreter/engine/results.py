@@ -126,8 +126,9 @@ def end_ranked(s: State) -> None:
 def place_losers(s: State, places: list) -> None:
     """With `losers: in_order`, the players who lost, who share the last place, placed by
     when they went out instead: the last out best, those out between the same two
-    decisions together (an elimination tournament, the last one out second)."""
-    if s.t.pack.losers != "in_order" or not s.lost:
+    decisions together (an elimination tournament, the last one out second). In a game
+    of partners the losing teams share the last place."""
+    if s.t.pack.losers != "in_order" or not s.lost or s.t.allied:     # partners: their teams share, as before
         return
     lost = [(seat, at) for seat, at in s.lost if places[seat] != 1]      # not a partner of the winners
     last = len(places) - len(lost) + 1

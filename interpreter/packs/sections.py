@@ -13,6 +13,7 @@ from typing import Callable, NamedTuple
 from ..engine.model import (Currency, OptionDef, Phase, RoundDef, Step, WindowRules, ZoneDef, holds,
                             options_out_of_bounds)
 from ..engine.wording import prompt_problem
+from ..lang import dsl
 from ..lang.compiler import NamedScript, Scope
 from ..lang.vocabulary import atomic
 from ..lang.vocabulary.definitions import cycles, reads_of
@@ -227,7 +228,7 @@ def build_player_abilities(b: Build) -> None:
 def properties(b: Build) -> None:
     for key, what in (("properties", "property"), ("card_counters", "counter"), ("player_counters", "counter"),
                       ("table", "table value")):
-        _names_as_language(b, key, what)
+        _declared_as_language(b, key, what)
     property_words(b)
     b.fields.update(properties=b.names.properties, derived=derived_properties(b), counted=counted_properties(b))
 
@@ -396,15 +397,26 @@ def define(b: Build) -> None:
                  " reads ".join(f'"{n}"' for n in chain))
 
 
-def _names_as_language(b: Build, section: str, what: str) -> None:
-    """A property, counter or table value may not take the name of a word of the language
-    ("number"): "number of this" would be read as the language reads it, and its uses told
-    as something else."""
+def _declared_as_language(b: Build, section: str, what: str) -> None:
+    """A property, counter or table value may not take a name the language reads as its
+    own word ("number of this", "total"): its every use would be told as something else.
+    A name is tried as it is read: "NAME of it" for what a card or a player holds, "NAME"
+    for a table value."""
     raw = b.d.get(section) or {}
     for key in raw:
-        if b.comp.language_word(str(key)):
+        said = str(key) if section == "table" else f"{key} of it"
+        if not _reads_as_name(said, str(key)):
             b.at_key(b.loaded, raw, key, f'"{key}" is a word of the language: a {what} may not take its name '
-                                         f'("{key} of ..." reads as the language says); rename it')
+                                         f'("{said}" reads as the language says); rename it')
+
+
+def _reads_as_name(text: str, name: str) -> bool:
+    """Whether the language reads `text` as a read of `name`: "NAME of it", or "NAME"."""
+    try:
+        tree = dsl.parse(text, "value")
+    except dsl.DslSyntaxError:
+        return False
+    return tree.data in ("prop", "name") and str(tree.children[0]) == name
 
 
 def _named_as_language(b: Build, raw, key) -> None:

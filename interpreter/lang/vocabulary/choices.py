@@ -262,8 +262,9 @@ def _choose_among(c, tree, scope):
 
 def _sifts(sel) -> bool:
     """Whether a selector may leave cards of its zones out by what they are: a "where", or
-    words before its noun ("clubs in ...", "cards c in ..." taken as such to be safe)."""
-    return any(sub.data == "where" or (sub.data == "words" and len(sub.children) > 1)
+    words other than "cards" ("clubs in ...", "faces in ...", and "cards c in ..." taken
+    as such to be safe)."""
+    return any(sub.data == "where" or (sub.data == "words" and [str(w) for w in sub.children] not in (["cards"], ["card"]))
                for sub in sel.iter_subtrees())
 
 

@@ -1007,7 +1007,9 @@ def _text_compared(c: Compiler, node, t: T, other) -> None:
         if said is not None and bound <= 1:
             c.card_names.append(said)
         return
-    texts = t.texts if not bound or t.texts is None or here is None else t.texts | here
+    if bound and here is None:      # bound again to what is not a choice of texts: it may hold any text
+        return
+    texts = t.texts if not bound or t.texts is None else t.texts | here
     said = _quoted(c, other, False)
     if texts is not None and said is not None and said[0] not in texts:
         shown = ", ".join(f'"{w}"' for w in sorted(texts))

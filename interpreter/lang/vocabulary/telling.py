@@ -78,7 +78,7 @@ def _reveal(c, tree, scope):
                 s.say("reveal", f"{who} reveal{verb} {names}")
             return
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-        seen = _told(s, cards, p.seat, holders)
+        seen = _named_to(s, cards, p.seat, holders)
         s.say("reveal", f"{who} show{verb} {names} to {p.name}", seen, f"{who} show{verb} {some} to {p.name}")
     return reveal
 
@@ -112,13 +112,13 @@ def _look_at(c, tree, scope):
         where = and_list([zone_label(s, z) for z in zones if z >= 0])
         where = f" in {where}" if where else ""
         some = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-        seen = _told(s, cards, p.seat, set().union(*(s.t.holders(z) for z in zones if z >= 0)))
+        seen = _named_to(s, cards, p.seat, set().union(*(s.t.holders(z) for z in zones if z >= 0)))
         s.say("look", f"{p.name} looks at {and_list([s.t.names[x] for x in cards])}{where}", seen,
               f"{p.name} looks at {some}{where}")
     return look_at
 
 
-def _told(s, cards, seat: int, holders) -> tuple:
+def _named_to(s, cards, seat: int, holders) -> tuple:
     """Who reads the names of the cards shown to `seat`: they, and those of the cards'
     `holders` who see them (not the holder of a hand held facing away, which the others see)."""
     return tuple(sorted({seat, *(h for h in holders if all(knowledge.sees(s, x, h) for x in cards))}))

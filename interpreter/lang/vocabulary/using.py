@@ -1,4 +1,4 @@
-"""Abilities used by effects: "you use Play of chosen" (Throne Room) runs the effect of
+"""Abilities used by effects: "you use Play of chosen" (a card that plays another twice) runs the effect of
 another card's activated ability, its targets chosen anew and its costs unpaid
 (engine/activation.py: UsedFrame). The ability's name is looked up among the pack's
 once every card is read (packs/sections.py: ability_uses), as a card may name one of a
@@ -14,15 +14,16 @@ from .statements import asker_of, pushes
 
 
 @register("use_ability", "statement", "[PLAYER] use(s) ABILITY of CARD",
-          "PLAYER (you unless named) uses CARD's activated ability ABILITY as an effect (Throne Room: \"use Play "
-          "of chosen\" twice). PLAYER makes its choices anew, as the ability makes them (its `declare`, then its "
+          "PLAYER (you unless named) uses CARD's activated ability ABILITY as an effect (a card that plays another "
+          "twice: \"use Play of chosen\" twice). PLAYER makes its choices anew, as the ability makes them (its `declare`, then its "
           "targets), and its effect happens at once, with `this` the card and `you` PLAYER, as a part of the "
           "effect that uses it: it never goes on the pile (nothing there answers or counters it apart, and the "
           "card does not move), its costs are not paid and its `when` and `from` are not checked: the card may "
           "be in any zone, the effect that uses it decides. Its `if` is checked, as where it resolves. The log "
-          "says \"Ann uses Play of Smithy (by Throne Room)\". Nothing happens where CARD is none; where it has no "
+          "says \"Ann uses Play of Fox (by Echo)\". Nothing happens where CARD is none; where it has no "
           "activated ability of that name, or a target of the ability has nothing to choose, nothing happens "
-          "and the log says why (\"Copper has no ability Play (by Herald): nothing happens\"). ABILITY is the name of an "
+          "and the log says why (\"Eel has no ability Play (by Echo): nothing happens\"). The card's abilities are those "
+          "its card and its types give it (the first of that name), not one given in play. ABILITY is the name of an "
           "activated ability of some card or card type of the pack, checked as it loads; in quotes where it "
           "has spaces (\"Play land\"). An ability that uses itself, directly or through others, goes round "
           "until the rules' step limit stops the game.",
