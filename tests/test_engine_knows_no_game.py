@@ -17,7 +17,7 @@ WORDS = re.compile(
     r"gin.?rummy|euchre|cribbage|magic ?54|pub.?magic|basic.?tcg|crazy.?eights|lane.?duel|stack.?duel|go.?fish|two.?headed|"
     r"hearthstone|gathering|\bjacks?\b|\bqueens?\b|\bkings?\b|\bjokers?\b|\bhearts\b|\bspades\b|"
     r"\bclubs\b|\bdiamonds\b|sorcer(y|ies)|enchantments?\b|planeswalker|\bminions?\b|\btaunt\b|"
-    r"battlecry|deathrattle|commander|counterspell|mulligan", re.I)
+    r"battlecry|deathrattle|commander|counterspell|mulligan|throne.?room|dominion|hanabi|hold.?em|blackjack|poker", re.I)
 
 
 def test_no_game_word_in_the_engine():

@@ -212,7 +212,7 @@ def _modes(old: T | None, values: list) -> frozenset | None:
           "offered every value a card may hold, not those the cards hold: every word of the property, every "
           "name and every number the pack's cards print (a value that changes in play: what the game's cards "
           "hold now), and the values of the cards they see; so too where a zone the cards are picked in "
-          "(every player's, of that name) holds a card they do not see that a \"where\" (or a word: \"clubs in ...\") "
+          "(every player's, of that name) holds a card they do not see that a \"where\" (or a word: \"stars in ...\") "
           "left out.",
           example='choose a rank among cards in your hand as asked "ask for a rank you hold"',
           params=(CHOOSER, ('QUANTITY', 'quantity', 'a, up to one, N, up to N, any number of'),
@@ -244,7 +244,7 @@ def _choose_among(c, tree, scope):
     possible = _possible(c, prop, words, held)
     # The zones the selector looks in: where one holds a card the chooser does not see, the
     # choice is blind even if the cards picked are all in sight, or none, as a "where" (or a
-    # word, "clubs in ...") that left the hidden cards out would tell them something of those
+    # word, "stars in ...") that left the hidden cards out would tell them something of those
     # cards. A selector that leaves no card out of its zones picks all it looks at.
     zones = tuple(what[5:] for what in read if what.startswith("zone:")) if _sifts(sel) else ()
 
@@ -262,7 +262,7 @@ def _choose_among(c, tree, scope):
 
 def _sifts(sel) -> bool:
     """Whether a selector may leave cards of its zones out by what they are: a "where", or
-    words other than "cards" ("clubs in ...", "faces in ...", and "cards c in ..." taken
+    words other than "cards" ("stars in ...", "faces in ...", and "cards c in ..." taken
     as such to be safe)."""
     return any(sub.data == "where" or (sub.data == "words" and [str(w) for w in sub.children] not in (["cards"], ["card"]))
                for sub in sel.iter_subtrees())
