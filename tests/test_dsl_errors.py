@@ -125,6 +125,11 @@ SYNTAX = [
      ["3:3: this line is indented by 2, which lines up with no block above it (those are indented by 0 or 4)"]),
     ("draw a card\n  draw a card", ['2:3: this line is indented, but the line above does not end with ":" to open a block']),
     ("if turn > 1:", ['1:13: expected an indented block under this line, which ends with ":"']),
+    # Its lines written without their indent (they said only "unexpected "draw"; expected the end of the line").
+    ("draw a card\nif turn > 1:\ndraw a card", ['2:13: expected an indented block under this line, which ends with ":"']),
+    ("for each p in players:\n  if turn > 1:\n  p draws a card",
+     ['2:15: expected an indented block under this line, which ends with ":"']),
+    ("if turn > 1: draw a card\ndraw a card", []),
     ('draw "x" cards', ['1:6: unexpected text "x"; expected "(", a name, a number, the end of the line']),
     # Every statement's syntax error, not only the first.
     ("draw a card\n@@\ndeal 2 damage to (target\ndraw a card)",

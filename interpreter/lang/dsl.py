@@ -271,6 +271,20 @@ def _code(line: str) -> str:
 _PLACE_WORDS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
 
 
+def _block_left_empty(text: str, token) -> tuple | None:
+    """Where a line that opens a block (ends with ":") ends, when the token that failed
+    begins the next line, no further in than it: the block's lines were not indented."""
+    lines = text.split("\n")
+    here = lines[token.line - 1] if token.line - 1 < len(lines) else ""
+    if here[:token.column - 1].strip():
+        return None         # not the first word of its line
+    above = next((n for n in range(token.line - 2, -1, -1) if lines[n].strip()), None)
+    if above is None or not lines[above].rstrip().endswith(":"):
+        return None
+    indent = len(lines[above]) - len(lines[above].lstrip())
+    return (above + 1, len(lines[above].rstrip()) + 1) if token.column - 1 <= indent else None
+
+
 def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
     token = e.token
     if e.expected == {"_INDENT"}:
@@ -295,6 +309,9 @@ def _token_error(text: str, e: UnexpectedToken, start: str) -> DslSyntaxError:
         unclosed = _unclosed_paren(text)
         if unclosed and "RPAR" in e.expected and unclosed <= (line, column):
             return DslSyntaxError('this "(" is never closed', *unclosed)
+        opened = _block_left_empty(text, token)
+        if opened:
+            return DslSyntaxError('expected an indented block under this line, which ends with ":"', *opened)
         keyword = _keyword_as_name(text, start)
         if keyword:
             return keyword
