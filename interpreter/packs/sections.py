@@ -534,8 +534,8 @@ def card_names(b: Build) -> None:
     can hold: its cards, its tokens, and every card of its imports (known once every text is
     compiled and the decks are made)."""
     sources = b.fields.get("sources") or {}
-    if getattr(b, "unread", False) or len(sources) < len(b.d.get("imports") or ()):
-        return          # a card file or an import that could not be read may hold it
+    if not b.comp.card_names or getattr(b, "unread", False) or len(sources) < len(b.d.get("imports") or ()):
+        return          # nothing to check, or a card file or an import that could not be read may hold it
     named = {*(b.fields.get("cards") or ()), *(b.fields.get("tokens") or ()),
              *(r.get("name") for source in sources.values() for r in source.records)}
     for text, where in dict.fromkeys(b.comp.card_names):
