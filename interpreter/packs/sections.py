@@ -519,14 +519,9 @@ def build_tokens(b: Build) -> None:
 
 def token_uses(b: Build) -> None:
     """Each "create" names a token the card files declare (known once every text is compiled)."""
-    if getattr(b, "unread", False):
-        return          # a card file that could not be read may hold it
-    made = b.fields.get("tokens") or {}
-    for name, where in b.comp.token_uses:
-        if name not in made:
-            hint = did_you_mean(name, made) or (" (the card files declare no tokens)" if not made else
-                                                 f' (the tokens: {", ".join(sorted(made))})')
-            b.report.add(where.file, where.line, where.col, f'unknown token "{name}"{hint}')
+    if not getattr(b, "unread", False):         # a card file that could not be read may hold it
+        _known_uses(b, b.comp.token_uses, b.fields.get("tokens") or {}, 'unknown token "{}"',
+                    "the card files declare no tokens", "the tokens")
 
 
 def card_names(b: Build) -> None:
@@ -538,22 +533,28 @@ def card_names(b: Build) -> None:
         return          # nothing to check, or a card file or an import that could not be read may hold it
     named = {*(b.fields.get("cards") or ()), *(b.fields.get("tokens") or ()),
              *(r.get("name") for source in sources.values() for r in source.records)}
-    for text, where in dict.fromkeys(b.comp.card_names):
-        if text not in named:
-            b.report.add(where.file, where.line, where.col, f'no card is named "{text}"{did_you_mean(text, named)}')
+    _known_uses(b, dict.fromkeys(b.comp.card_names), named, 'no card is named "{}"')
 
 
 def ability_uses(b: Build) -> None:
     """Each "use ABILITY of CARD" names an activated ability some card or card type has
     (known once every card is read)."""
-    if getattr(b, "unread", False):
-        return          # a card file that could not be read may hold it
-    names = {ab.name for ab in b.abilities if ab.trigger is None and ab.static is None and ab.replace is None}
-    for name, where in b.comp.ability_uses:
-        if name not in names:
-            hint = did_you_mean(name, names) or (" (no card of the pack has one)" if not names else
-                                                 f' (the abilities: {", ".join(sorted(names))})')
-            b.report.add(where.file, where.line, where.col, f'no card has an activated ability "{name}" to use{hint}')
+    if not getattr(b, "unread", False):         # a card file that could not be read may hold it
+        names = {ab.name for ab in b.abilities if ab.trigger is None and ab.static is None and ab.replace is None}
+        _known_uses(b, b.comp.ability_uses, names, 'no card has an activated ability "{}" to use',
+                    "no card of the pack has one", "the abilities")
+
+
+def _known_uses(b: Build, uses, known, said: str, none: str = "", listed: str = "") -> None:
+    """Each (name, where it is written) of `uses` is one of `known`; else `said` of it is
+    told there, with a near name, or else (where `listed` names them) what `known` holds,
+    or `none` where it holds nothing."""
+    for name, where in uses:
+        if name not in known:
+            hint = did_you_mean(name, known)
+            if not hint and listed:
+                hint = f' ({listed}: {", ".join(sorted(known))})' if known else f" ({none})"
+            b.report.add(where.file, where.line, where.col, said.format(name) + hint)
 
 
 @section("setup", needs=COMPILING)
